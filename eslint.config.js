@@ -1,0 +1,25 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import importBoundaries from './eslint-rules/import-boundaries.js';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.electron-native/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { station: { rules: { 'import-boundaries': importBoundaries } } },
+    rules: {
+      'station/import-boundaries': ['error', { root }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['test/**', 'scripts/**', 'bin/**', 'eslint-rules/**', '**/*.test.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+import { startWebHost } from '../../web/server';
+import { rendererDir } from '../../web/renderer-dir';
+import { UsageError } from '../context';
+import type { CliCommand } from '../command';
+
+export const serveCommand: CliCommand = {
+  path: ['serve'],
+  usage: 'station [--data DIR] serve [--port N]',
+  summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
+  longRunning: true,
+  async run(ctx, args) {
+    const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0-65535 (got "${values.port}").`);
+    const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir() });
+    process.stdout.write(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
+    await new Promise<void>((resolveStop) => {
+      const stop = () => resolveStop();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await host.close();
+    return 0;
+  },
+};

@@ -1,0 +1,24 @@
+import { Exit, UsageError } from '../context';
+import type { CliCommand } from '../command';
+
+export const statusCommand: CliCommand = {
+  path: ['status'],
+  usage: 'station [--data DIR] [--json] status',
+  summary: 'Show version, data dir, service profile, online state and queue counts.',
+  async run(ctx, args) {
+    if (args.length > 0) throw new UsageError(`status takes no arguments (got "${args.join(' ')}").`);
+    const status = await ctx.call('station.status', {});
+    const q = status.queue;
+    ctx.print(
+      status,
+      [
+        `Station ${status.version}`,
+        `data dir   ${status.dataDir}`,
+        `service    ${status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : 'not connected'}`,
+        `online     ${status.online}`,
+        `queue      pending ${q.pending} · sending ${q.sending} · done ${q.done} · attention ${q.attention} · discarded ${q.discarded}`,
+      ].join('\n'),
+    );
+    return q.attention > 0 ? Exit.attention : Exit.ok;
+  },
+};

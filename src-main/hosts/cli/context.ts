@@ -1,0 +1,47 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { StationError, type CommandName, type CommandOutput, type Envelope } from '../../../src-shared/ipc';
+import { createStation, type Station } from '../../station';
+
+/** Exit codes of every CLI command (README: CLI). */
+export const Exit = { ok: 0, failed: 1, usage: 2, attention: 3 } as const;
+
+export class UsageError extends Error {}
+
+export interface CliContext {
+  dataDir: string;
+  json: boolean;
+  /** Opened on first use, closed by the runner. */
+  station(): Promise<Station>;
+  /** Runs a contract command; throws StationError on failure. */
+  call<N extends CommandName>(name: N, input: unknown): Promise<CommandOutput<N>>;
+  print(value: unknown, human?: string): void;
+}
+
+export function defaultDataDir(): string {
+  const env = process.env.STATION_DATA_DIR;
+  if (env) return env;
+  const base = process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share');
+  return join(base, 'enrollment-station');
+}
+
+export function createCliContext(dataDir: string, json: boolean): CliContext & { close(): Promise<void> } {
+  let opened: Promise<Station> | undefined;
+  const station = () => (opened ??= createStation({ dataDir }));
+  return {
+    dataDir,
+    json,
+    station,
+    async call(name, input) {
+      const envelope: Envelope = await (await station()).call(name, input);
+      if (!envelope.ok) throw new StationError(envelope.error);
+      return envelope.value as never;
+    },
+    print(value, human) {
+      process.stdout.write(json || human === undefined ? `${JSON.stringify(value, null, json ? undefined : 2)}\n` : `${human}\n`);
+    },
+    async close() {
+      if (opened) await (await opened).close();
+    },
+  };
+}

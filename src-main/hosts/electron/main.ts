@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { IpcChannel } from '../../../src-shared/ipc';
+import { createStation, type Station } from '../../station';
+
+// The Electron host: a thin adapter over the core. Everything worth testing
+// lives in the core and the web host; this file only wires windows and IPC.
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob: mediastream:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const rendererIndex = join(__dirname, '../renderer/index.html');
+
+function isOwnRenderer(event: IpcMainInvokeEvent): boolean {
+  const url = event.senderFrame?.url ?? '';
+  return url.startsWith('file://') && url.includes('/renderer/index.html');
+}
+
+/** better-sqlite3 rebuilt for Electron's ABI by scripts/start.mjs, kept apart from Node's build. */
+function electronNativeBinding(): string | undefined {
+  const candidate = join(app.getAppPath(), '.electron-native', 'better_sqlite3.node');
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const nativeBinding = electronNativeBinding();
+  const station: Station = await createStation({
+    dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
+    ...(nativeBinding ? { nativeBinding } : {}),
+  });
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'media'));
+
+  ipcMain.handle(IpcChannel.call, async (event, name: unknown, input: unknown) => {
+    if (!isOwnRenderer(event) || typeof name !== 'string') {
+      return { ok: false, error: { code: 'STATION_FORBIDDEN', message: 'Calls are accepted from the station window only.' } };
+    }
+    return station.call(name, input);
+  });
+
+  const window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    title: 'Enrollment station',
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  });
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  const unsubscribe = station.subscribe((name, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(IpcChannel.event, { name, payload });
+  });
+  await window.loadFile(rendererIndex);
+
+  app.on('window-all-closed', () => {
+    unsubscribe();
+    void station.close().finally(() => app.quit());
+  });
+}
+
+void main();

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Station } from '../../station';
+import { allowedHosts, allowedOrigins, bearer, readCookie, tokenMatches } from './auth';
+
+export interface WebHostOptions {
+  station: Station;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Built renderer (out/renderer); absent means the API only, with a clear page. */
+  rendererDir?: string;
+  /** Fixed token for tests; otherwise a random one per start. */
+  token?: string;
+}
+
+export interface WebHost {
+  url: string;
+  /** The URL that signs a browser in (sets the session cookie, then redirects). */
+  loginUrl: string;
+  token: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const COOKIE = 'station_token';
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The web host: the station contract over HTTP (POST /api/station/<command>)
+ * and its events over SSE (GET /api/station/events), plus the built renderer.
+ * Listens on 127.0.0.1 only. Every request must carry the per-start token
+ * (bearer header or the cookie set by /?token=…); Host and Origin are checked
+ * so another site in the same browser can neither read nor drive the station.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  let port = 0;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!allowedHosts(port).has(request.headers.host ?? '')) {
+      return reply.code(421).send({ code: 'STATION_BAD_HOST', message: 'Wrong Host header: open the station at the URL it printed (127.0.0.1).' });
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins(port).has(origin)) {
+      return reply.code(403).send({ code: 'STATION_BAD_ORIGIN', message: `Requests from ${origin} are not allowed.` });
+    }
+    const url = new URL(request.url, 'http://127.0.0.1');
+    const queryToken = url.searchParams.get('token') ?? undefined;
+    if (request.method === 'GET' && url.pathname === '/' && queryToken !== undefined) {
+      if (!tokenMatches(token, queryToken)) {
+        return reply.code(401).send({ code: 'STATION_UNAUTHORIZED', message: 'Wrong station token: use the URL the station printed at start.' });
+      }
+      return reply
+        .header('set-cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`)
+        .redirect('/');
+    }
+    const presented = bearer(request.headers.authorization) ?? readCookie(request.headers.cookie, COOKIE);
+    if (!tokenMatches(token, presented)) {
+      return reply.code(401).send({ code: 'STATION_UNAUTHORIZED', message: 'Missing or wrong station token: open the URL the station printed at start, or send "Authorization: Bearer <token>".' });
+    }
+    return undefined;
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+
+  app.post<{ Params: { command: string } }>('/api/station/:command', async (request) => {
+    return options.station.call(request.params.command, request.body ?? {});
+  });
+
+  app.get('/api/station/events', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = options.station.subscribe((name, payload) => {
+      res.write(`data: ${JSON.stringify({ name, payload })}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
+  const rendererDir = options.rendererDir ? resolve(options.rendererDir) : undefined;
+  if (rendererDir && existsSync(resolve(rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: rendererDir, index: 'index.html' });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.type('text/plain').send('The station UI is not built. Run "npm run build", then start the station again.'),
+    );
+  }
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    loginUrl: `${url}?token=${encodeURIComponent(token)}`,
+    token,
+    port,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  /** Path to a better-sqlite3 binary built for another ABI (the Electron host). */
+  nativeBinding?: string;
+}
+
+/**
+ * Opens the station database under the data dir: WAL, and synchronous=FULL so a
+ * transaction that records operator work is on disk before the operator is told
+ * "saved" (SYNC.md). Applies pending migrations in order, each in a transaction.
+ */
+export function openDatabase(options: OpenDatabaseOptions): Db {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = new Database(join(options.dataDir, 'station.sqlite3'), {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set(
+    db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as { version: number }).version),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}

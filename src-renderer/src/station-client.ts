@@ -1,0 +1,109 @@
+import {
+  commands,
+  Envelope,
+  events,
+  isEventName,
+  StationError,
+  StationErrorCode,
+  type CommandInput,
+  type CommandName,
+  type CommandOutput,
+  type EventName,
+  type EventPayload,
+  type PreloadApi,
+  type StationApi,
+  type StationEventMessage,
+} from '../../src-shared/ipc';
+
+declare global {
+  interface Window {
+    station?: PreloadApi;
+  }
+}
+
+const CALL_TIMEOUT_MS = 30_000;
+
+/** Transport-neutral pieces of a client: the raw envelope call and the raw event feed. */
+interface Transport {
+  kind: 'electron' | 'web';
+  call(name: string, input: unknown): Promise<unknown>;
+  onEvent(listener: (message: StationEventMessage) => void): () => void;
+}
+
+function electronTransport(api: PreloadApi): Transport {
+  return { kind: 'electron', call: (name, input) => api.call(name, input), onEvent: (l) => api.onEvent(l) };
+}
+
+/** Web host: commands over POST, events over SSE; the session cookie carries the token. */
+function webTransport(): Transport {
+  const listeners = new Set<(message: StationEventMessage) => void>();
+  let source: EventSource | undefined;
+  const ensureSource = () => {
+    if (source) return;
+    source = new EventSource('/api/station/events');
+    source.onmessage = (event: MessageEvent<string>) => {
+      const message = JSON.parse(event.data) as StationEventMessage;
+      for (const listener of listeners) listener(message);
+    };
+  };
+  return {
+    kind: 'web',
+    async call(name, input) {
+      const response = await fetch(`/api/station/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+        credentials: 'same-origin',
+      });
+      if (response.status === 401) {
+        return { ok: false, error: { code: 'STATION_UNAUTHORIZED', message: 'The station session expired: open the URL the station printed at start.' } };
+      }
+      return response.json();
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      ensureSource();
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new StationError({ code: StationErrorCode.timeout, message: `${name} took longer than ${CALL_TIMEOUT_MS / 1000} s; the station may be busy. Try again.` })),
+      CALL_TIMEOUT_MS,
+    );
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** The renderer's typed view of the station, whichever host it runs in. */
+export function createStationClient(transport: Transport): StationApi & { kind: Transport['kind'] } {
+  return {
+    kind: transport.kind,
+    async call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+      const envelope = Envelope.parse(await withTimeout(transport.call(name, input), name));
+      if (!envelope.ok) throw new StationError(envelope.error);
+      return commands[name].output.parse(envelope.value) as CommandOutput<N>;
+    },
+    on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void) {
+      return transport.onEvent((message) => {
+        if (message.name !== name || !isEventName(message.name)) return;
+        const parsed = events[name].safeParse(message.payload);
+        if (parsed.success) listener(parsed.data as EventPayload<N>);
+      });
+    },
+  };
+}
+
+export const station = createStationClient(window.station ? electronTransport(window.station) : webTransport());

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { stationCommands, stationEvents } from './station';
+
+/**
+ * The station contract: command name → zod input and output, event name → zod
+ * payload. Hosts validate every input against it (the renderer is untrusted);
+ * the renderer's client and the preload's object are typed from it. Each area
+ * keeps its part in its own module; this map only joins them.
+ */
+export const commands = {
+  ...stationCommands,
+} as const;
+
+export const events = {
+  ...stationEvents,
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
+export type CommandOutput<N extends CommandName> = z.infer<Commands[N]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<N extends EventName> = z.infer<Events[N]>;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(commands, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}
+
+/** The client-side view of the contract, implemented by every transport. */
+export interface StationApi {
+  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
+  on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;
+}

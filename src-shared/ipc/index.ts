@@ -1,0 +1,4 @@
+export * from './contract';
+export * from './envelope';
+export * from './preload';
+export * from './station';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// The station's own state, shown in the status bar and by `station status`.
+
+export const QueueCounts = z.object({
+  pending: z.number().int().nonnegative(),
+  sending: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  attention: z.number().int().nonnegative(),
+  discarded: z.number().int().nonnegative(),
+});
+export type QueueCounts = z.infer<typeof QueueCounts>;
+
+export const ServiceProfileSummary = z.object({
+  profileId: z.string(),
+  kind: z.enum(['sandbox', 'remote']),
+  name: z.string(),
+  baseUrl: z.string(),
+  orgId: z.string().nullable(),
+  teamId: z.string().nullable(),
+});
+export type ServiceProfileSummary = z.infer<typeof ServiceProfileSummary>;
+
+export const OnlineState = z.enum(['online', 'offline', 'unknown', 'not_connected']);
+export type OnlineState = z.infer<typeof OnlineState>;
+
+export const StationStatus = z.object({
+  version: z.string(),
+  dataDir: z.string(),
+  profile: ServiceProfileSummary.nullable(),
+  online: OnlineState,
+  queue: QueueCounts,
+  startedAt: z.string(),
+});
+export type StationStatus = z.infer<typeof StationStatus>;
+
+export const stationCommands = {
+  'station.status': { input: z.object({}).strict(), output: StationStatus },
+} as const;
+
+export const stationEvents = {
+  /** Anything in the status changed; carries the new status. */
+  'station.changed': StationStatus,
+} as const;

@@ -1,0 +1,16 @@
+// `npm run bench`: runs every benchmark and prints one table of figures, each
+// with its ratio to a raw baseline measured in the same run (machines are noisy;
+// absolute times drift, ratios much less). Pass names to run a subset.
+import { formatTable, type Bench, type BenchRow } from './harness';
+import { startupBench } from './startup.bench';
+
+const benches: Bench[] = [startupBench];
+
+const only = process.argv.slice(2);
+const rows: BenchRow[] = [];
+for (const bench of benches) {
+  if (only.length && !only.some((o) => bench.name.includes(o))) continue;
+  process.stderr.write(`running ${bench.name}…\n`);
+  rows.push(...(await bench.run()));
+}
+process.stdout.write(`${formatTable(rows)}\n\nratio: 1.00 = as fast as the raw baseline; below 1 = slower.\n`);
