@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { TagTypeSchema } from '../api/common';
+
+// ARCHITECTURE.md, "Data flow of one enrollment", step 1: every device read reaches the
+// bench session as one IdentifierRead. `value` is what the spec's scan `data` carries for
+// string tag types (spec: Endpoints, "Scanning and identifiers").
+
+/** Why a read has the tagType it has: the scanner's AIM symbology id, the device's setting, or the fallback. */
+export const TagTypeBasisSchema = z.enum(['symbology', 'device', 'fallback']);
+export type TagTypeBasis = z.infer<typeof TagTypeBasisSchema>;
+
+export const IdentifierReadSchema = z.object({
+  tagType: TagTypeSchema,
+  value: z.string().min(1),
+  /** The device id (`serial:/dev/ttyUSB0`, `pcsc:<reader>`, `virtual:scanner`, …). */
+  device: z.string().min(1),
+  /** ISO 8601 time the read arrived. */
+  at: z.string(),
+  /**
+   * Where tagType came from. `fallback` means the scanner sent no symbology id and the
+   * device has no slot: the bench session may place it by the slot it expects.
+   */
+  basis: TagTypeBasisSchema.optional(),
+  /** The AIM symbology identifier (`]Q1`), when the scanner sent one. */
+  symbology: z.string().optional(),
+});
+export type IdentifierRead = z.infer<typeof IdentifierReadSchema>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { TagTypeSchema } from '../api/common';
+import { IdentifierReadSchema } from '../domain/identifier-read';
+
+// The devices part of the station contract (issue 5): list, status, roles, serial
+// settings, test read, virtual read injection; events for reads, rejected reads and
+// status changes. Camera settings commands live beside these (added by the camera area).
+
+export const DeviceKindSchema = z.enum(['scanner', 'nfc', 'camera']);
+export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+
+/** How the station talks to the device. `virtual` devices are the demo/test twins. */
+export const DeviceTransportSchema = z.enum(['serial', 'hid', 'keyboard', 'pcsc', 'media', 'folder', 'virtual']);
+export type DeviceTransport = z.infer<typeof DeviceTransportSchema>;
+
+/**
+ * Health of one device. `connected`: open and idle; `reading`: a card is on the reader
+ * or a read is being assembled; `disconnected`: known but not there (unplugged, service
+ * stopped; the station retries by itself); `error`: cannot be used until someone acts.
+ */
+export const DeviceStateSchema = z.enum(['connected', 'reading', 'disconnected', 'error']);
+export type DeviceState = z.infer<typeof DeviceStateSchema>;
+
+/** Why a device is not connected; callers branch on this, the reason text is for people. */
+export const DeviceStatusCodeSchema = z.enum([
+  'PORT_ABSENT',
+  'PORT_BUSY',
+  'PORT_DENIED',
+  'OPEN_FAILED',
+  'UNPLUGGED',
+  'NO_PCSC_SERVICE',
+  'NO_READER',
+  'DRIVER_UNAVAILABLE',
+  'CLOSED',
+]);
+export type DeviceStatusCode = z.infer<typeof DeviceStatusCodeSchema>;
+
+export const DeviceStatusSchema = z.object({
+  state: DeviceStateSchema,
+  code: DeviceStatusCodeSchema.optional(),
+  /** What is wrong and what to do, for the operator. */
+  reason: z.string().optional(),
+  since: z.string(),
+});
+export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
+
+/** The line terminator a serial scanner ends each read with; `custom` uses `customTerminator` (hex). */
+export const LineTerminatorSchema = z.enum(['CR', 'LF', 'CRLF', 'custom']);
+export type LineTerminator = z.infer<typeof LineTerminatorSchema>;
+
+export const SerialSettingsSchema = z.object({
+  path: z.string().min(1),
+  baudRate: z.number().int().positive().default(9600),
+  dataBits: z.union([z.literal(5), z.literal(6), z.literal(7), z.literal(8)]).default(8),
+  parity: z.enum(['none', 'even', 'odd', 'mark', 'space']).default('none'),
+  stopBits: z.union([z.literal(1), z.literal(1.5), z.literal(2)]).default(1),
+  terminator: LineTerminatorSchema.default('CR'),
+  /** Hex bytes of a custom terminator, e.g. `"03"` (ETX). Needed when terminator is `custom`. */
+  customTerminator: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2})+$/)
+    .optional(),
+});
+export type SerialSettings = z.infer<typeof SerialSettingsSchema>;
+export type SerialSettingsInput = z.input<typeof SerialSettingsSchema>;
+
+export const DeviceInfoSchema = z.object({
+  /** Stable id: `serial:<path>`, `hid:<VID>:<PID>[:<serial>]`, `pcsc:<reader name>`, `virtual:scanner`, `camera:<name>`. */
+  id: z.string().min(1),
+  kind: DeviceKindSchema,
+  transport: DeviceTransportSchema,
+  name: z.string(),
+  /** The identifier slot this device feeds (a Label's tagType), or null to place reads by their own tagType. */
+  role: TagTypeSchema.nullable(),
+  status: DeviceStatusSchema,
+  /** USB ids as 4-digit uppercase hex, for HID devices. */
+  vendorId: z.string().optional(),
+  productId: z.string().optional(),
+  serial: SerialSettingsSchema.optional(),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
+
+export const ReadRejectCodeSchema = z.enum(['EMPTY', 'TOO_LONG', 'CONTROL_CHARACTERS', 'INVALID_UTF8', 'INVALID_UID', 'UNKNOWN_USAGE']);
+export type ReadRejectCode = z.infer<typeof ReadRejectCodeSchema>;
+
+/** A read the station refused: it says why, and the device keeps working. */
+export const ReadRejectedSchema = z.object({
+  device: z.string(),
+  code: ReadRejectCodeSchema,
+  reason: z.string(),
+  /** How many bytes arrived (the raw bytes are not echoed). */
+  bytes: z.number().int().nonnegative(),
+  at: z.string(),
+});
+export type ReadRejected = z.infer<typeof ReadRejectedSchema>;
+
+const DeviceRef = z.object({ device: z.string().min(1) }).strict();
+
+export const devicesCommands = {
+  /** Every known device with its status and role. */
+  'devices.list': { input: z.object({}).strict(), output: z.object({ devices: z.array(DeviceInfoSchema) }) },
+  /** One device's info and status. Fails with STATION_NOT_FOUND for an unknown id. */
+  'devices.status': { input: DeviceRef, output: DeviceInfoSchema },
+  /** Sets (or clears with null) the identifier slot a device feeds; persisted. */
+  'devices.assignRole': {
+    input: z.object({ device: z.string().min(1), role: TagTypeSchema.nullable() }).strict(),
+    output: DeviceInfoSchema,
+  },
+  /** Adds or updates a serial scanner (ptys and many USB adapters do not show in a port listing); persisted. */
+  'devices.configureSerial': { input: SerialSettingsSchema.strict(), output: DeviceInfoSchema },
+  /** Forgets a configured serial scanner (and its role). */
+  'devices.removeSerial': { input: DeviceRef, output: z.object({ removed: z.boolean() }) },
+  /** Waits for the next read from one device (setup check: "scan the test barcode"). */
+  'devices.testRead': {
+    input: z.object({ device: z.string().min(1), timeoutMs: z.number().int().min(100).max(120_000).default(15_000) }).strict(),
+    output: z.object({ read: IdentifierReadSchema.nullable() }),
+  },
+  /**
+   * Feeds a virtual device as if hardware had sent it (demo "virtual devices" panel).
+   * `virtual:scanner`: `data` is the scanner's line, AIM prefix allowed (`]Q1ABC`), `\u001d` for GS.
+   * `virtual:nfc`: `data` is the card UID in hex; the card is placed and then removed.
+   */
+  'devices.inject': {
+    input: z.object({ device: z.enum(['virtual:scanner', 'virtual:nfc']), data: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ accepted: z.boolean() }),
+  },
+} as const;
+
+export const devicesEvents = {
+  /** One normalized read: `{tagType, value, device, at}` (+ basis, symbology). */
+  'devices.read': IdentifierReadSchema,
+  /** A device's status changed. */
+  'devices.status': z.object({ device: z.string(), status: DeviceStatusSchema }),
+  /** A read arrived but was refused (empty, too long, control characters, invalid UTF-8…). */
+  'devices.readRejected': ReadRejectedSchema,
+  /** The device list changed (plugged, unplugged, configured, removed, role changed). */
+  'devices.changed': z.object({ devices: z.array(DeviceInfoSchema) }),
+} as const;
