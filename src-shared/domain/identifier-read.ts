@@ -25,3 +25,7 @@ export const IdentifierReadSchema = z.object({
   symbology: z.string().optional(),
 });
 export type IdentifierRead = z.infer<typeof IdentifierReadSchema>;
+
+/** Why a raw read was refused before it became an IdentifierRead. */
+export const ReadRejectCodeSchema = z.enum(['EMPTY', 'TOO_LONG', 'CONTROL_CHARACTERS', 'INVALID_UTF8', 'INVALID_UID', 'UNKNOWN_USAGE']);
+export type ReadRejectCode = z.infer<typeof ReadRejectCodeSchema>;

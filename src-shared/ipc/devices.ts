@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TagTypeSchema } from '../api/common';
-import { IdentifierReadSchema } from '../domain/identifier-read';
+import { IdentifierReadSchema, ReadRejectCodeSchema } from '../domain/identifier-read';
 
 // The devices part of the station contract (issue 5): list, status, roles, serial
 // settings, test read, virtual read injection; events for reads, rejected reads and
@@ -79,9 +79,6 @@ export const DeviceInfoSchema = z.object({
   serial: SerialSettingsSchema.optional(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
-
-export const ReadRejectCodeSchema = z.enum(['EMPTY', 'TOO_LONG', 'CONTROL_CHARACTERS', 'INVALID_UTF8', 'INVALID_UID', 'UNKNOWN_USAGE']);
-export type ReadRejectCode = z.infer<typeof ReadRejectCodeSchema>;
 
 /** A read the station refused: it says why, and the device keeps working. */
 export const ReadRejectedSchema = z.object({
