@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, checkScannedText, decodeUtf8, normalizeUid } from './normalize';
+import { bytesToHex, checkScannedText, decodeUtf8, normalizeUid } from '../../../src-shared/domain/normalize';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_WEDGE_STATE, LAYOUT_TEST_TEXT, checkLayout, typedAs, wedgeIdle, wedgeStep, type WedgeKey, type WedgeOutcome, type WedgeOptions } from './wedge';
-import { DEFAULT_WEDGE_OPTIONS } from './wedge';
+import { EMPTY_WEDGE_STATE, LAYOUT_TEST_TEXT, checkLayout, typedAs, wedgeIdle, wedgeStep, type WedgeKey, type WedgeOutcome, type WedgeOptions } from '../../../src-shared/domain/wedge';
+import { DEFAULT_WEDGE_OPTIONS } from '../../../src-shared/domain/wedge';
 
 function feed(keys: WedgeKey[], options: WedgeOptions = DEFAULT_WEDGE_OPTIONS): WedgeOutcome[] {
   let state = EMPTY_WEDGE_STATE;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeKeyboardReports, decodePosReport, joinPosReports, type PosReport } from './hid-decode';
+import { decodeKeyboardReports, decodePosReport, joinPosReports, type PosReport } from '../../../src-shared/domain/hid-decode';
 
 /** Report bytes from test/fixtures/hid (one report per line, hex; `#` lines are comments). */
 function fixture(name: string): Uint8Array[] {
-  const text = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'hid', name), 'utf8');
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'hid', name), 'utf8');
   return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scannerTagType, splitAimPrefix } from './symbology';
+import { scannerTagType, splitAimPrefix } from '../../../src-shared/domain/symbology';
 
 describe('AIM symbology identifiers', () => {
   it.each([
