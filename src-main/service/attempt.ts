@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { REQUEST_ID_HEADER, parseErrorEnvelope } from '../../src-shared/api';
+import type { ServiceErrorInit } from './errors';
+import { failedBeforeConnect, parseRetryAfter } from './retry-policy';
+
+// One HTTP attempt: send, wait at most the timeout (body included), read x-request-id, parse the body.
+// Never throws for HTTP or network failures: it describes them so the transport can apply the retry table.
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface AttemptRequest<T> {
+  method: HttpMethod;
+  /** Path with query string, relative to the base URL. */
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | FormData;
+  schema: z.ZodType<T>;
+}
+
+export type AttemptFailure = Omit<ServiceErrorInit, 'outcomeUnknown'> & { connected: boolean };
+
+export type AttemptResult<T> =
+  | { ok: true; value: T; status: number; requestId: string | null }
+  | { ok: false; failure: AttemptFailure };
+
+export interface AttemptEnv {
+  fetch: FetchLike;
+  timeoutMs: number;
+  now: () => number;
+  signal?: AbortSignal;
+}
+
+const MAX_ISSUES = 10;
+
+export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv): Promise<AttemptResult<T>> {
+  const where = { method: req.method, path: req.path };
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error('timeout')), env.timeoutMs);
+  const signal = env.signal ? AbortSignal.any([env.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  let text: string;
+  try {
+    response = await env.fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal });
+    text = await response.text();
+  } catch (cause) {
+    // The caller's own abort (shutdown) is not a service failure: hand its reason back unchanged.
+    if (env.signal?.aborted) throw env.signal.reason;
+    if (timeout.signal.aborted) {
+      return { ok: false, failure: { ...where, code: 'TIMEOUT', kind: 'timeout', status: null, requestId: null, connected: true, cause } };
+    }
+    return {
+      ok: false,
+      failure: { ...where, code: 'NETWORK_ERROR', kind: 'network', status: null, requestId: null, connected: !failedBeforeConnect(cause), cause },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const status = response.status;
+  // spec: Endpoints — "Every response carries `x-request-id`."
+  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  let json: unknown;
+  let jsonOk = true;
+  try {
+    json = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    jsonOk = false;
+  }
+
+  if (status >= 200 && status < 300) {
+    const parsed = jsonOk ? req.schema.safeParse(json) : null;
+    if (parsed?.success) return { ok: true, value: parsed.data, status, requestId };
+    const issues = parsed ? parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({ path: i.path.map(String), message: i.message })) : [];
+    return {
+      ok: false,
+      failure: {
+        ...where,
+        code: 'INVALID_RESPONSE',
+        kind: 'invalid_response',
+        status,
+        requestId,
+        detail: jsonOk ? { issues } : { reason: 'body_not_json', contentType: response.headers.get('content-type') },
+        connected: true,
+      },
+    };
+  }
+
+  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), env.now()) : undefined;
+  const envelope = jsonOk ? parseErrorEnvelope(json) : null;
+  if (envelope === null) {
+    return {
+      ok: false,
+      failure: {
+        ...where,
+        code: 'INVALID_RESPONSE',
+        kind: 'invalid_response',
+        status,
+        requestId,
+        detail: { reason: jsonOk ? 'not_an_error_envelope' : 'body_not_json', contentType: response.headers.get('content-type') },
+        connected: true,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      },
+    };
+  }
+  return {
+    ok: false,
+    failure: {
+      ...where,
+      code: envelope.code,
+      kind: 'service',
+      status,
+      requestId,
+      detail: envelope.detail ?? null,
+      serviceMessage: envelope.message,
+      connected: true,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { ServiceError } from './errors';
+
+// spec: Endpoints, Context headers — "Pagination is by cursor (`cursor`, `pageSize`, `order`, `orderCol`)".
+// The list envelopes of src-shared/api carry `nextCursor` (null or absent on the last page).
+
+export interface CursorPage {
+  nextCursor?: string | null;
+}
+
+/** Every item of a cursor-paginated list, page by page. A cursor the service repeats ends with INVALID_RESPONSE. */
+export async function* paginate<P extends CursorPage, T>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  items: (page: P) => readonly T[],
+): AsyncGenerator<T, void, undefined> {
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    yield* items(page);
+    const next = page.nextCursor ?? null;
+    if (next === null) return;
+    if (seen.has(next)) {
+      throw new ServiceError({
+        code: 'INVALID_RESPONSE',
+        kind: 'invalid_response',
+        method: 'GET',
+        path: '(pagination)',
+        status: null,
+        requestId: null,
+        detail: { reason: 'repeated_cursor', cursor: next },
+        outcomeUnknown: false,
+      });
+    }
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+/** All items of a paginated list in one array. */
+export async function collectAll<P extends CursorPage, T>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  items: (page: P) => readonly T[],
+): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of paginate(fetchPage, items)) out.push(item);
+  return out;
+}

@@ -1,0 +1,106 @@
+import {
+  BindResponseSchema,
+  IdentifySuccessResponseSchema,
+  PATHS,
+  TagActivateResponseSchema,
+  TagResponseSchema,
+  classifyIdentifyResponse,
+  type BindResponse,
+  type IdentifyResult,
+  type IdentifyTagType,
+  type ScanOptions,
+  type TagActivateBody,
+  type TagActivateResponse,
+  type TagResponse,
+  type TagType,
+  type TagUnbindBody,
+} from '../../src-shared/api';
+import { ServiceError } from './errors';
+import { buildForm, type ImageInput } from './multipart';
+import type { CallOptions, Transport } from './transport';
+
+// spec: Endpoints, Scanning and identifiers (`/api/v1/tags`): what the station uses.
+
+export interface IdentifyInput {
+  tagType: IdentifyTagType;
+  /** Decoded value for QR, BAR_CODE, DATA_MATRIX, NFC (hex), TEXT; or a base64 image data URL for SVC. */
+  data?: string;
+  /** SVC capture as a file part (instead of `data`). */
+  image?: ImageInput;
+  /** With tagType ANY. */
+  tagId?: string;
+  searchTeamIds?: string[];
+  options?: ScanOptions;
+}
+
+export interface TagBindInput {
+  threadId: string;
+  tagType: TagType;
+  data?: string;
+  image?: ImageInput;
+  tagDescription?: string;
+  options?: ScanOptions;
+  activateLabel?: boolean;
+}
+
+/** An identify outcome (spec: Errors, "Identify outcomes (eight)") and the x-request-id of its answer. */
+export type IdentifyAnswer = IdentifyResult & { requestId: string | null };
+
+export interface TagsApi {
+  /**
+   * `POST /api/v1/tags/identify`. Returns every one of the eight outcomes, including those that arrive with an
+   * error status (no match, not bound, ambiguous, quality reject, search incomplete after the retries); any
+   * other failure throws a ServiceError.
+   */
+  identify(input: IdentifyInput, opts?: CallOptions): Promise<IdentifyAnswer>;
+  /** `POST /api/v1/tags/bind` (multipart). */
+  bind(input: TagBindInput, opts?: CallOptions): Promise<BindResponse>;
+  /** `POST /api/v1/tags/unbind`. */
+  unbind(body: TagUnbindBody, opts?: CallOptions): Promise<TagResponse>;
+  /** `POST /api/v1/tags/activate`, up to 200 tagIds. */
+  activate(body: TagActivateBody, opts?: CallOptions): Promise<TagActivateResponse>;
+}
+
+export function tagsApi(t: Transport): TagsApi {
+  return {
+    async identify(input, opts) {
+      const { image, ...fields } = input;
+      let requestId: string | null = null;
+      const keepRequestId: CallOptions = {
+        ...opts,
+        onAttempt: (attempt) => {
+          requestId = attempt.requestId;
+          opts?.onAttempt?.(attempt);
+        },
+      };
+      try {
+        // Identify changes nothing but the scan record, so it is retried like a read
+        // (spec: Retry guidance — "503 SCAN_SEARCH_INCOMPLETE ... yes; the capture is fine").
+        const body = await t.request(
+          { method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema: IdentifySuccessResponseSchema, idempotent: true },
+          keepRequestId,
+        );
+        const result = classifyIdentifyResponse(200, body) as IdentifyResult; // the schema above is exactly the 200 outcomes
+        return { ...result, requestId };
+      } catch (error) {
+        // spec: Errors — "A no-match is a result but still arrives with an error status."
+        if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
+        const envelope = { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined };
+        const result = classifyIdentifyResponse(error.status, envelope);
+        if (result === null) throw error;
+        return { ...result, requestId: error.requestId };
+      }
+    },
+    bind(input, opts) {
+      const { image, ...fields } = input;
+      return t.request(
+        { method: 'POST', path: PATHS.tagsBind, form: () => buildForm(fields, image), schema: BindResponseSchema, idempotent: false },
+        opts,
+      );
+    },
+    unbind: (body, opts) =>
+      t.request({ method: 'POST', path: PATHS.tagsUnbind, json: body, schema: TagResponseSchema, idempotent: false }, opts),
+    activate: (body, opts) =>
+      t.request({ method: 'POST', path: PATHS.tagsActivate, json: body, schema: TagActivateResponseSchema, idempotent: false }, opts),
+  };
+}

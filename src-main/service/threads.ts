@@ -1,0 +1,42 @@
+import {
+  PATHS,
+  ThreadCountResponseSchema,
+  ThreadCreateResponseSchema,
+  ThreadListResponseSchema,
+  ThreadReadResponseSchema,
+  type ThreadCountResponse,
+  type ThreadCreateBody,
+  type ThreadCreateResponse,
+  type ThreadListQueryInput,
+  type ThreadListResponse,
+  type ThreadReadResponse,
+} from '../../src-shared/api';
+import { asQuery, type CallOptions, type Transport } from './transport';
+
+// spec: Endpoints, Threads (what the station uses: search and list for bulk-bind, read, create).
+
+export type ThreadListFilters = Omit<ThreadListQueryInput, 'cursor'>;
+
+export interface ThreadsApi {
+  /** One page of `GET /api/v1/threads` with the spec's filters; pass `cursor` for the next page. */
+  list(query?: ThreadListQueryInput, opts?: CallOptions): Promise<ThreadListResponse>;
+  /** `GET /api/v1/threads/count` with the same filters. */
+  count(query?: ThreadListFilters, opts?: CallOptions): Promise<ThreadCountResponse>;
+  /** `GET /api/v1/threads/{id}`: the Thread with data, tags and events. */
+  get(threadId: string, query?: { maxEvents?: number }, opts?: CallOptions): Promise<ThreadReadResponse>;
+  /** `POST /api/v1/threads` (a write: never blindly resent). */
+  create(body: ThreadCreateBody, opts?: CallOptions): Promise<ThreadCreateResponse>;
+}
+
+export function threadsApi(t: Transport): ThreadsApi {
+  return {
+    list: (query, opts) =>
+      t.request({ method: 'GET', path: PATHS.threads, query: asQuery(query), schema: ThreadListResponseSchema, idempotent: true }, opts),
+    count: (query, opts) =>
+      t.request({ method: 'GET', path: PATHS.threadsCount, query: asQuery(query), schema: ThreadCountResponseSchema, idempotent: true }, opts),
+    get: (threadId, query, opts) =>
+      t.request({ method: 'GET', path: PATHS.thread(threadId), query: asQuery(query), schema: ThreadReadResponseSchema, idempotent: true }, opts),
+    create: (body, opts) =>
+      t.request({ method: 'POST', path: PATHS.threads, json: body, schema: ThreadCreateResponseSchema, idempotent: false }, opts),
+  };
+}

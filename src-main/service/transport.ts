@@ -1,0 +1,241 @@
+import type { z } from 'zod';
+import {
+  API_KEY_HEADER,
+  API_PREFIX,
+  AUTHORIZATION_HEADER,
+  BEARER_PREFIX,
+  CONTEXT_HEADERS,
+  PATHS,
+  TokenResponseSchema,
+  UNAUTHORIZED_MAX_RETRIES,
+} from '../../src-shared/api';
+import { performAttempt, type AttemptFailure, type FetchLike, type HttpMethod } from './attempt';
+import { ServiceError, type ServiceErrorKind } from './errors';
+import type { ServiceLogger } from './logger';
+import { isOutcomeUnknown, mayResend, resendDelayMs, type RetryConfig } from './retry-policy';
+import { createTokenManager, type TokenInfo } from './token-manager';
+
+// Authenticated requests with the spec's retry table: one module owns the key, the token, the context
+// headers and the loop of attempts. spec: Authentication; Endpoints, Context headers; Errors, Retry guidance.
+//
+// Why not p-retry: p-retry 6 rejects with the *most frequent* error of the run (retry's mainError), not the
+// last one, which would report a stale x-request-id; and its delays cannot follow a per-answer Retry-After.
+// The loop below is short and keeps both right.
+
+/** One HTTP attempt, for the sync engine's attempt log and its online/offline judgement. */
+export interface AttemptRecord {
+  method: HttpMethod;
+  path: string;
+  /** ISO 8601 start of the attempt. */
+  at: string;
+  durationMs: number;
+  /** HTTP status; null when no answer arrived (network, timeout). */
+  status: number | null;
+  code: string | null;
+  reason: string | null;
+  requestId: string | null;
+  message: string | null;
+  kind: 'ok' | ServiceErrorKind;
+}
+
+export interface CallOptions {
+  /** Cancels the call (e.g. at shutdown); its reason is thrown unchanged. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout for this call, overriding the client's. */
+  timeoutMs?: number;
+  /** Called after every HTTP attempt of this call. */
+  onAttempt?: (attempt: AttemptRecord) => void;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestSpec<T> {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  json?: unknown;
+  /** Multipart body; a builder because a sent FormData cannot be reused for a resend. */
+  form?: () => FormData;
+  schema: z.ZodType<T>;
+  /** True when sending twice has the same effect as once (reads, and read-only POSTs). */
+  idempotent: boolean;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  orgId: string;
+  teamId?: string;
+  locale?: string;
+  declaredActor?: string;
+  timeoutMs: number;
+  fetch: FetchLike;
+  now: () => number;
+  random: () => number;
+  retry: RetryConfig;
+  logger: ServiceLogger;
+  onAttempt?: (attempt: AttemptRecord) => void;
+}
+
+export interface Transport {
+  request<T>(spec: RequestSpec<T>, opts?: CallOptions): Promise<T>;
+  tokenInfo(): TokenInfo | null;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A typed query object as the transport's flat query (its values are strings, numbers and booleans). */
+export function asQuery(query: object | undefined): Record<string, QueryValue> {
+  return (query ?? {}) as Record<string, QueryValue>;
+}
+
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { logger, retry } = options;
+
+  // spec: Endpoints, Context headers. Sent on /api/v1 calls only; the token exchange carries the key alone.
+  const contextHeaders: Record<string, string> = { [CONTEXT_HEADERS.orgId]: options.orgId };
+  if (options.teamId) contextHeaders[CONTEXT_HEADERS.teamId] = options.teamId;
+  if (options.locale) contextHeaders[CONTEXT_HEADERS.locale] = options.locale;
+  if (options.declaredActor) contextHeaders[CONTEXT_HEADERS.declaredActor] = options.declaredActor;
+
+  function record(spec: { method: HttpMethod; path: string }, startedAt: number, outcome: AttemptRecord['kind'], fields: Partial<AttemptRecord>, opts?: CallOptions): void {
+    const attempt: AttemptRecord = {
+      method: spec.method,
+      path: spec.path,
+      at: new Date(startedAt).toISOString(),
+      durationMs: Date.now() - startedAt,
+      status: null,
+      code: null,
+      reason: null,
+      requestId: null,
+      message: null,
+      kind: outcome,
+      ...fields,
+    };
+    if (outcome === 'ok') logger.debug({ ...attempt }, 'service request');
+    else logger.warn({ ...attempt }, 'service request failed');
+    options.onAttempt?.(attempt);
+    opts?.onAttempt?.(attempt);
+  }
+
+  function failureFields(f: AttemptFailure): Partial<AttemptRecord> {
+    const reason = f.detail?.['reason'];
+    return {
+      status: f.status,
+      code: f.code,
+      reason: typeof reason === 'string' ? reason : null,
+      requestId: f.requestId,
+      message: f.serviceMessage ?? (f.cause instanceof Error ? f.cause.message : null),
+    };
+  }
+
+  /** Attempts with retries; `authorize` adds the credential headers for each attempt. */
+  async function run<T>(
+    spec: RequestSpec<T>,
+    authorize: () => Promise<Record<string, string>>,
+    onUnauthorized: () => 'resend' | 'fail',
+    opts: CallOptions | undefined,
+  ): Promise<T> {
+    const fullPath = spec.path + queryString(spec.query);
+    const isApi = spec.path.startsWith(`${API_PREFIX}/`);
+    let retryIndex = 0;
+    for (;;) {
+      const headers: Record<string, string> = { accept: 'application/json', ...(isApi ? contextHeaders : {}), ...(await authorize()) };
+      let body: string | FormData | undefined;
+      if (spec.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(spec.json);
+      } else if (spec.form) {
+        body = spec.form();
+      }
+      const startedAt = Date.now();
+      const result = await performAttempt(
+        { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema },
+        { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal },
+      );
+      if (result.ok) {
+        record({ method: spec.method, path: fullPath }, startedAt, 'ok', { status: result.status, requestId: result.requestId }, opts);
+        return result.value;
+      }
+      const failure = result.failure;
+      const unauthorized = failure.status === 401;
+      const kind: ServiceErrorKind = unauthorized ? 'auth' : failure.kind;
+      record({ method: spec.method, path: fullPath }, startedAt, kind, failureFields(failure), opts);
+
+      if (unauthorized) {
+        if (onUnauthorized() === 'resend') continue;
+        throw new ServiceError({ ...failure, code: failure.kind === 'service' ? failure.code : 'UNAUTHORIZED', kind: 'auth', outcomeUnknown: false });
+      }
+      if (retryIndex < retry.retries && mayResend(failure, spec.idempotent, retry)) {
+        await sleep(resendDelayMs(retryIndex, retry, failure.retryAfterMs, options.random), opts?.signal);
+        retryIndex += 1;
+        continue;
+      }
+      throw new ServiceError({ ...failure, outcomeUnknown: isOutcomeUnknown(failure, spec.idempotent) });
+    }
+  }
+
+  // The key goes only to the token exchange (spec: Authentication 1-2); a refused key is an auth failure.
+  const tokens = createTokenManager({
+    now: options.now,
+    exchange: () =>
+      run(
+        { method: 'GET', path: PATHS.token, schema: TokenResponseSchema, idempotent: true },
+        () => Promise.resolve({ [API_KEY_HEADER]: options.apiKey }),
+        () => 'fail',
+        undefined,
+      ),
+  });
+
+  return {
+    request(spec, opts) {
+      let reexchanges = 0;
+      let lastToken = '';
+      return run(
+        spec,
+        async () => {
+          lastToken = await tokens.get();
+          return { [AUTHORIZATION_HEADER]: BEARER_PREFIX + lastToken };
+        },
+        // spec: Authentication 4 — "refresh and retry once, not in a loop".
+        () => {
+          if (reexchanges >= UNAUTHORIZED_MAX_RETRIES) return 'fail';
+          reexchanges += 1;
+          tokens.invalidate(lastToken);
+          return 'resend';
+        },
+        opts,
+      );
+    },
+    tokenInfo: () => tokens.info(),
+  };
+}
