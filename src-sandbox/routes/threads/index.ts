@@ -1,0 +1,1 @@
+export { threadRoutes } from './plugin';
