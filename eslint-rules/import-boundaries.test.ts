@@ -25,6 +25,8 @@ describe('import boundaries lint rule', () => {
     ['src-main/service/x.ts', "import { s } from '../store/database';\nexport { s };", 'main/store'],
     ['src-main/hosts/web/x.ts', "import { app } from 'electron';\nexport { app };", 'electron'],
     ['src-main/store/x.ts', "const e = require('electron');\nexport { e };", 'electron'],
+    ['src-shared/api/x.test.ts', "import { s } from '../../src-main/station';\nexport { s };", 'main/station'],
+    ['src-shared/api/x.test.ts', "import pino from 'pino';\nexport { pino };", 'pino'],
   ])('%s importing %s is refused', async (file, code, target) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -38,6 +40,7 @@ describe('import boundaries lint rule', () => {
     ['src-main/hosts/electron/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['src-preload/x.ts', "import { contextBridge } from 'electron';\nexport { contextBridge };"],
     ['src-main/station.ts', "import { s } from '../src-sandbox/server';\nexport { s };"],
+    ['src-shared/api/x.test.ts', "import { it } from 'vitest';\nimport { readFileSync } from 'node:fs';\nexport { it, readFileSync };"],
   ])('%s may import what ARCHITECTURE.md allows', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

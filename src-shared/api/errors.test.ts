@@ -1,4 +1,3 @@
-// eslint-disable-next-line station/import-boundaries -- test runner import in a test file
 import { describe, it, expect } from 'vitest';
 import {
   ERROR_CODES,
