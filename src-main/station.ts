@@ -11,10 +11,13 @@ import {
   type Envelope,
   type EventName,
   type StationStatus,
+  CameraSettingsSchema,
 } from '../src-shared/ipc';
+import { cameraHandlers, createCameraService } from './devices/camera';
 import { EventBus } from './events';
 import { openDatabase, type Db } from './store/database';
 import { readQueueCounts } from './store/queue-counts';
+import { readSetting, writeSetting } from './store/settings';
 import { readVersion } from './version';
 
 export interface StationOptions {
@@ -68,8 +71,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
     startedAt: new Date().toISOString(),
   };
 
+  const camera = createCameraService({
+    dataDir,
+    settings: { load: () => readSetting(core.db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(core.db, 'camera', value) },
+    events: { captured: (result) => core.events.emit('camera.captured', result), changed: (status) => core.events.emit('camera.changed', status) },
+  });
+  await camera.start();
+
   const handlers: Handlers = {
     'station.status': () => buildStatus(core),
+    ...cameraHandlers(camera),
   };
 
   let closing = false;
@@ -107,6 +118,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     subscribe: (listener) => core.events.subscribe(listener),
     async close() {
       closing = true;
+      await camera.close();
       core.db.close();
     },
   };

@@ -14,11 +14,14 @@ export interface GrayFrame {
 }
 
 export interface QualityMetrics {
-  /** Variance of the 4-neighbour Laplacian: higher = sharper. */
+  /**
+   * Variance of the 4-neighbour Laplacian, scaled to a mid-gray (128) mean so that a dark
+   * but sharp frame is reported as dark, not as blurry: higher = sharper.
+   */
   focus: number;
   /** Mean gray level, 0–255. */
   meanLuminance: number;
-  /** Standard deviation of the gray level: near 0 = a blank frame. */
+  /** Standard deviation over mean of the gray level: near 0 = a blank frame, no detail. */
   contrast: number;
   /** Share of pixels at black (≤ 1; JPEG ringing rarely leaves an exact 0). */
   clippedShadows: number;
@@ -41,23 +44,24 @@ export interface QualityThresholds {
 }
 
 /**
- * Defaults measured on generated speckle labels at 1600×1200 reduced to 1024 px: a sharp
- * tag scores focus in the thousands, a 3 px gaussian blur scores below 30.
+ * Defaults measured on generated speckle labels at 1600×1200 (reduced to 1024 px): a sharp
+ * tag scores focus in the thousands, a 2 px gaussian blur about 125, a 3 px blur about 40;
+ * a speckle tag has contrast about 0.4, a flat field with a few dots below 0.05.
  */
 export const DEFAULT_QUALITY_THRESHOLDS: QualityThresholds = {
   minLongSide: 1280,
   minShortSide: 720,
   minFocus: 60,
-  minContrast: 8,
+  minContrast: 0.1,
   minMeanLuminance: 50,
   maxMeanLuminance: 225,
   maxClippedShadows: 0.2,
-  maxClippedHighlights: 0.2,
+  maxClippedHighlights: 0.35,
 };
 
 export type QualityReasonCode =
   | 'RESOLUTION_TOO_LOW'
-  | 'BLANK_FRAME'
+  | 'LOW_DETAIL'
   | 'TOO_BLURRY'
   | 'TOO_DARK'
   | 'TOO_BRIGHT'
@@ -90,6 +94,12 @@ export function focusMeasure(frame: GrayFrame): number {
   return sumSquares / n - mean * mean;
 }
 
+/** Laplacian variance grows with the square of brightness; this removes that. */
+function normalizedFocus(frame: GrayFrame, meanLuminance: number): number {
+  if (meanLuminance < 1) return 0;
+  return focusMeasure(frame) * (128 / meanLuminance) ** 2;
+}
+
 export function exposureStats(frame: GrayFrame): Pick<QualityMetrics, 'meanLuminance' | 'contrast' | 'clippedShadows' | 'clippedHighlights'> {
   const { pixels } = frame;
   const n = pixels.length;
@@ -108,14 +118,15 @@ export function exposureStats(frame: GrayFrame): Pick<QualityMetrics, 'meanLumin
   const mean = sum / n;
   return {
     meanLuminance: mean,
-    contrast: Math.sqrt(Math.max(0, sumSquares / n - mean * mean)),
+    contrast: mean < 1 ? 0 : Math.sqrt(Math.max(0, sumSquares / n - mean * mean)) / mean,
     clippedShadows: dark / n,
     clippedHighlights: bright / n,
   };
 }
 
 export function measureQuality(frame: GrayFrame): QualityMetrics {
-  return { focus: focusMeasure(frame), ...exposureStats(frame), analysisWidth: frame.width, analysisHeight: frame.height };
+  const exposure = exposureStats(frame);
+  return { focus: normalizedFocus(frame, exposure.meanLuminance), ...exposure, analysisWidth: frame.width, analysisHeight: frame.height };
 }
 
 /** ITU-R BT.601 luma of an RGBA (canvas ImageData) or RGB buffer. */
@@ -144,8 +155,8 @@ export function judgeQuality(size: { width: number; height: number }, metrics: Q
   }
   if (metrics.contrast < t.minContrast) {
     reasons.push({
-      code: 'BLANK_FRAME',
-      message: `blank frame: contrast ${round(metrics.contrast)} < ${t.minContrast}; put the label under the camera and take the lens cap off`,
+      code: 'LOW_DETAIL',
+      message: `too little detail: contrast ${round(metrics.contrast, 3)} < ${t.minContrast}; put the label's optical tag under the camera (lens cap off, label in view)`,
     });
   } else if (metrics.focus < t.minFocus) {
     reasons.push({

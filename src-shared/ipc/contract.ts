@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { cameraCommands, cameraEvents } from './camera';
 import { stationCommands, stationEvents } from './station';
 
 /**
@@ -9,10 +10,12 @@ import { stationCommands, stationEvents } from './station';
  */
 export const commands = {
   ...stationCommands,
+  ...cameraCommands,
 } as const;
 
 export const events = {
   ...stationEvents,
+  ...cameraEvents,
 } as const;
 
 export type Commands = typeof commands;

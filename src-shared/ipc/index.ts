@@ -2,3 +2,4 @@ export * from './contract';
 export * from './envelope';
 export * from './preload';
 export * from './station';
+export * from './camera';

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
+import type { CaptureBarcode } from '../../../src-shared/ipc/camera';
+
+// zxing-wasm's .wasm is read from the installed package, never fetched from a CDN
+// (ARCHITECTURE.md, "Choices"; the package's default would fetch it from jsDelivr).
+let ready: Promise<void> | undefined;
+
+function loadZxing(): Promise<void> {
+  ready ??= (async () => {
+    const path = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
+    const bytes = await readFile(path);
+    const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+  })();
+  return ready;
+}
+
+const TAG_TYPES: Record<string, CaptureBarcode['tagType']> = {
+  QRCode: 'QR',
+  MicroQRCode: 'QR',
+  rMQRCode: 'QR',
+  DataMatrix: 'DATA_MATRIX',
+};
+
+/**
+ * QR and DataMatrix codes in an RGB frame, so one capture can also fill those slots
+ * (issue 5, "Cameras"). Runs on the analysis-size frame: decoding the full frame costs
+ * several times the whole gate, and label codes are printed large enough to survive it.
+ */
+export async function decodeBarcodes(rgb: Uint8Array, width: number, height: number): Promise<CaptureBarcode[]> {
+  await loadZxing();
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = 0; j < rgba.length; i += 3, j += 4) {
+    rgba[j] = rgb[i] as number;
+    rgba[j + 1] = rgb[i + 1] as number;
+    rgba[j + 2] = rgb[i + 2] as number;
+    rgba[j + 3] = 255;
+  }
+  // zxing-wasm accepts any ImageData-shaped object; Node has no ImageData class.
+  const image = { data: rgba, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0];
+  const results: ReadResult[] = await readBarcodes(image, {
+    formats: ['QRCode', 'MicroQRCode', 'rMQRCode', 'DataMatrix'],
+    tryHarder: true,
+    maxNumberOfSymbols: 8,
+  });
+  const seen = new Set<string>();
+  const barcodes: CaptureBarcode[] = [];
+  for (const result of results) {
+    const tagType = TAG_TYPES[result.format];
+    if (!result.isValid || !tagType) continue;
+    const key = `${tagType}\u0000${result.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    barcodes.push({ tagType, value: result.text, format: result.format });
+  }
+  return barcodes;
+}
