@@ -24,7 +24,7 @@ function randomInput(gen: Gen): BulkBindInput {
       processingLockedAt: gen.bool(odd / 3) ? NOW : null,
       transferId: gen.bool(odd / 3) ? gen.id() : null,
       canEdit: !gen.bool(odd / 2),
-      boundCompositeTagIds: gen.bool(0.1) ? [gen.id()] : [],
+      boundLabels: gen.bool(0.1) ? [{ compositeTagId: gen.id() }] : [],
     }),
   );
   const threadIds = Array.from({ length }, () => (gen.bool(odd / 2) ? gen.id() : pool[gen.int(0, pool.length - 1)]?.threadId ?? gen.id()));

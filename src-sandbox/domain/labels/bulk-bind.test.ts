@@ -111,8 +111,8 @@ describe('bulk-bind warnings and activation', () => {
     expect(plan.warnings).toMatchObject([{ kind: 'label_incomplete', index: 0, tagType: 'TEXT' }]);
   });
   it('thread_has_label lists the Labels already bound to the Thread', () => {
-    const existing = gen.id();
-    const plan = planBulkBind(setup([{}], [{ boundCompositeTagIds: [existing] }]).input);
+    const existing = { compositeTagId: gen.id(), name: 'L7', position: 7 };
+    const plan = planBulkBind(setup([{}], [{ boundLabels: [existing] }]).input);
     expect(plan.warnings).toMatchObject([{ kind: 'thread_has_label', existing: [existing] }]);
     expect(plan.blockers).toEqual([]);
   });

@@ -1,31 +1,17 @@
 // Bulk-bind: pair a run of Reel positions with Threads, all or nothing.
 // spec: Labels and Reels, Bulk-bind; spec: States and transitions, Label unbound → bound.
+import type {
+  BulkBindActivation,
+  BulkBindBlockerKind,
+  BulkBindExisting,
+  BulkBindRow,
+  BulkBindWarningKind,
+} from '../../../src-shared/api/bulk-bind';
 import { BULK_BIND_MAX_PAIRS } from '../../../src-shared/api/limits';
 import type { TagType } from '../../../src-shared/api/common';
 import { missingIdentifiers } from './composition';
 import { activeMembers, isShipped, type LabelState, type MarkingPeer, type ReelState } from './model';
 import { compositeTagConflict, invalidRequest } from './rule-error';
-
-export const BULK_BIND_BLOCKER_KINDS = [
-  'position_empty',
-  'label_archived',
-  'label_transferred',
-  'label_bound',
-  'label_no_identifiers',
-  'identifier_bound_elsewhere',
-  'identifier_in_other_team_label',
-  'thread_not_owned',
-  'thread_unavailable',
-  'thread_in_transfer',
-  'thread_not_editable',
-  'thread_repeated',
-] as const;
-export type BulkBindBlockerKind = (typeof BULK_BIND_BLOCKER_KINDS)[number];
-
-export const BULK_BIND_WARNING_KINDS = ['label_incomplete', 'thread_has_label'] as const;
-export type BulkBindWarningKind = (typeof BULK_BIND_WARNING_KINDS)[number];
-
-export type BulkBindActivation = 'queued' | 'not_requested' | 'already_active' | 'no_dust';
 
 /** A Thread as the caller's context sees it. Absent from the input map = not visible (or no such Thread). */
 export interface ThreadView {
@@ -40,7 +26,7 @@ export interface ThreadView {
   /** The caller's edit permission on this Thread in the current Team context. */
   canEdit: boolean;
   /** Labels already bound to the Thread. */
-  boundCompositeTagIds: string[];
+  boundLabels: BulkBindExisting[];
 }
 
 export interface BulkBindInput {
@@ -56,17 +42,6 @@ export interface BulkBindInput {
   markingPeers: ReadonlyMap<string, readonly MarkingPeer[]>;
 }
 
-export interface BulkBindRow {
-  index: number;
-  position: number;
-  compositeTagId: string | null;
-  labelName: string | null;
-  textValue: string | null;
-  threadId: string;
-  threadName: string | null;
-  threadDescription: string | null;
-}
-
 export interface BulkBindIssue<K extends string> {
   kind: K;
   index: number;
@@ -74,7 +49,7 @@ export interface BulkBindIssue<K extends string> {
   compositeTagId?: string;
   threadId?: string;
   tagType?: TagType;
-  existing?: string[];
+  existing?: BulkBindExisting[];
 }
 
 export interface BulkBindPlan {
@@ -198,8 +173,8 @@ export function planBulkBind(input: BulkBindInput): BulkBindPlan {
       bindingLabels.push(label);
       pairs.push({ compositeTagId: label.compositeTagId, threadId });
     }
-    if (thread && thread.boundCompositeTagIds.length > 0) {
-      warnings.push({ kind: 'thread_has_label', ...at, existing: [...thread.boundCompositeTagIds] });
+    if (thread && thread.boundLabels.length > 0) {
+      warnings.push({ kind: 'thread_has_label', ...at, existing: thread.boundLabels.map((e) => ({ ...e })) });
     }
   });
 

@@ -70,6 +70,17 @@ describe('Label enrollment (spec: Labels and Reels, Create Label rules)', () => 
     expect(decision).toEqual({ outcome: 'already_enrolled', label: existing });
   });
 
+  it('answers already_enrolled for a fresh capture of the same tag (a new fingerprint id, matched as a peer)', () => {
+    const r = reel(gen);
+    const svc = member(gen, 'SVC');
+    const existing = label(gen, r, 3, { members: [svc] });
+    const peers = new Map([['fp-fresh', [{ tagId: svc.tagId, compositeTagId: existing.compositeTagId, ownerTeamId: TEAM, boundThreadId: null }]]]);
+    const decision = decideEnrollment(
+      input({ reel: r, labelsOnReel: [existing], position: 3, identifiers: [{ tagType: 'SVC', fingerprintId: 'fp-fresh' }], markingPeers: peers }),
+    );
+    expect(decision.outcome).toBe('already_enrolled');
+  });
+
   it('treats a retry without position as already_enrolled when the marking is on the last Label', () => {
     const r = reel(gen);
     const svc = member(gen, 'SVC');

@@ -29,8 +29,11 @@ function fingerprints(identifiers: readonly NewMember[]): string[] {
   return identifiers.flatMap((i) => (i.tagType === 'SVC' ? [i.fingerprintId] : []));
 }
 
-function carriesMarking(label: LabelState, fingerprintIds: readonly string[]): boolean {
-  return activeMembers(label).some((m) => m.fingerprintId !== null && fingerprintIds.includes(m.fingerprintId));
+/** Whether `label` already carries one of the optical markings: the same fingerprint, or a peer match (a fresh
+ *  capture of the same tag has its own fingerprint id). */
+function carriesMarking(label: LabelState, fingerprintIds: readonly string[], peers: EnrollmentInput['markingPeers']): boolean {
+  if (activeMembers(label).some((m) => m.fingerprintId !== null && fingerprintIds.includes(m.fingerprintId))) return true;
+  return fingerprintIds.some((fp) => (peers.get(fp) ?? []).some((p) => p.compositeTagId === label.compositeTagId));
 }
 
 /** Decide an enrollment. Throws LabelRuleError with the spec's code when it is refused. */
@@ -57,7 +60,7 @@ export function decideEnrollment(input: EnrollmentInput): EnrollmentDecision {
   // free position, which is now the Reel's last, so the retry matches the last Label.
   const retryTarget =
     input.position === undefined ? labelsOnReel.find((l) => l.position === lastPosition(labelsOnReel)) : occupant;
-  if (fps.length > 0 && retryTarget && carriesMarking(retryTarget, fps)) {
+  if (fps.length > 0 && retryTarget && carriesMarking(retryTarget, fps, input.markingPeers)) {
     return { outcome: 'already_enrolled', label: retryTarget };
   }
   if (occupant) {

@@ -1,5 +1,6 @@
 // What a move does. spec: Labels and Reels, Move.
 import type { ExpectedIdentifier } from '../../../src-shared/api/labels';
+import type { MoveCut } from '../../../src-shared/api/move';
 import { normalizeExpectedIdentifiers } from './composition';
 import type { LabelState, ReelState } from './model';
 import type { MoveRequest, MoveTarget, NewReelSpec } from './move-request';
@@ -21,15 +22,6 @@ export interface MovedLabel {
   bound: boolean;
 }
 
-export interface MoveCut {
-  sourceReel: { collectionId: string; name: string };
-  fromPosition: number;
-  toPosition: number;
-  count: number;
-  boundCount: number;
-  boundPositions: number[];
-  gaps: number[];
-}
 
 export interface MovePlan {
   source: ResolvedSource;
@@ -105,13 +97,27 @@ export function computeMove(world: MoveWorld, request: Pick<MoveRequest, 'source
   return { source, target, outcome, moved, cut: cutOf(source, moved) };
 }
 
-/** The span bounds reported with a count mismatch: the cut's span, or the listed Labels' lowest and highest. */
-export function reportedSpan(source: ResolvedSource): { fromPosition: number | null; toPosition: number | null } {
-  if (source.span) return source.span;
+export interface ReportedSpan {
+  reelCollectionId: string;
+  fromPosition: number;
+  toPosition: number;
+}
+
+/**
+ * The span a source covers: the cut's span, or for an id list on one Reel its lowest and highest position;
+ * null for an id list spanning several Reels (src-shared/api/move.ts, MoveSpanSchema).
+ */
+export function reportedSpan(source: ResolvedSource): ReportedSpan | null {
+  const reelCollectionId = source.sourceReel.collectionId;
+  if (source.span) return { reelCollectionId, ...source.span };
+  if (source.labels.some((l) => l.reelCollectionId !== reelCollectionId)) return null;
   const positions = source.labels.map((l) => l.position);
-  return positions.length === 0
-    ? { fromPosition: null, toPosition: null }
-    : { fromPosition: Math.min(...positions), toPosition: Math.max(...positions) };
+  return { reelCollectionId, fromPosition: Math.min(...positions), toPosition: Math.max(...positions) };
+}
+
+function spanBounds(source: ResolvedSource): { fromPosition: number | null; toPosition: number | null } {
+  const span = reportedSpan(source);
+  return { fromPosition: span?.fromPosition ?? null, toPosition: span?.toPosition ?? null };
 }
 
 /**
@@ -127,14 +133,12 @@ export function planMove(world: MoveWorld, request: MoveRequest): MovePlan {
     throw invalidRequest(
       'count_mismatch',
       `Expected ${request.expectedCount} Labels to move but the span holds ${actual} active Labels; check the span with move/preview.`,
-      { expected: request.expectedCount, actual, ...reportedSpan(plan.source) },
+      { expected: request.expectedCount, actual, ...spanBounds(plan.source) },
     );
   }
   // Our choice: a move of nothing is refused, so a mistyped span never creates an empty Reel.
   if (actual === 0) {
-    throw invalidRequest('nothing_to_move', 'The span holds no active Label; check the positions with move/preview.', {
-      ...reportedSpan(plan.source),
-    });
+    throw invalidRequest('nothing_to_move', 'The span holds no active Label; check the positions with move/preview.', spanBounds(plan.source));
   }
   return plan;
 }

@@ -2,23 +2,22 @@
 // last Labels, `predictedOutcome` (`kept_positions`, `appended` or null), `countMatches`, `suggestedLast` (a
 // suggestion only, never applied)."
 import { isActiveLabel, type LabelState } from './model';
-import { computeMove, reportedSpan, type PlacementOutcome } from './move-plan';
-import type { MovePreviewRequest } from './move-request';
-import { MoveIndex, resolveMoveSource, type MoveWorld } from './move-source';
+import { computeMove, reportedSpan, type PlacementOutcome, type ReportedSpan } from './move-plan';
+import type { MoveRequest } from './move-request';
+import { MoveIndex, type MoveWorld } from './move-source';
 
 export interface LabelEnd {
   compositeTagId: string;
   position: number;
-  name: string | null;
 }
 
 export interface MovePreview {
-  span: { fromPosition: number | null; toPosition: number | null };
+  span: ReportedSpan | null;
   count: number;
   boundCount: number;
   first: LabelEnd | null;
   last: LabelEnd | null;
-  /** What a commit would do with the same body; null when there is no target or nothing to move. */
+  /** What a commit of the same body does; null when there is nothing to move. */
   predictedOutcome: PlacementOutcome | null;
   /** null when no expectedCount was given. */
   countMatches: boolean | null;
@@ -28,18 +27,20 @@ export interface MovePreview {
    * would make the count match; null without expectedCount, for the ids shape, or when the Reel runs out first.
    */
   suggestedLast: LabelEnd | null;
-  gaps: number[];
 }
 
 function end(label: LabelState | undefined): LabelEnd | null {
-  return label ? { compositeTagId: label.compositeTagId, position: label.position, name: label.name } : null;
+  return label ? { compositeTagId: label.compositeTagId, position: label.position } : null;
 }
 
-export function previewMove(world: MoveWorld, request: MovePreviewRequest): MovePreview {
+/**
+ * The preview of a move: the same computation as the commit (computeMove), changing nothing. It refuses what
+ * the commit refuses about the source and target; a count mismatch or an empty span is reported, not refused.
+ */
+export function previewMove(world: MoveWorld, request: MoveRequest): MovePreview {
   const index = new MoveIndex(world);
-  const { target } = request;
-  const plan = target === undefined ? null : computeMove(world, { source: request.source, target });
-  const source = plan?.source ?? resolveMoveSource(index, request.source);
+  const plan = computeMove(world, request);
+  const { source } = plan;
   const count = source.labels.length;
   let suggestedLast: LabelEnd | null = null;
   if (request.expectedCount !== undefined && request.expectedCount > 0 && source.span !== null) {
@@ -56,9 +57,8 @@ export function previewMove(world: MoveWorld, request: MovePreviewRequest): Move
     boundCount: source.labels.filter((l) => l.boundThreadId !== null).length,
     first: end(source.labels[0]),
     last: end(source.labels[count - 1]),
-    predictedOutcome: plan !== null && count > 0 ? plan.outcome : null,
+    predictedOutcome: count > 0 ? plan.outcome : null,
     countMatches: request.expectedCount === undefined ? null : request.expectedCount === count,
     suggestedLast,
-    gaps: [...source.gaps],
   };
 }

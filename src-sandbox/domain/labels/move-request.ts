@@ -1,35 +1,6 @@
-// spec: Labels and Reels, Move — "body has a source, a target and optional `expectedCount`".
-import type { ExpectedIdentifier } from '../../../src-shared/api/labels';
+// spec: Labels and Reels, Move — "body has a source, a target and optional `expectedCount`". The wire shapes
+// live in src-shared/api/move.ts; the rules take them as they are.
+export type { MoveBody as MoveRequest, MoveSource, MoveTarget } from '../../../src-shared/api/move';
+import type { MoveTarget } from '../../../src-shared/api/move';
 
-export type MoveSource =
-  /** Moved in the given order. */
-  | { compositeTagIds: string[] }
-  /** `toPosition` defaults to the Reel's last position. */
-  | { reelCollectionId: string; fromPosition: number; toPosition?: number }
-  /**
-   * Scan-bounded, either order. `reelCollectionId` (our addition, optional) names the Reel the operator is
-   * cutting, so scanning a Label from another Reel is refused as `endpoint_not_on_reel`.
-   */
-  | { fromCompositeTagId: string; toCompositeTagId: string; reelCollectionId?: string };
-
-export interface NewReelSpec {
-  name: string;
-  description?: string;
-  collectionId?: string | null;
-  expectedIdentifiers?: ExpectedIdentifier[];
-}
-
-export type MoveTarget = { reelCollectionId: string } | { newReel: NewReelSpec };
-
-export interface MoveRequest {
-  source: MoveSource;
-  target: MoveTarget;
-  expectedCount?: number;
-}
-
-/** Preview may omit the target: it then reports the span alone (predictedOutcome null). */
-export interface MovePreviewRequest {
-  source: MoveSource;
-  target?: MoveTarget;
-  expectedCount?: number;
-}
+export type NewReelSpec = Extract<MoveTarget, { newReel: unknown }>['newReel'];

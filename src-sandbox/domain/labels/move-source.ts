@@ -1,6 +1,7 @@
 // Which Labels a move takes. spec: Labels and Reels, Move — source shapes, "Every active Label in the span moves;
 // positions with an archived, shipped or no Label stay as gaps".
-import { isActiveLabel, isShipped, type LabelState, type ReelState } from './model';
+import { isShipped, type LabelState, type ReelState } from './model';
+import type { MoveGap } from '../../../src-shared/api/move';
 import type { MoveSource } from './move-request';
 import { lastPosition } from './reel-positions';
 import { invalidRequest, notFound } from './rule-error';
@@ -19,8 +20,8 @@ export interface ResolvedSource {
   span: { fromPosition: number; toPosition: number } | null;
   /** The Labels that move, in source order. */
   labels: LabelState[];
-  /** Positions in the span with no active Label. */
-  gaps: number[];
+  /** Positions in the span with no active Label, and why. */
+  gaps: MoveGap[];
 }
 
 export class MoveIndex {
@@ -58,11 +59,13 @@ export class MoveIndex {
 function spanOf(index: MoveIndex, reel: ReelState, fromPosition: number, toPosition: number, shape: 'range' | 'scan'): ResolvedSource {
   const byPosition = new Map(index.labelsOn(reel.collectionId).map((l) => [l.position, l]));
   const labels: LabelState[] = [];
-  const gaps: number[] = [];
+  const gaps: MoveGap[] = [];
   for (let p = fromPosition; p <= toPosition; p += 1) {
     const label = byPosition.get(p);
-    if (label && isActiveLabel(label, reel)) labels.push(label);
-    else gaps.push(p);
+    if (!label) gaps.push({ position: p, reason: 'empty' });
+    else if (isShipped(label, reel)) gaps.push({ position: p, reason: 'transferred' });
+    else if (label.archivedAt !== null) gaps.push({ position: p, reason: 'archived' });
+    else labels.push(label);
   }
   return { shape, sourceReel: reel, span: { fromPosition, toPosition }, labels, gaps };
 }
@@ -90,19 +93,12 @@ function fromIds(index: MoveIndex, ids: readonly string[]): ResolvedSource {
   return { shape: 'ids', sourceReel: index.reel(first.reelCollectionId), span: null, labels, gaps: [] };
 }
 
-function fromScan(index: MoveIndex, source: { fromCompositeTagId: string; toCompositeTagId: string; reelCollectionId?: string }): ResolvedSource {
+function fromScan(index: MoveIndex, source: { fromCompositeTagId: string; toCompositeTagId: string }): ResolvedSource {
   const a = index.label(source.fromCompositeTagId);
   const b = index.label(source.toCompositeTagId);
   // spec: Move — "both active Labels on the same Reel, otherwise `detail.reason` is `endpoints_on_different_reels`,
-  // `endpoint_archived` or `endpoint_not_on_reel`".
-  for (const end of [a, b]) {
-    if (source.reelCollectionId !== undefined && end.reelCollectionId !== source.reelCollectionId) {
-      throw invalidRequest('endpoint_not_on_reel', 'A scanned end Label is not on the Reel being cut; scan two Labels of that Reel.', {
-        compositeTagId: end.compositeTagId,
-        reelCollectionId: source.reelCollectionId,
-      });
-    }
-  }
+  // `endpoint_archived` or `endpoint_not_on_reel`". Our reading of the last: a shipped end Label has left the
+  // Reel it was printed on (the sender keeps only read access), so it cannot bound a cut.
   if (a.reelCollectionId !== b.reelCollectionId) {
     throw invalidRequest('endpoints_on_different_reels', 'The two scanned Labels are on different Reels; scan both ends of one Reel.', {
       fromReelCollectionId: a.reelCollectionId,
@@ -112,7 +108,7 @@ function fromScan(index: MoveIndex, source: { fromCompositeTagId: string; toComp
   const reel = index.reel(a.reelCollectionId);
   for (const end of [a, b]) {
     if (isShipped(end, reel)) {
-      throw invalidRequest('endpoint_not_on_reel', 'A scanned end Label was shipped and is no longer on a Reel you can cut.', {
+      throw invalidRequest('endpoint_not_on_reel', 'A scanned end Label was shipped and is no longer on a Reel you can cut; scan an active Label.', {
         compositeTagId: end.compositeTagId,
       });
     }
@@ -138,6 +134,7 @@ function fromRange(index: MoveIndex, source: { reelCollectionId: string; fromPos
   return spanOf(index, reel, source.fromPosition, toPosition, 'range');
 }
 
+/** The Labels a move takes, in source order. Throws LabelRuleError (404, or 400 with `detail.reason`). */
 export function resolveMoveSource(index: MoveIndex, source: MoveSource): ResolvedSource {
   if ('compositeTagIds' in source) return fromIds(index, source.compositeTagIds);
   if ('fromCompositeTagId' in source) return fromScan(index, source);

@@ -139,7 +139,7 @@ describe('move rules, property-style', () => {
         const activePositions = new Set(active.map((l) => l.position));
         const gaps: number[] = [];
         for (let q = cut.fromPosition; q <= cut.toPosition; q += 1) if (!activePositions.has(q)) gaps.push(q);
-        expect(cut.gaps, ctx).toEqual(gaps);
+        expect(cut.gaps.map((g) => g.position), ctx).toEqual(gaps);
         expect(cut.boundPositions, ctx).toEqual(active.filter((l) => l.boundThreadId !== null).map((l) => l.position));
       }
     }
@@ -155,11 +155,13 @@ describe('move rules, property-style', () => {
       const fromPosition = gen.int(1, 10);
       const expectedCount = gen.int(1, 30);
       const w = { reels: [reel], labels };
-      const p = previewMove(w, { source: { reelCollectionId: reel.collectionId, fromPosition, toPosition: fromPosition }, expectedCount });
+      const target = { newReel: { name: 'n' } };
+      const p = previewMove(w, { source: { reelCollectionId: reel.collectionId, fromPosition, toPosition: fromPosition }, target, expectedCount });
       if (!p.suggestedLast) continue;
       checked += 1;
       const again = previewMove(w, {
         source: { reelCollectionId: reel.collectionId, fromPosition, toPosition: p.suggestedLast.position },
+        target,
         expectedCount,
       });
       expect(again.countMatches, `seed ${seed}`).toBe(true);

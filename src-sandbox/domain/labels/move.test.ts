@@ -44,7 +44,11 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
       count: 3,
       boundCount: 1,
       boundPositions: [4],
-      gaps: [3, 5, 7],
+      gaps: [
+        { position: 3, reason: 'archived' },
+        { position: 5, reason: 'transferred' },
+        { position: 7, reason: 'empty' },
+      ],
     });
   });
 
@@ -54,7 +58,7 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
       source: { reelCollectionId: w.source.collectionId, fromPosition: 6 },
       target: { newReel: { name: 'Tail' } },
     });
-    expect(plan.cut).toMatchObject({ fromPosition: 6, toPosition: 8, count: 2, gaps: [7] });
+    expect(plan.cut).toMatchObject({ fromPosition: 6, toPosition: 8, count: 2, gaps: [{ position: 7, reason: 'empty' }] });
   });
 
   it('scan-bounded: either order gives the same span', () => {
@@ -70,36 +74,39 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
       target: { newReel: { name: 'x' } },
     });
     expect(one.cut).toEqual(other.cut);
-    expect(one.cut).toMatchObject({ fromPosition: 2, toPosition: 6, count: 3, gaps: [3, 5] });
+    expect(one.cut).toMatchObject({ fromPosition: 2, toPosition: 6, count: 3, gaps: [{ position: 3 }, { position: 5 }] });
   });
 
-  it('scan-bounded: refuses ends on different Reels, archived ends and ends off the named Reel', () => {
+  it('scan-bounded: refuses ends on different Reels, archived ends and shipped ends', () => {
     const w = world();
     const onSource = w.labels[0] as LabelState;
     const onTarget = w.onTarget[0] as LabelState;
     const archived = w.labels.find((l) => l.archivedAt !== null) as LabelState;
+    const shipped = w.labels.find((l) => l.transferredAt !== null) as LabelState;
     const m = { reels: w.reels, labels: w.all };
     const t = { newReel: { name: 'x' } };
     expect(refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: onTarget.compositeTagId }, target: t })))
       .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoints_on_different_reels' } });
     expect(refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: archived.compositeTagId }, target: t })))
       .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_archived', compositeTagId: archived.compositeTagId } });
-    expect(
-      refusal(() =>
-        planMove(m, {
-          source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: onSource.compositeTagId, reelCollectionId: w.target.collectionId },
-          target: t,
-        }),
-      ),
-    ).toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_not_on_reel' } });
+    expect(refusal(() => planMove(m, { source: { fromCompositeTagId: shipped.compositeTagId, toCompositeTagId: onSource.compositeTagId }, target: t })))
+      .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_not_on_reel', compositeTagId: shipped.compositeTagId } });
   });
 
-  it('ids: moved in the given order, no cut', () => {
+  it('ids: moved in the given order, no cut; the preview span covers them on one Reel, null across Reels', () => {
     const w = world();
     const ids = [w.labels[5], w.labels[0]].map((l) => (l as LabelState).compositeTagId);
-    const plan = planMove({ reels: w.reels, labels: w.all }, { source: { compositeTagIds: ids }, target: { reelCollectionId: w.target.collectionId } });
-    expect(plan.moved.map((m) => m.compositeTagId)).toEqual(ids);
+    const m = { reels: w.reels, labels: w.all };
+    const plan = planMove(m, { source: { compositeTagIds: ids }, target: { reelCollectionId: w.target.collectionId } });
+    expect(plan.moved.map((x) => x.compositeTagId)).toEqual(ids);
     expect(plan.cut).toBeNull();
+    expect(previewMove(m, { source: { compositeTagIds: ids }, target: { newReel: { name: 'n' } } }).span).toEqual({
+      reelCollectionId: w.source.collectionId,
+      fromPosition: 1,
+      toPosition: 6,
+    });
+    const across = [...ids, (w.onTarget[0] as LabelState).compositeTagId];
+    expect(previewMove(m, { source: { compositeTagIds: across }, target: { newReel: { name: 'n' } } }).span).toBeNull();
   });
 
   it('ids: refuses archived, shipped, repeated and unknown Labels', () => {
@@ -181,7 +188,7 @@ describe('expectedCount and preview', () => {
       expectedCount: 4,
     });
     expect(p).toMatchObject({
-      span: { fromPosition: 1, toPosition: 4 },
+      span: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
       count: 3,
       boundCount: 1,
       first: { position: 1 },
@@ -192,10 +199,10 @@ describe('expectedCount and preview', () => {
     });
   });
 
-  it('preview without a target predicts nothing; an empty span predicts null', () => {
+  it('preview of an empty span predicts null; without expectedCount countMatches and suggestedLast are null', () => {
     const w = world();
-    const noTarget = previewMove({ reels: w.reels, labels: w.all }, { source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 2 } });
-    expect(noTarget).toMatchObject({ count: 2, predictedOutcome: null, countMatches: null, suggestedLast: null });
+    const plain = previewMove({ reels: w.reels, labels: w.all }, { source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 2 }, target: { newReel: { name: 'n' } } });
+    expect(plain).toMatchObject({ count: 2, predictedOutcome: 'kept_positions', countMatches: null, suggestedLast: null });
     const empty = previewMove({ reels: w.reels, labels: w.all }, {
       source: { reelCollectionId: w.source.collectionId, fromPosition: 7, toPosition: 7 },
       target: { newReel: { name: 'n' } },

@@ -81,7 +81,7 @@ export function thread(gen: Gen, overrides: Partial<ThreadView> = {}): ThreadVie
     transferredAt: null,
     processingLockedAt: null,
     canEdit: true,
-    boundCompositeTagIds: [],
+    boundLabels: [],
     ...overrides,
   };
 }
