@@ -227,10 +227,11 @@ export function createTransport(options: TransportOptions): Transport {
           return { [AUTHORIZATION_HEADER]: BEARER_PREFIX + lastToken };
         },
         // spec: Authentication 4 — "refresh and retry once, not in a loop".
+        // A refused token is dropped either way, so the next call starts with a fresh exchange.
         () => {
+          tokens.invalidate(lastToken);
           if (reexchanges >= UNAUTHORIZED_MAX_RETRIES) return 'fail';
           reexchanges += 1;
-          tokens.invalidate(lastToken);
           return 'resend';
         },
         opts,
