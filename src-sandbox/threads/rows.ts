@@ -1,0 +1,129 @@
+import type { Identifier } from '../../src-shared/api/tag';
+import type { FieldEntry, ThreadEvent, ThreadSummary } from '../../src-shared/api/threads';
+import type { TagType } from '../../src-shared/api/common';
+import type { StoredField } from '../domain/threads/fields';
+
+// Rows of the thread tables and their wire shapes (spec: Resources, Thread and Field entry).
+
+export interface ThreadRow {
+  thread_id: string;
+  org_id: string;
+  owner_team_id: string;
+  name: string;
+  description: string | null;
+  kind: string | null;
+  labels: string;
+  lifecycle_status: string;
+  created_by_id: string;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+  processing_locked_at: string | null;
+  processing_operation_id: string | null;
+  template_id: string | null;
+  bundle_id: string | null;
+  thumbnail_id: string | null;
+  transfer_id: string | null;
+  transferred_at: string | null;
+}
+
+export interface FieldRow {
+  field_id: string;
+  thread_id: string;
+  name: string;
+  type: string;
+  value: string;
+  position: number;
+  archived_at: string | null;
+}
+
+export interface EventRow {
+  event_id: string;
+  action: string;
+  occurred_at: string;
+  operation_id: string | null;
+  actor_id: string | null;
+  declared_actor: string | null;
+  targets: string;
+}
+
+export interface TagRow {
+  tag_id: string;
+  tag_type: TagType;
+  value: string | null;
+  fingerprint_id: string | null;
+  thread_id: string | null;
+  composite_tag_id: string | null;
+  name: string | null;
+  description: string | null;
+  is_private: number;
+  archived_at: string | null;
+  created_at: string;
+  reel_id: string | null;
+  position: number | null;
+  reel_name: string | null;
+}
+
+export function toThreadSummary(row: ThreadRow): ThreadSummary {
+  return {
+    threadId: row.thread_id,
+    name: row.name,
+    description: row.description,
+    kind: row.kind,
+    labels: JSON.parse(row.labels) as ThreadSummary['labels'],
+    lifecycleStatus: row.lifecycle_status,
+    ownerId: row.owner_team_id,
+    createdById: row.created_by_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archivedAt: row.archived_at,
+    processingLockedAt: row.processing_locked_at,
+    processingOperationId: row.processing_operation_id,
+    templateId: row.template_id,
+    // spec: thumbnail "null when the source is unreadable by the caller"; the sandbox stores none.
+    thumbnail: null,
+    thumbnailId: row.thumbnail_id,
+    transferId: row.transfer_id,
+    transferredAt: row.transferred_at,
+  };
+}
+
+export function toStoredField(row: FieldRow): StoredField {
+  return { fieldId: row.field_id, name: row.name, type: row.type, value: JSON.parse(row.value) as Record<string, unknown>, position: row.position, archivedAt: row.archived_at };
+}
+
+export function toFieldEntry(field: StoredField, withArchivedAt = false): FieldEntry {
+  const entry: FieldEntry = { fieldId: field.fieldId, name: field.name, type: field.type, value: field.value };
+  return withArchivedAt ? { ...entry, archivedAt: field.archivedAt } : entry;
+}
+
+export function toEvent(row: EventRow): ThreadEvent {
+  return {
+    eventId: row.event_id,
+    action: row.action,
+    occurredAt: row.occurred_at,
+    operationId: row.operation_id,
+    actorId: row.actor_id,
+    declaredActor: row.declared_actor,
+    targets: JSON.parse(row.targets) as Record<string, unknown>[],
+  };
+}
+
+export function toIdentifier(row: TagRow): Identifier {
+  return {
+    tagId: row.tag_id,
+    tagType: row.tag_type,
+    name: row.name,
+    description: row.description,
+    isPrivate: row.is_private === 1,
+    archivedAt: row.archived_at,
+    label:
+      row.composite_tag_id && row.reel_id !== null && row.position !== null
+        ? { compositeTagId: row.composite_tag_id, reelCollectionId: row.reel_id, position: row.position, ...(row.reel_name === null ? {} : { reelName: row.reel_name }) }
+        : null,
+    value: row.value,
+    fingerprintId: row.fingerprint_id,
+    threadId: row.thread_id,
+    createdAt: row.created_at,
+  };
+}
