@@ -14,6 +14,7 @@ import {
   CameraSettingsSchema,
 } from '../src-shared/ipc';
 import { cameraHandlers, createCameraService } from './devices/camera';
+import { createDeviceSupervisor, devicesHandlers, DevicePreferencesSchema, type DeviceStationOptions } from './devices';
 import { EventBus } from './events';
 import { openDatabase, type Db } from './store/database';
 import { readQueueCounts } from './store/queue-counts';
@@ -25,6 +26,8 @@ export interface StationOptions {
   dataDir: string;
   /** better-sqlite3 binary built for Electron's ABI, when hosted by Electron. */
   nativeBinding?: string;
+  /** Devices for this run (extra serial ports, virtual devices, PC/SC, HID); saved device settings load from the database. */
+  devices?: DeviceStationOptions;
 }
 
 /** A handler gets the validated input and returns the command's output. */
@@ -78,8 +81,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   await camera.start();
 
+  const devices = createDeviceSupervisor({
+    ...options.devices,
+    preferences: { load: () => readSetting(core.db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(core.db, 'devices', value) },
+  });
+  devices.subscribe((name, payload) => core.events.emit(name, payload));
+  devices.start();
+
   const handlers: Handlers = {
     'station.status': () => buildStatus(core),
+    ...devicesHandlers(devices),
     ...cameraHandlers(camera),
   };
 
@@ -118,6 +129,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     subscribe: (listener) => core.events.subscribe(listener),
     async close() {
       closing = true;
+      await devices.close();
       await camera.close();
       core.db.close();
     },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { cameraCommands, cameraEvents } from './camera';
+import { devicesCommands, devicesEvents } from './devices';
 import { stationCommands, stationEvents } from './station';
 
 /**
@@ -10,11 +11,13 @@ import { stationCommands, stationEvents } from './station';
  */
 export const commands = {
   ...stationCommands,
+  ...devicesCommands,
   ...cameraCommands,
 } as const;
 
 export const events = {
   ...stationEvents,
+  ...devicesEvents,
   ...cameraEvents,
 } as const;
 

@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './preload';
 export * from './station';
 export * from './camera';
+export * from './devices';

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command';
+import { devicesListCommand, devicesWatchCommand } from './devices';
 import { serveCommand } from './serve';
 import { statusCommand } from './status';
 
 /** Every CLI command; each area adds its own module here. */
-export const cliCommands: readonly CliCommand[] = [statusCommand, serveCommand];
+export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand];

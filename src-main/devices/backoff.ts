@@ -1,0 +1,22 @@
+/**
+ * Reconnect delays for a device that went away: quick at first (a re-plug takes a
+ * second), then a steady slow poll so an absent device costs nothing. An endless
+ * loop on purpose: a bench device is retried until it is removed from the settings.
+ */
+export function reconnectDelayMs(attempt: number, firstMs = 200, maxMs = 2000): number {
+  return Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt));
+}
+
+/** A sleep that ends early when `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

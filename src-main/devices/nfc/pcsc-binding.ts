@@ -1,0 +1,74 @@
+import { createConnection } from 'node:net';
+import { DeviceError } from '../errors';
+import { EventQueue } from '../event-queue';
+import type { NfcContext, NfcDriver, NfcEvent } from './binding';
+
+// The real NFC binding: nfc-pcsc over @pokusew/pcsclite. What their source does when
+// pcscd goes away, and how this adapter copes (issue 5: survive a pcscd restart):
+// - `new PCSCLite()` loops on SCardEstablishContext while the service is missing, on
+//   the JS thread: constructing it without pcscd would freeze the station. So open()
+//   first checks that pcscd's socket answers and only then constructs it.
+// - When pcscd dies, the monitor thread's SCardGetStatusChange fails, PCSCLite emits
+//   'error' and stops for good (no reconnection inside the library). The context is
+//   failed here, and the supervisor closes it and opens a new one once pcscd is back.
+// - Readers get no 'end' when the service dies; the supervisor marks them disconnected.
+
+/** pcscd's client socket (libpcsclite honours PCSCLITE_CSOCK_NAME too). */
+export function pcscSocketPath(): string {
+  return process.env.PCSCLITE_CSOCK_NAME ?? '/run/pcscd/pcscd.comm';
+}
+
+function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function noService(detail: string): DeviceError {
+  return new DeviceError(
+    'NO_PCSC_SERVICE',
+    `No PC/SC smart-card service runs (${detail}). Start it (Linux: "sudo systemctl start pcscd.socket"); NFC readers appear by themselves once it runs.`,
+  );
+}
+
+export function createPcscDriver(): NfcDriver {
+  return {
+    async open(): Promise<NfcContext> {
+      const socket = pcscSocketPath();
+      if (!(await socketAnswers(socket))) throw noService(`${socket} does not answer`);
+      const { NFC } = await import('nfc-pcsc');
+      const nfc = new NFC();
+      const queue = new EventQueue<NfcEvent>();
+      nfc.on('reader', (reader) => {
+        const name = reader.reader.name;
+        queue.push({ type: 'reader-attached', reader: name });
+        reader.on('card', (card) => {
+          if (card.uid) queue.push({ type: 'card', reader: name, uid: card.uid });
+          else queue.push({ type: 'card-error', reader: name, reason: 'The card on the reader reported no UID.' });
+        });
+        reader.on('card.off', () => queue.push({ type: 'card-removed', reader: name }));
+        reader.on('error', (error) => {
+          // Reader errors without a card come from the service going away; the context error reports that.
+          if (reader.card) queue.push({ type: 'card-error', reader: name, reason: `Cannot read the card's UID: ${error.message}. Hold the card still on the reader.` });
+        });
+        reader.on('end', () => queue.push({ type: 'reader-detached', reader: name }));
+      });
+      nfc.on('error', (error) => queue.fail(noService(`pcscd stopped: ${error.message}`)));
+      return {
+        next: () => queue.next(),
+        close: async () => {
+          queue.cancel('The PC/SC context');
+          nfc.close();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import type { z } from 'zod';
+import type { TagType } from '../../src-shared/api/common';
+import type { IdentifierRead } from '../../src-shared/domain/identifier-read';
+import {
+  SerialSettingsSchema,
+  type DeviceInfo,
+  type DeviceStatus,
+  type SerialSettings,
+  type SerialSettingsInput,
+  type devicesEvents,
+} from '../../src-shared/ipc/devices';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { HidDriver } from './hid/binding';
+import { HidScannerSource } from './hid/hid-source';
+import type { NfcDriver } from './nfc/binding';
+import { NfcReaderSource } from './nfc/reader-source';
+import { VirtualNfcDriver } from './nfc/virtual-binding';
+import { DevicePreferencesSchema, type DevicePreferences, type DevicePreferencesStore } from './preferences';
+import type { SerialDriver } from './serial/binding';
+import { SerialScannerSource } from './serial/scanner-source';
+import { VirtualSerialDriver } from './serial/virtual-binding';
+import type { DeviceSink, Discovered, StatusUpdate } from './sink';
+
+export type DeviceEvents = { [N in keyof typeof devicesEvents]: z.infer<(typeof devicesEvents)[N]> };
+export type DeviceEventListener = <N extends keyof DeviceEvents>(name: N, payload: DeviceEvents[N]) => void;
+
+export interface SupervisorOptions {
+  serialDriver: SerialDriver;
+  /** The PC/SC binding; omitted, no NFC readers are looked for. */
+  nfcDriver?: NfcDriver;
+  /** The HID binding; omitted, no HID POS scanners are looked for. */
+  hidDriver?: HidDriver;
+  preferences: DevicePreferencesStore;
+  /** Serial scanners for this run only (CLI `--serial`, STATION_SERIAL_PORTS), beside the saved ones. */
+  extraSerialPorts?: SerialSettingsInput[];
+  /** Adds `virtual:scanner` and `virtual:nfc` for demos and `devices.inject`. */
+  virtualDevices?: boolean;
+  nfcPollMs?: number;
+  hidPollMs?: number;
+  now?: () => Date;
+}
+
+const VIRTUAL_SCANNER = 'virtual:scanner';
+const VIRTUAL_NFC_READER = 'nfc';
+export const serialDeviceId = (path: string) => `serial:${path}`;
+
+interface Entry {
+  info: Discovered & { serial?: SerialSettings };
+  status: DeviceStatus;
+}
+
+/**
+ * The one owner of device discovery, hot-plug, recovery and health (issue 5): starts a
+ * source per device kind, keeps every device's status, types reads by the device's
+ * slot (role), persists preferences, and emits `devices.*` events.
+ */
+export class DeviceSupervisor {
+  readonly #options: SupervisorOptions;
+  readonly #devices = new Map<string, Entry>();
+  readonly #serial = new Map<string, SerialScannerSource>();
+  readonly #others: { stop(): Promise<void> }[] = [];
+  readonly #listeners = new Set<DeviceEventListener>();
+  readonly #readWaiters = new Set<(read: IdentifierRead) => void>();
+  readonly #virtualSerial = new VirtualSerialDriver();
+  readonly #virtualNfc = new VirtualNfcDriver();
+  #preferences: DevicePreferences;
+  #started = false;
+
+  constructor(options: SupervisorOptions) {
+    this.#options = options;
+    this.#preferences = DevicePreferencesSchema.parse(options.preferences.load() ?? {});
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+
+  readonly #sink: DeviceSink = {
+    discovered: (device) => {
+      if (this.#devices.has(device.id)) return;
+      this.#devices.set(device.id, { info: device, status: { state: 'disconnected', since: this.#now().toISOString() } });
+      this.#changed();
+    },
+    status: (device, update) => this.#setStatus(device, update),
+    read: (read) => {
+      this.#emit('devices.read', read);
+      for (const waiter of this.#readWaiters) waiter(read);
+    },
+    rejected: (rejected) => this.#emit('devices.readRejected', rejected),
+    role: (device) => this.#preferences.roles[device] ?? null,
+    now: () => this.#now(),
+  };
+
+  subscribe(listener: DeviceEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit<N extends keyof DeviceEvents>(name: N, payload: DeviceEvents[N]): void {
+    for (const listener of this.#listeners) listener(name, payload);
+  }
+
+  #changed(): void {
+    if (this.#started) this.#emit('devices.changed', { devices: this.list() });
+  }
+
+  #setStatus(device: string, update: StatusUpdate): void {
+    const entry = this.#devices.get(device);
+    if (!entry) return;
+    const same = entry.status.state === update.state && entry.status.code === update.code;
+    if (same) return;
+    entry.status = { ...update, since: this.#now().toISOString() };
+    this.#emit('devices.status', { device, status: entry.status });
+  }
+
+  /** Starts every source. Devices found before start are announced by the first `devices.changed`. */
+  start(): void {
+    if (this.#started) return;
+    const saved = this.#preferences.serialPorts;
+    const extra = (this.#options.extraSerialPorts ?? []).map((s) => SerialSettingsSchema.parse(s));
+    for (const settings of [...saved, ...extra.filter((e) => !saved.some((s) => s.path === e.path))]) {
+      this.#startSerial(serialDeviceId(settings.path), settings, this.#options.serialDriver, 'serial');
+    }
+    if (this.#options.virtualDevices) {
+      this.#virtualSerial.createPort(VIRTUAL_SCANNER);
+      this.#startSerial(VIRTUAL_SCANNER, SerialSettingsSchema.parse({ path: VIRTUAL_SCANNER }), this.#virtualSerial, 'virtual');
+      this.#virtualNfc.addReader(VIRTUAL_NFC_READER);
+      this.#startSource(new NfcReaderSource(this.#virtualNfc, this.#sink, { idPrefix: 'virtual:', transport: 'virtual' }));
+    }
+    if (this.#options.nfcDriver) {
+      const pollMs = this.#options.nfcPollMs;
+      this.#startSource(
+        new NfcReaderSource(this.#options.nfcDriver, this.#sink, {
+          idPrefix: 'pcsc:',
+          transport: 'pcsc',
+          serviceDevice: { id: 'pcsc', name: 'PC/SC smart-card service (NFC readers)' },
+          ...(pollMs ? { pollMs } : {}),
+        }),
+      );
+    }
+    if (this.#options.hidDriver) this.#startSource(new HidScannerSource(this.#options.hidDriver, this.#sink, this.#options.hidPollMs));
+    this.#started = true;
+    this.#changed();
+  }
+
+  #startSource(source: { start(): void; stop(): Promise<void> }): void {
+    source.start();
+    this.#others.push(source);
+  }
+
+  #startSerial(id: string, settings: SerialSettings, driver: SerialDriver, transport: 'serial' | 'virtual'): void {
+    const name = transport === 'virtual' ? 'Virtual scanner' : `Serial scanner ${settings.path}`;
+    this.#devices.set(id, { info: { id, kind: 'scanner', transport, name, serial: settings }, status: { state: 'disconnected', since: this.#now().toISOString() } });
+    const source = new SerialScannerSource(id, settings, driver, this.#sink);
+    this.#serial.set(id, source);
+    source.start();
+  }
+
+  list(): DeviceInfo[] {
+    return [...this.#devices.keys()].sort().map((id) => this.info(id));
+  }
+
+  info(device: string): DeviceInfo {
+    const entry = this.#devices.get(device);
+    if (!entry) {
+      throw new StationError({ code: StationErrorCode.notFound, message: `No device "${device}". Run "station devices" (or open Devices) for the list.` });
+    }
+    const { serial, ...info } = entry.info;
+    return { ...info, role: this.#preferences.roles[device] ?? null, status: entry.status, ...(serial ? { serial } : {}) };
+  }
+
+  #save(next: DevicePreferences): void {
+    this.#preferences = next;
+    this.#options.preferences.save(next);
+  }
+
+  assignRole(device: string, role: TagType | null): DeviceInfo {
+    this.info(device);
+    const roles = { ...this.#preferences.roles };
+    if (role) roles[device] = role;
+    else delete roles[device];
+    this.#save({ ...this.#preferences, roles });
+    this.#changed();
+    return this.info(device);
+  }
+
+  /** Adds or replaces a saved serial scanner and (re)opens it with the new settings. */
+  async configureSerial(input: SerialSettingsInput): Promise<DeviceInfo> {
+    const settings = SerialSettingsSchema.parse(input);
+    if (settings.terminator === 'custom' && !settings.customTerminator) {
+      throw new StationError({ code: StationErrorCode.invalidInput, message: 'A custom line terminator needs customTerminator as hex bytes, e.g. "03".' });
+    }
+    const id = serialDeviceId(settings.path);
+    await this.#serial.get(id)?.stop();
+    this.#save({ ...this.#preferences, serialPorts: [...this.#preferences.serialPorts.filter((s) => s.path !== settings.path), settings] });
+    this.#startSerial(id, settings, this.#options.serialDriver, 'serial');
+    this.#changed();
+    return this.info(id);
+  }
+
+  async removeSerial(device: string): Promise<boolean> {
+    const source = this.#serial.get(device);
+    if (!source || device === VIRTUAL_SCANNER) return false;
+    await source.stop();
+    this.#serial.delete(device);
+    this.#devices.delete(device);
+    const roles = { ...this.#preferences.roles };
+    delete roles[device];
+    this.#save({ serialPorts: this.#preferences.serialPorts.filter((s) => serialDeviceId(s.path) !== device), roles });
+    this.#changed();
+    return true;
+  }
+
+  /** The next read from `device`, or null after `timeoutMs`. */
+  testRead(device: string, timeoutMs: number): Promise<IdentifierRead | null> {
+    this.info(device);
+    return new Promise((resolve) => {
+      const finish = (read: IdentifierRead | null) => {
+        clearTimeout(timer);
+        this.#readWaiters.delete(waiter);
+        resolve(read);
+      };
+      const waiter = (read: IdentifierRead) => {
+        if (read.device === device) finish(read);
+      };
+      const timer = setTimeout(() => finish(null), timeoutMs);
+      this.#readWaiters.add(waiter);
+    });
+  }
+
+  /** Feeds a virtual device as if hardware had sent `data` (see the `devices.inject` contract). */
+  inject(device: 'virtual:scanner' | 'virtual:nfc', data: string): boolean {
+    if (!this.#options.virtualDevices) return false;
+    if (device === VIRTUAL_SCANNER) return this.#virtualSerial.emitData(VIRTUAL_SCANNER, `${data}\r`);
+    this.#virtualNfc.placeCard(VIRTUAL_NFC_READER, data);
+    setTimeout(() => this.#virtualNfc.removeCard(VIRTUAL_NFC_READER), 300);
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#serial.values()].map((s) => s.stop()));
+    await Promise.all(this.#others.map((s) => s.stop()));
+    this.#listeners.clear();
+  }
+}
