@@ -72,7 +72,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return payload;
   });
 
-  app.post<{ Params: { command: string } }>('/api/station/:command', async (request) => {
+  // Commands carry camera stills as base64 (camera.submitStill: up to 40 MB of image), so the
+  // body limit here is above the contract's own size check, which gives the clear error.
+  app.post<{ Params: { command: string } }>('/api/station/:command', { bodyLimit: 64 * 1024 * 1024 }, async (request) => {
     return options.station.call(request.params.command, request.body ?? {});
   });
 

@@ -1,6 +1,6 @@
 // Camera frames for the gate tests: S3's speckle tag with a QR or DataMatrix printed on it,
 // exposed like a camera sees a label (paper a little below white), plus the bad cases.
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { speckleTag } from '../../fixtures';
 
