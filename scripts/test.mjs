@@ -36,6 +36,7 @@ function check(name, command, args) {
 const npx = 'npx';
 check('type-check', npx, ['tsc', '-b', 'tsconfig.json', '--noEmit']);
 check('lint', npx, ['eslint', '.']);
+check('openapi lint', 'node', ['bin/run-ts.mjs', 'scripts/openapi-lint.ts']);
 
 const vitestOk = step('unit and integration', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`]);
 if (existsSync(join(results, 'vitest.json'))) {

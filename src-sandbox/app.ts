@@ -8,6 +8,7 @@ import type { SandboxDeps } from './deps';
 import { contextHook, type SvcContext } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { faultHook } from './http/faults';
+import { completeRouteDocs } from './http/route-docs';
 import { SvcError } from './http/svc-error';
 import { DEFAULT_TOKEN_TTL_SECONDS } from './http/tokens';
 import { JobRunner } from './jobs/runner';
@@ -69,6 +70,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
     throw new SvcError('NOT_FOUND', { reason: 'route_not_found' }, { message: 'route_not_found', params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
   });
   app.addHook('onClose', async () => deps.jobs.stop());
+  app.addHook('onRoute', completeRouteDocs);
 
   await app.register(fastifySwagger, {
     openapi: {
