@@ -1,8 +1,60 @@
+// The identifiers endpoints, /api/v1/tags. spec: Endpoints, "Scanning and identifiers".
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ExtractResponseSchema,
+  IdentifySuccessResponseSchema,
+  BindResponseSchema,
+  TagActivateBodySchema,
+  TagActivateResponseSchema,
+  TagResponseSchema,
+  TagTextBodySchema,
+  TagUnbindBodySchema,
+  TagUpdateBodySchema,
+  VerifyResponseSchema,
+} from '../../../src-shared/api/identifiers';
 import type { RoutePluginOptions } from '../../deps';
+import { ensureOpticalSchema } from '../../optical';
+import { activateIdentifiers } from './activate';
+import { bindIdentifier } from './bind';
+import { setIdentifierText, unbindIdentifier, updateIdentifier } from './edit';
+import { extractFingerprint } from './extract';
+import { identifyIdentifier } from './identify';
+import { readScanForm } from './scan-form';
+import { verifyIdentifier } from './verify';
 
-/**
- * Placeholder owned by S3 (identifiers, /api/v1/tags): app.ts registers this plugin under its
- * prefix inside the authenticated /api/v1 scope. Replace the body with the area's routes.
- */
-export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async () => {};
+/** Largest accepted capture: a full-resolution camera frame with room to spare. */
+const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+
+// spec: "Scan endpoints take multipart/form-data"; a JSON body with the same fields is accepted too.
+const SCAN_CONSUMES = ['multipart/form-data', 'application/json'];
+
+export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  ensureOpticalSchema(deps.db);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 16 }, throwFileSizeLimit: true });
+
+  app.post('/extract', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } } }, async (request) =>
+    extractFingerprint(deps, request.svc, await readScanForm(request)),
+  );
+  app.post('/bind', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: BindResponseSchema } } }, async (request) =>
+    bindIdentifier(deps, request.svc, await readScanForm(request)),
+  );
+  app.post('/identify', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: IdentifySuccessResponseSchema } } }, async (request) =>
+    identifyIdentifier(deps, request.svc, await readScanForm(request)),
+  );
+  app.post('/verify', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: VerifyResponseSchema } } }, async (request) =>
+    verifyIdentifier(deps, request.svc, await readScanForm(request)),
+  );
+  app.post('/unbind', { schema: { tags: ['identifiers'], body: TagUnbindBodySchema, response: { 200: TagResponseSchema } } }, async (request) =>
+    unbindIdentifier(deps, request.svc, request.body),
+  );
+  app.post('/text', { schema: { tags: ['identifiers'], body: TagTextBodySchema, response: { 200: TagResponseSchema } } }, async (request) =>
+    setIdentifierText(deps, request.svc, request.body),
+  );
+  app.post('/update', { schema: { tags: ['identifiers'], body: TagUpdateBodySchema, response: { 200: TagResponseSchema } } }, async (request) =>
+    updateIdentifier(deps, request.svc, request.body),
+  );
+  app.post('/activate', { schema: { tags: ['identifiers'], body: TagActivateBodySchema, response: { 200: TagActivateResponseSchema } } }, async (request) =>
+    activateIdentifiers(deps, request.svc, request.body),
+  );
+};

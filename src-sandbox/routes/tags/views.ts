@@ -1,0 +1,101 @@
+// Wire shapes of identifiers, Threads and Labels as this area answers them (src-shared/api schemas).
+import type { ExpectedIdentifier, Label } from '../../../src-shared/api/labels';
+import { isLabelComplete } from '../../../src-shared/api/labels';
+import type { ThreadSummary } from '../../../src-shared/api/threads';
+import type { Identifier } from '../../../src-shared/api/tag';
+import type { SandboxDb } from '../../store/db';
+import { getLabel, labelMembers, type LabelRow, type TagRow, type ThreadRow } from './tag-store';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function threadView(row: ThreadRow): ThreadSummary {
+  return {
+    threadId: row.thread_id,
+    name: row.name,
+    description: row.description,
+    kind: row.kind,
+    labels: parseJson(row.labels) as ThreadSummary['labels'],
+    lifecycleStatus: row.lifecycle_status,
+    ownerId: row.owner_team_id,
+    createdById: row.created_by_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archivedAt: row.archived_at,
+    processingLockedAt: row.processing_locked_at,
+    processingOperationId: row.processing_operation_id,
+    templateId: row.template_id,
+    thumbnail: null,
+    thumbnailId: row.thumbnail_id,
+    transferId: row.transfer_id,
+    transferredAt: row.transferred_at,
+  };
+}
+
+/** spec: Identifier (tag) — `label` "present when the identifier belongs to a Label: the Label, its Reel and position". */
+export function tagView(db: SandboxDb, row: TagRow): Identifier {
+  let label: Identifier['label'] = null;
+  if (row.composite_tag_id) {
+    const ref = db
+      .prepare(
+        `SELECT ct.composite_tag_id, ct.reel_id, ct.position, ct.human_readable, c.name AS reel_name
+         FROM composite_tags ct JOIN collections c ON c.collection_id = ct.reel_id WHERE ct.composite_tag_id = ?`,
+      )
+      .get(row.composite_tag_id) as { composite_tag_id: string; reel_id: string; position: number; human_readable: string | null; reel_name: string } | undefined;
+    if (ref) label = { compositeTagId: ref.composite_tag_id, reelCollectionId: ref.reel_id, position: ref.position, name: ref.human_readable, reelName: ref.reel_name };
+  }
+  return {
+    tagId: row.tag_id,
+    tagType: row.tag_type,
+    name: row.name,
+    description: row.description,
+    isPrivate: row.is_private === 1,
+    archivedAt: row.archived_at,
+    label,
+    value: row.value,
+    fingerprintId: row.fingerprint_id,
+    threadId: row.thread_id,
+    createdAt: row.created_at,
+  };
+}
+
+function expectedOf(db: SandboxDb, reelId: string): ExpectedIdentifier[] {
+  const row = db.prepare('SELECT expected_identifiers FROM collections WHERE collection_id = ?').get(reelId) as { expected_identifiers: string } | undefined;
+  const parsed = row ? parseJson(row.expected_identifiers) : null;
+  return Array.isArray(parsed) ? (parsed as ExpectedIdentifier[]) : [];
+}
+
+/** spec: Label — members, `complete`, archived, bound, transferredAt; identifiable per States ("DUST-type markings"). */
+export function labelView(db: SandboxDb, labelOrId: LabelRow | string): Label | null {
+  const row = typeof labelOrId === 'string' ? getLabel(db, labelOrId) : labelOrId;
+  if (!row) return null;
+  const members = labelMembers(db, row.composite_tag_id).map((m) => ({
+    tagId: m.tag_id,
+    tagType: m.tag_type,
+    value: m.value,
+    fingerprintId: m.fingerprint_id,
+    archivedAt: m.archived_at,
+    identifiable: m.identifiable === 1,
+  }));
+  const optical = members.filter((m) => m.tagType === 'SVC' && m.archivedAt === null);
+  return {
+    compositeTagId: row.composite_tag_id,
+    reelCollectionId: row.reel_id,
+    position: row.position,
+    name: row.human_readable,
+    ownerTeamId: row.owner_team_id,
+    members,
+    complete: isLabelComplete(members, expectedOf(db, row.reel_id)),
+    archivedAt: row.archived_at,
+    boundThreadId: row.bound_thread_id,
+    transferredAt: row.transferred_at,
+    identifiable: optical.length > 0 && optical.every((m) => m.identifiable),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
