@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { join } from 'node:path';
+
+// pcscd in the foreground, in the test's own process group, with a reader.conf.d of
+// its own that loads only vpcd (the virtual reader) on a free port. pcscd's client
+// socket is fixed at /run/pcscd/pcscd.comm (1.9.x ignores PCSCLITE_CSOCK_NAME), so
+// only one pcscd can run at a time on the machine; it needs root to create /run/pcscd.
+
+export const PCSCD_SOCKET = '/run/pcscd/pcscd.comm';
+const VPCD_DRIVER = '/usr/lib/pcsc/drivers/serial/libifdvpcd.so';
+
+export interface Pcscd {
+  /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
+  cardPort: number;
+  readerName: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts pcscd again with the same configuration (after stop). */
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function answers(port: number | string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = typeof port === 'number' ? createConnection(port, '127.0.0.1') : createConnection(port);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startPcscd(dir: string): Promise<Pcscd> {
+  if (!existsSync(VPCD_DRIVER)) throw new Error(`vpcd is not installed (${VPCD_DRIVER}); install the Debian package vsmartcard-vpcd.`);
+  if (await answers(PCSCD_SOCKET)) throw new Error(`A pcscd already runs (${PCSCD_SOCKET} answers); these tests start their own. Stop it first.`);
+  const cardPort = await freePort();
+  const confDir = join(dir, 'reader.conf.d');
+  mkdirSync(confDir, { recursive: true });
+  const channel = `0x${cardPort.toString(16).toUpperCase()}`;
+  writeFileSync(join(confDir, 'vpcd'), `FRIENDLYNAME "Virtual PCD"\nDEVICENAME   /dev/null:${channel}\nLIBPATH      ${VPCD_DRIVER}\nCHANNELID    ${channel}\n`);
+
+  let child: ChildProcess | undefined;
+  let log = '';
+  const launch = async () => {
+    const started = spawn('pcscd', ['--foreground', '--config', confDir, '--info'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    started.stdout?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+    started.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+    const deadline = Date.now() + 10_000;
+    while (!((await answers(PCSCD_SOCKET)) && (await answers(cardPort)))) {
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error(`pcscd did not start (run as root?). Log:\n${log}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const running = child;
+    if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    try {
+      process.kill(-running.pid, signal);
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+  await launch();
+  return { cardPort, readerName: 'Virtual PCD 00 00', stop, restart: launch };
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceSupervisor, createPcscDriver, createSerialportDriver, memoryPreferencesStore } from '../../../src-main/devices';
+import { startPcscd, type Pcscd } from '../../helpers/pcscd';
+import { tempDir } from '../../helpers/tmp';
+import { placeCard } from '../../helpers/virtual-card';
+import { EventRecorder } from './events';
+
+// NFC on the real stack (TESTING.md): pcscd + vpcd's virtual reader + a virtual card
+// in Node; nfc-pcsc reads the UID. One pcscd per machine, so the cases run in order.
+
+let dir: ReturnType<typeof tempDir>;
+let pcscd: Pcscd;
+let supervisor: DeviceSupervisor;
+const recorder = new EventRecorder();
+let reader: string;
+
+beforeAll(async () => {
+  dir = tempDir('station-nfc-');
+  pcscd = await startPcscd(dir.path);
+  reader = `pcsc:${pcscd.readerName}`;
+  supervisor = new DeviceSupervisor({
+    serialDriver: createSerialportDriver(),
+    nfcDriver: createPcscDriver(),
+    nfcPollMs: 300,
+    preferences: memoryPreferencesStore(),
+  });
+  supervisor.subscribe(recorder.listener);
+  supervisor.start();
+});
+
+afterAll(async () => {
+  await supervisor?.close();
+  await pcscd?.stop();
+  dir?.remove();
+});
+
+describe('NFC reader over pcscd + vpcd', () => {
+  it('finds the reader and reads card UIDs as uppercase hex, on and off', async () => {
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 10_000);
+    expect(supervisor.info('pcsc').status.state).toBe('connected');
+
+    const first = await placeCard(pcscd.cardPort, '04a23b1c5d8000');
+    const read = await recorder.waitFor('devices.read', (r) => r.device === reader, 10_000);
+    expect(read).toMatchObject({ tagType: 'NFC', value: '04A23B1C5D8000', device: reader });
+    expect(first.apdus).toContain('FFCA000000');
+    expect(supervisor.info(reader).status.state).toBe('reading');
+    const mark = recorder.mark();
+    await first.remove();
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 10_000, mark);
+
+    const second = await placeCard(pcscd.cardPort, 'deadbeef');
+    expect(await recorder.waitFor('devices.read', (r) => r.value === 'DEADBEEF', 10_000)).toMatchObject({ tagType: 'NFC', device: reader });
+    await second.remove();
+    expect(recorder.of('devices.read').map((r) => r.value)).toEqual(['04A23B1C5D8000', 'DEADBEEF']);
+  });
+
+  it('survives pcscd being killed and restarted: clear status, then reads resume', async () => {
+    let mark = recorder.mark();
+    await pcscd.stop('SIGKILL');
+    const down = await recorder.waitFor('devices.status', (s) => s.device === 'pcsc' && s.status.state === 'disconnected', 10_000, mark);
+    expect(down.status.code).toBe('NO_PCSC_SERVICE');
+    expect(down.status.reason).toContain('pcscd');
+    expect(supervisor.info(reader).status).toMatchObject({ state: 'disconnected', code: 'NO_PCSC_SERVICE' });
+
+    mark = recorder.mark();
+    await pcscd.restart();
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 15_000, mark);
+    const card = await placeCard(pcscd.cardPort, '0102030405060708');
+    expect(await recorder.waitFor('devices.read', (r) => r.value === '0102030405060708', 10_000, mark)).toMatchObject({ tagType: 'NFC', device: reader });
+    await card.remove();
+  });
+});
