@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventRecorder } from '../../test/integration/devices/events';
+import { VirtualHidDriver } from './hid/virtual-binding';
+import { VirtualNfcDriver } from './nfc/virtual-binding';
+import { memoryPreferencesStore, type DevicePreferences } from './preferences';
+import { VirtualSerialDriver } from './serial/virtual-binding';
+import { DeviceSupervisor, type SupervisorOptions } from './supervisor';
+
+// The supervisor over the virtual twins: the same rules as the real bindings, so
+// hot-plug, recovery, roles and preferences are tested here without hardware.
+
+let supervisor: DeviceSupervisor | undefined;
+afterEach(async () => {
+  await supervisor?.close();
+  supervisor = undefined;
+});
+
+function start(options: Partial<SupervisorOptions> = {}) {
+  const recorder = new EventRecorder();
+  supervisor = new DeviceSupervisor({ serialDriver: new VirtualSerialDriver(), preferences: memoryPreferencesStore(), ...options });
+  supervisor.subscribe(recorder.listener);
+  supervisor.start();
+  return { supervisor, recorder };
+}
+
+describe('virtual devices (demo panel, devices.inject)', () => {
+  it('injects scanner lines and NFC cards as reads', async () => {
+    const { supervisor: s, recorder } = start({ virtualDevices: true });
+    await recorder.waitFor('devices.status', (e) => e.device === 'virtual:scanner' && e.status.state === 'connected');
+    await recorder.waitFor('devices.status', (e) => e.device === 'virtual:nfc' && e.status.state === 'connected');
+    expect(s.inject('virtual:scanner', ']d2\u001d0104012345012345')).toBe(true);
+    expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:scanner')).toMatchObject({ tagType: 'DATA_MATRIX', value: '\u001d0104012345012345' });
+    s.inject('virtual:nfc', '04:ab:cd:ef');
+    expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:nfc')).toMatchObject({ tagType: 'NFC', value: '04ABCDEF' });
+    s.inject('virtual:nfc', 'not-a-uid');
+    expect(await recorder.waitFor('devices.readRejected', (r) => r.device === 'virtual:nfc')).toMatchObject({ code: 'INVALID_UID' });
+  });
+
+  it('refuses injection when virtual devices are off', () => {
+    const { supervisor: s } = start({ virtualDevices: false });
+    expect(s.inject('virtual:scanner', 'X')).toBe(false);
+  });
+});
+
+describe('roles, serial settings and preferences', () => {
+  it('persists roles and serial scanners, and types unprefixed reads by the role', async () => {
+    let saved: DevicePreferences | undefined;
+    const store = { load: () => saved, save: (p: DevicePreferences) => (saved = p) };
+    const serial = new VirtualSerialDriver();
+    serial.createPort('/dev/ttyV0');
+    const { supervisor: s, recorder } = start({ serialDriver: serial, preferences: store });
+    const info = await s.configureSerial({ path: '/dev/ttyV0', baudRate: 115200, terminator: 'LF' });
+    expect(info).toMatchObject({ id: 'serial:/dev/ttyV0', kind: 'scanner', transport: 'serial', role: null, serial: { baudRate: 115200, terminator: 'LF' } });
+    await recorder.waitFor('devices.status', (e) => e.device === 'serial:/dev/ttyV0' && e.status.state === 'connected');
+    expect(s.assignRole('serial:/dev/ttyV0', 'TEXT').role).toBe('TEXT');
+    expect(saved).toMatchObject({ roles: { 'serial:/dev/ttyV0': 'TEXT' }, serialPorts: [{ path: '/dev/ttyV0', baudRate: 115200 }] });
+    serial.emitData('/dev/ttyV0', 'PRINTED-CODE-7\n');
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'TEXT', basis: 'device', value: 'PRINTED-CODE-7' });
+
+    await s.close();
+    const again = start({ serialDriver: serial, preferences: store });
+    await again.recorder.waitFor('devices.status', (e) => e.device === 'serial:/dev/ttyV0' && e.status.state === 'connected');
+    expect(again.supervisor.info('serial:/dev/ttyV0').role).toBe('TEXT');
+    expect(await again.supervisor.removeSerial('serial:/dev/ttyV0')).toBe(true);
+    expect(saved).toEqual({ roles: {}, serialPorts: [] });
+    expect(() => again.supervisor.info('serial:/dev/ttyV0')).toThrow(expect.objectContaining({ code: 'STATION_NOT_FOUND' }));
+  });
+
+  it('waits for a test read from one device, or times out with null', async () => {
+    const { supervisor: s, recorder } = start({ virtualDevices: true });
+    await recorder.waitFor('devices.status', (e) => e.device === 'virtual:scanner' && e.status.state === 'connected');
+    const pending = s.testRead('virtual:scanner', 2000);
+    s.inject('virtual:scanner', 'TEST-BARCODE');
+    expect(await pending).toMatchObject({ value: 'TEST-BARCODE', device: 'virtual:scanner' });
+    expect(await s.testRead('virtual:nfc', 100)).toBeNull();
+  });
+});
+
+describe('hot-plug and recovery', () => {
+  it('reopens a serial scanner that was unplugged and plugged in again', async () => {
+    const serial = new VirtualSerialDriver();
+    serial.createPort('/dev/ttyV1');
+    const { recorder } = start({ serialDriver: serial, extraSerialPorts: [{ path: '/dev/ttyV1' }] });
+    await recorder.waitFor('devices.status', (e) => e.status.state === 'connected');
+    serial.unplug('/dev/ttyV1');
+    expect(await recorder.waitFor('devices.status', (e) => e.status.state === 'disconnected')).toMatchObject({ status: { code: 'UNPLUGGED' } });
+    const mark = recorder.mark();
+    serial.createPort('/dev/ttyV1');
+    await recorder.waitFor('devices.status', (e) => e.status.state === 'connected', 5000, mark);
+    serial.emitData('/dev/ttyV1', ']Q1BACK\r');
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'QR', value: 'BACK' });
+  });
+
+  it('follows NFC readers plugged and unplugged, and a smart-card service that stops and comes back', async () => {
+    const nfc = new VirtualNfcDriver();
+    nfc.setServiceRunning(false);
+    const { supervisor: s, recorder } = start({ nfcDriver: nfc, nfcPollMs: 50 });
+    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc')).toMatchObject({ status: { state: 'disconnected', code: 'NO_PCSC_SERVICE' } });
+    nfc.setServiceRunning(true);
+    nfc.addReader('ACS ACR122U');
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected');
+    expect(s.info('pcsc').status.state).toBe('connected');
+
+    let mark = recorder.mark();
+    nfc.removeReader('ACS ACR122U');
+    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U', 5000, mark)).toMatchObject({ status: { state: 'disconnected', code: 'UNPLUGGED' } });
+    nfc.addReader('ACS ACR122U');
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', 5000, mark);
+
+    mark = recorder.mark();
+    nfc.setServiceRunning(false);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.code === 'NO_PCSC_SERVICE', 5000, mark);
+    nfc.setServiceRunning(true);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', 5000, mark);
+    nfc.placeCard('ACS ACR122U', '04112233445566');
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'NFC', value: '04112233445566', device: 'pcsc:ACS ACR122U' });
+  });
+
+  it('finds HID POS scanners by listing, reads their reports, and notices unplugging', async () => {
+    const hid = new VirtualHidDriver();
+    const { supervisor: s, recorder } = start({ hidDriver: hid, hidPollMs: 50 });
+    hid.createDevice({ path: '/dev/hidraw7', vendorId: 0x0c2e, productId: 0x0b61, product: 'Honeywell Xenon 1950g', usagePage: 0x8c, usage: 0x02 });
+    hid.createDevice({ path: '/dev/hidraw8', vendorId: 0x046d, productId: 0xc31c, product: 'USB Keyboard', usagePage: 0x01, usage: 0x06 });
+    const id = 'hid:0C2E:0B61';
+    await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected');
+    expect(s.info(id)).toMatchObject({ kind: 'scanner', transport: 'hid', name: 'Honeywell Xenon 1950g', vendorId: '0C2E', productId: '0B61' });
+    expect(s.list().some((d) => d.name === 'USB Keyboard')).toBe(false);
+    const fixture = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'hid', 'pos-qr-two-reports.hex'), 'utf8');
+    for (const line of fixture.split('\n').filter((l) => l && !l.startsWith('#'))) {
+      hid.emitReport('/dev/hidraw7', Uint8Array.from(line.split(' ').map((h) => Number.parseInt(h, 16))));
+    }
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'QR', device: id, symbology: ']Q1' });
+    hid.emitReport('/dev/hidraw7', Uint8Array.of(0x05, 0x00));
+    expect(await recorder.waitFor('devices.readRejected', () => true)).toMatchObject({ device: id, code: 'UNKNOWN_USAGE' });
+    hid.unplug('/dev/hidraw7');
+    expect(await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'disconnected')).toMatchObject({ status: { code: 'UNPLUGGED' } });
+    const mark = recorder.mark();
+    hid.createDevice({ path: '/dev/hidraw9', vendorId: 0x0c2e, productId: 0x0b61, product: 'Honeywell Xenon 1950g', usagePage: 0x8c, usage: 0x02 });
+    await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected', 5000, mark);
+  });
+});
