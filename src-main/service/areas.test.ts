@@ -180,3 +180,15 @@ describe('bulk-bind, move and bind', () => {
     expect(JSON.parse(reqs[1]?.body.toString() ?? '')).toEqual({ ...move, expectedCount: 1 });
   });
 });
+
+describe('health', () => {
+  it('is asked without a token and reads a 503 {status: error} as an answer', async () => {
+    h = await harness((_req, res) => sendJson(res, 503, { status: 'error', timestamp: '2026-08-01T10:00:00.000Z' }));
+    const health = await h.client.health();
+    expect(health.status).toBe('error');
+    expect(h.token.exchanges).toBe(0);
+    const [req] = h.service.to('/api/health');
+    expect(req?.headers.authorization).toBeUndefined();
+    expect(h.service.received).toHaveLength(1);
+  });
+});

@@ -17,6 +17,8 @@ export interface AttemptRequest<T> {
   headers: Record<string, string>;
   body?: string | FormData;
   schema: z.ZodType<T>;
+  /** Non-2xx statuses whose body is an answer in `schema` rather than an error envelope (health's 503). */
+  answerStatuses?: readonly number[];
 }
 
 export type AttemptFailure = Omit<ServiceErrorInit, 'outcomeUnknown'> & { connected: boolean };
@@ -69,7 +71,7 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
     jsonOk = false;
   }
 
-  if (status >= 200 && status < 300) {
+  if ((status >= 200 && status < 300) || req.answerStatuses?.includes(status)) {
     const parsed = jsonOk ? req.schema.safeParse(json) : null;
     if (parsed?.success) return { ok: true, value: parsed.data, status, requestId };
     const issues = parsed ? parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({ path: i.path.map(String), message: i.message })) : [];

@@ -29,7 +29,9 @@ export function discoveryApi(t: Transport): DiscoveryApi {
     me,
     teams: (query, opts) =>
       t.request({ method: 'GET', path: PATHS.teams, query: { pageSize: query?.pageSize }, schema: TeamsListResponseSchema, idempotent: true }, opts),
-    health: (opts) => t.request({ method: 'GET', path: PATHS.health, schema: HealthResponseSchema, idempotent: true }, opts),
+    // Unauthenticated; a 503 `{status: error}` is an answer, not a failure.
+    health: (opts) =>
+      t.request({ method: 'GET', path: PATHS.health, schema: HealthResponseSchema, idempotent: true, anonymous: true, answerStatuses: [503] }, opts),
     probe: me,
   };
 }

@@ -60,6 +60,10 @@ export interface RequestSpec<T> {
   schema: z.ZodType<T>;
   /** True when sending twice has the same effect as once (reads, and read-only POSTs). */
   idempotent: boolean;
+  /** Sent without a token (health). */
+  anonymous?: boolean;
+  /** Non-2xx statuses whose body is an answer in `schema` (health's 503 `{status: error}`). */
+  answerStatuses?: readonly number[];
 }
 
 export interface TransportOptions {
@@ -179,7 +183,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
       const startedAt = Date.now();
       const result = await performAttempt(
-        { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema },
+        { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema, answerStatuses: spec.answerStatuses },
         { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal },
       );
       if (result.ok) {
@@ -218,6 +222,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     request(spec, opts) {
+      if (spec.anonymous) return run(spec, () => Promise.resolve({}), () => 'fail', opts);
       let reexchanges = 0;
       let lastToken = '';
       return run(

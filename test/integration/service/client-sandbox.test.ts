@@ -53,6 +53,12 @@ describe('discovery', () => {
     expect(attempts.every((a) => a.requestId !== null)).toBe(true);
   });
 
+  it('reads health without a token', async () => {
+    const fresh = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId });
+    expect((await fresh.health()).status).toBe('ok');
+    expect(fresh.tokenInfo()).toBeNull();
+  });
+
   it('a wrong key is an auth error with the request id', async () => {
     const bad = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: 'sk_not_a_key', orgId: sandbox.orgId });
     const error = (await bad.me().catch((e: unknown) => e)) as ServiceError;
