@@ -2,9 +2,10 @@
 // with its ratio to a raw baseline measured in the same run (machines are noisy;
 // absolute times drift, ratios much less). Pass names to run a subset.
 import { formatTable, type Bench, type BenchRow } from './harness';
+import { scannerBench } from './scanner.bench';
 import { startupBench } from './startup.bench';
 
-const benches: Bench[] = [startupBench];
+const benches: Bench[] = [scannerBench, startupBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
