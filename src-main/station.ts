@@ -15,7 +15,10 @@ import {
 } from '../src-shared/ipc';
 import { cameraHandlers, createCameraService } from './devices/camera';
 import { createDeviceSupervisor, devicesHandlers, DevicePreferencesSchema, type DeviceStationOptions } from './devices';
+import { startSandbox } from '../src-sandbox';
+import { createSyncCore, type SyncCore } from './core/core';
 import { EventBus } from './events';
+import { isServiceError } from './service';
 import { openDatabase, type Db } from './store/database';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -28,6 +31,12 @@ export interface StationOptions {
   nativeBinding?: string;
   /** Devices for this run (extra serial ports, virtual devices, PC/SC, HID); saved device settings load from the database. */
   devices?: DeviceStationOptions;
+  /** Drain the queue whenever online (default true); the CLI drains only on `station sync`. */
+  autoSync?: boolean;
+  /** Per-request timeout of the service client (default 20 s). */
+  requestTimeoutMs?: number;
+  /** Upper bound of concurrent sync requests (default 4). */
+  maxConcurrency?: number;
 }
 
 /** A handler gets the validated input and returns the command's output. */
@@ -52,12 +61,12 @@ interface Core {
   startedAt: string;
 }
 
-function buildStatus(core: Core): StationStatus {
+function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
   return {
     version: core.version,
     dataDir: core.dataDir,
-    profile: null,
-    online: 'not_connected',
+    profile: sync?.profile() ?? null,
+    online: sync?.profile() ? sync.online() : 'not_connected',
     queue: readQueueCounts(core.db),
     startedAt: core.startedAt,
   };
@@ -88,8 +97,26 @@ export async function createStation(options: StationOptions): Promise<Station> {
   devices.subscribe((name, payload) => core.events.emit(name, payload));
   devices.start();
 
+  // Issue 4's core: store → service client → sync engine → enrollment. The embedded sandbox
+  // starts in-process whenever the active profile is the sandbox.
+  // Held in an object: the core reports status changes while it is still being built.
+  const held: { sync?: SyncCore } = {};
+  const sync = await createSyncCore({
+    db: core.db,
+    dataDir,
+    events: core.events,
+    startSandbox: (o) => startSandbox({ dataDir: o.dataDir }),
+    ...(options.autoSync === undefined ? {} : { autoSync: options.autoSync }),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
+  });
+
+  held.sync = sync;
+
   const handlers: Handlers = {
-    'station.status': () => buildStatus(core),
+    'station.status': () => buildStatus(core, sync),
+    ...sync.handlers,
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
   };
@@ -129,6 +156,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     subscribe: (listener) => core.events.subscribe(listener),
     async close() {
       closing = true;
+      await sync.close();
       await devices.close();
       await camera.close();
       core.db.close();
@@ -138,6 +166,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
 function failure(error: unknown): Envelope {
   if (error instanceof StationError) return { ok: false, error: error.toShape() };
+  if (isServiceError(error)) {
+    // Service errors keep the service's code, status and request id (SYNC.md: reasons with code and request id).
+    return {
+      ok: false,
+      error: {
+        code: error.code,
+        message: error.serviceMessage ?? error.message,
+        ...(error.status === null ? {} : { status: error.status }),
+        ...(error.requestId === null ? {} : { requestId: error.requestId }),
+        ...(error.detail ? { detail: error.detail } : {}),
+      },
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, error: { code: StationErrorCode.internal, message } };
 }

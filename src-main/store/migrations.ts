@@ -28,4 +28,120 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_state ON outbox(state);
     `,
   },
+  {
+    version: 2,
+    name: 'profiles, reels, labels, captures, outbox with attempts, audit log',
+    // The outbox of migration 1 never held operations (nothing wrote it), so it is replaced
+    // with the shape SYNC.md needs: dependencies, an outcome-unknown flag and attempts.
+    sql: `
+      DROP TABLE outbox;
+      CREATE TABLE profiles (
+        profile_id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('sandbox','remote')),
+        name TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        org_id TEXT,
+        team_id TEXT,
+        locale TEXT,
+        declared_actor TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE label_collections (
+        collection_id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(profile_id),
+        service_id TEXT,
+        name TEXT NOT NULL,
+        description TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE reels (
+        reel_id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL REFERENCES profiles(profile_id),
+        service_id TEXT,
+        name TEXT NOT NULL,
+        description TEXT,
+        collection_id TEXT REFERENCES label_collections(collection_id),
+        expected_identifiers TEXT NOT NULL,
+        create_op_id TEXT,
+        service_snapshot TEXT,
+        refreshed_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX reels_service_id ON reels(service_id);
+      CREATE TABLE labels (
+        label_id TEXT PRIMARY KEY,
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        position INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('expected','queued','enrolled','attention','bound','archived','gap')),
+        service_id TEXT,
+        identifiers TEXT NOT NULL,
+        expected TEXT,
+        capture_sha256 TEXT,
+        indexing TEXT NOT NULL DEFAULT 'default',
+        warnings TEXT NOT NULL DEFAULT '[]',
+        attention TEXT,
+        bound_thread_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (reel_id, position)
+      );
+      CREATE INDEX labels_service_id ON labels(service_id);
+      CREATE TABLE captures (
+        sha256 TEXT PRIMARY KEY,
+        path TEXT NOT NULL,
+        thumbnail_path TEXT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        format TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        profile_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending','sending','done','attention','discarded')),
+        subject TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        outcome_unknown INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        first_attempt_at TEXT,
+        next_attempt_at INTEGER,
+        attention TEXT,
+        result TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_state ON outbox(state, seq);
+      CREATE INDEX outbox_subject ON outbox(subject, seq);
+      CREATE TABLE outbox_deps (
+        op_id TEXT NOT NULL REFERENCES outbox(id),
+        dep_id TEXT NOT NULL REFERENCES outbox(id),
+        PRIMARY KEY (op_id, dep_id)
+      );
+      CREATE INDEX outbox_deps_dep ON outbox_deps(dep_id);
+      CREATE TABLE outbox_attempts (
+        attempt_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        op_id TEXT NOT NULL REFERENCES outbox(id),
+        at TEXT NOT NULL,
+        status INTEGER,
+        code TEXT,
+        reason TEXT,
+        request_id TEXT,
+        message TEXT NOT NULL,
+        outcome TEXT NOT NULL
+      );
+      CREATE INDEX outbox_attempts_op ON outbox_attempts(op_id, attempt_id);
+      CREATE TABLE audit_log (
+        audit_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        action TEXT NOT NULL,
+        subject TEXT,
+        detail TEXT NOT NULL
+      );
+    `,
+  },
 ];

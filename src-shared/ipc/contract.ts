@@ -1,7 +1,13 @@
 import type { z } from 'zod';
+import { bulkBindCommands } from './bulk-bind';
 import { cameraCommands, cameraEvents } from './camera';
+import { labelCommands, labelEvents } from './labels';
+import { profileCommands } from './profiles';
+import { queueCommands, queueEvents } from './queue';
+import { reelCommands } from './reels';
 import { devicesCommands, devicesEvents } from './devices';
 import { stationCommands, stationEvents } from './station';
+import { threadCommands } from './threads';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -12,12 +18,20 @@ import { stationCommands, stationEvents } from './station';
 export const commands = {
   ...stationCommands,
   ...devicesCommands,
+  ...profileCommands,
+  ...reelCommands,
+  ...labelCommands,
+  ...queueCommands,
+  ...bulkBindCommands,
+  ...threadCommands,
   ...cameraCommands,
 } as const;
 
 export const events = {
   ...stationEvents,
   ...devicesEvents,
+  ...labelEvents,
+  ...queueEvents,
   ...cameraEvents,
 } as const;
 

@@ -27,7 +27,8 @@ export function defaultDataDir(): string {
 
 export function createCliContext(dataDir: string, json: boolean): CliContext & { close(): Promise<void> } {
   let opened: Promise<Station> | undefined;
-  const station = () => (opened ??= createStation({ dataDir }));
+  // The CLI drains the queue only on `station sync` (and the commands that wait for their operation).
+  const station = () => (opened ??= createStation({ dataDir, autoSync: false }));
   return {
     dataDir,
     json,

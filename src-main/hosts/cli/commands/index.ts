@@ -1,7 +1,16 @@
 import type { CliCommand } from '../command';
 import { devicesListCommand, devicesWatchCommand } from './devices';
+import { bulkBindCommand } from './bulk-bind';
+import { connectCommand } from './connect';
+import { enrollCommand } from './enroll';
+import { importCommand } from './import';
+import { moveCommand } from './move';
+import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
+import { reelCreateCommand, reelShowCommand } from './reel';
 import { serveCommand } from './serve';
+import { syncCommand } from './sync';
 import { statusCommand } from './status';
 
 /** Every CLI command; each area adds its own module here. */
-export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand];
+export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
+  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand];

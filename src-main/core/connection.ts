@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { ConnectInput } from '../../src-shared/ipc/profiles';
+import { createServiceClient, type AttemptRecord, type ServiceClient } from '../service';
+import { readApiKey, writeApiKey } from '../store/api-key-file';
+import type { Db } from '../store/database';
+import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
+
+// The active connection: which service the station talks to and the API client for it. The
+// embedded sandbox is started in-process whenever the active profile is the sandbox (data under
+// <data>/sandbox); its address changes per start, its key and ids do not.
+
+export interface EmbeddedSandbox {
+  baseUrl: string;
+  apiKey: string;
+  orgId: string;
+  teamId: string;
+  close(): Promise<void>;
+}
+
+export type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedSandbox>;
+
+export interface ConnectionOptions {
+  db: Db;
+  dataDir: string;
+  startSandbox?: SandboxStarter;
+  timeoutMs?: number;
+  onAttempt(attempt: AttemptRecord): void;
+}
+
+export class Connection {
+  #sandbox: EmbeddedSandbox | null = null;
+  #profile: Profile | null = null;
+  #client: ServiceClient | null = null;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  get profile(): Profile | null {
+    return this.#profile;
+  }
+
+  get client(): ServiceClient | null {
+    return this.#client;
+  }
+
+  requireClient(): ServiceClient {
+    if (!this.#client) throw new StationError({ code: StationErrorCode.notConnected, message: 'The station is not connected to a service; run "station connect --sandbox" or connect to a remote service first.' });
+    return this.#client;
+  }
+
+  /** Opens the saved active profile, if any (start-up). */
+  async restore(): Promise<void> {
+    const profile = activeProfile(this.options.db);
+    if (profile) await this.#open(profile);
+  }
+
+  async connect(input: ConnectInput): Promise<Profile> {
+    const db = this.options.db;
+    if (input.kind === 'sandbox') {
+      const profileId = listProfiles(db).find((p) => p.kind === 'sandbox')?.profileId ?? randomUUID();
+      const sandbox = await this.#startSandbox();
+      const profile: Profile = { profileId, kind: 'sandbox', name: input.name ?? 'Local sandbox', baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId, locale: null, declaredActor: null };
+      db.transaction(() => {
+        saveProfile(db, profile);
+        setActiveProfile(db, profileId);
+      })();
+      writeApiKey(this.options.dataDir, profileId, sandbox.apiKey);
+      await this.#open(profile);
+      return profile;
+    }
+    const profile: Profile = {
+      profileId: randomUUID(),
+      kind: 'remote',
+      name: input.name ?? new URL(input.baseUrl).host,
+      baseUrl: input.baseUrl.replace(/\/+$/, ''),
+      orgId: input.orgId,
+      teamId: input.teamId,
+      locale: input.locale ?? null,
+      declaredActor: input.declaredActor ?? null,
+    };
+    writeApiKey(this.options.dataDir, profile.profileId, input.apiKey);
+    db.transaction(() => {
+      saveProfile(db, profile);
+      setActiveProfile(db, profile.profileId);
+    })();
+    await this.#open(profile);
+    return profile;
+  }
+
+  async select(profile: Profile): Promise<void> {
+    setActiveProfile(this.options.db, profile.profileId);
+    await this.#open(profile);
+  }
+
+  async close(): Promise<void> {
+    this.#client = null;
+    await this.#sandbox?.close();
+    this.#sandbox = null;
+  }
+
+  async #startSandbox(): Promise<EmbeddedSandbox> {
+    if (this.#sandbox) return this.#sandbox;
+    if (!this.options.startSandbox) throw new StationError({ code: StationErrorCode.notConnected, message: 'This station build has no embedded sandbox; connect to a remote service instead.' });
+    this.#sandbox = await this.options.startSandbox({ dataDir: join(this.options.dataDir, 'sandbox') });
+    return this.#sandbox;
+  }
+
+  async #open(saved: Profile): Promise<void> {
+    let profile = saved;
+    if (profile.kind === 'sandbox') {
+      const sandbox = await this.#startSandbox();
+      profile = { ...profile, baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId };
+      saveProfile(this.options.db, profile);
+      if (readApiKey(this.options.dataDir, profile.profileId) !== sandbox.apiKey) writeApiKey(this.options.dataDir, profile.profileId, sandbox.apiKey);
+    } else if (this.#sandbox) {
+      await this.#sandbox.close();
+      this.#sandbox = null;
+    }
+    const apiKey = readApiKey(this.options.dataDir, profile.profileId);
+    if (!apiKey || !profile.orgId) {
+      throw new StationError({ code: StationErrorCode.notConnected, message: `The profile "${profile.name}" has no API key or organization on this station; connect again.` });
+    }
+    this.#profile = profile;
+    this.#client = createServiceClient({
+      baseUrl: profile.baseUrl,
+      apiKey,
+      orgId: profile.orgId,
+      ...(profile.teamId ? { teamId: profile.teamId } : {}),
+      ...(profile.locale ? { locale: profile.locale } : {}),
+      ...(profile.declaredActor ? { declaredActor: profile.declaredActor } : {}),
+      ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      onAttempt: (attempt) => this.options.onAttempt(attempt),
+    });
+  }
+}

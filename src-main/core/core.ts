@@ -1,0 +1,133 @@
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { OperationKind, OperationState } from '../../src-shared/ipc/queue';
+import type { OnlineState, ServiceProfileSummary } from '../../src-shared/ipc/station';
+import type { EventBus } from '../events';
+import type { EnrollmentContext } from '../enrollment/context';
+import type { Db } from '../store/database';
+import { recoverInterrupted } from '../store/outbox';
+import { summarizeProfile } from '../store/profiles';
+import { readQueueCounts } from '../store/queue-counts';
+import { SyncEngine } from '../sync/engine';
+import { Connection, type SandboxStarter } from './connection';
+import { bulkBindHandlers } from './handlers/bulk-bind';
+import { labelHandlers } from './handlers/labels';
+import { profileHandlers } from './handlers/profiles';
+import { queueHandlers } from './handlers/queue';
+import { reelHandlers } from './handlers/reels';
+import { threadHandlers } from './handlers/threads';
+import type { CoreParts } from './parts';
+
+// The station core of issue 4: store → connection (service client) → sync engine → enrollment,
+// and the command handlers of each area. station.ts merges these handlers with the others.
+
+export interface SyncCoreOptions {
+  db: Db;
+  dataDir: string;
+  events: EventBus;
+  startSandbox?: SandboxStarter;
+  /** Start draining the queue at once (hosts with a UI); the CLI drains only on `sync`. */
+  autoSync?: boolean;
+  requestTimeoutMs?: number;
+  maxConcurrency?: number;
+  /** Called when the status (profile, online state, queue counts) changed. */
+  onStatusChanged(): void;
+}
+
+const PROGRESS_INTERVAL_MS = 100;
+
+export async function createSyncCore(options: SyncCoreOptions) {
+  const { db, events } = options;
+  // SYNC.md: at start-up every `sending` row goes back to `pending`, outcome unknown.
+  recoverInterrupted(db);
+
+  let progressTimer: NodeJS.Timeout | undefined;
+  let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
+  const emitProgress = () => {
+    progressTimer = undefined;
+    events.emit('queue.progress', { counts: readQueueCounts(db), paused: engine.paused, pauseReason: engine.pauseReason, concurrency: engine.concurrency, lastOp });
+    options.onStatusChanged();
+  };
+  const progressSoon = () => {
+    progressTimer ??= setTimeout(emitProgress, PROGRESS_INTERVAL_MS);
+  };
+
+  const engine = new SyncEngine({
+    db,
+    ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    events: {
+      opFinished(op, labelIds, reelId) {
+        lastOp = op;
+        if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
+        progressSoon();
+      },
+      onlineChanged: () => options.onStatusChanged(),
+      pausedChanged: () => progressSoon(),
+    },
+  });
+  const connection = new Connection({
+    db,
+    dataDir: options.dataDir,
+    ...(options.startSandbox ? { startSandbox: options.startSandbox } : {}),
+    ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+    onAttempt: (attempt) => engine.observeAttempt(attempt),
+  });
+  const enrollment: EnrollmentContext = {
+    db,
+    dataDir: options.dataDir,
+    profileId() {
+      const profile = connection.profile;
+      if (!profile) throw new StationError({ code: StationErrorCode.notConnected, message: 'Connect the station first: "station connect --sandbox", or a remote service with its base URL and API key.' });
+      return profile.profileId;
+    },
+  };
+  const parts: CoreParts = {
+    db,
+    dataDir: options.dataDir,
+    events,
+    connection,
+    engine,
+    enrollment,
+    retarget() {
+      const client = connection.client;
+      const profile = connection.profile;
+      engine.setTarget(client && profile ? { profileId: profile.profileId, client } : null);
+      options.onStatusChanged();
+    },
+    statusChanged: progressSoon,
+    labelsChanged(reelId, labelIds) {
+      events.emit('labels.changed', { reelId, labelIds });
+      progressSoon();
+      engine.notify();
+    },
+  };
+
+  await connection.restore();
+  parts.retarget();
+  if (options.autoSync ?? true) engine.start();
+
+  const handlers = {
+    ...profileHandlers(parts),
+    ...reelHandlers(parts),
+    ...labelHandlers(parts),
+    ...queueHandlers(parts),
+    ...bulkBindHandlers(parts),
+    ...threadHandlers(parts),
+  };
+
+  return {
+    handlers,
+    profile(): ServiceProfileSummary | null {
+      return connection.profile ? summarizeProfile(connection.profile) : null;
+    },
+    online(): OnlineState {
+      return engine.online;
+    },
+    async close(): Promise<void> {
+      clearTimeout(progressTimer);
+      await engine.stop();
+      await connection.close();
+    },
+  };
+}
+
+export type SyncCore = Awaited<ReturnType<typeof createSyncCore>>;

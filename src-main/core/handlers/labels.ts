@@ -1,0 +1,152 @@
+import { dirname, resolve } from 'node:path';
+import { identifierValuesMatch } from '../../../src-shared/api/common';
+import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
+import type { MoveInput } from '../../../src-shared/ipc/labels';
+import { requireReel } from '../../enrollment/context';
+import { enrollLabel, readImageFile } from '../../enrollment/enroll';
+import { importPrintData, readPrintDataFile } from '../../enrollment/import';
+import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
+import { getLabel, getLabelByServiceId, type LocalLabel } from '../../store/labels';
+import { getReelByServiceId, listReels } from '../../store/reels';
+import { canAskService, type CoreParts } from '../parts';
+import { requireOnline } from './reels';
+import type { AreaHandlers } from './types';
+
+type Names =
+  | 'labels.enroll'
+  | 'labels.addIdentifier'
+  | 'labels.removeIdentifier'
+  | 'labels.archive'
+  | 'labels.unarchive'
+  | 'labels.activate'
+  | 'labels.bind'
+  | 'labels.unbind'
+  | 'labels.resolve'
+  | 'labels.movePreview'
+  | 'labels.move'
+  | 'labels.import';
+
+function written(parts: CoreParts, label: LocalLabel, opId: string) {
+  parts.labelsChanged(label.reelId, [label.labelId]);
+  const now = getLabel(parts.db, label.labelId) ?? label;
+  return { labelId: now.labelId, state: now.state, opId };
+}
+
+export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
+  const ctx = parts.enrollment;
+  const moveBody = (input: MoveInput) => {
+    const reel = requireReel(ctx, input.reelId);
+    if (!reel.serviceId) throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then preview the move.' });
+    const target =
+      'reelId' in input.target
+        ? { reelCollectionId: requireReel(ctx, input.target.reelId).serviceId ?? '' }
+        : { newReel: { name: input.target.newReel.name, ...(input.target.newReel.description ? { description: input.target.newReel.description } : {}) } };
+    if ('reelCollectionId' in target && !target.reelCollectionId) throw new StationError({ code: StationErrorCode.conflict, message: 'The target Reel is not on the service yet; sync first.' });
+    return {
+      source: { reelCollectionId: reel.serviceId, fromPosition: input.fromPosition, ...(input.toPosition === undefined ? {} : { toPosition: input.toPosition }) },
+      target,
+      ...(input.expectedCount === undefined ? {} : { expectedCount: input.expectedCount }),
+    };
+  };
+  return {
+    'labels.enroll': async (input) => {
+      const svcImage = input.svcImagePath ? await readImageFile(input.svcImagePath) : undefined;
+      const { label, opId } = await enrollLabel(ctx, {
+        reelId: input.reelId,
+        position: input.position,
+        identifiers: input.identifiers,
+        ...(svcImage ? { svcImage } : {}),
+        ...(input.indexing ? { indexing: input.indexing } : {}),
+      });
+      return written(parts, label, opId);
+    },
+    'labels.addIdentifier': async (input) => {
+      const svcImage = input.svcImagePath ? await readImageFile(input.svcImagePath) : undefined;
+      const { label, opId } = await queueAddIdentifier(ctx, { labelId: input.labelId, tagType: input.tagType, ...(input.value ? { value: input.value } : {}), ...(svcImage ? { svcImage } : {}) });
+      return written(parts, label, opId);
+    },
+    'labels.removeIdentifier': (input) => {
+      const { label, opId } = queueRemoveIdentifier(ctx, input);
+      return written(parts, label, opId);
+    },
+    'labels.archive': ({ labelId }) => {
+      const { label, opId } = queueLabelOp(ctx, labelId, 'archiveLabel');
+      return written(parts, label, opId);
+    },
+    'labels.unarchive': ({ labelId }) => {
+      const { label, opId } = queueLabelOp(ctx, labelId, 'unarchiveLabel');
+      return written(parts, label, opId);
+    },
+    'labels.activate': ({ labelId }) => {
+      const { label, opId } = queueLabelOp(ctx, labelId, 'activateLabel');
+      return written(parts, label, opId);
+    },
+    'labels.bind': ({ labelId, threadId }) => {
+      const { label, opId } = queueBind(ctx, labelId, threadId);
+      return written(parts, label, opId);
+    },
+    'labels.unbind': ({ labelId }) => {
+      const { label, opId } = queueLabelOp(ctx, labelId, 'unbindLabel');
+      return written(parts, label, opId);
+    },
+    'labels.resolve': async ({ tagType, value, reelId }) => {
+      const reels = reelId ? [requireReel(ctx, reelId)] : listReels(parts.db, ctx.profileId());
+      const matches: { reelId: string | null; serviceReelId: string | null; position: number; labelId: string | null; serviceId: string | null; source: 'local' | 'service' }[] = [];
+      const find = parts.db.prepare("SELECT label_id FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL");
+      const expected = parts.db.prepare('SELECT label_id FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL');
+      for (const reel of reels) {
+        const ids = new Set([...(find.all(reel.reelId, tagType) as { label_id: string }[]), ...(expected.all(reel.reelId, `$.${tagType}`) as { label_id: string }[])].map((r) => r.label_id));
+        for (const id of ids) {
+          const label = getLabel(parts.db, id);
+          if (!label) continue;
+          const hit = label.identifiers.some((i) => i.tagType === tagType && i.value !== undefined && identifierValuesMatch(tagType, i.value, value));
+          const printed = label.expected?.[tagType as keyof NonNullable<LocalLabel['expected']>];
+          if (hit || (printed !== undefined && identifierValuesMatch(tagType, printed, value))) {
+            matches.push({ reelId: reel.reelId, serviceReelId: reel.serviceId, position: label.position, labelId: label.labelId, serviceId: label.serviceId, source: 'local' });
+          }
+        }
+      }
+      if (canAskService(parts)) {
+        const serviceReelId = reelId ? reels[0]?.serviceId : undefined;
+        const answer = await parts.connection.requireClient().labels.resolve({ tagType, value, ...(serviceReelId ? { reelCollectionId: serviceReelId } : {}) });
+        for (const candidate of answer.candidates) {
+          if (matches.some((m) => m.serviceId === candidate.compositeTagId)) continue;
+          const local = getLabelByServiceId(parts.db, candidate.compositeTagId);
+          matches.push({
+            reelId: getReelByServiceId(parts.db, candidate.reelCollectionId)?.reelId ?? null,
+            serviceReelId: candidate.reelCollectionId,
+            position: candidate.position,
+            labelId: local?.labelId ?? null,
+            serviceId: candidate.compositeTagId,
+            source: 'service',
+          });
+        }
+      }
+      return { matches: matches.sort((a, b) => a.position - b.position) };
+    },
+    'labels.movePreview': async (input) => {
+      requireOnline(parts);
+      const preview = await parts.connection.requireClient().labels.movePreview(moveBody(input) as Parameters<ReturnType<CoreParts['connection']['requireClient']>['labels']['movePreview']>[0]);
+      return preview as Record<string, unknown>;
+    },
+    'labels.move': (input) => {
+      const opId = queueMove(ctx, input);
+      parts.statusChanged();
+      parts.engine.notify();
+      return { opId };
+    },
+    'labels.import': async (input) => {
+      const source = input.path ? await readPrintDataFile(input.path) : { csv: input.csv as string, baseDir: process.cwd() };
+      const result = await importPrintData(ctx, {
+        reelId: input.reelId,
+        csv: source.csv,
+        baseDir: input.path ? dirname(resolve(input.path)) : source.baseDir,
+        ...(input.expectedOnly ? { expectedOnly: true } : {}),
+        ...(input.indexing ? { indexing: input.indexing } : {}),
+      });
+      parts.labelsChanged(input.reelId, []);
+      return result;
+    },
+  };
+}
+

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { StringTagType } from '../../src-shared/api/common';
+import {
+  mismatchesAgainstPrintData,
+  normalizeNfcUid,
+  unexpectedTagTypes,
+  type LocalIdentifier,
+} from '../../src-shared/domain/label';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { audit } from '../store/audit';
+import { CaptureError, insertCaptureRow, storeCapture, type StoredCapture } from '../store/captures';
+import { getLabelAt, upsertLabel, type LocalLabel } from '../store/labels';
+import { enqueue } from '../store/outbox';
+import type { LocalReel } from '../store/reels';
+import { requireReel, type EnrollmentContext } from './context';
+
+// Enrolling a Label (ARCHITECTURE.md, "Data flow of one enrollment", step 3): the capture file is
+// written and fsynced first, then the Label row and its enrollLabel operation commit in ONE
+// transaction. Only after that commit is the operator told "saved".
+
+export interface EnrollRequest {
+  reelId: string;
+  position: number;
+  identifiers: { tagType: StringTagType; value: string }[];
+  /** The optical tag's capture (JPEG or PNG bytes). */
+  svcImage?: Buffer;
+  indexing?: 'default' | 'none';
+}
+
+export interface PreparedEnrollment {
+  reel: LocalReel;
+  label: LocalLabel;
+  capture: StoredCapture | null;
+  identifiers: { tagType: StringTagType; value: string }[];
+}
+
+/** Checks one request against the Reel and the local mirror; returns the problems in words (none = fine). */
+export function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollRequest, 'reelId'>): string[] {
+  const problems: string[] = [];
+  if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
+    problems.push(`position ${request.position} already holds a Label (${existing.state}); pick another position or move that Label first`);
+  }
+  if (request.identifiers.length === 0 && !request.svcImage) problems.push('a Label needs at least one identifier or an SVC capture');
+  for (const identifier of request.identifiers) {
+    if (identifier.tagType === 'NFC' && normalizeNfcUid(identifier.value) === null) problems.push(`NFC "${identifier.value}" is not a hex UID`);
+  }
+  return problems;
+}
+
+function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['identifiers'] {
+  return identifiers.map((i) => (i.tagType === 'NFC' ? { tagType: i.tagType, value: normalizeNfcUid(i.value) ?? i.value } : i));
+}
+
+/** Warnings that do not stop an enrollment: print-data mismatch, unexpected types, repeated values on the Reel. */
+function warningsFor(ctx: EnrollmentContext, reel: LocalReel, existing: LocalLabel | undefined, identifiers: LocalIdentifier[]): string[] {
+  const warnings: string[] = [];
+  for (const m of mismatchesAgainstPrintData(identifiers, existing?.expected ?? {})) {
+    warnings.push(`${m.tagType} is "${m.actual}" but the print data says "${m.expected}" at this position`);
+  }
+  for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
+  const repeat = ctx.db.prepare("SELECT position FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? AND state <> 'expected' LIMIT 1");
+  for (const identifier of identifiers) {
+    if (identifier.value === undefined || identifier.tagType === 'SVC') continue;
+    const other = repeat.get(reel.reelId, identifier.tagType, identifier.value) as { position: number } | undefined;
+    if (other) warnings.push(`${identifier.tagType} "${identifier.value}" is already on the Label at position ${other.position} of this Reel`);
+  }
+  return warnings;
+}
+
+export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollRequest): Promise<PreparedEnrollment> {
+  const reel = requireReel(ctx, request.reelId);
+  const existing = getLabelAt(ctx.db, reel.reelId, request.position);
+  const problems = checkEnrollment(existing, request);
+  if (problems.length) {
+    throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot enroll at position ${request.position}: ${problems.join('; ')}.`, detail: { problems } });
+  }
+  let capture: StoredCapture | null = null;
+  if (request.svcImage) {
+    try {
+      capture = await storeCapture(ctx.dataDir, request.svcImage);
+    } catch (error) {
+      if (error instanceof CaptureError) throw new StationError({ code: error.code, message: error.message });
+      throw error;
+    }
+  }
+  const identifiers = normalized(request.identifiers);
+  const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
+  const label: LocalLabel = {
+    labelId: existing?.labelId ?? randomUUID(),
+    reelId: reel.reelId,
+    position: request.position,
+    state: 'queued',
+    serviceId: null,
+    identifiers: local,
+    expected: existing?.expected ?? null,
+    captureSha256: capture?.sha256 ?? null,
+    indexing: request.indexing ?? 'default',
+    warnings: warningsFor(ctx, reel, existing, local),
+    attention: null,
+    boundThreadId: null,
+  };
+  return { reel, label, capture, identifiers };
+}
+
+/** Writes prepared enrollments, each Label row with its operation, in one transaction. */
+export function commitEnrollments(ctx: EnrollmentContext, prepared: readonly PreparedEnrollment[]): string[] {
+  return ctx.db.transaction(() =>
+    prepared.map((p) => {
+      if (p.capture) insertCaptureRow(ctx.db, p.capture);
+      upsertLabel(ctx.db, p.label);
+      audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
+      return enqueue(ctx.db, {
+        profileId: p.reel.profileId,
+        kind: 'enrollLabel',
+        subject: p.label.labelId,
+        payload: {
+          labelId: p.label.labelId,
+          reelId: p.reel.reelId,
+          position: p.label.position,
+          identifiers: p.identifiers,
+          captureSha256: p.capture?.sha256,
+          indexing: p.label.indexing,
+        },
+        dependsOn: [p.reel.createOpId],
+      });
+    }),
+  )();
+}
+
+export async function enrollLabel(ctx: EnrollmentContext, request: EnrollRequest): Promise<{ label: LocalLabel; opId: string }> {
+  const prepared = await prepareEnrollment(ctx, request);
+  const [opId] = commitEnrollments(ctx, [prepared]);
+  return { label: prepared.label, opId: opId as string };
+}
+
+export async function readImageFile(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new StationError({ code: 'CAPTURE_UNREADABLE', message: `Cannot read the capture file "${path}": ${(error as Error).message}.` });
+  }
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { StringTagType } from '../../src-shared/api/common';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { audit } from '../store/audit';
+import { getLabelAt, upsertLabel } from '../store/labels';
+import { requireReel, type EnrollmentContext } from './context';
+import { commitEnrollments, prepareEnrollment, type PreparedEnrollment } from './enroll';
+import { describeBadRows, parsePrintData, type BadRow, type PrintDataRow } from './print-data';
+
+// Print-data import: by default every row is queued as an enrollment (offline batch Label
+// creation); with `expectedOnly` the rows become the values the bench verifies each Label
+// against. All or nothing: an invalid file enrolls nothing and names each bad row.
+
+export interface ImportRequest {
+  reelId: string;
+  csv: string;
+  /** Where relative `svc` paths are resolved from (the CSV's folder). */
+  baseDir: string;
+  expectedOnly?: boolean;
+  indexing?: 'default' | 'none';
+}
+
+function invalid(message: string, badRows: BadRow[], fileProblems: string[]): StationError {
+  return new StationError({ code: 'STATION_IMPORT_INVALID', message, detail: { badRows, fileProblems } });
+}
+
+export async function importPrintData(ctx: EnrollmentContext, request: ImportRequest): Promise<{ rows: number; queued: number; expected: number }> {
+  const reel = requireReel(ctx, request.reelId);
+  const parsed = parsePrintData(request.csv);
+  if (!parsed.ok) throw invalid(`The print data is invalid; nothing was imported.\n${describeBadRows(parsed)}`, parsed.badRows, parsed.fileProblems);
+
+  const badRows: BadRow[] = [];
+  for (const row of parsed.rows) {
+    const existing = getLabelAt(ctx.db, reel.reelId, row.position);
+    if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
+      badRows.push({ line: row.line, position: String(row.position), problems: [`position ${row.position} already holds a Label (${existing.state})`] });
+    }
+  }
+  const images = new Map<number, Buffer>();
+  if (!request.expectedOnly) {
+    for (const row of parsed.rows) {
+      if (!row.svcPath) continue;
+      const path = isAbsolute(row.svcPath) ? row.svcPath : resolve(request.baseDir, row.svcPath);
+      try {
+        images.set(row.line, await readFile(path));
+      } catch {
+        badRows.push({ line: row.line, position: String(row.position), problems: [`svc image "${row.svcPath}" cannot be read`] });
+      }
+    }
+  }
+  if (badRows.length) throw invalid(`The print data is invalid; nothing was imported.\n${describeBadRows({ ok: false, fileProblems: [], badRows })}`, badRows, []);
+
+  if (request.expectedOnly) {
+    ctx.db.transaction(() => {
+      for (const row of parsed.rows) writeExpected(ctx, reel.reelId, row);
+      audit(ctx.db, 'printData.import', reel.reelId, { rows: parsed.rows.length, expectedOnly: true });
+    })();
+    return { rows: parsed.rows.length, queued: 0, expected: parsed.rows.length };
+  }
+
+  const prepared: PreparedEnrollment[] = [];
+  for (const row of parsed.rows) {
+    const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
+    const image = images.get(row.line);
+    try {
+      prepared.push(
+        await prepareEnrollment(ctx, {
+          reelId: reel.reelId,
+          position: row.position,
+          identifiers,
+          ...(image ? { svcImage: image } : {}),
+          ...(request.indexing ? { indexing: request.indexing } : {}),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof StationError)) throw error;
+      badRows.push({ line: row.line, position: String(row.position), problems: [error.message] });
+    }
+  }
+  if (badRows.length) throw invalid(`The print data is invalid; nothing was imported.\n${describeBadRows({ ok: false, fileProblems: [], badRows })}`, badRows, []);
+  for (const p of prepared) p.label.expected = { ...(p.label.expected ?? {}), ...(parsed.rows.find((r) => r.position === p.label.position)?.values ?? {}) };
+  commitEnrollments(ctx, prepared);
+  return { rows: parsed.rows.length, queued: prepared.length, expected: 0 };
+}
+
+function writeExpected(ctx: EnrollmentContext, reelId: string, row: PrintDataRow): void {
+  const existing = getLabelAt(ctx.db, reelId, row.position);
+  if (existing) {
+    upsertLabel(ctx.db, { ...existing, expected: row.values });
+    return;
+  }
+  upsertLabel(ctx.db, {
+    labelId: randomUUID(),
+    reelId,
+    position: row.position,
+    state: 'expected',
+    serviceId: null,
+    identifiers: [],
+    expected: row.values,
+    captureSha256: null,
+    indexing: 'default',
+    warnings: [],
+    attention: null,
+    boundThreadId: null,
+  });
+}
+
+export async function readPrintDataFile(path: string): Promise<{ csv: string; baseDir: string }> {
+  try {
+    return { csv: await readFile(path, 'utf8'), baseDir: dirname(resolve(path)) };
+  } catch (error) {
+    throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot read the print data file "${path}": ${(error as Error).message}.` });
+  }
+}

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliCommand } from '../command';
+import { UsageError } from '../context';
+
+const VALUE_FLAGS = { text: 'TEXT', qr: 'QR', 'data-matrix': 'DATA_MATRIX', 'bar-code': 'BAR_CODE', nfc: 'NFC' } as const;
+
+export const enrollCommand: CliCommand = {
+  path: ['enroll'],
+  usage: 'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none]',
+  summary: 'Enroll a Label at a position (saved locally and queued; works offline).',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        reel: { type: 'string' },
+        position: { type: 'string' },
+        text: { type: 'string' },
+        qr: { type: 'string' },
+        'data-matrix': { type: 'string' },
+        'bar-code': { type: 'string' },
+        nfc: { type: 'string' },
+        svc: { type: 'string' },
+        indexing: { type: 'string' },
+      },
+    });
+    if (positionals.length) throw new UsageError(`enroll takes no positional arguments (got "${positionals.join(' ')}").`);
+    if (!values.reel) throw new UsageError('enroll needs --reel REEL.');
+    const position = Number(values.position);
+    if (values.position === undefined || !Number.isInteger(position) || position < 0) throw new UsageError(`enroll needs --position N, a whole number (got "${values.position ?? ''}").`);
+    if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
+    const identifiers = (Object.entries(VALUE_FLAGS) as [keyof typeof VALUE_FLAGS, string][]).flatMap(([flag, tagType]) => (values[flag] ? [{ tagType, value: values[flag] }] : []));
+    const out = await ctx.call('labels.enroll', {
+      reelId: values.reel,
+      position,
+      identifiers,
+      ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}),
+      ...(values.indexing ? { indexing: values.indexing } : {}),
+    });
+    ctx.print({ labelId: out.labelId, state: out.state }, `Label ${out.labelId} at position ${position}: ${out.state}.`);
+    return 0;
+  },
+};

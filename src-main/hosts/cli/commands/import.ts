@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { StationError } from '../../../../src-shared/ipc';
+import type { CliCommand } from '../command';
+import { UsageError } from '../context';
+
+export const importCommand: CliCommand = {
+  path: ['import'],
+  usage: 'station [--data DIR] [--json] import --reel REEL FILE.csv [--expected-only] [--indexing default|none]',
+  summary: 'Import print data (position,text,qr,data_matrix,bar_code,nfc,svc): queue each row, or --expected-only.',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' } } });
+    if (!values.reel) throw new UsageError('import needs --reel REEL.');
+    if (positionals.length !== 1) throw new UsageError('import needs exactly one FILE.csv.');
+    if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
+    try {
+      const out = await ctx.call('labels.import', {
+        reelId: values.reel,
+        path: resolve(positionals[0] as string),
+        ...(values['expected-only'] ? { expectedOnly: true } : {}),
+        ...(values.indexing ? { indexing: values.indexing } : {}),
+      });
+      ctx.print(out, values['expected-only'] ? `${out.expected} expected Labels recorded.` : `${out.queued} Labels queued for enrollment.`);
+      return 0;
+    } catch (error) {
+      // The message already names each bad row, one per line.
+      if (error instanceof StationError && error.code === 'STATION_IMPORT_INVALID' && !ctx.json) {
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      throw error;
+    }
+  },
+};

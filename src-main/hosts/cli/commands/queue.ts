@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
+import type { CliCommand } from '../command';
+import { UsageError } from '../context';
+
+function line(item: QueueItem): string {
+  const last = item.attempts.at(-1);
+  const why = item.attention ? `  ! ${item.attention.code}${item.attention.status ? ` (HTTP ${item.attention.status})` : ''}: ${item.attention.reason}${item.attention.requestId ? ` [request id ${item.attention.requestId}]` : ''}` : '';
+  return `${item.opId}  ${item.kind.padEnd(16)} ${item.state.padEnd(9)} attempts ${item.attemptCount}${last && !item.attention ? `  last: ${last.code ?? last.status ?? ''} ${last.requestId ? `[request id ${last.requestId}]` : ''}` : ''}${why}`;
+}
+
+export const queueListCommand: CliCommand = {
+  path: ['queue'],
+  usage: `station [--data DIR] [--json] queue [--state ${OPERATION_STATES.join('|')}] [--limit N]`,
+  summary: 'List queued operations with their attempts (reason, code and request id of attention items).',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { state: { type: 'string' }, limit: { type: 'string' } } });
+    if (positionals.length) throw new UsageError(`Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID" or "queue discard ID --confirm".`);
+    if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state)) throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a whole number above 0.');
+    const out = await ctx.call('queue.list', { ...(values.state ? { state: values.state } : {}), ...(limit ? { limit } : {}) });
+    const c = out.counts;
+    ctx.print(out, [`pending ${c.pending} · sending ${c.sending} · done ${c.done} · attention ${c.attention} · discarded ${c.discarded}`, ...out.items.map(line)].join('\n'));
+    return out.counts.attention > 0 ? 3 : 0;
+  },
+};
+
+export const queueRetryCommand: CliCommand = {
+  path: ['queue', 'retry'],
+  usage: 'station [--data DIR] [--json] queue retry ID',
+  summary: 'Send an attention item again (after fixing its cause).',
+  async run(ctx, args) {
+    const { positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: {} });
+    if (positionals.length !== 1) throw new UsageError('queue retry needs one operation ID.');
+    const item = await ctx.call('queue.retry', { opId: positionals[0] });
+    ctx.print(item, line(item));
+    return 0;
+  },
+};
+
+export const queueDiscardCommand: CliCommand = {
+  path: ['queue', 'discard'],
+  usage: 'station [--data DIR] [--json] queue discard ID --confirm',
+  summary: 'Discard an operation (needs --confirm; the row stays and the decision is audited).',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { confirm: { type: 'boolean' } } });
+    if (positionals.length !== 1) throw new UsageError('queue discard needs one operation ID.');
+    if (!values.confirm) throw new UsageError('Discarding drops the change for good; repeat with --confirm to do it.');
+    const item = await ctx.call('queue.discard', { opId: positionals[0], confirm: true });
+    ctx.print(item, line(item));
+    return 0;
+  },
+};

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
+import type { CliCommand } from '../command';
+import { UsageError } from '../context';
+
+/** `TEXT=1,SVC=1,QR=1` → expected composition. */
+export function parseExpect(text: string): { tagType: TagType; count: number }[] {
+  return text.split(',').map((part) => {
+    const [type, count] = part.split('=');
+    const tagType = (type ?? '').trim().toUpperCase();
+    if (!(TAG_TYPES as readonly string[]).includes(tagType)) throw new UsageError(`--expect: "${type}" is not a tagType (${TAG_TYPES.join(', ')}).`);
+    const n = count === undefined ? 1 : Number(count);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--expect: the count of ${tagType} must be a whole number (got "${count}").`);
+    return { tagType: tagType as TagType, count: n };
+  });
+}
+
+export const reelCreateCommand: CliCommand = {
+  path: ['reel', 'create'],
+  usage: 'station [--data DIR] [--json] reel create --name NAME [--description D] [--expect TEXT=1,SVC=1,QR=1]',
+  summary: 'Create a Reel (works offline: prints its local id; its creation is queued).',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { name: { type: 'string' }, description: { type: 'string' }, expect: { type: 'string' } } });
+    if (positionals.length) throw new UsageError(`reel create takes no positional arguments (got "${positionals.join(' ')}").`);
+    if (!values.name) throw new UsageError('reel create needs --name NAME.');
+    const out = await ctx.call('reels.create', {
+      name: values.name,
+      ...(values.description ? { description: values.description } : {}),
+      ...(values.expect ? { expectedIdentifiers: parseExpect(values.expect) } : {}),
+    });
+    ctx.print(out, `Reel ${out.reelId} created (queued for the service).`);
+    return 0;
+  },
+};
+
+export const reelShowCommand: CliCommand = {
+  path: ['reel', 'show'],
+  usage: 'station [--data DIR] [--json] reel show REEL [--refresh]',
+  summary: "Show a Reel with each Label's position, state, service id and identifiers.",
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { refresh: { type: 'boolean' } } });
+    if (positionals.length !== 1) throw new UsageError('reel show needs one REEL id.');
+    const reel = await ctx.call('reels.show', { reelId: positionals[0], ...(values.refresh ? { refresh: true } : {}) });
+    ctx.print(
+      reel,
+      [
+        `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}`,
+        ...reel.labels.map(
+          (l) =>
+            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
+        ),
+      ].join('\n'),
+    );
+    return reel.labels.some((l) => l.state === 'attention') ? 3 : 0;
+  },
+};

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
+import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue';
+import type { Db } from './database';
+import { operationPayloads, type OperationPayload } from './operations';
+
+// The outbox (SYNC.md, "The queue"): one row per intended change on the service, written in the
+// same transaction as the local change it stands for. Rows are never deleted: a failed one goes
+// to `attention`, a person may `discard` it, and the row stays for the audit log.
+
+export interface OutboxOp<K extends OperationKind = OperationKind> {
+  id: string;
+  seq: number;
+  profileId: string;
+  kind: K;
+  state: OperationState;
+  subject: string;
+  dependsOn: string[];
+  payload: OperationPayload<K>;
+  /** The last attempt may have been applied (crash while sending, 5xx, timeout): land-check first. */
+  outcomeUnknown: boolean;
+  attempts: number;
+  firstAttemptAt: string | null;
+  nextAttemptAt: number | null;
+  attention: AttentionShape | null;
+  result: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: string;
+  seq: number;
+  profile_id: string;
+  kind: OperationKind;
+  state: OperationState;
+  subject: string;
+  payload: string;
+  outcome_unknown: number;
+  attempts: number;
+  first_attempt_at: string | null;
+  next_attempt_at: number | null;
+  attention: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttemptRecordRow {
+  at: string;
+  status: number | null;
+  code: string | null;
+  reason: string | null;
+  requestId: string | null;
+  message: string;
+  /** What the station concluded: done, landed, retry, unknown, attention. */
+  outcome: string;
+}
+
+export class InvalidPayloadError extends Error {
+  readonly code = 'STATION_INVALID_PAYLOAD';
+}
+
+function depsOf(db: Db, id: string): string[] {
+  return (db.prepare('SELECT dep_id FROM outbox_deps WHERE op_id = ? ORDER BY dep_id').all(id) as { dep_id: string }[]).map((r) => r.dep_id);
+}
+
+/** Rows as stored; a payload that no longer validates throws InvalidPayloadError on `payload` read. */
+function fromRow(db: Db, row: Row): OutboxOp {
+  const schema = operationPayloads[row.kind];
+  const parsed = schema?.safeParse(JSON.parse(row.payload));
+  if (!parsed?.success) throw new InvalidPayloadError(`Queued operation ${row.id} (${row.kind}) has a payload this version cannot read.`);
+  return {
+    id: row.id,
+    seq: row.seq,
+    profileId: row.profile_id,
+    kind: row.kind,
+    state: row.state,
+    subject: row.subject,
+    dependsOn: depsOf(db, row.id),
+    payload: parsed.data as OperationPayload<OperationKind>,
+    outcomeUnknown: row.outcome_unknown === 1,
+    attempts: row.attempts,
+    firstAttemptAt: row.first_attempt_at,
+    nextAttemptAt: row.next_attempt_at,
+    attention: row.attention ? AttentionSchema.parse(JSON.parse(row.attention)) : null,
+    result: row.result ? (JSON.parse(row.result) as unknown) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface EnqueueInput<K extends OperationKind> {
+  profileId: string;
+  kind: K;
+  /** The local id of the Label or Reel it changes: operations on one subject go in order. */
+  subject: string;
+  payload: OperationPayload<K>;
+  dependsOn?: readonly (string | null | undefined)[];
+}
+
+/** Adds an operation. Call it inside the transaction of the local change it stands for. */
+export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>): string {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const payload = operationPayloads[input.kind].parse(input.payload);
+  db.prepare(
+    `INSERT INTO outbox (id, profile_id, kind, state, subject, payload, created_at, updated_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+  ).run(id, input.profileId, input.kind, input.subject, JSON.stringify(payload), now, now);
+  const addDep = db.prepare('INSERT OR IGNORE INTO outbox_deps (op_id, dep_id) VALUES (?, ?)');
+  for (const dep of input.dependsOn ?? []) if (dep) addDep.run(id, dep);
+  return id;
+}
+
+/** Start-up: a row left `sending` may have reached the service; it goes back to `pending`, outcome unknown. */
+export function recoverInterrupted(db: Db): number {
+  return db
+    .prepare("UPDATE outbox SET state = 'pending', outcome_unknown = 1, next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'")
+    .run(new Date().toISOString()).changes;
+}
+
+const READY_SQL = `
+  SELECT o.* FROM outbox o
+  WHERE o.state = 'pending' AND o.profile_id = @profileId
+    AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+    AND NOT EXISTS (SELECT 1 FROM outbox_deps d JOIN outbox x ON x.id = d.dep_id WHERE d.op_id = o.id AND x.state <> 'done')
+    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.subject = o.subject AND p.seq < o.seq AND p.state NOT IN ('done', 'discarded'))
+  ORDER BY o.seq
+  LIMIT @limit`;
+
+/**
+ * Claims up to `limit` operations whose dependencies are done and that are first in line for their
+ * subject, and marks them `sending` in one transaction (durable before any request is sent).
+ */
+export function claimReady(db: Db, profileId: string, limit: number, now = Date.now()): OutboxOp[] {
+  if (limit <= 0) return [];
+  return db.transaction(() => {
+    const rows = db.prepare(READY_SQL).all({ profileId, now, limit }) as Row[];
+    const mark = db.prepare(
+      "UPDATE outbox SET state = 'sending', attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, @at), updated_at = @at WHERE id = @id",
+    );
+    const at = new Date().toISOString();
+    const claimed: OutboxOp[] = [];
+    for (const row of rows) {
+      mark.run({ id: row.id, at });
+      try {
+        claimed.push(fromRow(db, { ...row, state: 'sending', attempts: row.attempts + 1, first_attempt_at: row.first_attempt_at ?? at }));
+      } catch (error) {
+        if (!(error instanceof InvalidPayloadError)) throw error;
+        setAttention(db, row.id, { reason: error.message, code: error.code, status: null, requestId: null, actions: ['discard'] });
+      }
+    }
+    return claimed;
+  })();
+}
+
+/** Pending operations that can never run because something they wait for was discarded. */
+export function flagOrphans(db: Db): string[] {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT o.id, x.id AS dep FROM outbox o JOIN outbox_deps d ON d.op_id = o.id JOIN outbox x ON x.id = d.dep_id
+       WHERE o.state = 'pending' AND x.state = 'discarded'`,
+    )
+    .all() as { id: string; dep: string }[];
+  for (const row of rows) {
+    setAttention(db, row.id, {
+      reason: `It waits for operation ${row.dep}, which was discarded; discard this one too, or re-create what it needs.`,
+      code: 'STATION_DEPENDENCY_DISCARDED',
+      status: null,
+      requestId: null,
+      actions: ['discard'],
+    });
+  }
+  return rows.map((r) => r.id);
+}
+
+/** The earliest time a pending, backed-off operation becomes due (ms), or null. */
+export function nextDueAt(db: Db, profileId: string): number | null {
+  const row = db.prepare("SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(profileId) as { t: number | null };
+  return row.t;
+}
+
+export function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
+  db.prepare(
+    'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(opId, attempt.at, attempt.status, attempt.code, attempt.reason, attempt.requestId, attempt.message, attempt.outcome);
+}
+
+export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
+  return (
+    db.prepare('SELECT at, status, code, reason, request_id, message, outcome FROM outbox_attempts WHERE op_id = ? ORDER BY attempt_id').all(opId) as {
+      at: string;
+      status: number | null;
+      code: string | null;
+      reason: string | null;
+      request_id: string | null;
+      message: string;
+      outcome: string;
+    }[]
+  ).map((r) => ({ at: r.at, status: r.status, code: r.code, reason: r.reason, requestId: r.request_id, message: r.message, outcome: r.outcome }));
+}
+
+export function markDone(db: Db, opId: string, result: unknown): void {
+  db.prepare("UPDATE outbox SET state = 'done', outcome_unknown = 0, attention = NULL, result = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
+    JSON.stringify(result ?? null),
+    new Date().toISOString(),
+    opId,
+  );
+}
+
+export function setAttention(db: Db, opId: string, attention: AttentionShape): void {
+  db.prepare("UPDATE outbox SET state = 'attention', attention = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
+    JSON.stringify(attention),
+    new Date().toISOString(),
+    opId,
+  );
+}
+
+/** Back to `pending`, due at `nextAttemptAt`; `outcomeUnknown` when the last attempt may have landed. */
+export function reschedule(db: Db, opId: string, nextAttemptAt: number | null, outcomeUnknown: boolean): void {
+  db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = ?, outcome_unknown = ?, updated_at = ? WHERE id = ?").run(
+    nextAttemptAt,
+    outcomeUnknown ? 1 : 0,
+    new Date().toISOString(),
+    opId,
+  );
+}
+
+export function clearOutcomeUnknown(db: Db, opId: string): void {
+  db.prepare('UPDATE outbox SET outcome_unknown = 0 WHERE id = ?').run(opId);
+}
+
+export function getOp(db: Db, opId: string): OutboxOp | undefined {
+  const row = db.prepare('SELECT * FROM outbox WHERE id = ?').get(opId) as Row | undefined;
+  return row ? fromRow(db, row) : undefined;
+}
+
+export function listOps(db: Db, options: { state?: OperationState; limit?: number; subject?: string } = {}): OutboxOp[] {
+  const where: string[] = [];
+  const params: Record<string, unknown> = { limit: options.limit ?? 1000 };
+  if (options.state) {
+    where.push('state = @state');
+    params.state = options.state;
+  }
+  if (options.subject) {
+    where.push('subject = @subject');
+    params.subject = options.subject;
+  }
+  const rows = db.prepare(`SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT @limit`).all(params) as Row[];
+  return rows.map((row) => fromRow(db, row));
+}
+
+/** Latest unfinished or done operation of a kind for a subject (e.g. a Reel's creation). */
+export function latestOpFor(db: Db, subject: string, kind: OperationKind): OutboxOp | undefined {
+  const row = db.prepare("SELECT * FROM outbox WHERE subject = ? AND kind = ? AND state <> 'discarded' ORDER BY seq DESC LIMIT 1").get(subject, kind) as Row | undefined;
+  return row ? fromRow(db, row) : undefined;
+}
+
+/** Unfinished operations (pending, sending, attention) on a subject: a later one must wait for them. */
+export function openOpsFor(db: Db, subject: string): string[] {
+  return (db.prepare("SELECT id FROM outbox WHERE subject = ? AND state IN ('pending','sending','attention') ORDER BY seq").all(subject) as { id: string }[]).map((r) => r.id);
+}

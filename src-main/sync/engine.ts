@@ -1,0 +1,381 @@
+import PQueue from 'p-queue';
+import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
+import type { OnlineState } from '../../src-shared/ipc/station';
+import { isServiceError, type AttemptRecord, type ServiceClient } from '../service';
+import type { Db } from '../store/database';
+import { updateLabel } from '../store/labels';
+import {
+  claimReady,
+  flagOrphans,
+  markDone,
+  nextDueAt,
+  recordAttempt,
+  reschedule,
+  setAttention,
+  type AttemptRecordRow,
+  type OutboxOp,
+} from '../store/outbox';
+import { backoffDelay, classifyFailure, type FailureShape } from './classify';
+import { Connectivity } from './connectivity';
+import { HandlerAttention, toFailure } from './failure';
+import type { Applied, HandlerContext, OperationHandler } from './handlers';
+import { describeHolder } from './handlers/label-view';
+import { handlerRegistry } from './registry';
+
+// The outbox runner (SYNC.md, "Sending"): drains when online, bounded concurrency lowered on 429
+// and raised back slowly, dependency order, one handler per kind, landing checks before any
+// resend whose outcome is unknown, attention for what needs a person. Pause and resume.
+
+export interface SyncTarget {
+  profileId: string;
+  client: ServiceClient;
+}
+
+export interface SyncEvents {
+  /** An operation finished an attempt (done, rescheduled, attention). */
+  opFinished(op: { opId: string; kind: OperationKind; state: OperationState }, labelIds: string[], reelId: string | null): void;
+  onlineChanged(state: OnlineState): void;
+  pausedChanged(paused: boolean, reason: string | null): void;
+}
+
+export interface SyncEngineOptions {
+  db: Db;
+  events: SyncEvents;
+  maxConcurrency?: number;
+  random?: () => number;
+  /** How many successes in a row raise the concurrency by one after a 429. */
+  raiseAfter?: number;
+}
+
+interface Idler {
+  resolve(): void;
+}
+
+export class SyncEngine {
+  readonly #db: Db;
+  readonly #events: SyncEvents;
+  readonly #max: number;
+  readonly #random: () => number;
+  readonly #raiseAfter: number;
+  readonly #queue: PQueue;
+  #target: SyncTarget | null = null;
+  #connectivity: Connectivity | null = null;
+  #paused = false;
+  #pauseReason: string | null = null;
+  #running = false;
+  #stopped = false;
+  #rateLimitedUntil = 0;
+  #successStreak = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #pumping = false;
+  #pumpAgain = false;
+  #idlers = new Set<Idler>();
+  /** Claimed operations not yet finished (p-queue's own counters update after the task resolves). */
+  #inflight = 0;
+
+  constructor(options: SyncEngineOptions) {
+    this.#db = options.db;
+    this.#events = options.events;
+    this.#max = options.maxConcurrency ?? 4;
+    this.#random = options.random ?? Math.random;
+    this.#raiseAfter = options.raiseAfter ?? 20;
+    this.#queue = new PQueue({ concurrency: this.#max });
+  }
+
+  get online(): OnlineState {
+    return this.#connectivity?.state ?? 'not_connected';
+  }
+
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  get pauseReason(): string | null {
+    return this.#pauseReason;
+  }
+
+  get concurrency(): number {
+    return this.#queue.concurrency;
+  }
+
+  /** Connects the engine to a profile's client (or disconnects with null). */
+  setTarget(target: SyncTarget | null): void {
+    this.#connectivity?.stop();
+    this.#target = target;
+    this.#connectivity = target
+      ? new Connectivity({
+          probe: async () => {
+            try {
+              await target.client.probe();
+            } catch (error) {
+              // An error answer still proves the service is reachable.
+              if (!(isServiceError(error) && error.status !== null)) throw error;
+            }
+          },
+          onChange: (state) => {
+            this.#events.onlineChanged(state);
+            if (state === 'online') this.#kick();
+          },
+          random: this.#random,
+        })
+      : null;
+    this.#events.onlineChanged(this.online);
+    if (target) this.#connectivity?.check();
+  }
+
+  /** Hands every HTTP attempt of the client to connectivity (wired through the client's onAttempt). */
+  observeAttempt(attempt: AttemptRecord): void {
+    if (attempt.status !== null) this.#connectivity?.reached();
+  }
+
+  /** Starts draining whenever there is work and the service is reachable. */
+  start(): void {
+    this.#running = true;
+    this.#kick();
+  }
+
+  pause(reason: string | null = null): void {
+    this.#paused = true;
+    this.#pauseReason = reason;
+    this.#events.pausedChanged(true, reason);
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#pauseReason = null;
+    this.#events.pausedChanged(false, null);
+    this.#connectivity?.check();
+    this.#kick();
+  }
+
+  /** Something was queued or retried: look for work. */
+  notify(): void {
+    this.#kick();
+  }
+
+  /**
+   * Resolves when nothing can be sent now or later: no operation in flight, none ready, none
+   * waiting for a backoff, and the service reachable. Blocked items (waiting for an attention
+   * item) count as idle.
+   */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      const idler: Idler = { resolve: () => resolve() };
+      this.#idlers.add(idler);
+      this.#kick();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#running = false;
+    clearTimeout(this.#timer);
+    this.#connectivity?.stop();
+    await this.#queue.onIdle();
+    for (const idler of this.#idlers) idler.resolve();
+    this.#idlers.clear();
+  }
+
+  #kick(): void {
+    if (this.#stopped) return;
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    this.#pumping = true;
+    queueMicrotask(() => {
+      try {
+        do {
+          this.#pumpAgain = false;
+          this.#pump();
+        } while (this.#pumpAgain);
+      } finally {
+        this.#pumping = false;
+      }
+    });
+  }
+
+  #pump(): void {
+    const target = this.#target;
+    if (!target || this.#stopped || this.#paused) {
+      // Nothing will be sent until a person acts: whoever waits for idle stops waiting.
+      this.#resolveIdlers();
+      return;
+    }
+    if (!this.#running || this.online !== 'online') return;
+    const now = Date.now();
+    if (this.#rateLimitedUntil > now) {
+      this.#wake(this.#rateLimitedUntil - now);
+      return;
+    }
+    const free = this.#queue.concurrency - this.#inflight;
+    const claimed = free > 0 ? claimReady(this.#db, target.profileId, free, now) : [];
+    this.#inflight += claimed.length;
+    for (const op of claimed) {
+      void this.#queue.add(async () => {
+        try {
+          await this.#run(target, op);
+        } catch {
+          // A failure of the station itself (not of the request): try again later, landing check first.
+          reschedule(this.#db, op.id, Date.now() + 1_000, true);
+        } finally {
+          this.#inflight -= 1;
+          this.#kick();
+        }
+      });
+    }
+    if (this.#inflight > 0) return;
+    if (flagOrphans(this.#db).length > 0) {
+      this.#pumpAgain = true;
+      return;
+    }
+    const due = nextDueAt(this.#db, target.profileId);
+    if (due !== null) {
+      this.#wake(Math.max(10, due - Date.now()));
+      return;
+    }
+    this.#resolveIdlers();
+  }
+
+  #resolveIdlers(): void {
+    for (const idler of this.#idlers) idler.resolve();
+    this.#idlers.clear();
+  }
+
+  #wake(delayMs: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#kick(), delayMs);
+  }
+
+  async #run(target: SyncTarget, op: OutboxOp): Promise<void> {
+    const attempts: AttemptRecord[] = [];
+    const ctx: HandlerContext = { db: this.#db, client: target.client, call: { onAttempt: (a) => attempts.push(a) } };
+    const handler = handlerRegistry[op.kind] as OperationHandler<OperationKind>;
+    let outcomeUnknown = op.outcomeUnknown;
+    try {
+      if (outcomeUnknown) {
+        const check = await handler.check(ctx, op, 'unknown');
+        if (check.landed) return this.#done(op, check.applied, attempts, 'landed');
+        outcomeUnknown = false;
+      }
+      const applied = await handler.send(ctx, op);
+      this.#done(op, applied, attempts, 'done');
+    } catch (error) {
+      await this.#failed(ctx, handler, op, error, attempts, outcomeUnknown);
+    }
+  }
+
+  #done(op: OutboxOp, applied: Applied, attempts: AttemptRecord[], outcome: 'done' | 'landed'): void {
+    this.#db.transaction(() => {
+      this.#writeAttempts(op.id, attempts, outcome);
+      applied.apply(this.#db);
+      markDone(this.#db, op.id, applied.result);
+    })();
+    this.#successStreak += 1;
+    if (this.#successStreak >= this.#raiseAfter && this.#queue.concurrency < this.#max) {
+      this.#queue.concurrency += 1;
+      this.#successStreak = 0;
+    }
+    this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
+  }
+
+  async #failed(ctx: HandlerContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
+    const failure = toFailure(error);
+    if (error instanceof HandlerAttention) {
+      return this.#attention(op, attempts, { reason: error.message, code: error.code, status: null, requestId: error.requestId ?? lastRequestId(attempts), actions: error.actions });
+    }
+    const decision = classifyFailure(failure);
+    switch (decision.action) {
+      case 'backoff': {
+        if (decision.offline) this.#connectivity?.lost();
+        if (decision.rateLimited) this.#rateLimited(decision.retryAfterMs);
+        const delay = decision.retryAfterMs ?? backoffDelay(op.attempts, this.#random);
+        // A 429, a retryable 503 or a refused connection adds no doubt; an earlier unknown outcome stays unknown.
+        return this.#reschedule(op, attempts, failure, Date.now() + delay, outcomeUnknown, 'retry');
+      }
+      case 'unknown': {
+        if (decision.offline) this.#connectivity?.lost();
+        return this.#reschedule(op, attempts, failure, Date.now() + backoffDelay(op.attempts, this.#random, 100, 5_000), true, 'unknown');
+      }
+      case 'reread':
+        return this.#reschedule(op, attempts, failure, Date.now(), outcomeUnknown, 'retry');
+      case 'auth':
+        this.pause('The service refused the API key; reconnect with a valid key, then resume.');
+        return this.#attention(op, attempts, decision.attention);
+      case 'attention':
+        return this.#attention(op, attempts, decision.attention, failure.status === null ? undefined : failure);
+      case 'conflict': {
+        try {
+          const check = await handler.check(ctx, op, 'conflict');
+          if (check.landed) return this.#done(op, check.applied, attempts, 'landed');
+        } catch (checkError) {
+          if (checkError instanceof HandlerAttention) {
+            return this.#attention(op, attempts, { reason: checkError.message, code: checkError.code, status: failure.status, requestId: failure.requestId, actions: checkError.actions });
+          }
+          // The check itself failed (network…): try the whole thing again later, outcome unknown.
+          return this.#reschedule(op, attempts, toFailure(checkError), Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
+        }
+        const holderId = isServiceError(error) ? (error.detail?.['compositeTagId'] as string | undefined) : undefined;
+        const holder = await describeHolder(ctx, holderId);
+        const what = failure.code === 'IDENTIFIER_ALREADY_BOUND' ? 'is already bound to another Thread' : failure.reason === 'position_occupied' ? 'position is already taken' : 'marking is already used';
+        return this.#attention(op, attempts, {
+          reason: `The service refused it (${failure.reason ?? failure.code}): the ${what} — held by ${holder}. ${failure.message}`,
+          code: failure.code,
+          status: failure.status,
+          requestId: failure.requestId,
+          actions: ['retry', 'discard'],
+        });
+      }
+    }
+  }
+
+  #rateLimited(retryAfterMs: number | undefined): void {
+    this.#queue.concurrency = Math.max(1, Math.floor(this.#queue.concurrency / 2));
+    this.#successStreak = 0;
+    this.#rateLimitedUntil = Math.max(this.#rateLimitedUntil, Date.now() + (retryAfterMs ?? backoffDelay(2, this.#random)));
+  }
+
+  #reschedule(op: OutboxOp, attempts: AttemptRecord[], failure: FailureShape, at: number, outcomeUnknown: boolean, outcome: string): void {
+    this.#db.transaction(() => {
+      this.#writeAttempts(op.id, attempts, outcome, failure);
+      reschedule(this.#db, op.id, at, outcomeUnknown);
+    })();
+    this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'pending' }, [], null);
+  }
+
+  #attention(op: OutboxOp, attempts: AttemptRecord[], attention: AttentionShape, failure?: FailureShape): void {
+    const labelId = 'labelId' in op.payload ? op.payload.labelId : null;
+    this.#db.transaction(() => {
+      this.#writeAttempts(op.id, attempts, 'attention', failure ?? { kind: 'station', code: attention.code, status: attention.status, reason: null, requestId: attention.requestId, message: attention.reason, outcomeUnknown: false });
+      setAttention(this.#db, op.id, attention);
+      if (labelId) updateLabel(this.#db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
+    })();
+    const reelId = 'reelId' in op.payload ? op.payload.reelId : null;
+    this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'attention' }, labelId ? [labelId] : [], reelId);
+  }
+
+  /** Every HTTP attempt, plus a station-side entry when the failure produced no HTTP answer. */
+  #writeAttempts(opId: string, attempts: AttemptRecord[], outcome: string, failure?: FailureShape): void {
+    const rows: AttemptRecordRow[] = attempts.map((a, n) => ({
+      at: a.at,
+      status: a.status,
+      code: a.code,
+      reason: a.reason,
+      requestId: a.requestId,
+      message: a.message ?? `${a.method} ${a.path}${a.status === null ? '' : ` → ${a.status}`}`,
+      outcome: n === attempts.length - 1 ? outcome : 'step',
+    }));
+    if (failure && (attempts.length === 0 || failure.kind === 'station')) {
+      rows.push({ at: new Date().toISOString(), status: failure.status, code: failure.code, reason: failure.reason, requestId: failure.requestId, message: failure.message, outcome });
+    }
+    for (const row of rows) recordAttempt(this.#db, opId, row);
+  }
+}
+
+function lastRequestId(attempts: AttemptRecord[]): string | null {
+  for (let i = attempts.length - 1; i >= 0; i -= 1) {
+    const id = attempts[i]?.requestId;
+    if (id) return id;
+  }
+  return null;
+}

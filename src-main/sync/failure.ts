@@ -1,0 +1,35 @@
+import { isServiceError } from '../service';
+import type { FailureShape } from './classify';
+
+/** The plain shape of any failure a handler threw, for classification and the attempt log. */
+export function toFailure(error: unknown): FailureShape {
+  if (isServiceError(error)) {
+    return {
+      kind: error.kind,
+      code: error.code,
+      status: error.status,
+      reason: error.reason,
+      requestId: error.requestId,
+      message: error.serviceMessage ?? error.message,
+      outcomeUnknown: error.outcomeUnknown,
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    };
+  }
+  if (error instanceof HandlerAttention) {
+    return { kind: 'station', code: error.code, status: null, reason: null, requestId: error.requestId, message: error.message, outcomeUnknown: false };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'station', code: 'STATION_INTERNAL', status: null, reason: null, requestId: null, message, outcomeUnknown: false };
+}
+
+/** A handler's own finding that a person must decide (position taken, missing capture, …). */
+export class HandlerAttention extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly requestId: string | null = null,
+    readonly actions: ('recapture' | 'retry' | 'discard')[] = ['retry', 'discard'],
+  ) {
+    super(message);
+  }
+}

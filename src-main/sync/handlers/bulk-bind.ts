@@ -1,0 +1,59 @@
+import type { BulkBindResponse } from '../../../src-shared/api/bulk-bind';
+import type { Db } from '../../store/database';
+import { getLabelByServiceId, updateLabel } from '../../store/labels';
+import type { OutboxOp } from '../../store/outbox';
+import { saveReelSnapshot } from '../../store/reels';
+import { HandlerAttention } from '../failure';
+import { reelServiceId } from './ids';
+import type { Applied, HandlerContext, OperationHandler } from './types';
+
+// bulkBind (spec: Labels and Reels, Bulk-bind). Landing check (SYNC.md): dry-run the same
+// request; every row's Label already bound to its intended Thread → done; other blockers → attention.
+
+function bodyOf(op: OutboxOp<'bulkBind'>, dryRun: boolean) {
+  const p = op.payload;
+  return { fromPosition: p.fromPosition, toPosition: p.toPosition, threadIds: p.threadIds, ...(p.activate ? { activate: true } : {}), ...(dryRun ? { dryRun: true } : {}) };
+}
+
+function applied(op: OutboxOp<'bulkBind'>, answer: Pick<BulkBindResponse, 'rows' | 'activation' | 'reel'>, labelIds: string[]): Applied {
+  return {
+    result: { activation: answer.activation, bound: answer.rows.length, rows: answer.rows.map((r) => ({ position: r.position, compositeTagId: r.compositeTagId, threadId: r.threadId })) },
+    apply: (db: Db) => {
+      for (const row of answer.rows) {
+        const local = row.compositeTagId ? getLabelByServiceId(db, row.compositeTagId) : undefined;
+        if (local) updateLabel(db, local.labelId, { state: 'bound', boundThreadId: row.threadId, attention: null });
+      }
+      saveReelSnapshot(db, op.payload.reelId, answer.reel);
+    },
+    labelIds,
+    reelId: op.payload.reelId,
+  };
+}
+
+function localIds(db: Db, answer: Pick<BulkBindResponse, 'rows'>): string[] {
+  return answer.rows.flatMap((r) => (r.compositeTagId ? [getLabelByServiceId(db, r.compositeTagId)?.labelId ?? ''] : [])).filter(Boolean);
+}
+
+export const bulkBind: OperationHandler<'bulkBind'> = {
+  async send(ctx, op) {
+    const answer = await ctx.client.reels.bulkBind(reelServiceId(ctx.db, op.payload.reelId), bodyOf(op, false), ctx.call);
+    return applied(op, answer, localIds(ctx.db, answer));
+  },
+  async check(ctx: HandlerContext, op) {
+    const reelId = reelServiceId(ctx.db, op.payload.reelId);
+    const dry = await ctx.client.reels.bulkBind(reelId, bodyOf(op, true), ctx.call);
+    if (dry.blockers.length === 0) return { landed: false };
+    const others = dry.blockers.filter((b) => b.kind !== 'label_bound');
+    if (others.length === 0) {
+      const bound = new Map((await ctx.client.labels.listAll({ reelCollectionId: reelId, bound: 'only' }, ctx.call)).map((l) => [l.compositeTagId, l.boundThreadId]));
+      if (dry.rows.every((r) => r.compositeTagId !== null && bound.get(r.compositeTagId) === r.threadId)) {
+        return { landed: true, applied: applied(op, dry, localIds(ctx.db, dry)) };
+      }
+    }
+    const words = dry.blockers.slice(0, 5).map((b) => `position ${b.position}: ${b.kind.replace(/_/g, ' ')}`);
+    throw new HandlerAttention(
+      'STATION_BULK_BIND_BLOCKED',
+      `The bulk-bind is blocked (${dry.blockers.length} row(s)): ${words.join('; ')}${dry.blockers.length > 5 ? '; …' : ''}. Fix those rows or discard this operation.`,
+    );
+  },
+};

@@ -1,0 +1,73 @@
+import type { LabelEnrollmentResponse } from '../../../src-shared/api/labels';
+import { readCapture } from '../../store/captures';
+import { getLabel, updateLabel } from '../../store/labels';
+import { saveReelSnapshot } from '../../store/reels';
+import { HandlerAttention } from '../failure';
+import { reelServiceId } from './ids';
+import { carriesAll, labelAtPosition } from './label-view';
+import type { Applied, HandlerContext, OperationHandler } from './types';
+import type { OutboxOp } from '../../store/outbox';
+
+// enrollLabel (SYNC.md): sent with an explicit position. Landing check: with an SVC capture a
+// resend is safe (the service answers `already_enrolled`); without one, list the Reel's Labels
+// at that position.
+
+function enrolled(op: OutboxOp<'enrollLabel'>, serviceLabelId: string, answer: { outcome?: string; reelWarnings?: string[] }, reel?: LabelEnrollmentResponse['reel']): Applied {
+  const p = op.payload;
+  return {
+    result: { serviceId: serviceLabelId, outcome: answer.outcome ?? 'landed' },
+    apply: (db) => {
+      const local = getLabel(db, p.labelId);
+      updateLabel(db, p.labelId, {
+        serviceId: serviceLabelId,
+        state: local?.state === 'queued' || local?.state === 'attention' ? 'enrolled' : (local?.state ?? 'enrolled'),
+        attention: null,
+        warnings: [...new Set([...(local?.warnings ?? []), ...(answer.reelWarnings ?? [])])],
+      });
+      if (reel) saveReelSnapshot(db, p.reelId, reel);
+    },
+    labelIds: [p.labelId],
+    reelId: p.reelId,
+  };
+}
+
+async function landedAtPosition(ctx: HandlerContext, op: OutboxOp<'enrollLabel'>): Promise<Applied | null> {
+  const p = op.payload;
+  const there = await labelAtPosition(ctx, reelServiceId(ctx.db, p.reelId), p.position);
+  if (!there) return null;
+  const ours = [...p.identifiers, ...(p.captureSha256 ? [{ tagType: 'SVC' as const, captureSha256: p.captureSha256 }] : [])];
+  if (carriesAll(there, ours)) return enrolled(op, there.compositeTagId, {});
+  throw new HandlerAttention(
+    'STATION_POSITION_TAKEN',
+    `Position ${p.position} on the service's Reel already holds another Label (${there.compositeTagId}) with different identifiers; move one of them or enroll this Label at another position.`,
+  );
+}
+
+export const enrollLabel: OperationHandler<'enrollLabel'> = {
+  async send(ctx, op) {
+    const p = op.payload;
+    const reelId = reelServiceId(ctx.db, p.reelId);
+    const capture = p.captureSha256 ? readCapture(ctx.db, p.captureSha256) : undefined;
+    if (p.captureSha256 && !capture) throw new HandlerAttention('STATION_CAPTURE_MISSING', `The capture file of this Label is gone from the data folder; recapture it.`, null, ['recapture', 'discard']);
+    const answer = await ctx.client.labels.enroll(
+      reelId,
+      {
+        position: p.position,
+        identifiers: p.identifiers,
+        ...(capture ? { image: { data: capture.data, mimeType: capture.format === 'png' ? 'image/png' : 'image/jpeg' } } : {}),
+        options: { indexing: p.indexing },
+      },
+      ctx.call,
+    );
+    const warnings = (answer.reel?.warnings ?? [])
+      .filter((w) => w.compositeTagIds?.includes(answer.label.compositeTagId))
+      .map((w) => `service: ${w.kind}${w.tagType ? ` ${w.tagType}` : ''}${w.value ? ` "${w.value}"` : ''}${w.positions ? ` at positions ${w.positions.join(', ')}` : ''}`);
+    return enrolled(op, answer.label.compositeTagId, { outcome: answer.outcome, reelWarnings: warnings }, answer.reel);
+  },
+  async check(ctx, op, why) {
+    // With an SVC capture, resending is the landing check: same marking at the same position → already_enrolled.
+    if (op.payload.captureSha256 && why === 'unknown') return { landed: false };
+    const applied = await landedAtPosition(ctx, op);
+    return applied ? { landed: true, applied } : { landed: false };
+  },
+};

@@ -1,0 +1,110 @@
+import { DEFAULT_EXPECTED_IDENTIFIERS, type ExpectedIdentifier, type Reel } from '../../../src-shared/api/labels';
+import { knownReelServiceIds, saveReelSnapshot, setReelServiceId } from '../../store/reels';
+import { HandlerAttention } from '../failure';
+import { collectionServiceId, reelServiceId } from './ids';
+import type { Applied, OperationHandler } from './types';
+
+// Reel operations (SYNC.md: createReel, updateReel, activateReel).
+
+/** Clock skew allowed between this station and the service when comparing creation times. */
+const SKEW_MS = 120_000;
+
+function adopted(reelId: string, reel: Reel): Applied {
+  return {
+    result: { serviceId: reel.collectionId },
+    apply: (db) => {
+      setReelServiceId(db, reelId, reel.collectionId);
+      saveReelSnapshot(db, reelId, reel);
+    },
+    labelIds: [],
+    reelId,
+  };
+}
+
+function sameComposition(a: readonly ExpectedIdentifier[], b: readonly ExpectedIdentifier[]): boolean {
+  const key = (list: readonly ExpectedIdentifier[]) =>
+    list
+      .filter((e) => e.count > 0)
+      .map((e) => `${e.tagType}:${e.count}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}
+
+export const createReel: OperationHandler<'createReel'> = {
+  async send(ctx, op) {
+    const p = op.payload;
+    const collectionId = collectionServiceId(ctx.db, p.collectionId);
+    const { reel } = await ctx.client.reels.create(
+      {
+        name: p.name,
+        ...(p.description === undefined ? {} : { description: p.description }),
+        ...(collectionId ? { collectionId } : {}),
+        ...(p.expectedIdentifiers ? { expectedIdentifiers: p.expectedIdentifiers } : {}),
+      },
+      ctx.call,
+    );
+    return adopted(p.reelId, reel);
+  },
+  // The service always creates a new Reel, so never blind-resend: look for exactly one Reel with
+  // the same name, description and composition, created after the first attempt, not yet known here.
+  async check(ctx, op) {
+    const p = op.payload;
+    const since = Date.parse(op.firstAttemptAt ?? op.createdAt) - SKEW_MS;
+    const known = knownReelServiceIds(ctx.db);
+    const reels: Reel[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ctx.client.reels.list({ q: p.name, ...(cursor ? { cursor } : {}) }, ctx.call);
+      reels.push(...page.reels);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const matches = reels.filter(
+      (r) =>
+        r.name === p.name &&
+        (r.description ?? null) === (p.description ?? null) &&
+        sameComposition(r.expectedIdentifiers, p.expectedIdentifiers ?? DEFAULT_EXPECTED_IDENTIFIERS) &&
+        Date.parse(r.createdAt) >= since &&
+        !known.has(r.collectionId),
+    );
+    if (matches.length === 1) return { landed: true, applied: adopted(p.reelId, matches[0] as Reel) };
+    if (matches.length > 1) {
+      throw new HandlerAttention(
+        'STATION_AMBIGUOUS_REEL',
+        `${matches.length} Reels named "${p.name}" appeared on the service after this station's first attempt (${matches.map((r) => r.collectionId).join(', ')}); decide which one is this Reel before retrying.`,
+      );
+    }
+    return { landed: false };
+  },
+};
+
+export const updateReel: OperationHandler<'updateReel'> = {
+  async send(ctx, op) {
+    const p = op.payload;
+    const serviceId = reelServiceId(ctx.db, p.reelId);
+    const collectionId = collectionServiceId(ctx.db, p.collectionId);
+    const { reel } = await ctx.client.reels.update(
+      serviceId,
+      {
+        ...(p.name === undefined ? {} : { name: p.name }),
+        ...(p.description === undefined ? {} : { description: p.description }),
+        ...(collectionId === undefined ? {} : { collectionId }),
+        ...(p.expectedIdentifiers ? { expectedIdentifiers: p.expectedIdentifiers } : {}),
+      },
+      ctx.call,
+    );
+    return { result: { serviceId }, apply: (db) => saveReelSnapshot(db, p.reelId, reel), labelIds: [], reelId: p.reelId };
+  },
+  // A PATCH to the same values is harmless: resending is the landing check.
+  check: async () => ({ landed: false }),
+};
+
+export const activateReel: OperationHandler<'activateReel'> = {
+  async send(ctx, op) {
+    const serviceId = reelServiceId(ctx.db, op.payload.reelId);
+    const answer = await ctx.client.reels.activate(serviceId, ctx.call);
+    return { result: { activation: answer.activation }, apply: (db) => saveReelSnapshot(db, op.payload.reelId, answer.reel), labelIds: [], reelId: op.payload.reelId };
+  },
+  // Activation is forward-only (spec: States): resending cannot double anything.
+  check: async () => ({ landed: false }),
+};

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { StringTagTypeSchema, TagTypeSchema } from '../api/common';
+import { IndexingModeSchema } from '../api/scan';
+import { LabelStateSchema } from '../domain/label';
+import { LocalId } from './reels';
+
+// Label operations. Every write is saved locally and queued (works offline); the answer is
+// given after the SQLite commit, so "saved" means on disk.
+
+export const EnrollInput = z
+  .object({
+    reelId: LocalId,
+    position: z.number().int().nonnegative(),
+    identifiers: z.array(z.object({ tagType: StringTagTypeSchema, value: z.string().min(1) }).strict()).default([]),
+    /** A capture file of the optical tag (tagType SVC); JPEG or PNG. */
+    svcImagePath: z.string().min(1).optional(),
+    indexing: IndexingModeSchema.optional(),
+  })
+  .strict();
+export type EnrollInput = z.infer<typeof EnrollInput>;
+
+export const LabelWriteResult = z.object({ labelId: z.string(), state: LabelStateSchema, opId: z.string().nullable() });
+
+export const MoveInput = z
+  .object({
+    reelId: LocalId,
+    fromPosition: z.number().int().nonnegative(),
+    toPosition: z.number().int().nonnegative().optional(),
+    target: z.union([z.object({ reelId: LocalId }).strict(), z.object({ newReel: z.object({ name: z.string().min(1), description: z.string().optional() }).strict() }).strict()]),
+    expectedCount: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type MoveInput = z.infer<typeof MoveInput>;
+
+export const ImportInput = z
+  .object({
+    reelId: LocalId,
+    /** The CSV text, or a path to it. */
+    csv: z.string().optional(),
+    path: z.string().min(1).optional(),
+    expectedOnly: z.boolean().optional(),
+    indexing: IndexingModeSchema.optional(),
+  })
+  .strict()
+  .refine((i) => (i.csv === undefined) !== (i.path === undefined), 'give exactly one of csv or path');
+
+export const labelCommands = {
+  'labels.enroll': { input: EnrollInput, output: LabelWriteResult },
+  'labels.addIdentifier': {
+    input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), svcImagePath: z.string().min(1).optional() }).strict(),
+    output: LabelWriteResult,
+  },
+  'labels.removeIdentifier': {
+    input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional() }).strict(),
+    output: LabelWriteResult,
+  },
+  'labels.archive': { input: z.object({ labelId: LocalId }).strict(), output: LabelWriteResult },
+  'labels.unarchive': { input: z.object({ labelId: LocalId }).strict(), output: LabelWriteResult },
+  'labels.activate': { input: z.object({ labelId: LocalId }).strict(), output: LabelWriteResult },
+  'labels.bind': { input: z.object({ labelId: LocalId, threadId: z.guid() }).strict(), output: LabelWriteResult },
+  'labels.unbind': { input: z.object({ labelId: LocalId }).strict(), output: LabelWriteResult },
+  /** Resolves a scanned value to Reel positions: the local mirror first, then the service when online. */
+  'labels.resolve': {
+    input: z.object({ tagType: TagTypeSchema, value: z.string().min(1), reelId: LocalId.optional() }).strict(),
+    output: z.object({
+      matches: z.array(z.object({ reelId: z.string().nullable(), serviceReelId: z.string().nullable(), position: z.number(), labelId: z.string().nullable(), serviceId: z.string().nullable(), source: z.enum(['local', 'service']) })),
+    }),
+  },
+  /** Online only: what the move would do (changes nothing). */
+  'labels.movePreview': { input: MoveInput, output: z.record(z.string(), z.unknown()) },
+  'labels.move': { input: MoveInput, output: z.object({ opId: z.string() }) },
+  'labels.import': {
+    input: ImportInput,
+    output: z.object({ rows: z.number().int(), queued: z.number().int(), expected: z.number().int() }),
+  },
+} as const;
+
+export const labelEvents = {
+  /** Labels changed locally or from the service (state, service id, attention). */
+  'labels.changed': z.object({ reelId: z.string(), labelIds: z.array(z.string()) }),
+} as const;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ServiceProfileSummary } from './station';
+
+// Connection profiles (BENCH.md, workflow 1: Connect). The API key crosses the boundary only
+// inward, on connect; no command ever returns it.
+
+export const ConnectInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sandbox'), name: z.string().min(1).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('remote'),
+      name: z.string().min(1).optional(),
+      baseUrl: z.url(),
+      apiKey: z.string().min(1),
+      orgId: z.guid(),
+      teamId: z.guid(),
+      locale: z.string().min(1).optional(),
+      declaredActor: z.string().min(1).optional(),
+    })
+    .strict(),
+]);
+export type ConnectInput = z.infer<typeof ConnectInput>;
+
+export const ProfileList = z.object({
+  profiles: z.array(ServiceProfileSummary),
+  activeProfileId: z.string().nullable(),
+});
+
+export const profileCommands = {
+  /** Saves a profile, checks it reaches the service when online, and makes it the active one. */
+  'profiles.connect': { input: ConnectInput, output: ServiceProfileSummary },
+  'profiles.list': { input: z.object({}).strict(), output: ProfileList },
+  'profiles.select': { input: z.object({ profileId: z.string().min(1) }).strict(), output: ServiceProfileSummary },
+} as const;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { QueueCounts } from './station';
+
+// The offline queue (SYNC.md, "The queue"; "What the operator sees").
+
+export const OPERATION_KINDS = [
+  'createReel',
+  'updateReel',
+  'createCollection',
+  'updateCollection',
+  'enrollLabel',
+  'addIdentifier',
+  'removeIdentifier',
+  'archiveLabel',
+  'unarchiveLabel',
+  'moveLabels',
+  'bindLabel',
+  'unbindLabel',
+  'bulkBind',
+  'activateLabel',
+  'activateReel',
+] as const;
+export const OperationKindSchema = z.enum(OPERATION_KINDS);
+export type OperationKind = z.infer<typeof OperationKindSchema>;
+
+export const OPERATION_STATES = ['pending', 'sending', 'done', 'attention', 'discarded'] as const;
+export const OperationStateSchema = z.enum(OPERATION_STATES);
+export type OperationState = z.infer<typeof OperationStateSchema>;
+
+/** What a person can do about an attention item. */
+export const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard']);
+
+export const AttentionShape = z.object({
+  /** The reason in words. */
+  reason: z.string(),
+  code: z.string(),
+  status: z.number().nullable(),
+  requestId: z.string().nullable(),
+  actions: z.array(AttentionActionSchema),
+});
+export type AttentionShape = z.infer<typeof AttentionShape>;
+
+export const AttemptShape = z.object({
+  at: z.string(),
+  status: z.number().nullable(),
+  code: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestId: z.string().nullable(),
+  message: z.string(),
+  outcome: z.string(),
+});
+
+export const QueueItem = z.object({
+  opId: z.string(),
+  seq: z.number().int(),
+  kind: OperationKindSchema,
+  state: OperationStateSchema,
+  subject: z.string(),
+  dependsOn: z.array(z.string()),
+  outcomeUnknown: z.boolean(),
+  attemptCount: z.number().int(),
+  attention: AttentionShape.nullable(),
+  attempts: z.array(AttemptShape),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+
+export const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
+
+export const queueCommands = {
+  'queue.list': {
+    input: z.object({ state: OperationStateSchema.optional(), limit: z.number().int().positive().max(10_000).optional() }).strict(),
+    output: z.object({ items: z.array(QueueItem), counts: QueueCounts }),
+  },
+  'queue.retry': { input: z.object({ opId: z.string().min(1) }).strict(), output: QueueItem },
+  /** Needs `confirm: true`; the row stays (state discarded) and the decision is audited. */
+  'queue.discard': { input: z.object({ opId: z.string().min(1), confirm: z.literal(true) }).strict(), output: QueueItem },
+  /** Drains the queue; with `untilIdle` waits until nothing is pending (or the timeout). */
+  'sync.run': {
+    input: z.object({ untilIdle: z.boolean().optional(), timeoutSeconds: z.number().positive().optional() }).strict(),
+    output: SyncSummary,
+  },
+  'sync.pause': { input: z.object({}).strict(), output: z.object({ paused: z.boolean() }) },
+  'sync.resume': { input: z.object({}).strict(), output: z.object({ paused: z.boolean() }) },
+} as const;
+
+export const queueEvents = {
+  /** Counts and drain progress while syncing. */
+  'queue.progress': z.object({
+    counts: QueueCounts,
+    paused: z.boolean(),
+    pauseReason: z.string().nullable(),
+    concurrency: z.number().int(),
+    lastOp: z.object({ opId: z.string(), kind: OperationKindSchema, state: OperationStateSchema }).nullable(),
+  }),
+} as const;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Thread search and list, for picking the Threads of a bulk-bind (online only).
+
+export const ThreadSummary = z.object({ threadId: z.string(), name: z.string(), description: z.string().nullable() });
+
+export const threadCommands = {
+  'threads.search': {
+    input: z.object({ q: z.string().optional(), pageSize: z.number().int().positive().max(500).optional(), cursor: z.string().optional() }).strict(),
+    output: z.object({ threads: z.array(ThreadSummary), nextCursor: z.string().nullable() }),
+  },
+} as const;
