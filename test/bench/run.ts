@@ -1,11 +1,13 @@
 // `npm run bench`: runs every benchmark and prints one table of figures, each
 // with its ratio to a raw baseline measured in the same run (machines are noisy;
 // absolute times drift, ratios much less). Pass names to run a subset.
+import { captureBench } from './capture.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
+import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
 import { startupBench } from './startup.bench';
 
-const benches: Bench[] = [scannerBench, startupBench];
+const benches: Bench[] = [scannerBench, startupBench, captureBench, opticalBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -43,6 +43,9 @@ export async function decodeBarcodes(rgb: Uint8Array, width: number, height: num
   const results: ReadResult[] = await readBarcodes(image, {
     formats: ['QRCode', 'MicroQRCode', 'rMQRCode', 'DataMatrix'],
     tryHarder: true,
+    // Labels are printed dark on light: the inverted pass would only cost time (about a
+    // third of the decode). The rotated pass stays: DataMatrix on a portrait frame needs it.
+    tryInvert: false,
     maxNumberOfSymbols: 8,
   });
   const seen = new Set<string>();

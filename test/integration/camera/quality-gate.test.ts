@@ -66,6 +66,13 @@ describe('quality gate', () => {
   it('judges portrait frames like landscape ones', async () => {
     const result = await gate(await sharp(frame).rotate(90).jpeg({ quality: 90 }).toBuffer());
     expect(result).toMatchObject({ width: 1200, height: 1600, accepted: true });
+    expect(result.barcodes.map((b) => b.tagType).sort()).toEqual(['DATA_MATRIX', 'QR']);
+  });
+
+  it('reads codes on a label photographed at an angle', async () => {
+    const tilted = await sharp(frame).rotate(33, { background: '#b4b4b4' }).resize(1600, 1200, { fit: 'contain', background: '#b4b4b4' }).jpeg({ quality: 90 }).toBuffer();
+    const result = await gate(tilted);
+    expect(result.barcodes.map((b) => b.value).sort()).toEqual(['DM-000011', 'https://example.test/l/000011']);
   });
 
   it('refuses a blank frame and a frame with too little detail', async () => {
