@@ -1,30 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { useEventInvalidation } from './query/use-event-invalidation';
+import { BenchScreen } from './screens/bench/BenchScreen';
+import { BulkBindScreen } from './screens/bulk-bind/BulkBindScreen';
+import { ConnectScreen } from './screens/connect/ConnectScreen';
+import { DevicesScreen } from './screens/devices/DevicesScreen';
+import { QueueScreen } from './screens/queue/QueueScreen';
+import { ReelMapScreen } from './screens/reel-map/ReelMapScreen';
+import { ReelsScreen } from './screens/reels/ReelsScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { Nav } from './shell/Nav';
+import { StatusBar } from './shell/StatusBar';
+import { useRoute } from './shell/use-route';
 import { useStationStatus } from './use-status';
 
 export function App() {
+  const { t } = useTranslation();
   const { status, error } = useStationStatus();
+  useEventInvalidation();
+  // First run (no service profile yet) opens Connect; afterwards the Reels.
+  const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
+  const reelId = params.get('reel') ?? undefined;
   return (
     <div className="app">
-      <header className="status-bar" role="banner">
-        <h1>Enrollment station</h1>
-        {status ? (
-          <dl aria-label="Station status" className="status-list">
-            <dt>Version</dt>
-            <dd data-testid="status-version">{status.version}</dd>
-            <dt>Service</dt>
-            <dd data-testid="status-profile">{status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : 'Not connected'}</dd>
-            <dt>Online</dt>
-            <dd data-testid="status-online">{status.online}</dd>
-            <dt>Queue</dt>
-            <dd data-testid="status-queue">
-              {`pending ${status.queue.pending} · sending ${status.queue.sending} · done ${status.queue.done} · attention ${status.queue.attention}`}
-            </dd>
-            <dt>Data</dt>
-            <dd data-testid="status-data-dir">{status.dataDir}</dd>
-          </dl>
-        ) : (
-          <p role="status">{error ? `Cannot reach the station: ${error}` : 'Connecting to the station…'}</p>
-        )}
-      </header>
+      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      <StatusBar status={status} error={error} />
+      <div className="body">
+        <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
+        <main id="main" className="screen" tabIndex={-1}>
+          {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
+          {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
+          {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
+          {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
+          {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
+          {screen === 'queue' && <QueueScreen />}
+          {screen === 'devices' && <DevicesScreen status={status} />}
+          {screen === 'settings' && <SettingsScreen />}
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,19 +1,5 @@
-import {
-  commands,
-  Envelope,
-  events,
-  isEventName,
-  StationError,
-  StationErrorCode,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  type EventName,
-  type EventPayload,
-  type PreloadApi,
-  type StationApi,
-  type StationEventMessage,
-} from '../../src-shared/ipc';
+import { Envelope, StationError, StationErrorCode, type PreloadApi, type StationEventMessage } from '../../src-shared/ipc';
+import { knownCommands, knownEvents, type KnownEventName, type KnownEventPayload, type KnownInput, type KnownName, type KnownOutput } from './contract';
 
 declare global {
   interface Window {
@@ -87,20 +73,26 @@ function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
   });
 }
 
+export interface StationClient {
+  kind: Transport['kind'];
+  call<N extends KnownName>(name: N, input: KnownInput<N>): Promise<KnownOutput<N>>;
+  on<N extends KnownEventName>(name: N, listener: (payload: KnownEventPayload<N>) => void): () => void;
+}
+
 /** The renderer's typed view of the station, whichever host it runs in. */
-export function createStationClient(transport: Transport): StationApi & { kind: Transport['kind'] } {
+export function createStationClient(transport: Transport): StationClient {
   return {
     kind: transport.kind,
-    async call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+    async call<N extends KnownName>(name: N, input: KnownInput<N>): Promise<KnownOutput<N>> {
       const envelope = Envelope.parse(await withTimeout(transport.call(name, input), name));
       if (!envelope.ok) throw new StationError(envelope.error);
-      return commands[name].output.parse(envelope.value) as CommandOutput<N>;
+      return knownCommands[name].output.parse(envelope.value) as KnownOutput<N>;
     },
-    on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void) {
+    on<N extends KnownEventName>(name: N, listener: (payload: KnownEventPayload<N>) => void) {
       return transport.onEvent((message) => {
-        if (message.name !== name || !isEventName(message.name)) return;
-        const parsed = events[name].safeParse(message.payload);
-        if (parsed.success) listener(parsed.data as EventPayload<N>);
+        if (message.name !== name) return;
+        const parsed = knownEvents[name].safeParse(message.payload);
+        if (parsed.success) listener(parsed.data as KnownEventPayload<N>);
       });
     },
   };

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { KnownEventName, KnownName } from '../contract';
+import { station } from '../station-client';
+
+/** Which command results an event makes stale. */
+const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
+  'labels.changed': ['reels.show', 'reels.list'],
+  'queue.progress': ['queue.list', 'reels.list'],
+  'devices.changed': ['devices.list'],
+  'devices.status': ['devices.list'],
+  'camera.changed': ['camera.status'],
+  'station.changed': ['profiles.list'],
+};
+
+/** Subscribes once for the whole app and refetches what an event made stale. */
+export function useEventInvalidation(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const offs = (Object.entries(STALE_AFTER) as [KnownEventName, readonly KnownName[]][]).map(([event, names]) =>
+      station.on(event, () => {
+        for (const name of names) void client.invalidateQueries({ queryKey: ['cmd', name] });
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, [client]);
+}

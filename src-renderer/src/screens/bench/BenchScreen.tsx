@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { splitAimPrefix, scannerTagType } from '../../../../src-shared/domain/symbology';
+import type { StationStatus } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { ReelPicker } from '../../components/ReelPicker';
+import { useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+import {
+  acknowledge,
+  clearLastSlot,
+  filledCapture,
+  filledIdentifiers,
+  firstPosition,
+  isComplete,
+  labelsPerMinute,
+  nextFreePosition,
+  placeCapture,
+  placeRead,
+  startPosition,
+  tagTypeKey,
+  type BenchState,
+  type IncomingRead,
+  type ReelFacts,
+} from './bench-session';
+import { CameraPanel } from './CameraPanel';
+import { FeedbackBanner } from './FeedbackBanner';
+import { SlotCard } from './SlotCard';
+import { playTone } from './sounds';
+import { useWedge } from './use-wedge';
+
+// Bench mode (BENCH.md, workflow 3). The operator's eyes are on the reel: the position is
+// large, every read is heard, and everything works from the keyboard, scanner and pedal.
+
+/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
+const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
+
+const MIME_EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
+  const { t } = useTranslation();
+  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  const reel = detail.data;
+  const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
+  const [bench, setBench] = useState<BenchState>();
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>();
+  const [savedAt, setSavedAt] = useState<number[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const sessionTaken = useRef(new Map<string, number>());
+  const sessionPositions = useRef(new Set<number>());
+  const captureMime = useRef(new Map<string, string>());
+  const benchRef = useRef(bench);
+  benchRef.current = bench;
+
+  useEffect(() => {
+    sessionTaken.current.clear();
+    sessionPositions.current.clear();
+    benchRef.current = undefined;
+    setBench(undefined);
+  }, [reelId]);
+
+  // Start (or restart on another Reel) at the first free position, or the one asked for.
+  const askedPosition = Number(new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('position') ?? NaN);
+  useEffect(() => {
+    if (!reel) return;
+    if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
+    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels), composition));
+  }, [reel, composition, askedPosition]);
+
+  const facts = useCallback((): ReelFacts => {
+    const position = benchRef.current?.position;
+    const taken = new Map(sessionTaken.current);
+    for (const label of reel?.labels ?? []) {
+      if (label.state === 'expected' || label.position === position) continue;
+      for (const i of label.identifiers) if (i.value) taken.set(tagTypeKey(i.tagType, i.value), label.position);
+    }
+    const here = reel?.labels.find((l) => l.position === position);
+    return { composition, expected: here?.expected ?? null, taken };
+  }, [reel, composition]);
+
+  const apply = useCallback((change: (state: BenchState) => BenchState) => {
+    const current = benchRef.current;
+    if (!current) return;
+    const next = change(current);
+    if (next === current) return;
+    benchRef.current = next;
+    setBench(next);
+    if (next.feedback !== current.feedback && next.feedback) {
+      if (next.feedback.level === 'error') playTone('error');
+      else if (next.feedback.level === 'warning') playTone('warning');
+    }
+  }, []);
+
+  const onRead = useCallback((read: IncomingRead) => apply((s) => placeRead(s, read, facts())), [apply, facts]);
+
+  // Reads from devices (serial, HID, NFC, virtual), and captures (renderer or watch folder).
+  useEffect(() => {
+    if (!reelId) return;
+    const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
+    const offCapture = station.on('camera.captured', (capture) => {
+      if (capture.mimeType) captureMime.current.set(capture.sha256, capture.mimeType);
+      apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }));
+      for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology' });
+    });
+    return () => {
+      offRead();
+      offCapture();
+    };
+  }, [reelId, onRead, apply]);
+
+  // Keyboard-wedge scans: the AIM prefix names the type; without one the read fills the waiting slot.
+  const inBurst = useWedge(reelId !== undefined, (text) => {
+    const split = splitAimPrefix(text);
+    const { tagType, basis } = scannerTagType(split, null);
+    onRead({ tagType, value: split.value, basis });
+  });
+
+  const advance = useCallback(
+    (from: number) => {
+      const labels = reel?.labels ?? [];
+      apply(() => startPosition(nextFreePosition(labels, from + 1, sessionPositions.current), composition));
+    },
+    [reel, composition, apply],
+  );
+
+  const save = useCallback(async () => {
+    const current = benchRef.current;
+    if (!current || !reelId || saving) return;
+    setSaving(true);
+    setSaveError(undefined);
+    const sha = filledCapture(current);
+    const svcImagePath = sha && status ? `${status.dataDir}/captures/incoming/${sha}.${MIME_EXTENSION[captureMime.current.get(sha) ?? ''] ?? 'jpg'}` : undefined;
+    try {
+      await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(svcImagePath ? { svcImagePath } : {}) });
+      for (const i of filledIdentifiers(current)) sessionTaken.current.set(tagTypeKey(i.tagType, i.value), current.position);
+      sessionPositions.current.add(current.position);
+      setSavedAt((list) => [...list, Date.now()]);
+      playTone('saved');
+      advance(current.position);
+      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+    } catch (error) {
+      setSaveError(error);
+      playTone('error');
+    } finally {
+      setSaving(false);
+    }
+  }, [reelId, saving, status, advance, apply]);
+
+  // Auto-advance: a complete Label is saved at once.
+  useEffect(() => {
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError) void save();
+  }, [bench, saving, saveError, save]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const hasSvc = composition.some((e) => e.tagType === 'SVC');
+  const captureRef = useRef<(() => void) | undefined>(undefined);
+
+  const actions = {
+    acknowledge: () => {
+      setSaveError(undefined);
+      apply(acknowledge);
+    },
+    undo: () => apply(clearLastSlot),
+    skip: () => bench && advance(bench.position),
+    recapture: () => {
+      apply((s) => ({ ...s, slots: s.slots.map((slot) => (slot.tagType === 'SVC' ? { tagType: 'SVC' } : slot)) }));
+      captureRef.current?.();
+    },
+    void: () => bench && window.confirm(t('bench.confirmVoid', { position: bench.position })) && advance(bench.position),
+    capture: () => captureRef.current?.(),
+  };
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+
+  useEffect(() => {
+    if (!reelId) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || inBurst()) return;
+      const target = event.target as HTMLElement | null;
+      const inField = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
+      if (inField) return;
+      const key = event.key;
+      const run = (Object.keys(KEYS) as (keyof typeof KEYS)[]).find((name) => (KEYS[name] as readonly string[]).includes(key));
+      if (!run) return;
+      // Space and Enter on a focused button press that button; the bench keys win only elsewhere.
+      if ((key === ' ' || key === 'Enter') && target?.tagName === 'BUTTON') return;
+      event.preventDefault();
+      actionsRef.current[run]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [reelId, inBurst]);
+
+  const blocked = Boolean(bench?.blocked || saveError);
+  return (
+    <section aria-labelledby="bench-title" className="stack bench">
+      <h2 id="bench-title">{t('bench.title')}{reel ? `: ${reel.name}` : ''}</h2>
+      <ReelPicker reelId={reelId} pick={pick} />
+      {!served('labels.enroll') ? <NotAvailable command="labels.enroll" /> : null}
+      {!served('devices.list') ? <NotAvailable command="devices.read (events)" /> : null}
+      <ErrorNote error={detail.error} />
+      {bench && reel ? (
+        <>
+          <div className="bench-top">
+            <div className="position" aria-live="polite">
+              <span className="position-label">{t('bench.position')}</span>
+              <output className="position-number" data-testid="bench-position" aria-label={t('bench.currentPosition', { position: bench.position })}>
+                {bench.position}
+              </output>
+            </div>
+            <dl className="counters" aria-label={t('bench.counters')}>
+              <dt>{t('bench.session')}</dt>
+              <dd data-testid="bench-session-count">{savedAt.length}</dd>
+              <dt>{t('bench.perMinute')}</dt>
+              <dd data-testid="bench-rate">{labelsPerMinute(savedAt, now).toFixed(1)}</dd>
+            </dl>
+          </div>
+          <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
+          <ul className="slots" aria-label={t('bench.slots')}>
+            {bench.slots.map((slot, n) => (
+              <SlotCard key={n} slot={slot} expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null} />
+            ))}
+          </ul>
+          {hasSvc ? <CameraPanel register={(fn) => (captureRef.current = fn)} /> : null}
+          <div className="toolbar bench-actions">
+            {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
+            <ActionButton label={t('bench.acknowledge')} keys="Enter" onClick={actions.acknowledge} disabled={!blocked} />
+            <ActionButton label={t('bench.undo')} keys="F6" onClick={actions.undo} />
+            <ActionButton label={t('bench.skip')} keys="F7" onClick={actions.skip} />
+            {hasSvc ? <ActionButton label={t('bench.recapture')} keys="F8" onClick={actions.recapture} /> : null}
+            <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
+          </div>
+          <p className="hint">{t('bench.skipVoidGap')}</p>
+          {saving ? <p role="status">{t('bench.saving')}</p> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function slotsCount(composition: readonly { count: number }[]): number {
+  return composition.reduce((sum, e) => sum + e.count, 0);
+}
+
+function ActionButton({ label, keys, onClick, disabled }: { label: string; keys: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" onClick={onClick} disabled={disabled} aria-keyshortcuts={keys.replace(' / ', ' ')}>
+      {label} <kbd>{keys}</kbd>
+    </button>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../../../src-shared/domain/image-quality';
+import { useCamera } from '../../camera';
+import { station } from '../../station-client';
+
+/** Live preview with focus and exposure meters (camera module by the camera area). */
+export function CameraPanel({ register }: { register: (capture: () => void) => void }) {
+  const { t } = useTranslation();
+  const camera = useCamera(station);
+  useEffect(() => register(() => void camera.capture()), [register, camera.capture]);
+  const m = camera.meters;
+  const th = DEFAULT_QUALITY_THRESHOLDS;
+  return (
+    <section className="camera card" aria-labelledby="camera-title">
+      <h3 id="camera-title">{t('bench.camera')}{camera.cameraName ? `: ${camera.cameraName}` : ''}</h3>
+      <video ref={camera.videoRef} muted playsInline aria-label={t('bench.preview')} className="preview-video" />
+      <div className="meters">
+        <label>
+          {t('bench.focus')} {m ? m.focus.toFixed(0) : '–'}
+          <meter min={0} max={th.minFocus * 4} low={th.minFocus} optimum={th.minFocus * 3} value={m?.focus ?? 0} />
+        </label>
+        <label>
+          {t('bench.exposure')} {m ? m.meanLuminance.toFixed(0) : '–'}
+          <meter min={0} max={255} low={th.minMeanLuminance} high={th.maxMeanLuminance} optimum={128} value={m?.meanLuminance ?? 0} />
+        </label>
+      </div>
+      <p role="status">{t(`bench.cameraState.${camera.state}`)}</p>
+      {camera.error ? <p role="alert" className="error-note">{camera.error.message} <code>{camera.error.code}</code></p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { acknowledge, clearLastSlot, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
+
+const composition = [
+  { tagType: 'QR' as const, count: 1 },
+  { tagType: 'NFC' as const, count: 1 },
+  { tagType: 'SVC' as const, count: 1 },
+];
+const facts = (over: Partial<ReelFacts> = {}): ReelFacts => ({ composition, expected: null, taken: new Map(), ...over });
+const capture = { accepted: true, sha256: 'a'.repeat(64), thumbnail: null, reasons: [] };
+
+describe('bench session', () => {
+  it('fills one slot per expected identifier and is complete when all are filled', () => {
+    let s = startPosition(3, composition);
+    expect(s.slots.map((x) => x.tagType)).toEqual(['QR', 'NFC', 'SVC']);
+    s = placeRead(s, { tagType: 'QR', value: 'Q-3' }, facts());
+    s = placeRead(s, { tagType: 'NFC', value: '04A1' }, facts());
+    expect(isComplete(s)).toBe(false);
+    s = placeCapture(s, capture);
+    expect(isComplete(s)).toBe(true);
+    expect(filledIdentifiers(s)).toEqual([
+      { tagType: 'QR', value: 'Q-3' },
+      { tagType: 'NFC', value: '04A1' },
+    ]);
+  });
+
+  it('a misprint is an error that blocks reads until acknowledged', () => {
+    let s = startPosition(3, composition);
+    s = placeRead(s, { tagType: 'QR', value: 'Q-9' }, facts({ expected: { QR: 'Q-3' } }));
+    expect(s.feedback).toMatchObject({ level: 'error', code: 'PRINT_DATA_MISMATCH', expected: 'Q-3', actual: 'Q-9' });
+    expect(s.slots[0]?.value).toBeUndefined();
+    const blocked = placeRead(s, { tagType: 'NFC', value: '04A1' }, facts());
+    expect(blocked.slots[1]?.value).toBeUndefined();
+    s = placeRead(acknowledge(s), { tagType: 'NFC', value: '04A1' }, facts());
+    expect(s.slots[1]?.value).toBe('04A1');
+  });
+
+  it('a value already on another Label of the Reel is caught on the second scan', () => {
+    const s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts({ taken: new Map([[tagTypeKey('QR', 'Q-1'), 1]]) }));
+    expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_IN_REEL', position: 1 });
+  });
+
+  it('TEXT compares case-insensitively against the print data and duplicates', () => {
+    const text = [{ tagType: 'TEXT' as const, count: 1 }];
+    const ok = placeRead(startPosition(1, text), { tagType: 'TEXT', value: 'abc' }, { composition: text, expected: { TEXT: 'ABC' }, taken: new Map() });
+    expect(ok.feedback?.level).toBe('ok');
+    const dup = placeRead(startPosition(2, text), { tagType: 'TEXT', value: 'ABC' }, { composition: text, expected: null, taken: new Map([[tagTypeKey('TEXT', 'abc'), 1]]) });
+    expect(dup.feedback?.code).toBe('DUPLICATE_IN_REEL');
+  });
+
+  it('an unexpected type or a refused capture is a warning that does not block', () => {
+    let s = placeRead(startPosition(1, composition), { tagType: 'BAR_CODE', value: '123' }, facts());
+    expect(s.feedback).toMatchObject({ level: 'warning', code: 'UNEXPECTED_TYPE' });
+    expect(s.blocked).toBe(false);
+    s = placeCapture(s, { ...capture, accepted: false, reasons: ['LOW_DETAIL'] });
+    expect(s.feedback).toMatchObject({ level: 'warning', code: 'CAPTURE_REFUSED' });
+    expect(s.slots[2]?.captureSha256).toBeUndefined();
+  });
+
+  it('a fallback-typed scan fills the scanned slot still waiting', () => {
+    const s = placeRead(startPosition(1, composition), { tagType: 'BAR_CODE', value: 'Q-1', basis: 'fallback' }, facts());
+    expect(s.slots[0]).toEqual({ tagType: 'QR', value: 'Q-1' });
+  });
+
+  it('undo empties the last filled slot; a repeat read is a warning', () => {
+    let s = placeRead(startPosition(1, composition), { tagType: 'QR', value: 'Q-1' }, facts());
+    expect(placeRead(s, { tagType: 'QR', value: 'Q-1' }, facts()).feedback?.code).toBe('REPEAT_READ');
+    s = clearLastSlot(s);
+    expect(s.slots[0]?.value).toBeUndefined();
+  });
+
+  it('labels per minute over the session', () => {
+    expect(labelsPerMinute([], 0)).toBe(0);
+    expect(labelsPerMinute([0, 30_000, 60_000], 120_000)).toBe(1.5);
+  });
+});
+
+describe('positions', () => {
+  it('starts at the first free print-data position and skips taken ones', async () => {
+    const { firstPosition, nextFreePosition } = await import('./bench-session');
+    const labels = [
+      { position: 1, state: 'enrolled' },
+      { position: 2, state: 'expected' },
+      { position: 3, state: 'queued' },
+      { position: 4, state: 'expected' },
+    ];
+    expect(firstPosition(labels)).toBe(2);
+    expect(nextFreePosition(labels, 3)).toBe(4);
+    expect(nextFreePosition(labels, 2, new Set([2]))).toBe(4);
+    expect(firstPosition([{ position: 7, state: 'queued' }])).toBe(8);
+    expect(firstPosition([])).toBe(1);
+  });
+});

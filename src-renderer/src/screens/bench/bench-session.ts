@@ -1,0 +1,171 @@
+import { identifierValuesMatch, type StringTagType, type TagType } from '../../../../src-shared/api/common';
+import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
+import type { ExpectedValues } from '../../../../src-shared/domain/label';
+
+// The bench session as the operator sees it (BENCH.md, workflow 3): one slot per expected
+// identifier of the current position, filled as reads arrive, each read checked against the
+// Reel (expected type? print data at this position? already on another Label of this Reel?).
+// Pure: reads in, new state and feedback out. An error blocks further reads until acknowledged;
+// a warning does not.
+
+export interface Slot {
+  tagType: TagType;
+  value?: string;
+  /** SVC slots: the accepted capture's content hash and thumbnail. */
+  captureSha256?: string;
+  thumbnail?: string;
+}
+
+export type FeedbackLevel = 'ok' | 'warning' | 'error';
+
+/** What the last read or action did; `code` is what tests and translations key on. */
+export type Feedback =
+  | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
+  | { level: 'ok'; code: 'SAVED'; position: number }
+  | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'SLOT_FULL'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'CAPTURE_REFUSED'; reasons: string[] }
+  | { level: 'warning'; code: 'ACK_NEEDED' }
+  | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
+  | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
+  | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string };
+
+export interface BenchState {
+  position: number;
+  slots: Slot[];
+  /** The last feedback, and whether it still blocks reads (an unacknowledged error). */
+  feedback: Feedback | null;
+  blocked: boolean;
+}
+
+export interface ReelFacts {
+  composition: readonly ExpectedIdentifier[];
+  /** Print data at the current position, when imported. */
+  expected: ExpectedValues | null;
+  /** Positions of values already on other Labels of this Reel, keyed by `tagTypeKey`. */
+  taken: ReadonlyMap<string, number>;
+}
+
+export interface IncomingRead {
+  tagType: TagType;
+  value: string;
+  /** `fallback`: the device guessed the type; the read may go to the slot still waiting. */
+  basis?: 'symbology' | 'device' | 'fallback';
+}
+
+/** Key of a value on a Reel: TEXT compares case-insensitively (spec: Identifier, Matching). */
+export function tagTypeKey(tagType: TagType, value: string): string {
+  return `${tagType}\u0000${tagType === 'TEXT' ? value.toLowerCase() : value}`;
+}
+
+export function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
+  return composition.flatMap(({ tagType, count }) => Array.from({ length: count }, () => ({ tagType })));
+}
+
+export function startPosition(position: number, composition: readonly ExpectedIdentifier[]): BenchState {
+  return { position, slots: slotsFor(composition), feedback: null, blocked: false };
+}
+
+export function isComplete(state: BenchState): boolean {
+  return state.slots.length > 0 && state.slots.every((s) => s.value !== undefined || s.captureSha256 !== undefined);
+}
+
+const SCANNED_TYPES: readonly TagType[] = ['QR', 'BAR_CODE', 'DATA_MATRIX', 'TEXT'];
+
+function targetSlot(slots: readonly Slot[], read: IncomingRead): number {
+  const sameType = slots.findIndex((s) => s.tagType === read.tagType && s.value === undefined);
+  if (sameType >= 0 || read.basis !== 'fallback') return sameType;
+  // A scanner that sent no symbology id: its read fills the scanned slot still waiting.
+  return slots.findIndex((s) => SCANNED_TYPES.includes(s.tagType) && s.value === undefined);
+}
+
+function withFeedback(state: BenchState, feedback: Feedback): BenchState {
+  return { ...state, feedback, blocked: feedback.level === 'error' };
+}
+
+/** Places one read into the current Label's slots, checking it first. */
+export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFacts): BenchState {
+  if (state.blocked) return state;
+  const { tagType, value } = read;
+  if (state.slots.some((s) => s.value !== undefined && identifierValuesMatch(s.tagType, s.value, value))) {
+    return withFeedback(state, { level: 'warning', code: 'REPEAT_READ', tagType, value });
+  }
+  const index = targetSlot(state.slots, read);
+  if (index < 0) {
+    const expectedType = state.slots.some((s) => s.tagType === tagType);
+    return withFeedback(state, { level: 'warning', code: expectedType ? 'SLOT_FULL' : 'UNEXPECTED_TYPE', tagType, value });
+  }
+  const slotType = (state.slots[index] as Slot).tagType;
+  const other = facts.taken.get(tagTypeKey(slotType, value));
+  if (other !== undefined && other !== state.position) {
+    return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
+  }
+  const printed = slotType === 'SVC' ? undefined : facts.expected?.[slotType as StringTagType];
+  if (printed !== undefined && !identifierValuesMatch(slotType, printed, value)) {
+    return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: slotType, expected: printed, actual: value });
+  }
+  const slots = state.slots.map((s, n) => (n === index ? { ...s, value } : s));
+  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: slotType, value });
+}
+
+export interface CaptureOutcome {
+  accepted: boolean;
+  sha256: string;
+  thumbnail: string | null;
+  reasons: string[];
+}
+
+/** Places a capture into the SVC slot (a recapture replaces it); a refused capture is a warning. */
+export function placeCapture(state: BenchState, capture: CaptureOutcome): BenchState {
+  if (state.blocked) return state;
+  if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
+  const index = state.slots.findIndex((s) => s.tagType === 'SVC');
+  if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
+  const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s));
+  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
+}
+
+/** The operator saw the error: reads flow again. */
+export function acknowledge(state: BenchState): BenchState {
+  return { ...state, blocked: false };
+}
+
+/** Empties the last filled slot (undo of a read before the Label is saved). */
+export function clearLastSlot(state: BenchState): BenchState {
+  const last = state.slots.findLastIndex((s) => s.value !== undefined || s.captureSha256 !== undefined);
+  if (last < 0) return state;
+  return { ...state, slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)), feedback: null, blocked: false };
+}
+
+/** The identifiers to enroll: the string slots that are filled. */
+export function filledIdentifiers(state: BenchState): { tagType: StringTagType; value: string }[] {
+  return state.slots.flatMap((s) => (s.tagType !== 'SVC' && s.value !== undefined ? [{ tagType: s.tagType, value: s.value }] : []));
+}
+
+export function filledCapture(state: BenchState): string | undefined {
+  return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
+}
+
+/** Labels per minute over the session so far (0 before the first minute has data). */
+export function labelsPerMinute(savedAt: readonly number[], now: number): number {
+  if (savedAt.length === 0) return 0;
+  const minutes = Math.max((now - (savedAt[0] as number)) / 60_000, 1 / 60);
+  return savedAt.length / minutes;
+}
+
+/** The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free). */
+export function nextFreePosition(labels: readonly { position: number; state: string }[], from: number, alsoTaken: ReadonlySet<number> = new Set()): number {
+  const busy = new Set(labels.filter((l) => l.state !== 'expected').map((l) => l.position));
+  let position = from;
+  while (busy.has(position) || alsoTaken.has(position)) position += 1;
+  return position;
+}
+
+/** Where a bench session starts: the first free print-data position, else after the last Label, else 1. */
+export function firstPosition(labels: readonly { position: number; state: string }[]): number {
+  const expected = labels.filter((l) => l.state === 'expected').map((l) => l.position);
+  if (expected.length) return nextFreePosition(labels, Math.min(...expected));
+  if (labels.length) return Math.max(...labels.map((l) => l.position)) + 1;
+  return 1;
+}

@@ -1,0 +1,162 @@
+import Papa from 'papaparse';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BulkBindResponse } from '../../../../src-shared/api/bulk-bind';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { ReelPicker } from '../../components/ReelPicker';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
+
+// Bulk-bind after printing (BENCH.md, workflow 6): Reel and range, Threads by paste, CSV,
+// scan or search, the service's preflight with every row's blockers and warnings, commit,
+// activation progress, and the result as CSV.
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState('1');
+  const [to, setTo] = useState('');
+  const [text, setText] = useState('');
+  const [activate, setActivate] = useState(true);
+  const [query, setQuery] = useState('');
+  const [searchFor, setSearchFor] = useState<string>();
+  const search = useCommandQuery('threads.search', { q: searchFor ?? '', pageSize: 20 }, { enabled: searchFor !== undefined });
+  const preflight = useCommandMutation('bulkBind.preflight');
+  const commit = useCommandMutation('bulkBind.commit', ['queue.list', 'reels.show']);
+  const opId = commit.data?.opId;
+  const status = useCommandQuery('bulkBind.status', { opId: opId ?? '' }, { enabled: opId !== undefined });
+
+  const parsed = useMemo(() => threadIdsFromText(text), [text]);
+  const fromN = Number(from);
+  const toN = /^\d+$/.test(to) ? Number(to) : fromN + parsed.ids.length - 1;
+  const { pairs, missing, extra } = pairRows(fromN, toN, parsed.ids);
+  const input = reelId && pairs.length > 0 && missing === 0 && extra === 0 ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate } : undefined;
+  const result: BulkBindResponse | undefined = preflight.data;
+
+  const issuesAt = (index: number) => [
+    ...(result?.blockers.filter((b) => b.index === index).map((b) => ({ level: 'blocker' as const, kind: b.kind })) ?? []),
+    ...(result?.warnings.filter((w) => w.index === index).map((w) => ({ level: 'warning' as const, kind: w.kind })) ?? []),
+  ];
+  const exportCsv = () =>
+    download(
+      `bulk-bind-${reelId ?? 'reel'}.csv`,
+      Papa.unparse(pairs.map((p, n) => ({ position: p.position, threadId: p.threadId, compositeTagId: result?.rows[n]?.compositeTagId ?? '', issues: issuesAt(n).map((i) => `${i.level}:${i.kind}`).join(' '), state: status.data?.state ?? result?.outcome ?? '' }))),
+    );
+  const total = pairs.length;
+  const identifiable = status.data?.identifiableCount ?? 0;
+
+  return (
+    <section aria-labelledby="bulk-title" className="stack">
+      <h2 id="bulk-title">{t('bulk.title')}</h2>
+      <ReelPicker reelId={reelId} pick={pick} />
+      <div className="form-grid">
+        <label>
+          {t('bulk.from')}
+          <input inputMode="numeric" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          {t('bulk.to')}
+          <input inputMode="numeric" value={to} placeholder={String(toN)} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label>
+          {t('bulk.threads')}
+          <textarea rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-describedby="bulk-threads-hint" />
+        </label>
+        <p id="bulk-threads-hint" className="hint">{t('bulk.threadsHint')}</p>
+        <label>
+          {t('bulk.csv')}
+          <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then((csv) => setText(threadIdsFromCsv(csv).ids.join('\n')))} />
+        </label>
+        <div className="toolbar" role="search">
+          <label>
+            {t('bulk.search')}
+            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          <button type="button" disabled={!served('threads.search')} onClick={() => setSearchFor(query)}>{t('bulk.searchRun')}</button>
+        </div>
+        {search.data ? (
+          <ul aria-label={t('bulk.searchResults')}>
+            {search.data.threads.map((th) => (
+              <li key={th.threadId}>
+                {th.name} <span className="mono hint">{th.threadId}</span>{' '}
+                <button type="button" onClick={() => setText((s) => `${s.trim()}\n${th.threadId}`.trim())} aria-label={t('bulk.addThread', { name: th.name })}>{t('bulk.add')}</button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <label className="check">
+          <input type="checkbox" checked={activate} onChange={(e) => setActivate(e.target.checked)} />
+          {t('bulk.activate')}
+        </label>
+      </div>
+      {parsed.rejected.length ? <p role="alert" className="error-note">{t('bulk.rejected', { values: parsed.rejected.join(', ') })}</p> : null}
+      {missing || extra ? <p role="status">{t('bulk.mismatch', { missing, extra })}</p> : null}
+      <div className="toolbar">
+        <button type="button" disabled={!input || !served('bulkBind.preflight') || preflight.isPending} onClick={() => input && preflight.mutate(input)}>{t('bulk.preflight')}</button>
+        <button type="button" className="primary" disabled={!input || !result || result.blockers.length > 0 || !served('bulkBind.commit') || commit.isPending} onClick={() => input && commit.mutate(input)}>
+          {t('bulk.commit')}
+        </button>
+        <button type="button" disabled={pairs.length === 0} onClick={exportCsv}>{t('bulk.export')}</button>
+      </div>
+      {!served('bulkBind.preflight') ? <NotAvailable command="bulkBind.preflight" /> : null}
+      <ErrorNote error={preflight.error ?? commit.error ?? status.error ?? search.error} />
+      {result ? (
+        <p role="status" data-testid="bulk-summary">
+          {result.blockers.length ? `✖ ${t('bulk.blockers', { count: result.blockers.length })}` : `✓ ${t('bulk.noBlockers')}`} · ⚠ {t('bulk.warnings', { count: result.warnings.length })}
+        </p>
+      ) : null}
+      {pairs.length ? (
+        <table aria-label={t('bulk.pairing')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('bulk.position')}</th>
+              <th scope="col">{t('bulk.thread')}</th>
+              <th scope="col">{t('bulk.label')}</th>
+              <th scope="col">{t('bulk.issues')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.map((p, n) => {
+              const row = result?.rows[n];
+              const issues = issuesAt(n);
+              return (
+                <tr key={p.position} className={issues.some((i) => i.level === 'blocker') ? 'row-blocked' : ''}>
+                  <td>{p.position}</td>
+                  <td>{row?.threadName ?? <span className="mono">{p.threadId}</span>}</td>
+                  <td>{row?.textValue ?? row?.labelName ?? '–'}</td>
+                  <td>
+                    {issues.map((i) => (
+                      <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>
+                        {i.level === 'blocker' ? '✖' : '⚠'} {t(`bulk.kinds.${i.kind}`, { defaultValue: i.kind })} <code>{i.kind}</code>
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {opId ? (
+        <section className="card" aria-labelledby="bulk-progress">
+          <h3 id="bulk-progress">{t('bulk.progressTitle')}</h3>
+          <p role="status">{t('bulk.state', { state: status.data?.state ?? '…' })}</p>
+          <label className="progress">
+            {t('bulk.activation', { done: identifiable, total })}
+            <progress max={Math.max(total, 1)} value={identifiable} aria-label={t('bulk.activationLabel')} />
+          </label>
+          <button type="button" onClick={() => void status.refetch()}>{t('bulk.refresh')}</button>
+        </section>
+      ) : null}
+    </section>
+  );
+}

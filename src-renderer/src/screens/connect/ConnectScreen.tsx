@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StationStatus } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+
+// Connect (BENCH.md, workflow 1): the embedded sandbox in one click, or a remote service with
+// its base URL and a Service Account's API key. The key only ever travels inward; after saving
+// it is never shown again (no command returns it).
+
+export function ConnectScreen({ status, onConnected }: { status: StationStatus | undefined; onConnected: () => void }) {
+  const { t, i18n } = useTranslation();
+  const profiles = useCommandQuery('profiles.list', {});
+  const connect = useCommandMutation('profiles.connect', ['profiles.list', 'reels.list']);
+  const select = useCommandMutation('profiles.select', ['profiles.list', 'reels.list']);
+  const [remote, setRemote] = useState({ name: '', baseUrl: '', apiKey: '', orgId: '', teamId: '' });
+  const canConnect = served('profiles.connect');
+
+  const submitRemote = (e: FormEvent) => {
+    e.preventDefault();
+    connect.mutate(
+      { kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey, orgId: remote.orgId, teamId: remote.teamId, locale: i18n.language, ...(remote.name ? { name: remote.name } : {}) },
+      {
+        onSuccess: () => {
+          // The key leaves the form at once: it is stored by the station and never shown again.
+          setRemote((r) => ({ ...r, apiKey: '' }));
+          onConnected();
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="connect-title" className="stack">
+      <h2 id="connect-title">{t('connect.title')}</h2>
+      {status?.profile ? <p role="status">{t('connect.current', { name: status.profile.name, baseUrl: status.profile.baseUrl })}</p> : null}
+
+      <section className="card" aria-labelledby="connect-sandbox">
+        <h3 id="connect-sandbox">{t('connect.sandboxTitle')}</h3>
+        <p>{t('connect.sandboxHelp')}</p>
+        <button type="button" className="primary big" disabled={!canConnect || connect.isPending} onClick={() => connect.mutate({ kind: 'sandbox' }, { onSuccess: onConnected })}>
+          {t('connect.useSandbox')}
+        </button>
+        {!canConnect ? <NotAvailable command="profiles.connect" /> : null}
+      </section>
+
+      <section className="card" aria-labelledby="connect-remote">
+        <h3 id="connect-remote">{t('connect.remoteTitle')}</h3>
+        <form onSubmit={submitRemote} className="form-grid">
+          <label>
+            {t('connect.name')}
+            <input value={remote.name} onChange={(e) => setRemote({ ...remote, name: e.target.value })} />
+          </label>
+          <label>
+            {t('connect.baseUrl')}
+            <input type="url" required value={remote.baseUrl} placeholder="https://" onChange={(e) => setRemote({ ...remote, baseUrl: e.target.value })} />
+          </label>
+          <label>
+            {t('connect.apiKey')}
+            <input type="password" required autoComplete="off" value={remote.apiKey} onChange={(e) => setRemote({ ...remote, apiKey: e.target.value })} />
+          </label>
+          <label>
+            {t('connect.orgId')}
+            <input required value={remote.orgId} onChange={(e) => setRemote({ ...remote, orgId: e.target.value })} />
+          </label>
+          <label>
+            {t('connect.teamId')}
+            <input required value={remote.teamId} onChange={(e) => setRemote({ ...remote, teamId: e.target.value })} />
+          </label>
+          <p className="hint">{t('connect.pickersHint')}</p>
+          <NotAvailable command="profiles.discover (/me, /teams)" />
+          <button type="submit" className="primary" disabled={!canConnect || connect.isPending}>
+            {t('connect.saveAndConnect')}
+          </button>
+        </form>
+      </section>
+      <ErrorNote error={connect.error ?? select.error} />
+
+      <section className="card" aria-labelledby="connect-saved">
+        <h3 id="connect-saved">{t('connect.savedTitle')}</h3>
+        {profiles.data && profiles.data.profiles.length > 0 ? (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('connect.name')}</th>
+                <th scope="col">{t('connect.kind')}</th>
+                <th scope="col">{t('connect.baseUrl')}</th>
+                <th scope="col">{t('connect.team')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {profiles.data.profiles.map((p) => (
+                <tr key={p.profileId}>
+                  <td>{p.name}</td>
+                  <td>{t(`connect.kinds.${p.kind}`)}</td>
+                  <td>{p.baseUrl}</td>
+                  <td>{p.teamId ?? '–'}</td>
+                  <td>
+                    {profiles.data.activeProfileId === p.profileId ? (
+                      <span className="tag ok">✓ {t('connect.active')}</span>
+                    ) : (
+                      <button type="button" onClick={() => select.mutate({ profileId: p.profileId })} aria-label={t('connect.useProfile', { name: p.name })}>
+                        {t('connect.use')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>{served('profiles.list') ? t('connect.noProfiles') : null}</p>
+        )}
+        {!served('profiles.list') ? <NotAvailable command="profiles.list" /> : null}
+        <ErrorNote error={profiles.error} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
+import type { StationStatus } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+
+// Devices (BENCH.md, workflow 7): health, a test-read log, which device feeds which slot,
+// camera choice, and the virtual devices for demos and tests.
+
+interface LogEntry {
+  at: string;
+  device: string;
+  text: string;
+  ok: boolean;
+}
+
+const STATE_MARK = { connected: '●', reading: '◉', disconnected: '○', error: '✖' } as const;
+const LOG_SIZE = 50;
+
+export function DevicesScreen({ status }: { status: StationStatus | undefined }) {
+  const { t } = useTranslation();
+  const list = useCommandQuery('devices.list', {});
+  const assign = useCommandMutation('devices.assignRole', ['devices.list']);
+  const testRead = useCommandMutation('devices.testRead');
+  const inject = useCommandMutation('devices.inject');
+  const camera = useCommandQuery('camera.status', {});
+  const setCamera = useCommandMutation('camera.settings.set', ['camera.status']);
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const [scan, setScan] = useState('');
+  const [uid, setUid] = useState('');
+
+  useEffect(() => {
+    const add = (entry: LogEntry) => setLog((l) => [entry, ...l].slice(0, LOG_SIZE));
+    const offRead = station.on('devices.read', (r) => add({ at: r.at, device: r.device, text: `${r.tagType} ${r.value}${r.symbology ? ` (${r.symbology})` : ''}`, ok: true }));
+    const offRejected = station.on('devices.readRejected', (r) => add({ at: r.at, device: r.device, text: `${r.code}: ${r.reason}`, ok: false }));
+    return () => {
+      offRead();
+      offRejected();
+    };
+  }, []);
+
+  const virtualShown = status?.profile?.kind === 'sandbox' || list.data?.devices.some((d) => d.transport === 'virtual');
+
+  return (
+    <section aria-labelledby="devices-title" className="stack">
+      <h2 id="devices-title">{t('devices.title')}</h2>
+      {!served('devices.list') ? <NotAvailable command="devices.list" /> : null}
+      <ErrorNote error={list.error ?? assign.error ?? testRead.error} />
+      <table aria-label={t('devices.table')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('devices.name')}</th>
+            <th scope="col">{t('devices.kind')}</th>
+            <th scope="col">{t('devices.health')}</th>
+            <th scope="col">{t('devices.role')}</th>
+            <th scope="col">{t('common.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.devices.map((d) => (
+            <tr key={d.id}>
+              <th scope="row">
+                {d.name}
+                <div className="hint mono">{d.id}</div>
+              </th>
+              <td>{t(`devices.kinds.${d.kind}`)} · {d.transport}</td>
+              <td className={`health health-${d.status.state}`}>
+                <span aria-hidden="true">{STATE_MARK[d.status.state]} </span>
+                {t(`devices.states.${d.status.state}`)}
+                {d.status.code ? <code> {d.status.code}</code> : null}
+                {d.status.reason ? <div className="hint">{d.status.reason}</div> : null}
+              </td>
+              <td>
+                <select aria-label={t('devices.roleOf', { name: d.name })} value={d.role ?? ''} onChange={(e) => assign.mutate({ device: d.id, role: (e.target.value || null) as TagType | null })}>
+                  <option value="">{t('devices.byType')}</option>
+                  {TAG_TYPES.map((tt) => (
+                    <option key={tt} value={tt}>{tt}</option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <button type="button" disabled={testRead.isPending} onClick={() => testRead.mutate({ device: d.id, timeoutMs: 15_000 })} aria-label={t('devices.testReadOf', { name: d.name })}>
+                  {t('devices.testRead')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {testRead.isPending ? <p role="status">{t('devices.waitingForRead')}</p> : null}
+      {testRead.data ? <p role="status">{testRead.data.read ? `✓ ${testRead.data.read.tagType} ${testRead.data.read.value}` : t('devices.noRead')}</p> : null}
+
+      <section className="card" aria-labelledby="devices-log">
+        <h3 id="devices-log">{t('devices.log')}</h3>
+        <ol className="log" aria-label={t('devices.log')} data-testid="device-log">
+          {log.map((e, n) => (
+            <li key={`${e.at}${n}`} className={e.ok ? '' : 'rejected'}>
+              <span aria-hidden="true">{e.ok ? '✓' : '✖'} </span>
+              <time>{e.at.slice(11, 19)}</time> <span className="mono">{e.device}</span> {e.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {virtualShown ? (
+        <section className="card" aria-labelledby="devices-virtual">
+          <h3 id="devices-virtual">{t('devices.virtual')}</h3>
+          <p className="hint">{t('devices.virtualHelp')}</p>
+          <form className="toolbar" onSubmit={(e) => { e.preventDefault(); inject.mutate({ device: 'virtual:scanner', data: scan }); }}>
+            <label>
+              {t('devices.scanData')}
+              <input value={scan} onChange={(e) => setScan(e.target.value)} required />
+            </label>
+            <button type="submit" disabled={!served('devices.inject')}>{t('devices.injectScan')}</button>
+          </form>
+          <form className="toolbar" onSubmit={(e) => { e.preventDefault(); inject.mutate({ device: 'virtual:nfc', data: uid }); }}>
+            <label>
+              {t('devices.nfcUid')}
+              <input value={uid} onChange={(e) => setUid(e.target.value)} required />
+            </label>
+            <button type="submit" disabled={!served('devices.inject')}>{t('devices.injectNfc')}</button>
+          </form>
+          {!served('devices.inject') ? <NotAvailable command="devices.inject" /> : null}
+          <ErrorNote error={inject.error} />
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="devices-camera">
+        <h3 id="devices-camera">{t('devices.camera')}</h3>
+        {camera.data ? (
+          <>
+            <label>
+              {t('devices.cameraChoice')}
+              <select value={camera.data.settings.cameraName ?? ''} onChange={(e) => setCamera.mutate({ cameraName: e.target.value || null })}>
+                <option value="">{t('devices.firstCamera')}</option>
+                {camera.data.sources.cameras.map((c) => (
+                  <option key={c.name} value={c.name}>{c.name}</option>
+                ))}
+              </select>
+            </label>
+            <p>
+              {t('devices.resolution', camera.data.settings.resolution)} · {t('devices.watchFolder', { state: camera.data.watchFolder.state, path: camera.data.watchFolder.path ?? '–' })}
+            </p>
+            {camera.data.sources.error ? <p role="alert" className="error-note">{camera.data.sources.error.message} <code>{camera.data.sources.error.code}</code></p> : null}
+          </>
+        ) : null}
+        <ErrorNote error={camera.error ?? setCamera.error} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPERATION_STATES, type OperationState, type QueueCounts } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+
+// The queue (BENCH.md, workflow 4; SYNC.md, "What the operator sees"): nothing is dropped
+// silently; every attention item shows its reason in words, its code and the request id.
+
+const STATE_MARK: Record<OperationState, string> = { pending: '…', sending: '↑', done: '✓', attention: '!', discarded: '✗' };
+
+export function QueueScreen() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<OperationState | ''>('');
+  const list = useCommandQuery('queue.list', filter ? { state: filter, limit: 500 } : { limit: 500 });
+  const retry = useCommandMutation('queue.retry', ['queue.list']);
+  const discard = useCommandMutation('queue.discard', ['queue.list']);
+  const run = useCommandMutation('sync.run', ['queue.list']);
+  const pause = useCommandMutation('sync.pause');
+  const resume = useCommandMutation('sync.resume');
+  const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseReason: string | null }>();
+  useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseReason: p.pauseReason })), []);
+
+  const counts = live?.counts ?? list.data?.counts;
+  const paused = live?.paused ?? pause.data?.paused ?? resume.data?.paused ?? false;
+  const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
+  const settled = counts ? counts.done + counts.attention : 0;
+
+  return (
+    <section aria-labelledby="queue-title" className="stack">
+      <h2 id="queue-title">{t('queue.title')}</h2>
+      {!served('queue.list') ? <NotAvailable command="queue.list" /> : null}
+      {counts ? (
+        <>
+          <ul className="counts" aria-label={t('queue.counts')}>
+            {OPERATION_STATES.map((s) => (
+              <li key={s} className={`count state-op-${s}`} data-testid={`queue-count-${s}`}>
+                <span aria-hidden="true">{STATE_MARK[s]} </span>
+                {t(`queue.states.${s}`)} <strong>{counts[s]}</strong>
+              </li>
+            ))}
+          </ul>
+          <label className="progress">
+            {t('queue.progress', { settled, total })}
+            <progress max={Math.max(total, 1)} value={settled} aria-label={t('queue.progressLabel')} />
+          </label>
+        </>
+      ) : null}
+      <div className="toolbar">
+        <button type="button" className="primary" disabled={!served('sync.run') || run.isPending} onClick={() => run.mutate({})}>{t('queue.syncNow')}</button>
+        {paused ? (
+          <button type="button" disabled={!served('sync.resume')} onClick={() => resume.mutate({})}>{t('queue.resume')}</button>
+        ) : (
+          <button type="button" disabled={!served('sync.pause')} onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
+        )}
+        <span role="status">{paused ? `⏸ ${t('queue.paused')}${live?.pauseReason ? `: ${live.pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
+        <label>
+          {t('queue.filter')}
+          <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>
+            <option value="">{t('queue.all')}</option>
+            {OPERATION_STATES.map((s) => (
+              <option key={s} value={s}>{t(`queue.states.${s}`)}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorNote error={list.error ?? retry.error ?? discard.error ?? run.error ?? pause.error ?? resume.error} />
+      <table aria-label={t('queue.items')}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('queue.kind')}</th>
+            <th scope="col">{t('queue.state')}</th>
+            <th scope="col">{t('queue.reason')}</th>
+            <th scope="col">{t('queue.attempts')}</th>
+            <th scope="col">{t('common.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data?.items.map((item) => (
+            <tr key={item.opId} className={`op-${item.state}`}>
+              <td>{item.seq}</td>
+              <td>{t(`queue.kinds.${item.kind}`, { defaultValue: item.kind })}</td>
+              <td>
+                <span aria-hidden="true">{STATE_MARK[item.state]} </span>
+                {t(`queue.states.${item.state}`)}
+                {item.outcomeUnknown ? <span className="hint"> {t('queue.outcomeUnknown')}</span> : null}
+              </td>
+              <td>
+                {item.attention ? (
+                  <>
+                    <span>{item.attention.reason}</span> <code data-testid="attention-code">{item.attention.code}</code>
+                    {item.attention.status ? <span className="hint"> HTTP {item.attention.status}</span> : null}
+                    {item.attention.requestId ? <span className="request-id"> {t('common.requestId', { requestId: item.attention.requestId })}</span> : null}
+                  </>
+                ) : (
+                  (item.attempts.at(-1)?.message ?? '')
+                )}
+              </td>
+              <td>{item.attemptCount}</td>
+              <td className="actions">
+                {item.state === 'attention' ? (
+                  <>
+                    <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>{t('queue.retry')}</button>
+                    <button
+                      type="button"
+                      onClick={() => window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: item.kind })) && discard.mutate({ opId: item.opId, confirm: true })}
+                      aria-label={t('queue.discardItem', { seq: item.seq })}
+                    >
+                      {t('queue.discard')}
+                    </button>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

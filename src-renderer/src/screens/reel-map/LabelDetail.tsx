@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import type { LabelView } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { NotAvailable, served } from '../../components/NotAvailable';
+import { useCommandMutation } from '../../query/use-command';
+import { CELL_MARK } from './cell-state';
+
+/** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
+export function LabelDetail({ position, label, recapture, close }: { position: number; label: LabelView | undefined; recapture: (position: number) => void; close: () => void }) {
+  const { t } = useTranslation();
+  const invalidates = ['reels.show', 'reels.list'] as const;
+  const archive = useCommandMutation('labels.archive', invalidates);
+  const unarchive = useCommandMutation('labels.unarchive', invalidates);
+  const remove = useCommandMutation('labels.removeIdentifier', invalidates);
+  return (
+    <aside className="card detail" aria-labelledby="label-detail-title">
+      <h3 id="label-detail-title">
+        {t('label.title', { position })}{' '}
+        {label ? (
+          <span className={`tag state-${label.state}`}>
+            {CELL_MARK[label.state]} {t(`states.${label.state}`)}
+          </span>
+        ) : null}
+      </h3>
+      {!label ? (
+        <p>{t('label.noLabel')}</p>
+      ) : (
+        <>
+          {label.serviceId ? <p className="hint">{t('label.serviceId', { id: label.serviceId })}</p> : null}
+          {label.attention ? (
+            <div role="alert" className="error-note">
+              <span aria-hidden="true">! </span>
+              {label.attention.reason} <code>{label.attention.code}</code>
+              {label.attention.requestId ? <span className="request-id">{t('common.requestId', { requestId: label.attention.requestId })}</span> : null}
+            </div>
+          ) : null}
+          <table aria-label={t('label.identifiers')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('label.tagType')}</th>
+                <th scope="col">{t('label.value')}</th>
+                <th scope="col">{t('label.printed')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {label.identifiers.map((i) => (
+                <tr key={`${i.tagType}:${i.value ?? i.captureSha256}`}>
+                  <td>{i.tagType}</td>
+                  <td className="mono">{i.value ?? (i.captureSha256 ? t('label.capture', { sha: i.captureSha256.slice(0, 12) }) : '')}</td>
+                  <td className="mono">{i.tagType !== 'SVC' ? (label.expected?.[i.tagType] ?? '–') : '–'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      disabled={remove.isPending}
+                      aria-label={t('label.removeIdentifier', { tagType: i.tagType })}
+                      onClick={() => window.confirm(t('label.confirmRemove', { tagType: i.tagType })) && remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })}
+                    >
+                      {t('label.remove')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {label.warnings.length ? (
+            <ul className="warnings" aria-label={t('label.warnings')}>
+              {label.warnings.map((w) => (
+                <li key={w}>⚠ {w}</li>
+              ))}
+            </ul>
+          ) : null}
+          {label.boundThreadId ? <p>{t('label.boundTo', { thread: label.boundThreadId })}</p> : null}
+          <p className="hint">{t('label.imagesHistoryGap')}</p>
+          <NotAvailable command="labels.history / captures.read" />
+          <div className="toolbar">
+            <button type="button" onClick={() => recapture(position)}>{t('label.recapture')}</button>
+            {label.state === 'archived' ? (
+              <button type="button" onClick={() => unarchive.mutate({ labelId: label.labelId })}>{t('label.unarchive')}</button>
+            ) : (
+              <button type="button" onClick={() => window.confirm(t('label.confirmArchive', { position })) && archive.mutate({ labelId: label.labelId })}>{t('label.archive')}</button>
+            )}
+          </div>
+          {!served('labels.archive') ? <NotAvailable command="labels.archive" /> : null}
+          <ErrorNote error={archive.error ?? unarchive.error ?? remove.error} />
+        </>
+      )}
+      <button type="button" onClick={close}>{t('common.close')}</button>
+    </aside>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { CELL_MARK, type CellState } from './cell-state';
+
+const ORDER: CellState[] = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap', 'none'];
+
+export function Legend({ counts }: { counts: Partial<Record<CellState, number>> }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="legend" aria-label={t('reelMap.legend')}>
+      {ORDER.map((state) => (
+        <li key={state}>
+          <span className={`cell swatch state-${state}`} aria-hidden="true">
+            <span className="mark">{CELL_MARK[state]}</span>
+          </span>
+          {t(`states.${state}`)} <span className="count">{counts[state] ?? 0}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LabelState } from '../../../../src-shared/domain/label';
+
+// Each state has a colour AND a letter or symbol, so colour is never the only signal
+// (issue 6, "Accessible").
+
+export type CellState = LabelState | 'none';
+
+export const CELL_MARK: Record<CellState, string> = {
+  expected: 'E',
+  queued: 'Q',
+  enrolled: '✓',
+  attention: '!',
+  bound: 'B',
+  archived: 'A',
+  gap: '–',
+  none: '·',
+};
+
+export interface MapCell {
+  position: number;
+  state: CellState;
+  labelId: string | null;
+}
+
+/** Every position from the first to the last known one; positions without a Label row are `none`. */
+export function mapCells(labels: readonly { position: number; state: LabelState; labelId: string }[]): MapCell[] {
+  if (labels.length === 0) return [];
+  const byPosition = new Map(labels.map((l) => [l.position, l]));
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const l of labels) {
+    if (l.position < min) min = l.position;
+    if (l.position > max) max = l.position;
+  }
+  const cells: MapCell[] = [];
+  for (let p = min; p <= max; p += 1) {
+    const label = byPosition.get(p);
+    cells.push({ position: p, state: label?.state ?? 'none', labelId: label?.labelId ?? null });
+  }
+  return cells;
+}
