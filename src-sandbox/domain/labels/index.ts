@@ -11,3 +11,4 @@ export * from './move-source';
 export * from './move-plan';
 export * from './move-preview';
 export * from './bulk-bind';
+export * from './activation';

@@ -50,6 +50,8 @@ export interface MarkingPeer {
   compositeTagId: string | null;
   ownerTeamId: string;
   boundThreadId: string | null;
+  /** SVC: whether the peer is identifiable (indexed); activation skips a marking that duplicates one. */
+  identifiable?: boolean;
 }
 
 /** A Label is shipped when it or its Reel carries transferredAt. spec: States, Reel "shipped". */

@@ -1,0 +1,81 @@
+// spec: Labels and Reels, Bulk-bind — `POST /reels/{reel_collection_id}/bulk-bind`.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BulkBindBodySchema, BulkBindResponseSchema } from '../../../src-shared/api/bulk-bind';
+import { decideBulkBind, type BulkBindInput } from '../../domain/labels';
+import type { RoutePluginOptions } from '../../deps';
+import type { SvcContext } from '../../http/context';
+import { requireWriter } from '../../http/authority';
+import type { SandboxDb } from '../../store/db';
+import { visibleReel } from './access';
+import { enqueueActivation } from './activation-ops';
+import { bindLabel } from './bind-ops';
+import { labelStates } from './label-store';
+import { markingPeersOf } from './marking-peers';
+import { ReelParamsSchema } from './params';
+import { getCollectionRow, reelView } from './reel-store';
+import { toReelState, type CollectionRow, type LabelRow } from './rows';
+import { threadViews } from './threads-view';
+
+export interface BulkBindRequest {
+  fromPosition: number;
+  toPosition: number;
+  threadIds: string[];
+  activate?: boolean;
+}
+
+/** Everything the bulk-bind rule needs, read from the store (shared by the route and its benchmark). */
+export function loadBulkBindInput(db: SandboxDb, svc: SvcContext, reelRow: CollectionRow, body: BulkBindRequest): BulkBindInput {
+  const rows = db
+    .prepare('SELECT * FROM composite_tags WHERE reel_id = ? AND position BETWEEN ? AND ? ORDER BY position')
+    .all(reelRow.collection_id, body.fromPosition, body.toPosition) as LabelRow[];
+  const labelsOnReel = labelStates(db, rows);
+  const fps = labelsOnReel.flatMap((l) => l.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : [])));
+  return {
+    reel: toReelState(reelRow),
+    labelsOnReel,
+    fromPosition: body.fromPosition,
+    toPosition: body.toPosition,
+    threadIds: body.threadIds,
+    activate: body.activate === true,
+    threads: threadViews(db, svc, body.threadIds),
+    markingPeers: markingPeersOf(db, fps),
+  };
+}
+
+export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.post(
+    '/reels/:reel_collection_id/bulk-bind',
+    { schema: { params: ReelParamsSchema, body: BulkBindBodySchema, response: { 200: BulkBindResponseSchema } } },
+    async (request) => {
+      const { svc } = request;
+      requireWriter(svc);
+      const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
+      const body = request.body;
+      const at = deps.now().toISOString();
+      // Preflight and commit in one transaction, so nothing changes between the check and the binds.
+      const { outcome, plan } = db.transaction(() => {
+        const decision = decideBulkBind(loadBulkBindInput(db, svc, reelRow, body), body.dryRun === true);
+        if (decision.outcome === 'bound') {
+          // "The bind leaves one bind event per member identifier, as N single binds would": one operation per Label.
+          for (const pair of decision.plan.pairs) bindLabel(db, svc, pair.compositeTagId, pair.threadId, at);
+          // "With `activate: true` the bind commits first, then one background job activates exactly the bound
+          // Labels' optical markings" (queued in the same transaction, run after it).
+          if (decision.plan.activation === 'queued') {
+            enqueueActivation(deps.jobs, decision.plan.pairs.map((p) => p.compositeTagId), { orgId: svc.orgId, teamId: svc.teamId });
+          }
+        }
+        return decision;
+      })();
+      return {
+        outcome,
+        rows: plan.rows,
+        blockers: plan.blockers,
+        warnings: plan.warnings,
+        activation: plan.activation,
+        reel: reelView(db, getCollectionRow(db, reelRow.collection_id) as CollectionRow),
+      };
+    },
+  );
+};

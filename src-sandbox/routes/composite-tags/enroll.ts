@@ -1,0 +1,111 @@
+// Label enrollment. spec: Labels and Reels — `POST /reels/{reel_collection_id}/labels` and "Create Label rules".
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ScanReceipt } from '../../../src-shared/api/scan';
+import { expandEnrollmentIdentifiers, LabelEnrollmentFieldsSchema, LabelEnrollmentResponseSchema } from '../../../src-shared/api/labels';
+import { decideEnrollment, type NewMember } from '../../domain/labels';
+import type { RoutePluginOptions } from '../../deps';
+import { actorOf, requireWriter } from '../../http/authority';
+import { findScanBySha, imageSha256, ingestOpticalCapture, scanReceipt, setScanOutcome } from '../../optical';
+import { visibleReel } from './access';
+import { labelError } from './errors';
+import { checkFingerprints, fieldIssues } from './input';
+import { getLabelRow, insertLabel, insertMember, labelStatesOnReel } from './label-store';
+import { labelView } from './label-view';
+import { markingPeersOf } from './marking-peers';
+import { readLabelRequest } from './multipart';
+import { ReelParamsSchema } from './params';
+import { getCollectionRow, reelView, refreshReelWarnings } from './reel-store';
+import { toReelState, type CollectionRow, type LabelRow } from './rows';
+
+export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.post(
+    '/reels/:reel_collection_id/labels',
+    { schema: { params: ReelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelEnrollmentResponseSchema, 201: LabelEnrollmentResponseSchema } } },
+    async (request, reply) => {
+      const { svc } = request;
+      requireWriter(svc);
+      const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
+      const { fields: raw, image } = await readLabelRequest(request);
+      const parsed = LabelEnrollmentFieldsSchema.safeParse(raw);
+      if (!parsed.success) throw labelError('INVALID_REQUEST', { reason: 'validation', issues: fieldIssues(parsed.error) });
+      const fields = parsed.data;
+      const identifiers: NewMember[] = expandEnrollmentIdentifiers(fields);
+      checkFingerprints(db, identifiers);
+      const reel = toReelState(reelRow);
+      const decide = (extra: NewMember[]) => {
+        const all = [...identifiers, ...extra];
+        const fps = all.flatMap((i) => (i.tagType === 'SVC' ? [i.fingerprintId] : []));
+        return decideEnrollment({ reel, labelsOnReel: labelStatesOnReel(db, reel.collectionId), position: fields.position, identifiers: all, markingPeers: markingPeersOf(db, fps) });
+      };
+
+      let scan: ScanReceipt | undefined;
+      const extra: NewMember[] = [];
+      if (image) {
+        // spec: issue 3, optical — identical bytes are SCAN_IDENTICAL_SCAN "except the retry of the same enrollment
+        // at the same position, which answers already_enrolled": check that before ingesting.
+        const earlier = findScanBySha(db, imageSha256(image));
+        if (earlier?.fingerprintId) {
+          const retry = decideRetry(() => decide([{ tagType: 'SVC', fingerprintId: earlier.fingerprintId as string }]));
+          if (retry) {
+            return reply.code(200).send({
+              outcome: 'already_enrolled',
+              label: labelView(db, retry),
+              reel: reelView(db, reelRow),
+              scan: scanReceipt(earlier.scanId, earlier.fingerprintId, earlier.svcId),
+            });
+          }
+        }
+        const capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, enrollmentSessionId: null, now: deps.now });
+        extra.push({ tagType: 'SVC', fingerprintId: capture.fingerprintId });
+        scan = capture.receipt;
+      }
+
+      const at = deps.now().toISOString();
+      const result = db.transaction(() => {
+        const decision = decide(extra);
+        if (decision.outcome === 'already_enrolled') return { outcome: decision.outcome, row: getLabelRow(db, decision.label.compositeTagId) as LabelRow };
+        const { actorId } = actorOf(svc);
+        const compositeTagId = insertLabel(db, {
+          reelId: reel.collectionId,
+          position: decision.position,
+          orgId: svc.orgId,
+          ownerTeamId: reelRow.owner_team_id,
+          humanReadable: fields.humanReadable ?? null,
+          createdById: actorId,
+          at,
+        });
+        const identifiable = fields.options?.indexing !== 'none';
+        let svcId: string | null = null;
+        for (const m of decision.members) {
+          const tagId = insertMember(db, m, { compositeTagId, orgId: svc.orgId, ownerTeamId: reelRow.owner_team_id, threadId: null, identifiable, createdById: actorId, at });
+          if (m.tagType === 'SVC' && scan && m.fingerprintId === scan.fingerprintId) svcId = tagId;
+        }
+        if (scan && svcId) {
+          setScanOutcome(db, scan.scanId, 'enrolled', svcId);
+          scan = { ...scan, svcId };
+        }
+        refreshReelWarnings(db, reel.collectionId);
+        return { outcome: decision.outcome, row: getLabelRow(db, compositeTagId) as LabelRow };
+      })();
+      // spec: "success returns `outcome: created`"; a retry answers `already_enrolled` with the existing Label.
+      return reply.code(result.outcome === 'created' ? 201 : 200).send({
+        outcome: result.outcome,
+        label: labelView(db, result.row),
+        reel: reelView(db, getCollectionRow(db, reel.collectionId) as CollectionRow),
+        ...(scan ? { scan } : {}),
+      });
+    },
+  );
+
+  /** The existing Label when the decision is a retry; null when the request is not one (then it goes on). */
+  function decideRetry(run: () => ReturnType<typeof decideEnrollment>): LabelRow | null {
+    try {
+      const decision = run();
+      return decision.outcome === 'already_enrolled' ? (getLabelRow(db, decision.label.compositeTagId) ?? null) : null;
+    } catch {
+      return null;
+    }
+  }
+};

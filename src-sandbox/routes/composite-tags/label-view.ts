@@ -1,0 +1,41 @@
+// The Label as the wire shows it. spec: Resources, Label — members, `complete`, archived, bound, transferredAt.
+import type { Label } from '../../../src-shared/api/labels';
+import { activeMembers, isComplete, type LabelState } from '../../domain/labels';
+import type { SandboxDb } from '../../store/db';
+import { labelState } from './label-store';
+import { parseExpected, type CollectionRow, type LabelRow } from './rows';
+
+export function labelViewOf(state: LabelState, row: Pick<LabelRow, 'created_at' | 'updated_at'>, reel: Pick<CollectionRow, 'expected_identifiers' | 'transferred_at'>): Label {
+  const optical = activeMembers(state).filter((m) => m.tagType === 'SVC');
+  return {
+    compositeTagId: state.compositeTagId,
+    reelCollectionId: state.reelCollectionId,
+    position: state.position,
+    name: state.name,
+    ownerTeamId: state.ownerTeamId,
+    members: state.members.map((m) => ({
+      tagId: m.tagId,
+      tagType: m.tagType,
+      value: m.value,
+      fingerprintId: m.fingerprintId,
+      archivedAt: m.archivedAt,
+      identifiable: m.identifiable,
+    })),
+    complete: isComplete(state.members, parseExpected(reel)),
+    archivedAt: state.archivedAt,
+    boundThreadId: state.boundThreadId,
+    // spec: States — a shipped Reel's Labels read as transferred; "sender keeps read access with transferredAt set".
+    transferredAt: state.transferredAt ?? reel.transferred_at,
+    identifiable: optical.length > 0 && optical.every((m) => m.identifiable),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function labelView(db: SandboxDb, row: LabelRow): Label {
+  const reel = db.prepare('SELECT expected_identifiers, transferred_at FROM collections WHERE collection_id = ?').get(row.reel_id) as Pick<
+    CollectionRow,
+    'expected_identifiers' | 'transferred_at'
+  >;
+  return labelViewOf(labelState(db, row), row, reel);
+}

@@ -1,0 +1,112 @@
+// Adding and removing a Label's members. spec: Labels and Reels — `POST /{composite_tag_id}/identifiers`
+// (multipart, adds a member), `DELETE /{composite_tag_id}/identifiers/{tag_id}`; spec: Errors,
+// COMPOSITE_TAG_CONFLICT "removing a Label's last identifier".
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LabelMemberAddFieldsSchema, LabelMemberAddResponseSchema, LabelMemberRemoveResponseSchema } from '../../../src-shared/api/labels';
+import type { ScanReceipt } from '../../../src-shared/api/scan';
+import { decideMemberAdd, decideMemberRemoval, type NewMember } from '../../domain/labels';
+import type { RoutePluginOptions } from '../../deps';
+import { actorOf, requireWriter } from '../../http/authority';
+import { ingestOpticalCapture, setScanOutcome } from '../../optical';
+import { recordThreadEvent } from '../../store/thread-events';
+import { visibleLabel } from './access';
+import { labelError } from './errors';
+import { checkFingerprints, fieldIssues } from './input';
+import { getLabelRow, insertMember, labelState, touchLabel } from './label-store';
+import { labelView } from './label-view';
+import { markingPeersOf } from './marking-peers';
+import { readLabelRequest } from './multipart';
+import { LabelParamsSchema, MemberParamsSchema } from './params';
+import { refreshReelWarnings } from './reel-store';
+import type { LabelRow } from './rows';
+
+export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.post(
+    '/:composite_tag_id/identifiers',
+    { schema: { params: LabelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelMemberAddResponseSchema, 201: LabelMemberAddResponseSchema } } },
+    async (request, reply) => {
+      const { svc } = request;
+      requireWriter(svc);
+      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const { fields: raw, image } = await readLabelRequest(request);
+      // An SVC member may come as an image instead of a fingerprintId.
+      const parsed = LabelMemberAddFieldsSchema.safeParse(raw);
+      if (!parsed.success) throw labelError('INVALID_REQUEST', { reason: 'validation', issues: fieldIssues(parsed.error) });
+      const f = parsed.data;
+      let scan: ScanReceipt | undefined;
+      let member: NewMember;
+      if (f.tagType === 'SVC') {
+        if (image && f.fingerprintId) throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['data'], message: 'send either data or fingerprintId' }] });
+        if (image) {
+          const capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
+          scan = capture.receipt;
+          member = { tagType: 'SVC', fingerprintId: capture.fingerprintId };
+        } else if (f.fingerprintId) {
+          member = { tagType: 'SVC', fingerprintId: f.fingerprintId };
+        } else {
+          throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['fingerprintId'], message: 'an SVC member needs data or fingerprintId' }] });
+        }
+      } else {
+        member = { tagType: f.tagType, value: f.value as string };
+      }
+      checkFingerprints(db, [member]);
+      const at = deps.now().toISOString();
+      const added = db.transaction(() => {
+        const state = labelState(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
+        const peers = member.tagType === 'SVC' ? (markingPeersOf(db, [member.fingerprintId]).get(member.fingerprintId) ?? []) : [];
+        const decision = decideMemberAdd(state, member, peers);
+        if (decision.outcome === 'already_member') return false;
+        const { actorId, declaredActor } = actorOf(svc);
+        const identifiable = f.options?.indexing !== 'none';
+        // A member added to a bound Label binds with it (spec: Bind rules, "the whole Label binds").
+        const tagId = insertMember(db, member, { compositeTagId: row.composite_tag_id, orgId: row.org_id, ownerTeamId: row.owner_team_id, threadId: row.bound_thread_id, identifiable, createdById: actorId, at });
+        if (row.bound_thread_id) {
+          recordThreadEvent(db, {
+            threadId: row.bound_thread_id,
+            action: 'tag_bound',
+            at,
+            actorId,
+            declaredActor,
+            teamId: svc.teamId,
+            targets: [{ kind: 'identifier', id: tagId }, { kind: 'label', id: row.composite_tag_id }],
+          });
+        }
+        if (scan) {
+          setScanOutcome(db, scan.scanId, 'enrolled', tagId);
+          scan = { ...scan, svcId: tagId };
+        }
+        touchLabel(db, row.composite_tag_id, at);
+        refreshReelWarnings(db, row.reel_id);
+        return true;
+      })();
+      const label = labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
+      return reply.code(added ? 201 : 200).send({ label, ...(scan ? { scan } : {}) });
+    },
+  );
+
+  app.delete(
+    '/:composite_tag_id/identifiers/:tag_id',
+    { schema: { params: MemberParamsSchema, response: { 200: LabelMemberRemoveResponseSchema } } },
+    async (request) => {
+      const { svc } = request;
+      requireWriter(svc);
+      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const at = deps.now().toISOString();
+      db.transaction(() => {
+        const member = decideMemberRemoval(labelState(db, row), request.params.tag_id);
+        // The identifier leaves the Label (and its Thread) and is kept archived, so history still names it.
+        const was = db.prepare('SELECT thread_id FROM tags WHERE tag_id = ?').get(member.tagId) as { thread_id: string | null };
+        db.prepare('UPDATE tags SET composite_tag_id = NULL, thread_id = NULL, bound_at = NULL, archived_at = COALESCE(archived_at, ?), updated_at = ? WHERE tag_id = ?').run(at, at, member.tagId);
+        if (was.thread_id) {
+          const { actorId, declaredActor } = actorOf(svc);
+          recordThreadEvent(db, { threadId: was.thread_id, action: 'tag_unbound', at, actorId, declaredActor, teamId: svc.teamId, targets: [{ kind: 'identifier', id: member.tagId }, { kind: 'label', id: row.composite_tag_id }] });
+        }
+        touchLabel(db, row.composite_tag_id, at);
+        refreshReelWarnings(db, row.reel_id);
+      })();
+      return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow) };
+    },
+  );
+};
