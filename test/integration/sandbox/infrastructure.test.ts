@@ -24,6 +24,7 @@ describe('x-request-id on every response', () => {
     ['docs page', { method: 'GET', url: '/api/docs' }],
     ['admin without secret', { method: 'POST', url: '/sandbox/orgs', payload: { name: 'x' } }],
     ['token exchange refused', { method: 'GET', url: '/api/auth/token' }],
+    ['malformed URL encoding', { method: 'GET', url: '/api/v1/threads/%E0%A4%A' }],
   ] as const)('%s', async (_name, request) => {
     const res = await sb.app.inject(request);
     expect(res.headers['x-request-id']).toMatch(UUID);
