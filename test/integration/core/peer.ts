@@ -1,0 +1,88 @@
+import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
+import type { Label } from '../../../src-shared/api/labels';
+import { StationError, type CommandName, type CommandOutput } from '../../../src-shared/ipc';
+import { createServiceClient, type ServiceClient } from '../../../src-main/service';
+import { createStation, type Station, type StationOptions } from '../../../src-main/station';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import { tempDir } from '../../helpers/tmp';
+
+// The real peer of the core's tests: the sandbox in-process, reached through the fault proxy.
+
+export interface Peer {
+  sandbox: RunningSandbox;
+  proxy: FaultProxy;
+  /** A client straight to the sandbox (not through the proxy), to check the service's state. */
+  direct: ServiceClient;
+  admin(path: string, body: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startPeer(options: { tokenTtlSeconds?: number } = {}): Promise<Peer> {
+  const dir = tempDir('core-peer-');
+  const sandbox = await startSandbox({ dataDir: dir.path, port: 0, ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}) });
+  const url = new URL(sandbox.baseUrl);
+  const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port) });
+  const direct = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
+  return {
+    sandbox,
+    proxy,
+    direct,
+    async admin(path, body) {
+      const res = await fetch(`${sandbox.baseUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-admin': sandbox.adminSecret }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`admin ${path} → ${res.status} ${await res.text()}`);
+      return res.json() as Promise<unknown>;
+    },
+    async close() {
+      await proxy.close();
+      await sandbox.close();
+      dir.remove();
+    },
+  };
+}
+
+export interface TestStation {
+  station: Station;
+  dataDir: string;
+  call<N extends CommandName>(name: N, input: unknown): Promise<CommandOutput<N>>;
+  close(): Promise<void>;
+}
+
+export async function openStation(dataDir: string, options: Partial<StationOptions> = {}): Promise<TestStation> {
+  const station = await createStation({ dataDir, autoSync: false, ...options });
+  return {
+    station,
+    dataDir,
+    async call(name, input) {
+      const envelope = await station.call(name, input);
+      if (!envelope.ok) throw new StationError(envelope.error);
+      return envelope.value as never;
+    },
+    close: () => station.close(),
+  };
+}
+
+/** A station connected (remote profile) to the peer through its fault proxy. */
+export async function connectedStation(peer: Peer, options: Partial<StationOptions> = {}): Promise<TestStation & { remove(): void }> {
+  const dir = tempDir('core-station-');
+  const s = await openStation(dir.path, options);
+  await s.call('profiles.connect', { kind: 'remote', baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+  return { ...s, remove: () => dir.remove() };
+}
+
+export async function serviceReelsNamed(peer: Peer, name: string) {
+  return (await peer.direct.reels.list({ q: name })).reels.filter((r) => r.name === name);
+}
+
+export async function serviceLabels(peer: Peer, reelServiceId: string): Promise<Label[]> {
+  return peer.direct.labels.listAll({ reelCollectionId: reelServiceId });
+}
+
+/** Every position once, and what each holds: `position → sorted "TYPE=value" list`. */
+export function byPosition(labels: Label[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const label of labels) {
+    if (out.has(label.position)) throw new Error(`position ${label.position} holds two Labels`);
+    out.set(label.position, label.members.filter((m) => m.archivedAt === null).map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`)).sort());
+  }
+  return out;
+}
