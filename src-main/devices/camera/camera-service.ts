@@ -18,7 +18,7 @@ import {
 import { analyzeCapture, type CaptureAnalysis } from './analyze-capture';
 import { captureSettingsFromTrack } from './capture-settings';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
-import { keepIncomingStill } from './incoming-stills';
+import { keepIncomingStill, pruneIncomingStills } from './incoming-stills';
 import { WatchFolder } from './watch-folder';
 
 /** Where the camera settings persist (the composition root passes the settings table). */
@@ -31,6 +31,9 @@ export interface CameraEvents {
   captured(result: CaptureResult): void;
   changed(status: CameraStatus): void;
 }
+
+/** Kept stills no enrollment commit claimed within this time are removed at start. */
+const INCOMING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface CameraServiceOptions {
   dataDir: string;
@@ -52,7 +55,7 @@ export interface CameraService {
   submitStill(input: z.infer<typeof SubmitStillInputSchema>): Promise<CaptureResult>;
   /** Gate + store + event for one image from any source. */
   capture(bytes: Buffer, source: CaptureSource, device: string, track?: TrackSettings): Promise<CaptureResult>;
-  /** Starts the watch folder when one is configured. */
+  /** Removes stale kept stills and starts the watch folder when one is configured. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -170,7 +173,10 @@ export function createCameraService(options: CameraServiceOptions): CameraServic
     },
     submitStill: (input) => capture(Buffer.from(input.image, 'base64'), 'camera', input.camera, input.trackSettings),
     capture,
-    start: restartWatchFolder,
+    async start() {
+      await pruneIncomingStills(options.dataDir, INCOMING_MAX_AGE_MS, now().getTime());
+      await restartWatchFolder();
+    },
     async close() {
       closed = true;
       await folder?.stop();
