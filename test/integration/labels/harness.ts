@@ -31,6 +31,12 @@ export interface LabelsSandbox {
   /** Multipart POST under /api/v1/composite-tags; Buffer values become `data` file parts (repeatable via arrays of Buffers). */
   form(path: string, parts: Record<string, string | Buffer | Buffer[] | unknown>, options?: CallOptions): Promise<Reply<Json>>;
   createThread(name: string, team?: string): Promise<string>;
+  /** POST /api/v1/tags/extract: the fingerprint id of an optical capture. */
+  extract(image: Buffer, team?: string): Promise<string>;
+  /** POST /api/v1/tags/<path> as multipart (S3's area), for setting up loose identifiers. */
+  tagsForm(path: string, parts: Record<string, string | Buffer>, team?: string): Promise<Reply<Json>>;
+  /** GET /api/v1/threads/{id} */
+  thread(threadId: string): Promise<Json>;
   createReel(body?: Record<string, unknown>, team?: string): Promise<Json>;
   enroll(reelId: string, parts: Record<string, unknown>, team?: string): Promise<Json>;
   close(): Promise<void>;
@@ -100,6 +106,23 @@ export async function startLabelsSandbox(): Promise<LabelsSandbox> {
       });
       if (res.status !== 201) throw new Error(`thread create failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { created: { threadId: string }[] }).created[0]?.threadId as string;
+    },
+    async tagsForm(path, parts, team = benchTeamId) {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(parts)) {
+        if (Buffer.isBuffer(value)) body.append(name, new Blob([new Uint8Array(value)], { type: 'image/jpeg' }), 'capture.jpg');
+        else body.append(name, value);
+      }
+      return reply(await fetch(`${baseUrl}/api/v1/tags/${path}`, { method: 'POST', headers: headers({ team }), body }));
+    },
+    async extract(image, team = benchTeamId) {
+      const res = await t.tagsForm('extract', { data: image }, team);
+      if (res.status !== 200) throw new Error(`extract failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id as string;
+    },
+    async thread(threadId) {
+      const res = await fetch(`${baseUrl}/api/v1/threads/${threadId}`, { headers: headers() });
+      return (await reply(res)).body;
     },
     async createReel(body = {}, team = benchTeamId) {
       const res = await t.call('POST', '/reels', { name: 'Reel', ...body }, { team });
