@@ -15,6 +15,8 @@ export function devicesHandlers(supervisor: DeviceSupervisor): DevicesHandlers {
     'devices.assignRole': ({ device, role }) => supervisor.assignRole(device, role),
     'devices.configureSerial': (settings) => supervisor.configureSerial(settings),
     'devices.removeSerial': async ({ device }) => ({ removed: await supervisor.removeSerial(device) }),
+    'devices.configureHidKeyboard': (settings) => supervisor.configureHidKeyboard(settings),
+    'devices.removeHidKeyboard': async ({ device }) => ({ removed: await supervisor.removeHidKeyboard(device) }),
     'devices.testRead': async ({ device, timeoutMs }) => ({ read: await supervisor.testRead(device, timeoutMs) }),
     'devices.inject': ({ device, data }) => ({ accepted: supervisor.inject(device, data) }),
   };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { TagTypeSchema } from '../../src-shared/api/common';
-import { SerialSettingsSchema } from '../../src-shared/ipc/devices';
+import { HidKeyboardSettingsSchema, SerialSettingsSchema } from '../../src-shared/ipc/devices';
 
-/** What the station remembers about devices: configured serial scanners and each device's slot. */
+/** What the station remembers about devices: configured serial and keyboard-mode HID scanners, and each device's slot. */
 export const DevicePreferencesSchema = z.object({
   serialPorts: z.array(SerialSettingsSchema).default([]),
+  hidKeyboards: z.array(HidKeyboardSettingsSchema).default([]),
   roles: z.record(z.string(), TagTypeSchema).default({}),
 });
 export type DevicePreferences = z.infer<typeof DevicePreferencesSchema>;
@@ -18,8 +19,9 @@ export interface DevicePreferencesStore {
   save(preferences: DevicePreferences): void;
 }
 
-export function memoryPreferencesStore(initial?: DevicePreferences): DevicePreferencesStore {
-  let value = initial;
+/** Preferences kept in memory only (tests, one-off CLI runs). */
+export function memoryPreferencesStore(initial?: z.input<typeof DevicePreferencesSchema>): DevicePreferencesStore {
+  let value = initial === undefined ? undefined : DevicePreferencesSchema.parse(initial);
   return {
     load: () => value,
     save: (preferences) => {

@@ -64,7 +64,7 @@ describe('roles, serial settings and preferences', () => {
     await again.recorder.waitFor('devices.status', (e) => e.device === 'serial:/dev/ttyV0' && e.status.state === 'connected');
     expect(again.supervisor.info('serial:/dev/ttyV0').role).toBe('TEXT');
     expect(await again.supervisor.removeSerial('serial:/dev/ttyV0')).toBe(true);
-    expect(saved).toEqual({ roles: {}, serialPorts: [] });
+    expect(saved).toEqual({ roles: {}, serialPorts: [], hidKeyboards: [] });
     expect(() => again.supervisor.info('serial:/dev/ttyV0')).toThrow(expect.objectContaining({ code: 'STATION_NOT_FOUND' }));
   });
 
@@ -127,10 +127,7 @@ describe('hot-plug and recovery', () => {
     await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected');
     expect(s.info(id)).toMatchObject({ kind: 'scanner', transport: 'hid', name: 'Honeywell Xenon 1950g', vendorId: '0C2E', productId: '0B61' });
     expect(s.list().some((d) => d.name === 'USB Keyboard')).toBe(false);
-    const fixture = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'hid', 'pos-qr-two-reports.hex'), 'utf8');
-    for (const line of fixture.split('\n').filter((l) => l && !l.startsWith('#'))) {
-      hid.emitReport('/dev/hidraw7', Uint8Array.from(line.split(' ').map((h) => Number.parseInt(h, 16))));
-    }
+    for (const report of hexFixture('pos-qr-two-reports.hex')) hid.emitReport('/dev/hidraw7', report);
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'QR', device: id, symbology: ']Q1' });
     hid.emitReport('/dev/hidraw7', Uint8Array.of(0x05, 0x00));
     expect(await recorder.waitFor('devices.readRejected', () => true)).toMatchObject({ device: id, code: 'UNKNOWN_USAGE' });
@@ -140,4 +137,29 @@ describe('hot-plug and recovery', () => {
     hid.createDevice({ path: '/dev/hidraw9', vendorId: 0x0c2e, productId: 0x0b61, product: 'Honeywell Xenon 1950g', usagePage: 0x8c, usage: 0x02 });
     await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected', 5000, mark);
   });
+
+  it('reads a configured keyboard-mode HID scanner with its layout, and forgets it on removal', async () => {
+    const hid = new VirtualHidDriver();
+    const { supervisor: s, recorder } = start({ hidDriver: hid, hidPollMs: 50 });
+    const info = await s.configureHidKeyboard({ vendorId: '05e0', productId: '1200', layout: 'DE' });
+    expect(info).toMatchObject({ id: 'hid:05E0:1200', status: { state: 'disconnected', code: 'PORT_ABSENT' }, hidKeyboard: { layout: 'DE' } });
+    hid.createDevice({ path: '/dev/hidraw3', vendorId: 0x05e0, productId: 0x1200, product: 'Symbol Bar Code Scanner', usagePage: 0x01, usage: 0x06 });
+    await recorder.waitFor('devices.status', (e) => e.device === 'hid:05E0:1200' && e.status.state === 'connected');
+    for (const report of hexFixture('keyboard-de-scanner.hex')) hid.emitReport('/dev/hidraw3', report);
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ value: 'Zy-@ß', device: 'hid:05E0:1200', tagType: 'BAR_CODE' });
+    for (const report of hexFixture('keyboard-unknown-usages.hex')) hid.emitReport('/dev/hidraw3', report);
+    expect(await recorder.waitFor('devices.readRejected', () => true)).toMatchObject({ code: 'UNKNOWN_USAGE', device: 'hid:05E0:1200' });
+    expect(await recorder.waitFor('devices.read', (r) => r.value === 'ab')).toMatchObject({ device: 'hid:05E0:1200' });
+    expect(await s.removeHidKeyboard('hid:05E0:1200')).toBe(true);
+    expect(s.list().some((d) => d.id === 'hid:05E0:1200')).toBe(false);
+    expect(hid.emitReport('/dev/hidraw3', Uint8Array.of(0, 0, 4, 0, 0, 0, 0, 0))).toBe(false);
+  });
 });
+
+function hexFixture(name: string): Uint8Array[] {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'hid', name), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => Uint8Array.from(line.trim().split(/\s+/).map((h) => Number.parseInt(h, 16))));
+}

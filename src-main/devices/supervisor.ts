@@ -2,16 +2,19 @@ import type { z } from 'zod';
 import type { TagType } from '../../src-shared/api/common';
 import type { IdentifierRead } from '../../src-shared/domain/identifier-read';
 import {
+  HidKeyboardSettingsSchema,
   SerialSettingsSchema,
   type DeviceInfo,
   type DeviceStatus,
+  type HidKeyboardSettings,
+  type HidKeyboardSettingsInput,
   type SerialSettings,
   type SerialSettingsInput,
   type devicesEvents,
 } from '../../src-shared/ipc/devices';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { HidDriver } from './hid/binding';
-import { HidScannerSource } from './hid/hid-source';
+import { HidScannerSource, hidKeyboardId } from './hid/hid-source';
 import type { NfcDriver } from './nfc/binding';
 import { NfcReaderSource } from './nfc/reader-source';
 import { VirtualNfcDriver } from './nfc/virtual-binding';
@@ -45,7 +48,7 @@ const VIRTUAL_NFC_READER = 'nfc';
 export const serialDeviceId = (path: string) => `serial:${path}`;
 
 interface Entry {
-  info: Discovered & { serial?: SerialSettings };
+  info: Discovered & { serial?: SerialSettings; hidKeyboard?: HidKeyboardSettings };
   status: DeviceStatus;
 }
 
@@ -63,6 +66,7 @@ export class DeviceSupervisor {
   readonly #readWaiters = new Set<(read: IdentifierRead) => void>();
   readonly #virtualSerial = new VirtualSerialDriver();
   readonly #virtualNfc = new VirtualNfcDriver();
+  #hid: HidScannerSource | undefined;
   #preferences: DevicePreferences;
   #started = false;
 
@@ -138,7 +142,12 @@ export class DeviceSupervisor {
         }),
       );
     }
-    if (this.#options.hidDriver) this.#startSource(new HidScannerSource(this.#options.hidDriver, this.#sink, this.#options.hidPollMs));
+    for (const keyboard of this.#preferences.hidKeyboards) this.#registerHidKeyboard(keyboard);
+    if (this.#options.hidDriver) {
+      const hidPollMs = this.#options.hidPollMs;
+      this.#hid = new HidScannerSource(this.#options.hidDriver, this.#sink, { keyboards: () => this.#preferences.hidKeyboards, ...(hidPollMs ? { pollMs: hidPollMs } : {}) });
+      this.#startSource(this.#hid);
+    }
     this.#started = true;
     this.#changed();
   }
@@ -156,6 +165,22 @@ export class DeviceSupervisor {
     source.start();
   }
 
+  /** A configured keyboard-mode scanner is listed before it is plugged in, so it can get a slot. */
+  #registerHidKeyboard(settings: HidKeyboardSettings): string {
+    const id = hidKeyboardId(settings);
+    const existing = this.#devices.get(id);
+    if (existing) {
+      existing.info = { ...existing.info, hidKeyboard: settings };
+      return id;
+    }
+    const status: DeviceStatus = this.#options.hidDriver
+      ? { state: 'disconnected', code: 'PORT_ABSENT', reason: `No USB device ${settings.vendorId}:${settings.productId} is plugged in.`, since: this.#now().toISOString() }
+      : { state: 'error', code: 'DRIVER_UNAVAILABLE', reason: 'HID devices are not looked for in this station.', since: this.#now().toISOString() };
+    const info = { id, kind: 'scanner' as const, transport: 'hid' as const, name: `Keyboard-mode scanner ${settings.vendorId}:${settings.productId}`, vendorId: settings.vendorId, productId: settings.productId, hidKeyboard: settings };
+    this.#devices.set(id, { info, status });
+    return id;
+  }
+
   list(): DeviceInfo[] {
     return [...this.#devices.keys()].sort().map((id) => this.info(id));
   }
@@ -165,8 +190,8 @@ export class DeviceSupervisor {
     if (!entry) {
       throw new StationError({ code: StationErrorCode.notFound, message: `No device "${device}". Run "station devices" (or open Devices) for the list.` });
     }
-    const { serial, ...info } = entry.info;
-    return { ...info, role: this.#preferences.roles[device] ?? null, status: entry.status, ...(serial ? { serial } : {}) };
+    const { serial, hidKeyboard, ...info } = entry.info;
+    return { ...info, role: this.#preferences.roles[device] ?? null, status: entry.status, ...(serial ? { serial } : {}), ...(hidKeyboard ? { hidKeyboard } : {}) };
   }
 
   #save(next: DevicePreferences): void {
@@ -206,7 +231,30 @@ export class DeviceSupervisor {
     this.#devices.delete(device);
     const roles = { ...this.#preferences.roles };
     delete roles[device];
-    this.#save({ serialPorts: this.#preferences.serialPorts.filter((s) => serialDeviceId(s.path) !== device), roles });
+    this.#save({ ...this.#preferences, serialPorts: this.#preferences.serialPorts.filter((s) => serialDeviceId(s.path) !== device), roles });
+    this.#changed();
+    return true;
+  }
+
+  /** Adds or replaces a keyboard-mode HID scanner; the HID source opens it when it is (or gets) plugged in. */
+  async configureHidKeyboard(input: HidKeyboardSettingsInput): Promise<DeviceInfo> {
+    const settings = HidKeyboardSettingsSchema.parse(input);
+    const id = hidKeyboardId(settings);
+    await this.#hid?.detach(id);
+    const others = this.#preferences.hidKeyboards.filter((k) => hidKeyboardId(k) !== id);
+    this.#save({ ...this.#preferences, hidKeyboards: [...others, settings] });
+    this.#registerHidKeyboard(settings);
+    this.#changed();
+    return this.info(id);
+  }
+
+  async removeHidKeyboard(device: string): Promise<boolean> {
+    if (!this.#preferences.hidKeyboards.some((k) => hidKeyboardId(k) === device)) return false;
+    const roles = { ...this.#preferences.roles };
+    delete roles[device];
+    this.#save({ ...this.#preferences, hidKeyboards: this.#preferences.hidKeyboards.filter((k) => hidKeyboardId(k) !== device), roles });
+    await this.#hid?.detach(device);
+    this.#devices.delete(device);
     this.#changed();
     return true;
   }

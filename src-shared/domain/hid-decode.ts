@@ -41,43 +41,68 @@ export interface KeyboardDecode {
   unknown: UnknownUsage[];
 }
 
+/** What a keyboard decoder carries from one report to the next. */
+export interface KeyboardDecoderState {
+  /** Keys down in the last report: a key types once when pressed, not while held. */
+  held: readonly number[];
+  /** Text typed since the last Enter. */
+  pending: string;
+}
+
+export const INITIAL_KEYBOARD_STATE: KeyboardDecoderState = { held: [], pending: '' };
+
+/** Decodes one 8-byte keyboard boot report on `layoutId`; Enter ends a line. */
+export function keyboardReportStep(
+  state: KeyboardDecoderState,
+  report: Uint8Array,
+  layoutId: LayoutId,
+  index = 0,
+): { state: KeyboardDecoderState; lines: string[]; unknown: UnknownUsage[] } {
+  const layout = KEYBOARD_LAYOUTS[layoutId];
+  const lines: string[] = [];
+  const unknown: UnknownUsage[] = [];
+  const mods = report[0] ?? 0;
+  const keys = [...report.subarray(2, 8)].filter((u) => u !== 0);
+  if (keys.includes(USAGE_ERROR_ROLLOVER)) return { state, lines, unknown }; // too many keys at once: the report carries no keys
+  const shift = (mods & (MOD_LSHIFT | MOD_RSHIFT)) !== 0;
+  const ctrl = (mods & (MOD_LCTRL | MOD_RCTRL)) !== 0;
+  const altGr = (mods & MOD_RALT) !== 0 || (ctrl && (mods & MOD_LALT) !== 0);
+  let pending = state.pending;
+  for (const usage of keys) {
+    if (state.held.includes(usage)) continue;
+    if (usage === USAGE_ENTER || usage === USAGE_KEYPAD_ENTER) {
+      lines.push(pending);
+      pending = '';
+      continue;
+    }
+    if (ctrl && !altGr) {
+      const control = CTRL_KEYS.get(usage) ?? (usage >= 0x04 && usage <= 0x1d ? usage - 0x03 : undefined);
+      if (control === undefined) unknown.push({ usage, report: index });
+      else pending += String.fromCharCode(control);
+      continue;
+    }
+    const char = charFor(layout, { usage, shift, altGr });
+    if (char === undefined) unknown.push({ usage, report: index });
+    else pending += char;
+  }
+  return { state: { held: keys, pending }, lines, unknown };
+}
+
 /**
  * Decodes a sequence of 8-byte keyboard boot reports into text on `layout`. A key types
  * once when it appears in a report (not while it stays held); Enter ends a line.
  */
 export function decodeKeyboardReports(reports: readonly Uint8Array[], layoutId: LayoutId): KeyboardDecode {
-  const layout = KEYBOARD_LAYOUTS[layoutId];
+  let state = INITIAL_KEYBOARD_STATE;
   const lines: string[] = [];
   const unknown: UnknownUsage[] = [];
-  let pending = '';
-  let held = new Set<number>();
   reports.forEach((report, index) => {
-    const mods = report[0] ?? 0;
-    const keys = [...report.subarray(2, 8)].filter((u) => u !== 0);
-    if (keys.includes(USAGE_ERROR_ROLLOVER)) return; // too many keys at once: the report carries no keys
-    const shift = (mods & (MOD_LSHIFT | MOD_RSHIFT)) !== 0;
-    const ctrl = (mods & (MOD_LCTRL | MOD_RCTRL)) !== 0;
-    const altGr = (mods & MOD_RALT) !== 0 || (ctrl && (mods & MOD_LALT) !== 0);
-    for (const usage of keys) {
-      if (held.has(usage)) continue;
-      if (usage === USAGE_ENTER || usage === USAGE_KEYPAD_ENTER) {
-        lines.push(pending);
-        pending = '';
-        continue;
-      }
-      if (ctrl && !altGr) {
-        const control = CTRL_KEYS.get(usage) ?? (usage >= 0x04 && usage <= 0x1d ? usage - 0x03 : undefined);
-        if (control === undefined) unknown.push({ usage, report: index });
-        else pending += String.fromCharCode(control);
-        continue;
-      }
-      const char = charFor(layout, { usage, shift, altGr });
-      if (char === undefined) unknown.push({ usage, report: index });
-      else pending += char;
-    }
-    held = new Set(keys);
+    const step = keyboardReportStep(state, report, layoutId, index);
+    state = step.state;
+    lines.push(...step.lines);
+    unknown.push(...step.unknown);
   });
-  return { lines, pending, unknown };
+  return { lines, pending: state.pending, unknown };
 }
 
 // --- HID POS barcode scanner reports (usage page 0x8C) ---

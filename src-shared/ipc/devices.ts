@@ -64,6 +64,27 @@ export const SerialSettingsSchema = z.object({
 export type SerialSettings = z.infer<typeof SerialSettingsSchema>;
 export type SerialSettingsInput = z.input<typeof SerialSettingsSchema>;
 
+/** Keyboard layouts the HID keyboard decoder knows (src-shared/domain/keyboard-layouts.ts). */
+export const KeyboardLayoutSchema = z.enum(['US', 'DE']);
+export type KeyboardLayout = z.infer<typeof KeyboardLayoutSchema>;
+
+const UsbIdSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{4}$/, 'a USB id is 4 hex digits, e.g. "0C2E"')
+  .transform((id) => id.toUpperCase());
+
+/**
+ * A HID scanner in keyboard mode, read directly (it looks like a keyboard, so it is
+ * only opened when configured). `layout` is the keyboard country the scanner types as.
+ */
+export const HidKeyboardSettingsSchema = z.object({
+  vendorId: UsbIdSchema,
+  productId: UsbIdSchema,
+  layout: KeyboardLayoutSchema.default('US'),
+});
+export type HidKeyboardSettings = z.infer<typeof HidKeyboardSettingsSchema>;
+export type HidKeyboardSettingsInput = z.input<typeof HidKeyboardSettingsSchema>;
+
 export const DeviceInfoSchema = z.object({
   /** Stable id: `serial:<path>`, `hid:<VID>:<PID>[:<serial>]`, `pcsc:<reader name>`, `virtual:scanner`, `camera:<name>`. */
   id: z.string().min(1),
@@ -77,6 +98,7 @@ export const DeviceInfoSchema = z.object({
   vendorId: z.string().optional(),
   productId: z.string().optional(),
   serial: SerialSettingsSchema.optional(),
+  hidKeyboard: HidKeyboardSettingsSchema.optional(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
@@ -107,6 +129,10 @@ export const devicesCommands = {
   'devices.configureSerial': { input: SerialSettingsSchema.strict(), output: DeviceInfoSchema },
   /** Forgets a configured serial scanner (and its role). */
   'devices.removeSerial': { input: DeviceRef, output: z.object({ removed: z.boolean() }) },
+  /** Adds or updates a HID scanner in keyboard mode by USB ids, with the layout it types in; persisted. Its id is `hid:VID:PID`. */
+  'devices.configureHidKeyboard': { input: HidKeyboardSettingsSchema.strict(), output: DeviceInfoSchema },
+  /** Forgets a configured keyboard-mode HID scanner (and its role). */
+  'devices.removeHidKeyboard': { input: DeviceRef, output: z.object({ removed: z.boolean() }) },
   /** Waits for the next read from one device (setup check: "scan the test barcode"). */
   'devices.testRead': {
     input: z.object({ device: z.string().min(1), timeoutMs: z.number().int().min(100).max(120_000).default(15_000) }).strict(),

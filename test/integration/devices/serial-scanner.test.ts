@@ -1,7 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeviceSupervisor, createSerialportDriver, memoryPreferencesStore, type SerialSettingsInput } from '../../../src-main/devices';
+import { DeviceSupervisor, createSerialportDriver, memoryPreferencesStore } from '../../../src-main/devices';
+import type { SerialSettingsInput } from '../../../src-shared/ipc/devices';
 import { openPtyPair, type PtyPair } from '../../helpers/pty-pair';
 import { tempDir } from '../../helpers/tmp';
 import { EventRecorder } from './events';
