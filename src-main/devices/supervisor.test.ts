@@ -163,3 +163,13 @@ function hexFixture(name: string): Uint8Array[] {
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => Uint8Array.from(line.trim().split(/\s+/).map((h) => Number.parseInt(h, 16))));
 }
+
+describe('a broken HID stack', () => {
+  it('shows as a device in error instead of passing silently', async () => {
+    const broken = { list: () => Promise.reject(new Error('libudev missing')), open: () => Promise.reject(new Error('unused')) };
+    const { supervisor: s, recorder } = start({ hidDriver: broken, hidPollMs: 50 });
+    await recorder.waitFor('devices.status', (e) => e.device === 'hid');
+    expect(s.info('hid').status).toMatchObject({ state: 'error', code: 'DRIVER_UNAVAILABLE' });
+    expect(s.info('hid').status.reason).toContain('libudev missing');
+  });
+});

@@ -67,6 +67,7 @@ export class DeviceSupervisor {
   readonly #virtualSerial = new VirtualSerialDriver();
   readonly #virtualNfc = new VirtualNfcDriver();
   #hid: HidScannerSource | undefined;
+  #cardOff: ReturnType<typeof setTimeout> | undefined;
   #preferences: DevicePreferences;
   #started = false;
 
@@ -281,11 +282,14 @@ export class DeviceSupervisor {
     if (!this.#options.virtualDevices) return false;
     if (device === VIRTUAL_SCANNER) return this.#virtualSerial.emitData(VIRTUAL_SCANNER, `${data}\r`);
     this.#virtualNfc.placeCard(VIRTUAL_NFC_READER, data);
-    setTimeout(() => this.#virtualNfc.removeCard(VIRTUAL_NFC_READER), 300);
+    // The card stays on the reader briefly, as a hand would hold it; then the reader shows idle again.
+    clearTimeout(this.#cardOff);
+    this.#cardOff = setTimeout(() => this.#virtualNfc.removeCard(VIRTUAL_NFC_READER), 300);
     return true;
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.#cardOff);
     await Promise.all([...this.#serial.values()].map((s) => s.stop()));
     await Promise.all(this.#others.map((s) => s.stop()));
     this.#listeners.clear();

@@ -106,7 +106,11 @@ export class HidScannerSource {
         }
       } catch (error) {
         failures += 1;
-        if (failures === 1) this.#sink.status('hid', { state: 'error', code: 'DRIVER_UNAVAILABLE', reason: asDeviceError(error, 'DRIVER_UNAVAILABLE', 'Listing HID devices').message });
+        if (failures === 1) {
+          // A device of its own so a broken HID stack shows in the list instead of passing silently.
+          this.#sink.discovered({ id: 'hid', kind: 'scanner', transport: 'hid', name: 'HID scanners' });
+          this.#sink.status('hid', { state: 'error', code: 'DRIVER_UNAVAILABLE', reason: asDeviceError(error, 'DRIVER_UNAVAILABLE', 'Listing HID devices').message });
+        }
       }
       await sleep(failures ? reconnectDelayMs(failures, this.#pollMs, this.#pollMs * 5) : this.#pollMs, signal);
     }

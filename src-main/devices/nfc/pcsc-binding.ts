@@ -44,7 +44,13 @@ export function createPcscDriver(): NfcDriver {
     async open(): Promise<NfcContext> {
       const socket = pcscSocketPath();
       if (!(await socketAnswers(socket))) throw noService(`${socket} does not answer`);
-      const { NFC } = await import('nfc-pcsc');
+      let NFC: typeof import('nfc-pcsc').NFC;
+      try {
+        ({ NFC } = await import('nfc-pcsc'));
+      } catch (error) {
+        // @pokusew/pcsclite is a Nan addon: it must be built for the runtime's ABI (Node or Electron).
+        throw new DeviceError('DRIVER_UNAVAILABLE', 'The PC/SC module (@pokusew/pcsclite) could not be loaded; rebuild it for this runtime (npm rebuild, or for Electron its ABI).', { cause: error });
+      }
       const nfc = new NFC();
       const queue = new EventQueue<NfcEvent>();
       nfc.on('reader', (reader) => {
