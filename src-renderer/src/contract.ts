@@ -1,13 +1,11 @@
 import type { z } from 'zod';
 import { commands, events, isCommandName } from '../../src-shared/ipc';
-import { devicesCommands, devicesEvents } from '../../src-shared/ipc/devices';
 
-// The commands and events the UI knows how to use: the joined station contract plus area
-// modules that are written but not yet joined to it (devices). Typing from the area modules
-// keeps one declaration; whether the running host serves a command is asked at run time.
+// The commands and events the UI uses: the joined station contract. Whether the running host
+// serves a command is asked at run time, so a screen can say plainly what is not there yet.
 
-export const knownCommands = { ...devicesCommands, ...commands } as const;
-export const knownEvents = { ...devicesEvents, ...events } as const;
+export const knownCommands = commands;
+export const knownEvents = events;
 
 export type KnownCommands = typeof knownCommands;
 export type KnownName = keyof KnownCommands;

@@ -20,7 +20,7 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
   }
   if (!feedback) return <div className="feedback level-none" role="status" data-testid="bench-feedback">{t('bench.waiting')}</div>;
   return (
-    <div className={`feedback level-${feedback.level}`} role={feedback.level === 'error' ? 'alert' : 'status'} data-testid="bench-feedback" data-code={feedback.code}>
+    <div className={`feedback level-${feedback.level}`} role={blocked ? 'alert' : 'status'} data-testid="bench-feedback" data-code={feedback.code} data-blocked={blocked}>
       <span className="icon" aria-hidden="true">{ICON[feedback.level]}</span>
       <span>{t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}</span>
       {feedback.level !== 'ok' ? <code>{feedback.code}</code> : null}
