@@ -32,8 +32,11 @@ export function findOpticalTagsMatching(db: SandboxDb, bits: Uint8Array): Optica
   const distance = new Map(matches.map((m) => [m.fingerprintId, m.distance]));
   const rows = db
     .prepare(
-      `SELECT tag_id, fingerprint_id, thread_id, composite_tag_id, org_id, owner_team_id, identifiable FROM tags
-       WHERE tag_type = 'SVC' AND archived_at IS NULL AND fingerprint_id IN (SELECT value FROM json_each(?))`,
+      // CROSS JOIN fixes the loop order (SQLite never reorders it): each matched fingerprint is looked up through
+      // tags_by_fingerprint, instead of scanning every SVC identifier through the tag_type index.
+      `SELECT t.tag_id, t.fingerprint_id, t.thread_id, t.composite_tag_id, t.org_id, t.owner_team_id, t.identifiable
+       FROM json_each(?) AS j CROSS JOIN tags AS t ON t.fingerprint_id = j.value
+       WHERE t.tag_type = 'SVC' AND t.archived_at IS NULL`,
     )
     .all(JSON.stringify(matches.map((m) => m.fingerprintId))) as TagRow[];
   return rows
