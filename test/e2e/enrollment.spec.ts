@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openScreen, screenshot, serveStation, type ServedStation } from './support/station';
 
 // Issue 6, first UI test: connect to the embedded sandbox, create a Reel, import its print
@@ -18,10 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await station.stop();
 });
-
-async function position(page: Page): Promise<string> {
-  return (await page.getByTestId('bench-position').textContent()) ?? '';
-}
 
 test.describe.configure({ mode: 'serial' });
 
