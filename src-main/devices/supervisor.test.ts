@@ -173,3 +173,16 @@ describe('a broken HID stack', () => {
     expect(s.info('hid').status.reason).toContain('libudev missing');
   });
 });
+
+describe('keyboard-wedge scans from the renderer', () => {
+  it('become reads of keyboard:wedge typed by AIM id or slot, GS kept; bad ones are refused', async () => {
+    const { supervisor: s, recorder } = start();
+    expect(s.info('keyboard:wedge')).toMatchObject({ kind: 'scanner', transport: 'keyboard', status: { state: 'connected' } });
+    expect(s.submitWedgeScan(']Q1WEDGE\u001d42').read).toMatchObject({ tagType: 'QR', value: 'WEDGE\u001d42', device: 'keyboard:wedge' });
+    s.assignRole('keyboard:wedge', 'TEXT');
+    expect(s.submitWedgeScan('PRINTED-1').read).toMatchObject({ tagType: 'TEXT', basis: 'device' });
+    expect(s.submitWedgeScan('').rejected).toMatchObject({ code: 'EMPTY' });
+    expect(recorder.of('devices.read').map((r) => r.value)).toEqual(['WEDGE\u001d42', 'PRINTED-1']);
+    expect(recorder.of('devices.readRejected')).toHaveLength(1);
+  });
+});

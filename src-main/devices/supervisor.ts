@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { TagType } from '../../src-shared/api/common';
 import type { IdentifierRead } from '../../src-shared/domain/identifier-read';
+import { scannerLineToRead } from './serial/scanner-read';
 import {
   HidKeyboardSettingsSchema,
   SerialSettingsSchema,
@@ -8,6 +9,7 @@ import {
   type DeviceStatus,
   type HidKeyboardSettings,
   type HidKeyboardSettingsInput,
+  type ReadRejected,
   type SerialSettings,
   type SerialSettingsInput,
   type devicesEvents,
@@ -44,6 +46,8 @@ export interface SupervisorOptions {
 }
 
 const VIRTUAL_SCANNER = 'virtual:scanner';
+/** The keyboard-wedge scanner: whatever types into the station's window, told apart from typing by the renderer. */
+export const WEDGE_DEVICE = 'keyboard:wedge';
 const VIRTUAL_NFC_READER = 'nfc';
 export const serialDeviceId = (path: string) => `serial:${path}`;
 
@@ -143,6 +147,10 @@ export class DeviceSupervisor {
         }),
       );
     }
+    this.#devices.set(WEDGE_DEVICE, {
+      info: { id: WEDGE_DEVICE, kind: 'scanner', transport: 'keyboard', name: 'Keyboard-wedge scanner' },
+      status: { state: 'connected', since: this.#now().toISOString() },
+    });
     for (const keyboard of this.#preferences.hidKeyboards) this.#registerHidKeyboard(keyboard);
     if (this.#options.hidDriver) {
       const hidPollMs = this.#options.hidPollMs;
@@ -275,6 +283,17 @@ export class DeviceSupervisor {
       const timer = setTimeout(() => finish(null), timeoutMs);
       this.#readWaiters.add(waiter);
     });
+  }
+
+  /** A wedge scan recognised by the renderer becomes a read of `keyboard:wedge` (or a refusal with its reason). */
+  submitWedgeScan(text: string): { read: IdentifierRead | null; rejected: ReadRejected | null } {
+    const result = scannerLineToRead(new TextEncoder().encode(text), WEDGE_DEVICE, this.#sink.role(WEDGE_DEVICE), this.#now().toISOString());
+    if (result.ok) {
+      this.#sink.read(result.read);
+      return { read: result.read, rejected: null };
+    }
+    this.#sink.rejected(result.rejected);
+    return { read: null, rejected: result.rejected };
   }
 
   /** Feeds a virtual device as if hardware had sent `data` (see the `devices.inject` contract). */

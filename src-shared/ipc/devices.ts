@@ -139,6 +139,15 @@ export const devicesCommands = {
     output: z.object({ read: IdentifierReadSchema.nullable() }),
   },
   /**
+   * A keyboard-wedge scan the renderer recognised (src-shared/domain/wedge.ts: timing,
+   * terminator, GS) → a read from device `keyboard:wedge`, typed like a serial scanner
+   * line (AIM id, else the device's slot). Returns the read, or why it was refused.
+   */
+  'devices.submitWedgeScan': {
+    input: z.object({ text: z.string().max(16_384) }).strict(),
+    output: z.object({ read: IdentifierReadSchema.nullable(), rejected: ReadRejectedSchema.nullable() }),
+  },
+  /**
    * Feeds a virtual device as if hardware had sent it (demo "virtual devices" panel).
    * `virtual:scanner`: `data` is the scanner's line, AIM prefix allowed (`]Q1ABC`), `\u001d` for GS.
    * `virtual:nfc`: `data` is the card UID in hex; the card is placed and then removed.
