@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
@@ -15,9 +15,12 @@ export interface Pcscd {
   /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
   cardPort: number;
   readerName: string;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-  /** Starts pcscd again with the same configuration (after stop). */
+  /** Stops pcscd's process group with `signal` (SIGKILL: as if it crashed). */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts pcscd again with the same configuration (after kill). */
   restart(): Promise<void>;
+  /** Stops pcscd for good and gives the machine back its own pcscd socket activation, if it had one. */
+  close(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -44,7 +47,13 @@ function answers(port: number | string): Promise<boolean> {
 
 export async function startPcscd(dir: string): Promise<Pcscd> {
   if (!existsSync(VPCD_DRIVER)) throw new Error(`vpcd is not installed (${VPCD_DRIVER}); install the Debian package vsmartcard-vpcd.`);
-  if (await answers(PCSCD_SOCKET)) throw new Error(`A pcscd already runs (${PCSCD_SOCKET} answers); these tests start their own. Stop it first.`);
+  // On a machine with systemd, installing pcscd enables socket activation: pause it so this
+  // test owns the one pcscd (and can kill it), and bring it back when the test stops.
+  let pausedSystemd = false;
+  if (await answers(PCSCD_SOCKET)) {
+    pausedSystemd = spawnSync('systemctl', ['stop', 'pcscd.socket', 'pcscd.service'], { stdio: 'ignore' }).status === 0;
+    if (await answers(PCSCD_SOCKET)) throw new Error(`A pcscd already runs (${PCSCD_SOCKET} answers); these tests start their own. Stop it first.`);
+  }
   const cardPort = await freePort();
   const confDir = join(dir, 'reader.conf.d');
   mkdirSync(confDir, { recursive: true });
@@ -64,7 +73,7 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+  const stop = async (signal: NodeJS.Signals) => {
     const running = child;
     if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
@@ -76,5 +85,14 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     await exited;
   };
   await launch();
-  return { cardPort, readerName: 'Virtual PCD 00 00', stop, restart: launch };
+  return {
+    cardPort,
+    readerName: 'Virtual PCD 00 00',
+    kill: stop,
+    restart: launch,
+    async close() {
+      await stop('SIGTERM');
+      if (pausedSystemd) spawnSync('systemctl', ['start', 'pcscd.socket'], { stdio: 'ignore' });
+    },
+  };
 }

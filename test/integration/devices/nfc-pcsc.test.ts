@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await supervisor?.close();
-  await pcscd?.stop();
+  await pcscd?.close();
   dir?.remove();
 });
 
@@ -56,7 +56,7 @@ describe('NFC reader over pcscd + vpcd', () => {
 
   it('survives pcscd being killed and restarted: clear status, then reads resume', async () => {
     let mark = recorder.mark();
-    await pcscd.stop('SIGKILL');
+    await pcscd.kill('SIGKILL');
     const down = await recorder.waitFor('devices.status', (s) => s.device === 'pcsc' && s.status.state === 'disconnected', 10_000, mark);
     expect(down.status.code).toBe('NO_PCSC_SERVICE');
     expect(down.status.reason).toContain('pcscd');
