@@ -249,3 +249,25 @@ describe('responses', () => {
     expect(callLevel.every((a) => typeof a.requestId === 'string')).toBe(true);
   });
 });
+
+describe('call options', () => {
+  it('a per-call timeout overrides the client default', async () => {
+    h = await harness((req, res) => {
+      if (req.path === '/api/v1/me') setTimeout(() => sendJson(res, 200, meBody()), 300);
+    }, { timeoutMs: 5_000, retry: { retries: 0 } });
+    const started = Date.now();
+    const e = await failure(h.client.me({ timeoutMs: 100 }));
+    expect(e).toMatchObject({ code: 'TIMEOUT', kind: 'timeout', outcomeUnknown: false });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a caller abort ends the call with its own reason and no retries', async () => {
+    h = await harness(() => undefined, { timeoutMs: 5_000 });
+    const controller = new AbortController();
+    const reason = new Error('station shutting down');
+    setTimeout(() => controller.abort(reason), 100);
+    const e = await h.client.me({ signal: controller.signal }).catch((err: unknown) => err);
+    expect(e).toBe(reason);
+    expect(h.service.to('/api/v1/me')).toHaveLength(1);
+  });
+});
