@@ -1,13 +1,16 @@
 // `npm run bench`: runs every benchmark and prints one table of figures, each
 // with its ratio to a raw baseline measured in the same run (machines are noisy;
 // absolute times drift, ratios much less). Pass names to run a subset.
+import { bulkBindBench } from './bulk-bind.bench';
 import { captureBench } from './capture.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
+import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
+import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [scannerBench, startupBench, captureBench, opticalBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

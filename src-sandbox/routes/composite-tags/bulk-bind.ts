@@ -10,7 +10,7 @@ import { visibleReel } from './access';
 import { enqueueActivation } from './activation-ops';
 import { bindLabel } from './bind-ops';
 import { labelStates } from './label-store';
-import { markingPeersOf } from './marking-peers';
+import { blockingPeersOf } from './marking-peers';
 import { ReelParamsSchema } from './params';
 import { getCollectionRow, reelView } from './reel-store';
 import { toReelState, type CollectionRow, type LabelRow } from './rows';
@@ -38,7 +38,7 @@ export function loadBulkBindInput(db: SandboxDb, svc: SvcContext, reelRow: Colle
     threadIds: body.threadIds,
     activate: body.activate === true,
     threads: threadViews(db, svc, body.threadIds),
-    markingPeers: markingPeersOf(db, fps),
+    markingPeers: blockingPeersOf(db, reelRow.owner_team_id, fps),
   };
 }
 
