@@ -6,11 +6,9 @@ import { captureBench } from './capture.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
-import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
-import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
