@@ -6,9 +6,10 @@ import { captureBench } from './capture.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
+import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, serviceClientBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
