@@ -55,7 +55,7 @@ export function blockingPeersOf(db: SandboxDb, teamId: string, fingerprintIds: r
        JOIN optical_fingerprints f ON f.fingerprint_id = t.fingerprint_id WHERE ${CANDIDATES_WHERE}`,
     )
     .all(teamId) as CandidateRow[];
-  for (const fp of fingerprintIds) {
+  for (const fp of new Set(fingerprintIds)) {
     const stored = getFingerprint(db, fp);
     if (!stored) continue;
     const list = peers.get(fp) as MarkingPeer[];

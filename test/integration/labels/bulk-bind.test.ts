@@ -1,6 +1,8 @@
 // Bulk-bind over HTTP. spec: Labels and Reels, Bulk-bind; States and transitions; Events 2; Limits.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarkingPeer } from '../../../src-sandbox/domain/labels';
+import { blockingPeersOf, markingPeersOf } from '../../../src-sandbox/routes/composite-tags/marking-peers';
 import { speckleTag } from '../../fixtures';
 import { startLabelsSandbox, type Json, type LabelsSandbox } from './harness';
 
@@ -148,5 +150,23 @@ describe('bulk-bind', () => {
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'INVALID_REQUEST']);
     const hidden = await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, { fromPosition: 1, toPosition: 1, threadIds: [randomUUID()] }, { team: t.otherTeamId });
     expect(hidden.status).toBe(404);
+  });
+});
+
+describe('blocking marking peers', () => {
+  it('the in-memory candidate match finds exactly the bound and other-Team peers the index lookup finds', async () => {
+    const fps = (t.sb.db.prepare("SELECT fingerprint_id FROM tags WHERE tag_type = 'SVC' AND fingerprint_id IS NOT NULL").all() as { fingerprint_id: string }[]).map((r) => r.fingerprint_id);
+    expect(fps.length).toBeGreaterThan(3);
+    const viaIndex = markingPeersOf(t.sb.db, fps);
+    const viaCandidates = blockingPeersOf(t.sb.db, t.benchTeamId, fps);
+    const blocking = (p: MarkingPeer) => p.boundThreadId !== null || (p.compositeTagId !== null && p.ownerTeamId !== t.benchTeamId);
+    const key = (peers: MarkingPeer[]) => peers.map((p) => p.tagId).sort();
+    let nonEmpty = 0;
+    for (const fp of fps) {
+      const expected = key((viaIndex.get(fp) ?? []).filter(blocking));
+      if (expected.length > 0) nonEmpty += 1;
+      expect(key(viaCandidates.get(fp) ?? []), fp).toEqual(expected);
+    }
+    expect(nonEmpty).toBeGreaterThan(0);
   });
 });
