@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -45,7 +45,45 @@ function answers(port: number | string): Promise<boolean> {
   });
 }
 
+const LOCK = '/tmp/station-test-pcscd.lock';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Only one pcscd per machine: test runs that overlap (two vitest runs) take turns. */
+async function takeLock(timeoutMs = 120_000): Promise<() => void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
+      return () => rmSync(LOCK, { recursive: true, force: true });
+    } catch {
+      const owner = Number(readFileSync(join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`Another test run holds ${LOCK} (pid ${owner}) and its pcscd.`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 export async function startPcscd(dir: string): Promise<Pcscd> {
+  const release = await takeLock();
+  try {
+    return await startLocked(dir, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function startLocked(dir: string, release: () => void): Promise<Pcscd> {
   if (!existsSync(VPCD_DRIVER)) throw new Error(`vpcd is not installed (${VPCD_DRIVER}); install the Debian package vsmartcard-vpcd.`);
   // On a machine with systemd, installing pcscd enables socket activation: pause it so this
   // test owns the one pcscd (and can kill it), and bring it back when the test stops.
@@ -93,6 +131,7 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     async close() {
       await stop('SIGTERM');
       if (pausedSystemd) spawnSync('systemctl', ['start', 'pcscd.socket'], { stdio: 'ignore' });
+      release();
     },
   };
 }
