@@ -1,7 +1,7 @@
 // Label enrollment and members over HTTP. spec: Labels and Reels — `POST /reels/{id}/labels`, "Create Label
 // rules", `POST/DELETE /{composite_tag_id}/identifiers`; Errors (COMPOSITE_TAG_CONFLICT, scan codes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshCapture, lowDetailImage, speckleTag } from '../../fixtures';
+import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../fixtures';
 import { startLabelsSandbox, type LabelsSandbox } from './harness';
 
 const SIZE = { width: 800, height: 600, format: 'jpeg' as const };
@@ -181,5 +181,32 @@ describe('members', () => {
     const label = await t.enroll(reel.collectionId, { qrValue: 'X' });
     const res = await t.form(`/${label.compositeTagId}/identifiers`, { tagType: 'SVC', data: await freshCapture(image, 2) });
     expect([res.status, res.body.detail.reason]).toEqual([409, 'marking_on_other_label']);
+  });
+});
+
+describe('enrollment: request and capture errors', () => {
+  it('refuses a capture with no detail (400 SCAN_NO_KEYPOINTS) and an undecodable image (400 INVALID_DATA, no receipt)', async () => {
+    const reel = await t.createReel();
+    const blank = await t.form(`/reels/${reel.collectionId}/labels`, { data: await blankImage() });
+    expect([blank.status, blank.body.code, blank.body.detail.outcome]).toEqual([400, 'SCAN_NO_KEYPOINTS', 'quality_reject']);
+    const broken = await t.form(`/reels/${reel.collectionId}/labels`, { data: undecodableImage() });
+    expect([broken.status, broken.body.code]).toEqual([400, 'INVALID_DATA']);
+    expect(broken.body.detail.scan).toBeUndefined();
+    expect((await t.call('GET', `/reels/${reel.collectionId}`)).body.reel.counts.labelCount).toBe(0);
+  });
+
+  it('asks an attribution-required Service Account to name the person (403 ATTRIBUTION_REQUIRED)', async () => {
+    const created = await t.sb.admin('POST', '/sandbox/service-accounts', {
+      orgId: t.orgId,
+      name: 'Attributed station',
+      teams: [{ teamId: t.benchTeamId, role: 'admin' }],
+      attributionRequired: true,
+    });
+    const token = await t.sb.token((created.json() as { apiKey: string }).apiKey);
+    const reel = await t.createReel();
+    const refused = await t.form(`/reels/${reel.collectionId}/labels`, { qrValue: 'ATTR' }, { token });
+    expect([refused.status, refused.body.code]).toEqual([403, 'ATTRIBUTION_REQUIRED']);
+    const named = await t.form(`/reels/${reel.collectionId}/labels`, { qrValue: 'ATTR' }, { token, headers: { 'svc-ctx-declared-actor': 'operator 7' } });
+    expect(named.status).toBe(201);
   });
 });
