@@ -5,7 +5,8 @@ import { backoffDelay } from './classify';
 // (SYNC.md, "Sending"). While offline, probe with backoff.
 
 export interface ConnectivityOptions {
-  probe(): Promise<void>;
+  /** Rejects when the service is unreachable; `signal` aborts it when the station stops. */
+  probe(signal: AbortSignal): Promise<void>;
   onChange(state: OnlineState): void;
   random?: () => number;
   maxProbeDelayMs?: number;
@@ -17,6 +18,7 @@ export class Connectivity {
   #probing = false;
   #failures = 0;
   #stopped = false;
+  readonly #abort = new AbortController();
 
   constructor(private readonly options: ConnectivityOptions) {}
 
@@ -47,6 +49,7 @@ export class Connectivity {
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    this.#abort.abort();
   }
 
   #set(state: OnlineState): void {
@@ -69,7 +72,7 @@ export class Connectivity {
     if (this.#probing || this.#stopped) return;
     this.#probing = true;
     try {
-      await this.options.probe();
+      await this.options.probe(this.#abort.signal);
       this.reached();
     } catch {
       this.#failures += 1;

@@ -104,9 +104,9 @@ export class SyncEngine {
     this.#target = target;
     this.#connectivity = target
       ? new Connectivity({
-          probe: async () => {
+          probe: async (signal) => {
             try {
-              await target.client.probe();
+              await target.client.probe({ signal });
             } catch (error) {
               // An error answer still proves the service is reachable.
               if (!(isServiceError(error) && error.status !== null)) throw error;

@@ -1,9 +1,13 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
 import type { Label } from '../../../src-shared/api/labels';
 import { StationError, type CommandName, type CommandOutput } from '../../../src-shared/ipc';
 import { createServiceClient, type ServiceClient } from '../../../src-main/service';
 import { createStation, type Station, type StationOptions } from '../../../src-main/station';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import type { CliResult } from '../../helpers/cli';
+import { repoRoot } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 
 // The real peer of the core's tests: the sandbox in-process, reached through the fault proxy.
@@ -85,4 +89,16 @@ export function byPosition(labels: Label[]): Map<number, string[]> {
     out.set(label.position, label.members.filter((m) => m.archivedAt === null).map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`)).sort());
   }
   return out;
+}
+
+/** Runs the `station` bin without blocking this process (the in-process sandbox must keep answering). */
+export function runStationAsync(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'station.mjs'), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) as unknown }));
+  });
 }
