@@ -36,6 +36,16 @@ export interface AttemptEnv {
 
 const MAX_ISSUES = 10;
 
+function innermostMessage(error: unknown): string {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5; depth += 1) {
+    const inner = (e as { cause?: unknown } | null)?.cause;
+    if (!(inner instanceof Error)) break;
+    e = inner;
+  }
+  return e instanceof Error ? e.message || e.name : String(e);
+}
+
 export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv): Promise<AttemptResult<T>> {
   const where = { method: req.method, path: req.path };
   const timeout = new AbortController();
@@ -50,12 +60,13 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
     // The caller's own abort (shutdown) is not a service failure: hand its reason back unchanged.
     if (env.signal?.aborted) throw env.signal.reason;
     if (timeout.signal.aborted) {
-      return { ok: false, failure: { ...where, code: 'TIMEOUT', kind: 'timeout', status: null, requestId: null, connected: true, cause } };
+      const detail = { reason: 'timeout', timeoutMs: env.timeoutMs };
+      return { ok: false, failure: { ...where, code: 'TIMEOUT', kind: 'timeout', status: null, requestId: null, detail, connected: true, cause } };
     }
-    return {
-      ok: false,
-      failure: { ...where, code: 'NETWORK_ERROR', kind: 'network', status: null, requestId: null, connected: !failedBeforeConnect(cause), cause },
-    };
+    const connected = !failedBeforeConnect(cause);
+    // Keep the innermost cause ("connect ECONNREFUSED 127.0.0.1:4010", "other side closed"): that is what IT needs.
+    const detail = { reason: connected ? 'connection_lost' : 'connect_failed', cause: innermostMessage(cause) };
+    return { ok: false, failure: { ...where, code: 'NETWORK_ERROR', kind: 'network', status: null, requestId: null, detail, connected, cause } };
   } finally {
     clearTimeout(timer);
   }

@@ -109,7 +109,8 @@ function describe(init: ServiceErrorInit): string {
         : init.status === null
           ? `${where} failed with ${init.code}`
           : `${where} answered ${init.status} ${init.code}`;
-  const said = init.serviceMessage ? `: ${init.serviceMessage}` : '';
+  const cause = init.detail?.['cause'];
+  const said = init.serviceMessage ? `: ${init.serviceMessage}` : typeof cause === 'string' ? ` (${cause})` : '';
   const id = init.requestId ? ` (request id ${init.requestId})` : '';
   const unknown = init.outcomeUnknown ? ' The write may have been applied; check whether it landed before resending.' : '';
   const advice = ADVICE[init.code] ?? 'See the code and detail.';

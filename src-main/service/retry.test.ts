@@ -149,7 +149,7 @@ describe('writes', () => {
     await h.client.me().catch(() => undefined);
     h.service.received.length = 0;
     const e = await failure(h.client.reels.create({ name: 'R1' }));
-    expect(e).toMatchObject({ code: 'NETWORK_ERROR', kind: 'network', status: null, outcomeUnknown: true });
+    expect(e).toMatchObject({ code: 'NETWORK_ERROR', kind: 'network', status: null, outcomeUnknown: true, reason: 'connection_lost' });
     expect(h.service.to('/api/v1/')).toHaveLength(1);
   });
 
@@ -160,7 +160,9 @@ describe('writes', () => {
     await h.service.close(); // now nothing listens on the port
     const attempts: AttemptRecord[] = [];
     const e = await failure(h.client.reels.create({ name: 'R1' }, { onAttempt: (a) => attempts.push(a) }));
-    expect(e).toMatchObject({ code: 'NETWORK_ERROR', kind: 'network', outcomeUnknown: false, requestId: null });
+    expect(e).toMatchObject({ code: 'NETWORK_ERROR', kind: 'network', outcomeUnknown: false, requestId: null, reason: 'connect_failed' });
+    expect(e.message).toContain('ECONNREFUSED');
+    expect(attempts[0]?.message).toContain('ECONNREFUSED');
     expect(attempts).toHaveLength(3);
     expect(attempts.every((a) => a.status === null)).toBe(true);
     h = undefined;

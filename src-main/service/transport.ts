@@ -158,7 +158,7 @@ export function createTransport(options: TransportOptions): Transport {
       code: f.code,
       reason: typeof reason === 'string' ? reason : null,
       requestId: f.requestId,
-      message: f.serviceMessage ?? (f.cause instanceof Error ? f.cause.message : null),
+      message: f.serviceMessage ?? (typeof f.detail?.['cause'] === 'string' ? f.detail['cause'] : null),
     };
   }
 
