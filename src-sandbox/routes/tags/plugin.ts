@@ -25,13 +25,21 @@ import { verifyIdentifier } from './verify';
 
 /** Largest accepted capture: a full-resolution camera frame with room to spare. */
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+/** More file parts than this is refused outright; up to it, a repeated `data` is refused after reading. */
+const MAX_FILE_PARTS = 4;
 
 // spec: "Scan endpoints take multipart/form-data"; a JSON body with the same fields is accepted too.
 const SCAN_CONSUMES = ['multipart/form-data', 'application/json'];
 
 export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   ensureOpticalSchema(deps.db);
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 16 }, throwFileSizeLimit: true });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILE_PARTS, fields: 16 }, throwFileSizeLimit: true });
+  // A refused multipart request may leave body bytes unread (a limit hit mid-stream); closing the connection
+  // after the error answer keeps a half-read keep-alive socket from holding the server open.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && request.isMultipart()) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.post('/extract', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } } }, async (request) =>
     extractFingerprint(deps, request.svc, await readScanForm(request)),

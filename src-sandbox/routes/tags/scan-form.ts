@@ -17,19 +17,21 @@ export async function readScanForm(request: FastifyRequest): Promise<ScanForm> {
   const fields: Record<string, unknown> = {};
   let image: Buffer | null = null;
   if (request.isMultipart()) {
+    // Every part is read to the end before a refusal is thrown, so the connection is left clean.
+    let refusal: SvcError | null = null;
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'data') {
-          await part.toBuffer();
-          throw new SvcError('INVALID_REQUEST', { reason: 'unexpected_file_part', part: part.fieldname });
-        }
-        if (image !== null) throw new SvcError('INVALID_REQUEST', { reason: 'repeated_part', part: 'data' });
-        image = await part.toBuffer();
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'data') refusal ??= new SvcError('INVALID_REQUEST', { reason: 'unexpected_file_part', part: part.fieldname });
+        else if (image !== null) refusal ??= new SvcError('INVALID_REQUEST', { reason: 'repeated_part', part: 'data' });
+        else image = bytes;
+      } else if (part.fieldname in fields) {
+        refusal ??= new SvcError('INVALID_REQUEST', { reason: 'repeated_part', part: part.fieldname });
       } else {
-        if (part.fieldname in fields) throw new SvcError('INVALID_REQUEST', { reason: 'repeated_part', part: part.fieldname });
         fields[part.fieldname] = part.value;
       }
     }
+    if (refusal) throw refusal;
   } else if (request.body && typeof request.body === 'object') {
     Object.assign(fields, request.body as Record<string, unknown>);
   }
