@@ -24,7 +24,8 @@ const REEL_PAGE: PageSpec = { ...PAGE, defaultColumn: 'position' };
 export const labelReadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
 
-  app.get('/', { schema: { querystring: LabelListQuerySchema, response: { 200: LabelListResponseSchema } } }, async (request) => {
+  // The collection root is the prefix itself (spec: GET ``).
+  app.get('', { schema: { querystring: LabelListQuerySchema, response: { 200: LabelListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
     const q = request.query;

@@ -18,7 +18,7 @@ async function reelWith(positions: number[], body: Record<string, unknown> = {})
   return { reel, at };
 }
 
-const positionsOn = async (reelId: string) => ((await t.call('GET', `/?reelCollectionId=${reelId}`)).body.labels as Json[]).map((l) => l.position);
+const positionsOn = async (reelId: string) => ((await t.call('GET', `?reelCollectionId=${reelId}`)).body.labels as Json[]).map((l) => l.position);
 
 describe('move', () => {
   it('cuts a range to a new Reel that inherits the composition, keeping positions; gaps stay behind', async () => {
