@@ -34,7 +34,7 @@ function check(name, command, args) {
 }
 
 const npx = 'npx';
-check('type-check', npx, ['tsc', '-b', 'tsconfig.json', '--noEmit']);
+check('type-check', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', npx, ['eslint', '.']);
 check('openapi lint', 'node', ['bin/run-ts.mjs', 'scripts/openapi-lint.ts']);
 
