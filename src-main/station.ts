@@ -96,6 +96,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   devices.subscribe((name, payload) => core.events.emit(name, payload));
   devices.start();
+  // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
+  devices.reportCameras(camera.status());
+  core.events.subscribe((name) => {
+    if (name === 'camera.changed') devices.reportCameras(camera.status());
+  });
 
   // Issue 4's core: store → service client → sync engine → enrollment. The embedded sandbox
   // starts in-process whenever the active profile is the sandbox.

@@ -13,3 +13,4 @@ export * from './hid/virtual-binding';
 export * from './create';
 export * from './handlers';
 export * from './serial/serial-spec';
+export * from './camera-health';

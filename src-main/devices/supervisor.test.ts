@@ -7,6 +7,7 @@ import { VirtualNfcDriver } from './nfc/virtual-binding';
 import { memoryPreferencesStore, type DevicePreferences } from './preferences';
 import { VirtualSerialDriver } from './serial/virtual-binding';
 import { DeviceSupervisor, type SupervisorOptions } from './supervisor';
+import type { CameraReport } from './camera-health';
 
 // The supervisor over the virtual twins: the same rules as the real bindings, so
 // hot-plug, recovery, roles and preferences are tested here without hardware.
@@ -184,5 +185,31 @@ describe('keyboard-wedge scans from the renderer', () => {
     expect(s.submitWedgeScan('').rejected).toMatchObject({ code: 'EMPTY' });
     expect(recorder.of('devices.read').map((r) => r.value)).toEqual(['WEDGE\u001d42', 'PRINTED-1']);
     expect(recorder.of('devices.readRejected')).toHaveLength(1);
+  });
+});
+
+describe('cameras reported by the camera service', () => {
+  const report = (cameras: string[], active: string | null, extra: Partial<CameraReport> = {}): CameraReport => ({
+    sources: { cameras: cameras.map((name) => ({ name })), active, error: null },
+    watchFolder: { state: 'off', path: null },
+    ...extra,
+  });
+
+  it('are listed by name with their health, keep their slot when unplugged, and the watch folder shows too', async () => {
+    const { supervisor: s, recorder } = start();
+    s.reportCameras(report(['Logitech BRIO', 'HD Webcam'], 'Logitech BRIO'));
+    expect(s.info('camera:Logitech BRIO')).toMatchObject({ kind: 'camera', transport: 'media', status: { state: 'reading' } });
+    expect(s.info('camera:HD Webcam').status.state).toBe('connected');
+    s.assignRole('camera:Logitech BRIO', 'SVC');
+    s.reportCameras(report(['HD Webcam'], null, { watchFolder: { state: 'watching', path: '/srv/drop' } }));
+    expect(s.info('camera:Logitech BRIO')).toMatchObject({ role: 'SVC', status: { state: 'disconnected', code: 'UNPLUGGED' } });
+    expect(s.info('camera:watch-folder')).toMatchObject({ transport: 'folder', name: 'Watch folder /srv/drop', status: { state: 'connected' } });
+    s.reportCameras(report(['HD Webcam', 'Logitech BRIO'], null, { sources: { cameras: [], active: null, error: { code: 'NotAllowedError', message: 'Camera access was denied.' } } }));
+    expect(s.info('camera').status).toMatchObject({ state: 'error', code: 'OPEN_FAILED', reason: 'Camera access was denied.' });
+    s.reportCameras(report(['Logitech BRIO'], null));
+    expect(s.info('camera').status.state).toBe('connected');
+    expect(s.info('camera:Logitech BRIO').status.state).toBe('connected');
+    expect(() => s.info('camera:watch-folder')).toThrow();
+    expect(recorder.of('devices.status').some((e) => e.device === 'camera:Logitech BRIO' && e.status.state === 'disconnected')).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import {
   type devicesEvents,
 } from '../../src-shared/ipc/devices';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { CAMERA_SOURCES_DEVICE, WATCH_FOLDER_DEVICE, cameraDevices, type CameraReport } from './camera-health';
 import type { HidDriver } from './hid/binding';
 import { HidScannerSource, hidKeyboardId } from './hid/hid-source';
 import type { NfcDriver } from './nfc/binding';
@@ -294,6 +295,20 @@ export class DeviceSupervisor {
     }
     this.#sink.rejected(result.rejected);
     return { read: null, rejected: result.rejected };
+  }
+
+  /**
+   * Takes the camera service's view of its sources (on start and on every `camera.changed`)
+   * so cameras and the watch folder are listed with a health and a slot like every device.
+   */
+  reportCameras(report: CameraReport): void {
+    const cameras = [...this.#devices.values()].filter((e) => e.info.kind === 'camera' && e.info.transport === 'media' && e.info.id !== CAMERA_SOURCES_DEVICE);
+    const devices = cameraDevices(report, { names: new Set(cameras.map((e) => e.info.name)), sourcesDevice: this.#devices.has(CAMERA_SOURCES_DEVICE) });
+    for (const { device, status } of devices) {
+      this.#sink.discovered(device);
+      this.#setStatus(device.id, status);
+    }
+    if (report.watchFolder.state === 'off' && this.#devices.delete(WATCH_FOLDER_DEVICE)) this.#changed();
   }
 
   /** Feeds a virtual device as if hardware had sent `data` (see the `devices.inject` contract). */
