@@ -8,8 +8,9 @@ import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
+import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, serviceClientBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -6,7 +6,6 @@ export function NotAvailable({ command }: { command: KnownName | string }) {
   const { t } = useTranslation();
   return (
     <p className="not-available" role="note">
-      <span aria-hidden="true">⏳ </span>
       {t('common.notAvailable', { command })}
     </p>
   );

@@ -1,43 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import type { CommandInput, CommandName, CommandOutput } from '../../../src-shared/ipc';
-import { startWithReadyLine, type Started } from '../../helpers/processes';
-import { tempDir } from '../../helpers/tmp';
 
-// A `station serve` child with a temp data dir, and a typed way to call it from the test
-// (Bearer token), the same contract the UI uses.
-
-export type Ready = { ready: true; url: string; token: string };
-
-export interface ServedStation {
-  served: Started<Ready>;
-  dataDir: string;
-  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
-  stop(): Promise<void>;
-}
-
-export async function serveStation(): Promise<ServedStation> {
-  const dir = tempDir('station-ui-e2e-');
-  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
-  const origin = new URL(served.ready.url).origin;
-  return {
-    served,
-    dataDir: dir.path,
-    async call(name, input) {
-      const response = await fetch(`${origin}/api/station/${encodeURIComponent(name)}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(input ?? {}),
-      });
-      const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-      if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error?.code} ${envelope.error?.message}`);
-      return envelope.value as never;
-    },
-    async stop() {
-      await served.stop();
-      dir.remove();
-    },
-  };
-}
+export * from './serve';
 
 export async function screenshot(page: Page, screen: string): Promise<void> {
   await page.screenshot({ path: `test-results/e2e/screens/${screen}.png`, fullPage: true });

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitAimPrefix, scannerTagType } from '../../../../src-shared/domain/symbology';
 import type { StationStatus } from '../../../../src-shared/ipc';
+import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
-import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import {
   acknowledge,
@@ -40,7 +41,16 @@ const MIME_EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png
 
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
-  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  // A snapshot of the Reel at the session's start: the session adds what it saves itself, so a
+  // save does not refetch (and re-parse) thousands of Labels between two reads.
+  const detail = useQuery({
+    queryKey: ['bench-snapshot', reelId],
+    queryFn: () => station.call('reels.show', { reelId: reelId ?? '' }),
+    enabled: reelId !== undefined && isServed('reels.show'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   const reel = detail.data;
   const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
   const [bench, setBench] = useState<BenchState>();

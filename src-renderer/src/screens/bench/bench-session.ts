@@ -147,10 +147,10 @@ export function filledCapture(state: BenchState): string | undefined {
   return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
 }
 
-/** Labels per minute over the session so far (0 before the first minute has data). */
+/** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */
 export function labelsPerMinute(savedAt: readonly number[], now: number): number {
   if (savedAt.length === 0) return 0;
-  const minutes = Math.max((now - (savedAt[0] as number)) / 60_000, 1 / 60);
+  const minutes = Math.max((now - (savedAt[0] as number)) / 60_000, 1);
   return savedAt.length / minutes;
 }
 

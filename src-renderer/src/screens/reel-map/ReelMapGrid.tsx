@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, type MapCell } from './cell-state';
 
@@ -35,28 +35,51 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
     requestAnimationFrame(() => performance.mark('reel-map:painted'));
   }, [cells.length]);
 
+  // Stable across renders, so rows that stay on screen while scrolling are not rendered again.
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const onSelect = useCallback((cell: MapCell) => selectRef.current(cell), []);
+
   return (
     <div ref={scroller} className="reel-map" role="grid" aria-label={t('reelMap.gridLabel')} aria-rowcount={rows} aria-colcount={columns} data-testid="reel-map-grid">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((row) => (
-          <div key={row.key} role="row" aria-rowindex={row.index + 1} className="reel-map-row" style={{ transform: `translateY(${row.start}px)` }}>
-            {cells.slice(row.index * columns, row.index * columns + columns).map((cell) => (
-              <button
-                key={cell.position}
-                type="button"
-                role="gridcell"
-                className={`cell state-${cell.state}${selected === cell.position ? ' selected' : ''}`}
-                aria-label={t('reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })}
-                aria-selected={selected === cell.position}
-                onClick={() => select(cell)}
-              >
-                <span className="pos">{cell.position}</span>
-                <span className="mark" aria-hidden="true">{CELL_MARK[cell.state]}</span>
-              </button>
-            ))}
-          </div>
-        ))}
+        {virtualizer.getVirtualItems().map((row) => {
+          const first = row.index * columns;
+          const inRow = selected !== undefined && cells[first] !== undefined && selected >= (cells[first] as MapCell).position && selected < (cells[first] as MapCell).position + columns ? selected : undefined;
+          return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} select={onSelect} />;
+        })}
       </div>
     </div>
   );
 }
+
+interface RowProps {
+  index: number;
+  start: number;
+  cells: MapCell[];
+  columns: number;
+  selected: number | undefined;
+  select: (cell: MapCell) => void;
+}
+
+const Row = memo(function Row({ index, start, cells, columns, selected, select }: RowProps) {
+  const { t } = useTranslation();
+  return (
+    <div role="row" aria-rowindex={index + 1} className="reel-map-row" style={{ transform: `translateY(${start}px)` }}>
+      {cells.slice(index * columns, index * columns + columns).map((cell) => (
+        <button
+          key={cell.position}
+          type="button"
+          role="gridcell"
+          className={`cell state-${cell.state}${selected === cell.position ? ' selected' : ''}`}
+          aria-label={t('reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })}
+          aria-selected={selected === cell.position}
+          onClick={() => select(cell)}
+        >
+          <span className="pos">{cell.position}</span>
+          <span className="mark" aria-hidden="true">{CELL_MARK[cell.state]}</span>
+        </button>
+      ))}
+    </div>
+  );
+});
