@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ScanReceipt } from '../../../src-shared/api/scan';
 import { expandEnrollmentIdentifiers, LabelEnrollmentFieldsSchema, LabelEnrollmentResponseSchema } from '../../../src-shared/api/labels';
-import { decideEnrollment, type NewMember } from '../../domain/labels';
+import { decideEnrollment, LabelRuleError, type NewMember } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireWriter } from '../../http/authority';
 import { findScanBySha, imageSha256, ingestOpticalCapture, scanReceipt, setScanOutcome } from '../../optical';
@@ -63,7 +63,7 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       }
 
       const at = deps.now().toISOString();
-      const result = db.transaction(() => {
+      const commit = db.transaction(() => {
         const decision = decide(extra);
         if (decision.outcome === 'already_enrolled') return { outcome: decision.outcome, row: getLabelRow(db, decision.label.compositeTagId) as LabelRow };
         const { actorId } = actorOf(svc);
@@ -88,7 +88,18 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         }
         refreshReelWarnings(db, reel.collectionId);
         return { outcome: decision.outcome, row: getLabelRow(db, compositeTagId) as LabelRow };
-      })();
+      });
+      let result: ReturnType<typeof commit>;
+      try {
+        result = commit();
+      } catch (error) {
+        // spec: Errors, Scan receipts on failure — a stored capture refused as a duplicate keeps its receipt at detail.scan.
+        if (scan && error instanceof LabelRuleError) {
+          setScanOutcome(db, scan.scanId, 'bind_refused');
+          throw new LabelRuleError(error.code, error.message, { ...error.detail, scan });
+        }
+        throw error;
+      }
       // spec: "success returns `outcome: created`"; a retry answers `already_enrolled` with the existing Label.
       return reply.code(result.outcome === 'created' ? 201 : 200).send({
         outcome: result.outcome,

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LabelMemberAddFieldsSchema, LabelMemberAddResponseSchema, LabelMemberRemoveResponseSchema } from '../../../src-shared/api/labels';
 import type { ScanReceipt } from '../../../src-shared/api/scan';
-import { decideMemberAdd, decideMemberRemoval, type NewMember } from '../../domain/labels';
+import { decideMemberAdd, decideMemberRemoval, LabelRuleError, type NewMember } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireWriter } from '../../http/authority';
 import { ingestOpticalCapture, setScanOutcome } from '../../optical';
@@ -53,7 +53,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       }
       checkFingerprints(db, [member]);
       const at = deps.now().toISOString();
-      const added = db.transaction(() => {
+      const add = db.transaction(() => {
         const state = labelState(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
         const peers = member.tagType === 'SVC' ? (markingPeersOf(db, [member.fingerprintId]).get(member.fingerprintId) ?? []) : [];
         const decision = decideMemberAdd(state, member, peers);
@@ -80,7 +80,18 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         touchLabel(db, row.composite_tag_id, at);
         refreshReelWarnings(db, row.reel_id);
         return true;
-      })();
+      });
+      let added: boolean;
+      try {
+        added = add();
+      } catch (error) {
+        // spec: Errors, Scan receipts on failure — a stored capture refused as a duplicate keeps its receipt at detail.scan.
+        if (scan && error instanceof LabelRuleError) {
+          setScanOutcome(db, scan.scanId, 'bind_refused');
+          throw new LabelRuleError(error.code, error.message, { ...error.detail, scan });
+        }
+        throw error;
+      }
       const label = labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
       return reply.code(added ? 201 : 200).send({ label, ...(scan ? { scan } : {}) });
     },

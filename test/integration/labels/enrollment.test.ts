@@ -128,6 +128,8 @@ describe('enrollment: optical markings', () => {
     const res = await t.form(`/reels/${other.collectionId}/labels`, { data: await freshCapture(image, 3) });
     expect([res.status, res.body.code]).toEqual([409, 'COMPOSITE_TAG_CONFLICT']);
     expect(res.body.detail).toMatchObject({ reason: 'marking_on_other_label', compositeTagId: first.compositeTagId });
+    // spec: Scan receipts on failure — the stored capture's receipt is at detail.scan.
+    expect(res.body.detail.scan).toEqual({ scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null });
   });
 
   it('refuses a marking already bound as a loose identifier (409 marking_bound_elsewhere)', async () => {
@@ -181,6 +183,7 @@ describe('members', () => {
     const label = await t.enroll(reel.collectionId, { qrValue: 'X' });
     const res = await t.form(`/${label.compositeTagId}/identifiers`, { tagType: 'SVC', data: await freshCapture(image, 2) });
     expect([res.status, res.body.detail.reason]).toEqual([409, 'marking_on_other_label']);
+    expect(res.body.detail.scan).toMatchObject({ svcId: null });
   });
 });
 
