@@ -1,0 +1,88 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { speckleTag } from '../../fixtures';
+import { tempDir } from '../../helpers/tmp';
+import { runStationAsync as station } from './peer';
+
+// The CLI forms of issue 4 against the embedded sandbox (started in-process by each command).
+
+const dir = tempDir('core-cli-');
+const data = join(dir.path, 'data');
+afterAll(() => dir.remove());
+
+describe('station CLI with the embedded sandbox', () => {
+  let reelId = '';
+  let apiKey = '';
+
+  it('connects to the sandbox; the API key sits in a 0600 file and never in output', async () => {
+    const out = await station(['--data', data, '--json', 'connect', '--sandbox']);
+    expect(out.code).toBe(0);
+    const profile = out.json() as { kind: string; profileId: string; orgId: string };
+    expect(profile.kind).toBe('sandbox');
+    const keyFile = join(data, 'keys', `${profile.profileId}.key`);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    apiKey = readFileSync(keyFile, 'utf8');
+    expect(apiKey.length).toBeGreaterThan(10);
+    expect(out.stdout + out.stderr).not.toContain(apiKey);
+    expect(readFileSync(join(data, 'station.sqlite3')).includes(Buffer.from(apiKey))).toBe(false);
+  }, 120_000);
+
+  it('creates a Reel offline-capable and enrolls Labels with every identifier kind', async () => {
+    const created = await station(['--data', data, '--json', 'reel', 'create', '--name', 'CLI reel', '--expect', 'TEXT=1,SVC=1,QR=1']);
+    expect(created.code).toBe(0);
+    reelId = (created.json() as { reelId: string }).reelId;
+    const svc = join(dir.path, 'tag.jpg');
+    writeFileSync(svc, await speckleTag(31, { width: 640, height: 480, format: 'jpeg' }));
+    const enrolled = await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'CLI-1', '--qr', 'cq1', '--data-matrix', 'dm1', '--bar-code', 'bc1', '--nfc', '04aabbcc', '--svc', svc, '--indexing', 'none']);
+    expect(enrolled.code).toBe(0);
+    expect(enrolled.json()).toMatchObject({ state: 'queued' });
+    expect((enrolled.json() as { labelId: string }).labelId).toMatch(/^[0-9a-f-]{36}$/);
+    const bad = await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', 'x']);
+    expect(bad.code).toBe(2);
+  }, 120_000);
+
+  it('an invalid print-data file enrolls nothing and names each bad row', async () => {
+    const csv = join(dir.path, 'bad.csv');
+    writeFileSync(csv, 'position,text,qr,nfc\n2,CLI-2,q2,\nthree,CLI-3,,\n4,,,\n5,CLI-5,,nothex\n');
+    const out = await station(['--data', data, 'import', '--reel', reelId, csv]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('line 3 (position three)');
+    expect(out.stderr).toContain('line 4 (position 4): no value at all');
+    expect(out.stderr).toContain('line 5 (position 5): nfc "nothex" is not a hex UID');
+    const queue = await station(['--data', data, '--json', 'queue']);
+    expect((queue.json() as { counts: { pending: number } }).counts.pending).toBe(2);
+  }, 120_000);
+
+  it('imports print data, syncs until idle, and shows the Reel with service ids', async () => {
+    const csv = join(dir.path, 'good.csv');
+    writeFileSync(csv, 'position,text,qr\n2,CLI-2,q2\n3,CLI-3,q3\n');
+    const imported = await station(['--data', data, '--json', 'import', '--reel', reelId, csv]);
+    expect(imported.json()).toEqual({ rows: 2, queued: 2, expected: 0 });
+    const expectedOnly = join(dir.path, 'expected.csv');
+    writeFileSync(expectedOnly, 'position,text,qr\n4,CLI-4,q4\n');
+    expect((await station(['--data', data, '--json', 'import', '--reel', reelId, expectedOnly, '--expected-only'])).json()).toEqual({ rows: 1, queued: 0, expected: 1 });
+
+    const synced = await station(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '60']);
+    expect(synced.json()).toEqual({ done: 4, pending: 0, attention: 0 });
+    expect(synced.code).toBe(0);
+
+    const shown = await station(['--data', data, '--json', 'reel', 'show', reelId]);
+    const reel = shown.json() as { serviceId: string; labels: { position: number; state: string; serviceId: string | null; identifiers: { tagType: string; value?: string }[] }[] };
+    expect(reel.serviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reel.labels.map((l) => [l.position, l.state])).toEqual([
+      [1, 'enrolled'],
+      [2, 'enrolled'],
+      [3, 'enrolled'],
+      [4, 'expected'],
+    ]);
+    expect(reel.labels[0]?.identifiers.map((i) => i.tagType).sort()).toEqual(['BAR_CODE', 'DATA_MATRIX', 'NFC', 'QR', 'SVC', 'TEXT']);
+    expect(reel.labels[0]?.identifiers.find((i) => i.tagType === 'NFC')?.value).toBe('04AABBCC');
+    // The capture is content-addressed under captures/ab/cdef….jpg.
+    const shard = readdirSync(join(data, 'captures')).find((d) => /^[0-9a-f]{2}$/.test(d)) as string;
+    expect(readdirSync(join(data, 'captures', shard)).some((f) => /^[0-9a-f]{62}\.jpg$/.test(f))).toBe(true);
+    const human = await station(['--data', data, 'status']);
+    expect(human.stdout).toContain('done 4');
+  }, 120_000);
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedStation, startPeer, type Peer, type TestStation } from './peer';
+
+// The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
+// archive, bind, bulk-bind (dry run, commit, activation), move with preview, resolve, Thread
+// search, and Reel reads merged with the service's state.
+
+let peer: Peer;
+let s: TestStation & { remove(): void };
+beforeAll(async () => {
+  peer = await startPeer();
+  s = await connectedStation(peer);
+}, 60_000);
+afterAll(async () => {
+  await s.close();
+  s.remove();
+  await peer.close();
+});
+
+const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+
+async function reelWith(name: string, count: number): Promise<string> {
+  const { reelId } = await s.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
+  for (let p = 1; p <= count; p += 1) {
+    await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }] });
+  }
+  return reelId;
+}
+
+async function threads(n: number, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n; i += 1) out.push((await peer.direct.threads.create({ type: 'single', thread: { name: `${prefix} ${i + 1}` } })).created[0]!.threadId);
+  return out;
+}
+
+describe('operations and reads', () => {
+  it('files a Reel in a Label Collection and updates it', async () => {
+    const { collectionId } = await s.call('collections.create', { name: 'Spring run' });
+    const { reelId } = await s.call('reels.create', { name: 'Filed reel', collectionId });
+    await s.call('reels.update', { reelId, name: 'Filed reel (renamed)', description: 'spring' });
+    expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
+    const collections = await s.call('collections.list', {});
+    const serviceCollectionId = collections.collections.find((c) => c.collectionId === collectionId)?.serviceId;
+    expect(serviceCollectionId).toBeTruthy();
+    const shown = await s.call('reels.show', { reelId, refresh: true });
+    const remote = (await peer.direct.reels.get(shown.serviceId as string)).reel;
+    expect(remote).toMatchObject({ name: 'Filed reel (renamed)', description: 'spring', filedInCollectionId: serviceCollectionId });
+  });
+
+  it('adds and removes identifiers, archives and unarchives, binds and unbinds', async () => {
+    const reelId = await reelWith('Ops', 2);
+    await drain();
+    const label = (await s.call('reels.show', { reelId })).labels[0]!;
+    await s.call('labels.addIdentifier', { labelId: label.labelId, tagType: 'NFC', value: '04:11:22:33' });
+    await s.call('labels.removeIdentifier', { labelId: label.labelId, tagType: 'QR' });
+    await s.call('labels.archive', { labelId: label.labelId });
+    await drain();
+    let remote = (await peer.direct.labels.get(label.serviceId as string)).label;
+    expect(remote.archivedAt).not.toBeNull();
+    expect(remote.members.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort()).toEqual(['NFC=04112233', 'TEXT=Ops-1']);
+    expect((await s.call('reels.show', { reelId })).labels[0]?.state).toBe('archived');
+    await s.call('labels.unarchive', { labelId: label.labelId });
+    const [thread] = await threads(1, 'Ops thread');
+    await s.call('labels.bind', { labelId: label.labelId, threadId: thread });
+    await drain();
+    remote = (await peer.direct.labels.get(label.serviceId as string)).label;
+    expect(remote.boundThreadId).toBe(thread);
+    expect((await s.call('reels.show', { reelId })).labels[0]).toMatchObject({ state: 'bound', boundThreadId: thread });
+    await s.call('labels.unbind', { labelId: label.labelId });
+    await drain();
+    expect((await peer.direct.labels.get(label.serviceId as string)).label.boundThreadId).toBeNull();
+  });
+
+  it('bulk-binds a range: dry run shows blockers, commit binds, activation is reported', async () => {
+    const reelId = await reelWith('Bulk', 6);
+    await drain();
+    const ids = await threads(5, 'Bulk thread');
+    const dry = await s.call('bulkBind.preflight', { reelId, fromPosition: 1, toPosition: 5, threadIds: ids });
+    expect(dry).toMatchObject({ outcome: 'preflight', blockers: [] });
+    expect(dry.rows.map((r) => r.position)).toEqual([1, 2, 3, 4, 5]);
+    const blocked = await s.call('bulkBind.preflight', { reelId, fromPosition: 2, toPosition: 7, threadIds: [...ids, ids[0]!] });
+    expect(blocked.blockers.map((b) => b.kind)).toEqual(expect.arrayContaining(['position_empty', 'thread_repeated']));
+    const { opId } = await s.call('bulkBind.commit', { reelId, fromPosition: 1, toPosition: 5, threadIds: ids, activate: true });
+    await drain();
+    const status = await s.call('bulkBind.status', { opId });
+    expect(status.state).toBe('done');
+    expect(status.boundCount).toBe(5);
+    expect(status.result).toMatchObject({ bound: 5 });
+    const labels = (await s.call('reels.show', { reelId })).labels;
+    expect(labels.filter((l) => l.state === 'bound').map((l) => [l.position, l.boundThreadId])).toEqual(ids.map((id, n) => [n + 1, id]));
+  });
+
+  it('previews a move, then moves a range to a new Reel', async () => {
+    const reelId = await reelWith('Cut', 8);
+    await drain();
+    const preview = await s.call('labels.movePreview', { reelId, fromPosition: 5, toPosition: 8, target: { newReel: { name: 'Cut tail' } }, expectedCount: 4 });
+    expect(preview).toMatchObject({ count: 4, countMatches: true });
+    await s.call('labels.move', { reelId, fromPosition: 5, toPosition: 8, target: { newReel: { name: 'Cut tail' } }, expectedCount: 4 });
+    expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
+    const reels = (await s.call('reels.list', {})).reels;
+    const tail = reels.find((r) => r.name === 'Cut tail');
+    expect(tail?.serviceId).toBeTruthy();
+    const moved = await s.call('reels.show', { reelId: tail!.reelId, refresh: true });
+    expect(moved.labels.map((l) => l.position)).toEqual([5, 6, 7, 8]);
+    const source = await s.call('reels.show', { reelId });
+    expect(source.labels.map((l) => l.position)).toEqual([1, 2, 3, 4]);
+    expect((await peer.direct.labels.listAll({ reelCollectionId: tail!.serviceId as string })).length).toBe(4);
+  });
+
+  it('resolves a scanned value to its Reel position, locally and from the service', async () => {
+    const reelId = await reelWith('Resolve', 3);
+    const offline = await s.call('labels.resolve', { tagType: 'QR', value: 'Resolve-q2', reelId });
+    expect(offline.matches).toEqual([expect.objectContaining({ position: 2, source: 'local' })]);
+    await drain();
+    const online = await s.call('labels.resolve', { tagType: 'TEXT', value: 'resolve-3' });
+    expect(online.matches.map((m) => m.position)).toEqual([3]);
+    expect(online.matches[0]?.serviceId).toBeTruthy();
+  });
+
+  it('searches Threads for a bulk-bind and merges service-side Labels into the Reel read', async () => {
+    await threads(2, 'Findable');
+    const found = await s.call('threads.search', { q: 'Findable' });
+    expect(found.threads.map((t) => t.name).sort()).toEqual(['Findable 1', 'Findable 2']);
+    const reelId = await reelWith('Merge', 1);
+    await drain();
+    const serviceId = (await s.call('reels.show', { reelId })).serviceId as string;
+    await peer.direct.labels.enroll(serviceId, { position: 2, identifiers: [{ tagType: 'TEXT', value: 'FROM-ELSEWHERE' }] });
+    const merged = await s.call('reels.show', { reelId, refresh: true });
+    expect(merged.labels.map((l) => [l.position, l.state])).toEqual([
+      [1, 'enrolled'],
+      [2, 'enrolled'],
+    ]);
+    expect(merged.serviceCounts?.labelCount).toBe(2);
+  });
+});
