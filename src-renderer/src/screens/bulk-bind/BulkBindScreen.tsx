@@ -132,7 +132,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
                 <tr key={p.position} className={issues.some((i) => i.level === 'blocker') ? 'row-blocked' : ''}>
                   <td>{p.position}</td>
                   <td>{row?.threadName ?? <span className="mono">{p.threadId}</span>}</td>
-                  <td>{row?.textValue ?? row?.labelName ?? '–'}</td>
+                  <td>{row?.textValue ?? row?.labelName ?? (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}</td>
                   <td>
                     {issues.map((i) => (
                       <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>
