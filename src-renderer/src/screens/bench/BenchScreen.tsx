@@ -7,6 +7,7 @@ import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
+import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import {
   acknowledge,
@@ -120,10 +121,13 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     };
   }, [reelId, onRead, apply]);
 
-  // Keyboard-wedge scans: the AIM prefix names the type; without one the read fills the waiting slot.
+  // Keyboard-wedge scans: the AIM prefix names the type, else the slot given to the keyboard
+  // wedge on the Devices screen; without either the read fills the waiting slot.
+  const devices = useCommandQuery('devices.list', {});
+  const wedgeRole = devices.data?.devices.find((d) => d.transport === 'keyboard')?.role ?? null;
   const inBurst = useWedge(reelId !== undefined, (text) => {
     const split = splitAimPrefix(text);
-    const { tagType, basis } = scannerTagType(split, null);
+    const { tagType, basis } = scannerTagType(split, wedgeRole);
     onRead({ tagType, value: split.value, basis });
   });
 

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, serveStation, type ServedStation } from './support/station';
+
+// Issue 6 / BENCH.md: keyboard-wedge scans are taken without a focused text box (told from a
+// person typing by keystroke timing), and the bench is fully keyboard-operable.
+
+let station: ServedStation;
+let reelId: string;
+test.beforeAll(async () => {
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+  ({ reelId } = await station.call('reels.create', { name: 'Keyboard reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'TEXT', count: 1 }] }));
+});
+test.afterAll(async () => {
+  await station.stop();
+});
+
+test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ page }) => {
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByTestId('bench-position')).toHaveText('1');
+
+  // A person typing slowly is not a scan.
+  await page.keyboard.type('HELLO', { delay: 150 });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+  await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
+
+  // A scanner types fast and ends with Enter; the AIM prefix says QR.
+  await page.keyboard.type(']Q1WEDGE-1', { delay: 4 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: WEDGE-1');
+
+  // F6 undoes the last read; scan again, then the printed TEXT code arrives from a scanner whose slot is TEXT.
+  await page.keyboard.press('F6');
+  await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
+  await page.keyboard.type(']Q1WEDGE-1', { delay: 4 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: WEDGE-1');
+  await station.call('devices.assignRole', { device: 'virtual:scanner', role: 'TEXT' });
+  await station.call('devices.inject', { device: 'virtual:scanner', data: 'ABC-001' });
+  await expect(page.getByTestId('bench-position')).toHaveText('2');
+  await expect(page.getByTestId('bench-session-count')).toHaveText('1');
+
+  // F7 skips a position.
+  await page.keyboard.press('F7');
+  await expect(page.getByTestId('bench-position')).toHaveText('3');
+  await screenshot(page, 'bench-keyboard');
+});
