@@ -97,18 +97,22 @@ async function ingestRows(): Promise<BenchRow[]> {
     // Over HTTP: multipart POST /api/v1/tags/extract on a listening sandbox (the same ingest plus the transport).
     const server = await listen(db, seed.apiKey);
     const http: number[] = [];
+    const rawBeside: number[] = [];
     for (const image of images.slice(CAPTURES)) {
-      const start = performance.now();
+      let start = performance.now();
+      await analyzeCapture(image);
+      rawBeside.push(performance.now() - start);
+      start = performance.now();
       const status = await postImage(server, 'extract', image, seed.orgId, seed.teamId);
       http.push(performance.now() - start);
       if (status !== 200) throw new Error(`extract answered ${status}`);
     }
     await server.close();
     const perSecond = (ms: number[]) => 1000 / median(ms);
-    const baseline = { name: 'raw decode + keypoints + fingerprint', value: perSecond(raw) };
+    const baselineName = 'raw decode + keypoints + fingerprint';
     return [
-      { name: 'optical ingest (1600×1200 JPEG, stored, WAL+FULL), median', value: perSecond(ingest), unit: 'captures/s', better: 'higher', baseline },
-      { name: 'POST /api/v1/tags/extract multipart (same images), median', value: perSecond(http), unit: 'req/s', better: 'higher', baseline },
+      { name: 'optical ingest (1600×1200 JPEG, stored, WAL+FULL), median', value: perSecond(ingest), unit: 'captures/s', better: 'higher', baseline: { name: baselineName, value: perSecond(raw) } },
+      { name: 'POST /api/v1/tags/extract multipart (1600×1200 JPEG), median', value: perSecond(http), unit: 'req/s', better: 'higher', baseline: { name: baselineName, value: perSecond(rawBeside) } },
     ];
   } finally {
     db.close();
