@@ -125,7 +125,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   // wedge on the Devices screen; without either the read fills the waiting slot.
   const devices = useCommandQuery('devices.list', {});
   const wedgeRole = devices.data?.devices.find((d) => d.transport === 'keyboard')?.role ?? null;
-  const inBurst = useWedge(reelId !== undefined, (text) => {
+  useWedge(reelId !== undefined, (text) => {
     const split = splitAimPrefix(text);
     const { tagType, basis } = scannerTagType(split, wedgeRole);
     onRead({ tagType, value: split.value, basis });
@@ -195,7 +195,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   useEffect(() => {
     if (!reelId) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || inBurst()) return;
+      // The wedge listener (capture phase) prevents the keys that belong to a scan.
+      if (event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       const inField = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
       if (inField) return;
@@ -209,7 +210,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [reelId, inBurst]);
+  }, [reelId]);
 
   const blocked = Boolean(bench?.blocked || saveError);
   return (

@@ -8,7 +8,9 @@ import { station } from '../../station-client';
 export function CameraPanel({ register }: { register: (capture: () => void) => void }) {
   const { t } = useTranslation();
   const camera = useCamera(station);
-  useEffect(() => register(() => void camera.capture()), [register, camera.capture]);
+  useEffect(() => {
+    register(() => void camera.capture());
+  }, [register, camera.capture]);
   const m = camera.meters;
   const th = DEFAULT_QUALITY_THRESHOLDS;
   return (
@@ -25,7 +27,7 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
           <meter min={0} max={255} low={th.minMeanLuminance} high={th.maxMeanLuminance} optimum={128} value={m?.meanLuminance ?? 0} />
         </label>
       </div>
-      <p role="status">{t(`bench.cameraState.${camera.state}`)}</p>
+      <p role="status" data-testid="camera-state">{t(`bench.cameraState.${camera.state}`)}</p>
       {camera.error ? <p role="alert" className="error-note">{camera.error.message} <code>{camera.error.code}</code></p> : null}
     </section>
   );

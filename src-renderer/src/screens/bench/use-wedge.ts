@@ -13,10 +13,9 @@ function typingIntoField(target: EventTarget | null): boolean {
  * Keyboard-wedge scans captured without a focused text box: every key goes through the
  * devices area's classifier (src-shared/domain/wedge.ts), which tells a scan from typing by
  * inter-key timing. While a burst is in progress, keys are swallowed so a scanned space or
- * Enter does not press the bench's own shortcuts. Returns a function telling whether a burst
- * is in progress.
+ * Enter does not press the bench's own shortcuts (they skip prevented events).
  */
-export function useWedge(enabled: boolean, onScan: (text: string) => void): () => boolean {
+export function useWedge(enabled: boolean, onScan: (text: string) => void): void {
   const state = useRef<WedgeState>(EMPTY_WEDGE_STATE);
   const latest = useRef(onScan);
   latest.current = onScan;
@@ -45,5 +44,4 @@ export function useWedge(enabled: boolean, onScan: (text: string) => void): () =
       clearInterval(idle);
     };
   }, [enabled]);
-  return () => state.current.text.length > 0;
 }
