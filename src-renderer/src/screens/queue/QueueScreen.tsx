@@ -36,7 +36,7 @@ export function QueueScreen() {
         <>
           <ul className="counts" aria-label={t('queue.counts')}>
             {OPERATION_STATES.map((s) => (
-              <li key={s} className={`count state-op-${s}`} data-testid={`queue-count-${s}`}>
+              <li key={s} className={`count state-op-${s}${counts[s] > 0 ? ' has-items' : ''}`} data-testid={`queue-count-${s}`}>
                 <span aria-hidden="true">{STATE_MARK[s]} </span>
                 {t(`queue.states.${s}`)} <strong>{counts[s]}</strong>
               </li>
@@ -82,7 +82,7 @@ export function QueueScreen() {
           {list.data?.items.map((item) => (
             <tr key={item.opId} className={`op-${item.state}`}>
               <td>{item.seq}</td>
-              <td>{t(`queue.kinds.${item.kind}`, { defaultValue: item.kind })}</td>
+              <td>{t(`queue.kinds.${item.kind}`)}</td>
               <td>
                 <span aria-hidden="true">{STATE_MARK[item.state]} </span>
                 {t(`queue.states.${item.state}`)}
