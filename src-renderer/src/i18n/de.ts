@@ -278,6 +278,7 @@ export const de: Catalog = {
     attempts: 'Versuche',
     outcomeUnknown: '(Ergebnis unbekannt: wird vor erneutem Senden geprüft)',
     retry: 'Erneut versuchen',
+    recapture: 'Neu aufnehmen',
     retryItem: 'Vorgang {{seq}} erneut versuchen',
     discard: 'Verwerfen',
     discardItem: 'Vorgang {{seq}} verwerfen',

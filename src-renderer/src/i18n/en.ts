@@ -276,6 +276,7 @@ export const en = {
     attempts: 'Attempts',
     outcomeUnknown: '(outcome unknown: checked before resending)',
     retry: 'Retry',
+    recapture: 'Recapture',
     retryItem: 'Retry operation {{seq}}',
     discard: 'Discard',
     discardItem: 'Discard operation {{seq}}',

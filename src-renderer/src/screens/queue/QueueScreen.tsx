@@ -103,6 +103,9 @@ export function QueueScreen() {
               <td className="actions">
                 {item.state === 'attention' ? (
                   <>
+                    {item.attention?.actions.includes('recapture') ? (
+                      <button type="button" disabled title={t('common.notAvailable', { command: 'labels.recapture' })}>{t('queue.recapture')}</button>
+                    ) : null}
                     <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>{t('queue.retry')}</button>
                     <button
                       type="button"

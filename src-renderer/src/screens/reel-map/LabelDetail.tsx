@@ -6,7 +6,7 @@ import { useCommandMutation } from '../../query/use-command';
 import { CELL_MARK } from './cell-state';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
-export function LabelDetail({ position, label, recapture, close }: { position: number; label: LabelView | undefined; recapture: (position: number) => void; close: () => void }) {
+export function LabelDetail({ position, label, close }: { position: number; label: LabelView | undefined; close: () => void }) {
   const { t } = useTranslation();
   const invalidates = ['reels.show', 'reels.list'] as const;
   const archive = useCommandMutation('labels.archive', invalidates);
@@ -74,7 +74,8 @@ export function LabelDetail({ position, label, recapture, close }: { position: n
           <p className="hint">{t('label.imagesHistoryGap')}</p>
           <NotAvailable command="labels.history / captures.read" />
           <div className="toolbar">
-            <button type="button" onClick={() => recapture(position)}>{t('label.recapture')}</button>
+            {/* A refused capture is fixed by replacing it; that needs a station command not there yet. */}
+            <button type="button" disabled>{t('label.recapture')}</button>
             {label.state === 'archived' ? (
               <button type="button" onClick={() => unarchive.mutate({ labelId: label.labelId })}>{t('label.unarchive')}</button>
             ) : (
@@ -82,6 +83,7 @@ export function LabelDetail({ position, label, recapture, close }: { position: n
             )}
           </div>
           {!served('labels.archive') ? <NotAvailable command="labels.archive" /> : null}
+          <NotAvailable command="labels.recapture" />
           <ErrorNote error={archive.error ?? unarchive.error ?? remove.error} />
         </>
       )}

@@ -43,9 +43,6 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
               <LabelDetail
                 position={selected}
                 label={label}
-                recapture={(position) => {
-                  window.location.hash = `#/bench?reel=${encodeURIComponent(reelId ?? '')}&position=${position}`;
-                }}
                 close={() => setSelected(undefined)}
               />
             ) : null}
