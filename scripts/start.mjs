@@ -75,15 +75,28 @@ if (!run('npx', ['electron-vite', 'build'])) {
   process.exit(1);
 }
 
-let binary = electronBinary();
-if (!binary) {
+/** Runs electron's own install script once; returns the first line that says why it failed. */
+function installElectron() {
   log('Electron binary not installed; running electron\'s install script once');
-  spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: join(root, 'node_modules', 'electron'), stdio: 'inherit', timeout: 120_000 });
+  const install = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], {
+    cwd: join(root, 'node_modules', 'electron'),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const output = `${install.stderr ?? ''}\n${install.stdout ?? ''}`;
+  const cause = output.split('\n').find((line) => /error/i.test(line) && !/^\s+at /.test(line));
+  return cause?.trim() ?? (install.error ? String(install.error.message) : `install script exited with ${install.status}`);
+}
+
+let binary = electronBinary();
+let installFailure;
+if (!binary) {
+  installFailure = installElectron();
   binary = electronBinary();
 }
 
 if (!binary) {
-  serveInWebHost('The Electron binary is unavailable (its download failed: this machine cannot reach Electron\'s release host)');
+  serveInWebHost(`The Electron binary is unavailable: its download failed (${installFailure})`);
 } else if (!buildElectronNative(electronVersion())) {
   serveInWebHost('Could not build better-sqlite3 for Electron (see the compiler output above)');
 } else {
