@@ -62,6 +62,7 @@ export const de: Catalog = {
     team: 'Team',
     kind: 'Art',
     kinds: { sandbox: 'Sandbox', remote: 'entfernt' },
+    pickersGap: 'Organisation und Team werden vorerst als IDs eingegeben: sie aus /me und /teams des Dienstes zu wählen, braucht einen Stationsbefehl, der sie vor dem Speichern auflistet.',
     pickersHint: 'Die Station speichert den API-Schlüssel und zeigt ihn nach dem Speichern nie wieder an.',
     saveAndConnect: 'Speichern und verbinden',
     savedTitle: 'Gespeicherte Profile',

@@ -60,6 +60,7 @@ export const en = {
     team: 'Team',
     kind: 'Kind',
     kinds: { sandbox: 'sandbox', remote: 'remote' },
+    pickersGap: 'Organization and Team are typed as ids for now: choosing them from the service’s /me and /teams needs a station command that lists them before saving.',
     pickersHint: 'The API key is stored by the station and never shown again after saving.',
     saveAndConnect: 'Save and connect',
     savedTitle: 'Saved profiles',

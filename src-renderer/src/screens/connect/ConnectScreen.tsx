@@ -69,7 +69,8 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
             <input required value={remote.teamId} onChange={(e) => setRemote({ ...remote, teamId: e.target.value })} />
           </label>
           <p className="hint">{t('connect.pickersHint')}</p>
-          <NotAvailable command="profiles.discover (/me, /teams)" />
+          <p className="hint">{t('connect.pickersGap')}</p>
+          <NotAvailable command="profiles.discover" />
           <button type="submit" className="primary" disabled={!canConnect || connect.isPending}>
             {t('connect.saveAndConnect')}
           </button>
