@@ -191,6 +191,7 @@ export const de: Catalog = {
       ACK_NEEDED: 'Erst den Fehler bestätigen.',
       PRINT_DATA_MISMATCH: 'Fehldruck: {{tagType}} ist {{actual}}, laut Druckdaten aber {{expected}} an dieser Position.',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
+      DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
     },
   },

@@ -189,6 +189,7 @@ export const en = {
       ACK_NEEDED: 'Acknowledge the error first.',
       PRINT_DATA_MISMATCH: 'Misprint: {{tagType}} is {{actual}} but the print data says {{expected}} at this position.',
       DUPLICATE_IN_REEL: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}}.',
+      DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
       SAVE_FAILED: 'Not saved: {{message}}',
     },
   },

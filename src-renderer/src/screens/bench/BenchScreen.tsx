@@ -20,6 +20,7 @@ import {
   nextFreePosition,
   placeCapture,
   placeRead,
+  rejectPlacedRead,
   startPosition,
   tagTypeKey,
   type BenchState,
@@ -37,6 +38,9 @@ import { useWedge } from './use-wedge';
 
 /** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
 const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
+
+/** Longest a save waits for the service's duplicate check before it goes ahead (the service checks again on sync). */
+const CHECK_MS = 1500;
 
 const MIME_EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
@@ -104,7 +108,36 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     }
   }, []);
 
-  const onRead = useCallback((read: IncomingRead) => apply((s) => placeRead(s, read, facts())), [apply, facts]);
+  // Against the service when online (labels.resolve): the slot fills at once; a hit found a
+  // moment later takes the value out again. A save waits for these checks (at most CHECK_MS).
+  const [checking, setChecking] = useState(0);
+  const online = status?.online === 'online';
+  const checkOnService = useCallback(
+    (tagType: IncomingRead['tagType'], value: string, position: number) => {
+      if (!reelId || tagType === 'SVC') return;
+      setChecking((n) => n + 1);
+      const check = station.call('labels.resolve', { tagType, value }).then(({ matches }) => {
+        // On the service = found there, or a local Label the service already holds (print-data
+        // rows without a Label on the service are not duplicates).
+        const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
+        if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+      });
+      void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
+        .catch(() => undefined)
+        .finally(() => setChecking((n) => n - 1));
+    },
+    [reelId, apply],
+  );
+
+  const onRead = useCallback(
+    (read: IncomingRead) => {
+      const before = benchRef.current;
+      apply((s) => placeRead(s, read, facts()));
+      const after = benchRef.current;
+      if (online && after && after !== before && after.feedback?.code === 'READ_PLACED') checkOnService(after.feedback.tagType, after.feedback.value, after.position);
+    },
+    [apply, facts, online, checkOnService],
+  );
 
   // Reads from devices (serial, HID, NFC, virtual), and captures (renderer or watch folder).
   useEffect(() => {
@@ -164,8 +197,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
-    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError) void save();
-  }, [bench, saving, saveError, save]);
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0) void save();
+  }, [bench, saving, saveError, save, checking]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge, clearLastSlot, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
+import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -38,6 +38,15 @@ describe('bench session', () => {
   it('a value already on another Label of the Reel is caught on the second scan', () => {
     const s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts({ taken: new Map([[tagTypeKey('QR', 'Q-1'), 1]]) }));
     expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_IN_REEL', position: 1 });
+  });
+
+  it('a value found on the service afterwards leaves its slot and blocks until acknowledged', () => {
+    let s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts());
+    s = rejectPlacedRead(s, 'QR', 'Q-1', 12);
+    expect(s.slots[0]?.value).toBeUndefined();
+    expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_ON_SERVICE', position: 12 });
+    expect(s.blocked).toBe(true);
+    expect(rejectPlacedRead(startPosition(6, composition), 'QR', 'Q-1', 12).feedback).toBeNull();
   });
 
   it('TEXT compares case-insensitively against the print data and duplicates', () => {

@@ -29,6 +29,7 @@ export type Feedback =
   | { level: 'warning'; code: 'ACK_NEEDED' }
   | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
   | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
+  | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string };
 
 export interface BenchState {
@@ -124,6 +125,18 @@ export function placeCapture(state: BenchState, capture: CaptureOutcome): BenchS
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
   const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s));
   return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
+}
+
+/**
+ * A placed read turned out to be on another Label on the service (checked after placing, since
+ * asking the service takes a moment): the value leaves its slot and the error needs an
+ * acknowledgement like any other.
+ */
+export function rejectPlacedRead(state: BenchState, tagType: TagType, value: string, position: number): BenchState {
+  const index = state.slots.findIndex((s) => s.tagType === tagType && s.value !== undefined && identifierValuesMatch(tagType, s.value, value));
+  if (index < 0) return state;
+  const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
+  return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
 }
 
 /** The operator saw the error: reads flow again. */
