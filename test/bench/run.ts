@@ -3,6 +3,7 @@
 // absolute times drift, ratios much less). Pass names to run a subset.
 import { bulkBindBench } from './bulk-bind.bench';
 import { captureBench } from './capture.bench';
+import { coreBench } from './core.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { opticalBench } from './optical.bench';
 import { scannerBench } from './scanner.bench';
@@ -10,7 +11,7 @@ import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench, coreBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

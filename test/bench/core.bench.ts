@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import PQueue from 'p-queue';
+import sharp from 'sharp';
+import { startSandbox } from '../../src-sandbox';
+import { createServiceClient } from '../../src-main/service';
+import { enrollLabel } from '../../src-main/enrollment/enroll';
+import { createReel } from '../../src-main/enrollment/reels';
+import { openDatabase } from '../../src-main/store/database';
+import { saveProfile } from '../../src-main/store/profiles';
+import { createStation } from '../../src-main/station';
+import { speckleTag } from '../fixtures';
+import { tempDir } from '../helpers/tmp';
+import { median, percentile, type Bench, type BenchRow } from './harness';
+
+// Issue 4's benchmarks: enroll commit with a 1600×1200 JPEG, sync drain of 1,000 Labels to the
+// sandbox, RSS of the core with 10,000 queued Labels — each beside a raw baseline from the same run.
+
+async function distinctJpegs(n: number): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  const seeds = Math.ceil(n / 4);
+  for (let s = 0; s < seeds; s += 1) {
+    const base = await speckleTag(100 + s, { format: 'jpeg' });
+    for (const quality of [90, 85, 80, 75]) if (out.length < n) out.push(await sharp(base).jpeg({ quality }).toBuffer());
+  }
+  return out;
+}
+
+async function enrollCommit(): Promise<BenchRow[]> {
+  const dir = tempDir('bench-enroll-');
+  const images = await distinctJpegs(48);
+  const db = openDatabase({ dataDir: dir.path });
+  saveProfile(db, { profileId: 'p', kind: 'remote', name: 'bench', baseUrl: 'http://127.0.0.1:9', orgId: null, teamId: null, locale: null, declaredActor: null });
+  const ctx = { db, dataDir: dir.path, profileId: () => 'p' };
+  const { reelId } = createReel(ctx, { name: 'bench' });
+
+  // Raw: the same work without the station: sharp metadata + thumbnail, write + fsync, one FULL insert.
+  const rawDb = new Database(join(dir.path, 'raw.sqlite3'));
+  rawDb.pragma('journal_mode = WAL');
+  rawDb.pragma('synchronous = FULL');
+  rawDb.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, path TEXT, payload TEXT)');
+  const insert = rawDb.prepare('INSERT INTO t (path, payload) VALUES (?, ?)');
+  mkdirSync(join(dir.path, 'raw'), { recursive: true });
+  const raw = async (image: Buffer, n: number) => {
+    await sharp(image).metadata();
+    const thumb = await sharp(image).resize({ width: 320 }).jpeg({ quality: 70 }).toBuffer();
+    const path = join(dir.path, 'raw', `${n}.jpg`);
+    const fd = openSync(path, 'w');
+    writeSync(fd, image);
+    fsyncSync(fd);
+    closeSync(fd);
+    insert.run(path, JSON.stringify({ n, thumb: thumb.length }));
+  };
+
+  const ours: number[] = [];
+  const base: number[] = [];
+  // Interleaved so both see the same machine load.
+  for (let i = 0; i < images.length; i += 1) {
+    const image = images[i] as Buffer;
+    let t = performance.now();
+    await raw(image, i);
+    base.push(performance.now() - t);
+    t = performance.now();
+    await enrollLabel(ctx, { reelId, position: i + 1, identifiers: [{ tagType: 'TEXT', value: `B-${i}` }], svcImage: image });
+    ours.push(performance.now() - t);
+  }
+  db.close();
+  rawDb.close();
+  dir.remove();
+  const perSecond = (times: number[]) => 1000 / median(times);
+  return [
+    { name: 'enroll commit, 1600×1200 JPEG (labels/s, median)', value: perSecond(ours), unit: 'labels/s', better: 'higher', baseline: { name: 'raw sharp + fsync + insert', value: perSecond(base) }, target: 'ratio ≥ 0.7' },
+    { name: 'enroll commit p99', value: percentile(ours, 99), unit: 'ms', better: 'lower', baseline: { name: 'raw p99', value: percentile(base, 99) }, target: '< 100 ms' },
+  ];
+}
+
+async function syncDrain(): Promise<BenchRow[]> {
+  const N = 1000;
+  const dir = tempDir('bench-drain-');
+  const sandbox = await startSandbox({ dataDir: join(dir.path, 'sandbox') });
+  try {
+    const station = await createStation({ dataDir: join(dir.path, 'station'), autoSync: false });
+    const call = async (name: string, input: unknown) => {
+      const envelope = await station.call(name, input);
+      if (!envelope.ok) throw new Error(`${name}: ${envelope.error.message}`);
+      return envelope.value as Record<string, unknown>;
+    };
+    await call('profiles.connect', { kind: 'remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
+    const { reelId } = (await call('reels.create', { name: 'drain' })) as { reelId: string };
+    await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+    const csv = ['position,text,qr', ...Array.from({ length: N }, (_, n) => `${n + 1},D-${n + 1},dq-${n + 1}`)].join('\n');
+    await call('labels.import', { reelId, csv });
+    let t = performance.now();
+    const summary = await call('sync.run', { untilIdle: true, timeoutSeconds: 600 });
+    const ours = performance.now() - t;
+    await station.close();
+    if (summary.pending !== 0 || summary.attention !== 0) throw new Error(`drain did not finish: ${JSON.stringify(summary)}`);
+
+    // Raw: the same enroll requests from a bare client at the same concurrency (4).
+    const client = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
+    const { reel } = await client.reels.create({ name: 'drain raw' });
+    const queue = new PQueue({ concurrency: 4 });
+    t = performance.now();
+    for (let n = 1; n <= N; n += 1) {
+      void queue.add(() => client.labels.enroll(reel.collectionId, { position: n, identifiers: [{ tagType: 'TEXT', value: `R-${n}` }, { tagType: 'QR', value: `rq-${n}` }], options: { indexing: 'default' } }));
+    }
+    await queue.onIdle();
+    const raw = performance.now() - t;
+    return [
+      { name: 'sync drain of 1,000 queued Labels to the sandbox', value: (N / ours) * 1000, unit: 'labels/s', better: 'higher', baseline: { name: 'raw client, same requests, concurrency 4', value: (N / raw) * 1000 }, target: 'ratio ≥ 0.8' },
+    ];
+  } finally {
+    await sandbox.close();
+    dir.remove();
+  }
+}
+
+function rssWithQueue(): BenchRow[] {
+  const dir = tempDir('bench-rss-');
+  const child = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8' });
+  child([join(import.meta.dirname, 'core-rss-child.ts'), dir.path, 'fill']);
+  const core = median([0, 1, 2].map(() => Number(child([join(import.meta.dirname, 'core-rss-child.ts'), dir.path, 'measure']))));
+  const raw = median([0, 1, 2].map(() => Number(child([join(import.meta.dirname, 'rss-child.ts'), 'raw']))));
+  dir.remove();
+  return [{ name: 'core RSS with 10,000 queued Labels', value: core, unit: 'MB', better: 'lower', baseline: { name: 'node + raw SQLite', value: raw }, target: '< 250 MB' }];
+}
+
+export const coreBench: Bench = {
+  name: 'core (enroll commit, sync drain, queue RSS)',
+  async run() {
+    return [...(await enrollCommit()), ...(await syncDrain()), ...rssWithQueue()];
+  },
+};
