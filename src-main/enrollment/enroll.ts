@@ -35,10 +35,18 @@ export interface PreparedEnrollment {
   identifiers: { tagType: StringTagType; value: string }[];
 }
 
+/**
+ * A position can be (re-)enrolled when it holds only expected values, a gap, or a Label that never
+ * reached the service and needs attention (recapture: the new enrollment replaces the old one).
+ */
+export function canEnrollOver(existing: LocalLabel): boolean {
+  return existing.state === 'expected' || existing.state === 'gap' || (existing.state === 'attention' && existing.serviceId === null);
+}
+
 /** Checks one request against the Reel and the local mirror; returns the problems in words (none = fine). */
 export function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollRequest, 'reelId'>): string[] {
   const problems: string[] = [];
-  if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
+  if (existing && !canEnrollOver(existing)) {
     problems.push(`position ${request.position} already holds a Label (${existing.state}); pick another position or move that Label first`);
   }
   if (request.identifiers.length === 0 && !request.svcImage) problems.push('a Label needs at least one identifier or an SVC capture');
@@ -108,6 +116,11 @@ export function commitEnrollments(ctx: EnrollmentContext, prepared: readonly Pre
   return ctx.db.transaction(() =>
     prepared.map((p) => {
       if (p.capture) insertCaptureRow(ctx.db, p.capture);
+      // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
+      const superseded = ctx.db
+        .prepare("UPDATE outbox SET state = 'discarded', updated_at = ? WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention' RETURNING id")
+        .all(new Date().toISOString(), p.label.labelId) as { id: string }[];
+      for (const old of superseded) audit(ctx.db, 'queue.superseded', old.id, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
       upsertLabel(ctx.db, p.label);
       audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
       return enqueue(ctx.db, {

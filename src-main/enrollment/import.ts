@@ -6,7 +6,7 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { getLabelAt, upsertLabel } from '../store/labels';
 import { requireReel, type EnrollmentContext } from './context';
-import { commitEnrollments, prepareEnrollment, type PreparedEnrollment } from './enroll';
+import { canEnrollOver, commitEnrollments, prepareEnrollment, type PreparedEnrollment } from './enroll';
 import { describeBadRows, parsePrintData, type BadRow, type PrintDataRow } from './print-data';
 
 // Print-data import: by default every row is queued as an enrollment (offline batch Label
@@ -34,7 +34,7 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
   const badRows: BadRow[] = [];
   for (const row of parsed.rows) {
     const existing = getLabelAt(ctx.db, reel.reelId, row.position);
-    if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
+    if (existing && !canEnrollOver(existing)) {
       badRows.push({ line: row.line, position: String(row.position), problems: [`position ${row.position} already holds a Label (${existing.state})`] });
     }
   }

@@ -88,6 +88,13 @@ describe('attention reasons', () => {
     const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 3);
     expect(label?.state).toBe('attention');
     expect(label?.attention?.code).toBe(item.attention?.code);
+
+    const again = await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'BLANK-3' }], svcImagePath: await image('recapture.jpg', speckleTag(303, { width: 640, height: 480, format: 'jpeg' })) });
+    expect(again.labelId).toBe(label?.labelId);
+    await drain();
+    const old = (await s.call('queue.list', { state: 'discarded' })).items.find((i) => i.opId === opId);
+    expect(old).toBeDefined();
+    expect((await s.call('reels.show', { reelId })).labels.find((l) => l.position === 3)?.state).toBe('enrolled');
   });
 
   it('SCAN_IDENTICAL_SCAN and SCAN_LOW_KEYPOINTS from the service ask for a recapture', async () => {

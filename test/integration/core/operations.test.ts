@@ -34,6 +34,21 @@ async function threads(n: number, prefix: string): Promise<string[]> {
 }
 
 describe('operations and reads', () => {
+  it('pushes events: Labels changed, queue progress with counts, status with profile and online state', async () => {
+    const seen: { name: string; payload: unknown }[] = [];
+    const off = s.station.subscribe((name, payload) => seen.push({ name, payload }));
+    const reelId = await reelWith('Events', 2);
+    await drain();
+    await new Promise((r) => setTimeout(r, 250));
+    off();
+    const changed = seen.filter((e) => e.name === 'labels.changed').map((e) => e.payload as { reelId: string; labelIds: string[] });
+    expect(changed.some((c) => c.reelId === reelId && c.labelIds.length === 1)).toBe(true);
+    const progress = seen.filter((e) => e.name === 'queue.progress').at(-1)?.payload as { counts: { pending: number; done: number } };
+    expect(progress.counts.pending).toBe(0);
+    const status = seen.filter((e) => e.name === 'station.changed').at(-1)?.payload as { online: string; profile: { kind: string } };
+    expect(status).toMatchObject({ online: 'online', profile: { kind: 'remote' } });
+  });
+
   it('files a Reel in a Label Collection and updates it', async () => {
     const { collectionId } = await s.call('collections.create', { name: 'Spring run' });
     const { reelId } = await s.call('reels.create', { name: 'Filed reel', collectionId });
