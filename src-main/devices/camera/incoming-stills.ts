@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaptureResultSchema, type CaptureResult, type StillMimeType } from '../../../src-shared/ipc/camera';
@@ -20,7 +21,9 @@ export interface IncomingStill {
 }
 
 async function writeDurably(path: string, data: Buffer | string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
+  // A unique temp name per write: two submissions of the same frame race to the same
+  // final name, and each must rename its own complete file.
+  const temp = `${path}.${randomUUID()}.tmp`;
   const handle = await open(temp, 'w');
   try {
     await handle.writeFile(data);

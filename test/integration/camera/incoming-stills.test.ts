@@ -32,6 +32,15 @@ describe('incoming stills', () => {
     expect(await findIncomingStill(dir.path, '../../etc/passwd')).toBeUndefined();
   });
 
+  it('keeps the same frame submitted twice at once (both writes complete, one file results)', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const [a, b] = await Promise.all([keepIncomingStill(dir.path, frame, result), keepIncomingStill(dir.path, frame, result)]);
+    expect(a.path).toBe(b.path);
+    expect(readFileSync(a.path).equals(frame)).toBe(true);
+    expect((await findIncomingStill(dir.path, result.sha256))?.result).toEqual(result);
+  });
+
   it('prunes stills older than the age limit and keeps fresh ones', async () => {
     const dir = tempDir();
     dirs.push(dir);
