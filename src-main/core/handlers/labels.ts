@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { identifierValuesMatch } from '../../../src-shared/api/common';
+import type { MoveBody } from '../../../src-shared/api/move';
 import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
 import type { MoveInput } from '../../../src-shared/ipc/labels';
 import { requireReel } from '../../enrollment/context';
@@ -34,7 +35,7 @@ function written(parts: CoreParts, label: LocalLabel, opId: string) {
 
 export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
   const ctx = parts.enrollment;
-  const moveBody = (input: MoveInput) => {
+  const moveBody = (input: MoveInput): MoveBody => {
     const reel = requireReel(ctx, input.reelId);
     if (!reel.serviceId) throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then preview the move.' });
     const target =
@@ -126,8 +127,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
     },
     'labels.movePreview': async (input) => {
       requireOnline(parts);
-      const preview = await parts.connection.requireClient().labels.movePreview(moveBody(input) as Parameters<ReturnType<CoreParts['connection']['requireClient']>['labels']['movePreview']>[0]);
-      return preview as Record<string, unknown>;
+      return (await parts.connection.requireClient().labels.movePreview(moveBody(input))) as Record<string, unknown>;
     },
     'labels.move': (input) => {
       const opId = queueMove(ctx, input);

@@ -122,6 +122,18 @@ describe('operations and reads', () => {
     expect((await peer.direct.labels.listAll({ reelCollectionId: tail!.serviceId as string })).length).toBe(4);
   });
 
+  it('activates a Label and a Reel (queued, sent once, result kept on the operation)', async () => {
+    const reelId = await reelWith('Activate', 2);
+    await drain();
+    const first = (await s.call('reels.show', { reelId })).labels[0]!;
+    const label = await s.call('labels.activate', { labelId: first.labelId });
+    const reel = await s.call('reels.activate', { reelId });
+    expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
+    const done = (await s.call('queue.list', { state: 'done' })).items;
+    expect(done.find((i) => i.opId === label.opId)?.kind).toBe('activateLabel');
+    expect(done.find((i) => i.opId === reel.opId)?.kind).toBe('activateReel');
+  });
+
   it('resolves a scanned value to its Reel position, locally and from the service', async () => {
     const reelId = await reelWith('Resolve', 3);
     const offline = await s.call('labels.resolve', { tagType: 'QR', value: 'Resolve-q2', reelId });
