@@ -175,6 +175,11 @@ export function flagOrphans(db: Db): string[] {
   return rows.map((r) => r.id);
 }
 
+/** Whether anything of this profile still waits to be sent (pending or in flight). */
+export function hasUnsent(db: Db, profileId: string): boolean {
+  return db.prepare("SELECT 1 FROM outbox WHERE profile_id = ? AND state IN ('pending','sending') LIMIT 1").get(profileId) !== undefined;
+}
+
 /** The earliest time a pending, backed-off operation becomes due (ms), or null. */
 export function nextDueAt(db: Db, profileId: string): number | null {
   const row = db.prepare("SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(profileId) as { t: number | null };

@@ -7,6 +7,7 @@ import { updateLabel } from '../store/labels';
 import {
   claimReady,
   flagOrphans,
+  hasUnsent,
   markDone,
   nextDueAt,
   recordAttempt,
@@ -202,7 +203,11 @@ export class SyncEngine {
       this.#resolveIdlers();
       return;
     }
-    if (!this.#running || this.online !== 'online') return;
+    if (!this.#running || this.online !== 'online') {
+      // Offline with nothing to send is idle too.
+      if (!hasUnsent(this.#db, target.profileId)) this.#resolveIdlers();
+      return;
+    }
     const now = Date.now();
     if (this.#rateLimitedUntil > now) {
       this.#wake(this.#rateLimitedUntil - now);

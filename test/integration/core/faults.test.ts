@@ -58,8 +58,15 @@ describe('sync through network faults and error bursts', () => {
       const prng = createPrng(42);
       peer.proxy.random({ reset: 0.07, drop: 0.07, delay: 0.03, delayMs: 2_000 }, () => prng.next());
 
+      let lowest = Infinity;
+      const off = s.station.subscribe((name, payload) => {
+        if (name === 'queue.progress') lowest = Math.min(lowest, (payload as { concurrency: number }).concurrency);
+      });
       const summary = await s.call('sync.run', { untilIdle: true, timeoutSeconds: 150 });
+      off();
       peer.proxy.random({});
+      // 429 lowered the concurrency below its default of 4.
+      expect(lowest).toBeLessThan(4);
       expect(summary).toMatchObject({ pending: 0, attention: 0 });
       expect(peer.proxy.counts.drop).toBeGreaterThan(2);
       expect(peer.proxy.counts.reset).toBeGreaterThan(2);

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectedStation, startPeer, type Peer } from './peer';
+
+// Hosts with a UI (web, Electron) drain on their own: what is saved reaches the service without
+// anyone running `sync`, and the service coming back after an outage resumes the drain.
+
+let peer: Peer;
+beforeAll(async () => {
+  peer = await startPeer();
+});
+afterAll(async () => {
+  await peer.close();
+});
+
+async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe('automatic sync', () => {
+  it('sends what is saved while online, waits through an outage, and resumes when the probe succeeds', async () => {
+    const s = await connectedStation(peer, { autoSync: true, requestTimeoutMs: 3_000 });
+    try {
+      const { reelId } = await s.call('reels.create', { name: 'Auto reel' });
+      await s.call('labels.enroll', { reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'AUTO-1' }] });
+      await until(async () => (await s.call('station.status', {})).queue.done === 2);
+
+      peer.proxy.down();
+      await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'AUTO-2' }] });
+      await until(async () => (await s.call('station.status', {})).online === 'offline');
+      expect((await s.call('station.status', {})).queue.done).toBe(2);
+
+      peer.proxy.up();
+      await until(async () => (await s.call('station.status', {})).queue.done === 3);
+      expect((await s.call('reels.show', { reelId })).labels.map((l) => l.state)).toEqual(['enrolled', 'enrolled']);
+    } finally {
+      await s.close();
+      s.remove();
+    }
+  }, 60_000);
+});
