@@ -62,7 +62,7 @@ export const reelCommands = {
   'reels.create': { input: ReelCreateInput, output: z.object({ reelId: z.string() }) },
   'reels.update': { input: ReelUpdateInput, output: ReelView },
   'reels.list': { input: z.object({}).strict(), output: z.object({ reels: z.array(ReelView) }) },
-  /** Local state; with `refresh` and online, first merged with the service's Reel and Labels. */
+  /** Local state merged with the service's Reel and Labels when online (`refresh: false` skips the read; `true` fails if it cannot read). */
   'reels.show': { input: z.object({ reelId: LocalId, refresh: z.boolean().optional() }).strict(), output: ReelDetail },
   'reels.activate': { input: z.object({ reelId: LocalId }).strict(), output: z.object({ opId: z.string() }) },
   'collections.create': {

@@ -74,7 +74,14 @@ export function reelHandlers(
     'reels.list': () => ({ reels: listReels(parts.db, ctx.profileId()).map((r) => reelView(parts.db, r)) }),
     'reels.show': async ({ reelId, refresh }) => {
       const reel = requireReel(ctx, reelId);
-      if (refresh) await refreshReel(parts, reel);
+      // Refreshed from the service when online (unless refresh: false); a failed read still shows local state.
+      if (refresh !== false) {
+        try {
+          await refreshReel(parts, reel);
+        } catch (error) {
+          if (refresh) throw error;
+        }
+      }
       const fresh = getReel(parts.db, reelId) as LocalReel;
       return { ...reelView(parts.db, fresh), labels: listLabels(parts.db, reelId).map(labelView) };
     },

@@ -49,6 +49,15 @@ describe('operations and reads', () => {
     expect(status).toMatchObject({ online: 'online', profile: { kind: 'remote' } });
   });
 
+  it('lists the saved profiles with the active one, and selects one', async () => {
+    const list = await s.call('profiles.list', {});
+    expect(list.profiles).toHaveLength(1);
+    expect(list.activeProfileId).toBe(list.profiles[0]?.profileId);
+    expect(JSON.stringify(list)).not.toContain(peer.sandbox.apiKey);
+    const selected = await s.call('profiles.select', { profileId: list.profiles[0]!.profileId });
+    expect(selected).toMatchObject({ kind: 'remote', orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+  });
+
   it('files a Reel in a Label Collection and updates it', async () => {
     const { collectionId } = await s.call('collections.create', { name: 'Spring run' });
     const { reelId } = await s.call('reels.create', { name: 'Filed reel', collectionId });
