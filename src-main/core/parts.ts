@@ -1,3 +1,4 @@
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { EventBus } from '../events';
 import type { EnrollmentContext } from '../enrollment/context';
 import type { Db } from '../store/database';
@@ -20,7 +21,17 @@ export interface CoreParts {
   labelsChanged(reelId: string, labelIds: string[]): void;
 }
 
+/** How long a read waits for the first probe after start-up before it answers from local state. */
+const SETTLE_MS = 3_000;
+
 /** True when the service can be asked now (a client exists and the last request reached it). */
-export function canAskService(parts: CoreParts): boolean {
-  return parts.connection.client !== null && parts.engine.online === 'online';
+export async function canAskService(parts: CoreParts): Promise<boolean> {
+  return parts.connection.client !== null && (await parts.engine.settled(SETTLE_MS)) === 'online';
+}
+
+/** For commands that only the service can answer (dry runs, previews, Thread search). */
+export async function requireOnline(parts: CoreParts): Promise<void> {
+  if (!(await canAskService(parts))) {
+    throw new StationError({ code: StationErrorCode.offline, message: 'The service is not reachable right now; this needs the service. Try again when the station shows "online".' });
+  }
 }

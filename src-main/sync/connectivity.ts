@@ -19,11 +19,20 @@ export class Connectivity {
   #failures = 0;
   #stopped = false;
   readonly #abort = new AbortController();
+  #settle: () => void = () => undefined;
+  readonly #settled = new Promise<void>((resolve) => {
+    this.#settle = resolve;
+  });
 
   constructor(private readonly options: ConnectivityOptions) {}
 
   get state(): OnlineState {
     return this.#state;
+  }
+
+  /** Resolves once the state is known (the first probe or request answered or failed). */
+  settled(): Promise<void> {
+    return this.#settled;
   }
 
   /** Every HTTP attempt reports here: any answer from the service means online. */
@@ -50,9 +59,11 @@ export class Connectivity {
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#abort.abort();
+    this.#settle();
   }
 
   #set(state: OnlineState): void {
+    if (state !== 'unknown') this.#settle();
     if (this.#stopped || state === this.#state) return;
     this.#state = state;
     this.options.onChange(state);

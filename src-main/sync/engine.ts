@@ -124,6 +124,17 @@ export class SyncEngine {
     if (target) this.#connectivity?.check();
   }
 
+  /** Waits (at most `timeoutMs`) until the online state is known, e.g. right after start-up. */
+  async settled(timeoutMs: number): Promise<OnlineState> {
+    const connectivity = this.#connectivity;
+    if (connectivity && connectivity.state === 'unknown') {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([connectivity.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+    }
+    return this.online;
+  }
+
   /** Hands every HTTP attempt of the client to connectivity (wired through the client's onAttempt). */
   observeAttempt(attempt: AttemptRecord): void {
     if (attempt.status !== null) this.#connectivity?.reached();

@@ -9,8 +9,7 @@ import { importPrintData, readPrintDataFile } from '../../enrollment/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
 import { getLabel, getLabelByServiceId, type LocalLabel } from '../../store/labels';
 import { getReelByServiceId, listReels } from '../../store/reels';
-import { canAskService, type CoreParts } from '../parts';
-import { requireOnline } from './reels';
+import { canAskService, requireOnline, type CoreParts } from '../parts';
 import type { AreaHandlers } from './types';
 
 type Names =
@@ -107,7 +106,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
           }
         }
       }
-      if (canAskService(parts)) {
+      if (await canAskService(parts)) {
         const serviceReelId = reelId ? reels[0]?.serviceId : undefined;
         const answer = await parts.connection.requireClient().labels.resolve({ tagType, value, ...(serviceReelId ? { reelCollectionId: serviceReelId } : {}) });
         for (const candidate of answer.candidates) {
@@ -126,7 +125,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
       return { matches: matches.sort((a, b) => a.position - b.position) };
     },
     'labels.movePreview': async (input) => {
-      requireOnline(parts);
+      await requireOnline(parts);
       return (await parts.connection.requireClient().labels.movePreview(moveBody(input))) as Record<string, unknown>;
     },
     'labels.move': (input) => {

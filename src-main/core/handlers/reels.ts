@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Label } from '../../../src-shared/api/labels';
-import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
 import { requireReel } from '../../enrollment/context';
 import { createCollection, createReel, updateCollection, updateReel } from '../../enrollment/reels';
 import { queueReelActivation } from '../../enrollment/label-ops';
@@ -17,7 +16,7 @@ function mirrorState(label: Label): 'archived' | 'bound' | 'enrolled' {
 
 /** Merges the service's Reel and Labels into the local mirror (read when online). */
 async function refreshReel(parts: CoreParts, reel: LocalReel): Promise<void> {
-  if (!reel.serviceId || !canAskService(parts)) return;
+  if (!reel.serviceId || !(await canAskService(parts))) return;
   const client = parts.connection.requireClient();
   const [{ reel: remote }, labels] = await Promise.all([client.reels.get(reel.serviceId), client.labels.listAll({ reelCollectionId: reel.serviceId })]);
   mergeLabels(parts.db, reel, remote, labels);
@@ -107,10 +106,4 @@ export function reelHandlers(
       collections: listCollections(parts.db, ctx.profileId()).map((c) => ({ collectionId: c.collectionId, serviceId: c.serviceId, name: c.name, description: c.description })),
     }),
   };
-}
-
-export function requireOnline(parts: CoreParts): void {
-  if (!canAskService(parts)) {
-    throw new StationError({ code: StationErrorCode.offline, message: 'The service is not reachable right now; this needs the service. Try again when the station shows "online".' });
-  }
 }

@@ -85,4 +85,17 @@ describe('station CLI with the embedded sandbox', () => {
     const human = await station(['--data', data, 'status']);
     expect(human.stdout).toContain('done 4');
   }, 120_000);
+
+  it('previews and runs a move, and dry-runs a bulk-bind with its blockers', async () => {
+    const preview = await station(['--data', data, '--json', 'move', '--reel', reelId, '--from', '2', '--to', '3', '--new-reel', 'CLI tail', '--preview']);
+    expect(preview.code).toBe(0);
+    expect(preview.json()).toMatchObject({ count: 2 });
+    const dry = await station(['--data', data, '--json', 'bulk-bind', '--reel', reelId, '--from', '1', '--to', '2', '--threads', '00000000-0000-4000-8000-00000000000a,00000000-0000-4000-8000-00000000000b', '--dry-run']);
+    expect(dry.code).toBe(3);
+    expect((dry.json() as { blockers: { kind: string }[] }).blockers.length).toBeGreaterThan(0);
+    const moved = await station(['--data', data, '--json', 'move', '--reel', reelId, '--from', '2', '--to', '3', '--new-reel', 'CLI tail']);
+    expect(moved.json()).toMatchObject({ state: 'done', attention: null });
+    const source = (await station(['--data', data, '--json', 'reel', 'show', reelId])).json() as { labels: { position: number }[] };
+    expect(source.labels.map((l) => l.position)).toEqual([1, 4]);
+  }, 180_000);
 });
