@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { API_KEY_HEADER, BEARER_PREFIX } from '../../src-shared/api/common';
+import { MeResponseSchema, type MeResponse } from '../../src-shared/api/discovery';
+import { TokenResponseSchema } from '../../src-shared/api/auth';
+import { PATHS } from '../../src-shared/api/paths';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
 import { createServiceClient, type AttemptRecord, type ServiceClient } from '../service';
@@ -17,6 +21,24 @@ export interface EmbeddedSandbox {
   orgId: string;
   teamId: string;
   close(): Promise<void>;
+}
+
+/**
+ * GET /api/v1/me without context headers (spec: Session and discovery: "no context headers
+ * needed"). The API client always sends an organization header, which /me would check, and the
+ * organization is exactly what is not known yet; so this one read is made here.
+ */
+async function readMe(baseUrl: string, apiKey: string): Promise<MeResponse> {
+  const refused = (status: number, body: unknown) =>
+    new StationError({ code: (body as { code?: string } | null)?.code ?? StationErrorCode.notConnected, status, message: `The service refused the API key (HTTP ${status}); check the key and the base URL.` });
+  const tokenResponse = await fetch(`${baseUrl}${PATHS.token}`, { headers: { [API_KEY_HEADER]: apiKey } });
+  const tokenBody: unknown = await tokenResponse.json().catch(() => null);
+  if (!tokenResponse.ok) throw refused(tokenResponse.status, tokenBody);
+  const { token } = TokenResponseSchema.parse(tokenBody);
+  const meResponse = await fetch(`${baseUrl}${PATHS.me}`, { headers: { authorization: `${BEARER_PREFIX}${token}` } });
+  const meBody: unknown = await meResponse.json().catch(() => null);
+  if (!meResponse.ok) throw refused(meResponse.status, meBody);
+  return MeResponseSchema.parse(meBody);
 }
 
 export type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedSandbox>;
@@ -86,6 +108,19 @@ export class Connection {
     })();
     await this.#open(profile);
     return profile;
+  }
+
+  /** The organizations and Teams an API key may act as (nothing saved; the key stays in memory). */
+  async discover(baseUrl: string, apiKey: string): Promise<{ orgId: string; name: string; teams: { teamId: string; name: string }[] }[]> {
+    const base = baseUrl.replace(/\/+$/, '');
+    const timeout = this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {};
+    const me = await readMe(base, apiKey);
+    const out = [];
+    for (const org of me.organizations) {
+      const { teams } = await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout }).teams({ pageSize: 500 });
+      out.push({ orgId: org.id, name: org.name, teams: teams.filter((t) => t.orgId === org.id).map((t) => ({ teamId: t.teamId, name: t.name })) });
+    }
+    return out;
   }
 
   async select(profile: Profile): Promise<void> {

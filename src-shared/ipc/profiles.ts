@@ -26,7 +26,14 @@ export const ProfileList = z.object({
   activeProfileId: z.string().nullable(),
 });
 
+/** What an API key may act as: its organizations and, in each, its Teams (BENCH.md, workflow 1). */
+export const DiscoverOutput = z.object({
+  organizations: z.array(z.object({ orgId: z.string(), name: z.string(), teams: z.array(z.object({ teamId: z.string(), name: z.string() })) })),
+});
+
 export const profileCommands = {
+  /** Before connecting to a remote service: exchanges the key, reads /me and /teams. Nothing is saved. */
+  'profiles.discover': { input: z.object({ baseUrl: z.url(), apiKey: z.string().min(1) }).strict(), output: DiscoverOutput },
   /** Saves a profile, checks it reaches the service when online, and makes it the active one. */
   'profiles.connect': { input: ConnectInput, output: ServiceProfileSummary },
   'profiles.list': { input: z.object({}).strict(), output: ProfileList },

@@ -3,13 +3,14 @@ import { activeProfileId, getProfile, listProfiles, summarizeProfile } from '../
 import type { CoreParts } from '../parts';
 import type { AreaHandlers } from './types';
 
-export function profileHandlers(parts: CoreParts): AreaHandlers<'profiles.connect' | 'profiles.list' | 'profiles.select'> {
+export function profileHandlers(parts: CoreParts): AreaHandlers<'profiles.connect' | 'profiles.discover' | 'profiles.list' | 'profiles.select'> {
   return {
     'profiles.connect': async (input) => {
       const profile = await parts.connection.connect(input);
       parts.retarget();
       return summarizeProfile(profile);
     },
+    'profiles.discover': async ({ baseUrl, apiKey }) => ({ organizations: await parts.connection.discover(baseUrl, apiKey) }),
     'profiles.list': () => ({ profiles: listProfiles(parts.db).map(summarizeProfile), activeProfileId: activeProfileId(parts.db) }),
     'profiles.select': async ({ profileId }) => {
       const profile = getProfile(parts.db, profileId);

@@ -49,6 +49,13 @@ describe('operations and reads', () => {
     expect(status).toMatchObject({ online: 'online', profile: { kind: 'remote' } });
   });
 
+  it('discovers the organizations and Teams an API key may act as, saving nothing', async () => {
+    const found = await s.call('profiles.discover', { baseUrl: peer.sandbox.baseUrl, apiKey: peer.sandbox.apiKey });
+    const org = found.organizations.find((o) => o.orgId === peer.sandbox.orgId);
+    expect(org?.teams.map((t) => t.teamId)).toContain(peer.sandbox.teamId);
+    expect((await s.call('profiles.list', {})).profiles).toHaveLength(1);
+  });
+
   it('lists the saved profiles with the active one, and selects one', async () => {
     const list = await s.call('profiles.list', {});
     expect(list.profiles).toHaveLength(1);
