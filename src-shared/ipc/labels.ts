@@ -46,6 +46,8 @@ export const ImportInput = z
 
 export const labelCommands = {
   'labels.enroll': { input: EnrollInput, output: LabelWriteResult },
+  /** Attention "recapture": enrolls the Label again with a new SVC capture and its other identifiers; the refused enrollment is discarded (audited). */
+  'labels.recapture': { input: z.object({ labelId: LocalId, svcImagePath: z.string().min(1) }).strict(), output: LabelWriteResult },
   'labels.addIdentifier': {
     input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), svcImagePath: z.string().min(1).optional() }).strict(),
     output: LabelWriteResult,

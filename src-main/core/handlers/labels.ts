@@ -14,6 +14,7 @@ import type { AreaHandlers } from './types';
 
 type Names =
   | 'labels.enroll'
+  | 'labels.recapture'
   | 'labels.addIdentifier'
   | 'labels.removeIdentifier'
   | 'labels.archive'
@@ -58,6 +59,13 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
         ...(svcImage ? { svcImage } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
       });
+      return written(parts, label, opId);
+    },
+    'labels.recapture': async ({ labelId, svcImagePath }) => {
+      const current = getLabel(parts.db, labelId);
+      if (!current) throw new StationError({ code: StationErrorCode.notFound, message: `No Label "${labelId}" on this station.` });
+      const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
+      const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, svcImage: await readImageFile(svcImagePath), indexing: current.indexing });
       return written(parts, label, opId);
     },
     'labels.addIdentifier': async (input) => {

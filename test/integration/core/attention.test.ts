@@ -89,12 +89,14 @@ describe('attention reasons', () => {
     expect(label?.state).toBe('attention');
     expect(label?.attention?.code).toBe(item.attention?.code);
 
-    const again = await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'BLANK-3' }], svcImagePath: await image('recapture.jpg', speckleTag(303, { width: 640, height: 480, format: 'jpeg' })) });
+    const again = await s.call('labels.recapture', { labelId: label?.labelId as string, svcImagePath: await image('recapture.jpg', speckleTag(303, { width: 640, height: 480, format: 'jpeg' })) });
     expect(again.labelId).toBe(label?.labelId);
     await drain();
     const old = (await s.call('queue.list', { state: 'discarded' })).items.find((i) => i.opId === opId);
     expect(old).toBeDefined();
-    expect((await s.call('reels.show', { reelId })).labels.find((l) => l.position === 3)?.state).toBe('enrolled');
+    const recaptured = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 3);
+    expect(recaptured?.state).toBe('enrolled');
+    expect(recaptured?.identifiers.map((i) => i.tagType).sort()).toEqual(['SVC', 'TEXT']);
   });
 
   it('SCAN_IDENTICAL_SCAN and SCAN_LOW_KEYPOINTS from the service ask for a recapture', async () => {
