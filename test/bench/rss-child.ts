@@ -9,9 +9,12 @@ const dir = tempDir('station-rss-');
 if (process.argv[2] === 'core') {
   const station = await createStation({ dataDir: dir.path });
   await station.call('station.status', {});
+  process.stdout.write(`${process.memoryUsage().rss / 1024 / 1024}\n`);
+  await station.close();
 } else {
   const db = new Database(join(dir.path, 'raw.sqlite3'));
   db.exec('CREATE TABLE t (id TEXT)');
+  process.stdout.write(`${process.memoryUsage().rss / 1024 / 1024}\n`);
+  db.close();
 }
-process.stdout.write(`${process.memoryUsage().rss / 1024 / 1024}\n`);
 dir.remove();

@@ -1,3 +1,4 @@
+import type { StationOptions } from '../../station';
 import type { CliContext } from './context';
 
 /** One CLI command: its words (`['reel', 'create']`), usage line and runner. */
@@ -9,4 +10,6 @@ export interface CliCommand {
   run(ctx: CliContext, args: string[]): Promise<number>;
   /** Long-running commands (serve, watch) keep the process alive until a signal. */
   longRunning?: boolean;
+  /** How this command's station is built, over the CLI's defaults (no background sync). */
+  stationOptions?: Partial<Omit<StationOptions, 'dataDir'>>;
 }

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { StationError, type CommandName, type CommandOutput, type Envelope } from '../../../src-shared/ipc';
-import { createStation, type Station } from '../../station';
+import { createStation, type Station, type StationOptions } from '../../station';
 
 /** Exit codes of every CLI command (README: CLI). */
 export const Exit = { ok: 0, failed: 1, usage: 2, attention: 3 } as const;
@@ -25,10 +25,15 @@ export function defaultDataDir(): string {
   return join(base, 'enrollment-station');
 }
 
-export function createCliContext(dataDir: string, json: boolean): CliContext & { close(): Promise<void> } {
+export function createCliContext(
+  dataDir: string,
+  json: boolean,
+  overrides: Partial<Omit<StationOptions, 'dataDir'>> = {},
+): CliContext & { close(): Promise<void> } {
   let opened: Promise<Station> | undefined;
-  // The CLI drains the queue only on `station sync` (and the commands that wait for their operation).
-  const station = () => (opened ??= createStation({ dataDir, autoSync: false }));
+  // One-shot commands drain the queue only on `station sync` (and the commands that wait
+  // for their operation); a host that stays up (serve) overrides this.
+  const station = () => (opened ??= createStation({ dataDir, autoSync: false, ...overrides }));
   return {
     dataDir,
     json,

@@ -63,7 +63,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const found = findCommand(global.rest);
     if (!found) throw new UsageError(`Unknown command "${global.rest.join(' ')}". Run "station help" for the list.`);
-    const ctx = createCliContext(global.dataDir, json);
+    const ctx = createCliContext(global.dataDir, json, found.command.stationOptions);
     try {
       return await found.command.run(ctx, found.args);
     } finally {
