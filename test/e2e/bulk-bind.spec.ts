@@ -49,8 +49,14 @@ test('remote connect, then bulk-bind: a blocker first, fixed, committed', async 
   await remote.getByLabel('Name').fill('Shop');
   await remote.getByLabel('Base URL').fill(sandbox.ready.baseUrl);
   await remote.getByLabel('API key').fill(sandbox.ready.apiKey);
-  await remote.getByLabel('Organization id').fill(sandbox.ready.orgId);
-  await remote.getByLabel('Team id').fill(sandbox.ready.teamId);
+  // The pickers come from the service's /me and /teams for this key, before anything is saved.
+  await remote.getByRole('button', { name: 'Find organizations and Teams' }).click();
+  const organization = remote.getByRole('combobox', { name: /^Organization/ });
+  const team = remote.getByRole('combobox', { name: /^Team/ });
+  await expect(organization).toHaveValue(sandbox.ready.orgId);
+  await expect(organization.locator('option:checked')).toHaveText('Demo Print Shop');
+  await team.selectOption({ label: 'Bench' });
+  await expect(team).toHaveValue(sandbox.ready.teamId);
   await remote.getByRole('button', { name: 'Save and connect' }).click();
   await expect(page.getByTestId('status-profile')).toHaveText(`Shop (${sandbox.ready.baseUrl})`, { timeout: 30_000 });
   // The key is never shown again: not on the page, not in any saved profile.

@@ -25,6 +25,7 @@ export function initI18n(): void {
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   document.documentElement.lang = i18next.language;
 }

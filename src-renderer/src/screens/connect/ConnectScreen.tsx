@@ -14,7 +14,11 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
   const profiles = useCommandQuery('profiles.list', {});
   const connect = useCommandMutation('profiles.connect', ['profiles.list', 'reels.list']);
   const select = useCommandMutation('profiles.select', ['profiles.list', 'reels.list']);
+  // Organizations and Teams the key may act as (/me and /teams), read before anything is saved.
+  const discover = useCommandMutation('profiles.discover');
+  const organizations = discover.data?.organizations;
   const [remote, setRemote] = useState({ name: '', baseUrl: '', apiKey: '', orgId: '', teamId: '' });
+  const chosenOrg = organizations?.find((o) => o.orgId === remote.orgId);
   const canConnect = served('profiles.connect');
 
   const submitRemote = (e: FormEvent) => {
@@ -60,23 +64,67 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
             {t('connect.apiKey')}
             <input type="password" required autoComplete="off" value={remote.apiKey} onChange={(e) => setRemote({ ...remote, apiKey: e.target.value })} />
           </label>
-          <label>
-            {t('connect.orgId')}
-            <input required value={remote.orgId} onChange={(e) => setRemote({ ...remote, orgId: e.target.value })} />
-          </label>
-          <label>
-            {t('connect.teamId')}
-            <input required value={remote.teamId} onChange={(e) => setRemote({ ...remote, teamId: e.target.value })} />
-          </label>
+          <button
+            type="button"
+            disabled={!served('profiles.discover') || discover.isPending || !remote.baseUrl || !remote.apiKey}
+            onClick={() =>
+              discover.mutate(
+                { baseUrl: remote.baseUrl, apiKey: remote.apiKey },
+                {
+                  onSuccess: ({ organizations: found }) => {
+                    const org = found[0];
+                    setRemote((r) => ({ ...r, orgId: org?.orgId ?? '', teamId: org?.teams[0]?.teamId ?? '' }));
+                  },
+                },
+              )
+            }
+          >
+            {t('connect.discover')}
+          </button>
+          {organizations ? (
+            <>
+              <label>
+                {t('connect.organization')}
+                <select required value={remote.orgId} onChange={(e) => setRemote({ ...remote, orgId: e.target.value, teamId: organizations.find((o) => o.orgId === e.target.value)?.teams[0]?.teamId ?? '' })}>
+                  {organizations.map((o) => (
+                    <option key={o.orgId} value={o.orgId}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t('connect.team')}
+                <select required value={remote.teamId} onChange={(e) => setRemote({ ...remote, teamId: e.target.value })}>
+                  {(chosenOrg?.teams ?? []).map((team) => (
+                    <option key={team.teamId} value={team.teamId}>
+                      {team.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {organizations.length === 0 ? <p role="alert">{t('connect.noOrganizations')}</p> : null}
+            </>
+          ) : (
+            <>
+              <p className="hint">{t('connect.discoverHint')}</p>
+              <label>
+                {t('connect.orgId')}
+                <input required value={remote.orgId} onChange={(e) => setRemote({ ...remote, orgId: e.target.value })} />
+              </label>
+              <label>
+                {t('connect.teamId')}
+                <input required value={remote.teamId} onChange={(e) => setRemote({ ...remote, teamId: e.target.value })} />
+              </label>
+            </>
+          )}
           <p className="hint">{t('connect.pickersHint')}</p>
-          <p className="hint">{t('connect.pickersGap')}</p>
-          <NotAvailable command="profiles.discover" />
           <button type="submit" className="primary" disabled={!canConnect || connect.isPending}>
             {t('connect.saveAndConnect')}
           </button>
         </form>
       </section>
-      <ErrorNote error={connect.error ?? select.error} />
+      <ErrorNote error={connect.error ?? discover.error ?? select.error} />
 
       <section className="card" aria-labelledby="connect-saved">
         <h3 id="connect-saved">{t('connect.savedTitle')}</h3>
