@@ -37,6 +37,12 @@ export interface StationOptions {
   requestTimeoutMs?: number;
   /** Upper bound of concurrent sync requests (default 4). */
   maxConcurrency?: number;
+  /**
+   * Commands may name files on disk (labels.enroll/recapture/addIdentifier `svcImagePath`, labels.import `path`).
+   * Default false: a renderer (web or Electron host) must never make the core read an arbitrary file.
+   * The CLI host sets it.
+   */
+  allowFilePaths?: boolean;
 }
 
 /** A handler gets the validated input and returns the command's output. */
@@ -114,6 +120,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(options.autoSync === undefined ? {} : { autoSync: options.autoSync }),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    allowFilePaths: options.allowFilePaths ?? false,
     onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
   });
 

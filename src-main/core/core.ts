@@ -29,6 +29,8 @@ export interface SyncCoreOptions {
   autoSync?: boolean;
   requestTimeoutMs?: number;
   maxConcurrency?: number;
+  /** Inputs may name files on disk (default false). */
+  allowFilePaths?: boolean;
   /** Called when the status (profile, online state, queue counts) changed. */
   onStatusChanged(): void;
 }
@@ -87,6 +89,7 @@ export async function createSyncCore(options: SyncCoreOptions) {
     connection,
     engine,
     enrollment,
+    allowFilePaths: options.allowFilePaths ?? false,
     retarget() {
       const client = connection.client;
       const profile = connection.profile;

@@ -13,6 +13,8 @@ export interface CoreParts {
   connection: Connection;
   engine: SyncEngine;
   enrollment: EnrollmentContext;
+  /** Inputs may name files on disk (svcImagePath, print-data path): only the CLI host allows it. */
+  allowFilePaths: boolean;
   /** Points the sync engine at the active profile's client (after connect/select). */
   retarget(): void;
   /** Something in the status (profile, online state, queue counts) changed. */

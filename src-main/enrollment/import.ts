@@ -20,6 +20,8 @@ export interface ImportRequest {
   baseDir: string;
   expectedOnly?: boolean;
   indexing?: 'default' | 'none';
+  /** `svc` columns may name files on disk (the CLI only); otherwise such rows are refused. */
+  allowFilePaths?: boolean;
 }
 
 function invalid(message: string, badRows: BadRow[], fileProblems: string[]): StationError {
@@ -42,6 +44,10 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
   if (!request.expectedOnly) {
     for (const row of parsed.rows) {
       if (!row.svcPath) continue;
+      if (!request.allowFilePaths) {
+        badRows.push({ line: row.line, position: String(row.position), problems: ['svc image paths are accepted only from the command line (station import)'] });
+        continue;
+      }
       const path = isAbsolute(row.svcPath) ? row.svcPath : resolve(request.baseDir, row.svcPath);
       try {
         images.set(row.line, await readFile(path));

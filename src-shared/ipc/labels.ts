@@ -7,12 +7,17 @@ import { LocalId } from './reels';
 // Label operations. Every write is saved locally and queued (works offline); the answer is
 // given after the SQLite commit, so "saved" means on disk.
 
+/** sha256 (hex) of an accepted still kept under <data>/captures/incoming (camera.submitStill). */
+export const CaptureSha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lower-case hex');
+
 export const EnrollInput = z
   .object({
     reelId: LocalId,
     position: z.number().int().nonnegative(),
     identifiers: z.array(z.object({ tagType: StringTagTypeSchema, value: z.string().min(1) }).strict()).default([]),
-    /** A capture file of the optical tag (tagType SVC); JPEG or PNG. */
+    /** The optical tag's capture (tagType SVC): an accepted still the camera service kept (its sha256). */
+    captureSha256: CaptureSha256.optional(),
+    /** A capture file (JPEG or PNG); accepted only by stations created with `allowFilePaths` (the CLI). */
     svcImagePath: z.string().min(1).optional(),
     indexing: IndexingModeSchema.optional(),
   })
@@ -47,9 +52,15 @@ export const ImportInput = z
 export const labelCommands = {
   'labels.enroll': { input: EnrollInput, output: LabelWriteResult },
   /** Attention "recapture": enrolls the Label again with a new SVC capture and its other identifiers; the refused enrollment is discarded (audited). */
-  'labels.recapture': { input: z.object({ labelId: LocalId, svcImagePath: z.string().min(1) }).strict(), output: LabelWriteResult },
+  'labels.recapture': {
+    input: z
+      .object({ labelId: LocalId, captureSha256: CaptureSha256.optional(), svcImagePath: z.string().min(1).optional() })
+      .strict()
+      .refine((i) => (i.captureSha256 === undefined) !== (i.svcImagePath === undefined), 'give exactly one of captureSha256 or svcImagePath'),
+    output: LabelWriteResult,
+  },
   'labels.addIdentifier': {
-    input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), svcImagePath: z.string().min(1).optional() }).strict(),
+    input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), captureSha256: CaptureSha256.optional(), svcImagePath: z.string().min(1).optional() }).strict(),
     output: LabelWriteResult,
   },
   'labels.removeIdentifier': {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lowDetailImage, speckleTag } from '../fixtures';
@@ -20,12 +21,16 @@ test('an attention item shows its reason and code; discard is confirmed', async 
   test.setTimeout(120_000);
   await station.call('profiles.connect', { kind: 'sandbox' });
   const { reelId } = await station.call('reels.create', { name: 'Attention reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] });
-  const good = join(station.dataDir, 'good.png');
-  const poor = join(station.dataDir, 'poor.jpg');
-  writeFileSync(good, await speckleTag(11));
-  writeFileSync(poor, await lowDetailImage(12));
-  await station.call('labels.enroll', { reelId, position: 1, identifiers: [{ tagType: 'QR', value: 'ATT-1' }], svcImagePath: good });
-  await station.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'QR', value: 'ATT-2' }], svcImagePath: poor });
+  // The web host takes captures only by the sha256 of a still the camera kept (no file paths).
+  const good = await station.call('camera.submitStill', { image: (await speckleTag(11)).toString('base64'), mimeType: 'image/png', camera: 'e2e' });
+  // The camera gate would refuse this low-detail still; kept as if a laxer gate let it through, so the service refuses it.
+  const poorBytes = await lowDetailImage(12);
+  const poorSha = createHash('sha256').update(poorBytes).digest('hex');
+  const incoming = join(station.dataDir, 'captures', 'incoming');
+  writeFileSync(join(incoming, `${poorSha}.jpg`), poorBytes);
+  writeFileSync(join(incoming, `${poorSha}.json`), JSON.stringify({ ...good, sha256: poorSha, mimeType: 'image/jpeg' }));
+  await station.call('labels.enroll', { reelId, position: 1, identifiers: [{ tagType: 'QR', value: 'ATT-1' }], captureSha256: good.sha256 });
+  await station.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'QR', value: 'ATT-2' }], captureSha256: poorSha });
   await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
   const { items } = await station.call('queue.list', { state: 'attention' });
   expect(items).toHaveLength(1);

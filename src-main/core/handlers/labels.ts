@@ -4,7 +4,8 @@ import type { MoveBody } from '../../../src-shared/api/move';
 import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
 import type { MoveInput } from '../../../src-shared/ipc/labels';
 import { requireReel } from '../../enrollment/context';
-import { enrollLabel, readImageFile } from '../../enrollment/enroll';
+import { requireFilePathsAllowed, resolveCapture } from '../../enrollment/capture-source';
+import { enrollLabel } from '../../enrollment/enroll';
 import { importPrintData, readPrintDataFile } from '../../enrollment/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
 import { getLabel, getLabelByServiceId, type LocalLabel } from '../../store/labels';
@@ -51,7 +52,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
   };
   return {
     'labels.enroll': async (input) => {
-      const svcImage = input.svcImagePath ? await readImageFile(input.svcImagePath) : undefined;
+      const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.enroll', input);
       const { label, opId } = await enrollLabel(ctx, {
         reelId: input.reelId,
         position: input.position,
@@ -61,15 +62,16 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
       });
       return written(parts, label, opId);
     },
-    'labels.recapture': async ({ labelId, svcImagePath }) => {
+    'labels.recapture': async ({ labelId, captureSha256, svcImagePath }) => {
+      const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.recapture', { captureSha256, svcImagePath });
       const current = getLabel(parts.db, labelId);
       if (!current) throw new StationError({ code: StationErrorCode.notFound, message: `No Label "${labelId}" on this station.` });
       const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
-      const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, svcImage: await readImageFile(svcImagePath), indexing: current.indexing });
+      const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, ...(svcImage ? { svcImage } : {}), indexing: current.indexing });
       return written(parts, label, opId);
     },
     'labels.addIdentifier': async (input) => {
-      const svcImage = input.svcImagePath ? await readImageFile(input.svcImagePath) : undefined;
+      const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.addIdentifier', input);
       const { label, opId } = await queueAddIdentifier(ctx, { labelId: input.labelId, tagType: input.tagType, ...(input.value ? { value: input.value } : {}), ...(svcImage ? { svcImage } : {}) });
       return written(parts, label, opId);
     },
@@ -143,6 +145,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
       return { opId };
     },
     'labels.import': async (input) => {
+      if (input.path !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'labels.import', 'path');
       const source = input.path ? await readPrintDataFile(input.path) : { csv: input.csv as string, baseDir: process.cwd() };
       const result = await importPrintData(ctx, {
         reelId: input.reelId,
@@ -150,6 +153,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
         baseDir: input.path ? dirname(resolve(input.path)) : source.baseDir,
         ...(input.expectedOnly ? { expectedOnly: true } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
+        allowFilePaths: parts.allowFilePaths,
       });
       parts.labelsChanged(input.reelId, []);
       return result;

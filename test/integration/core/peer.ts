@@ -52,7 +52,8 @@ export interface TestStation {
 }
 
 export async function openStation(dataDir: string, options: Partial<StationOptions> = {}): Promise<TestStation> {
-  const station = await createStation({ dataDir, autoSync: false, ...options });
+  // Like the CLI host: these tests name capture and print-data files by path.
+  const station = await createStation({ dataDir, autoSync: false, allowFilePaths: true, ...options });
   return {
     station,
     dataDir,

@@ -42,7 +42,6 @@ const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip
 /** Longest a save waits for the service's duplicate check before it goes ahead (the service checks again on sync). */
 const CHECK_MS = 1500;
 
-const MIME_EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
@@ -65,7 +64,6 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const [now, setNow] = useState(() => Date.now());
   const sessionTaken = useRef(new Map<string, number>());
   const sessionPositions = useRef(new Set<number>());
-  const captureMime = useRef(new Map<string, string>());
   const benchRef = useRef(bench);
   benchRef.current = bench;
 
@@ -144,7 +142,6 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     if (!reelId) return;
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
     const offCapture = station.on('camera.captured', (capture) => {
-      if (capture.mimeType) captureMime.current.set(capture.sha256, capture.mimeType);
       apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }));
       for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology' });
     });
@@ -178,9 +175,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     setSaving(true);
     setSaveError(undefined);
     const sha = filledCapture(current);
-    const svcImagePath = sha && status ? `${status.dataDir}/captures/incoming/${sha}.${MIME_EXTENSION[captureMime.current.get(sha) ?? ''] ?? 'jpg'}` : undefined;
     try {
-      await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(svcImagePath ? { svcImagePath } : {}) });
+      await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(sha ? { captureSha256: sha } : {}) });
       for (const i of filledIdentifiers(current)) sessionTaken.current.set(tagTypeKey(i.tagType, i.value), current.position);
       sessionPositions.current.add(current.position);
       setSavedAt((list) => [...list, Date.now()]);
@@ -193,7 +189,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, status, advance, apply]);
+  }, [reelId, saving, advance, apply]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
