@@ -74,6 +74,7 @@ function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
     profile: sync?.profile() ?? null,
     online: sync?.profile() ? sync.online() : 'not_connected',
     queue: readQueueCounts(core.db),
+    tokenExpiresAt: sync?.tokenExpiresAt() ?? null,
     startedAt: core.startedAt,
   };
 }

@@ -71,7 +71,11 @@ export async function createSyncCore(options: SyncCoreOptions) {
     dataDir: options.dataDir,
     ...(options.startSandbox ? { startSandbox: options.startSandbox } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
-    onAttempt: (attempt) => engine.observeAttempt(attempt),
+    onAttempt: (attempt) => {
+      engine.observeAttempt(attempt);
+      // A new token changes the expiry shown in the status bar.
+      if (attempt.path.endsWith('/auth/token') && attempt.kind === 'ok') options.onStatusChanged();
+    },
   });
   const enrollment: EnrollmentContext = {
     db,
@@ -121,6 +125,9 @@ export async function createSyncCore(options: SyncCoreOptions) {
     handlers,
     profile(): ServiceProfileSummary | null {
       return connection.profile ? summarizeProfile(connection.profile) : null;
+    },
+    tokenExpiresAt(): string | null {
+      return connection.client?.tokenInfo()?.expiresAt ?? null;
     },
     online(): OnlineState {
       return engine.online;

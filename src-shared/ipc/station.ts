@@ -30,6 +30,8 @@ export const StationStatus = z.object({
   profile: ServiceProfileSummary.nullable(),
   online: OnlineState,
   queue: QueueCounts,
+  /** When the service token in use expires (ISO); null before the first exchange or without a profile. */
+  tokenExpiresAt: z.string().nullable(),
   startedAt: z.string(),
 });
 export type StationStatus = z.infer<typeof StationStatus>;

@@ -32,6 +32,7 @@ test('the UI shows the live station status, the same as `station --json status`'
   await expect(page.getByTestId('status-queue')).toHaveText(
     `pending ${status.queue.pending} · sending ${status.queue.sending} · done ${status.queue.done} · attention ${status.queue.attention}`,
   );
+  await expect(page.getByTestId('status-token')).toHaveText(status.tokenExpiresAt ? /^expires / : 'none yet');
   await page.screenshot({ path: 'test-results/e2e/screens/status.png', fullPage: true });
 });
 

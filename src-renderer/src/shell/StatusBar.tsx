@@ -22,6 +22,10 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dd data-testid="status-queue">
             {t('status.queueCounts', { pending: status.queue.pending, sending: status.queue.sending, done: status.queue.done, attention: status.queue.attention })}
           </dd>
+          <dt>{t('status.token')}</dt>
+          <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
+            {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}
+          </dd>
           <dt>{t('status.version')}</dt>
           <dd data-testid="status-version">{status.version}</dd>
           <dt>{t('status.data')}</dt>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../helpers/tmp';
-import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from './peer';
+import { byPosition, connectedStation, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from './peer';
 
 // Issue 4: token expiry mid-sync (sandbox token TTL 3 s) with 200 Labels drains without a failed
 // item. The Labels come from a print-data import (offline batch creation).
@@ -46,4 +46,29 @@ describe('a long sync across many token lifetimes', () => {
       s.remove();
     }
   }, 150_000);
+});
+
+describe('station.status', () => {
+  it('carries the expiry of the token in use (null before any exchange)', async () => {
+    const dir = tempDir('core-ttl-status-');
+    const fresh = await openStation(dir.path);
+    try {
+      expect((await fresh.call('station.status', {})).tokenExpiresAt).toBeNull();
+    } finally {
+      await fresh.close();
+      dir.remove();
+    }
+    const s = await connectedStation(peer);
+    try {
+      await s.call('reels.create', { name: 'Token status' });
+      await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
+      const { tokenExpiresAt } = await s.call('station.status', {});
+      const left = Date.parse(tokenExpiresAt ?? '') - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(3_000);
+    } finally {
+      await s.close();
+      s.remove();
+    }
+  });
 });
