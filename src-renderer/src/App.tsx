@@ -34,7 +34,7 @@ export function App() {
           {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
           {screen === 'queue' && <QueueScreen />}
           {screen === 'devices' && <DevicesScreen status={status} />}
-          {screen === 'settings' && <SettingsScreen />}
+          {screen === 'settings' && <SettingsScreen status={status} />}
         </main>
       </div>
     </div>

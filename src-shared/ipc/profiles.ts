@@ -37,5 +37,20 @@ export const profileCommands = {
   /** Saves a profile, checks it reaches the service when online, and makes it the active one. */
   'profiles.connect': { input: ConnectInput, output: ServiceProfileSummary },
   'profiles.list': { input: z.object({}).strict(), output: ProfileList },
+  /**
+   * Changes a saved profile (the active one when profileId is left out): its name, the locale sent as
+   * Svc-Ctx-Locale and the declared actor (Svc-Ctx-Declared-Actor); null clears. Applies at once.
+   */
+  'profiles.update': {
+    input: z
+      .object({
+        profileId: z.string().min(1).optional(),
+        name: z.string().min(1).optional(),
+        locale: z.string().min(1).nullable().optional(),
+        declaredActor: z.string().min(1).nullable().optional(),
+      })
+      .strict(),
+    output: ServiceProfileSummary,
+  },
   'profiles.select': { input: z.object({ profileId: z.string().min(1) }).strict(), output: ServiceProfileSummary },
 } as const;

@@ -41,5 +41,7 @@ test('settings: the UI speaks German after choosing Deutsch, and keeps it', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  // The choice reached the active profile: the service now answers in German (Svc-Ctx-Locale).
+  await expect(station.call('threads.search', { cursor: 'not-a-cursor' })).rejects.toThrow(/Der Cursor passt nicht/);
   await screenshot(page, 'settings-de');
 });

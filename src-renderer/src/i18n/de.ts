@@ -323,6 +323,6 @@ export const de: Catalog = {
   settings: {
     title: 'Einstellungen',
     language: 'Sprache',
-    localeToService: 'Die Sprache wird beim Speichern eines entfernten Profils auch an den Dienst gesendet (Svc-Ctx-Locale).',
+    localeToService: 'Die Sprache wird auch an den Dienst des aktiven Profils gesendet (Svc-Ctx-Locale).',
   },
 };

@@ -321,7 +321,7 @@ export const en = {
   settings: {
     title: 'Settings',
     language: 'Language',
-    localeToService: 'The language is also sent to a remote service (Svc-Ctx-Locale) when its profile is saved.',
+    localeToService: 'The language is also sent to the service of the active profile (Svc-Ctx-Locale).',
   },
 };
 
