@@ -59,6 +59,16 @@ export const labelCommands = {
       .refine((i) => (i.captureSha256 === undefined) !== (i.svcImagePath === undefined), 'give exactly one of captureSha256 or svcImagePath'),
     output: LabelWriteResult,
   },
+  /** Bench "skip": records the position as a gap (no Label there); local only. */
+  'labels.skip': { input: z.object({ reelId: LocalId, position: z.number().int().nonnegative() }).strict(), output: LabelWriteResult },
+  /**
+   * Bench "void" and "undo last": an enrollment not yet sent is discarded (the position becomes a gap),
+   * a Label on the service gets a queued archive. Audited either way.
+   */
+  'labels.void': {
+    input: z.object({ reelId: LocalId, position: z.number().int().nonnegative(), reason: z.enum(['void', 'undo']).default('void') }).strict(),
+    output: LabelWriteResult,
+  },
   'labels.addIdentifier': {
     input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), captureSha256: CaptureSha256.optional(), svcImagePath: z.string().min(1).optional() }).strict(),
     output: LabelWriteResult,

@@ -5,6 +5,7 @@ import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope
 import type { MoveInput } from '../../../src-shared/ipc/labels';
 import { requireReel } from '../../enrollment/context';
 import { requireFilePathsAllowed, resolveCapture } from '../../enrollment/capture-source';
+import { skipPosition, takeBackLabel } from '../../enrollment/bench-ops';
 import { enrollLabel } from '../../enrollment/enroll';
 import { importPrintData, readPrintDataFile } from '../../enrollment/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
@@ -16,6 +17,8 @@ import type { AreaHandlers } from './types';
 type Names =
   | 'labels.enroll'
   | 'labels.recapture'
+  | 'labels.skip'
+  | 'labels.void'
   | 'labels.addIdentifier'
   | 'labels.removeIdentifier'
   | 'labels.archive'
@@ -69,6 +72,16 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
       const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
       const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, ...(svcImage ? { svcImage } : {}), indexing: current.indexing });
       return written(parts, label, opId);
+    },
+    'labels.skip': ({ reelId, position }) => {
+      const label = skipPosition(ctx, reelId, position);
+      parts.labelsChanged(label.reelId, [label.labelId]);
+      return { labelId: label.labelId, state: label.state, opId: null };
+    },
+    'labels.void': ({ reelId, position, reason }) => {
+      const { label, opId } = takeBackLabel(ctx, reelId, position, reason);
+      parts.labelsChanged(label.reelId, [label.labelId]);
+      return { labelId: label.labelId, state: label.state, opId };
     },
     'labels.addIdentifier': async (input) => {
       const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.addIdentifier', input);

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { tempDir } from '../../helpers/tmp';
+import { openStation, type TestStation } from './peer';
+
+// Bench skip / void / undo (BENCH.md): skip leaves a gap; taking back an unsent enrollment
+// discards it (the row stays, discarded); taking back a Label the service holds queues an archive.
+
+const dir = tempDir('core-bench-ops-');
+let s: TestStation;
+let reelId: string;
+beforeAll(async () => {
+  s = await openStation(join(dir.path, 'station'));
+  await s.call('profiles.connect', { kind: 'sandbox' });
+  ({ reelId } = await s.call('reels.create', { name: 'Bench ops', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] }));
+}, 60_000);
+afterAll(async () => {
+  await s.close();
+  dir.remove();
+});
+
+const stateAt = async (position: number) => (await s.call('reels.show', { reelId })).labels.find((l) => l.position === position)?.state;
+
+describe('bench actions', () => {
+  it('skip records a gap; a gap can still be enrolled later', async () => {
+    expect(await s.call('labels.skip', { reelId, position: 1 })).toMatchObject({ state: 'gap', opId: null });
+    expect(await stateAt(1)).toBe('gap');
+    await s.call('labels.enroll', { reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'LATE-1' }] });
+    expect(await stateAt(1)).toBe('queued');
+    const refused = await s.station.call('labels.skip', { reelId, position: 1 });
+    expect(refused.ok ? null : refused.error.code).toBe('STATION_CONFLICT');
+  });
+
+  it('void of an unsent enrollment discards it (kept in the queue as discarded) and leaves a gap', async () => {
+    const { opId } = await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'VOID-2' }] });
+    const out = await s.call('labels.void', { reelId, position: 2 });
+    expect(out).toMatchObject({ state: 'gap', opId: null });
+    expect(await stateAt(2)).toBe('gap');
+    const { items } = await s.call('queue.list', { state: 'discarded' });
+    expect(items.map((i) => i.opId)).toContain(opId);
+  });
+
+  it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
+    await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'UNDO-3' }] });
+    await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
+    expect(await stateAt(3)).toBe('enrolled');
+    const out = await s.call('labels.void', { reelId, position: 3, reason: 'undo' });
+    expect(out.opId).toBeTruthy();
+    await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
+    expect(await stateAt(3)).toBe('archived');
+  });
+
+  it('an empty position has nothing to void', async () => {
+    const out = await s.station.call('labels.void', { reelId, position: 9 });
+    expect(out.ok ? null : out.error.code).toBe('STATION_NOT_FOUND');
+  });
+});
