@@ -41,8 +41,16 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
   await expect(page.getByTestId('bench-position')).toHaveText('2');
   await expect(page.getByTestId('bench-session-count')).toHaveText('1');
 
-  // F7 skips a position.
+  // F7 skips a position: it is recorded as a gap.
   await page.keyboard.press('F7');
   await expect(page.getByTestId('bench-position')).toHaveText('3');
+  const stateAt = async (position: number) => (await station.call('reels.show', { reelId })).labels.find((l) => l.position === position)?.state;
+  expect(await stateAt(2)).toBe('gap');
+
+  // F6 with nothing read at this position takes back the last saved Label (after a confirmation):
+  // discarded when still unsent (a gap), archived through the queue when already on the service.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.keyboard.press('F6');
+  await expect.poll(() => stateAt(1), { timeout: 20_000 }).toMatch(/^(gap|archived)$/);
   await screenshot(page, 'bench-keyboard');
 });

@@ -64,12 +64,15 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const [now, setNow] = useState(() => Date.now());
   const sessionTaken = useRef(new Map<string, number>());
   const sessionPositions = useRef(new Set<number>());
+  /** Positions saved in this session, in order: undo takes back the last. */
+  const savedPositions = useRef<number[]>([]);
   const benchRef = useRef(bench);
   benchRef.current = bench;
 
   useEffect(() => {
     sessionTaken.current.clear();
     sessionPositions.current.clear();
+    savedPositions.current = [];
     benchRef.current = undefined;
     setBench(undefined);
   }, [reelId]);
@@ -179,6 +182,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(sha ? { captureSha256: sha } : {}) });
       for (const i of filledIdentifiers(current)) sessionTaken.current.set(tagTypeKey(i.tagType, i.value), current.position);
       sessionPositions.current.add(current.position);
+      savedPositions.current.push(current.position);
       setSavedAt((list) => [...list, Date.now()]);
       playTone('saved');
       advance(current.position);
@@ -204,18 +208,58 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const hasSvc = composition.some((e) => e.tagType === 'SVC');
   const captureRef = useRef<(() => void) | undefined>(undefined);
 
+  const benchCommand = async (run: () => Promise<void>) => {
+    setSaveError(undefined);
+    try {
+      await run();
+    } catch (error) {
+      setSaveError(error);
+      playTone('error');
+    }
+  };
+
   const actions = {
     acknowledge: () => {
       setSaveError(undefined);
       apply(acknowledge);
     },
-    undo: () => apply(clearLastSlot),
-    skip: () => bench && advance(bench.position),
+    undo: () => {
+      const current = benchRef.current;
+      if (current && current.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined)) return apply(clearLastSlot);
+      const last = savedPositions.current.at(-1);
+      if (!reelId || last === undefined || !window.confirm(t('bench.confirmUndo', { position: last }))) return;
+      void benchCommand(async () => {
+        const out = await station.call('labels.void', { reelId, position: last, reason: 'undo' });
+        savedPositions.current.pop();
+        sessionPositions.current.delete(last);
+        for (const [key, position] of sessionTaken.current) if (position === last) sessionTaken.current.delete(key);
+        // An unsent enrollment left a gap: fill that position again. A Label on the service is archived there.
+        if (out.state === 'gap') apply(() => startPosition(last, composition));
+      });
+    },
+    skip: () => {
+      const current = benchRef.current;
+      if (!reelId || !current) return;
+      void benchCommand(async () => {
+        await station.call('labels.skip', { reelId, position: current.position });
+        advance(current.position);
+      });
+    },
     recapture: () => {
       apply((s) => ({ ...s, slots: s.slots.map((slot) => (slot.tagType === 'SVC' ? { tagType: 'SVC' } : slot)) }));
       captureRef.current?.();
     },
-    void: () => bench && window.confirm(t('bench.confirmVoid', { position: bench.position })) && advance(bench.position),
+    void: () => {
+      const current = benchRef.current;
+      if (!reelId || !current || !window.confirm(t('bench.confirmVoid', { position: current.position }))) return;
+      const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
+      void benchCommand(async () => {
+        // A damaged label with a Label saved there is taken back; a blank one leaves a gap.
+        if (held) await station.call('labels.void', { reelId, position: current.position });
+        else await station.call('labels.skip', { reelId, position: current.position });
+        advance(current.position);
+      });
+    },
     capture: () => captureRef.current?.(),
   };
   const actionsRef = useRef(actions);
