@@ -69,6 +69,23 @@ export const labelCommands = {
     input: z.object({ reelId: LocalId, position: z.number().int().nonnegative(), reason: z.enum(['void', 'undo']).default('void') }).strict(),
     output: LabelWriteResult,
   },
+  /** The Label panel's history: audit entries, every queued operation with its attempts, capture thumbnails (data URLs). */
+  'labels.history': {
+    input: z.object({ labelId: LocalId }).strict(),
+    output: z.object({
+      audit: z.array(z.object({ at: z.string(), action: z.string(), detail: z.record(z.string(), z.unknown()) })),
+      operations: z.array(
+        z.object({
+          opId: z.string(),
+          kind: z.string(),
+          state: z.string(),
+          createdAt: z.string(),
+          attempts: z.array(z.object({ at: z.string(), status: z.number().nullable(), code: z.string().nullable(), reason: z.string().nullable(), requestId: z.string().nullable(), message: z.string().nullable(), outcome: z.string() })),
+        }),
+      ),
+      captures: z.array(z.object({ sha256: z.string(), at: z.string(), current: z.boolean(), thumbnail: z.string() })),
+    }),
+  },
   'labels.addIdentifier': {
     input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), captureSha256: CaptureSha256.optional(), svcImagePath: z.string().min(1).optional() }).strict(),
     output: LabelWriteResult,

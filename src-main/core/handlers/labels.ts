@@ -7,6 +7,7 @@ import { requireReel } from '../../enrollment/context';
 import { requireFilePathsAllowed, resolveCapture } from '../../enrollment/capture-source';
 import { skipPosition, takeBackLabel } from '../../enrollment/bench-ops';
 import { enrollLabel } from '../../enrollment/enroll';
+import { labelHistory } from '../../enrollment/history';
 import { importPrintData, readPrintDataFile } from '../../enrollment/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
 import { getLabel, getLabelByServiceId, type LocalLabel } from '../../store/labels';
@@ -18,6 +19,7 @@ type Names =
   | 'labels.enroll'
   | 'labels.recapture'
   | 'labels.skip'
+  | 'labels.history'
   | 'labels.void'
   | 'labels.addIdentifier'
   | 'labels.removeIdentifier'
@@ -73,6 +75,7 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
       const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, ...(svcImage ? { svcImage } : {}), indexing: current.indexing });
       return written(parts, label, opId);
     },
+    'labels.history': ({ labelId }) => labelHistory(ctx, labelId),
     'labels.skip': ({ reelId, position }) => {
       const label = skipPosition(ctx, reelId, position);
       parts.labelsChanged(label.reelId, [label.labelId]);

@@ -38,6 +38,9 @@ describe('bench actions', () => {
     expect(await stateAt(2)).toBe('gap');
     const { items } = await s.call('queue.list', { state: 'discarded' });
     expect(items.map((i) => i.opId)).toContain(opId);
+    const history = await s.call('labels.history', { labelId: out.labelId });
+    expect(history.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['label.enroll', 'label.void']));
+    expect(history.operations).toMatchObject([{ opId, kind: 'enrollLabel', state: 'discarded' }]);
   });
 
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
@@ -48,6 +51,10 @@ describe('bench actions', () => {
     expect(out.opId).toBeTruthy();
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
     expect(await stateAt(3)).toBe('archived');
+    const history = await s.call('labels.history', { labelId: out.labelId });
+    expect(history.operations.map((o) => [o.kind, o.state])).toEqual([['enrollLabel', 'done'], ['archiveLabel', 'done']]);
+    expect(history.operations[0]?.attempts[0]).toMatchObject({ status: 201, requestId: expect.any(String) });
+    expect(history.audit.map((a) => a.action)).toContain('label.undo');
   });
 
   it('an empty position has nothing to void', async () => {

@@ -49,6 +49,8 @@ describe('capture references without allowFilePaths', () => {
     expect(out.state).toBe('queued');
     const { items } = await s.call('queue.list', {});
     expect(items.some((i) => i.subject === out.labelId)).toBe(true);
+    const { captures } = await s.call('labels.history', { labelId: out.labelId });
+    expect(captures).toMatchObject([{ sha256: capture.sha256, current: true, thumbnail: expect.stringMatching(/^data:image\/jpeg;base64,/) }]);
   });
 
   it('an unknown captureSha256 is STATION_NOT_FOUND naming the field', async () => {
