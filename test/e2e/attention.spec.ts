@@ -50,7 +50,13 @@ test('an attention item shows its reason and code; discard is confirmed', async 
   await page.getByRole('link', { name: 'Reel map', exact: true }).click();
   await page.getByLabel('Reel', { exact: true }).selectOption({ label: 'Attention reel' });
   await page.getByRole('gridcell', { name: 'Position 2: attention' }).click();
-  await expect(page.getByRole('complementary', { name: /Position 2/ }).getByRole('alert')).toContainText(attention?.code ?? '');
+  const panel = page.getByRole('complementary', { name: /Position 2/ });
+  await expect(panel.getByRole('alert')).toContainText(attention?.code ?? '');
+  // Its history: the capture thumbnail, the audit, and the refused attempt with code and request id.
+  const history = panel.getByTestId('label-history');
+  await expect(history.getByRole('img', { name: /^Capture / })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect(history.getByRole('listitem').filter({ hasText: 'label.enroll' })).toBeVisible();
+  await expect(history.getByRole('row').filter({ hasText: attention?.code ?? '' })).toContainText(attention?.requestId ?? '');
   await screenshot(page, 'reel-map-attention');
 
   // Discard asks first; the row stays, as discarded.

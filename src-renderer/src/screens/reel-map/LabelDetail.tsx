@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
 import { CELL_MARK } from './cell-state';
+import { LabelHistory } from './LabelHistory';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
 export function LabelDetail({ position, label, close }: { position: number; label: LabelView | undefined; close: () => void }) {
@@ -71,8 +72,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
             </ul>
           ) : null}
           {label.boundThreadId ? <p>{t('label.boundTo', { thread: label.boundThreadId })}</p> : null}
-          <p className="hint">{t('label.imagesHistoryGap')}</p>
-          <NotAvailable command="labels.history / captures.read" />
+          <LabelHistory labelId={label.labelId} />
           <div className="toolbar">
             {/* A refused capture is fixed by replacing it; that needs a station command not there yet. */}
             <button type="button" disabled>{t('label.recapture')}</button>
