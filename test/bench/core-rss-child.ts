@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createStation } from '../../src-main/station';
 
 const [dataDir, phase] = process.argv.slice(2) as [string, string];
-const station = await createStation({ dataDir, autoSync: false });
+// Like the CLI host: the print data is read from a file.
+const station = await createStation({ dataDir, autoSync: false, allowFilePaths: true });
 const call = async (name: string, input: unknown) => {
   const envelope = await station.call(name, input);
   if (!envelope.ok) throw new Error(`${name}: ${envelope.error.message}`);
