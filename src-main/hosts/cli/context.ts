@@ -32,8 +32,10 @@ export function createCliContext(
 ): CliContext & { close(): Promise<void> } {
   let opened: Promise<Station> | undefined;
   // One-shot commands drain the queue only on `station sync` (and the commands that wait
-  // for their operation); a host that stays up (serve) overrides this.
-  const station = () => (opened ??= createStation({ dataDir, autoSync: false, ...overrides }));
+  // for their operation); a host that stays up (serve) overrides this. File paths (enroll
+  // --svc, import FILE.csv) come from the operator's own shell here, so the CLI allows
+  // them; the web host, whose callers are a browser, turns them off.
+  const station = () => (opened ??= createStation({ dataDir, autoSync: false, allowFilePaths: true, ...overrides }));
   return {
     dataDir,
     json,

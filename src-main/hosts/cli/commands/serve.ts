@@ -10,7 +10,7 @@ export const serveCommand: CliCommand = {
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
-  stationOptions: { autoSync: true },
+  stationOptions: { autoSync: true, allowFilePaths: false },
   async run(ctx, args) {
     const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
     const port = values.port === undefined ? 0 : Number(values.port);
