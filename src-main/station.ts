@@ -75,6 +75,7 @@ function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
     online: sync?.profile() ? sync.online() : 'not_connected',
     queue: readQueueCounts(core.db),
     tokenExpiresAt: sync?.tokenExpiresAt() ?? null,
+    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSenderPid: null },
     startedAt: core.startedAt,
   };
 }

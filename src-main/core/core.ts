@@ -1,12 +1,15 @@
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { OperationKind, OperationState } from '../../src-shared/ipc/queue';
-import type { OnlineState, ServiceProfileSummary } from '../../src-shared/ipc/station';
+import type { OnlineState, ServiceProfileSummary, SyncState } from '../../src-shared/ipc/station';
+import { z } from 'zod';
 import type { EventBus } from '../events';
 import type { EnrollmentContext } from '../enrollment/context';
 import type { Db } from '../store/database';
 import { recoverInterrupted } from '../store/outbox';
 import { summarizeProfile } from '../store/profiles';
 import { readQueueCounts } from '../store/queue-counts';
+import { readSetting, writeSetting } from '../store/settings';
+import { syncLockOwner, tryAcquireSyncLock, type SyncLockResult } from '../store/sync-lock';
 import { SyncEngine } from '../sync/engine';
 import { Connection, type SandboxStarter } from './connection';
 import { bulkBindHandlers } from './handlers/bulk-bind';
@@ -36,11 +39,27 @@ export interface SyncCoreOptions {
 }
 
 const PROGRESS_INTERVAL_MS = 100;
+/** How often a host that wants to sync checks whether the other sender has gone. */
+const SENDER_RETRY_MS = 2_000;
+/** A pause survives restarts: a revoked key must not be tried again by the next process. */
+const PauseSetting = z.object({ reason: z.string().nullable() }).nullable();
 
 export async function createSyncCore(options: SyncCoreOptions) {
   const { db, events } = options;
-  // SYNC.md: at start-up every `sending` row goes back to `pending`, outcome unknown.
-  recoverInterrupted(db);
+  let lock: SyncLockResult | null = null;
+  let senderTimer: NodeJS.Timeout | undefined;
+  /**
+   * Becomes the one sender of this data folder (store/sync-lock.ts). Only the sender runs
+   * SYNC.md's start-up rule (`sending` → `pending`, outcome unknown) and sends.
+   */
+  const becomeSender = (): boolean => {
+    if (lock?.held) return true;
+    lock = tryAcquireSyncLock(options.dataDir);
+    if (!lock.held) return false;
+    recoverInterrupted(db);
+    return true;
+  };
+  const otherSender = (): number | null => (lock?.held ? null : syncLockOwner(options.dataDir));
 
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
@@ -63,7 +82,10 @@ export async function createSyncCore(options: SyncCoreOptions) {
         progressSoon();
       },
       onlineChanged: () => options.onStatusChanged(),
-      pausedChanged: () => progressSoon(),
+      pausedChanged: (paused, reason) => {
+        writeSetting(db, 'syncPause', paused ? { reason } : null);
+        progressSoon();
+      },
     },
   });
   const connection = new Connection({
@@ -101,6 +123,16 @@ export async function createSyncCore(options: SyncCoreOptions) {
       options.onStatusChanged();
     },
     statusChanged: progressSoon,
+    startSending() {
+      if (!becomeSender()) {
+        throw new StationError({
+          code: StationErrorCode.busy,
+          message: `Another station process (pid ${otherSender()}) is sending this data folder's queue; what you queue here is sent by it. Stop it to sync from here.`,
+          detail: { ownerPid: otherSender() },
+        });
+      }
+      engine.start();
+    },
     labelsChanged(reelId, labelIds) {
       events.emit('labels.changed', { reelId, labelIds });
       progressSoon();
@@ -108,9 +140,24 @@ export async function createSyncCore(options: SyncCoreOptions) {
     },
   };
 
+  const savedPause = readSetting(db, 'syncPause', PauseSetting);
+  if (savedPause) engine.pause(savedPause.reason);
   await connection.restore();
   parts.retarget();
-  if (options.autoSync ?? true) engine.start();
+  if (options.autoSync ?? true) {
+    const trySending = () => {
+      senderTimer = undefined;
+      if (becomeSender()) {
+        engine.start();
+        options.onStatusChanged();
+      } else {
+        // The other sender (a `station sync` run, say) may finish soon: take over then.
+        senderTimer = setTimeout(trySending, SENDER_RETRY_MS);
+        senderTimer.unref();
+      }
+    };
+    trySending();
+  }
 
   const handlers = {
     ...profileHandlers(parts),
@@ -132,10 +179,15 @@ export async function createSyncCore(options: SyncCoreOptions) {
     online(): OnlineState {
       return engine.online;
     },
+    syncState(): SyncState {
+      return { paused: engine.paused, pauseReason: engine.pauseReason, otherSenderPid: otherSender() };
+    },
     async close(): Promise<void> {
       clearTimeout(progressTimer);
+      clearTimeout(senderTimer);
       await engine.stop();
       await connection.close();
+      if (lock?.held) lock.release();
     },
   };
 }

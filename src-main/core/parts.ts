@@ -17,6 +17,8 @@ export interface CoreParts {
   allowFilePaths: boolean;
   /** Points the sync engine at the active profile's client (after connect/select). */
   retarget(): void;
+  /** Starts the sync engine as this data folder's one sender; STATION_BUSY when another process sends. */
+  startSending(): void;
   /** Something in the status (profile, online state, queue counts) changed. */
   statusChanged(): void;
   /** Labels changed locally: tell the UI and look for work. */

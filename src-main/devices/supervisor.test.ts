@@ -119,6 +119,17 @@ describe('hot-plug and recovery', () => {
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'NFC', value: '04112233445566', device: 'pcsc:ACS ACR122U' });
   });
 
+  it('a reader that ends as the smart-card service dies shows the service as the reason, not unplugging', async () => {
+    const nfc = new VirtualNfcDriver();
+    nfc.addReader('Virtual PCD 00 00');
+    const { supervisor: s, recorder } = start({ nfcDriver: nfc, nfcPollMs: 50 });
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:Virtual PCD 00 00' && e.status.state === 'connected');
+    const mark = recorder.mark();
+    nfc.setServiceRunning(false, { readersEndFirst: true });
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc' && e.status.state === 'disconnected', 5000, mark);
+    expect(s.info('pcsc:Virtual PCD 00 00').status).toMatchObject({ state: 'disconnected', code: 'NO_PCSC_SERVICE' });
+  });
+
   it('finds HID POS scanners by listing, reads their reports, and notices unplugging', async () => {
     const hid = new VirtualHidDriver();
     const { supervisor: s, recorder } = start({ hidDriver: hid, hidPollMs: 50 });

@@ -25,6 +25,8 @@ export const StationErrorCode = {
   conflict: 'STATION_CONFLICT',
   offline: 'STATION_OFFLINE',
   shuttingDown: 'STATION_SHUTTING_DOWN',
+  /** Another process sends this data folder's queue. */
+  busy: 'STATION_BUSY',
 } as const;
 
 export class StationError extends Error {

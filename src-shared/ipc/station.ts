@@ -24,6 +24,15 @@ export type ServiceProfileSummary = z.infer<typeof ServiceProfileSummary>;
 export const OnlineState = z.enum(['online', 'offline', 'unknown', 'not_connected']);
 export type OnlineState = z.infer<typeof OnlineState>;
 
+export const SyncState = z.object({
+  /** Sending is paused (by the operator, or after the service refused the API key); survives restarts. */
+  paused: z.boolean(),
+  pauseReason: z.string().nullable(),
+  /** Another process on this data folder sends the queue (its pid); this one only queues. */
+  otherSenderPid: z.number().int().nullable(),
+});
+export type SyncState = z.infer<typeof SyncState>;
+
 export const StationStatus = z.object({
   version: z.string(),
   dataDir: z.string(),
@@ -32,6 +41,7 @@ export const StationStatus = z.object({
   queue: QueueCounts,
   /** When the service token in use expires (ISO); null before the first exchange or without a profile. */
   tokenExpiresAt: z.string().nullable(),
+  sync: SyncState,
   startedAt: z.string(),
 });
 export type StationStatus = z.infer<typeof StationStatus>;

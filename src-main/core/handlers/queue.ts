@@ -85,7 +85,7 @@ export function queueHandlers(parts: CoreParts): AreaHandlers<'queue.list' | 'qu
     },
     'sync.run': async ({ timeoutSeconds }) => {
       parts.connection.requireClient();
-      parts.engine.start();
+      parts.startSending();
       let timedOut = false;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -15,6 +15,9 @@ export interface NfcSourceOptions {
   pollMs?: number;
 }
 
+/** A reader that ended this shortly before the service failed went with the service, not with its cable. */
+const DETACH_WITH_SERVICE_MS = 2_000;
+
 /**
  * Keeps a context on the smart-card service: readers attach and detach as devices,
  * each card placed becomes one NFC read (UID as uppercase hex), and when the service
@@ -26,6 +29,8 @@ export class NfcReaderSource {
   readonly #options: NfcSourceOptions;
   readonly #stop = new AbortController();
   readonly #attached = new Set<string>();
+  /** Readers that detached just now, by time: when pcscd dies, libpcsclite may end a reader before it reports the service error. */
+  readonly #justDetached = new Map<string, number>();
   #context: NfcContext | undefined;
   #done: Promise<void> | undefined;
 
@@ -71,8 +76,11 @@ export class NfcReaderSource {
         const failure = asDeviceError(error, 'NO_PCSC_SERVICE', 'The smart-card service');
         if (failure.canceled || signal.aborted) break;
         const code = failure.code === 'CANCELED' ? 'NO_PCSC_SERVICE' : failure.code;
+        const recent = this.#sink.now().getTime() - DETACH_WITH_SERVICE_MS;
+        for (const [reader, at] of this.#justDetached) if (at >= recent) this.#attached.add(reader);
         for (const reader of this.#attached) this.#sink.status(this.#id(reader), { state: 'disconnected', code, reason: failure.message });
         this.#attached.clear();
+        this.#justDetached.clear();
         if (code !== lastCode) {
           lastCode = code;
           this.#serviceStatus({ state: 'disconnected', code, reason: failure.message });
@@ -94,11 +102,13 @@ export class NfcReaderSource {
       switch (event.type) {
         case 'reader-attached':
           this.#attached.add(event.reader);
+          this.#justDetached.delete(event.reader);
           this.#sink.discovered({ id, kind: 'nfc', transport: this.#options.transport, name: event.reader });
           this.#sink.status(id, { state: 'connected' });
           break;
         case 'reader-detached':
           this.#attached.delete(event.reader);
+          this.#justDetached.set(event.reader, this.#sink.now().getTime());
           this.#sink.status(id, { state: 'disconnected', code: 'UNPLUGGED', reason: `NFC reader "${event.reader}" was unplugged. Plug it in again; it reconnects by itself.` });
           break;
         case 'card': {

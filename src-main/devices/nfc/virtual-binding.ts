@@ -61,10 +61,15 @@ export class VirtualNfcDriver implements NfcDriver {
     this.#broadcast({ type: 'card-removed', reader });
   }
 
-  /** Test hook: the service stops (open contexts die) or starts again. */
-  setServiceRunning(running: boolean): void {
+  /**
+   * Test hook: the service stops (open contexts die) or starts again. With `readersEndFirst`,
+   * each reader reports its end before the context fails, as libpcsclite sometimes does
+   * when pcscd is killed.
+   */
+  setServiceRunning(running: boolean, options: { readersEndFirst?: boolean } = {}): void {
     this.#serviceRunning = running;
     if (running) return;
+    if (options.readersEndFirst) for (const reader of this.#readers.keys()) this.#broadcast({ type: 'reader-detached', reader });
     for (const queue of this.#contexts) queue.fail(new DeviceError('NO_PCSC_SERVICE', 'The smart-card service stopped (virtual).'));
     this.#contexts.clear();
   }

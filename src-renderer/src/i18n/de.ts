@@ -265,6 +265,7 @@ export const de: Catalog = {
     resume: 'Synchronisierung fortsetzen',
     paused: 'angehalten',
     running: 'läuft',
+    otherSender: 'Ein anderer Stationsprozess (PID {{pid}}) sendet diese Warteschlange; dieses Fenster sendet wieder, sobald er endet.',
     filter: 'Anzeigen',
     all: 'alle',
     items: 'Vorgänge',

@@ -263,6 +263,7 @@ export const en = {
     resume: 'Resume sync',
     paused: 'paused',
     running: 'running',
+    otherSender: 'Another station process (pid {{pid}}) is sending this queue; this window sends again when it stops.',
     filter: 'Show',
     all: 'all',
     items: 'Operations',

@@ -62,8 +62,8 @@ describe('attention reasons', () => {
     const item = await attentionOf(opId);
     expectShown(item, 'UNAUTHORIZED');
     expect(item.attention?.reason).toMatch(/API key/);
-    const progress = await s.call('sync.pause', {});
-    expect(progress.paused).toBe(true);
+    // Sync paused itself (no more requests with a refused key), and says why.
+    expect((await s.call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: expect.stringMatching(/API key/) });
     await s.call('queue.retry', { opId: opId as string });
     await drain();
     expect((await s.call('queue.list', { state: 'done' })).items.some((i) => i.opId === opId)).toBe(true);

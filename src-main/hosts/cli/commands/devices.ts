@@ -65,7 +65,8 @@ export const devicesWatchCommand: CliCommand = {
       if (error instanceof SerialSpecError) throw new UsageError(`--serial ${error.message}`);
       throw error;
     }
-    const station = await createStation({ dataDir: ctx.dataDir, devices: { extraSerialPorts } });
+    // A device tool: it neither sends the queue nor takes the data folder's sync lock.
+    const station = await createStation({ dataDir: ctx.dataDir, autoSync: false, devices: { extraSerialPorts } });
     const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
     const printed = new Map<string, string>();
     const printStatus = (device: string, status: DeviceStatus) => {

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import { useStationStatus } from '../../use-status';
 
 // The queue (BENCH.md, workflow 4; SYNC.md, "What the operator sees"): nothing is dropped
 // silently; every attention item shows its reason in words, its code and the request id.
@@ -23,8 +24,12 @@ export function QueueScreen() {
   const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseReason: string | null }>();
   useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseReason: p.pauseReason })), []);
 
+  const { status } = useStationStatus();
   const counts = live?.counts ?? list.data?.counts;
-  const paused = live?.paused ?? pause.data?.paused ?? resume.data?.paused ?? false;
+  // A pause outlives restarts (a refused key stays paused), so the first render takes it from the status.
+  const paused = live?.paused ?? status?.sync.paused ?? false;
+  const pauseReason = live ? live.pauseReason : (status?.sync.pauseReason ?? null);
+  const otherSender = status?.sync.otherSenderPid ?? null;
   const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
   const settled = counts ? counts.done + counts.attention : 0;
 
@@ -55,7 +60,8 @@ export function QueueScreen() {
         ) : (
           <button type="button" disabled={!served('sync.pause')} onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
         )}
-        <span role="status">{paused ? `⏸ ${t('queue.paused')}${live?.pauseReason ? `: ${live.pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
+        <span role="status">{paused ? `⏸ ${t('queue.paused')}${pauseReason ? `: ${pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
+        {otherSender !== null ? <span role="note" data-testid="queue-other-sender">{t('queue.otherSender', { pid: otherSender })}</span> : null}
         <label>
           {t('queue.filter')}
           <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StationError } from '../../../src-shared/ipc';
+import { tempDir } from '../../helpers/tmp';
+import { openStation, runStationAsync, startPeer, type Peer } from './peer';
+
+// One sender per data folder (store/sync-lock.ts): a second process on the same folder (the CLI
+// while the UI runs) queues work but never resets or resends the sender's in-flight operations.
+// And a pause (operator, or a refused key) outlives a restart.
+
+let peer: Peer;
+const dir = tempDir('core-one-sender-');
+
+beforeAll(async () => {
+  peer = await startPeer();
+}, 60_000);
+afterAll(async () => {
+  await peer.close();
+  dir.remove();
+});
+
+const connect = { kind: 'remote', baseUrl: '', apiKey: '', orgId: '', teamId: '' };
+
+describe('one sender per data folder', () => {
+  it('a second station on the folder is refused sync.run with STATION_BUSY until the sender closes', async () => {
+    const data = `${dir.path}/busy`;
+    const a = await openStation(data);
+    await a.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await a.call('reels.create', { name: 'One sender A' });
+    expect((await a.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(1);
+    expect((await a.call('station.status', {})).sync.otherSenderPid).toBeNull();
+
+    // A child process (the CLI) on the same folder: it may queue, not send.
+    const queued = await runStationAsync(['--data', data, '--json', 'reel', 'create', '--name', 'One sender B']);
+    expect(queued.code).toBe(0);
+    const refused = await runStationAsync(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '10']);
+    expect(refused.code).toBe(1);
+    expect(refused.json()).toMatchObject({ error: { code: 'STATION_BUSY', detail: { ownerPid: process.pid } } });
+    expect((refused.json() as { error: { message: string } }).error.message).toMatch(/Another station process \(pid \d+\)/);
+
+    // The same in-process: a second station sees the sender and is refused.
+    const b = await openStation(data);
+    expect((await b.call('station.status', {})).sync.otherSenderPid).toBe(process.pid);
+    const error = await b.call('sync.run', { untilIdle: true, timeoutSeconds: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StationError);
+    expect((error as StationError).code).toBe('STATION_BUSY');
+
+    // The sender sends what the other process queued; once it closes, the other may send.
+    expect((await a.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(2);
+    await a.close();
+    expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).pending).toBe(0);
+    expect((await b.call('station.status', {})).sync.otherSenderPid).toBeNull();
+    await b.close();
+    const reels = (await peer.direct.reels.list({ q: 'One sender' })).reels.map((r) => r.name).sort();
+    expect(reels).toEqual(['One sender A', 'One sender B']);
+  });
+
+  it('a pause survives a restart and holds the queue until resumed', async () => {
+    const data = `${dir.path}/pause`;
+    const a = await openStation(data);
+    await a.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await a.call('sync.pause', {});
+    await a.call('reels.create', { name: 'Paused reel' });
+    await a.close();
+
+    const b = await openStation(data);
+    expect((await b.call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+    expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 10 })).pending).toBe(1);
+    await b.call('sync.resume', {});
+    expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(1);
+    expect((await b.call('station.status', {})).sync.paused).toBe(false);
+    await b.close();
+  });
+});
