@@ -22,6 +22,17 @@ describe('station CLI', () => {
     expect(status.queue).toEqual({ pending: 0, sending: 0, done: 0, attention: 0, discarded: 0 });
   });
 
+  it('takes --data after the command word too (station status --data DIR)', () => {
+    const other = tempDir();
+    try {
+      const result = runStation(['status', '--data', other.path, '--json']);
+      expect(result.code).toBe(0);
+      expect(StationStatus.parse(result.json()).dataDir).toBe(other.path);
+    } finally {
+      other.remove();
+    }
+  });
+
   it('creates its database in the data dir', () => {
     runStation(['--data', dir.path, 'status']);
     expect(readFileSync(join(dir.path, 'station.sqlite3')).subarray(0, 15).toString()).toBe('SQLite format 3');

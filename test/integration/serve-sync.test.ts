@@ -9,7 +9,8 @@ const dir = tempDir('station-serve-sync-');
 let served: Started<Ready>;
 
 beforeAll(async () => {
-  served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
+  // The issue's own form: `station serve [--port N] [--data DIR]`.
+  served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', 'serve', '--port', '0', '--data', dir.path], { timeoutMs: 60_000 });
 }, 90_000);
 afterAll(async () => {
   await served.stop();

@@ -21,19 +21,23 @@ function helpText(): string {
   ].join('\n');
 }
 
-/** Splits global options (before the command) from the command words and its args. */
+/**
+ * Splits the global options from the command words and its args. `--data` and `--json` are
+ * global wherever they stand (`station serve --data DIR` as well as `station --data DIR serve`);
+ * no command has an option of those names.
+ */
 function parseGlobal(argv: string[]): { dataDir: string; json: boolean; rest: string[] } {
   let dataDir = defaultDataDir();
   let json = false;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
-    if (rest.length === 0 && arg === '--data') {
+    if (arg === '--data') {
       const value = argv[i + 1];
       if (!value) throw new UsageError('--data needs a directory.');
       dataDir = value;
       i += 1;
-    } else if (rest.length === 0 && arg.startsWith('--data=')) {
+    } else if (arg.startsWith('--data=')) {
       dataDir = arg.slice('--data='.length);
     } else if (arg === '--json') {
       json = true;

@@ -6,7 +6,7 @@ import type { CliCommand } from '../command';
 
 export const serveCommand: CliCommand = {
   path: ['serve'],
-  usage: 'station [--data DIR] serve [--port N]',
+  usage: 'station serve [--port N] [--data DIR]',
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
