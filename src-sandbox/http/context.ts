@@ -32,11 +32,21 @@ export interface SvcContext {
 }
 
 /**
+ * spec: Context headers — Svc-Ctx-Declared-Actor is "required for writes when the Service Account
+ * attribution policy is required, else 403 ATTRIBUTION_REQUIRED". Routes whose POST may or may not
+ * write (bulk-bind's dry run) call this themselves once the body is known.
+ */
+export function requireAttribution(svc: SvcContext): void {
+  if (svc.principal.attributionRequired && !svc.declaredActor) throw new SvcError('ATTRIBUTION_REQUIRED', { header: 'Svc-Ctx-Declared-Actor' });
+}
+
+/**
  * How a route uses the context headers (route option `config: { svc: {...} }`).
  * - scope `none`: no context header needed (spec: `/api/v1/me` "no context headers needed").
  * - scope `org` (default): Svc-Ctx-Org-Id required, else 400 ORG_ID_REQUIRED.
  * - scope `team`: also Svc-Ctx-Team-Id present (empty = root Team), else 400 TEAM_ID_REQUIRED.
  * - write: whether the attribution policy applies; default true for every method but GET and HEAD.
+ *   Questions sent as POST (extract, identify, verify, resolve, move preview) set it false.
  */
 export interface SvcRouteConfig {
   scope?: 'none' | 'org' | 'team';
@@ -118,9 +128,8 @@ export function contextHook(deps: { db: SandboxDb; jwtSecret: Uint8Array; now: (
     }
 
     const declared = header(request, 'svc-ctx-declared-actor')?.trim() || null;
-    const write = config.write ?? !['GET', 'HEAD'].includes(request.method);
-    if (write && principal.attributionRequired && !declared) throw new SvcError('ATTRIBUTION_REQUIRED', { header: 'Svc-Ctx-Declared-Actor' });
-
     request.svc = { principal, orgId: org.org_id, teamId, rootTeamId: org.root_team_id, locale, declaredActor: declared, requestId: request.id };
+    const write = config.write ?? !['GET', 'HEAD'].includes(request.method);
+    if (write) requireAttribution(request.svc);
   };
 }

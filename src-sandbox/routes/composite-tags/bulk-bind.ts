@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BulkBindBodySchema, BulkBindResponseSchema } from '../../../src-shared/api/bulk-bind';
 import { decideBulkBind, type BulkBindInput } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
-import type { SvcContext } from '../../http/context';
+import { requireAttribution, type SvcContext } from '../../http/context';
 import { requireWriter } from '../../http/authority';
 import type { SandboxDb } from '../../store/db';
 import { visibleReel } from './access';
@@ -47,10 +47,12 @@ export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (
 
   app.post(
     '/reels/:reel_collection_id/bulk-bind',
-    { schema: { params: ReelParamsSchema, body: BulkBindBodySchema, response: { 200: BulkBindResponseSchema } } },
+    // A dry run is a question; a commit writes: the attribution policy is decided per request.
+    { config: { svc: { write: false } }, schema: { params: ReelParamsSchema, body: BulkBindBodySchema, response: { 200: BulkBindResponseSchema } } },
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
+      if (request.body.dryRun !== true) requireAttribution(svc);
       const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
       const body = request.body;
       const at = deps.now().toISOString();

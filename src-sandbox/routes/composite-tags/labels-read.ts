@@ -64,7 +64,7 @@ export const labelReadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     return { label: labelView(db, visibleLabel(db, request.svc, request.params.composite_tag_id)) };
   });
 
-  app.post('/resolve', { schema: { body: LabelResolveBodySchema, response: { 200: LabelResolveResponseSchema } } }, async (request) => {
+  app.post('/resolve', { config: { svc: { write: false } }, schema: { body: LabelResolveBodySchema, response: { 200: LabelResolveResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
     const { tagType, value, reelCollectionId } = request.body;

@@ -87,7 +87,7 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     };
   });
 
-  app.post('/move/preview', { schema: { body: MovePreviewBodySchema, response: { 200: MovePreviewResponseSchema } } }, async (request) => {
+  app.post('/move/preview', { config: { svc: { write: false } }, schema: { body: MovePreviewBodySchema, response: { 200: MovePreviewResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
     const preview = previewMove(loadWorld(db, svc, request.body), request.body);

@@ -211,5 +211,18 @@ describe('enrollment: request and capture errors', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'ATTRIBUTION_REQUIRED']);
     const named = await t.form(`/reels/${reel.collectionId}/labels`, { qrValue: 'ATTR' }, { token, headers: { 'svc-ctx-declared-actor': 'operator 7' } });
     expect(named.status).toBe(201);
+
+    // Questions sent as POST are not writes: no declared person needed.
+    const resolve = await t.call('POST', '/resolve', { tagType: 'QR', value: 'ATTR', reelCollectionId: reel.collectionId }, { token });
+    expect(resolve.status).toBe(200);
+    const preview = await t.call('POST', '/move/preview', { source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 1 }, target: { newReel: { name: 'Cut' } }, expectedCount: 1 }, { token });
+    expect(preview.status).toBe(200);
+    // Bulk-bind: the dry run is a question, the commit a write.
+    const thread = await t.sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: { ...t.sb.headers(token), 'svc-ctx-team-id': t.benchTeamId, 'svc-ctx-declared-actor': 'operator 7' }, payload: { type: 'single', thread: { name: 'Item' } } });
+    const threadId = (thread.json() as { created: { threadId: string }[] }).created[0]?.threadId;
+    const bulk = { fromPosition: 1, toPosition: 1, threadIds: [threadId] };
+    expect((await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, { ...bulk, dryRun: true }, { token })).status).toBe(200);
+    const commit = await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, bulk, { token });
+    expect([commit.status, commit.body.code]).toEqual([403, 'ATTRIBUTION_REQUIRED']);
   });
 });
