@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_DESCRIPTION_VERSION } from '../src-shared/api/common';
 import type { SandboxDeps } from './deps';
 import { contextHook, type SvcContext } from './http/context';
+import { documentMultipart } from './http/multipart-docs';
 import { errorHandler } from './http/error-handler';
 import { faultHook } from './http/faults';
 import { completeRouteDocs } from './http/route-docs';
@@ -90,7 +91,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentMultipart,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { url: '/api/openapi.json' } as Record<string, unknown> });
 

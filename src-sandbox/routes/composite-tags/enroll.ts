@@ -22,7 +22,7 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
 
   app.post(
     '/reels/:reel_collection_id/labels',
-    { schema: { params: ReelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelEnrollmentResponseSchema, 201: LabelEnrollmentResponseSchema } } },
+    { config: { multipartFields: LabelEnrollmentFieldsSchema }, schema: { params: ReelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelEnrollmentResponseSchema, 201: LabelEnrollmentResponseSchema } } },
     async (request, reply) => {
       const { svc } = request;
       requireWriter(svc);

@@ -25,7 +25,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
 
   app.post(
     '/:composite_tag_id/identifiers',
-    { schema: { params: LabelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelMemberAddResponseSchema, 201: LabelMemberAddResponseSchema } } },
+    { config: { multipartFields: LabelMemberAddFieldsSchema }, schema: { params: LabelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelMemberAddResponseSchema, 201: LabelMemberAddResponseSchema } } },
     async (request, reply) => {
       const { svc } = request;
       requireWriter(svc);

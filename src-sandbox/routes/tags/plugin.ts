@@ -2,7 +2,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ExtractFieldsSchema,
   ExtractResponseSchema,
+  IdentifyFieldsSchema,
+  BindFieldsSchema,
+  VerifyFieldsSchema,
   IdentifySuccessResponseSchema,
   BindResponseSchema,
   TagActivateBodySchema,
@@ -41,16 +45,16 @@ export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     return payload;
   });
 
-  app.post('/extract', { config: { svc: { write: false } }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } } }, async (request) =>
+  app.post('/extract', { config: { svc: { write: false }, multipartFields: ExtractFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } } }, async (request) =>
     extractFingerprint(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/bind', { schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: BindResponseSchema } } }, async (request) =>
+  app.post('/bind', { config: { multipartFields: BindFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: BindResponseSchema } } }, async (request) =>
     bindIdentifier(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/identify', { config: { svc: { write: false } }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: IdentifySuccessResponseSchema } } }, async (request) =>
+  app.post('/identify', { config: { svc: { write: false }, multipartFields: IdentifyFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: IdentifySuccessResponseSchema } } }, async (request) =>
     identifyIdentifier(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/verify', { config: { svc: { write: false } }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: VerifyResponseSchema } } }, async (request) =>
+  app.post('/verify', { config: { svc: { write: false }, multipartFields: VerifyFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: VerifyResponseSchema } } }, async (request) =>
     verifyIdentifier(deps, request.svc, await readScanForm(request)),
   );
   app.post('/unbind', { schema: { tags: ['identifiers'], body: TagUnbindBodySchema, response: { 200: TagResponseSchema } } }, async (request) =>

@@ -113,4 +113,22 @@ describe('health and docs', () => {
     const init = await sb.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.body).toContain('/api/openapi.json');
   });
+
+  it('documents the form fields of every multipart endpoint as its request body', async () => {
+    type Body = { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    const doc = (await sb.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { post: { requestBody?: Body } }> };
+    const fields: [string, string][] = [
+      ['/api/v1/tags/extract', 'options'],
+      ['/api/v1/tags/bind', 'threadId'],
+      ['/api/v1/tags/identify', 'searchTeamIds'],
+      ['/api/v1/tags/verify', 'threadId'],
+      ['/api/v1/composite-tags/reels/{reel_collection_id}/labels', 'identifiers'],
+      ['/api/v1/composite-tags/{composite_tag_id}/identifiers', 'tagType'],
+    ];
+    for (const [path, field] of fields) {
+      const body = doc.paths[path]?.post.requestBody;
+      expect(Object.keys(body?.content ?? {}), path).toContain('multipart/form-data');
+      expect(Object.keys(body?.content['multipart/form-data']?.schema.properties ?? {}), path).toContain(field);
+    }
+  });
 });
