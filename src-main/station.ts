@@ -19,6 +19,7 @@ import { startSandbox } from '../src-sandbox';
 import { createSyncCore, type SyncCore } from './core/core';
 import { EventBus } from './events';
 import { isServiceError } from './service';
+import { openStationLog } from './log';
 import { openDatabase, type Db } from './store/database';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -83,6 +84,7 @@ function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
 /** The composition root: builds the core from its parts. No Electron here. */
 export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
+  const log = openStationLog(dataDir);
   const core: Core = {
     db: openDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }),
     events: new EventBus(),
@@ -123,10 +125,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
     allowFilePaths: options.allowFilePaths ?? false,
+    logger: log.logger.child({ area: 'service' }),
     onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
   });
 
   held.sync = sync;
+  log.logger.info({ version: core.version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
 
   const handlers: Handlers = {
     'station.status': () => buildStatus(core, sync),
@@ -174,6 +178,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await devices.close();
       await camera.close();
       core.db.close();
+      log.close();
     },
   };
 }

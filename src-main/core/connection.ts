@@ -6,7 +6,7 @@ import { TokenResponseSchema } from '../../src-shared/api/auth';
 import { PATHS } from '../../src-shared/api/paths';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
-import { createServiceClient, type AttemptRecord, type ServiceClient } from '../service';
+import { createServiceClient, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
 import { readApiKey, writeApiKey } from '../store/api-key-file';
 import type { Db } from '../store/database';
 import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
@@ -46,6 +46,8 @@ export type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedS
 export interface ConnectionOptions {
   db: Db;
   dataDir: string;
+  /** Where the client logs its failed requests (with request id); the API key never reaches it. */
+  logger?: ServiceLogger;
   startSandbox?: SandboxStarter;
   timeoutMs?: number;
   onAttempt(attempt: AttemptRecord): void;
@@ -165,6 +167,7 @@ export class Connection {
       ...(profile.locale ? { locale: profile.locale } : {}),
       ...(profile.declaredActor ? { declaredActor: profile.declaredActor } : {}),
       ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
       onAttempt: (attempt) => this.options.onAttempt(attempt),
     });
   }

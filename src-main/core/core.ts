@@ -11,6 +11,7 @@ import { readQueueCounts } from '../store/queue-counts';
 import { readSetting, writeSetting } from '../store/settings';
 import { syncLockOwner, tryAcquireSyncLock, type SyncLockResult } from '../store/sync-lock';
 import { SyncEngine } from '../sync/engine';
+import type { ServiceLogger } from '../service';
 import { Connection, type SandboxStarter } from './connection';
 import { bulkBindHandlers } from './handlers/bulk-bind';
 import { labelHandlers } from './handlers/labels';
@@ -34,6 +35,8 @@ export interface SyncCoreOptions {
   maxConcurrency?: number;
   /** Inputs may name files on disk (default false). */
   allowFilePaths?: boolean;
+  /** The station log (failed service requests with their request id). */
+  logger?: ServiceLogger;
   /** Called when the status (profile, online state, queue counts) changed. */
   onStatusChanged(): void;
 }
@@ -78,6 +81,7 @@ export async function createSyncCore(options: SyncCoreOptions) {
     events: {
       opFinished(op, labelIds, reelId) {
         lastOp = op;
+        if (op.state === 'attention') options.logger?.warn({ opId: op.opId, kind: op.kind, labelIds }, 'operation needs attention');
         if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
         progressSoon();
       },
@@ -93,6 +97,7 @@ export async function createSyncCore(options: SyncCoreOptions) {
     dataDir: options.dataDir,
     ...(options.startSandbox ? { startSandbox: options.startSandbox } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     onAttempt: (attempt) => {
       engine.observeAttempt(attempt);
       // A new token changes the expiry shown in the status bar.
