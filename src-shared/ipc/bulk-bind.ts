@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BulkBindResponseSchema } from '../api/bulk-bind';
+import { BulkBindActivationSchema, BulkBindResponseSchema } from '../api/bulk-bind';
 import { LocalId } from './reels';
 
 // Bulk-bind after printing (BENCH.md, workflow 6; spec: Labels and Reels, Bulk-bind).
@@ -15,14 +15,47 @@ export const BulkBindInput = z
   .strict();
 export type BulkBindInput = z.infer<typeof BulkBindInput>;
 
+/**
+ * The activation of one bulk-bind's range (spec: Bulk-bind, "one background job activates exactly the bound
+ * Labels' optical markings"). Counted over the bound Labels only, never the whole Reel, so `identifiable`
+ * reaches `total` exactly when the activation is over.
+ */
+export const BulkBindActivationProgress = z.object({
+  /** The bind asked for activation. */
+  requested: z.boolean(),
+  /** The service's answer on the commit (`queued`, `not_requested`, `already_active`, `no_dust`); null until the bind landed. */
+  outcome: BulkBindActivationSchema.nullable(),
+  /**
+   * The Labels the activation works on: the bound range's Labels with an active optical (SVC) marking. Before
+   * the bind landed: the range's Labels with a local capture (an estimate).
+   */
+  total: z.number().int().nonnegative(),
+  /** Of those, the Labels now identifiable. */
+  identifiable: z.number().int().nonnegative(),
+  /** Nothing more to wait for: identifiable === total after the bind, or nothing to activate. */
+  finished: z.boolean(),
+  /** Read from the service just now; false when offline (last known numbers) or before the bind landed. */
+  live: z.boolean(),
+});
+export type BulkBindActivationProgress = z.infer<typeof BulkBindActivationProgress>;
+
+export const BulkBindStatus = z.object({
+  state: z.string(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  /** The whole Reel's `counts.identifiableCount` (every Label of the Reel, not only this range). */
+  identifiableCount: z.number().nullable(),
+  /** The whole Reel's `counts.boundCount`. */
+  boundCount: z.number().nullable(),
+  /** This bind's range: what the progress bar shows. */
+  activation: BulkBindActivationProgress,
+});
+export type BulkBindStatus = z.infer<typeof BulkBindStatus>;
+
 export const bulkBindCommands = {
   /** Online only: the service's dry run (every row with blockers and warnings). */
   'bulkBind.preflight': { input: BulkBindInput, output: BulkBindResponseSchema },
   /** Queues the bind; the result lands on the operation (queue) and the Labels. */
   'bulkBind.commit': { input: BulkBindInput, output: z.object({ opId: z.string() }) },
-  /** The queued bulk-bind's result once done, and the Reel's activation progress (identifiableCount). */
-  'bulkBind.status': {
-    input: z.object({ opId: z.string().min(1) }).strict(),
-    output: z.object({ state: z.string(), result: z.record(z.string(), z.unknown()).nullable(), identifiableCount: z.number().nullable(), boundCount: z.number().nullable() }),
-  },
+  /** The queued bulk-bind's state and result, the Reel's counts, and the activation progress of the bound range. */
+  'bulkBind.status': { input: z.object({ opId: z.string().min(1) }).strict(), output: BulkBindStatus },
 } as const;
