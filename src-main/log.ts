@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 
@@ -21,7 +21,8 @@ export function logPath(dataDir: string): string {
 export function openStationLog(dataDir: string, level = process.env.STATION_LOG_LEVEL ?? 'info'): StationLog {
   const path = logPath(dataDir);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
-  const destination = pino.destination({ dest: path, sync: false, mkdir: true });
+  // Opened here, synchronously, so the log is ready at once and a short-lived CLI run can close it.
+  const destination = pino.destination({ dest: openSync(path, 'a', 0o600), sync: false });
   const logger = pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
   return {
     logger,

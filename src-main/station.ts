@@ -20,6 +20,7 @@ import { createSyncCore, type SyncCore } from './core/core';
 import { EventBus } from './events';
 import { isServiceError } from './service';
 import { openStationLog } from './log';
+import type { KeyCipher } from './store/api-key-file';
 import { openDatabase, type Db } from './store/database';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -44,6 +45,8 @@ export interface StationOptions {
    * The CLI host sets it.
    */
   allowFilePaths?: boolean;
+  /** Seals API keys with the OS keychain (the Electron host passes safeStorage); else 0600 files. */
+  keyCipher?: KeyCipher;
 }
 
 /** A handler gets the validated input and returns the command's output. */
@@ -126,6 +129,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
     allowFilePaths: options.allowFilePaths ?? false,
     logger: log.logger.child({ area: 'service' }),
+    ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
     onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
   });
 

@@ -7,7 +7,7 @@ import { PATHS } from '../../src-shared/api/paths';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
 import { createServiceClient, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
-import { readApiKey, writeApiKey } from '../store/api-key-file';
+import { apiKeyStore, hasSealedKey, type ApiKeyStore, type KeyCipher } from '../store/api-key-file';
 import type { Db } from '../store/database';
 import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
 
@@ -48,6 +48,8 @@ export interface ConnectionOptions {
   dataDir: string;
   /** Where the client logs its failed requests (with request id); the API key never reaches it. */
   logger?: ServiceLogger;
+  /** The OS keychain's cipher (Electron safeStorage); without it keys are 0600 files. */
+  keyCipher?: KeyCipher;
   startSandbox?: SandboxStarter;
   timeoutMs?: number;
   onAttempt(attempt: AttemptRecord): void;
@@ -58,7 +60,13 @@ export class Connection {
   #profile: Profile | null = null;
   #client: ServiceClient | null = null;
 
-  constructor(private readonly options: ConnectionOptions) {}
+  readonly #keys: ApiKeyStore;
+  /** Why the saved profile could not be opened at start-up (its key missing or sealed elsewhere). */
+  #restoreError: StationError | null = null;
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.#keys = apiKeyStore(options.dataDir, options.keyCipher);
+  }
 
   get profile(): Profile | null {
     return this.#profile;
@@ -69,6 +77,7 @@ export class Connection {
   }
 
   requireClient(): ServiceClient {
+    if (!this.#client && this.#restoreError) throw this.#restoreError;
     if (!this.#client) throw new StationError({ code: StationErrorCode.notConnected, message: 'The station is not connected to a service; run "station connect --sandbox" or connect to a remote service first.' });
     return this.#client;
   }
@@ -76,7 +85,14 @@ export class Connection {
   /** Opens the saved active profile, if any (start-up). */
   async restore(): Promise<void> {
     const profile = activeProfile(this.options.db);
-    if (profile) await this.#open(profile);
+    if (!profile) return;
+    try {
+      await this.#open(profile);
+    } catch (error) {
+      // The station still starts (status, local work, connect again); service commands say why.
+      if (!(error instanceof StationError)) throw error;
+      this.#restoreError = error;
+    }
   }
 
   async connect(input: ConnectInput): Promise<Profile> {
@@ -89,7 +105,7 @@ export class Connection {
         saveProfile(db, profile);
         setActiveProfile(db, profileId);
       })();
-      writeApiKey(this.options.dataDir, profileId, sandbox.apiKey);
+      this.#keys.write(profileId, sandbox.apiKey);
       await this.#open(profile);
       return profile;
     }
@@ -103,7 +119,7 @@ export class Connection {
       locale: input.locale ?? null,
       declaredActor: input.declaredActor ?? null,
     };
-    writeApiKey(this.options.dataDir, profile.profileId, input.apiKey);
+    this.#keys.write(profile.profileId, input.apiKey);
     db.transaction(() => {
       saveProfile(db, profile);
       setActiveProfile(db, profile.profileId);
@@ -144,17 +160,24 @@ export class Connection {
   }
 
   async #open(saved: Profile): Promise<void> {
+    this.#restoreError = null;
     let profile = saved;
     if (profile.kind === 'sandbox') {
       const sandbox = await this.#startSandbox();
       profile = { ...profile, baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId };
       saveProfile(this.options.db, profile);
-      if (readApiKey(this.options.dataDir, profile.profileId) !== sandbox.apiKey) writeApiKey(this.options.dataDir, profile.profileId, sandbox.apiKey);
+      if (this.#keys.read(profile.profileId) !== sandbox.apiKey) this.#keys.write(profile.profileId, sandbox.apiKey);
     } else if (this.#sandbox) {
       await this.#sandbox.close();
       this.#sandbox = null;
     }
-    const apiKey = readApiKey(this.options.dataDir, profile.profileId);
+    const apiKey = this.#keys.read(profile.profileId);
+    if (!apiKey && this.#keys.kind === 'file' && hasSealedKey(this.options.dataDir, profile.profileId)) {
+      throw new StationError({
+        code: StationErrorCode.notConnected,
+        message: `The API key of "${profile.name}" is sealed by the desktop station's OS keychain, which this process cannot open. Use the desktop station, or connect again here with the key.`,
+      });
+    }
     if (!apiKey || !profile.orgId) {
       throw new StationError({ code: StationErrorCode.notConnected, message: `The profile "${profile.name}" has no API key or organization on this station; connect again.` });
     }

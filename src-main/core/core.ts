@@ -12,6 +12,7 @@ import { readSetting, writeSetting } from '../store/settings';
 import { syncLockOwner, tryAcquireSyncLock, type SyncLockResult } from '../store/sync-lock';
 import { SyncEngine } from '../sync/engine';
 import type { ServiceLogger } from '../service';
+import type { KeyCipher } from '../store/api-key-file';
 import { Connection, type SandboxStarter } from './connection';
 import { bulkBindHandlers } from './handlers/bulk-bind';
 import { labelHandlers } from './handlers/labels';
@@ -37,6 +38,8 @@ export interface SyncCoreOptions {
   allowFilePaths?: boolean;
   /** The station log (failed service requests with their request id). */
   logger?: ServiceLogger;
+  /** The OS keychain's cipher for API keys (Electron host); else 0600 files. */
+  keyCipher?: KeyCipher;
   /** Called when the status (profile, online state, queue counts) changed. */
   onStatusChanged(): void;
 }
@@ -98,6 +101,7 @@ export async function createSyncCore(options: SyncCoreOptions) {
     ...(options.startSandbox ? { startSandbox: options.startSandbox } : {}),
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
     onAttempt: (attempt) => {
       engine.observeAttempt(attempt);
       // A new token changes the expiry shown in the status bar.

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session, type IpcMainInvokeEvent } from 'electron';
 import { IpcChannel } from '../../../src-shared/ipc';
 import { createStation, type Station } from '../../station';
+import type { KeyCipher } from '../../store/api-key-file';
 
 // The Electron host: a thin adapter over the core. Everything worth testing
 // lives in the core and the web host; this file only wires windows and IPC.
@@ -32,12 +33,24 @@ function electronNativeBinding(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
+/**
+ * API keys sealed by the OS keychain (BENCH.md, workflow 1). On Linux without a secret service,
+ * safeStorage falls back to a fixed password ("basic_text"): no better than the 0600 file, and
+ * then the core keeps using the file.
+ */
+const keychain: KeyCipher = {
+  available: () => safeStorage.isEncryptionAvailable() && !(process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text'),
+  encrypt: (plain) => safeStorage.encryptString(plain),
+  decrypt: (sealed) => safeStorage.decryptString(sealed),
+};
+
 async function main(): Promise<void> {
   await app.whenReady();
   const nativeBinding = electronNativeBinding();
   const station: Station = await createStation({
     dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
     ...(nativeBinding ? { nativeBinding } : {}),
+    keyCipher: keychain,
   });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
