@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPERATION_STATES, type OperationState, type QueueCounts } from '../../../../src-shared/ipc';
+import { OPERATION_STATES, type OperationState, type QueueCounts, type QueueItem } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
+import { RecapturePanel } from '../recapture/RecapturePanel';
 
 // The queue (BENCH.md, workflow 4; SYNC.md, "What the operator sees"): nothing is dropped
 // silently; every attention item shows its reason in words, its code and the request id.
 
 const STATE_MARK: Record<OperationState, string> = { pending: '…', sending: '↑', done: '✓', attention: '!', discarded: '✗' };
+
+/** A refused capture (SYNC.md: "attention: recapture") is fixed by capturing the Label again. */
+function canRecapture(item: QueueItem): boolean {
+  return item.kind === 'enrollLabel' && item.state === 'attention' && (item.attention?.actions.includes('recapture') ?? false);
+}
 
 export function QueueScreen() {
   const { t } = useTranslation();
@@ -21,6 +27,9 @@ export function QueueScreen() {
   const run = useCommandMutation('sync.run', ['queue.list']);
   const pause = useCommandMutation('sync.pause');
   const resume = useCommandMutation('sync.resume');
+  /** The attention item whose Label is being recaptured (its subject is the Label's local id). */
+  const [recapturing, setRecapturing] = useState<QueueItem>();
+  const [recaptured, setRecaptured] = useState<number>();
   const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseReason: string | null }>();
   useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseReason: p.pauseReason })), []);
 
@@ -73,6 +82,25 @@ export function QueueScreen() {
         </label>
       </div>
       <ErrorNote error={list.error ?? retry.error ?? discard.error ?? run.error ?? pause.error ?? resume.error} />
+      {recaptured !== undefined ? (
+        <p role="status" className="ok-note" data-testid="queue-recaptured">
+          ✓ {t('recapture.savedOperation', { seq: recaptured })}
+        </p>
+      ) : null}
+      {recapturing ? (
+        <div id="queue-recapture">
+          <RecapturePanel
+            key={recapturing.opId}
+            labelId={recapturing.subject}
+            title={t('recapture.titleOperation', { seq: recapturing.seq })}
+            onCancel={() => setRecapturing(undefined)}
+            onDone={() => {
+              setRecaptured(recapturing.seq);
+              setRecapturing(undefined);
+            }}
+          />
+        </div>
+      ) : null}
       <table aria-label={t('queue.items')}>
         <thead>
           <tr>
@@ -109,8 +137,20 @@ export function QueueScreen() {
               <td className="actions">
                 {item.state === 'attention' ? (
                   <>
-                    {item.attention?.actions.includes('recapture') ? (
-                      <button type="button" disabled title={t('common.notAvailable', { command: 'labels.recapture' })}>{t('queue.recapture')}</button>
+                    {canRecapture(item) ? (
+                      <button
+                        type="button"
+                        disabled={!served('labels.recapture')}
+                        aria-expanded={recapturing?.opId === item.opId}
+                        aria-controls={recapturing?.opId === item.opId ? 'queue-recapture' : undefined}
+                        onClick={() => {
+                          setRecaptured(undefined);
+                          setRecapturing(item);
+                        }}
+                        aria-label={t('recapture.openOperation', { seq: item.seq })}
+                      >
+                        {t('recapture.open')}
+                      </button>
                     ) : null}
                     <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>{t('queue.retry')}</button>
                     <button

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
+import { RecapturePanel } from '../recapture/RecapturePanel';
 import { CELL_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
 
@@ -13,6 +15,15 @@ export function LabelDetail({ position, label, close }: { position: number; labe
   const archive = useCommandMutation('labels.archive', invalidates);
   const unarchive = useCommandMutation('labels.unarchive', invalidates);
   const remove = useCommandMutation('labels.removeIdentifier', invalidates);
+  const [recapturing, setRecapturing] = useState(false);
+  const [recaptured, setRecaptured] = useState(false);
+  const labelId = label?.labelId;
+  // Another position (or Label) in the panel starts with the camera closed.
+  useEffect(() => {
+    setRecapturing(false);
+    setRecaptured(false);
+  }, [labelId, position]);
+  const recapturable = served('labels.recapture') && label?.state === 'attention' && label.serviceId === null;
   return (
     <aside className="card detail" aria-labelledby="label-detail-title">
       <h3 id="label-detail-title">
@@ -74,8 +85,21 @@ export function LabelDetail({ position, label, close }: { position: number; labe
           {label.boundThreadId ? <p>{t('label.boundTo', { thread: label.boundThreadId })}</p> : null}
           <LabelHistory labelId={label.labelId} />
           <div className="toolbar">
-            {/* A refused capture is fixed by replacing it; that needs a station command not there yet. */}
-            <button type="button" disabled>{t('label.recapture')}</button>
+            {/* A capture the service refused (attention, never on the service) is fixed by capturing it again. */}
+            <button
+              type="button"
+              disabled={!recapturable || recapturing}
+              title={recapturable ? undefined : t('recapture.onlyAttention')}
+              aria-label={t('recapture.openPosition', { position })}
+              aria-expanded={recapturing}
+              aria-controls={recapturing ? 'label-recapture' : undefined}
+              onClick={() => {
+                setRecaptured(false);
+                setRecapturing(true);
+              }}
+            >
+              {t('recapture.open')}
+            </button>
             {label.state === 'archived' ? (
               <button type="button" onClick={() => unarchive.mutate({ labelId: label.labelId })}>{t('label.unarchive')}</button>
             ) : (
@@ -83,7 +107,25 @@ export function LabelDetail({ position, label, close }: { position: number; labe
             )}
           </div>
           {!served('labels.archive') ? <NotAvailable command="labels.archive" /> : null}
-          <NotAvailable command="labels.recapture" />
+          {!served('labels.recapture') ? <NotAvailable command="labels.recapture" /> : null}
+          {recaptured ? (
+            <p role="status" className="ok-note" data-testid="label-recaptured">
+              ✓ {t('recapture.saved', { position })}
+            </p>
+          ) : null}
+          {recapturing && recapturable ? (
+            <div id="label-recapture">
+              <RecapturePanel
+                labelId={label.labelId}
+                title={t('recapture.titlePosition', { position })}
+                onCancel={() => setRecapturing(false)}
+                onDone={() => {
+                  setRecapturing(false);
+                  setRecaptured(true);
+                }}
+              />
+            </div>
+          ) : null}
           <ErrorNote error={archive.error ?? unarchive.error ?? remove.error} />
         </>
       )}

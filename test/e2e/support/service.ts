@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PATHS } from '../../../src-shared/api/paths';
+import type { Label } from '../../../src-shared/api/labels';
+import { CONTEXT_HEADERS } from '../../../src-shared/api/common';
+import type { ServedStation } from './serve';
+
+// What the service itself holds, asked directly (not through the station): the active profile's
+// base URL and ids from station.status, its API key from the 0600 key file under the data dir,
+// exchanged for a token as any client does (SYNC.md, "Tokens").
+
+async function serviceContext(station: ServedStation) {
+  const status = await station.call('station.status', {});
+  const profile = status.profile;
+  if (!profile?.orgId || !profile.teamId) throw new Error('the station has no active profile with an organization and a Team');
+  const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
+  const auth = await fetch(`${profile.baseUrl}${PATHS.token}`, { headers: { 'x-api-key': apiKey } });
+  if (!auth.ok) throw new Error(`token exchange failed: HTTP ${auth.status} ${await auth.text()}`);
+  const { token } = (await auth.json()) as { token: string };
+  return {
+    baseUrl: profile.baseUrl,
+    headers: { authorization: `Bearer ${token}`, [CONTEXT_HEADERS.orgId]: profile.orgId, [CONTEXT_HEADERS.teamId]: profile.teamId },
+  };
+}
+
+/** The Label as the service holds it (`GET /api/v1/composite-tags/{id}`). */
+export async function serviceLabel(station: ServedStation, compositeTagId: string): Promise<Label> {
+  const { baseUrl, headers } = await serviceContext(station);
+  const response = await fetch(`${baseUrl}${PATHS.label(compositeTagId)}`, { headers });
+  if (!response.ok) throw new Error(`GET label ${compositeTagId}: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { label: Label }).label;
+}
