@@ -17,7 +17,8 @@ interface Transport {
 }
 
 function electronTransport(api: PreloadApi): Transport {
-  return { kind: 'electron', call: (name, input) => api.call(name, input), onEvent: (l) => api.onEvent(l) };
+  // Names come from KnownName (the contract's keys); the client parses every reply with the contract.
+  return { kind: 'electron', call: (name, input) => api.call(name as KnownName, input as never), onEvent: (l) => api.onEvent(l) };
 }
 
 /** Web host: commands over POST, events over SSE; the session cookie carries the token. */

@@ -1,4 +1,5 @@
-import type { Envelope } from './envelope';
+import type { CommandInput, CommandName, CommandOutput, EventName, EventPayload } from './contract';
+import type { StationErrorShape } from './envelope';
 
 /** Channel names shared by the Electron host and the preload. */
 export const IpcChannel = {
@@ -11,12 +12,19 @@ export interface StationEventMessage {
   payload: unknown;
 }
 
+/** The envelope of one command, typed by its output. */
+export type EnvelopeOf<T> = { ok: true; value: T } | { ok: false; error: StationErrorShape };
+
+/** One event as the main process pushes it, typed by its name. */
+export type TypedEventMessage = { [N in EventName]: { name: N; payload: EventPayload<N> } }[EventName];
+
 /**
- * The one object the preload exposes as `window.station`. It is deliberately
- * untyped beyond the envelope: the renderer's client validates and types every
- * reply from the contract, so nothing is declared twice.
+ * The one object the preload exposes as `window.station`, typed from the station contract
+ * (ARCHITECTURE.md: one map, types derived everywhere). The main process validates every
+ * input and output against the same map; the renderer's client parses the replies again,
+ * because nothing that crosses a process boundary is trusted by its type alone.
  */
 export interface PreloadApi {
-  call(name: string, input: unknown): Promise<Envelope>;
-  onEvent(listener: (message: StationEventMessage) => void): () => void;
+  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<EnvelopeOf<CommandOutput<N>>>;
+  onEvent(listener: (message: TypedEventMessage) => void): () => void;
 }
