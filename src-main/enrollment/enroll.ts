@@ -61,16 +61,19 @@ function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['i
 }
 
 /** Warnings that do not stop an enrollment: print-data mismatch, unexpected types, repeated values on the Reel. */
-function warningsFor(ctx: EnrollmentContext, reel: LocalReel, existing: LocalLabel | undefined, identifiers: LocalIdentifier[]): string[] {
+function warningsFor(ctx: EnrollmentContext, reel: LocalReel, position: number, existing: LocalLabel | undefined, identifiers: LocalIdentifier[]): string[] {
   const warnings: string[] = [];
   for (const m of mismatchesAgainstPrintData(identifiers, existing?.expected ?? {})) {
     warnings.push(`${m.tagType} is "${m.actual}" but the print data says "${m.expected}" at this position`);
   }
   for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
-  const repeat = ctx.db.prepare("SELECT position FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? AND state <> 'expected' LIMIT 1");
+  // Another Label of this Reel: a recapture or a re-enrollment of a voided position is not a repeat of itself.
+  const repeat = ctx.db.prepare(
+    "SELECT position FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? AND state NOT IN ('expected', 'gap') LIMIT 1",
+  );
   for (const identifier of identifiers) {
     if (identifier.value === undefined || identifier.tagType === 'SVC') continue;
-    const other = repeat.get(reel.reelId, identifier.tagType, identifier.value) as { position: number } | undefined;
+    const other = repeat.get(reel.reelId, position, identifier.tagType, identifier.value) as { position: number } | undefined;
     if (other) warnings.push(`${identifier.tagType} "${identifier.value}" is already on the Label at position ${other.position} of this Reel`);
   }
   return warnings;
@@ -104,7 +107,7 @@ export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollR
     expected: existing?.expected ?? null,
     captureSha256: capture?.sha256 ?? null,
     indexing: request.indexing ?? 'default',
-    warnings: warningsFor(ctx, reel, existing, local),
+    warnings: warningsFor(ctx, reel, request.position, existing, local),
     attention: null,
     boundThreadId: null,
   };

@@ -43,6 +43,16 @@ describe('bench actions', () => {
     expect(history.operations).toMatchObject([{ opId, kind: 'enrollLabel', state: 'discarded' }]);
   });
 
+  it('enrolling a voided position again with the same value is no repeat; another position with it is', async () => {
+    await s.call('labels.enroll', { reelId, position: 5, identifiers: [{ tagType: 'TEXT', value: 'AGAIN-5' }] });
+    await s.call('labels.void', { reelId, position: 5 });
+    await s.call('labels.enroll', { reelId, position: 5, identifiers: [{ tagType: 'TEXT', value: 'AGAIN-5' }] });
+    await s.call('labels.enroll', { reelId, position: 6, identifiers: [{ tagType: 'TEXT', value: 'AGAIN-5' }] });
+    const labels = (await s.call('reels.show', { reelId })).labels;
+    expect(labels.find((l) => l.position === 5)?.warnings).toEqual([]);
+    expect(labels.find((l) => l.position === 6)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
+  });
+
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
     await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'UNDO-3' }] });
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
