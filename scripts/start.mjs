@@ -4,9 +4,10 @@
 // missing, say why in one line and serve the same station in the web host.
 //
 // Native modules: node_modules keeps binaries built for Node (tests, CLI, web
-// host). For Electron, better-sqlite3 is compiled once more for Electron's ABI
-// into .electron-native/ and loaded from there (better-sqlite3's nativeBinding
-// option), so launching Electron never breaks the Node side.
+// host). For Electron, better-sqlite3 and @pokusew/pcsclite are compiled once more
+// for Electron's ABI into .electron-native/ and loaded from there (better-sqlite3's
+// nativeBinding option; pcsclite through the host's addon redirect), so launching
+// Electron never breaks the Node side.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,22 +34,42 @@ function electronVersion() {
   return JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
 }
 
-/** better-sqlite3 for Electron's ABI, built from the installed source into .electron-native/. */
-function buildElectronNative(version) {
+/**
+ * Native addons that are not N-API (better-sqlite3, and @pokusew/pcsclite under nfc-pcsc) are
+ * compiled once more for Electron's ABI into .electron-native/, from the installed source.
+ * serialport, node-hid and sharp are N-API and load in both runtimes as installed.
+ */
+const ELECTRON_NATIVE = [
+  { pkg: 'better-sqlite3', product: 'better_sqlite3.node', required: true },
+  // Without it the Devices screen shows PC/SC as DRIVER_UNAVAILABLE; the station still runs.
+  { pkg: '@pokusew/pcsclite', product: 'pcsclite.node', required: false },
+];
+
+function buildElectronAddon(version, { pkg, product }) {
   const outDir = join(root, '.electron-native');
-  const stamp = join(outDir, 'electron-version');
-  const binding = join(outDir, 'better_sqlite3.node');
+  const binding = join(outDir, product);
+  const stamp = join(outDir, `${product}.electron-version`);
   if (existsSync(binding) && existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return true;
-  log(`building better-sqlite3 for Electron ${version} (once)`);
-  const src = join(outDir, 'better-sqlite3-src');
+  log(`building ${pkg} for Electron ${version} (once)`);
+  const src = join(outDir, `${product}-src`);
   rmSync(src, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  cpSync(dirname(require.resolve('better-sqlite3/package.json')), src, { recursive: true, filter: (p) => !p.includes('/build/') });
+  cpSync(dirname(require.resolve(`${pkg}/package.json`)), src, { recursive: true, filter: (p) => !p.includes('/build/') });
   const nodeGyp = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   const ok = run(process.execPath, [nodeGyp, 'rebuild', `--target=${version}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'], { cwd: src });
   if (!ok) return false;
-  cpSync(join(src, 'build', 'Release', 'better_sqlite3.node'), binding);
+  cpSync(join(src, 'build', 'Release', product), binding);
   writeFileSync(stamp, version);
+  return true;
+}
+
+/** Builds every addon for Electron; false when a required one failed. */
+function buildElectronNative(version) {
+  for (const addon of ELECTRON_NATIVE) {
+    if (buildElectronAddon(version, addon)) continue;
+    if (addon.required) return false;
+    log(`${addon.pkg} could not be built for Electron; NFC readers stay unavailable in the desktop station`);
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, type IpcMainInvokeEv
 import { IpcChannel } from '../../../src-shared/ipc';
 import { createStation, type Station } from '../../station';
 import type { KeyCipher } from '../../store/api-key-file';
+import { redirectNativeAddons } from './native-redirect';
 
 // The Electron host: a thin adapter over the core. Everything worth testing
 // lives in the core and the web host; this file only wires windows and IPC.
@@ -27,10 +28,16 @@ function isOwnRenderer(event: IpcMainInvokeEvent): boolean {
   return url.startsWith('file://') && url.includes('/renderer/index.html');
 }
 
-/** better-sqlite3 rebuilt for Electron's ABI by scripts/start.mjs, kept apart from Node's build. */
-function electronNativeBinding(): string | undefined {
-  const candidate = join(app.getAppPath(), '.electron-native', 'better_sqlite3.node');
+/** An addon rebuilt for Electron's ABI by scripts/start.mjs, kept apart from Node's build. */
+function electronNative(product: string): string | undefined {
+  const candidate = join(app.getAppPath(), '.electron-native', product);
   return existsSync(candidate) ? candidate : undefined;
+}
+
+/** PC/SC (nfc-pcsc's @pokusew/pcsclite) is found by `bindings`: its load is redirected to the Electron build. */
+function redirectPcsc(): void {
+  const pcsc = electronNative('pcsclite.node');
+  if (pcsc) redirectNativeAddons({ '@pokusew/pcsclite/build/Release/pcsclite.node': pcsc });
 }
 
 /**
@@ -46,7 +53,8 @@ const keychain: KeyCipher = {
 
 async function main(): Promise<void> {
   await app.whenReady();
-  const nativeBinding = electronNativeBinding();
+  redirectPcsc();
+  const nativeBinding = electronNative('better_sqlite3.node');
   const station: Station = await createStation({
     dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
     ...(nativeBinding ? { nativeBinding } : {}),
