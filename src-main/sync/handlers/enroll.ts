@@ -1,8 +1,8 @@
 import type { LabelEnrollmentResponse } from '../../../src-shared/api/labels';
-import { readCapture } from '../../store/captures';
 import { getLabel, updateLabel } from '../../store/labels';
 import { saveReelSnapshot } from '../../store/reels';
 import { HandlerAttention } from '../failure';
+import { captureToSend } from './capture';
 import { reelServiceId } from './ids';
 import { carriesAll, labelAtPosition } from './label-view';
 import type { Applied, HandlerContext, OperationHandler } from './types';
@@ -47,14 +47,13 @@ export const enrollLabel: OperationHandler<'enrollLabel'> = {
   async send(ctx, op) {
     const p = op.payload;
     const reelId = reelServiceId(ctx.db, p.reelId);
-    const capture = p.captureSha256 ? readCapture(ctx.db, p.captureSha256) : undefined;
-    if (p.captureSha256 && !capture) throw new HandlerAttention('STATION_CAPTURE_MISSING', `The capture file of this Label is gone from the data folder; recapture it.`, null, ['recapture', 'discard']);
+    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256) : undefined;
     const answer = await ctx.client.labels.enroll(
       reelId,
       {
         position: p.position,
         identifiers: p.identifiers,
-        ...(capture ? { image: { data: capture.data, mimeType: capture.format === 'png' ? 'image/png' : 'image/jpeg' } } : {}),
+        ...(image ? { image } : {}),
         options: { indexing: p.indexing },
       },
       ctx.call,

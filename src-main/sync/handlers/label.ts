@@ -1,8 +1,8 @@
 import { identifierValuesMatch } from '../../../src-shared/api/common';
 import type { Label } from '../../../src-shared/api/labels';
-import { readCapture } from '../../store/captures';
 import { getLabel, updateLabel } from '../../store/labels';
-import { HandlerAttention } from '../failure';
+import { listOps, type OutboxOp } from '../../store/outbox';
+import { captureToSend } from './capture';
 import { labelServiceId } from './ids';
 import type { Applied, HandlerContext, OperationHandler } from './types';
 
@@ -70,24 +70,46 @@ function hasMember(label: Label, tagType: string, value: string | undefined): bo
   );
 }
 
+/**
+ * How many active SVC members the service's Label carries if this SVC addition landed. The local mirror holds
+ * the intended identifiers after every queued change of the Label; the Label's other operations that have not
+ * reached the service (queued after this one, in attention, or discarded) are taken back out of it.
+ */
+function svcCountIfLanded(ctx: HandlerContext, op: OutboxOp<'addIdentifier'>): number | null {
+  const local = getLabel(ctx.db, op.payload.labelId);
+  if (!local) return null;
+  let count = local.identifiers.filter((i) => i.tagType === 'SVC').length;
+  for (const other of listOps(ctx.db, { subject: op.payload.labelId })) {
+    if (other.id === op.id || other.state === 'done') continue;
+    if (other.kind === 'addIdentifier' && (other as OutboxOp<'addIdentifier'>).payload.tagType === 'SVC') count -= 1;
+    if (other.kind === 'removeIdentifier' && (other as OutboxOp<'removeIdentifier'>).payload.tagType === 'SVC') count += 1;
+  }
+  return count;
+}
+
 export const addIdentifier: OperationHandler<'addIdentifier'> = {
   async send(ctx, op) {
     const p = op.payload;
-    const capture = p.captureSha256 ? readCapture(ctx.db, p.captureSha256) : undefined;
-    if (p.captureSha256 && !capture) throw new HandlerAttention('STATION_CAPTURE_MISSING', 'The capture file is gone from the data folder; recapture it.', null, ['recapture', 'discard']);
+    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256) : undefined;
     const answer = await ctx.client.labels.addIdentifier(
       labelServiceId(ctx.db, p.labelId),
-      { tagType: p.tagType, ...(p.value ? { value: p.value } : {}), ...(capture ? { image: { data: capture.data, mimeType: capture.format === 'png' ? 'image/png' : 'image/jpeg' } } : {}) },
+      { tagType: p.tagType, ...(p.value ? { value: p.value } : {}), ...(image ? { image } : {}) },
       ctx.call,
     );
     return mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), answer.label);
   },
   async check(ctx, op) {
     const p = op.payload;
-    // An SVC member cannot be compared by value; a second SVC capture would be refused as a duplicate marking, so resend.
-    if (p.tagType === 'SVC') return { landed: false };
     const label = await read(ctx, p.labelId);
-    return hasMember(label, p.tagType, p.value) ? { landed: true, applied: mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), label) } : { landed: false };
+    const landed = () => ({ landed: true as const, applied: mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), label) });
+    if (p.tagType !== 'SVC') return hasMember(label, p.tagType, p.value) ? landed() : { landed: false };
+    // An SVC member cannot be compared by value, and resending the same bytes is refused (SCAN_IDENTICAL_SCAN)
+    // even when they landed: count the Label's active SVC members against what it carries with this one added.
+    // Exactly that many → landed. Fewer → resend. More (changed elsewhere) → resend: the same bytes can never be
+    // added twice, so the worst case is an attention item, never a silently missing marking.
+    const expected = svcCountIfLanded(ctx, op);
+    const onService = label.members.filter((m) => m.archivedAt === null && m.tagType === 'SVC').length;
+    return expected !== null && onService === expected ? landed() : { landed: false };
   },
 };
 
