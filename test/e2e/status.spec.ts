@@ -33,6 +33,8 @@ test('the UI shows the live station status, the same as `station --json status`'
     `pending ${status.queue.pending} · sending ${status.queue.sending} · done ${status.queue.done} · attention ${status.queue.attention}`,
   );
   await expect(page.getByTestId('status-token')).toHaveText(status.tokenExpiresAt ? /^expires / : 'none yet');
+  await expect(page.getByTestId('status-online')).toHaveText(new RegExp(`${status.online.replace('_', ' ')}$`));
+  await expect(page.getByTestId('status-profile')).toHaveText(status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : 'Not connected');
   await page.screenshot({ path: 'test-results/e2e/screens/status.png', fullPage: true });
 });
 
