@@ -6,7 +6,7 @@ import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture } from '../store/captures';
 import { insertReel, setReelCreateOp } from '../store/reels';
 import { listLabels, updateLabel, type LocalLabel } from '../store/labels';
-import { enqueue, openOpsFor } from '../store/outbox';
+import { enqueue, openOpsFor, openRangeOpsCovering } from '../store/outbox';
 import type { OperationPayload } from '../store/operations';
 import { requireLabel, requireReel, type EnrollmentContext } from './context';
 
@@ -15,12 +15,21 @@ import { requireLabel, requireReel, type EnrollmentContext } from './context';
 
 type LabelOpKind = 'archiveLabel' | 'unarchiveLabel' | 'activateLabel' | 'unbindLabel';
 
+/**
+ * What a one-Label operation waits for besides the Label's earlier operations (same subject): an unfinished
+ * move or bulk-bind covering the Label. Those are queued with the Reel as subject, so without this a bind,
+ * archive or identifier change queued after them could reach the service first.
+ */
+function rangeDeps(ctx: EnrollmentContext, label: LocalLabel): string[] {
+  return openRangeOpsCovering(ctx.db, label);
+}
+
 /** Queues a one-Label operation that needs only the Label's id. */
 export function queueLabelOp(ctx: EnrollmentContext, labelId: string, kind: LabelOpKind): { label: LocalLabel; opId: string } {
   const label = requireLabel(ctx, labelId);
   const opId = ctx.db.transaction(() => {
     audit(ctx.db, kind, labelId, {});
-    return enqueue(ctx.db, { profileId: ctx.profileId(), kind, subject: labelId, payload: { labelId } });
+    return enqueue(ctx.db, { profileId: ctx.profileId(), kind, subject: labelId, payload: { labelId }, dependsOn: rangeDeps(ctx, label) });
   })();
   return { label, opId };
 }
@@ -29,7 +38,7 @@ export function queueBind(ctx: EnrollmentContext, labelId: string, threadId: str
   const label = requireLabel(ctx, labelId);
   const opId = ctx.db.transaction(() => {
     audit(ctx.db, 'bindLabel', labelId, { threadId });
-    return enqueue(ctx.db, { profileId: ctx.profileId(), kind: 'bindLabel', subject: labelId, payload: { labelId, threadId } });
+    return enqueue(ctx.db, { profileId: ctx.profileId(), kind: 'bindLabel', subject: labelId, payload: { labelId, threadId }, dependsOn: rangeDeps(ctx, label) });
   })();
   return { label, opId };
 }
@@ -61,6 +70,7 @@ export async function queueAddIdentifier(
       kind: 'addIdentifier',
       subject: label.labelId,
       payload: { labelId: label.labelId, tagType: input.tagType, ...(value ? { value } : {}), ...(capture ? { captureSha256: capture.sha256 } : {}) },
+      dependsOn: rangeDeps(ctx, label),
     });
   })();
   return { label, opId };
@@ -74,7 +84,7 @@ export function queueRemoveIdentifier(ctx: EnrollmentContext, input: { labelId: 
   const opId = ctx.db.transaction(() => {
     updateLabel(ctx.db, label.labelId, { identifiers: label.identifiers.filter((_, n) => n !== index) });
     audit(ctx.db, 'removeIdentifier', label.labelId, { tagType: input.tagType });
-    return enqueue(ctx.db, { profileId: ctx.profileId(), kind: 'removeIdentifier', subject: label.labelId, payload: input });
+    return enqueue(ctx.db, { profileId: ctx.profileId(), kind: 'removeIdentifier', subject: label.labelId, payload: input, dependsOn: rangeDeps(ctx, label) });
   })();
   return { label, opId };
 }

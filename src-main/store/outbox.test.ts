@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
 import { openDatabase, type Db } from './database';
-import { claimReady, enqueue, flagOrphans, getOp, markDone, recoverInterrupted, reschedule } from './outbox';
+import { claimReady, enqueue, flagOrphans, getOp, markDone, openRangeOpsCovering, recoverInterrupted, reschedule } from './outbox';
 import { saveProfile } from './profiles';
 
 const dirs: { remove(): void }[] = [];
@@ -65,5 +65,62 @@ describe('outbox', () => {
     d.prepare("UPDATE outbox SET state = 'discarded' WHERE id = ?").run(create);
     expect(flagOrphans(d)).toEqual([e1]);
     expect(getOp(d, e1)?.attention?.code).toBe('STATION_DEPENDENCY_DISCARDED');
+  });
+
+  describe('a range operation (subject: the Reel) and later operations on a Label it covers', () => {
+    const bulkBind = (d: Db) =>
+      enqueue(d, { profileId: 'p', kind: 'bulkBind', subject: 'r1', payload: { reelId: 'r1', fromPosition: 1, toPosition: 3, threadIds: ['t1', 't2', 't3'] } });
+    const move = (d: Db, labelIds: string[]) =>
+      enqueue(d, { profileId: 'p', kind: 'moveLabels', subject: 'r1', payload: { reelId: 'r1', fromPosition: 1, toPosition: 2, labelIds, target: { reelId: 'r2' } } });
+    const onLabel = (d: Db, kind: 'unbindLabel' | 'archiveLabel', labelId: string, position: number) =>
+      enqueue(d, { profileId: 'p', kind, subject: labelId, payload: { labelId }, dependsOn: openRangeOpsCovering(d, { labelId, reelId: 'r1', position }) });
+
+    it('a bulk-bind covers the positions of its range on its Reel', () => {
+      const d = db();
+      const bind = bulkBind(d);
+      expect(openRangeOpsCovering(d, { labelId: 'l2', reelId: 'r1', position: 2 })).toEqual([bind]);
+      expect(openRangeOpsCovering(d, { labelId: 'l4', reelId: 'r1', position: 4 })).toEqual([]);
+      expect(openRangeOpsCovering(d, { labelId: 'x2', reelId: 'r2', position: 2 })).toEqual([]);
+      // The unbind of a Label in the range waits for the bind; one outside it does not.
+      const unbind2 = onLabel(d, 'unbindLabel', 'l2', 2);
+      const unbind4 = onLabel(d, 'unbindLabel', 'l4', 4);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([bind, unbind4]);
+      expect(claimReady(d, 'p', 10)).toEqual([]);
+      markDone(d, bind, null);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([unbind2]);
+    });
+
+    it('a move covers the Labels it recorded, and only while it is unfinished', () => {
+      const d = db();
+      const m = move(d, ['l1', 'l2']);
+      expect(openRangeOpsCovering(d, { labelId: 'l1', reelId: 'r1', position: 1 })).toEqual([m]);
+      expect(openRangeOpsCovering(d, { labelId: 'l3', reelId: 'r1', position: 3 })).toEqual([]);
+      const archive = onLabel(d, 'archiveLabel', 'l1', 1);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([m]);
+      markDone(d, m, null);
+      expect(openRangeOpsCovering(d, { labelId: 'l1', reelId: 'r1', position: 1 })).toEqual([]);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([archive]);
+    });
+
+    it('a discarded range operation releases the Label operations that waited for it (no orphan)', () => {
+      const d = db();
+      const bind = bulkBind(d);
+      const archive = onLabel(d, 'archiveLabel', 'l1', 1);
+      d.prepare("UPDATE outbox SET state = 'attention' WHERE id = ?").run(bind);
+      // A range operation in attention still holds them back.
+      expect(claimReady(d, 'p', 10)).toEqual([]);
+      d.prepare("UPDATE outbox SET state = 'discarded' WHERE id = ?").run(bind);
+      expect(flagOrphans(d)).toEqual([]);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([archive]);
+    });
+
+    it('a range operation that creates what another needs still orphans it when discarded', () => {
+      const d = db();
+      // A move to a new Reel creates that Reel: an enrollment on it needs the move, it is not only ordered after it.
+      const m = move(d, ['l1']);
+      const e = enroll(d, 'l9', m, 9);
+      d.prepare("UPDATE outbox SET state = 'discarded' WHERE id = ?").run(m);
+      expect(flagOrphans(d)).toEqual([e]);
+    });
   });
 });

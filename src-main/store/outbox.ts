@@ -120,11 +120,46 @@ export function recoverInterrupted(db: Db): number {
     .run(new Date().toISOString()).changes;
 }
 
+/**
+ * Operations on one Label that a range operation (moveLabels, bulkBind: queued with the Reel as subject) covering
+ * that Label must go before. The dependency only orders them: a discarded range operation releases these (the
+ * Label stays where it was), where a discarded operation that creates what another needs orphans it.
+ */
+const PER_LABEL_KINDS: readonly OperationKind[] = ['addIdentifier', 'removeIdentifier', 'archiveLabel', 'unarchiveLabel', 'activateLabel', 'bindLabel', 'unbindLabel'];
+const RANGE_KINDS: readonly OperationKind[] = ['moveLabels', 'bulkBind'];
+const sqlList = (kinds: readonly OperationKind[]) => kinds.map((k) => `'${k}'`).join(',');
+/** SQL: dependency `x` of operation `o` is only an ordering one, released when `x` is discarded. */
+const ORDERING_DEP = `(x.kind IN (${sqlList(RANGE_KINDS)}) AND o.kind IN (${sqlList(PER_LABEL_KINDS)}))`;
+
+/**
+ * The open range operations (moveLabels, bulkBind) that cover a Label: a later operation on that Label waits for
+ * them, since their subject is the Reel and the subject order alone would let it overtake them. A move covers
+ * the Labels it recorded; a bulk-bind covers the positions of its range on its Reel.
+ */
+export function openRangeOpsCovering(db: Db, label: { labelId: string; reelId: string; position: number }): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT id FROM outbox
+         WHERE state IN ('pending','sending','attention') AND kind = 'moveLabels'
+           AND EXISTS (SELECT 1 FROM json_each(outbox.payload, '$.labelIds') j WHERE j.value = @labelId)
+         UNION
+         SELECT id FROM outbox
+         WHERE state IN ('pending','sending','attention') AND kind = 'bulkBind'
+           AND json_extract(payload, '$.reelId') = @reelId
+           AND @position BETWEEN json_extract(payload, '$.fromPosition') AND json_extract(payload, '$.toPosition')`,
+      )
+      .all(label) as { id: string }[]
+  ).map((r) => r.id);
+}
+
 const READY_SQL = `
   SELECT o.* FROM outbox o
   WHERE o.state = 'pending' AND o.profile_id = @profileId
     AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
-    AND NOT EXISTS (SELECT 1 FROM outbox_deps d JOIN outbox x ON x.id = d.dep_id WHERE d.op_id = o.id AND x.state <> 'done')
+    AND NOT EXISTS (
+      SELECT 1 FROM outbox_deps d JOIN outbox x ON x.id = d.dep_id
+      WHERE d.op_id = o.id AND x.state <> 'done' AND NOT (x.state = 'discarded' AND ${ORDERING_DEP}))
     AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.subject = o.subject AND p.seq < o.seq AND p.state NOT IN ('done', 'discarded'))
   ORDER BY o.seq
   LIMIT @limit`;
@@ -160,7 +195,7 @@ export function flagOrphans(db: Db): string[] {
   const rows = db
     .prepare(
       `SELECT DISTINCT o.id, x.id AS dep FROM outbox o JOIN outbox_deps d ON d.op_id = o.id JOIN outbox x ON x.id = d.dep_id
-       WHERE o.state = 'pending' AND x.state = 'discarded'`,
+       WHERE o.state = 'pending' AND x.state = 'discarded' AND NOT ${ORDERING_DEP}`,
     )
     .all() as { id: string; dep: string }[];
   for (const row of rows) {

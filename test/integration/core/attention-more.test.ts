@@ -109,6 +109,8 @@ describe('attention reasons found by the station', () => {
     expect(shown.attention?.reason).toMatch(/position 2: label archived/);
     expect((await serviceLabels(peer, reelServiceId)).filter((l) => l.boundThreadId !== null)).toEqual([]);
     await peer.direct.labels.unarchive(two.compositeTagId);
+    // The person decides: discarded. Later changes of the range's Labels no longer wait for it.
+    await s.call('queue.discard', { opId, confirm: true });
   });
 
   it('STATION_POSITION_TAKEN: after an unknown outcome the landing check finds another Label at the position', async () => {
@@ -150,7 +152,7 @@ describe('attention reasons found by the station', () => {
     for (const f of captureFiles()) writeFileSync(f, Buffer.from('not the captured image'));
     await s.call('sync.resume', {});
     await drain();
-    const shown = await expectAttention(opId, 'STATION_CAPTURE_MISSING', 'none');
+    const shown = await expectAttention(opId as string, 'STATION_CAPTURE_MISSING', 'none');
     expect(shown.attention?.reason).toMatch(/changed or damaged/);
     expect((await peer.direct.labels.get(label.serviceId as string)).label.members.map((m) => m.tagType)).toEqual(['TEXT']);
   });
