@@ -1,4 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { speckleTag } from '../../fixtures';
+import { tempDir } from '../../helpers/tmp';
 import { connectedStation, startPeer, type Peer, type TestStation } from './peer';
 
 // The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
@@ -7,6 +11,7 @@ import { connectedStation, startPeer, type Peer, type TestStation } from './peer
 
 let peer: Peer;
 let s: TestStation & { remove(): void };
+const files = tempDir('core-operations-');
 beforeAll(async () => {
   peer = await startPeer();
   s = await connectedStation(peer);
@@ -15,14 +20,22 @@ afterAll(async () => {
   await s.close();
   s.remove();
   await peer.close();
+  files.remove();
 });
 
 const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 
-async function reelWith(name: string, count: number): Promise<string> {
+/** A Reel with `count` Labels; `verifyOnly` positions also get an SVC capture enrolled verify-only (indexing none). */
+async function reelWith(name: string, count: number, verifyOnly: readonly number[] = []): Promise<string> {
   const { reelId } = await s.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
   for (let p = 1; p <= count; p += 1) {
-    await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }] });
+    let svc = {};
+    if (verifyOnly.includes(p)) {
+      const svcImagePath = join(files.path, `${name}-${p}.jpg`);
+      writeFileSync(svcImagePath, await speckleTag(6000 + p + name.length * 100, { width: 640, height: 480, format: 'jpeg' }));
+      svc = { svcImagePath, indexing: 'none' };
+    }
+    await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }], ...svc });
   }
   return reelId;
 }
@@ -103,8 +116,11 @@ describe('operations and reads', () => {
   });
 
   it('bulk-binds a range: dry run shows blockers, commit binds, activation is reported', async () => {
-    const reelId = await reelWith('Bulk', 6);
-    await drain();
+    // Positions 1–5 carry an optical marking enrolled verify-only: the bind's activation makes them identifiable.
+    const reelId = await reelWith('Bulk', 6, [1, 2, 3, 4, 5]);
+    expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
+    const reelServiceId = (await s.call('reels.show', { reelId })).serviceId as string;
+    expect((await peer.direct.reels.get(reelServiceId)).reel.counts.identifiableCount).toBe(0);
     const ids = await threads(5, 'Bulk thread');
     const dry = await s.call('bulkBind.preflight', { reelId, fromPosition: 1, toPosition: 5, threadIds: ids });
     expect(dry).toMatchObject({ outcome: 'preflight', blockers: [] });
@@ -113,12 +129,25 @@ describe('operations and reads', () => {
     expect(blocked.blockers.map((b) => b.kind)).toEqual(expect.arrayContaining(['position_empty', 'thread_repeated']));
     const { opId } = await s.call('bulkBind.commit', { reelId, fromPosition: 1, toPosition: 5, threadIds: ids, activate: true });
     await drain();
-    const status = await s.call('bulkBind.status', { opId });
+    let status = await s.call('bulkBind.status', { opId });
     expect(status.state).toBe('done');
     expect(status.boundCount).toBe(5);
-    expect(status.result).toMatchObject({ bound: 5 });
+    // The service's answer on the commit: one background job activates the bound Labels' optical markings.
+    expect(status.result).toMatchObject({ bound: 5, activation: 'queued' });
+    expect(status.activation).toMatchObject({ requested: true, outcome: 'queued', total: 5 });
     const labels = (await s.call('reels.show', { reelId })).labels;
     expect(labels.filter((l) => l.state === 'bound').map((l) => [l.position, l.boundThreadId])).toEqual(ids.map((id, n) => [n + 1, id]));
+
+    // The activation runs after the bind: wait until the range is identifiable, as the progress bar does.
+    for (let i = 0; i < 100 && !status.activation.finished; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await s.call('bulkBind.status', { opId });
+    }
+    expect(status.activation).toMatchObject({ outcome: 'queued', total: 5, identifiable: 5, finished: true, live: true });
+    expect(status.identifiableCount).toBe(5);
+    const remote = await peer.direct.labels.listAll({ reelCollectionId: reelServiceId });
+    expect(remote.filter((l) => l.identifiable).map((l) => l.position).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect((await peer.direct.reels.get(reelServiceId)).reel.counts.identifiableCount).toBe(5);
   });
 
   it('previews a move, then moves a range to a new Reel', async () => {
