@@ -21,6 +21,8 @@ if (phase === 'fill') {
   writeFileSync(join(dataDir, 'print.csv'), csv);
   await call('labels.import', { reelId, path: join(dataDir, 'print.csv') });
   writeFileSync(join(dataDir, 'reel-id'), reelId);
+  // Peak RSS of this process (KB on Linux).
+  process.stdout.write(`${process.resourceUsage().maxRSS / 1024}\n`);
 } else {
   const { readFileSync } = await import('node:fs');
   const reelId = readFileSync(join(dataDir, 'reel-id'), 'utf8');
