@@ -19,6 +19,7 @@ export function devicesHandlers(supervisor: DeviceSupervisor): DevicesHandlers {
     'devices.removeHidKeyboard': async ({ device }) => ({ removed: await supervisor.removeHidKeyboard(device) }),
     'devices.testRead': async ({ device, timeoutMs }) => ({ read: await supervisor.testRead(device, timeoutMs) }),
     'devices.submitWedgeScan': ({ text }) => supervisor.submitWedgeScan(text),
+    'devices.checkWedgeLayout': ({ text }) => supervisor.checkWedgeLayout(text),
     'devices.inject': ({ device, data }) => ({ accepted: supervisor.inject(device, data) }),
   };
 }

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { TagTypeSchema } from '../../src-shared/api/common';
-import { HidKeyboardSettingsSchema, SerialSettingsSchema } from '../../src-shared/ipc/devices';
+import { HidKeyboardSettingsSchema, SerialSettingsSchema, WedgeLayoutCheckSchema } from '../../src-shared/ipc/devices';
 
-/** What the station remembers about devices: configured serial and keyboard-mode HID scanners, and each device's slot. */
+/**
+ * What the station remembers about devices: configured serial and keyboard-mode HID scanners,
+ * each device's slot, and the last keyboard-wedge layout test (optional, so older saved
+ * preferences stay valid).
+ */
 export const DevicePreferencesSchema = z.object({
   serialPorts: z.array(SerialSettingsSchema).default([]),
   hidKeyboards: z.array(HidKeyboardSettingsSchema).default([]),
   roles: z.record(z.string(), TagTypeSchema).default({}),
+  wedgeLayout: WedgeLayoutCheckSchema.optional(),
 });
 export type DevicePreferences = z.infer<typeof DevicePreferencesSchema>;
 

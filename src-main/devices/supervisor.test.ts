@@ -8,6 +8,7 @@ import { memoryPreferencesStore, type DevicePreferences } from './preferences';
 import { VirtualSerialDriver } from './serial/virtual-binding';
 import { DeviceSupervisor, type SupervisorOptions } from './supervisor';
 import type { CameraReport } from './camera-health';
+import { LAYOUT_TEST_TEXT, typedAs } from '../../src-shared/domain/wedge';
 
 // The supervisor over the virtual twins: the same rules as the real bindings, so
 // hot-plug, recovery, roles and preferences are tested here without hardware.
@@ -196,6 +197,33 @@ describe('keyboard-wedge scans from the renderer', () => {
     expect(s.submitWedgeScan('').rejected).toMatchObject({ code: 'EMPTY' });
     expect(recorder.of('devices.read').map((r) => r.value)).toEqual(['WEDGE\u001d42', 'PRINTED-1']);
     expect(recorder.of('devices.readRejected')).toHaveLength(1);
+  });
+
+  it('answer a test read on keyboard:wedge', async () => {
+    const { supervisor: s } = start();
+    const waiting = s.testRead('keyboard:wedge', 2000);
+    s.submitWedgeScan(']Q1TEST-READ');
+    expect(await waiting).toMatchObject({ device: 'keyboard:wedge', tagType: 'QR', value: 'TEST-READ' });
+  });
+
+  it('check the layout with the test barcode, name a mismatch, and keep the last verdict', async () => {
+    let saved: DevicePreferences | undefined;
+    const store = { load: () => saved, save: (p: DevicePreferences) => (saved = p) };
+    const { supervisor: s, recorder } = start({ preferences: store });
+    const german = typedAs(LAYOUT_TEST_TEXT, 'DE', 'US') ?? '';
+    expect(s.checkWedgeLayout(german)).toMatchObject({ ok: false, scannerLayout: 'DE', hostLayout: 'US', received: german });
+    expect(s.info('keyboard:wedge').wedgeLayout).toMatchObject({ ok: false, scannerLayout: 'DE' });
+    expect(recorder.of('devices.changed').at(-1)?.devices.find((d) => d.id === 'keyboard:wedge')?.wedgeLayout?.ok).toBe(false);
+    expect(s.checkWedgeLayout('garbled')).toMatchObject({ ok: false, scannerLayout: null, hostLayout: null });
+    expect(s.checkWedgeLayout(LAYOUT_TEST_TEXT)).toMatchObject({ ok: true, scannerLayout: null, hostLayout: null });
+    expect(saved?.wedgeLayout).toMatchObject({ ok: true });
+    // Reads are not made from the test barcode, and other devices carry no layout verdict.
+    expect(recorder.of('devices.read')).toHaveLength(0);
+    expect(s.list().filter((d) => d.wedgeLayout).map((d) => d.id)).toEqual(['keyboard:wedge']);
+    await s.close();
+    supervisor = new DeviceSupervisor({ serialDriver: new VirtualSerialDriver(), preferences: store });
+    supervisor.start();
+    expect(supervisor.info('keyboard:wedge').wedgeLayout).toMatchObject({ ok: true, received: LAYOUT_TEST_TEXT });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { TagType } from '../../src-shared/api/common';
 import type { IdentifierRead } from '../../src-shared/domain/identifier-read';
+import { LAYOUT_TEST_TEXT, checkLayout } from '../../src-shared/domain/wedge';
 import { scannerLineToRead } from './serial/scanner-read';
 import {
   HidKeyboardSettingsSchema,
@@ -12,6 +13,7 @@ import {
   type ReadRejected,
   type SerialSettings,
   type SerialSettingsInput,
+  type WedgeLayoutCheck,
   type devicesEvents,
 } from '../../src-shared/ipc/devices';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -201,7 +203,15 @@ export class DeviceSupervisor {
       throw new StationError({ code: StationErrorCode.notFound, message: `No device "${device}". Run "station devices" (or open Devices) for the list.` });
     }
     const { serial, hidKeyboard, ...info } = entry.info;
-    return { ...info, role: this.#preferences.roles[device] ?? null, status: entry.status, ...(serial ? { serial } : {}), ...(hidKeyboard ? { hidKeyboard } : {}) };
+    const wedgeLayout = device === WEDGE_DEVICE ? this.#preferences.wedgeLayout : undefined;
+    return {
+      ...info,
+      role: this.#preferences.roles[device] ?? null,
+      status: entry.status,
+      ...(serial ? { serial } : {}),
+      ...(hidKeyboard ? { hidKeyboard } : {}),
+      ...(wedgeLayout ? { wedgeLayout } : {}),
+    };
   }
 
   #save(next: DevicePreferences): void {
@@ -295,6 +305,20 @@ export class DeviceSupervisor {
     }
     this.#sink.rejected(result.rejected);
     return { read: null, rejected: result.rejected };
+  }
+
+  /**
+   * The keyboard layout test at setup: `text` is what the wedge scanner typed for the layout
+   * test barcode. The verdict is kept (preferences) and shown on `keyboard:wedge`.
+   */
+  checkWedgeLayout(text: string): WedgeLayoutCheck {
+    const result = checkLayout(LAYOUT_TEST_TEXT, text);
+    const check: WedgeLayoutCheck = result.ok
+      ? { ok: true, scannerLayout: null, hostLayout: null, received: text, message: 'The keyboard layout is right: the test barcode arrived unchanged.', checkedAt: this.#now().toISOString() }
+      : { ok: false, scannerLayout: result.scannerLayout ?? null, hostLayout: result.hostLayout ?? null, received: text, message: result.message, checkedAt: this.#now().toISOString() };
+    this.#save({ ...this.#preferences, wedgeLayout: check });
+    this.#changed();
+    return check;
   }
 
   /**

@@ -11,12 +11,15 @@ import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
 import { useRoute } from './shell/use-route';
+import { useWedgeCapture } from './shell/wedge-capture';
 import { useStationStatus } from './use-status';
 
 export function App() {
   const { t } = useTranslation();
   const { status, error } = useStationStatus();
   useEventInvalidation();
+  // Keyboard-wedge scans on every screen (Bench, Devices' test read and layout test…).
+  useWedgeCapture();
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;

@@ -150,12 +150,34 @@ export const WatchFolderSettingsSchema = z.object({
   settleMs: z.number().int().min(50).max(60_000),
 });
 
+/**
+ * Manual camera controls (Media Capture constraints: focus, exposure, zoom), applied when the
+ * camera opens and only where it reports support; a control left out stays the camera's own
+ * (automatic) setting.
+ */
+export const CameraControlsSchema = z
+  .object({
+    zoom: z.number().positive(),
+    focusMode: z.enum(['none', 'manual', 'single-shot', 'continuous']),
+    /** Used with focusMode `manual` (the camera's units, usually dioptres or metres). */
+    focusDistance: z.number().min(0),
+    exposureMode: z.enum(['none', 'manual', 'single-shot', 'continuous']),
+    /** Used with exposureMode `manual`, in 100 µs units. */
+    exposureTime: z.number().min(0),
+    exposureCompensation: z.number(),
+  })
+  .partial()
+  .strict();
+export type CameraControlSettings = z.infer<typeof CameraControlsSchema>;
+
 export const CameraSettingsSchema = z.object({
   /** The chosen camera's name (MediaDeviceInfo.label); null = the first camera. */
   cameraName: z.string().min(1).nullable(),
   resolution: CameraResolutionSchema,
   thresholds: QualityThresholdsSchema,
   watchFolder: WatchFolderSettingsSchema,
+  /** Absent in settings saved before the controls existed: the camera's own settings. */
+  controls: CameraControlsSchema.optional(),
 });
 export type CameraSettings = z.infer<typeof CameraSettingsSchema>;
 
@@ -172,6 +194,8 @@ export const CameraSettingsPatchSchema = z
     resolution: CameraResolutionSchema,
     thresholds: QualityThresholdsSchema.partial(),
     watchFolder: WatchFolderSettingsSchema.partial(),
+    /** Replaces the saved controls as a whole ({} = the camera's own settings). */
+    controls: CameraControlsSchema,
   })
   .partial()
   .strict();
@@ -213,7 +237,7 @@ export const cameraCommands = {
   /** A full-resolution still from the renderer: gate, thumbnail, barcodes; stored when accepted. */
   'camera.submitStill': { input: SubmitStillInputSchema, output: CaptureResultSchema },
   'camera.settings.get': { input: z.object({}).strict(), output: CameraSettingsSchema },
-  /** Persists the patch (chosen camera by name, resolution, thresholds, watch folder). */
+  /** Persists the patch (chosen camera by name, resolution, thresholds, watch folder, manual controls). */
   'camera.settings.set': { input: CameraSettingsPatchSchema, output: CameraSettingsSchema },
   'camera.status': { input: z.object({}).strict(), output: CameraStatusSchema },
   /** The renderer tells main which cameras it sees and which one streams. */

@@ -85,6 +85,24 @@ export const HidKeyboardSettingsSchema = z.object({
 export type HidKeyboardSettings = z.infer<typeof HidKeyboardSettingsSchema>;
 export type HidKeyboardSettingsInput = z.input<typeof HidKeyboardSettingsSchema>;
 
+/**
+ * The result of the keyboard-wedge layout test (src-shared/domain/wedge.ts, LAYOUT_TEST_TEXT):
+ * the test barcode scanned through the keyboard arrived unchanged (`ok`), or with the layout
+ * mismatch that explains the difference (the scanner types as `scannerLayout`, this computer
+ * uses `hostLayout`), or mangled in a way no known mismatch explains (both null).
+ */
+export const WedgeLayoutCheckSchema = z.object({
+  ok: z.boolean(),
+  scannerLayout: KeyboardLayoutSchema.nullable(),
+  hostLayout: KeyboardLayoutSchema.nullable(),
+  /** What arrived through the keyboard. */
+  received: z.string(),
+  /** What is wrong and what to do (English; the UI words it from the fields above). */
+  message: z.string(),
+  checkedAt: z.string(),
+});
+export type WedgeLayoutCheck = z.infer<typeof WedgeLayoutCheckSchema>;
+
 export const DeviceInfoSchema = z.object({
   /** Stable id: `serial:<path>`, `hid:<VID>:<PID>[:<serial>]`, `pcsc:<reader name>`, `virtual:scanner`, `camera:<name>`. */
   id: z.string().min(1),
@@ -99,6 +117,8 @@ export const DeviceInfoSchema = z.object({
   productId: z.string().optional(),
   serial: SerialSettingsSchema.optional(),
   hidKeyboard: HidKeyboardSettingsSchema.optional(),
+  /** The last layout test of the keyboard-wedge scanner (`keyboard:wedge` only); persisted. */
+  wedgeLayout: WedgeLayoutCheckSchema.optional(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
@@ -146,6 +166,16 @@ export const devicesCommands = {
   'devices.submitWedgeScan': {
     input: z.object({ text: z.string().max(16_384) }).strict(),
     output: z.object({ read: IdentifierReadSchema.nullable(), rejected: ReadRejectedSchema.nullable() }),
+  },
+  /**
+   * The keyboard layout test at setup: `text` is what the wedge scanner typed for the layout
+   * test barcode (LAYOUT_TEST_TEXT, taken by the renderer instead of being submitted as a
+   * scan). Says whether the layout is right or which mismatch explains it; persisted, and
+   * shown on `keyboard:wedge` as `wedgeLayout`.
+   */
+  'devices.checkWedgeLayout': {
+    input: z.object({ text: z.string().max(1024) }).strict(),
+    output: WedgeLayoutCheckSchema,
   },
   /**
    * Feeds a virtual device as if hardware had sent it (demo "virtual devices" panel).

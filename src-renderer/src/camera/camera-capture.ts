@@ -56,7 +56,9 @@ export class CameraCapture {
       const resolution = request.resolution ?? { width: 1920, height: 1080 };
       this.#stream = await navigator.mediaDevices.getUserMedia({
         audio: false,
-        video: { deviceId: { exact: camera.deviceId }, width: { ideal: resolution.width }, height: { ideal: resolution.height } },
+        // `zoom: true` asks for pan-tilt-zoom access as well: without it Chromium does not report
+        // a camera's zoom range. A camera without zoom opens as before.
+        video: { deviceId: { exact: camera.deviceId }, width: { ideal: resolution.width }, height: { ideal: resolution.height }, zoom: true } as MediaTrackConstraints,
       });
       this.#camera = camera;
       this.#video.srcObject = this.#stream;

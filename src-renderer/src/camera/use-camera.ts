@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QualityMetrics } from '../../../src-shared/domain/image-quality';
+import { DEFAULT_QUALITY_THRESHOLDS, type QualityMetrics, type QualityThresholds } from '../../../src-shared/domain/image-quality';
 import type { CameraSettings, CaptureResult, StationApi } from '../../../src-shared/ipc';
 import { CameraCapture } from './camera-capture';
 import { listCameras, type CameraInfo } from './camera-devices';
 import { cameraErrorFrom, type CameraError } from './camera-errors';
+import type { CameraCapabilities, CameraControls } from './media-types';
 
 export type CameraState = 'idle' | 'opening' | 'live' | 'capturing' | 'error';
 
@@ -17,6 +18,14 @@ export interface UseCamera {
   meters: QualityMetrics | null;
   /** Latest verdict from main's quality gate. */
   lastResult: CaptureResult | undefined;
+  /** The gate's thresholds as configured (camera.settings), for the meters; the defaults until loaded. */
+  thresholds: QualityThresholds;
+  /** What the open camera can set (focus, exposure, zoom…); empty while closed. */
+  capabilities: CameraCapabilities;
+  /** The saved manual controls failed to apply (the camera stays usable with its own settings). */
+  controlsError: CameraError | undefined;
+  /** Applies controls to the open camera now (not saved); returns what the camera took. */
+  applyControls(controls: CameraControls): Promise<CameraControls>;
   /** Put on the preview <video>: it receives the live stream. */
   videoRef: (video: HTMLVideoElement | null) => void;
   /** Chooses a camera by name, saves the choice and opens it. */
@@ -40,6 +49,9 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
   const [error, setError] = useState<CameraError>();
   const [meters, setMeters] = useState<QualityMetrics | null>(null);
   const [lastResult, setLastResult] = useState<CaptureResult>();
+  const [thresholds, setThresholds] = useState<QualityThresholds>(DEFAULT_QUALITY_THRESHOLDS);
+  const [capabilities, setCapabilities] = useState<CameraCapabilities>({});
+  const [controlsError, setControlsError] = useState<CameraError>();
   const videoElement = useRef<HTMLVideoElement | null>(null);
 
   const attach = useCallback(() => {
@@ -51,13 +63,20 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
   }, [capturer]);
 
   const open = useCallback(
-    async (settings: Pick<CameraSettings, 'cameraName' | 'resolution'>) => {
+    async (settings: Pick<CameraSettings, 'cameraName' | 'resolution'> & Partial<Pick<CameraSettings, 'thresholds' | 'controls'>>) => {
       setState('opening');
       setError(undefined);
+      setControlsError(undefined);
+      if (settings.thresholds) setThresholds(settings.thresholds);
       try {
         const found = await listCameras();
         setCameras(found);
         const camera = await capturer.open({ name: settings.cameraName, resolution: settings.resolution });
+        // Saved manual controls (focus, exposure, zoom), as far as this camera supports them.
+        if (settings.controls && Object.keys(settings.controls).length > 0) {
+          await capturer.setControls(settings.controls).catch((caught: unknown) => setControlsError(cameraErrorFrom(caught)));
+        }
+        setCapabilities(capturer.capabilities());
         setCameraName(camera.name);
         setState('live');
         attach();
@@ -65,6 +84,7 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
       } catch (caught) {
         const failure = cameraErrorFrom(caught);
         setError(failure);
+        setCapabilities({});
         setState('error');
         await station
           .call('camera.sources.report', { cameras: [], active: null, error: { code: failure.code, message: failure.message } })
@@ -85,6 +105,9 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
       capturer.close();
     };
   }, [capturer, refresh]);
+
+  // Thresholds saved elsewhere (the Devices screen) reach the meters at once.
+  useEffect(() => station.on('camera.changed', (status) => setThresholds(status.settings.thresholds)), [station]);
 
   useEffect(() => {
     if (state !== 'live' || options.meters === false) return;
@@ -123,5 +146,11 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
     [attach],
   );
 
-  return { state, cameras, cameraName, error, meters, lastResult, videoRef, select, capture, refresh, capturer };
+  const applyControls = useCallback(async (controls: CameraControls) => {
+    const applied = await capturer.setControls(controls);
+    setControlsError(undefined);
+    return applied;
+  }, [capturer]);
+
+  return { state, cameras, cameraName, error, meters, lastResult, thresholds, capabilities, controlsError, applyControls, videoRef, select, capture, refresh, capturer };
 }

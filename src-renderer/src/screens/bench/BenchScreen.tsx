@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitAimPrefix, scannerTagType } from '../../../../src-shared/domain/symbology';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
-import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import {
   acknowledge,
@@ -31,7 +29,6 @@ import { CameraPanel } from './CameraPanel';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 import { playTone } from './sounds';
-import { useWedge } from './use-wedge';
 
 // Bench mode (BENCH.md, workflow 3). The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal.
@@ -140,7 +137,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     [apply, facts, online, checkOnService],
   );
 
-  // Reads from devices (serial, HID, NFC, virtual), and captures (renderer or watch folder).
+  // Reads from devices (serial, HID, NFC, virtual, and the keyboard wedge through the app-wide
+  // capture in shell/wedge-capture.ts), and captures (renderer or watch folder).
   useEffect(() => {
     if (!reelId) return;
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
@@ -153,16 +151,6 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       offCapture();
     };
   }, [reelId, onRead, apply]);
-
-  // Keyboard-wedge scans: the AIM prefix names the type, else the slot given to the keyboard
-  // wedge on the Devices screen; without either the read fills the waiting slot.
-  const devices = useCommandQuery('devices.list', {});
-  const wedgeRole = devices.data?.devices.find((d) => d.transport === 'keyboard')?.role ?? null;
-  useWedge(reelId !== undefined, (text) => {
-    const split = splitAimPrefix(text);
-    const { tagType, basis } = scannerTagType(split, wedgeRole);
-    onRead({ tagType, value: split.value, basis });
-  });
 
   const advance = useCallback(
     (from: number) => {

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_QUALITY_THRESHOLDS } from '../../../../src-shared/domain/image-quality';
 import { useCamera } from '../../camera';
 import { station } from '../../station-client';
 
@@ -12,7 +11,8 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
     register(() => void camera.capture());
   }, [register, camera.capture]);
   const m = camera.meters;
-  const th = DEFAULT_QUALITY_THRESHOLDS;
+  // The gate's configured thresholds (camera.settings), so the meters judge like main will.
+  const th = camera.thresholds;
   return (
     <section className="camera card" aria-labelledby="camera-title">
       <h3 id="camera-title">{t('bench.camera')}{camera.cameraName ? `: ${camera.cameraName}` : ''}</h3>

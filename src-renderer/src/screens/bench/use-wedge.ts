@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { DEFAULT_WEDGE_OPTIONS, EMPTY_WEDGE_STATE, wedgeIdle, wedgeStep, type WedgeState } from '../../../../src-shared/domain/wedge';
 
 /** Whether keys typed now go into a text box (then they are the person's, not a scanner's). */
-function typingIntoField(target: EventTarget | null): boolean {
+export function typingIntoField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
@@ -13,7 +13,7 @@ function typingIntoField(target: EventTarget | null): boolean {
  * Keyboard-wedge scans captured without a focused text box: every key goes through the
  * devices area's classifier (src-shared/domain/wedge.ts), which tells a scan from typing by
  * inter-key timing. While a burst is in progress, keys are swallowed so a scanned space or
- * Enter does not press the bench's own shortcuts (they skip prevented events).
+ * Enter does not press the screens' own shortcuts (they skip prevented events).
  */
 export function useWedge(enabled: boolean, onScan: (text: string) => void): void {
   const state = useRef<WedgeState>(EMPTY_WEDGE_STATE);
@@ -38,10 +38,41 @@ export function useWedge(enabled: boolean, onScan: (text: string) => void): void
     const idle = setInterval(() => {
       state.current = wedgeIdle(state.current, performance.now()).state;
     }, DEFAULT_WEDGE_OPTIONS.maxGapMs);
+    // The station window loses focus: a burst cut off there is no scan.
+    const reset = () => {
+      state.current = EMPTY_WEDGE_STATE;
+    };
     window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('blur', reset);
     return () => {
       window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('blur', reset);
       clearInterval(idle);
     };
   }, [enabled]);
+}
+
+// Where a recognised scan goes. Normally to the device supervisor (`devices.submitWedgeScan`),
+// so it comes back as a `devices.read` of `keyboard:wedge` like every other device's read. A
+// setup check (the layout test barcode) takes the next scans for itself instead: its text is
+// not an identifier.
+
+type WedgeTaker = (text: string) => void;
+const takers: WedgeTaker[] = [];
+
+/** Until the returned release is called, wedge scans go to `taker` instead of the supervisor (the latest taker wins). */
+export function takeWedgeScans(taker: WedgeTaker): () => void {
+  const own = (text: string) => taker(text);
+  takers.push(own);
+  return () => {
+    const at = takers.indexOf(own);
+    if (at >= 0) takers.splice(at, 1);
+  };
+}
+
+/** Hands one scan to the latest taker, or else to `submit`. */
+export function routeWedgeScan(text: string, submit: (text: string) => void): void {
+  const taker = takers.at(-1);
+  if (taker) taker(text);
+  else submit(text);
 }

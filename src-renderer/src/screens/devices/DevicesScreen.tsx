@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
-import type { StationStatus } from '../../../../src-shared/ipc';
+import type { DeviceInfo, StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import { CameraSettings } from './CameraSettings';
+import { LayoutTest } from './LayoutTest';
+import { SerialForm } from './SerialForm';
 
 // Devices (BENCH.md, workflow 7): health, a test-read log, which device feeds which slot,
-// camera choice, and the virtual devices for demos and tests.
+// serial scanners, the keyboard-wedge layout test, camera settings (choice, quality gate
+// thresholds, focus/exposure/zoom), and the virtual devices for demos and tests. Keyboard-wedge
+// scans reach the log and a test read like any device's reads (the app-wide wedge capture,
+// shell/wedge-capture.ts).
 
 interface LogEntry {
   at: string;
@@ -26,9 +32,11 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
   const assign = useCommandMutation('devices.assignRole', ['devices.list']);
   const testRead = useCommandMutation('devices.testRead');
   const inject = useCommandMutation('devices.inject');
+  const remove = useCommandMutation('devices.removeSerial', ['devices.list']);
   const camera = useCommandQuery('camera.status', {});
-  const setCamera = useCommandMutation('camera.settings.set', ['camera.status']);
   const [log, setLog] = useState<LogEntry[]>([]);
+  const [editing, setEditing] = useState<DeviceInfo>();
+  const [serialMessage, setSerialMessage] = useState('');
   const [scan, setScan] = useState('');
   const [uid, setUid] = useState('');
 
@@ -48,7 +56,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
     <section aria-labelledby="devices-title" className="stack">
       <h2 id="devices-title">{t('devices.title')}</h2>
       {!served('devices.list') ? <NotAvailable command="devices.list" /> : null}
-      <ErrorNote error={list.error ?? assign.error ?? testRead.error} />
+      <ErrorNote error={list.error ?? assign.error ?? testRead.error ?? remove.error} />
       <table aria-label={t('devices.table')}>
         <thead>
           <tr>
@@ -72,6 +80,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                 {t(`devices.states.${d.status.state}`)}
                 {d.status.code ? <code> {d.status.code}</code> : null}
                 {d.status.reason ? <div className="hint">{d.status.reason}</div> : null}
+                {d.wedgeLayout && !d.wedgeLayout.ok ? <div className="hint">⚠ {t('devices.layoutWrong')}</div> : null}
               </td>
               <td>
                 <select aria-label={t('devices.roleOf', { name: d.name })} value={d.role ?? ''} onChange={(e) => assign.mutate({ device: d.id, role: (e.target.value || null) as TagType | null })}>
@@ -85,6 +94,24 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                 <button type="button" disabled={testRead.isPending} onClick={() => testRead.mutate({ device: d.id, timeoutMs: 15_000 })} aria-label={t('devices.testReadOf', { name: d.name })}>
                   {t('devices.testRead')}
                 </button>
+                {d.transport === 'serial' ? (
+                  <>
+                    {' '}
+                    <button type="button" onClick={() => { setSerialMessage(''); setEditing(d); }} aria-label={t('devices.editOf', { name: d.name })}>
+                      {t('devices.edit')}
+                    </button>{' '}
+                    <button
+                      type="button"
+                      disabled={remove.isPending}
+                      aria-label={t('devices.removeOf', { name: d.name })}
+                      onClick={() =>
+                        remove.mutate({ device: d.id }, { onSuccess: () => { if (editing?.id === d.id) setEditing(undefined); setSerialMessage(t('devices.serial.removed', { path: d.serial?.path ?? d.id })); } })
+                      }
+                    >
+                      {t('devices.remove')}
+                    </button>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -104,6 +131,18 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           ))}
         </ol>
       </section>
+
+      <LayoutTest wedge={list.data?.devices.find((d) => d.transport === 'keyboard')} />
+
+      <SerialForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        done={(message) => {
+          setEditing(undefined);
+          setSerialMessage(message);
+        }}
+      />
+      {serialMessage ? <p role="status" data-testid="serial-message">{serialMessage}</p> : null}
 
       {virtualShown ? (
         <section className="card" aria-labelledby="devices-virtual">
@@ -130,24 +169,8 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
 
       <section className="card" aria-labelledby="devices-camera">
         <h3 id="devices-camera">{t('devices.camera')}</h3>
-        {camera.data ? (
-          <>
-            <label>
-              {t('devices.cameraChoice')}
-              <select value={camera.data.settings.cameraName ?? ''} onChange={(e) => setCamera.mutate({ cameraName: e.target.value || null })}>
-                <option value="">{t('devices.firstCamera')}</option>
-                {camera.data.sources.cameras.map((c) => (
-                  <option key={c.name} value={c.name}>{c.name}</option>
-                ))}
-              </select>
-            </label>
-            <p>
-              {t('devices.resolution', camera.data.settings.resolution)} · {t('devices.watchFolder', { state: camera.data.watchFolder.state, path: camera.data.watchFolder.path ?? '–' })}
-            </p>
-            {camera.data.sources.error ? <p role="alert" className="error-note">{camera.data.sources.error.message} <code>{camera.data.sources.error.code}</code></p> : null}
-          </>
-        ) : null}
-        <ErrorNote error={camera.error ?? setCamera.error} />
+        {camera.data ? <CameraSettings status={camera.data} /> : null}
+        <ErrorNote error={camera.error} />
       </section>
     </section>
   );
