@@ -42,7 +42,10 @@ export type BulkBindActivationProgress = z.infer<typeof BulkBindActivationProgre
 export const BulkBindStatus = z.object({
   state: z.string(),
   result: z.record(z.string(), z.unknown()).nullable(),
-  /** The whole Reel's `counts.identifiableCount` (every Label of the Reel, not only this range). */
+  /**
+   * The whole Reel's `counts.identifiableCount` (every Label of the Reel, not only this range): read from the
+   * service once the bind landed, else from the last Reel snapshot.
+   */
   identifiableCount: z.number().nullable(),
   /** The whole Reel's `counts.boundCount`. */
   boundCount: z.number().nullable(),

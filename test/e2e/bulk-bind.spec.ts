@@ -1,13 +1,21 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { speckleTag } from '../fixtures';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { screenshot, serveStation, type ServedStation } from './support/station';
 
-// Issue 6: connect to a remote service (a sandbox process standing in for it) through the
-// Connect form, then bulk-bind enrolled Labels: the preflight first shows a blocker (a Thread of
-// another Team), the operator fixes the pairing, commits, and the bind lands.
+// Issue 6, "Bulk-bind 30 Labels: the preflight first shows a blocker (a Thread from another Team), fix it, commit,
+// activation progress reaches the end". Connect to a remote service (a sandbox process standing in for it) through
+// the Connect form; 30 verify-only Labels (optical capture + QR) are bound in one range; the preflight first blocks
+// a Thread of another Team; a pairing edited after a clean preflight needs a new one; the commit activates the
+// range and the bar fills by itself; the result is exported as CSV.
 
 type SandboxReady = { ready: true; baseUrl: string; adminSecret: string; orgId: string; teamId: string; apiKey: string };
+
+const LABELS = 30;
+const FOREIGN_AT = 3;
 
 const sandboxDir = tempDir('station-ui-sandbox-');
 let sandbox: Started<SandboxReady>;
@@ -26,7 +34,7 @@ test.afterAll(async () => {
 async function admin<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`${sandbox.ready.baseUrl}${path}`, { method: 'POST', headers: { 'x-sandbox-admin': sandbox.ready.adminSecret, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 /** Creates Threads in a Team as that Team's Service Account (spec: Authentication; Threads, create). */
@@ -42,8 +50,8 @@ async function createThreads(apiKey: string, teamId: string, names: string[]): P
   return ((await response.json()) as { created: { threadId: string }[] }).created.map((t) => t.threadId);
 }
 
-test('remote connect, then bulk-bind: a blocker first, fixed, committed', async ({ page }) => {
-  test.setTimeout(180_000);
+test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committed, activated to the end, exported', async ({ page }) => {
+  test.setTimeout(300_000);
   await page.goto(station.served.ready.url);
   const remote = page.getByRole('region', { name: 'Remote service' });
   await remote.getByLabel('Name').fill('Shop');
@@ -65,38 +73,155 @@ test('remote connect, then bulk-bind: a blocker first, fixed, committed', async 
   expect(await page.content()).not.toContain(sandbox.ready.apiKey);
   await screenshot(page, 'connect-remote');
 
-  // Five enrolled Labels, synced to the service.
-  const { reelId } = await station.call('reels.create', { name: 'Bind reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
-  for (let p = 1; p <= 5; p += 1) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `BIND-${p}` }] });
-  const synced = await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
-  expect(synced.attention).toBe(0);
+  // 30 Labels, each an optical capture (verify-only: indexing none, so the bind's activation has work) and a QR.
+  const { reelId } = await station.call('reels.create', { name: 'Bind reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] });
+  for (let p = 1; p <= LABELS; p += 1) {
+    const still = await station.call('camera.submitStill', { image: (await speckleTag(5000 + p)).toString('base64'), mimeType: 'image/png', camera: 'e2e' });
+    await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `BIND-${p}` }], captureSha256: still.sha256, indexing: 'none' });
+  }
+  const synced = await station.call('sync.run', { untilIdle: true, timeoutSeconds: 120 });
+  expect(synced).toMatchObject({ pending: 0, attention: 0 });
 
-  const ours = await createThreads(sandbox.ready.apiKey, sandbox.ready.teamId, ['Item 1', 'Item 2', 'Item 3', 'Item 4', 'Item 5']);
+  const ours = await createThreads(sandbox.ready.apiKey, sandbox.ready.teamId, Array.from({ length: LABELS }, (_, n) => `Item ${n + 1}`));
+  // A Thread of another Team, shared with ours so it is visible (and still not ours to bind).
   const { teamId: otherTeam } = await admin<{ teamId: string }>(`/sandbox/orgs/${sandbox.ready.orgId}/teams`, { name: 'Other' });
   const { apiKey: otherKey } = await admin<{ apiKey: string }>('/sandbox/service-accounts', { orgId: sandbox.ready.orgId, name: 'other', teams: [{ teamId: otherTeam, role: 'admin' }] });
   const [foreign] = await createThreads(otherKey, otherTeam, ['Not ours']);
+  await admin(`/sandbox/threads/${foreign}/share`, { teamId: sandbox.ready.teamId });
 
   await page.goto(`${new URL(station.served.ready.url).origin}/#/bulkBind?reel=${encodeURIComponent(reelId)}`);
   await expect(page.getByRole('heading', { name: 'Bulk bind' })).toBeVisible();
+  await page.getByLabel('From position').fill('1');
+  await page.getByLabel('To position').fill(String(LABELS));
   const threads = page.getByLabel('Thread ids, one per line (paste or scan)');
-  await threads.fill([ours[0], ours[1], foreign, ours[3], ours[4]].join('\n'));
-  await page.getByRole('button', { name: 'Preflight (dry run)' }).click();
-  await expect(page.getByTestId('bulk-summary')).toContainText('1 blockers');
+  const preflight = page.getByRole('button', { name: 'Preflight (dry run)' });
+  const commit = page.getByRole('button', { name: 'Commit' });
   const pairing = page.getByRole('table', { name: 'Pairing' });
-  await expect(pairing.getByRole('row').nth(3)).toHaveClass(/row-blocked/);
-  await expect(page.getByRole('button', { name: 'Commit' })).toBeDisabled();
+
+  // The preflight blocks the other Team's Thread on its row, and Commit stays off.
+  const withForeign = ours.map((id, n) => (n === FOREIGN_AT - 1 ? (foreign as string) : id));
+  await threads.fill(withForeign.join('\n'));
+  await preflight.click();
+  // Two blockers, both on that row: not owned by our Team, and (merely shared) not editable.
+  await expect(page.getByTestId('bulk-summary')).toContainText('2 blockers');
+  await expect(pairing.getByRole('row')).toHaveCount(LABELS + 1);
+  const blockedRow = pairing.getByRole('row').nth(FOREIGN_AT);
+  await expect(blockedRow).toHaveClass(/row-blocked/);
+  await expect(blockedRow).toContainText('thread_not_owned');
+  await expect(blockedRow).toContainText('the Thread belongs to another Team');
+  await expect(blockedRow).toContainText('thread_not_editable');
+  await expect(pairing.locator('tr.row-blocked')).toHaveCount(1);
+  await expect(commit).toBeDisabled();
   await screenshot(page, 'bulk-bind-blocker');
 
-  await threads.fill([ours[0], ours[1], ours[2], ours[3], ours[4]].join('\n'));
-  await page.getByRole('button', { name: 'Preflight (dry run)' }).click();
+  // Fixed: a clean preflight enables Commit.
+  await threads.fill(ours.join('\n'));
+  await expect(commit).toBeDisabled();
+  await preflight.click();
   await expect(page.getByTestId('bulk-summary')).toContainText('No blockers');
-  await page.getByRole('button', { name: 'Commit' }).click();
+  await expect(commit).toBeEnabled();
+
+  // Editing the Threads after the clean preflight: Commit is off until the new pairing passes a preflight.
+  const final = [ours[1], ours[0], ...ours.slice(2)] as string[];
+  await threads.fill(final.join('\n'));
+  await expect(commit).toBeDisabled();
+  await expect(page.getByTestId('bulk-stale')).toBeVisible();
+  await expect(page.getByTestId('bulk-summary')).toHaveCount(0);
+  await screenshot(page, 'bulk-bind-stale');
+  await preflight.click();
+  await expect(page.getByTestId('bulk-summary')).toContainText('No blockers');
+  await expect(page.getByTestId('bulk-stale')).toHaveCount(0);
+  await expect(commit).toBeEnabled();
+
+  // Commit with activation; the web host sends the queued bind by itself, and the bar fills without Refresh.
+  await expect(page.getByRole('checkbox', { name: 'Activate after binding' })).toBeChecked();
+  await commit.click();
   await expect(page.getByRole('heading', { name: 'Bind and activation' })).toBeVisible();
-  await page.getByRole('link', { name: 'Queue', exact: true }).click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 0$/, { timeout: 60_000 });
-  await expect(page.getByTestId('queue-count-attention')).toHaveText(/attention 0$/);
+  await expect(commit).toBeDisabled();
+  const bar = page.getByRole('progressbar', { name: 'Activation progress' });
+  await expect(bar).toHaveAttribute('max', String(LABELS));
+  await expect(page.getByTestId('bulk-state')).toHaveText('Bulk-bind: done', { timeout: 60_000 });
+  await expect(bar).toHaveAttribute('value', String(LABELS), { timeout: 60_000 });
+  await expect(bar).toHaveAttribute('max', String(LABELS));
+  await expect(page.getByText(`Identifiable: ${LABELS} of ${LABELS}`)).toBeVisible();
+  await expect(page.getByTestId('bulk-activation-note')).toContainText('Activation finished');
+  await screenshot(page, 'bulk-bind-activated');
+
+  // The service agrees: every Label of the range bound to its Thread and identifiable.
+  const shown = await station.call('reels.show', { reelId, refresh: true });
+  expect(shown.labels.filter((l) => l.state === 'bound').map((l) => [l.position, l.boundThreadId])).toEqual(final.map((id, n) => [n + 1, id]));
+
+  // The result as CSV: one row per pair, bound, with the Label's service id.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+  expect(rows).toHaveLength(LABELS);
+  const serviceIds = new Map(shown.labels.map((l) => [l.position, l.serviceId]));
+  rows.forEach((row, n) => {
+    expect(row).toMatchObject({ position: String(n + 1), threadId: final[n], threadName: n === 0 ? 'Item 2' : n === 1 ? 'Item 1' : `Item ${n + 1}`, state: 'bound', issues: '' });
+    expect(row.compositeTagId).toBe(serviceIds.get(n + 1));
+    expect(row.labelText).toBe(`BIND-${n + 1}`);
+  });
+
   await page.getByRole('link', { name: 'Reel map', exact: true }).click();
-  await expect(page.getByRole('gridcell', { name: /: bound$/ })).toHaveCount(5, { timeout: 30_000 });
+  await expect(page.getByRole('gridcell', { name: /: bound$/ })).toHaveCount(LABELS, { timeout: 30_000 });
   await screenshot(page, 'bulk-bind-bound');
+});
+
+// The Reel map's cut (issue 6, "Cut a range … with the move preview"): the preview reads as a table of what
+// moves where, and a preview of one range never enables moving another.
+test('move preview: a readable table; a changed range needs a new preview before Move', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The test above connects through the Connect form; run alone, this one connects directly.
+  if (!(await station.call('profiles.list', {})).activeProfileId) {
+    await station.call('profiles.connect', { kind: 'remote', name: 'Shop', baseUrl: sandbox.ready.baseUrl, apiKey: sandbox.ready.apiKey, orgId: sandbox.ready.orgId, teamId: sandbox.ready.teamId });
+  }
+  const { reelId } = await station.call('reels.create', { name: 'Cut reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+  for (let p = 1; p <= 6; p += 1) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `CUT-${p}` }] });
+  expect(await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 })).toMatchObject({ pending: 0, attention: 0 });
+
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reelMap?reel=${encodeURIComponent(reelId)}`);
+  await page.getByText('Cut a range to another Reel').click();
+  const from = page.getByLabel('From position');
+  const to = page.getByLabel('To position');
+  await from.fill('2');
+  await to.fill('4');
+  await page.getByLabel('New Reel name').fill('Cut tail');
+  const move = page.getByRole('button', { name: 'Move', exact: true });
+  await expect(move).toBeDisabled();
+  await page.getByRole('button', { name: 'Preview the move' }).click();
+  const preview = page.getByRole('table', { name: 'Move preview' });
+  await expect(preview.getByRole('row', { name: /^From/ })).toContainText('positions 2–4 of this Reel');
+  await expect(preview.getByRole('row', { name: /^To/ })).toContainText('a new Reel “Cut tail”');
+  await expect(preview.getByRole('row', { name: /^Labels that move/ })).toContainText('3');
+  await expect(preview.getByRole('row', { name: /^First Label/ })).toContainText('#2');
+  await expect(preview.getByRole('row', { name: /^Last Label/ })).toContainText('#4');
+  await expect(page.locator('pre')).toHaveCount(0);
+  await expect(move).toBeEnabled();
+  await screenshot(page, 'move-preview');
+
+  // Another range: the old preview no longer speaks for it.
+  await to.fill('5');
+  await expect(move).toBeDisabled();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByText('The range or target changed since the preview; preview again before moving.')).toBeVisible();
+  // With an expected count that does not match, the preview warns and Move stays off (the service would refuse).
+  const expected = page.getByLabel('Expected number of Labels (optional)');
+  await expected.fill('3');
+  await page.getByRole('button', { name: 'Preview the move' }).click();
+  await expect(page.getByRole('list', { name: 'Warnings' })).toContainText('The range holds 4 Labels, not the expected 3');
+  await expect(move).toBeDisabled();
+  await screenshot(page, 'move-preview-warning');
+  await expected.fill('4');
+  await expect(move).toBeDisabled();
+  await page.getByRole('button', { name: 'Preview the move' }).click();
+  await expect(page.getByRole('table', { name: 'Move preview' }).getByRole('row', { name: /^Labels that move/ })).toContainText('4');
+  await expect(page.getByRole('list', { name: 'Warnings' })).toHaveCount(0);
+  await expect(move).toBeEnabled();
+  await move.click();
+  await expect(page.getByText(/Move queued/)).toBeVisible();
+  await expect(move).toBeDisabled();
+  expect(await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 })).toMatchObject({ pending: 0, attention: 0 });
+  const tail = (await station.call('reels.list', {})).reels.find((r) => r.name === 'Cut tail');
+  expect((await station.call('reels.show', { reelId: tail!.reelId, refresh: true })).labels.map((l) => l.position)).toEqual([2, 3, 4, 5]);
 });

@@ -150,7 +150,8 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
       if (!op || op.kind !== 'bulkBind') throw new StationError({ code: StationErrorCode.notFound, message: `No bulk-bind operation "${opId}".` });
       const bind = op as OutboxOp<'bulkBind'>;
       const reel = getReel(parts.db, bind.payload.reelId);
-      const client = reel?.serviceId && (await canAskService(parts)) ? parts.connection.requireClient() : null;
+      // The service is asked only once the bind landed: before that the answer is local (the screen asks often).
+      const client = op.state === 'done' && reel?.serviceId && (await canAskService(parts)) ? parts.connection.requireClient() : null;
       const read = async (from: ServiceClient | null) => {
         const counts = from && reel?.serviceId ? (await from.reels.get(reel.serviceId)).reel.counts : (reel?.serviceSnapshot?.counts ?? null);
         return { counts, activation: await activationProgress(bind, reel?.serviceId ?? null, counts, from) };

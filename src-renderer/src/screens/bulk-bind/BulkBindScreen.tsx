@@ -6,6 +6,8 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { ActivationProgress, useBindStatus } from './ActivationProgress';
+import { exportRows, labelTexts, sameTarget } from './bind-flow';
 import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
 
 // Bulk-bind after printing (BENCH.md, workflow 6): Reel and range, Threads by paste, CSV,
@@ -18,7 +20,8 @@ function download(name: string, text: string): void {
   a.href = url;
   a.download = name;
   a.click();
-  URL.revokeObjectURL(url);
+  // Revoked a moment later: the download has to read the blob first.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
@@ -29,30 +32,32 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
   const [activate, setActivate] = useState(true);
   const [query, setQuery] = useState('');
   const [searchFor, setSearchFor] = useState<string>();
+  const reel = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  const localText = useMemo(() => labelTexts(reel.data?.labels), [reel.data]);
   const search = useCommandQuery('threads.search', { q: searchFor ?? '', pageSize: 20 }, { enabled: searchFor !== undefined });
   const preflight = useCommandMutation('bulkBind.preflight');
   const commit = useCommandMutation('bulkBind.commit', ['queue.list', 'reels.show']);
   const opId = commit.data?.opId;
-  const status = useCommandQuery('bulkBind.status', { opId: opId ?? '' }, { enabled: opId !== undefined });
+  const bind = useBindStatus(opId);
+  const status = bind.query;
 
   const parsed = useMemo(() => threadIdsFromText(text), [text]);
   const fromN = Number(from);
   const toN = /^\d+$/.test(to) ? Number(to) : fromN + parsed.ids.length - 1;
   const { pairs, missing, extra } = pairRows(fromN, toN, parsed.ids);
   const input = reelId && pairs.length > 0 && missing === 0 && extra === 0 ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate } : undefined;
-  const result: BulkBindResponse | undefined = preflight.data;
+  // A preflight speaks only for the Reel, range and Threads it checked: any change needs a new one.
+  const fresh = preflight.data !== undefined && sameTarget(preflight.variables, input);
+  const stale = preflight.data !== undefined && !fresh;
+  const result: BulkBindResponse | undefined = fresh ? preflight.data : undefined;
+  // The committed bind and its progress belong to the inputs it was made of.
+  const committedHere = commit.data !== undefined && sameTarget(commit.variables, input);
 
   const issuesAt = (index: number) => [
     ...(result?.blockers.filter((b) => b.index === index).map((b) => ({ level: 'blocker' as const, kind: b.kind })) ?? []),
     ...(result?.warnings.filter((w) => w.index === index).map((w) => ({ level: 'warning' as const, kind: w.kind })) ?? []),
   ];
-  const exportCsv = () =>
-    download(
-      `bulk-bind-${reelId ?? 'reel'}.csv`,
-      Papa.unparse(pairs.map((p, n) => ({ position: p.position, threadId: p.threadId, compositeTagId: result?.rows[n]?.compositeTagId ?? '', issues: issuesAt(n).map((i) => `${i.level}:${i.kind}`).join(' '), state: status.data?.state ?? result?.outcome ?? '' }))),
-    );
-  const total = pairs.length;
-  const identifiable = status.data?.identifiableCount ?? 0;
+  const exportCsv = () => download(`bulk-bind-${reelId ?? 'reel'}.csv`, Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)));
 
   return (
     <section aria-labelledby="bulk-title" className="stack">
@@ -102,13 +107,23 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
       {missing || extra ? <p role="status">{t('bulk.mismatch', { missing, extra })}</p> : null}
       <div className="toolbar">
         <button type="button" disabled={!input || !served('bulkBind.preflight') || preflight.isPending} onClick={() => input && preflight.mutate(input)}>{t('bulk.preflight')}</button>
-        <button type="button" className="primary" disabled={!input || !result || result.blockers.length > 0 || !served('bulkBind.commit') || commit.isPending} onClick={() => input && commit.mutate(input)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!input || !result || result.blockers.length > 0 || committedHere || !served('bulkBind.commit') || commit.isPending}
+          onClick={() => input && commit.mutate(input)}
+        >
           {t('bulk.commit')}
         </button>
         <button type="button" disabled={pairs.length === 0} onClick={exportCsv}>{t('bulk.export')}</button>
       </div>
       {!served('bulkBind.preflight') ? <NotAvailable command="bulkBind.preflight" /> : null}
-      <ErrorNote error={preflight.error ?? commit.error ?? status.error ?? search.error} />
+      <ErrorNote error={preflight.error ?? commit.error ?? search.error} />
+      {stale ? (
+        <p role="status" data-testid="bulk-stale">
+          {t('bulk.stale')}
+        </p>
+      ) : null}
       {result ? (
         <p role="status" data-testid="bulk-summary">
           {result.blockers.length ? `✖ ${t('bulk.blockers', { count: result.blockers.length })}` : `✓ ${t('bulk.noBlockers')}`} · ⚠ {t('bulk.warnings', { count: result.warnings.length })}
@@ -132,7 +147,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
                 <tr key={p.position} className={issues.some((i) => i.level === 'blocker') ? 'row-blocked' : ''}>
                   <td>{p.position}</td>
                   <td>{row?.threadName ?? <span className="mono">{p.threadId}</span>}</td>
-                  <td>{row?.textValue ?? row?.labelName ?? (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}</td>
+                  <td>{row?.textValue ?? row?.labelName ?? localText.get(p.position) ?? (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}</td>
                   <td>
                     {issues.map((i) => (
                       <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>
@@ -146,17 +161,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
           </tbody>
         </table>
       ) : null}
-      {opId ? (
-        <section className="card" aria-labelledby="bulk-progress">
-          <h3 id="bulk-progress">{t('bulk.progressTitle')}</h3>
-          <p role="status">{t('bulk.state', { state: status.data?.state ?? '…' })}</p>
-          <label className="progress">
-            {t('bulk.activation', { done: identifiable, total })}
-            <progress max={Math.max(total, 1)} value={identifiable} aria-label={t('bulk.activationLabel')} />
-          </label>
-          <button type="button" onClick={() => void status.refetch()}>{t('bulk.refresh')}</button>
-        </section>
-      ) : null}
+      {opId ? <ActivationProgress status={status.data} stalled={bind.stalled} error={status.error} refresh={bind.refresh} /> : null}
     </section>
   );
 }
