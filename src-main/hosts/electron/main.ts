@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     width: 1400,
     height: 900,
     title: 'Enrollment station',
+    icon: join(app.getAppPath(), 'resources', 'icon.png'),
     webPreferences: {
       preload: join(__dirname, '../preload/index.cjs'),
       contextIsolation: true,
