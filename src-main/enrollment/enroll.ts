@@ -11,6 +11,7 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture, type StoredCapture } from '../store/captures';
 import { getLabelAt, upsertLabel, type LocalLabel } from '../store/labels';
+import type { Db } from '../store/database';
 import { enqueue } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
 import { requireReel, type EnrollmentContext } from './context';
@@ -60,26 +61,63 @@ function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['i
   return identifiers.map((i) => (i.tagType === 'NFC' ? { tagType: i.tagType, value: normalizeNfcUid(i.value) ?? i.value } : i));
 }
 
+/** Where a value already stands on a Reel (repeat warnings): one lookup per identifier. */
+export interface RepeatIndex {
+  /** The position of another Label of the Reel holding this value, if any. */
+  positionOf(tagType: string, value: string, exceptPosition: number): number | undefined;
+}
+
+// A repeat is another enrolled-or-queued Label of this Reel: a recapture or a re-enrollment of a
+// voided position is not a repeat of itself, and expected rows or gaps hold no marking.
+const REPEATS_SQL = `SELECT position, json_extract(j.value, '$.tagType') AS tagType, json_extract(j.value, '$.value') AS value
+  FROM labels, json_each(labels.identifiers) j
+  WHERE reel_id = ? AND state NOT IN ('expected', 'gap') AND json_extract(j.value, '$.value') IS NOT NULL`;
+
+/** Asks the database each time (one enrollment at the bench). */
+function databaseRepeats(db: Db, reelId: string): RepeatIndex {
+  const statement = db.prepare(`${REPEATS_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? LIMIT 1`);
+  return {
+    positionOf: (tagType, value, exceptPosition) => (statement.get(reelId, exceptPosition, tagType, value) as { position: number } | undefined)?.position,
+  };
+}
+
+/**
+ * Reads the Reel's values once and learns each prepared row as it goes (print-data import of
+ * thousands of rows: one scan instead of one per row, and repeats inside the file are found too).
+ */
+export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(position: number, identifiers: readonly LocalIdentifier[]): void } {
+  const byValue = new Map<string, number[]>();
+  const key = (tagType: string, value: string) => `${tagType}\u0000${value}`;
+  const add = (position: number, tagType: string, value: string) => {
+    const list = byValue.get(key(tagType, value));
+    if (list) list.push(position);
+    else byValue.set(key(tagType, value), [position]);
+  };
+  for (const row of db.prepare(REPEATS_SQL).iterate(reelId) as Iterable<{ position: number; tagType: string; value: string }>) add(row.position, row.tagType, row.value);
+  return {
+    positionOf: (tagType, value, exceptPosition) => byValue.get(key(tagType, value))?.find((p) => p !== exceptPosition),
+    add(position, identifiers) {
+      for (const i of identifiers) if (i.value !== undefined && i.tagType !== 'SVC') add(position, i.tagType, i.value);
+    },
+  };
+}
+
 /** Warnings that do not stop an enrollment: print-data mismatch, unexpected types, repeated values on the Reel. */
-function warningsFor(ctx: EnrollmentContext, reel: LocalReel, position: number, existing: LocalLabel | undefined, identifiers: LocalIdentifier[]): string[] {
+function warningsFor(reel: LocalReel, position: number, existing: LocalLabel | undefined, identifiers: LocalIdentifier[], repeats: RepeatIndex): string[] {
   const warnings: string[] = [];
   for (const m of mismatchesAgainstPrintData(identifiers, existing?.expected ?? {})) {
     warnings.push(`${m.tagType} is "${m.actual}" but the print data says "${m.expected}" at this position`);
   }
   for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
-  // Another Label of this Reel: a recapture or a re-enrollment of a voided position is not a repeat of itself.
-  const repeat = ctx.db.prepare(
-    "SELECT position FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? AND state NOT IN ('expected', 'gap') LIMIT 1",
-  );
   for (const identifier of identifiers) {
     if (identifier.value === undefined || identifier.tagType === 'SVC') continue;
-    const other = repeat.get(reel.reelId, position, identifier.tagType, identifier.value) as { position: number } | undefined;
-    if (other) warnings.push(`${identifier.tagType} "${identifier.value}" is already on the Label at position ${other.position} of this Reel`);
+    const other = repeats.positionOf(identifier.tagType, identifier.value, position);
+    if (other !== undefined) warnings.push(`${identifier.tagType} "${identifier.value}" is already on the Label at position ${other} of this Reel`);
   }
   return warnings;
 }
 
-export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollRequest): Promise<PreparedEnrollment> {
+export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
   const reel = requireReel(ctx, request.reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, request.position);
   const problems = checkEnrollment(existing, request);
@@ -107,7 +145,7 @@ export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollR
     expected: existing?.expected ?? null,
     captureSha256: capture?.sha256 ?? null,
     indexing: request.indexing ?? 'default',
-    warnings: warningsFor(ctx, reel, request.position, existing, local),
+    warnings: warningsFor(reel, request.position, existing, local, repeats ?? databaseRepeats(ctx.db, reel.reelId)),
     attention: null,
     boundThreadId: null,
   };

@@ -6,7 +6,7 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { getLabelAt, upsertLabel } from '../store/labels';
 import { requireReel, type EnrollmentContext } from './context';
-import { canEnrollOver, commitEnrollments, prepareEnrollment, type PreparedEnrollment } from './enroll';
+import { canEnrollOver, commitEnrollments, memoryRepeats, prepareEnrollment, type PreparedEnrollment } from './enroll';
 import { describeBadRows, parsePrintData, type BadRow, type PrintDataRow } from './print-data';
 
 // Print-data import: by default every row is queued as an enrollment (offline batch Label
@@ -67,6 +67,7 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
   }
 
   const prepared: PreparedEnrollment[] = [];
+  const repeats = memoryRepeats(ctx.db, reel.reelId);
   for (const row of parsed.rows) {
     const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
     const image = images.get(row.line);
@@ -78,15 +79,17 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
           identifiers,
           ...(image ? { svcImage: image } : {}),
           ...(request.indexing ? { indexing: request.indexing } : {}),
-        }),
+        }, repeats),
       );
+      repeats.add(row.position, identifiers);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
       badRows.push({ line: row.line, position: String(row.position), problems: [error.message] });
     }
   }
   if (badRows.length) throw invalid(`The print data is invalid; nothing was imported.\n${describeBadRows({ ok: false, fileProblems: [], badRows })}`, badRows, []);
-  for (const p of prepared) p.label.expected = { ...(p.label.expected ?? {}), ...(parsed.rows.find((r) => r.position === p.label.position)?.values ?? {}) };
+  const printed = new Map(parsed.rows.map((r) => [r.position, r.values]));
+  for (const p of prepared) p.label.expected = { ...(p.label.expected ?? {}), ...(printed.get(p.label.position) ?? {}) };
   commitEnrollments(ctx, prepared);
   return { rows: parsed.rows.length, queued: prepared.length, expected: 0 };
 }

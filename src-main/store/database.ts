@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { cachePreparedStatements } from '../../src-shared/sqlite/statement-cache';
 import { migrations } from './migrations';
 
 export type Db = Database.Database;
@@ -25,6 +26,8 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Statements are prepared at the point of use; compile each SQL text once (src-shared/sqlite).
+  cachePreparedStatements(db);
   migrate(db);
   return db;
 }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cachePreparedStatements } from '../../src-shared/sqlite/statement-cache';
 import { CORE_MIGRATIONS } from './core-schema';
 import { registerMigrations } from './migrations';
 
@@ -24,6 +25,8 @@ export function openSandboxDb(dataDir: string): SandboxDb {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Statements are prepared at the point of use; compile each SQL text once (src-shared/sqlite).
+  cachePreparedStatements(db);
   registerMigrations(db, 'core', CORE_MIGRATIONS);
   return db;
 }
