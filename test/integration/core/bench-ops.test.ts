@@ -53,6 +53,14 @@ describe('bench actions', () => {
     expect(labels.find((l) => l.position === 6)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
   });
 
+  it('an import warns of a value printed twice in the same file, and of one already on the Reel', async () => {
+    await s.call('labels.import', { reelId, csv: 'position,text\n20,TWICE\n21,TWICE\n22,AGAIN-5\n' });
+    const labels = (await s.call('reels.show', { reelId })).labels;
+    expect(labels.find((l) => l.position === 20)?.warnings).toEqual([]);
+    expect(labels.find((l) => l.position === 21)?.warnings).toEqual(['TEXT "TWICE" is already on the Label at position 20 of this Reel']);
+    expect(labels.find((l) => l.position === 22)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
+  });
+
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
     await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'UNDO-3' }] });
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
