@@ -5,6 +5,7 @@ import { EventRecorder } from '../../test/integration/devices/events';
 import { VirtualHidDriver } from './hid/virtual-binding';
 import { VirtualNfcDriver } from './nfc/virtual-binding';
 import { memoryPreferencesStore, type DevicePreferences } from './preferences';
+import { parseSerialSpec } from './serial/serial-spec';
 import { VirtualSerialDriver } from './serial/virtual-binding';
 import { DeviceSupervisor, type SupervisorOptions } from './supervisor';
 import type { CameraReport } from './camera-health';
@@ -77,6 +78,16 @@ describe('roles, serial settings and preferences', () => {
     s.inject('virtual:scanner', 'TEST-BARCODE');
     expect(await pending).toMatchObject({ value: 'TEST-BARCODE', device: 'virtual:scanner' });
     expect(await s.testRead('virtual:nfc', 100)).toBeNull();
+  });
+});
+
+describe('serial framing', () => {
+  it('opens a port given as PATH:BAUD:FRAMING with that baud, data bits, parity and stop bits', async () => {
+    const serial = new VirtualSerialDriver();
+    serial.createPort('/dev/ttyV7');
+    const { recorder } = start({ serialDriver: serial, extraSerialPorts: [parseSerialSpec('/dev/ttyV7:9600:7E2')] });
+    await recorder.waitFor('devices.status', (e) => e.device === 'serial:/dev/ttyV7' && e.status.state === 'connected');
+    expect(serial.openedWith('/dev/ttyV7')).toMatchObject({ path: '/dev/ttyV7', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 });
   });
 });
 

@@ -8,6 +8,7 @@ import type { SerialDriver, SerialHandle, SerialOpenOptions } from './binding';
  */
 export class VirtualSerialDriver implements SerialDriver {
   readonly #ports = new Map<string, VirtualPort>();
+  readonly #opened = new Map<string, SerialOpenOptions>();
 
   async list() {
     return [...this.#ports.keys()].map((path) => ({ path }));
@@ -17,10 +18,16 @@ export class VirtualSerialDriver implements SerialDriver {
     const port = this.#ports.get(options.path);
     if (!port) throw new DeviceError('PORT_ABSENT', `Serial port ${options.path} does not exist (virtual).`);
     if (port.handle) throw new DeviceError('PORT_BUSY', `Serial port ${options.path} is already open (virtual).`);
+    this.#opened.set(options.path, options);
     port.handle = new VirtualHandle(options.path, () => {
       port.handle = undefined;
     });
     return port.handle;
+  }
+
+  /** Test hook: the options the port was last opened with (baud and framing), if it was. */
+  openedWith(path: string): SerialOpenOptions | undefined {
+    return this.#opened.get(path);
   }
 
   /** Test hook: a port appears (plugged in). */

@@ -53,7 +53,7 @@ export const devicesListCommand: CliCommand = {
 
 export const devicesWatchCommand: CliCommand = {
   path: ['devices', 'watch'],
-  usage: 'station [--data DIR] devices watch [--serial PATH[:BAUD]]...',
+  usage: 'station [--data DIR] devices watch [--serial PATH[:BAUD[:8N1]]]...',
   summary: 'Print each read and device status change as one JSON line until stopped (Ctrl+C).',
   longRunning: true,
   async run(ctx, args) {
