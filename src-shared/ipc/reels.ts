@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExpectedIdentifierSchema } from '../api/labels';
+import { ExpectedIdentifierSchema, TransferredFilterSchema } from '../api/labels';
 import { TagTypeSchema } from '../api/common';
 import { ExpectedValuesSchema, LabelStateSchema } from '../domain/label';
 
@@ -57,11 +57,65 @@ export const ReelUpdateInput = z
   })
   .strict();
 
+/**
+ * The Reels list's filters (spec: Labels and Reels, `GET /reels` query `collectionId`, `unfiled`,
+ * `transferred`, `q`). Only the service knows whether a Reel was shipped: when online,
+ * `transferred` is asked of the service; offline it is read from the Reel as last read from the
+ * service (a Reel not yet on the service was never shipped). Search and filing are matched
+ * against the local state, which includes edits still waiting in the queue.
+ */
+export const ReelListInput = z
+  .object({
+    /** Part of the name or description, case-insensitive. */
+    q: z.string().optional(),
+    /** Only Reels filed in this Label Collection (its local id). */
+    collectionId: LocalId.optional(),
+    /** Only Reels filed in no Label Collection. */
+    unfiled: z.boolean().optional(),
+    /** `any` (default), `only` shipped Reels, or `hide` shipped Reels. */
+    transferred: TransferredFilterSchema.optional(),
+  })
+  .strict()
+  .refine((i) => !(i.collectionId !== undefined && i.unfiled === true), 'give collectionId or unfiled: true, not both');
+export type ReelListInput = z.infer<typeof ReelListInput>;
+
+export const ReelListItem = ReelView.extend({
+  /** When the Reel was shipped (spec: Reel, transferredAt), as last read from the service; null when not (or not known to be). */
+  transferredAt: z.string().nullable(),
+});
+export type ReelListItem = z.infer<typeof ReelListItem>;
+
+/** A print-data row the import would refuse (1-based line; the header is line 1). */
+export const PrintDataBadRow = z.object({ line: z.number().int(), position: z.string(), problems: z.array(z.string()) });
+export type PrintDataBadRow = z.infer<typeof PrintDataBadRow>;
+
 export const reelCommands = {
   /** Works offline: the Reel gets a local id at once; its creation is queued. */
   'reels.create': { input: ReelCreateInput, output: z.object({ reelId: z.string() }) },
   'reels.update': { input: ReelUpdateInput, output: ReelView },
-  'reels.list': { input: z.object({}).strict(), output: z.object({ reels: z.array(ReelView) }) },
+  /**
+   * The Reels of the active profile matching the filters. `transferredFrom` says where the shipped
+   * state came from: `service` (asked now) or `local` (offline: as last read from the service).
+   */
+  'reels.list': {
+    input: ReelListInput,
+    output: z.object({ reels: z.array(ReelListItem), transferredFrom: z.enum(['service', 'local']) }),
+  },
+  /**
+   * The print-data import's dry run: checks the CSV as `labels.import` would (header, every row,
+   * positions already holding a Label) and names each bad row. Writes nothing. The import itself
+   * checks again, including what only enrolling finds (duplicates).
+   */
+  'reels.checkPrintData': {
+    input: z.object({ reelId: LocalId, csv: z.string(), expectedOnly: z.boolean().optional() }).strict(),
+    output: z.object({
+      ok: z.boolean(),
+      /** The rows the import would take (when ok), else null. */
+      rows: z.number().int().nonnegative().nullable(),
+      badRows: z.array(PrintDataBadRow),
+      fileProblems: z.array(z.string()),
+    }),
+  },
   /** Local state merged with the service's Reel and Labels when online (`refresh: false` skips the read; `true` fails if it cannot read). */
   'reels.show': { input: z.object({ reelId: LocalId, refresh: z.boolean().optional() }).strict(), output: ReelDetail },
   'reels.activate': { input: z.object({ reelId: LocalId }).strict(), output: z.object({ opId: z.string() }) },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { serviceLabel } from './support/service';
 import { screenshot, serveStation, type ServedStation } from './support/station';
 
 // Issue 6 / BENCH.md: keyboard-wedge scans are taken without a focused text box (told from a
@@ -49,8 +50,34 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
 
   // F6 with nothing read at this position takes back the last saved Label (after a confirmation):
   // discarded when still unsent (a gap), archived through the queue when already on the service.
-  page.once('dialog', (dialog) => void dialog.accept());
+  // Here the station is online and syncing on its own: wait until the Label is on the service, so
+  // the take-back is an archive (not a race between the two), and check that on the service too.
+  const serviceIdAt1 = async () => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 1)?.serviceId ?? null;
+  await expect.poll(serviceIdAt1, { timeout: 20_000 }).not.toBeNull();
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Take back the Label saved at position 1?');
+    void dialog.accept();
+  });
   await page.keyboard.press('F6');
-  await expect.poll(() => stateAt(1), { timeout: 20_000 }).toMatch(/^(gap|archived)$/);
+  await expect.poll(() => stateAt(1), { timeout: 20_000 }).toBe('archived');
+  expect((await serviceLabel(station, (await serviceIdAt1()) as string)).archivedAt).not.toBeNull();
+  // An archived Label stays at its position: the bench does not go back to fill it.
+  await expect(page.getByTestId('bench-position')).toHaveText('3');
+
+  // The other case: with sync paused the next Label stays unsent, and taking it back discards it:
+  // a gap, and the bench goes back to fill that position again.
+  await station.call('sync.pause', {});
+  try {
+    await page.keyboard.type(']Q1WEDGE-3', { delay: 4 });
+    await page.keyboard.press('Enter');
+    await station.call('devices.inject', { device: 'virtual:scanner', data: 'ABC-003' });
+    await expect(page.getByTestId('bench-position')).toHaveText('4');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('F6');
+    await expect(page.getByTestId('bench-position')).toHaveText('3');
+    expect(await stateAt(3)).toBe('gap');
+  } finally {
+    await station.call('sync.resume', {});
+  }
   await screenshot(page, 'bench-keyboard');
 });

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Label } from '../../../src-shared/api/labels';
+import type { Label, Reel as ServiceReel } from '../../../src-shared/api/labels';
+import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
+import type { PrintDataBadRow, ReelListInput } from '../../../src-shared/ipc/reels';
 import { requireReel } from '../../enrollment/context';
+import { canEnrollOver } from '../../enrollment/enroll';
+import { parsePrintData } from '../../enrollment/print-data';
 import { createCollection, createReel, updateCollection, updateReel } from '../../enrollment/reels';
 import { queueReelActivation } from '../../enrollment/label-ops';
+import { collectAll } from '../../service';
 import type { Db } from '../../store/database';
 import { getLabelAt, getLabelByServiceId, listLabels, updateLabel, upsertLabel } from '../../store/labels';
-import { getReel, listCollections, listReels, saveReelSnapshot, type LocalReel } from '../../store/reels';
+import { getCollection, getReel, listCollections, listReels, saveReelSnapshot, type LocalReel } from '../../store/reels';
 import { canAskService, type CoreParts } from '../parts';
 import { labelView, reelView } from '../views';
 import type { AreaHandlers } from './types';
@@ -53,9 +58,62 @@ function mergeLabels(db: Db, reel: LocalReel, remote: Parameters<typeof saveReel
   })();
 }
 
+/**
+ * The list's local rule (spec: `GET /reels` filters): search in name and description
+ * (case-insensitive), filing, and the shipped state given (the service's, or as last read).
+ */
+export function matchesReelFilters(
+  reel: Pick<LocalReel, 'name' | 'description' | 'collectionId'>,
+  transferredAt: string | null,
+  filters: ReelListInput,
+): boolean {
+  const q = filters.q?.trim().toLowerCase();
+  if (q && !reel.name.toLowerCase().includes(q) && !(reel.description ?? '').toLowerCase().includes(q)) return false;
+  if (filters.collectionId !== undefined && reel.collectionId !== filters.collectionId) return false;
+  if (filters.unfiled === true && reel.collectionId !== null) return false;
+  if (filters.transferred === 'only' && transferredAt === null) return false;
+  if (filters.transferred === 'hide' && transferredAt !== null) return false;
+  return true;
+}
+
+/**
+ * The shipped Reels as the service says now (`GET /reels?transferred=only`, every page), or null
+ * when it cannot be asked. Asking for the shipped ones (rather than passing `hide` through) keeps a
+ * Reel the service does not list at all (not readable any more, say) from vanishing under "hide".
+ */
+async function shippedOnService(parts: CoreParts): Promise<Map<string, ServiceReel> | null> {
+  if (!(await canAskService(parts))) return null;
+  try {
+    const client = parts.connection.requireClient();
+    const reels = await collectAll((cursor) => client.reels.list({ transferred: 'only', pageSize: 100, ...(cursor ? { cursor } : {}) }), (page) => page.reels);
+    return new Map(reels.map((r) => [r.collectionId, r]));
+  } catch {
+    // A failed read answers from what was last read, like reels.show.
+    return null;
+  }
+}
+
+/** The print-data import's checks without writing anything (the import itself checks again). */
+function checkPrintData(parts: CoreParts, reel: LocalReel, csv: string, expectedOnly: boolean) {
+  const parsed = parsePrintData(csv);
+  if (!parsed.ok) return { ok: false, rows: null, badRows: parsed.badRows, fileProblems: parsed.fileProblems };
+  const badRows: PrintDataBadRow[] = [];
+  for (const row of parsed.rows) {
+    const problems: string[] = [];
+    const existing = getLabelAt(parts.db, reel.reelId, row.position);
+    // Same rules as labels.import (src-main/enrollment/import.ts).
+    if (existing && !canEnrollOver(existing)) problems.push(`position ${row.position} already holds a Label (${existing.state})`);
+    if (!expectedOnly && row.svcPath && !parts.allowFilePaths) problems.push('svc image paths are accepted only from the command line (station import)');
+    if (problems.length) badRows.push({ line: row.line, position: String(row.position), problems });
+  }
+  return badRows.length ? { ok: false, rows: null, badRows, fileProblems: [] } : { ok: true, rows: parsed.rows.length, badRows, fileProblems: [] };
+}
+
 export function reelHandlers(
   parts: CoreParts,
-): AreaHandlers<'reels.create' | 'reels.update' | 'reels.list' | 'reels.show' | 'reels.activate' | 'collections.create' | 'collections.update' | 'collections.list'> {
+): AreaHandlers<
+  'reels.create' | 'reels.update' | 'reels.list' | 'reels.show' | 'reels.activate' | 'reels.checkPrintData' | 'collections.create' | 'collections.update' | 'collections.list'
+> {
   const ctx = parts.enrollment;
   return {
     'reels.create': (input) => {
@@ -65,12 +123,43 @@ export function reelHandlers(
       return { reelId };
     },
     'reels.update': (input) => {
+      const reel = requireReel(ctx, input.reelId);
+      if (input.collectionId) {
+        // Filing into a collection this station does not know could never be sent: refuse it now.
+        const collection = getCollection(parts.db, input.collectionId);
+        if (!collection || collection.profileId !== reel.profileId) {
+          throw new StationError({ code: StationErrorCode.notFound, message: `No Label Collection "${input.collectionId}" on this station's active connection.` });
+        }
+      }
       updateReel(ctx, input);
       parts.statusChanged();
       parts.engine.notify();
       return reelView(parts.db, requireReel(ctx, input.reelId));
     },
-    'reels.list': () => ({ reels: listReels(parts.db, ctx.profileId()).map((r) => reelView(parts.db, r)) }),
+    'reels.list': async (filters) => {
+      const reels = listReels(parts.db, ctx.profileId());
+      // Only the service knows what was shipped: ask it when the filter needs it and it can be asked.
+      const shipped = filters.transferred === 'only' || filters.transferred === 'hide' ? await shippedOnService(parts) : null;
+      if (shipped) {
+        parts.db.transaction(() => {
+          for (const reel of reels) {
+            const remote = reel.serviceId ? shipped.get(reel.serviceId) : undefined;
+            if (remote) saveReelSnapshot(parts.db, reel.reelId, remote);
+          }
+        })();
+      }
+      const shown = reels.flatMap((reel) => {
+        // A Reel not on the service yet was never shipped.
+        const transferredAt = shipped
+          ? ((reel.serviceId ? shipped.get(reel.serviceId)?.transferredAt : null) ?? null)
+          : (reel.serviceSnapshot?.transferredAt ?? null);
+        if (!matchesReelFilters(reel, transferredAt, filters)) return [];
+        const fresh = shipped && reel.serviceId && shipped.has(reel.serviceId) ? (getReel(parts.db, reel.reelId) as LocalReel) : reel;
+        return [{ ...reelView(parts.db, fresh), transferredAt }];
+      });
+      return { reels: shown, transferredFrom: shipped ? ('service' as const) : ('local' as const) };
+    },
+    'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => checkPrintData(parts, requireReel(ctx, reelId), csv, expectedOnly ?? false),
     'reels.show': async ({ reelId, refresh }) => {
       const reel = requireReel(ctx, reelId);
       // Refreshed from the service when online (unless refresh: false); a failed read still shows local state.

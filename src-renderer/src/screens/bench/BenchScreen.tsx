@@ -28,7 +28,7 @@ import {
 import { CameraPanel } from './CameraPanel';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
-import { playTone } from './sounds';
+import { onSound, playTone, type Tone } from './sounds';
 
 // Bench mode (BENCH.md, workflow 3). The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal.
@@ -65,6 +65,10 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const savedPositions = useRef<number[]>([]);
   const benchRef = useRef(bench);
   benchRef.current = bench;
+  // The last tone played and how many so far, on the screen's element (data-last-sound), so the
+  // sound can be checked without hearing it.
+  const [sound, setSound] = useState<{ tone: Tone; count: number }>();
+  useEffect(() => onSound(({ tone }) => setSound((last) => ({ tone, count: (last?.count ?? 0) + 1 }))), []);
 
   useEffect(() => {
     sessionTaken.current.clear();
@@ -275,7 +279,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
 
   const blocked = Boolean(bench?.blocked || saveError);
   return (
-    <section aria-labelledby="bench-title" className="stack bench">
+    <section aria-labelledby="bench-title" className="stack bench" data-testid="bench" data-last-sound={sound?.tone} data-sound-count={sound?.count ?? 0}>
       <h2 id="bench-title">{t('bench.title')}{reel ? `: ${reel.name}` : ''}</h2>
       <ReelPicker reelId={reelId} pick={pick} />
       {!served('labels.enroll') ? <NotAvailable command="labels.enroll" /> : null}

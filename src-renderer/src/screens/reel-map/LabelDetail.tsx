@@ -18,18 +18,25 @@ export function LabelDetail({ position, label, close }: { position: number; labe
   const [recapturing, setRecapturing] = useState(false);
   const [recaptured, setRecaptured] = useState(false);
   const labelId = label?.labelId;
-  // Another position (or Label) in the panel starts with the camera closed.
+  // Another position (or Label) in the panel starts with the camera closed and no queued notes.
+  const resetArchive = archive.reset;
+  const resetUnarchive = unarchive.reset;
   useEffect(() => {
     setRecapturing(false);
     setRecaptured(false);
-  }, [labelId, position]);
+    resetArchive();
+    resetUnarchive();
+  }, [labelId, position, resetArchive, resetUnarchive]);
+  // Archiving is queued: the Label's state changes once the service has it (after sync).
+  const archiveWaits = archive.isSuccess && label?.state !== 'archived';
+  const unarchiveWaits = unarchive.isSuccess && label?.state === 'archived';
   const recapturable = served('labels.recapture') && label?.state === 'attention' && label.serviceId === null;
   return (
     <aside className="card detail" aria-labelledby="label-detail-title">
       <h3 id="label-detail-title">
         {t('label.title', { position })}{' '}
         {label ? (
-          <span className={`tag state-${label.state}`}>
+          <span className={`tag state-${label.state}`} data-testid="label-state" data-state={label.state}>
             {CELL_MARK[label.state]} {t(`states.${label.state}`)}
           </span>
         ) : null}
@@ -101,11 +108,35 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               {t('recapture.open')}
             </button>
             {label.state === 'archived' ? (
-              <button type="button" onClick={() => unarchive.mutate({ labelId: label.labelId })}>{t('label.unarchive')}</button>
+              <button
+                type="button"
+                disabled={unarchive.isPending}
+                onClick={() => {
+                  archive.reset();
+                  unarchive.mutate({ labelId: label.labelId });
+                }}
+              >
+                {t('label.unarchive')}
+              </button>
             ) : (
-              <button type="button" onClick={() => window.confirm(t('label.confirmArchive', { position })) && archive.mutate({ labelId: label.labelId })}>{t('label.archive')}</button>
+              <button
+                type="button"
+                disabled={archive.isPending}
+                onClick={() => {
+                  if (!window.confirm(t('label.confirmArchive', { position }))) return;
+                  unarchive.reset();
+                  archive.mutate({ labelId: label.labelId });
+                }}
+              >
+                {t('label.archive')}
+              </button>
             )}
           </div>
+          {archiveWaits || unarchiveWaits ? (
+            <p role="status" className="hint" data-testid="label-op-queued">
+              {archiveWaits ? t('label.archiveQueued') : t('label.unarchiveQueued')}
+            </p>
+          ) : null}
           {!served('labels.archive') ? <NotAvailable command="labels.archive" /> : null}
           {!served('labels.recapture') ? <NotAvailable command="labels.recapture" /> : null}
           {recaptured ? (

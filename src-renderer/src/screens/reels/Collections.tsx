@@ -4,7 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
-/** Label Collections: list and create. */
+/** Label Collections: list, create and rename (a Reel is filed into one from the Reels table). */
 export function Collections() {
   const { t } = useTranslation();
   const list = useCommandQuery('collections.list', {});
@@ -17,11 +17,9 @@ export function Collections() {
   return (
     <section className="card" aria-labelledby="collections-title">
       <h3 id="collections-title">{t('collections.title')}</h3>
-      <ul>
+      <ul aria-label={t('collections.title')}>
         {list.data?.collections.map((c) => (
-          <li key={c.collectionId}>
-            {c.name} {c.serviceId ? '✓' : '…'}
-          </li>
+          <CollectionItem key={c.collectionId} collection={c} />
         ))}
       </ul>
       <form onSubmit={submit} className="toolbar">
@@ -36,5 +34,48 @@ export function Collections() {
       {!served('collections.create') ? <NotAvailable command="collections.create" /> : null}
       <ErrorNote error={create.error ?? list.error} />
     </section>
+  );
+}
+
+function CollectionItem({ collection }: { collection: { collectionId: string; name: string; serviceId: string | null } }) {
+  const { t } = useTranslation();
+  const rename = useCommandMutation('collections.update', ['collections.list']);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(collection.name);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim() === collection.name) return setEditing(false);
+    rename.mutate({ collectionId: collection.collectionId, name: name.trim() }, { onSuccess: () => setEditing(false) });
+  };
+  return (
+    <li>
+      {editing ? (
+        <form onSubmit={submit} className="toolbar">
+          <label>
+            {t('collections.newName', { name: collection.name })}
+            <input required autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="submit" disabled={rename.isPending || !name.trim()}>{t('collections.save')}</button>
+          <button type="button" onClick={() => setEditing(false)}>{t('collections.cancel')}</button>
+        </form>
+      ) : (
+        <>
+          <span>{collection.name}</span>{' '}
+          <span title={`${t('reels.synced')}: ${collection.serviceId ? t('reels.onService') : t('reels.localOnly')}`}>{collection.serviceId ? '✓' : '…'}</span>{' '}
+          <button
+            type="button"
+            disabled={!served('collections.update')}
+            aria-label={t('collections.renameNamed', { name: collection.name })}
+            onClick={() => {
+              setName(collection.name);
+              setEditing(true);
+            }}
+          >
+            {t('collections.rename')}
+          </button>
+        </>
+      )}
+      <ErrorNote error={rename.error} />
+    </li>
   );
 }

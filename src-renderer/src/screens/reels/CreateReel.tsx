@@ -15,7 +15,7 @@ function defaultComposition(): Composition {
 }
 
 /** Creates a Reel (works offline: the Reel gets a local id at once, its creation is queued). */
-export function CreateReel({ collections, created }: { collections: { collectionId: string; name: string }[]; created: (reelId: string) => void }) {
+export function CreateReel({ collections, created }: { collections: { collectionId: string; name: string }[]; created: (reelId: string, name: string) => void }) {
   const { t } = useTranslation();
   const create = useCommandMutation('reels.create', ['reels.list']);
   const [name, setName] = useState('');
@@ -33,10 +33,10 @@ export function CreateReel({ collections, created }: { collections: { collection
         expectedIdentifiers: TAG_TYPES.filter((tt) => composition[tt] > 0).map((tagType) => ({ tagType, count: composition[tagType] })),
       },
       {
-        onSuccess: ({ reelId }) => {
+        onSuccess: ({ reelId }, { name: createdName }) => {
           setName('');
           setDescription('');
-          created(reelId);
+          created(reelId, createdName);
         },
       },
     );

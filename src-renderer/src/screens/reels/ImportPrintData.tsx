@@ -1,26 +1,30 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Papa from 'papaparse';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StationError } from '../../../../src-shared/ipc';
+import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
+import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
+import { station } from '../../station-client';
 
 // Print-data import (BENCH.md, workflow 2): a CSV of position and the values printed there.
-// The preview shows the file as read here; the station validates it whole and names every bad
-// row (error detail `badRows`), and imports nothing when any row is bad.
+// The preview shows the file as read here and, before anything is imported, the station's own
+// check of every row (reels.checkPrintData: the import's rules, nothing written). The import
+// checks the file whole again and imports nothing when any row is bad (error detail `badRows`).
 
 const PREVIEW_ROWS = 50;
+const CHECK_SETTLE_MS = 300;
 
-interface BadRow {
-  line: number;
-  position: string;
-  problems: string[];
+interface RowErrors {
+  badRows: PrintDataBadRow[];
+  fileProblems: string[];
 }
 
-function badRowsOf(error: unknown): { badRows: BadRow[]; fileProblems: string[] } | undefined {
+function badRowsOf(error: unknown): RowErrors | undefined {
   if (!(error instanceof StationError) || !error.detail) return undefined;
-  const { badRows, fileProblems } = error.detail as { badRows?: BadRow[]; fileProblems?: string[] };
+  const { badRows, fileProblems } = error.detail as { badRows?: PrintDataBadRow[]; fileProblems?: string[] };
   return Array.isArray(badRows) ? { badRows, fileProblems: Array.isArray(fileProblems) ? fileProblems : [] } : undefined;
 }
 
@@ -29,12 +33,37 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
   const [csv, setCsv] = useState('');
   const [expectedOnly, setExpectedOnly] = useState(true);
   const run = useCommandMutation('labels.import', ['reels.list', 'reels.show']);
+  const edit = (text: string) => {
+    setCsv(text);
+    // The last import's refusal was about the text as it was.
+    run.reset();
+  };
   const preview = useMemo(() => {
     if (!csv.trim()) return undefined;
     const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
     return { fields: parsed.meta.fields ?? [], rows: parsed.data.slice(0, PREVIEW_ROWS), total: parsed.data.length };
   }, [csv]);
-  const rowErrors = badRowsOf(run.error);
+
+  // The station checks the rows as the import would, once typing or pasting settles.
+  const [checked, setChecked] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setChecked(csv), CHECK_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [csv]);
+  const check = useQuery({
+    queryKey: ['print-data-check', reelId, checked, expectedOnly],
+    queryFn: () => station.call('reels.checkPrintData', { reelId, csv: checked, expectedOnly }),
+    enabled: checked.trim() !== '' && isServed('reels.checkPrintData'),
+    placeholderData: keepPreviousData,
+    retry: false,
+    gcTime: 0,
+  });
+  const current = check.data && checked === csv && checked.trim() !== '' ? check.data : undefined;
+  const problemsAt = useMemo(() => new Map((current?.badRows ?? []).map((r) => [r.line, r.problems])), [current]);
+
+  // After pressing Import: what the import itself refused (it checks more, duplicates for one).
+  const importErrors = badRowsOf(run.error);
+  const shownErrors: RowErrors | undefined = importErrors ?? (current && !current.ok ? current : undefined);
 
   return (
     <section className="card" role="region" aria-labelledby="import-title">
@@ -42,75 +71,101 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
       <p className="hint">{t('import.help')}</p>
       <label>
         {t('import.file')}
-        <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
+        <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then(edit)} />
       </label>
       <label>
         {t('import.paste')}
-        <textarea rows={6} value={csv} onChange={(e) => setCsv(e.target.value)} spellCheck={false} />
+        <textarea rows={6} value={csv} onChange={(e) => edit(e.target.value)} spellCheck={false} />
       </label>
       <label className="check">
-        <input type="checkbox" checked={expectedOnly} onChange={(e) => setExpectedOnly(e.target.checked)} />
+        <input type="checkbox" checked={expectedOnly} onChange={(e) => {
+            setExpectedOnly(e.target.checked);
+            run.reset();
+          }} />
         {t('import.expectedOnly')}
       </label>
       {preview ? (
         <>
           <p role="status">{t('import.previewCount', { shown: preview.rows.length, total: preview.total })}</p>
+          <p role="status" data-testid="import-check" data-state={current ? (current.ok ? 'ok' : 'invalid') : 'checking'}>
+            {!current
+              ? t('import.checking')
+              : current.ok
+                ? `✓ ${t('import.checkOk', { rows: current.rows ?? 0 })}`
+                : `✖ ${t('import.checkBad', { count: current.badRows.length + current.fileProblems.length })}`}
+          </p>
           <div className="scroll-x">
             <table aria-label={t('import.preview')}>
               <thead>
                 <tr>
+                  <th scope="col">{t('import.line')}</th>
                   {preview.fields.map((f) => (
                     <th key={f} scope="col">{f}</th>
                   ))}
+                  <th scope="col">{t('import.problems')}</th>
                 </tr>
               </thead>
               <tbody>
-                {preview.rows.map((row, n) => (
-                  <tr key={n}>
-                    {preview.fields.map((f) => (
-                      <td key={f}>{row[f]}</td>
-                    ))}
-                  </tr>
-                ))}
+                {preview.rows.map((row, n) => {
+                  // The header is line 1, as in the station's check.
+                  const problems = problemsAt.get(n + 2);
+                  return (
+                    <tr key={n} className={problems ? 'bad-row' : undefined} aria-invalid={problems ? true : undefined}>
+                      <td>{n + 2}</td>
+                      {preview.fields.map((f) => (
+                        <td key={f}>{row[f]}</td>
+                      ))}
+                      <td>{problems ? `✖ ${problems.join('; ')}` : ''}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
         </>
       ) : null}
       <div className="toolbar">
-        <button type="button" className="primary" disabled={!csv.trim() || !served('labels.import') || run.isPending} onClick={() => run.mutate({ reelId, csv, expectedOnly })}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!csv.trim() || !served('labels.import') || run.isPending}
+          onClick={() => run.mutate({ reelId, csv, expectedOnly })}
+        >
           {t('import.run')}
         </button>
         <button type="button" onClick={close}>{t('common.close')}</button>
       </div>
       {!served('labels.import') ? <NotAvailable command="labels.import" /> : null}
       {run.data ? <p role="status" className="ok-note">✓ {t('import.done', run.data)}</p> : null}
-      {rowErrors ? (
-        <div role="alert" className="error-note">
-          <p>{t('import.invalid')}</p>
-          {rowErrors.fileProblems.map((p) => <p key={p}>{p}</p>)}
-          <table aria-label={t('import.rowErrors')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('import.line')}</th>
-                <th scope="col">{t('import.position')}</th>
-                <th scope="col">{t('import.problems')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rowErrors.badRows.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.position}</td>
-                  <td>{r.problems.join('; ')}</td>
+      {shownErrors ? (
+        <div role={importErrors ? 'alert' : 'group'} aria-label={t('import.rowErrors')} className="error-note" data-testid="import-row-errors">
+          <p>{importErrors ? t('import.invalid') : t('import.previewInvalid')}</p>
+          {shownErrors.fileProblems.map((p) => <p key={p}>{p}</p>)}
+          {shownErrors.badRows.length ? (
+            <table aria-label={t('import.rowErrors')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('import.line')}</th>
+                  <th scope="col">{t('import.position')}</th>
+                  <th scope="col">{t('import.problems')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shownErrors.badRows.map((r) => (
+                  <tr key={r.line}>
+                    <td>{r.line}</td>
+                    <td>{r.position}</td>
+                    <td>{r.problems.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
         </div>
       ) : (
         <ErrorNote error={run.error} />
       )}
+      <ErrorNote error={check.error} />
     </section>
   );
 }

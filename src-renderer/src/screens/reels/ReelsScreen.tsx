@@ -1,31 +1,47 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TransferredFilter } from '../../../../src-shared/api/labels';
 import { LABEL_STATES } from '../../../../src-shared/domain/label';
+import type { ReelListInput } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
-import { useCommandQuery } from '../../query/use-command';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
 import { Collections } from './Collections';
 import { CreateReel } from './CreateReel';
 import { ImportPrintData } from './ImportPrintData';
 
-// Reels (BENCH.md, workflow 2): list with search and a collection filter, create with the
-// expected composition, Label Collections, print-data import.
+// Reels (BENCH.md, workflow 2): list with search and the collection and transferred (shipped)
+// filters, filing a Reel into a Label Collection, create with the expected composition, Label
+// Collections, print-data import. The filters go to the station (reels.list): whether a Reel was
+// shipped only the service knows, so the station asks it when online.
+
+/** The collection filter's value for "not in a collection" (never a local id: those are UUIDs). */
+const UNFILED = ':unfiled';
+const SEARCH_SETTLE_MS = 250;
 
 export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId) => void }) {
   const { t } = useTranslation();
-  const reels = useCommandQuery('reels.list', {});
-  const collections = useCommandQuery('collections.list', {});
   const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
   const [collection, setCollection] = useState('');
+  const [transferred, setTransferred] = useState<TransferredFilter>('any');
+  // Typing settles before the list is asked again.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const filters: ReelListInput = {
+    ...(query ? { q: query } : {}),
+    ...(collection === UNFILED ? { unfiled: true } : collection ? { collectionId: collection } : {}),
+    ...(transferred !== 'any' ? { transferred } : {}),
+  };
+  const reels = useCommandQuery('reels.list', filters);
+  const collections = useCommandQuery('collections.list', {});
+  const file = useCommandMutation('reels.update', ['reels.list', 'reels.show']);
   const [importFor, setImportFor] = useState<string>();
-
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (reels.data?.reels ?? []).filter(
-      (r) => (!q || r.name.toLowerCase().includes(q) || (r.description ?? '').toLowerCase().includes(q)) && (!collection || r.collectionId === collection),
-    );
-  }, [reels.data, search, collection]);
+  const shown = reels.data?.reels ?? [];
+  const [importName, setImportName] = useState('');
 
   return (
     <section aria-labelledby="reels-title" className="stack">
@@ -40,6 +56,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
           {t('reels.collection')}
           <select value={collection} onChange={(e) => setCollection(e.target.value)}>
             <option value="">{t('reels.allCollections')}</option>
+            <option value={UNFILED}>{t('reels.unfiled')}</option>
             {collections.data?.collections.map((c) => (
               <option key={c.collectionId} value={c.collectionId}>
                 {c.name}
@@ -47,15 +64,30 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
             ))}
           </select>
         </label>
+        <label>
+          {t('reels.transferred')}
+          <select value={transferred} onChange={(e) => setTransferred(e.target.value as TransferredFilter)}>
+            <option value="any">{t('reels.transferredAny')}</option>
+            <option value="hide">{t('reels.transferredHide')}</option>
+            <option value="only">{t('reels.transferredOnly')}</option>
+          </select>
+        </label>
       </div>
-      <ErrorNote error={reels.error} />
+      {transferred !== 'any' && reels.data?.transferredFrom === 'local' ? (
+        <p className="hint" role="note" data-testid="reels-transferred-local">
+          {t('reels.transferredLocal')}
+        </p>
+      ) : null}
+      <ErrorNote error={reels.error ?? file.error} />
       <table aria-label={t('reels.tableLabel')}>
         <thead>
           <tr>
             <th scope="col">{t('reels.name')}</th>
             <th scope="col">{t('reels.composition')}</th>
             <th scope="col">{t('reels.labels')}</th>
+            <th scope="col">{t('reels.collection')}</th>
             <th scope="col">{t('reels.synced')}</th>
+            <th scope="col">{t('reels.transferred')}</th>
             <th scope="col">{t('common.actions')}</th>
           </tr>
         </thead>
@@ -72,24 +104,55 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                   .map((s) => `${t(`states.${s}`)} ${r.labelCounts[s]}`)
                   .join(' · ') || '0'}
               </td>
+              <td>
+                {/* Filing (or unfiling) is queued like any change; the list shows it at once. */}
+                <select
+                  aria-label={t('reels.fileIn', { name: r.name })}
+                  value={r.collectionId ?? ''}
+                  disabled={!served('reels.update') || file.isPending}
+                  onChange={(e) => file.mutate({ reelId: r.reelId, collectionId: e.target.value || null })}
+                >
+                  <option value="">{t('reels.noCollection')}</option>
+                  {collections.data?.collections.map((c) => (
+                    <option key={c.collectionId} value={c.collectionId}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </td>
               <td>{r.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`}</td>
+              <td data-testid="reel-transferred">{r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: new Date(r.transferredAt).toLocaleDateString() })}` : t('reels.notShipped')}</td>
               <td className="actions">
                 <button type="button" onClick={() => open(r.reelId, 'bench')} aria-label={t('reels.enrollIn', { name: r.name })}>{t('nav.bench')}</button>
                 <button type="button" onClick={() => open(r.reelId, 'reelMap')} aria-label={t('reels.mapOf', { name: r.name })}>{t('nav.reelMap')}</button>
-                <button type="button" onClick={() => setImportFor(r.reelId)} aria-label={t('reels.importFor', { name: r.name })}>{t('reels.import')}</button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setImportFor(r.reelId);
+                    setImportName(r.name);
+                  }}
+                  aria-label={t('reels.importFor', { name: r.name })}
+                >
+                  {t('reels.import')}
+                </button>
               </td>
             </tr>
           ))}
-          {shown.length === 0 ? (
+          {reels.data && shown.length === 0 ? (
             <tr>
-              <td colSpan={5}>{t('reels.none')}</td>
+              <td colSpan={7}>{filters.q || filters.collectionId || filters.unfiled || filters.transferred ? t('reels.noneMatch') : t('reels.none')}</td>
             </tr>
           ) : null}
         </tbody>
       </table>
-      <p className="hint">{t('reels.transferredFilterGap')}</p>
-      {importFor ? <ImportPrintData reelId={importFor} reelName={reels.data?.reels.find((r) => r.reelId === importFor)?.name ?? ''} close={() => setImportFor(undefined)} /> : null}
-      <CreateReel collections={collections.data?.collections ?? []} created={(id) => setImportFor(id)} />
+      {importFor ? <ImportPrintData key={importFor} reelId={importFor} reelName={importName} close={() => setImportFor(undefined)} /> : null}
+      <CreateReel
+        collections={collections.data?.collections ?? []}
+        created={(id, name) => {
+          setImportFor(id);
+          setImportName(name);
+        }}
+      />
       <Collections />
     </section>
   );

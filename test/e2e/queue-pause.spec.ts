@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/ipc';
+import { startWithReadyLine, type Started } from '../helpers/processes';
+import { tempDir } from '../helpers/tmp';
+import { screenshot, type Ready } from './support/station';
+
+// Issue 6 / SYNC.md: the queue pauses and resumes. Paused, what is enrolled stays pending and the
+// Queue screen says so; the pause survives a reload of the page and a restart of the station
+// (station.status.sync); resumed, the queue drains.
+
+const dir = tempDir('station-ui-pause-');
+let served: Started<Ready> | undefined;
+
+/** `station serve` on the same data dir every time, so a restart keeps the queue, the pause and the embedded sandbox. */
+async function startStation(): Promise<Started<Ready>> {
+  served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
+  return served;
+}
+
+async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+  if (!served) throw new Error('the station is not running');
+  const response = await fetch(`${new URL(served.ready.url).origin}/api/station/${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input ?? {}),
+  });
+  const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error?.code} ${envelope.error?.message}`);
+  return envelope.value as never;
+}
+
+const openQueue = async (page: Page) => {
+  if (!served) throw new Error('the station is not running');
+  await page.goto(`${new URL(served.ready.url).origin}/?token=${served.ready.token}#/queue`);
+  await expect(page.getByRole('heading', { name: 'Queue', level: 2 })).toBeVisible();
+};
+
+test.beforeAll(async () => {
+  await startStation();
+  await call('profiles.connect', { kind: 'sandbox' });
+});
+test.afterAll(async () => {
+  await served?.stop();
+  dir.remove();
+});
+
+test('pause holds the queue across a reload and a restart; resume drains it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { reelId } = await call('reels.create', { name: 'Pause reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+  await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+  const doneBefore = (await call('station.status', {})).queue.done;
+
+  await openQueue(page);
+  const toolbarStatus = page.getByRole('status').filter({ hasText: /^(⏸|▶)/ });
+  await expect(toolbarStatus).toHaveText('▶ running');
+  await page.getByRole('button', { name: 'Pause sync' }).click();
+  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(page.getByRole('button', { name: 'Resume sync' })).toBeVisible();
+  expect((await call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+
+  // Enrolled while paused: saved, and it stays pending.
+  for (const p of [1, 2]) await call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `PAUSE-${p}` }] });
+  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
+  await page.waitForTimeout(3_000);
+  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
+  await expect(page.getByTestId('queue-count-done')).toHaveText(new RegExp(`done ${doneBefore}$`));
+  await screenshot(page, 'queue-paused');
+
+  // A reload shows the pause again (from station.status, before any progress event).
+  await page.reload();
+  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
+
+  // So does a restart of the station: the pause is saved with the queue.
+  await served?.stop();
+  await startStation();
+  const status = await call('station.status', {});
+  expect(status.sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+  expect(status.queue.pending).toBe(2);
+  await openQueue(page);
+  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await page.waitForTimeout(2_000);
+  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
+  expect((await call('reels.show', { reelId, refresh: false })).labels.map((l) => [l.position, l.state, l.serviceId])).toEqual([
+    [1, 'queued', null],
+    [2, 'queued', null],
+  ]);
+
+  // Resume: the queue drains, with the two enrollments done.
+  await page.getByRole('button', { name: 'Resume sync' }).click();
+  await expect(toolbarStatus).toHaveText('▶ running');
+  await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 0$/, { timeout: 60_000 });
+  await expect(page.getByTestId('queue-count-done')).toHaveText(new RegExp(`done ${doneBefore + 2}$`));
+  await expect(page.getByTestId('queue-count-attention')).toHaveText(/attention 0$/);
+  expect((await call('station.status', {})).sync.paused).toBe(false);
+  const labels = (await call('reels.show', { reelId, refresh: false })).labels;
+  expect(labels.map((l) => l.state)).toEqual(['enrolled', 'enrolled']);
+  expect(labels.every((l) => l.serviceId !== null)).toBe(true);
+  await screenshot(page, 'queue-resumed');
+});
