@@ -53,8 +53,11 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   await openQueue(page);
   const toolbarStatus = page.getByRole('status').filter({ hasText: /^(⏸|▶)/ });
   await expect(toolbarStatus).toHaveText('▶ running');
+  await expect(page.getByTestId('status-sync')).toHaveText('▶ sending when online');
   await page.getByRole('button', { name: 'Pause sync' }).click();
   await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  // The status bar says it on every screen.
+  await expect(page.getByTestId('status-sync')).toHaveText('⏸ paused: Paused by the operator.');
   await expect(page.getByRole('button', { name: 'Resume sync' })).toBeVisible();
   expect((await call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
 
@@ -79,6 +82,7 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   expect(status.queue.pending).toBe(2);
   await openQueue(page);
   await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(page.getByTestId('status-sync')).toHaveText('⏸ paused: Paused by the operator.');
   await page.waitForTimeout(2_000);
   await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
   expect((await call('reels.show', { reelId, refresh: false })).labels.map((l) => [l.position, l.state, l.serviceId])).toEqual([
@@ -89,6 +93,7 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   // Resume: the queue drains, with the two enrollments done.
   await page.getByRole('button', { name: 'Resume sync' }).click();
   await expect(toolbarStatus).toHaveText('▶ running');
+  await expect(page.getByTestId('status-sync')).toHaveText('▶ sending when online');
   await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 0$/, { timeout: 60_000 });
   await expect(page.getByTestId('queue-count-done')).toHaveText(new RegExp(`done ${doneBefore + 2}$`));
   await expect(page.getByTestId('queue-count-attention')).toHaveText(/attention 0$/);

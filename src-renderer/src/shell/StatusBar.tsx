@@ -22,6 +22,14 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dd data-testid="status-queue">
             {t('status.queueCounts', { pending: status.queue.pending, sending: status.queue.sending, done: status.queue.done, attention: status.queue.attention })}
           </dd>
+          <dt>{t('status.sync')}</dt>
+          <dd data-testid="status-sync" className={status.sync.paused ? 'sync-paused' : undefined}>
+            {status.sync.paused
+              ? `⏸ ${t('status.syncPaused')}${status.sync.pauseReason ? `: ${status.sync.pauseReason}` : ''}`
+              : status.sync.otherSenderPid !== null
+                ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid })
+                : `▶ ${t('status.syncRunning')}`}
+          </dd>
           <dt>{t('status.token')}</dt>
           <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
             {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}

@@ -148,7 +148,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
     const offCapture = station.on('camera.captured', (capture) => {
       apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }));
-      for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology' });
+      for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology', fromCapture: true });
     });
     return () => {
       offRead();

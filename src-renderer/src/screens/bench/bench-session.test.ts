@@ -71,6 +71,11 @@ describe('bench session', () => {
     expect(s.slots[0]).toEqual({ tagType: 'QR', value: 'Q-1' });
   });
 
+  it('a recapture that decodes the code already in its slot changes nothing and warns of nothing', () => {
+    const s = placeRead(startPosition(1, composition), { tagType: 'QR', value: 'Q-1' }, facts());
+    expect(placeRead(s, { tagType: 'QR', value: 'Q-1', basis: 'symbology', fromCapture: true }, facts())).toBe(s);
+  });
+
   it('undo empties the last filled slot; a repeat read is a warning', () => {
     let s = placeRead(startPosition(1, composition), { tagType: 'QR', value: 'Q-1' }, facts());
     expect(placeRead(s, { tagType: 'QR', value: 'Q-1' }, facts()).feedback?.code).toBe('REPEAT_READ');

@@ -53,6 +53,8 @@ export interface IncomingRead {
   value: string;
   /** `fallback`: the device guessed the type; the read may go to the slot still waiting. */
   basis?: 'symbology' | 'device' | 'fallback';
+  /** Decoded from a camera capture: a recapture sees the same printed code again, which is no repeat. */
+  fromCapture?: boolean;
 }
 
 /** Key of a value on a Reel: TEXT compares case-insensitively (spec: Identifier, Matching). */
@@ -90,6 +92,7 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
   if (state.blocked) return state;
   const { tagType, value } = read;
   if (state.slots.some((s) => s.value !== undefined && identifierValuesMatch(s.tagType, s.value, value))) {
+    if (read.fromCapture) return state;
     return withFeedback(state, { level: 'warning', code: 'REPEAT_READ', tagType, value });
   }
   const index = targetSlot(state.slots, read);
