@@ -34,7 +34,9 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
   if (!parsed.ok) throw invalid(`The print data is invalid; nothing was imported.\n${describeBadRows(parsed)}`, parsed.badRows, parsed.fileProblems);
 
   const badRows: BadRow[] = [];
-  for (const row of parsed.rows) {
+  // Print data for Labels already enrolled only adds what the bench and the reel map compare against;
+  // an enrollment over a Label is refused.
+  for (const row of request.expectedOnly ? [] : parsed.rows) {
     const existing = getLabelAt(ctx.db, reel.reelId, row.position);
     if (existing && !canEnrollOver(existing)) {
       badRows.push({ line: row.line, position: String(row.position), problems: [`position ${row.position} already holds a Label (${existing.state})`] });

@@ -61,6 +61,14 @@ describe('bench actions', () => {
     expect(labels.find((l) => l.position === 22)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
   });
 
+  it('print data may be imported for positions already enrolled (expected values only); enrolling over them is refused', async () => {
+    const refused = await s.station.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n' });
+    expect(refused.ok ? null : refused.error.code).toBe('STATION_IMPORT_INVALID');
+    expect(await s.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n', expectedOnly: true })).toEqual({ rows: 1, queued: 0, expected: 1 });
+    const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 5);
+    expect(label).toMatchObject({ state: 'queued', expected: { TEXT: 'AGAIN-5' } });
+  });
+
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
     await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'UNDO-3' }] });
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
