@@ -133,6 +133,20 @@ export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollR
       throw error;
     }
   }
+  if (capture) {
+    // The very picture of another Label (the camera delivered the same frame twice): the service would
+    // refuse it as an identical scan (SCAN_IDENTICAL_SCAN) only at sync; say so now, while the Label is at hand.
+    const other = ctx.db
+      .prepare("SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1")
+      .get(capture.sha256, reel.reelId, request.position) as { reel: string; position: number } | undefined;
+    if (other) {
+      throw new StationError({
+        code: 'STATION_SAME_CAPTURE',
+        message: `Cannot enroll at position ${request.position}: this capture is the same picture as the optical tag of position ${other.position} on Reel "${other.reel}". Capture this Label again.`,
+        detail: { position: other.position, reel: other.reel },
+      });
+    }
+  }
   const identifiers = normalized(request.identifiers);
   const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
   const label: LocalLabel = {

@@ -253,6 +253,7 @@ export const de: Catalog = {
       PRINT_DATA_MISMATCH: 'Fehldruck: {{tagType}} ist {{actual}}, laut Druckdaten aber {{expected}} an dieser Position.',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
       DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
+      SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
     },
   },

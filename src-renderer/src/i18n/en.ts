@@ -251,6 +251,7 @@ export const en = {
       PRINT_DATA_MISMATCH: 'Misprint: {{tagType}} is {{actual}} but the print data says {{expected}} at this position.',
       DUPLICATE_IN_REEL: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}}.',
       DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
+      SAME_CAPTURE: 'Same picture: this capture is the one already saved for position {{position}}. Capture this Label again.',
       SAVE_FAILED: 'Not saved: {{message}}',
     },
   },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { openStation, type TestStation } from './peer';
 
@@ -67,6 +69,19 @@ describe('bench actions', () => {
     expect(await s.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n', expectedOnly: true })).toEqual({ rows: 1, queued: 0, expected: 1 });
     const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 5);
     expect(label).toMatchObject({ state: 'queued', expected: { TEXT: 'AGAIN-5' } });
+  });
+
+  it('the same picture as another Label\'s optical tag is refused at once, naming that position', async () => {
+    const image = join(dir.path, 'tag.jpg');
+    writeFileSync(image, await speckleTag(4242, { format: 'jpeg' }));
+    await s.call('labels.enroll', { reelId, position: 30, identifiers: [{ tagType: 'TEXT', value: 'PIC-30' }], svcImagePath: image });
+    const refused = await s.station.call('labels.enroll', { reelId, position: 31, identifiers: [{ tagType: 'TEXT', value: 'PIC-31' }], svcImagePath: image });
+    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'STATION_SAME_CAPTURE', message: expect.stringContaining('same picture as the optical tag of position 30') });
+    expect(await stateAt(31)).toBeUndefined();
+    // Enrolling position 30 again (a recapture of the same Label) is no conflict with itself.
+    await s.call('labels.void', { reelId, position: 30 });
+    await s.call('labels.enroll', { reelId, position: 30, identifiers: [{ tagType: 'TEXT', value: 'PIC-30' }], svcImagePath: image });
+    expect(await stateAt(30)).toBe('queued');
   });
 
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {

@@ -91,7 +91,10 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     const taken = new Map(sessionTaken.current);
     for (const label of reel?.labels ?? []) {
       if (label.state === 'expected' || label.position === position) continue;
-      for (const i of label.identifiers) if (i.value) taken.set(tagTypeKey(i.tagType, i.value), label.position);
+      for (const i of label.identifiers) {
+        if (i.value) taken.set(tagTypeKey(i.tagType, i.value), label.position);
+        if (i.captureSha256) taken.set(tagTypeKey('SVC', i.captureSha256), label.position);
+      }
     }
     const here = reel?.labels.find((l) => l.position === position);
     return { composition, expected: here?.expected ?? null, taken };
@@ -147,14 +150,14 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     if (!reelId) return;
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
     const offCapture = station.on('camera.captured', (capture) => {
-      apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }));
+      apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }, facts()));
       for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology', fromCapture: true });
     });
     return () => {
       offRead();
       offCapture();
     };
-  }, [reelId, onRead, apply]);
+  }, [reelId, onRead, apply, facts]);
 
   const advance = useCallback(
     (from: number) => {
@@ -173,6 +176,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     try {
       await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(sha ? { captureSha256: sha } : {}) });
       for (const i of filledIdentifiers(current)) sessionTaken.current.set(tagTypeKey(i.tagType, i.value), current.position);
+      if (sha) sessionTaken.current.set(tagTypeKey('SVC', sha), current.position);
       sessionPositions.current.add(current.position);
       savedPositions.current.push(current.position);
       setSavedAt((list) => [...list, Date.now()]);

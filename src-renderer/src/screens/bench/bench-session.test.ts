@@ -71,6 +71,13 @@ describe('bench session', () => {
     expect(s.slots[0]).toEqual({ tagType: 'QR', value: 'Q-1' });
   });
 
+  it('the very picture already saved for another Label is an error that blocks until acknowledged', () => {
+    const s = placeCapture(startPosition(4, composition), capture, facts({ taken: new Map([[tagTypeKey('SVC', capture.sha256), 2]]) }));
+    expect(s.feedback).toEqual({ level: 'error', code: 'SAME_CAPTURE', position: 2 });
+    expect(s.blocked).toBe(true);
+    expect(s.slots.find((x) => x.tagType === 'SVC')?.captureSha256).toBeUndefined();
+  });
+
   it('a recapture that decodes the code already in its slot changes nothing and warns of nothing', () => {
     const s = placeRead(startPosition(1, composition), { tagType: 'QR', value: 'Q-1' }, facts());
     expect(placeRead(s, { tagType: 'QR', value: 'Q-1', basis: 'symbology', fromCapture: true }, facts())).toBe(s);

@@ -30,6 +30,7 @@ export type Feedback =
   | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
   | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
+  | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
   | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string };
 
 export interface BenchState {
@@ -120,10 +121,16 @@ export interface CaptureOutcome {
   reasons: string[];
 }
 
-/** Places a capture into the SVC slot (a recapture replaces it); a refused capture is a warning. */
-export function placeCapture(state: BenchState, capture: CaptureOutcome): BenchState {
+/**
+ * Places a capture into the SVC slot (a recapture replaces it); a refused capture is a warning.
+ * The very picture already saved for another Label (the camera delivered the same frame twice)
+ * is an error: the service would refuse it as an identical scan.
+ */
+export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
   if (state.blocked) return state;
   if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
+  const other = facts?.taken.get(tagTypeKey('SVC', capture.sha256));
+  if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
   const index = state.slots.findIndex((s) => s.tagType === 'SVC');
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
   const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s));
