@@ -11,7 +11,9 @@ import { screenshot, serveStation, type ServedStation } from './support/station'
 // warning and error each play their own tone (announced as `station:sound`, and the bench's
 // `data-last-sound`), heard here without an audio device.
 
-const FRAMES = 6;
+// A minute of distinct frames: no capture of this file repeats a picture already saved for
+// another Label (the bench refuses the very same picture twice: SAME_CAPTURE).
+const FRAMES = 60;
 const dir = tempDir('station-ui-bench-keys-');
 let station: ServedStation;
 let browser: Browser;
