@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScanReceipt } from '../../src-shared/api/scan';
 import { SvcError } from '../http/svc-error';
+import { featureFlagsOf, getOrganization } from '../store/accounts';
 import type { SandboxDb } from '../store/db';
 import { analyzeCapture, type CaptureAnalysis } from './analyze';
 import { insertFingerprint } from './fingerprint-store';
@@ -51,6 +52,9 @@ async function analyzeOrRefuse(image: Uint8Array): Promise<CaptureAnalysis> {
  * Scan receipts on failure). Label enrollment checks findScanBySha first for its own retry rule.
  */
 export async function ingestOpticalCapture(db: SandboxDb, image: Uint8Array, context: IngestContext): Promise<OpticalCapture> {
+  // spec: Errors — 503 SCAN_ROUTING_UNAVAILABLE "operation unavailable for this organization (e.g. module
+  // not enabled)". Our reading: optical scanning is the module behind the `is_scand_enabled` flag.
+  if (!featureFlagsOf(getOrganization(db, context.orgId)).is_scand_enabled) throw new SvcError('SCAN_ROUTING_UNAVAILABLE');
   const analysis = await analyzeOrRefuse(image);
   const createdAt = (context.now?.() ?? new Date()).toISOString();
   const reject = (code: 'SCAN_IDENTICAL_SCAN' | 'SCAN_LOW_KEYPOINTS' | 'SCAN_NO_KEYPOINTS', firstScanId?: string): SvcError => {

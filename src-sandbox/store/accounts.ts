@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FeatureFlags } from '../../src-shared/api/discovery';
+import { SANDBOX_FEATURE_FLAGS } from '../domain/discovery/feature-flags';
 import type { SandboxDb } from './db';
 
 // Organizations, Teams and Service Accounts. spec: Authentication 1 ("API keys belong to Service
@@ -30,6 +32,8 @@ export interface OrganizationRow {
   slug: string;
   root_team_id: string;
   created_at: string;
+  /** JSON of the flags that differ from the sandbox defaults; null = defaults. */
+  feature_flags: string | null;
 }
 
 /** Prefix that makes a key recognizable (and refusable) when someone sends it as a bearer token. */
@@ -48,11 +52,18 @@ function slugOf(name: string): string {
   return slug || 'org';
 }
 
-export function createOrganization(db: SandboxDb, name: string, at: string): { orgId: string; rootTeamId: string } {
+export function createOrganization(db: SandboxDb, name: string, at: string, featureFlags?: Partial<FeatureFlags>): { orgId: string; rootTeamId: string } {
   const orgId = randomUUID();
   const rootTeamId = randomUUID();
   db.transaction(() => {
-    db.prepare('INSERT INTO organizations (org_id, name, slug, root_team_id, created_at) VALUES (?, ?, ?, ?, ?)').run(orgId, name, slugOf(name), rootTeamId, at);
+    db.prepare('INSERT INTO organizations (org_id, name, slug, root_team_id, created_at, feature_flags) VALUES (?, ?, ?, ?, ?, ?)').run(
+      orgId,
+      name,
+      slugOf(name),
+      rootTeamId,
+      at,
+      featureFlags && Object.keys(featureFlags).length ? JSON.stringify(featureFlags) : null,
+    );
     // spec: Context headers — "absent or empty means the organization root Team": every org has one.
     db.prepare('INSERT INTO teams (team_id, org_id, name, is_root, created_at) VALUES (?, ?, ?, 1, ?)').run(rootTeamId, orgId, name, at);
   })();
@@ -103,6 +114,19 @@ export function getServiceAccount(db: SandboxDb, serviceAccountId: string): Serv
 
 export function getOrganization(db: SandboxDb, orgId: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE org_id = ?').get(orgId) as OrganizationRow | undefined;
+}
+
+/** The organization's feature flags: the sandbox defaults with its own settings over them. */
+export function featureFlagsOf(org: OrganizationRow | undefined): FeatureFlags {
+  return { ...SANDBOX_FEATURE_FLAGS, ...(org?.feature_flags ? (JSON.parse(org.feature_flags) as Partial<FeatureFlags>) : {}) };
+}
+
+/** Changes some of an organization's flags (admin API); the others keep their value. */
+export function updateFeatureFlags(db: SandboxDb, orgId: string, changes: Partial<FeatureFlags>): FeatureFlags {
+  const org = getOrganization(db, orgId);
+  const own = { ...(org?.feature_flags ? (JSON.parse(org.feature_flags) as Partial<FeatureFlags>) : {}), ...changes };
+  db.prepare('UPDATE organizations SET feature_flags = ? WHERE org_id = ?').run(JSON.stringify(own), orgId);
+  return { ...SANDBOX_FEATURE_FLAGS, ...own };
 }
 
 export function getTeam(db: SandboxDb, teamId: string): TeamRow | undefined {

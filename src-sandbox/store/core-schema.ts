@@ -214,4 +214,9 @@ CREATE TABLE faults (
 );
 `,
   },
+  {
+    // Per-organization feature flags (admin API): overrides of the sandbox defaults, JSON; null = defaults.
+    version: 2,
+    sql: `ALTER TABLE organizations ADD COLUMN feature_flags TEXT;`,
+  },
 ];

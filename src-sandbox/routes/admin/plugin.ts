@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { RoutePluginOptions } from '../../deps';
 import { addFault, clearFaults } from '../../http/faults';
 import { SvcError } from '../../http/svc-error';
-import { createOrganization, createServiceAccount, createTeam, getOrganization, getTeam, revokeServiceAccount } from '../../store/accounts';
+import { createOrganization, createServiceAccount, createTeam, getOrganization, getTeam, revokeServiceAccount, updateFeatureFlags } from '../../store/accounts';
 import { recordThreadEvent } from '../../store/thread-events';
 import {
   AdminFaultBodySchema,
   AdminFaultResponseSchema,
+  AdminFeatureFlagsSchema,
   AdminOrgBodySchema,
   AdminOrgResponseSchema,
   AdminServiceAccountBodySchema,
@@ -49,8 +50,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   });
 
   app.post('/orgs', { schema: { hide: true, body: AdminOrgBodySchema, response: { 201: AdminOrgResponseSchema } } }, async (request, reply) => {
-    return reply.code(201).send(createOrganization(db, request.body.name, at()));
+    return reply.code(201).send(createOrganization(db, request.body.name, at(), request.body.featureFlags));
   });
+
+  // Turns an organization's modules on or off (e.g. the optical scanning of the demo organization).
+  app.post(
+    '/orgs/:orgId/feature-flags',
+    { schema: { hide: true, params: OrgParamsSchema, body: AdminFeatureFlagsSchema } },
+    async (request, reply) => {
+      if (!getOrganization(db, request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
+      updateFeatureFlags(db, request.params.orgId, request.body);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/orgs/:orgId/teams',

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { UuidSchema } from '../../../src-shared/api/common';
+import { FeatureFlagsSchema } from '../../../src-shared/api/discovery';
 import { ERROR_CODES } from '../../../src-shared/api/errors';
 
 // Bodies of the sandbox admin API (issue 3, "Admin API for tests and demos"). Not part of the spec.
 
-export const AdminOrgBodySchema = z.strictObject({ name: z.string().min(1) });
+/** Flags that differ from the sandbox defaults (e.g. `is_scand_enabled: false`: no optical scanning for this organization). */
+export const AdminFeatureFlagsSchema = FeatureFlagsSchema.partial().strict();
+export const AdminOrgBodySchema = z.strictObject({ name: z.string().min(1), featureFlags: AdminFeatureFlagsSchema.optional() });
 export const AdminOrgResponseSchema = z.object({ orgId: UuidSchema, rootTeamId: UuidSchema });
 export const AdminTeamBodySchema = z.strictObject({ name: z.string().min(1) });
 export const AdminTeamResponseSchema = z.object({ teamId: UuidSchema });

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeResponseSchema, TeamsListQuerySchema, TeamsListResponseSchema } from '../../../src-shared/api/discovery';
 import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
-import { SANDBOX_FEATURE_FLAGS } from '../../domain/discovery/feature-flags';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../http/pagination';
-import { getOrganization, teamsOfAccount } from '../../store/accounts';
+import { featureFlagsOf, getOrganization, teamsOfAccount } from '../../store/accounts';
 
 const errors = { '4XX': ErrorEnvelopeSchema, '5XX': ErrorEnvelopeSchema };
 
@@ -29,7 +28,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
         name: principal.name,
         activeOrganizationId: principal.orgId,
         organizations: org ? [{ id: org.org_id, name: org.name, slug: org.slug, roles }] : [],
-        ...SANDBOX_FEATURE_FLAGS,
+        ...featureFlagsOf(org),
       };
     },
   );

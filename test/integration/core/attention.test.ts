@@ -69,13 +69,21 @@ describe('attention reasons', () => {
     expect((await s.call('queue.list', { state: 'done' })).items.some((i) => i.opId === opId)).toBe(true);
   });
 
-  it('503 SCAN_ROUTING_UNAVAILABLE: the module is not enabled', async () => {
-    await peer.admin('/faults', { pathPrefix: labelsPath(), method: 'POST', status: 503, code: 'SCAN_ROUTING_UNAVAILABLE', count: 1 });
-    const { opId } = await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'ROUTE-2' }] });
-    await drain();
-    const item = await attentionOf(opId);
-    expectShown(item, 'SCAN_ROUTING_UNAVAILABLE');
-    expect(item.attention?.actions).toContain('retry');
+  it('503 SCAN_ROUTING_UNAVAILABLE: the organization has no optical scanning module', async () => {
+    // The organization's module is really off (sandbox admin API), not a fault injected into one answer.
+    await peer.admin(`/orgs/${peer.sandbox.orgId}/feature-flags`, { is_scand_enabled: false });
+    try {
+      const svcImagePath = await image('route.jpg', speckleTag(202, { width: 640, height: 480, format: 'jpeg' }));
+      const { opId } = await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'ROUTE-2' }], svcImagePath });
+      await drain();
+      const item = await attentionOf(opId);
+      expectShown(item, 'SCAN_ROUTING_UNAVAILABLE');
+      // Not retried by itself (the spec's retry table: no); a person may retry once the module is on.
+      expect(item.attemptCount).toBe(1);
+      expect(item.attention?.actions).toContain('retry');
+    } finally {
+      await peer.admin(`/orgs/${peer.sandbox.orgId}/feature-flags`, { is_scand_enabled: true });
+    }
   });
 
   it('a capture with no usable detail asks for a recapture; enrolling again at that position replaces it', async () => {

@@ -34,7 +34,7 @@ export async function startPeer(options: { tokenTtlSeconds?: number } = {}): Pro
     async admin(path, body) {
       const res = await fetch(`${sandbox.baseUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-admin': sandbox.adminSecret }, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`admin ${path} → ${res.status} ${await res.text()}`);
-      return res.json() as Promise<unknown>;
+      return res.status === 204 ? undefined : (res.json() as Promise<unknown>);
     },
     async close() {
       await proxy.close();
