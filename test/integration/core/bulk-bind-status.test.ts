@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkBindStatus } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { connectedStation, startPeer, type Peer, type TestStation } from './peer';
+import { type Peer, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
 
 // Issue 6, bulk-bind activation progress: bulkBind.status counts the bound range's own Labels (those with an
 // optical marking), not the whole Reel's identifiableCount, so the bar ends exactly when the range is activated.
@@ -14,15 +14,9 @@ let s: TestStation & { remove(): void };
 const files = tempDir('core-bulk-status-');
 
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer);
+  ({ peer, s } = await startPeerAndStation());
 }, 60_000);
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-  files.remove();
-});
+afterAll(() => stopPeerAndStation(peer, s, files));
 
 const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 

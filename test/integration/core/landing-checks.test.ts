@@ -5,7 +5,7 @@ import type { QueueItem } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import type { Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/tmp';
-import { connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer, type TestStation } from './peer';
+import { type Peer, serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
 
 // SYNC.md, "Landing checks": for every operation kind whose outcome can be unknown, the service commits
 // the request but the station loses the answer (the fault proxy drops it after the service answered).
@@ -16,15 +16,9 @@ let peer: Peer;
 let s: TestStation & { remove(): void };
 const files = tempDir('core-landing-');
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer, { requestTimeoutMs: 5_000 });
+  ({ peer, s } = await startPeerAndStation({ requestTimeoutMs: 5_000 }));
 }, 60_000);
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-  files.remove();
-});
+afterAll(() => stopPeerAndStation(peer, s, files));
 
 const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 /** The request passes untouched (a fault slot for a request before the one whose answer is dropped). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { connectedStation, startPeer, type Peer, type TestStation } from './peer';
+import { type Peer, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
 
 // The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
 // archive, bind, bulk-bind (dry run, commit, activation), move with preview, resolve, Thread
@@ -13,15 +13,9 @@ let peer: Peer;
 let s: TestStation & { remove(): void };
 const files = tempDir('core-operations-');
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer);
+  ({ peer, s } = await startPeerAndStation());
 }, 60_000);
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-  files.remove();
-});
+afterAll(() => stopPeerAndStation(peer, s, files));
 
 const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 

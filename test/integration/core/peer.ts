@@ -74,6 +74,20 @@ export async function connectedStation(peer: Peer, options: Partial<StationOptio
   return { ...s, remove: () => dir.remove() };
 }
 
+/** A test file's peer and one station connected to it through the fault proxy. */
+export async function startPeerAndStation(options: Partial<StationOptions> = {}): Promise<{ peer: Peer; s: TestStation & { remove(): void } }> {
+  const peer = await startPeer();
+  return { peer, s: await connectedStation(peer, options) };
+}
+
+/** Closes the station and the peer of `startPeerAndStation` and removes their folders (and `also`'s). */
+export async function stopPeerAndStation(peer: Peer | undefined, s: (TestStation & { remove(): void }) | undefined, ...also: { remove(): void }[]): Promise<void> {
+  await s?.close();
+  s?.remove();
+  await peer?.close();
+  for (const dir of also) dir.remove();
+}
+
 export async function serviceReelsNamed(peer: Peer, name: string) {
   return (await peer.direct.reels.list({ q: name })).reels.filter((r) => r.name === name);
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer, type TestStation } from './peer';
+import { type Peer, serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
 
 // SYNC.md, "operations on the same Label go in order": a move or a bulk-bind is queued with the Reel as its
 // subject, so a later change of one Label in its range must wait for it explicitly, or it reaches the
@@ -8,18 +8,13 @@ import { connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Pee
 let peer: Peer;
 let s: TestStation & { remove(): void };
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer, { requestTimeoutMs: 5_000 });
+  ({ peer, s } = await startPeerAndStation({ requestTimeoutMs: 5_000 }));
 }, 60_000);
 // A test that fails while paused must not leave the next one paused.
 afterEach(async () => {
   await s.call('sync.resume', {});
 });
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-});
+afterAll(() => stopPeerAndStation(peer, s));
 
 const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 
