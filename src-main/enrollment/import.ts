@@ -70,6 +70,8 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
 
   const prepared: PreparedEnrollment[] = [];
   const repeats = memoryRepeats(ctx.db, reel.reelId);
+  /** Capture sha256 → the line that uses it: one picture is one optical tag (the service refuses it twice). */
+  const pictures = new Map<string, number>();
   for (const row of parsed.rows) {
     const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
     const image = images.get(row.line);
@@ -84,6 +86,10 @@ export async function importPrintData(ctx: EnrollmentContext, request: ImportReq
         }, repeats),
       );
       repeats.add(row.position, identifiers);
+      const sha = prepared.at(-1)?.capture?.sha256;
+      if (sha && pictures.has(sha)) {
+        badRows.push({ line: row.line, position: String(row.position), problems: [`svc image "${row.svcPath}" is the same picture as on line ${pictures.get(sha)}; each Label needs its own capture`] });
+      } else if (sha) pictures.set(sha, row.line);
     } catch (error) {
       if (!(error instanceof StationError)) throw error;
       badRows.push({ line: row.line, position: String(row.position), problems: [error.message] });

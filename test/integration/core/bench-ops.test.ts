@@ -84,6 +84,15 @@ describe('bench actions', () => {
     expect(await stateAt(30)).toBe('queued');
   });
 
+  it('an import naming the same picture on two rows imports nothing and names the second row', async () => {
+    const image = join(dir.path, 'twice.jpg');
+    writeFileSync(image, await speckleTag(4343, { format: 'jpeg' }));
+    writeFileSync(join(dir.path, 'twice.csv'), `position,text,svc\n40,TW-40,twice.jpg\n41,TW-41,twice.jpg\n`);
+    const out = await s.station.call('labels.import', { reelId, path: join(dir.path, 'twice.csv') });
+    expect(out.ok ? null : out.error).toMatchObject({ code: 'STATION_IMPORT_INVALID', message: expect.stringContaining('line 3 (position 41): svc image "twice.jpg" is the same picture as on line 2') });
+    expect(await stateAt(40)).toBeUndefined();
+  });
+
   it('undo of a Label already on the service queues an archive; after sync it is archived', async () => {
     await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'UNDO-3' }] });
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
