@@ -144,6 +144,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
 
   let closing = false;
+  let closed: Promise<void> | undefined;
 
   async function call(name: string, input: unknown): Promise<Envelope> {
     if (closing) {
@@ -176,13 +177,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir,
     call,
     subscribe: (listener) => core.events.subscribe(listener),
-    async close() {
-      closing = true;
-      await sync.close();
-      await devices.close();
-      await camera.close();
-      core.db.close();
-      log.close();
+    close() {
+      // Closing twice (a host's shutdown path and a test's cleanup) waits for the one close.
+      closed ??= (async () => {
+        closing = true;
+        await sync.close();
+        await devices.close();
+        await camera.close();
+        core.db.close();
+        log.close();
+      })();
+      return closed;
     },
   };
 }
