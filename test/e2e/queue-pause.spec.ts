@@ -1,37 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/ipc';
-import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
-import { screenshot, type Ready } from './support/station';
+import { screenshot, serveStation, type ServedStation } from './support/station';
 
 // Issue 6 / SYNC.md: the queue pauses and resumes. Paused, what is enrolled stays pending and the
 // Queue screen says so; the pause survives a reload of the page and a restart of the station
 // (station.status.sync); resumed, the queue drains.
 
 const dir = tempDir('station-ui-pause-');
-let served: Started<Ready> | undefined;
+let station: ServedStation | undefined;
 
 /** `station serve` on the same data dir every time, so a restart keeps the queue, the pause and the embedded sandbox. */
-async function startStation(): Promise<Started<Ready>> {
-  served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
-  return served;
+async function startStation(): Promise<ServedStation> {
+  station = await serveStation({ dataDir: dir.path });
+  return station;
 }
 
-async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  if (!served) throw new Error('the station is not running');
-  const response = await fetch(`${new URL(served.ready.url).origin}/api/station/${encodeURIComponent(name)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input ?? {}),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-  if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error?.code} ${envelope.error?.message}`);
-  return envelope.value as never;
+function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+  if (!station) throw new Error('the station is not running');
+  return station.call(name, input);
 }
 
 const openQueue = async (page: Page) => {
-  if (!served) throw new Error('the station is not running');
-  await page.goto(`${new URL(served.ready.url).origin}/?token=${served.ready.token}#/queue`);
+  if (!station) throw new Error('the station is not running');
+  const { ready } = station.served;
+  await page.goto(`${new URL(ready.url).origin}/?token=${ready.token}#/queue`);
   await expect(page.getByRole('heading', { name: 'Queue', level: 2 })).toBeVisible();
 };
 
@@ -40,7 +33,7 @@ test.beforeAll(async () => {
   await call('profiles.connect', { kind: 'sandbox' });
 });
 test.afterAll(async () => {
-  await served?.stop();
+  await station?.stop();
   dir.remove();
 });
 
@@ -75,7 +68,7 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
 
   // So does a restart of the station: the pause is saved with the queue.
-  await served?.stop();
+  await station?.stop();
   await startStation();
   const status = await call('station.status', {});
   expect(status.sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });

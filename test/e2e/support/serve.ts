@@ -14,8 +14,9 @@ export interface ServedStation {
   stop(): Promise<void>;
 }
 
-export async function serveStation(): Promise<ServedStation> {
-  const dir = tempDir('station-ui-e2e-');
+/** Serves a fresh temp data dir (removed on stop), or `dataDir` (kept: a restart on the same folder). */
+export async function serveStation(options: { dataDir?: string } = {}): Promise<ServedStation> {
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('station-ui-e2e-');
   const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
   const origin = new URL(served.ready.url).origin;
   return {
