@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer, type TestStation } from './peer';
+import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // Issue 4, "Every attention reason in SYNC.md produced on purpose and shown with its code and request id":
 // the reasons the station's own handlers find (landing checks after an unknown outcome, a missing capture).
@@ -18,8 +18,7 @@ let reelServiceId: string;
 const files = tempDir('core-attention-more-');
 
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer, { requestTimeoutMs: 5_000 });
+  ({ peer, s } = await startPeerAndStation({ requestTimeoutMs: 5_000 }));
   reelId = (await s.call('reels.create', { name: 'Attention (handlers) reel' })).reelId;
   for (let position = 1; position <= 3; position += 1) {
     await s.call('labels.enroll', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `AH-${position}` }] });
@@ -27,12 +26,7 @@ beforeAll(async () => {
   expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
   reelServiceId = (await s.call('reels.show', { reelId })).serviceId as string;
 }, 60_000);
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-  files.remove();
-});
+afterAll(() => stopPeerAndStation(peer, s, files));
 
 function drain() {
   return s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });

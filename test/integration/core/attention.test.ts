@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../src-shared/ipc';
 import { blankImage, freshCapture, speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { connectedStation, runStationAsync as runStation, startPeer, type Peer, type TestStation } from './peer';
+import { runStationAsync as runStation, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // Issue 4: every attention reason in SYNC.md produced on purpose, and shown with its code and
 // request id (in the queue and by the CLI).
@@ -16,18 +16,12 @@ let reelServiceId: string;
 const files = tempDir('core-attention-');
 
 beforeAll(async () => {
-  peer = await startPeer();
-  s = await connectedStation(peer, { requestTimeoutMs: 5_000 });
+  ({ peer, s } = await startPeerAndStation({ requestTimeoutMs: 5_000 }));
   reelId = (await s.call('reels.create', { name: 'Attention reel' })).reelId;
   await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
   reelServiceId = (await s.call('reels.show', { reelId })).serviceId as string;
 }, 60_000);
-afterAll(async () => {
-  await s.close();
-  s.remove();
-  await peer.close();
-  files.remove();
-});
+afterAll(() => stopPeerAndStation(peer, s, files));
 
 async function image(name: string, data: Promise<Buffer>): Promise<string> {
   const path = join(files.path, name);

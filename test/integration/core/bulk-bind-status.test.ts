@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkBindStatus } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { type Peer, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
+import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // Issue 6, bulk-bind activation progress: bulkBind.status counts the bound range's own Labels (those with an
 // optical marking), not the whole Reel's identifiableCount, so the bar ends exactly when the range is activated.

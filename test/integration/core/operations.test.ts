@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { type Peer, startPeerAndStation, stopPeerAndStation, type TestStation } from './peer';
+import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
 // archive, bind, bulk-bind (dry run, commit, activation), move with preview, resolve, Thread
