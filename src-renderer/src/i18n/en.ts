@@ -95,6 +95,7 @@ export const en = {
     onService: 'yes',
     localOnly: 'not yet',
     enrollIn: 'Enroll in {{name}}',
+    enroll: 'Enroll',
     mapOf: 'Reel map of {{name}}',
     import: 'Import print data',
     importFor: 'Import print data for {{name}}',

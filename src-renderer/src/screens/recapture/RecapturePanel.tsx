@@ -123,8 +123,9 @@ export function RecapturePanel({ labelId, title, onDone, onCancel }: RecapturePa
       <p className="hint">{t('recapture.hint')}</p>
       <CameraPanel register={(fn) => (captureRef.current = fn)} />
       <div className="toolbar bench-actions">
-        <button ref={captureButton} type="button" className="primary" onClick={capture} disabled={busy} aria-label={t('recapture.capture')} aria-keyshortcuts="Space">
-          {t('recapture.capture')} <kbd>Space</kbd>
+        <button ref={captureButton} type="button" className="primary" onClick={capture} disabled={busy} aria-keyshortcuts="Space">
+          {/* The key is announced by aria-keyshortcuts; hidden from the name, so the name is the visible word. */}
+          {t('recapture.capture')} <kbd aria-hidden="true">Space</kbd>
         </button>
         <button type="button" onClick={onCancel} disabled={busy}>
           {t('recapture.cancel')}
