@@ -1,11 +1,12 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { uptime } from 'node:os';
 import { join } from 'node:path';
 
 // One sender per data folder (SYNC.md: "at start-up every `sending` row goes back to
 // `pending`"). That rule is only safe when no other process is sending the same queue:
 // a second process (the CLI while the UI runs) would reset the first one's in-flight rows
 // and send them again before their first request has answered, which can create a Reel
-// twice. The process that syncs holds `sync.lock` (its pid inside); others may read and
+// twice. The process that syncs holds `sync.lock` (its pid and boot inside); others may read and
 // queue work, which the holder sends.
 
 export type SyncLockResult = { held: true; release(): void } | { held: false; ownerPid: number };
@@ -22,10 +23,25 @@ function alive(pid: number): boolean {
   }
 }
 
-function readOwner(path: string): number | null {
+/** When this machine booted, in whole seconds (the same for every process of one boot, ±1 s). */
+function bootTime(): number {
+  return Math.round(Date.now() / 1000 - uptime());
+}
+
+/**
+ * The lock's content: `PID BOOT`. After a power loss the pid in a left-over lock may belong to another
+ * process of the new boot (pids are reused from small numbers), so a lock from another boot is stale.
+ */
+function lockContent(): string {
+  return `${process.pid} ${bootTime()}\n`;
+}
+
+function readOwner(path: string): { pid: number; boot: number | null } | null {
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const [pidText, bootText] = readFileSync(path, 'utf8').trim().split(/\s+/);
+    const pid = Number(pidText);
+    const boot = bootText === undefined ? null : Number(bootText);
+    return Number.isInteger(pid) && pid > 0 ? { pid, boot: Number.isFinite(boot) ? boot : null } : null;
   } catch {
     return null;
   }
@@ -33,9 +49,15 @@ function readOwner(path: string): number | null {
 
 function liveOwner(path: string): number | null {
   const owner = readOwner(path);
+  if (!owner) return null;
   // Another station in this same process (tests, a second window) counts as a live holder.
-  return owner !== null && (owner === process.pid ? heldHere.has(path) : alive(owner)) ? owner : null;
+  if (owner.pid === process.pid) return heldHere.has(path) ? owner.pid : null;
+  if (owner.boot !== null && Math.abs(owner.boot - bootTime()) > BOOT_SLACK_SECONDS) return null;
+  return alive(owner.pid) ? owner.pid : null;
 }
+
+/** Boot times computed by two processes of one boot differ by rounding and clock steps only. */
+const BOOT_SLACK_SECONDS = 30;
 
 /** The pid of the live process that sends this data folder's queue, if any (nothing is taken). */
 export function syncLockOwner(dataDir: string): number | null {
@@ -61,7 +83,7 @@ export function tryAcquireSyncLock(dataDir: string): SyncLockResult {
       }
       continue;
     }
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, lockContent());
     closeSync(fd);
     heldHere.add(path);
     let released = false;
@@ -71,7 +93,7 @@ export function tryAcquireSyncLock(dataDir: string): SyncLockResult {
         if (released) return;
         released = true;
         heldHere.delete(path);
-        if (readOwner(path) === process.pid) {
+        if (readOwner(path)?.pid === process.pid) {
           try {
             unlinkSync(path);
           } catch {
@@ -81,5 +103,5 @@ export function tryAcquireSyncLock(dataDir: string): SyncLockResult {
       },
     };
   }
-  return { held: false, ownerPid: readOwner(path) ?? 0 };
+  return { held: false, ownerPid: readOwner(path)?.pid ?? 0 };
 }
