@@ -134,10 +134,11 @@ export async function createSyncCore(options: SyncCoreOptions) {
     statusChanged: progressSoon,
     startSending() {
       if (!becomeSender()) {
+        const ownerPid = lock && !lock.held ? lock.ownerPid : otherSender();
         throw new StationError({
           code: StationErrorCode.busy,
-          message: `Another station process (pid ${otherSender()}) is sending this data folder's queue; what you queue here is sent by it. Stop it to sync from here.`,
-          detail: { ownerPid: otherSender() },
+          message: `Another station process (pid ${ownerPid}) is sending this data folder's queue; what you queue here is sent by it. Stop it to sync from here.`,
+          detail: { ownerPid },
         });
       }
       engine.start();
