@@ -1,4 +1,4 @@
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 
@@ -17,10 +17,23 @@ export function logPath(dataDir: string): string {
   return join(dataDir, 'logs', 'station.log');
 }
 
+/** A log this large is set aside as `station.log.1` when the station starts (one previous log is kept). */
+export const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** Level from STATION_LOG_LEVEL (trace, debug, info, warn, error; default info). */
 export function openStationLog(dataDir: string, level = process.env.STATION_LOG_LEVEL ?? 'info'): StationLog {
   const path = logPath(dataDir);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
+  // A bench runs for months: the log must not grow without end.
+  if (sizeOf(path) >= LOG_ROTATE_BYTES) renameSync(path, `${path}.1`);
   // Opened here, synchronously, so the log is ready at once and a short-lived CLI run can close it.
   const destination = pino.destination({ dest: openSync(path, 'a', 0o600), sync: false });
   const logger = pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
