@@ -144,4 +144,10 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'labels by capture',
+    // The same-picture check runs on every enrollment with a capture (enrollment/enroll.ts).
+    sql: `CREATE INDEX labels_capture ON labels(capture_sha256) WHERE capture_sha256 IS NOT NULL;`,
+  },
 ];

@@ -3,7 +3,7 @@ import type { CaptureResult } from '../../src-shared/ipc';
 import { cameraLabelFrame } from '../fixtures/camera-label';
 import { watchEvents, type EventFeed } from './support/events';
 import { testWithFakeCamera } from './support/fake-camera';
-import { serviceReelLabels } from './support/service-reel';
+import { serviceReelLabels } from './support/service';
 import { openScreen, screenshot, serveStation, type ServedStation } from './support/station';
 
 // Issue 6, first UI test: connect to the embedded sandbox, create a Reel, import its print

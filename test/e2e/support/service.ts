@@ -30,3 +30,19 @@ export async function serviceLabel(station: ServedStation, compositeTagId: strin
   if (!response.ok) throw new Error(`GET label ${compositeTagId}: HTTP ${response.status} ${await response.text()}`);
   return ((await response.json()) as { label: Label }).label;
 }
+
+/** Every Label of a Reel as the service holds it (`GET /api/v1/composite-tags?reelCollectionId=…`, all pages). */
+export async function serviceReelLabels(station: ServedStation, reelServiceId: string): Promise<Label[]> {
+  const { baseUrl, headers } = await serviceContext(station);
+  const labels: Label[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const query = new URLSearchParams({ reelCollectionId: reelServiceId, pageSize: '100', ...(cursor ? { cursor } : {}) });
+    const response = await fetch(`${baseUrl}${PATHS.labels}?${query}`, { headers });
+    if (!response.ok) throw new Error(`GET labels of Reel ${reelServiceId}: HTTP ${response.status} ${await response.text()}`);
+    const page = (await response.json()) as { labels: Label[]; nextCursor?: string | null };
+    labels.push(...page.labels);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return labels;
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { runStationAsync as station, serviceLabels, startPeer, type Peer } from './peer';
+import { runStationAsync as station, serviceLabels, startPeer, stopPeerAndStation, type Peer } from './peer';
 
 // Issue 4's CLI forms against a remote service (the sandbox through the fault proxy): connect with a
 // base URL and key, bulk-bind committed with --threads @FILE and --activate, move --to-reel, and an
@@ -15,10 +15,7 @@ const data = join(dir.path, 'data');
 beforeAll(async () => {
   peer = await startPeer();
 }, 60_000);
-afterAll(async () => {
-  await peer.close();
-  dir.remove();
-});
+afterAll(() => stopPeerAndStation(peer, undefined, dir));
 
 const json = <T>(out: { json(): unknown }) => out.json() as T;
 

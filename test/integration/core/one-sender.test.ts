@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, runStationAsync, startPeer, type Peer } from './peer';
+import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer } from './peer';
 
 // One sender per data folder (store/sync-lock.ts): a second process on the same folder (the CLI
 // while the UI runs) queues work but never resets or resends the sender's in-flight operations.
@@ -13,10 +13,7 @@ const dir = tempDir('core-one-sender-');
 beforeAll(async () => {
   peer = await startPeer();
 }, 60_000);
-afterAll(async () => {
-  await peer.close();
-  dir.remove();
-});
+afterAll(() => stopPeerAndStation(peer, undefined, dir));
 
 const connect = { kind: 'remote', baseUrl: '', apiKey: '', orgId: '', teamId: '' };
 

@@ -80,7 +80,7 @@ export async function startPeerAndStation(options: Partial<StationOptions> = {})
   return { peer, s: await connectedStation(peer, options) };
 }
 
-/** Closes the station and the peer of `startPeerAndStation` and removes their folders (and `also`'s). */
+/** Closes the station (if any) and the peer, and removes their folders (and `also`'s). */
 export async function stopPeerAndStation(peer: Peer | undefined, s: (TestStation & { remove(): void }) | undefined, ...also: { remove(): void }[]): Promise<void> {
   await s?.close();
   s?.remove();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aesCipher } from '../../helpers/aes-cipher';
 import { StationError } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, startPeer, type Peer } from './peer';
+import { openStation, startPeer, stopPeerAndStation, type Peer } from './peer';
 
 // A key sealed by the desktop station's keychain (safeStorage there; AES-GCM here) is used by a
 // station that has the keychain; a process without it (CLI, web host) still starts and says plainly
@@ -13,10 +13,7 @@ const dir = tempDir('core-sealed-key-');
 beforeAll(async () => {
   peer = await startPeer();
 }, 60_000);
-afterAll(async () => {
-  await peer.close();
-  dir.remove();
-});
+afterAll(() => stopPeerAndStation(peer, undefined, dir));
 
 describe('a keychain-sealed API key', () => {
   it('serves the keychain station, and a station without the keychain starts and names the reason', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logPath } from '../../../src-main/log';
-import { connectedStation, startPeer, type Peer } from './peer';
+import { connectedStation, startPeer, stopPeerAndStation, type Peer } from './peer';
 
 // The station log for shop IT: a failed service request is logged with its x-request-id, code and
 // status, an operation that needs a person is logged, and the API key appears nowhere in the file.
@@ -10,9 +10,7 @@ let peer: Peer;
 beforeAll(async () => {
   peer = await startPeer();
 }, 60_000);
-afterAll(async () => {
-  await peer.close();
-});
+afterAll(() => stopPeerAndStation(peer, undefined));
 
 describe('station log', () => {
   it('names failed requests by request id and code, and never holds the API key', async () => {
