@@ -29,7 +29,12 @@ export function reelView(db: Db, reel: LocalReel): ReelView {
     collectionId: reel.collectionId,
     expectedIdentifiers: reel.expectedIdentifiers,
     labelCounts: countLabelsByState(db, reel.reelId),
-    serviceCounts: reel.serviceSnapshot ? { ...reel.serviceSnapshot.counts } : null,
+    serviceCounts: reel.serviceSnapshot?.counts ? definedCounts(reel.serviceSnapshot.counts) : null,
     refreshedAt: reel.refreshedAt,
   };
+}
+
+/** The counts the service gave (a count it left out is not shown as zero). */
+function definedCounts(counts: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }

@@ -169,7 +169,7 @@ describe('bulk-bind, move and bind', () => {
     const move = { source: { compositeTagIds: [IDS.label] }, target: { reelCollectionId: IDS.reel2 } };
     expect((await h.client.labels.movePreview(move)).predictedOutcome).toBe('appended');
     expect((await h.client.labels.move({ ...move, expectedCount: 1 })).moved).toEqual([]);
-    expect((await h.client.labels.bind(IDS.label, { threadId: IDS.thread })).label.boundThreadId).toBe(IDS.thread);
+    expect((await h.client.labels.bind(IDS.label, { threadId: IDS.thread }))?.boundThreadId).toBe(IDS.thread);
     const reqs = h.service.to('/api/v1/');
     expect(reqs.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/v1/composite-tags/move/preview',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { REQUEST_ID_HEADER, parseErrorEnvelope } from '../../src-shared/api';
+import { REQUEST_ID_HEADER } from '../../src-shared/api';
+import { readErrorBody } from './read/errors';
 import type { ServiceErrorInit } from './errors';
 import { failedBeforeConnect, parseRetryAfter } from './retry-policy';
 
@@ -86,6 +87,8 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
     const parsed = jsonOk ? req.schema.safeParse(json) : null;
     if (parsed?.success) return { ok: true, value: parsed.data, status, requestId };
     const issues = parsed ? parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({ path: i.path.map(String), message: i.message })) : [];
+    // What could not be read, by field and path, for the attention reason and the log.
+    const unread = issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
     return {
       ok: false,
       failure: {
@@ -94,39 +97,27 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
         kind: 'invalid_response',
         status,
         requestId,
-        detail: jsonOk ? { issues } : { reason: 'body_not_json', contentType: response.headers.get('content-type') },
+        detail: jsonOk ? { reason: 'unreadable_answer', issues } : { reason: 'body_not_json', contentType: response.headers.get('content-type') },
+        serviceMessage: jsonOk ? `the answer could not be read: ${unread}` : `the answer is not JSON (${response.headers.get('content-type') ?? 'no content type'})`,
         connected: true,
       },
     };
   }
 
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), env.now()) : undefined;
-  const envelope = jsonOk ? parseErrorEnvelope(json) : null;
-  if (envelope === null) {
-    return {
-      ok: false,
-      failure: {
-        ...where,
-        code: 'INVALID_RESPONSE',
-        kind: 'invalid_response',
-        status,
-        requestId,
-        detail: { reason: jsonOk ? 'not_an_error_envelope' : 'body_not_json', contentType: response.headers.get('content-type') },
-        connected: true,
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      },
-    };
-  }
+  // Read whatever the JSON content type; a body that is no envelope is read by its status (a 502 page, an empty 429).
+  const body = readErrorBody(jsonOk ? json : undefined, status);
+  const detail = body.envelope ? body.detail : { reason: jsonOk ? 'not_an_error_envelope' : 'body_not_json', contentType: response.headers.get('content-type') };
   return {
     ok: false,
     failure: {
       ...where,
-      code: envelope.code,
+      code: body.code,
       kind: 'service',
       status,
       requestId,
-      detail: envelope.detail ?? null,
-      serviceMessage: envelope.message,
+      detail,
+      serviceMessage: body.message,
       connected: true,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     },

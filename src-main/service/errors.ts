@@ -116,3 +116,17 @@ function describe(init: ServiceErrorInit): string {
   const advice = ADVICE[init.code] ?? 'See the code and detail.';
   return `${what}${said}${id}. ${advice}${unknown}`;
 }
+
+/** A read whose answer carried no resource where one must be (e.g. `GET /composite-tags/{id}` without a Label). */
+export function emptyAnswer(method: string, path: string, what: string): ServiceError {
+  return new ServiceError({
+    code: 'INVALID_RESPONSE',
+    kind: 'invalid_response',
+    method,
+    path,
+    status: 200,
+    requestId: null,
+    detail: { issues: [{ path: [what], message: `expected the ${what} in the answer` }] },
+    outcomeUnknown: false,
+  });
+}

@@ -1,37 +1,33 @@
 import type { z } from 'zod';
 import {
-  LabelActivateResponseSchema,
-  LabelBindResponseSchema,
-  LabelEnrollmentResponseSchema,
-  LabelListResponseSchema,
-  LabelMemberAddResponseSchema,
-  LabelResolveResponseSchema,
-  LabelResponseSchema,
-  MovePreviewResponseSchema,
-  MoveResponseSchema,
   PATHS,
   type BoundFilter,
-  type Label,
-  type LabelActivateResponse,
   type LabelBindBody,
-  type LabelBindResponse,
   type LabelEnrollmentIdentifier,
   type LabelEnrollmentOptions,
-  type LabelEnrollmentResponse,
-  type LabelListResponse,
   type LabelResolveBody,
-  type LabelResolveResponse,
-  type LabelResponse,
   type MoveBody,
-  type MovePreviewResponse,
-  type MoveResponse,
   type ScanOptions,
-  type ScanReceipt,
   type TagType,
   type TransferredFilter,
 } from '../../src-shared/api';
 import { buildForm, type ImageInput } from './multipart';
 import { collectAll } from './paginate';
+import type { ListAnswer } from './read/fields';
+import {
+  EnrollAnswerSchema,
+  LabelActivateAnswerSchema,
+  LabelAnswerSchema,
+  LabelListAnswerSchema,
+  MoveAnswerSchema,
+  MovePreviewAnswerSchema,
+  ResolveAnswerSchema,
+  type EnrollAnswer,
+  type MoveAnswer,
+  type ResolveAnswer,
+  type ServiceLabel,
+} from './read/labels';
+import { emptyAnswer } from './errors';
 import { asQuery, type CallOptions, type Transport } from './transport';
 
 // spec: Labels and Reels (`/api/v1/composite-tags`). The wire name "composite tag" stays in this HTTP layer;
@@ -67,31 +63,37 @@ export interface LabelListFilters {
   pageSize?: number;
 }
 
+/**
+ * Write answers that may carry the Label (their shape is not shown): null when they do not, and the caller reads
+ * it. Reads answer the Label itself.
+ */
+export type LabelAnswer = ServiceLabel | null;
+
 export interface LabelsApi {
   /** `POST /reels/{id}/labels` (multipart). Resending the same SVC capture at the same position answers `already_enrolled`. */
-  enroll(reelId: string, input: LabelEnrollInput, opts?: CallOptions): Promise<LabelEnrollmentResponse>;
-  addIdentifier(labelId: string, input: LabelIdentifierInput, opts?: CallOptions): Promise<LabelResponse & { scan?: ScanReceipt }>;
-  removeIdentifier(labelId: string, tagId: string, opts?: CallOptions): Promise<LabelResponse>;
+  enroll(reelId: string, input: LabelEnrollInput, opts?: CallOptions): Promise<EnrollAnswer>;
+  addIdentifier(labelId: string, input: LabelIdentifierInput, opts?: CallOptions): Promise<LabelAnswer>;
+  removeIdentifier(labelId: string, tagId: string, opts?: CallOptions): Promise<LabelAnswer>;
   /** One page; pass the previous page's `nextCursor` as `cursor`. */
-  list(query?: LabelListFilters, opts?: CallOptions): Promise<LabelListResponse>;
-  /** Every page (e.g. a Reel's Labels for a landing check). */
-  listAll(query?: Omit<LabelListFilters, 'cursor'>, opts?: CallOptions): Promise<Label[]>;
-  get(labelId: string, opts?: CallOptions): Promise<LabelResponse>;
+  list(query?: LabelListFilters, opts?: CallOptions): Promise<ListAnswer<ServiceLabel>>;
+  /** Every page, whatever page size the service chooses (e.g. a Reel's Labels for a landing check). */
+  listAll(query?: Omit<LabelListFilters, 'cursor'>, opts?: CallOptions): Promise<ServiceLabel[]>;
+  get(labelId: string, opts?: CallOptions): Promise<ServiceLabel>;
   /** Find Labels holding a value (read-only). */
-  resolve(body: LabelResolveBody, opts?: CallOptions): Promise<LabelResolveResponse>;
-  bind(labelId: string, body: LabelBindBody, opts?: CallOptions): Promise<LabelBindResponse>;
-  unbind(labelId: string, opts?: CallOptions): Promise<LabelResponse>;
-  archive(labelId: string, opts?: CallOptions): Promise<LabelResponse>;
-  unarchive(labelId: string, opts?: CallOptions): Promise<LabelResponse>;
-  activate(labelId: string, opts?: CallOptions): Promise<LabelActivateResponse>;
-  move(body: MoveBody, opts?: CallOptions): Promise<MoveResponse>;
-  /** Changes nothing (read-only). */
-  movePreview(body: MoveBody, opts?: CallOptions): Promise<MovePreviewResponse>;
+  resolve(body: LabelResolveBody, opts?: CallOptions): Promise<ResolveAnswer>;
+  bind(labelId: string, body: LabelBindBody, opts?: CallOptions): Promise<LabelAnswer>;
+  unbind(labelId: string, opts?: CallOptions): Promise<LabelAnswer>;
+  archive(labelId: string, opts?: CallOptions): Promise<LabelAnswer>;
+  unarchive(labelId: string, opts?: CallOptions): Promise<LabelAnswer>;
+  activate(labelId: string, opts?: CallOptions): Promise<{ activation: string | null; label: ServiceLabel | null }>;
+  move(body: MoveBody, opts?: CallOptions): Promise<MoveAnswer>;
+  /** Changes nothing (read-only); the preview as the service sent it. */
+  movePreview(body: MoveBody, opts?: CallOptions): Promise<Record<string, unknown>>;
 }
 
 export function labelsApi(t: Transport): LabelsApi {
-  const list = (query?: LabelListFilters, opts?: CallOptions): Promise<LabelListResponse> =>
-    t.request({ method: 'GET', path: PATHS.labels, query: asQuery(query), schema: LabelListResponseSchema, idempotent: true }, opts);
+  const list = (query?: LabelListFilters, opts?: CallOptions): Promise<ListAnswer<ServiceLabel>> =>
+    t.request({ method: 'GET', path: PATHS.labels, query: asQuery(query), schema: LabelListAnswerSchema, idempotent: true }, opts);
   const post = <T>(path: string, schema: z.ZodType<T>, opts?: CallOptions, json?: unknown): Promise<T> =>
     t.request({ method: 'POST', path, json, schema, idempotent: false }, opts);
 
@@ -99,31 +101,35 @@ export function labelsApi(t: Transport): LabelsApi {
     enroll(reelId, input, opts) {
       const { image, ...fields } = input;
       return t.request(
-        { method: 'POST', path: PATHS.reelLabels(reelId), form: () => buildForm({ ...fields }, image), schema: LabelEnrollmentResponseSchema, idempotent: false },
+        { method: 'POST', path: PATHS.reelLabels(reelId), form: () => buildForm({ ...fields }, image), schema: EnrollAnswerSchema, idempotent: false },
         opts,
       );
     },
     addIdentifier(labelId, input, opts) {
       const { image, ...fields } = input;
       return t.request(
-        { method: 'POST', path: PATHS.labelIdentifiers(labelId), form: () => buildForm({ ...fields }, image), schema: LabelMemberAddResponseSchema, idempotent: false },
+        { method: 'POST', path: PATHS.labelIdentifiers(labelId), form: () => buildForm({ ...fields }, image), schema: LabelAnswerSchema, idempotent: false },
         opts,
       );
     },
     removeIdentifier: (labelId, tagId, opts) =>
-      t.request({ method: 'DELETE', path: PATHS.labelIdentifier(labelId, tagId), schema: LabelResponseSchema, idempotent: false }, opts),
+      t.request({ method: 'DELETE', path: PATHS.labelIdentifier(labelId, tagId), schema: LabelAnswerSchema, idempotent: false }, opts),
     list,
-    listAll: (query, opts) => collectAll((cursor) => list({ ...query, cursor }, opts), (page) => page.labels),
-    get: (labelId, opts) => t.request({ method: 'GET', path: PATHS.label(labelId), schema: LabelResponseSchema, idempotent: true }, opts),
+    listAll: (query, opts) => collectAll((cursor) => list({ ...query, cursor }, opts), (page) => page.items),
+    get: async (labelId, opts) => {
+      const label = await t.request({ method: 'GET', path: PATHS.label(labelId), schema: LabelAnswerSchema, idempotent: true }, opts);
+      if (label === null) throw emptyAnswer('GET', PATHS.label(labelId), 'label');
+      return label;
+    },
     resolve: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.labelsResolve, json: body, schema: LabelResolveResponseSchema, idempotent: true }, opts),
-    bind: (labelId, body, opts) => post(PATHS.labelBind(labelId), LabelBindResponseSchema, opts, body),
-    unbind: (labelId, opts) => post(PATHS.labelUnbind(labelId), LabelResponseSchema, opts),
-    archive: (labelId, opts) => post(PATHS.labelArchive(labelId), LabelResponseSchema, opts),
-    unarchive: (labelId, opts) => post(PATHS.labelUnarchive(labelId), LabelResponseSchema, opts),
-    activate: (labelId, opts) => post(PATHS.labelActivate(labelId), LabelActivateResponseSchema, opts),
-    move: (body, opts) => post(PATHS.labelsMove, MoveResponseSchema, opts, body),
+      t.request({ method: 'POST', path: PATHS.labelsResolve, json: body, schema: ResolveAnswerSchema, idempotent: true }, opts),
+    bind: (labelId, body, opts) => post(PATHS.labelBind(labelId), LabelAnswerSchema, opts, body),
+    unbind: (labelId, opts) => post(PATHS.labelUnbind(labelId), LabelAnswerSchema, opts),
+    archive: (labelId, opts) => post(PATHS.labelArchive(labelId), LabelAnswerSchema, opts),
+    unarchive: (labelId, opts) => post(PATHS.labelUnarchive(labelId), LabelAnswerSchema, opts),
+    activate: (labelId, opts) => post(PATHS.labelActivate(labelId), LabelActivateAnswerSchema, opts),
+    move: (body, opts) => post(PATHS.labelsMove, MoveAnswerSchema, opts, body),
     movePreview: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.labelsMovePreview, json: body, schema: MovePreviewResponseSchema, idempotent: true }, opts),
+      t.request({ method: 'POST', path: PATHS.labelsMovePreview, json: body, schema: MovePreviewAnswerSchema, idempotent: true }, opts),
   };
 }

@@ -57,7 +57,7 @@ describe('reads', () => {
       else sendJson(res, 200, { reels: [exampleReel()], nextCursor: null });
     });
     const page = await h.client.reels.list();
-    expect(page.reels).toHaveLength(1);
+    expect(page.items).toHaveLength(1);
     expect(h.service.to('/api/v1/')).toHaveLength(3);
   });
 
@@ -137,7 +137,7 @@ describe('writes', () => {
       { retry: { retryWritesOn429: true, minDelayMs: 1, maxDelayMs: 2 } },
     );
     const created = await h.client.reels.create({ name: 'R1' });
-    expect(created.reel.collectionId).toBe(IDS.reel);
+    expect(created?.collectionId).toBe(IDS.reel);
     expect(h.service.to('/api/v1/')).toHaveLength(3);
   });
 
@@ -208,7 +208,7 @@ describe('responses', () => {
     h = await harness((_req, res) =>
       sendJson(res, 200, { reel: { ...exampleReel(), newFieldFromLaterRelease: { x: 1 }, counts: { ...exampleReel().counts, futureCount: 3 } }, extra: true }),
     );
-    const { reel } = await h.client.reels.get(IDS.reel);
+    const reel = await h.client.reels.get(IDS.reel);
     expect(reel.collectionId).toBe(IDS.reel);
   });
 

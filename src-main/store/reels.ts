@@ -1,7 +1,13 @@
-import type { ExpectedIdentifier, Reel as ServiceReel } from '../../src-shared/api/labels';
+import type { ExpectedIdentifier } from '../../src-shared/api/labels';
 import type { Db } from './database';
 
 // Reels and Label Collections: local id (made by the station, valid offline) ↔ service id.
+
+/** The service's Reel as last read (the fields the station shows; the rest is kept as read). */
+export interface ReelSnapshot {
+  counts: { identifiableCount?: number; labelCount?: number; activeCount?: number; boundCount?: number; archivedCount?: number } | null;
+  transferredAt: string | null;
+}
 
 export interface LocalReel {
   reelId: string;
@@ -12,7 +18,7 @@ export interface LocalReel {
   collectionId: string | null;
   expectedIdentifiers: ExpectedIdentifier[];
   createOpId: string | null;
-  serviceSnapshot: ServiceReel | null;
+  serviceSnapshot: ReelSnapshot | null;
   refreshedAt: string | null;
 }
 
@@ -39,7 +45,7 @@ function fromRow(row: Row): LocalReel {
     collectionId: row.collection_id,
     expectedIdentifiers: JSON.parse(row.expected_identifiers) as ExpectedIdentifier[],
     createOpId: row.create_op_id,
-    serviceSnapshot: row.service_snapshot ? (JSON.parse(row.service_snapshot) as ServiceReel) : null,
+    serviceSnapshot: row.service_snapshot ? readSnapshot(row.service_snapshot) : null,
     refreshedAt: row.refreshed_at,
   };
 }
@@ -91,7 +97,13 @@ export function updateReelFields(db: Db, reelId: string, patch: { name?: string;
   );
 }
 
-export function saveReelSnapshot(db: Db, reelId: string, snapshot: ServiceReel): void {
+/** Snapshots saved before the station read Reels tolerantly may lack fields: absent reads as null. */
+function readSnapshot(json: string): ReelSnapshot {
+  const raw = JSON.parse(json) as Partial<ReelSnapshot>;
+  return { ...raw, counts: raw.counts ?? null, transferredAt: raw.transferredAt ?? null };
+}
+
+export function saveReelSnapshot(db: Db, reelId: string, snapshot: ReelSnapshot): void {
   const now = new Date().toISOString();
   db.prepare('UPDATE reels SET service_snapshot = ?, refreshed_at = ? WHERE reel_id = ?').run(JSON.stringify(snapshot), now, reelId);
 }

@@ -12,6 +12,8 @@ export interface FailureShape {
   message: string;
   outcomeUnknown: boolean;
   retryAfterMs?: number;
+  /** `METHOD /path` of the failed request, when there was one. */
+  where?: string;
 }
 
 export type Decision =
@@ -23,6 +25,11 @@ export type Decision =
   | { action: 'conflict' }
   /** THREAD_DATA_CONFLICT: re-read, reapply, write. */
   | { action: 'reread' }
+  /**
+   * A success answer the station could not read: never taken as "not landed". A write goes to its landing check
+   * once; whatever is still unread goes to attention with the field and path (a defect a person must see).
+   */
+  | { action: 'unreadable'; attention: AttentionShape }
   /** A second 401: the key may be revoked. Attention, and sync pauses. */
   | { action: 'auth'; attention: AttentionShape }
   | { action: 'attention'; attention: AttentionShape };
@@ -44,7 +51,13 @@ export function classifyFailure(f: FailureShape): Decision {
   if (f.kind === 'network' || f.kind === 'timeout') {
     return f.outcomeUnknown ? { action: 'unknown', offline: true } : { action: 'backoff', rateLimited: false, offline: true };
   }
-  if (f.kind === 'invalid_response') return { action: 'unknown', offline: false };
+  if (f.kind === 'invalid_response') {
+    const written = f.outcomeUnknown ? ' The write may have been applied, so the station did not send it again: check the service before retrying.' : '';
+    return {
+      action: 'unreadable',
+      attention: attention(f, `The service's answer${f.where ? ` to ${f.where}` : ''} could not be read (${f.message}). This is a defect of the station or of the service: report it with the request id.${written}`, ['retry', 'discard']),
+    };
+  }
   if (f.status === 429 || f.code === 'RATE_LIMITED') return { action: 'backoff', rateLimited: true, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
   if (f.code === 'SCAN_ROUTING_UNAVAILABLE') {
     return { action: 'attention', attention: attention(f, 'The service says this operation is not available for the organization (module not enabled, or its route is down). Ask the service administrator, then retry.', ['retry', 'discard']) };

@@ -313,6 +313,24 @@ export class SyncEngine {
         if (decision.offline) this.#connectivity?.lost();
         return this.#reschedule(op, attempts, failure, Date.now() + backoffDelay(op.attempts, this.#random, 100, 5_000), true, 'unknown');
       }
+      case 'unreadable': {
+        // A write whose answer could not be read may have landed: its landing check decides, once.
+        if (failure.outcomeUnknown && !outcomeUnknown) {
+          try {
+            const check = await handler.check(ctx, op, 'unknown');
+            if (check.landed) return this.#done(op, check.applied, attempts, 'landed');
+          } catch (checkError) {
+            const checkFailure = toFailure(checkError);
+            // The check could not reach the service: it runs again before anything is resent.
+            if (checkFailure.kind === 'network' || checkFailure.kind === 'timeout') {
+              return this.#reschedule(op, attempts, checkFailure, Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
+            }
+            const reason = checkError instanceof HandlerAttention || checkFailure.kind === 'invalid_response' ? ` Its landing check also failed: ${checkFailure.message}` : '';
+            return this.#attention(op, attempts, { ...decision.attention, reason: decision.attention.reason + reason }, failure);
+          }
+        }
+        return this.#attention(op, attempts, decision.attention, failure);
+      }
       case 'reread':
         return this.#reschedule(op, attempts, failure, Date.now(), outcomeUnknown, 'retry');
       case 'auth':

@@ -12,6 +12,7 @@ export function toFailure(error: unknown): FailureShape {
       requestId: error.requestId,
       message: error.serviceMessage ?? error.message,
       outcomeUnknown: error.outcomeUnknown,
+      where: `${error.method} ${error.path}`,
       ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     };
   }

@@ -106,6 +106,8 @@ export function exampleLabel(overrides: Partial<Label> = {}): Label {
       { tagId: IDS.tag2, tagType: 'TEXT', value: 'A-0001', archivedAt: null },
     ],
     complete: false,
+    bound: false,
+    archived: false,
     archivedAt: null,
     boundThreadId: null,
     transferredAt: null,

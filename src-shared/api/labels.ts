@@ -212,7 +212,11 @@ export const LabelSchema = z.object({
   name: z.string().nullable(),
   ownerTeamId: UuidSchema,
   members: z.array(LabelMemberSchema),
+  /** spec: Label flags — `complete`, archived, bound. */
   complete: z.boolean(),
+  bound: z.boolean(),
+  archived: z.boolean(),
+  /** Extras of the sandbox (the station never needs them; see src-main/service/README.md). */
   archivedAt: TimestampSchema.nullable(),
   boundThreadId: UuidSchema.nullable(),
   transferredAt: TimestampSchema.nullable(),

@@ -54,9 +54,13 @@ export const BulkBindStatus = z.object({
 });
 export type BulkBindStatus = z.infer<typeof BulkBindStatus>;
 
+/** The service's dry run as the screen sees it (the Reel summary stays in the core). */
+export const BulkBindPreflight = BulkBindResponseSchema.omit({ reel: true });
+export type BulkBindPreflight = z.infer<typeof BulkBindPreflight>;
+
 export const bulkBindCommands = {
   /** Online only: the service's dry run (every row with blockers and warnings). */
-  'bulkBind.preflight': { input: BulkBindInput, output: BulkBindResponseSchema },
+  'bulkBind.preflight': { input: BulkBindInput, output: BulkBindPreflight },
   /** Queues the bind; the result lands on the operation (queue) and the Labels. */
   'bulkBind.commit': { input: BulkBindInput, output: z.object({ opId: z.string() }) },
   /** The queued bulk-bind's state and result, the Reel's counts, and the activation progress of the bound range. */

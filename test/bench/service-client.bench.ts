@@ -39,13 +39,13 @@ export const serviceClientBench: Bench = {
       const viaClient: number[] = [];
       const viaRaw: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const a = (await client.reels.create({ name: `bench client ${round}` })).reel.collectionId;
+        const a = (await client.reels.create({ name: `bench client ${round}` }))?.collectionId as string;
         viaClient.push(
           await drain(LABELS, async (position) => {
             await client.labels.enroll(a, { position, identifiers: [{ tagType: 'TEXT', value: `C${round}-${position}` }] });
           }),
         );
-        const b = (await client.reels.create({ name: `bench raw ${round}` })).reel.collectionId;
+        const b = (await client.reels.create({ name: `bench raw ${round}` }))?.collectionId as string;
         viaRaw.push(
           await drain(LABELS, async (position) => {
             const form = new FormData();

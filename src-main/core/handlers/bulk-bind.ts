@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import type { BulkBindActivation } from '../../../src-shared/api/bulk-bind';
-import type { Label, ReelCounts } from '../../../src-shared/api/labels';
+import type { ServiceLabel } from '../../service/read/labels';
 import type { BulkBindActivationProgress } from '../../../src-shared/ipc/bulk-bind';
 import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
 import { requireReel } from '../../enrollment/context';
@@ -8,7 +8,7 @@ import { queueBulkBind } from '../../enrollment/label-ops';
 import { isServiceError, type ServiceClient } from '../../service';
 import { listLabels } from '../../store/labels';
 import { getOp, type OutboxOp } from '../../store/outbox';
-import { getReel } from '../../store/reels';
+import { getReel, type ReelSnapshot } from '../../store/reels';
 import { canAskService, requireOnline, type CoreParts } from '../parts';
 import type { AreaHandlers } from './types';
 
@@ -22,6 +22,8 @@ import type { AreaHandlers } from './types';
 interface BoundResult {
   activation?: BulkBindActivation;
   rows?: { position: number; compositeTagId: string | null }[];
+  /** The Reel's counts.identifiableCount in the commit's answer, the baseline of the counts-only progress. */
+  identifiableAtBind?: number | null;
 }
 
 /** One bound Label as the activation sees it. Identifiable is forward-only (spec: States, activation). */
@@ -41,7 +43,9 @@ const LIST_PAGE_SIZE = 500;
 const GET_CONCURRENCY = 8;
 const TRACKED_MAX = 50;
 
-function activationOf(label: Label): LabelActivation {
+/** Null when the service's Label does not say (no member list or no `identifiable`): the Reel's count is used. */
+function activationOf(label: ServiceLabel): LabelActivation | null {
+  if (label.members === null || label.identifiable === null) return null;
   return { optical: label.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null), identifiable: label.identifiable };
 }
 
@@ -60,21 +64,21 @@ export function rangeProgress(requested: boolean, outcome: BulkBindActivation, i
  * Reads the named Labels: one by one when that is fewer requests than listing the Reel's bound Labels, else the
  * list. A Label no longer found (moved, unbound, removed) counts as one the activation does not work on.
  */
-async function readLabels(client: ServiceClient, reelServiceId: string, ids: readonly string[], boundCount: number): Promise<Map<string, LabelActivation>> {
-  const out = new Map<string, LabelActivation>();
+async function readLabels(client: ServiceClient, reelServiceId: string, ids: readonly string[], boundCount: number): Promise<Map<string, LabelActivation | null>> {
+  const out = new Map<string, LabelActivation | null>();
   if (ids.length === 0) return out;
   if (ids.length <= Math.ceil(boundCount / LIST_PAGE_SIZE)) {
     const queue = new PQueue({ concurrency: GET_CONCURRENCY });
     await queue.addAll(
       ids.map((id) => async () => {
         const label = await client.labels.get(id).then(
-          (r) => r.label,
+          (l) => l,
           (error: unknown) => {
             if (isServiceError(error) && error.status === 404) return null;
             throw error;
           },
         );
-        out.set(id, label && label.reelCollectionId === reelServiceId ? activationOf(label) : { optical: false, identifiable: false });
+        out.set(id, label && (label.reelCollectionId ?? reelServiceId) === reelServiceId ? activationOf(label) : { optical: false, identifiable: false });
       }),
     );
     return out;
@@ -95,7 +99,7 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
     if (tracked.size > TRACKED_MAX) tracked.delete(tracked.keys().next().value as string);
   };
 
-  async function activationProgress(op: OutboxOp<'bulkBind'>, reelServiceId: string | null, counts: ReelCounts | null, client: ServiceClient | null): Promise<BulkBindActivationProgress> {
+  async function activationProgress(op: OutboxOp<'bulkBind'>, reelServiceId: string | null, counts: ReelSnapshot['counts'], client: ServiceClient | null): Promise<BulkBindActivationProgress> {
     const payload = op.payload;
     const requested = payload.activate === true;
     const result = op.state === 'done' ? (op.result as BoundResult | null) : null;
@@ -120,7 +124,16 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
       const a = known.get(id);
       return !a || (a.optical && !a.identifiable);
     });
-    for (const [id, a] of await readLabels(client, reelServiceId, open, counts.boundCount)) known.set(id, a);
+    const read = await readLabels(client, reelServiceId, open, counts.boundCount ?? ids.length);
+    if ([...read.values()].some((a) => a === null)) {
+      // The service's Labels do not say whether they are identifiable: the spec's own signal, the Reel's
+      // counts.identifiableCount, counted from its value when the bind landed.
+      const identifiable = Math.min(ids.length, Math.max(0, (counts.identifiableCount ?? 0) - (result.identifiableAtBind ?? 0)));
+      const progress = { requested, outcome, total: ids.length, identifiable, finished: identifiable >= ids.length, live: true };
+      remember(op.id, { countsKey, labels: known, progress });
+      return progress;
+    }
+    for (const [id, a] of read) if (a) known.set(id, a);
     const progress = rangeProgress(requested, outcome, ids, known);
     remember(op.id, { countsKey, labels: known, progress });
     return progress;
@@ -131,13 +144,14 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
       await requireOnline(parts);
       const reel = requireReel(parts.enrollment, input.reelId);
       if (!reel.serviceId) throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then run the preflight.' });
-      return parts.connection.requireClient().reels.bulkBind(reel.serviceId, {
+      const { reel: _summary, ...answer } = await parts.connection.requireClient().reels.bulkBind(reel.serviceId, {
         fromPosition: input.fromPosition,
         toPosition: input.toPosition,
         threadIds: input.threadIds,
         ...(input.activate ? { activate: true } : {}),
         dryRun: true,
       });
+      return answer;
     },
     'bulkBind.commit': (input) => {
       const opId = queueBulkBind(parts.enrollment, input);
@@ -153,7 +167,7 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
       // The service is asked only once the bind landed: before that the answer is local (the screen asks often).
       const client = op.state === 'done' && reel?.serviceId && (await canAskService(parts)) ? parts.connection.requireClient() : null;
       const read = async (from: ServiceClient | null) => {
-        const counts = from && reel?.serviceId ? (await from.reels.get(reel.serviceId)).reel.counts : (reel?.serviceSnapshot?.counts ?? null);
+        const counts = from && reel?.serviceId ? (await from.reels.get(reel.serviceId)).counts : (reel?.serviceSnapshot?.counts ?? null);
         return { counts, activation: await activationProgress(bind, reel?.serviceId ?? null, counts, from) };
       };
       // A service that stopped answering between polls: the last known numbers, marked not live.

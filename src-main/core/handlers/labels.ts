@@ -138,9 +138,11 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
         for (const candidate of answer.candidates) {
           if (matches.some((m) => m.serviceId === candidate.compositeTagId)) continue;
           const local = getLabelByServiceId(parts.db, candidate.compositeTagId);
+          // A candidate that names no Reel is on the Reel asked about (candidates are "by position when Reel given").
+          const candidateReel = candidate.reelCollectionId ?? serviceReelId ?? null;
           matches.push({
-            reelId: getReelByServiceId(parts.db, candidate.reelCollectionId)?.reelId ?? null,
-            serviceReelId: candidate.reelCollectionId,
+            reelId: candidateReel ? (getReelByServiceId(parts.db, candidateReel)?.reelId ?? null) : null,
+            serviceReelId: candidateReel,
             position: candidate.position,
             labelId: local?.labelId ?? null,
             serviceId: candidate.compositeTagId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Label, Reel as ServiceReel } from '../../../src-shared/api/labels';
+import type { ServiceLabel, ServiceReel } from '../../service/read/labels';
 import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
 import type { PrintDataBadRow, ReelListInput } from '../../../src-shared/ipc/reels';
 import { requireReel } from '../../enrollment/context';
@@ -7,7 +7,6 @@ import { canEnrollOver } from '../../enrollment/enroll';
 import { parsePrintData } from '../../enrollment/print-data';
 import { createCollection, createReel, updateCollection, updateReel } from '../../enrollment/reels';
 import { queueReelActivation } from '../../enrollment/label-ops';
-import { collectAll } from '../../service';
 import type { Db } from '../../store/database';
 import { getLabelAt, getLabelByServiceId, listLabels, updateLabel, upsertLabel } from '../../store/labels';
 import { getCollection, getReel, listCollections, listReels, saveReelSnapshot, type LocalReel } from '../../store/reels';
@@ -15,19 +14,19 @@ import { canAskService, type CoreParts } from '../parts';
 import { labelView, reelView } from '../views';
 import type { AreaHandlers } from './types';
 
-function mirrorState(label: Label): 'archived' | 'bound' | 'enrolled' {
-  return label.archivedAt ? 'archived' : label.boundThreadId ? 'bound' : 'enrolled';
+function mirrorState(label: ServiceLabel): 'archived' | 'bound' | 'enrolled' {
+  return label.archived ? 'archived' : label.bound ? 'bound' : 'enrolled';
 }
 
 /** Merges the service's Reel and Labels into the local mirror (read when online). */
 async function refreshReel(parts: CoreParts, reel: LocalReel): Promise<void> {
   if (!reel.serviceId || !(await canAskService(parts))) return;
   const client = parts.connection.requireClient();
-  const [{ reel: remote }, labels] = await Promise.all([client.reels.get(reel.serviceId), client.labels.listAll({ reelCollectionId: reel.serviceId })]);
+  const [remote, labels] = await Promise.all([client.reels.get(reel.serviceId), client.labels.listAll({ reelCollectionId: reel.serviceId })]);
   mergeLabels(parts.db, reel, remote, labels);
 }
 
-function mergeLabels(db: Db, reel: LocalReel, remote: Parameters<typeof saveReelSnapshot>[2], labels: Label[]): void {
+function mergeLabels(db: Db, reel: LocalReel, remote: ServiceReel, labels: ServiceLabel[]): void {
   db.transaction(() => {
     saveReelSnapshot(db, reel.reelId, remote);
     for (const label of labels) {
@@ -35,7 +34,8 @@ function mergeLabels(db: Db, reel: LocalReel, remote: Parameters<typeof saveReel
       if (local) {
         // Local work still queued (queued/attention) wins over the service's view until it syncs.
         if (local.state === 'enrolled' || local.state === 'bound' || local.state === 'archived') {
-          updateLabel(db, local.labelId, { state: mirrorState(label), boundThreadId: label.boundThreadId });
+          // The bound Thread is kept from what this station bound when the service's Label does not name it.
+          updateLabel(db, local.labelId, { state: mirrorState(label), boundThreadId: label.bound ? (label.boundThreadId ?? local.boundThreadId) : null });
         }
         continue;
       }
@@ -46,7 +46,7 @@ function mergeLabels(db: Db, reel: LocalReel, remote: Parameters<typeof saveReel
         position: label.position,
         state: mirrorState(label),
         serviceId: label.compositeTagId,
-        identifiers: label.members.filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
+        identifiers: (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
         expected: null,
         captureSha256: null,
         indexing: 'default',
@@ -85,7 +85,7 @@ async function shippedOnService(parts: CoreParts): Promise<Map<string, ServiceRe
   if (!(await canAskService(parts))) return null;
   try {
     const client = parts.connection.requireClient();
-    const reels = await collectAll((cursor) => client.reels.list({ transferred: 'only', pageSize: 100, ...(cursor ? { cursor } : {}) }), (page) => page.reels);
+    const reels = await client.reels.listAll({ transferred: 'only', pageSize: 100 });
     return new Map(reels.map((r) => [r.collectionId, r]));
   } catch {
     // A failed read answers from what was last read, like reels.show.

@@ -1,10 +1,11 @@
-import type { BulkBindResponse } from '../../../src-shared/api/bulk-bind';
+import type { BulkBindAnswer } from '../../service/read/bulk-bind';
 import type { Db } from '../../store/database';
 import { getLabelByServiceId, updateLabel } from '../../store/labels';
 import type { OutboxOp } from '../../store/outbox';
 import { saveReelSnapshot } from '../../store/reels';
 import { HandlerAttention } from '../failure';
 import { reelServiceId } from './ids';
+import { boundTo } from './label-view';
 import type { Applied, HandlerContext, OperationHandler } from './types';
 
 // bulkBind (spec: Labels and Reels, Bulk-bind). Landing check (SYNC.md): dry-run the same
@@ -15,22 +16,27 @@ function bodyOf(op: OutboxOp<'bulkBind'>, dryRun: boolean) {
   return { fromPosition: p.fromPosition, toPosition: p.toPosition, threadIds: p.threadIds, ...(p.activate ? { activate: true } : {}), ...(dryRun ? { dryRun: true } : {}) };
 }
 
-function applied(op: OutboxOp<'bulkBind'>, answer: Pick<BulkBindResponse, 'rows' | 'activation' | 'reel'>, labelIds: string[]): Applied {
+function applied(op: OutboxOp<'bulkBind'>, answer: Pick<BulkBindAnswer, 'rows' | 'activation' | 'reel'>, labelIds: string[]): Applied {
   return {
-    result: { activation: answer.activation, bound: answer.rows.length, rows: answer.rows.map((r) => ({ position: r.position, compositeTagId: r.compositeTagId, threadId: r.threadId })) },
+    result: {
+      activation: answer.activation,
+      bound: answer.rows.length,
+      rows: answer.rows.map((r) => ({ position: r.position, compositeTagId: r.compositeTagId, threadId: r.threadId })),
+      identifiableAtBind: answer.reel?.counts?.identifiableCount ?? null,
+    },
     apply: (db: Db) => {
       for (const row of answer.rows) {
         const local = row.compositeTagId ? getLabelByServiceId(db, row.compositeTagId) : undefined;
         if (local) updateLabel(db, local.labelId, { state: 'bound', boundThreadId: row.threadId, attention: null });
       }
-      saveReelSnapshot(db, op.payload.reelId, answer.reel);
+      if (answer.reel) saveReelSnapshot(db, op.payload.reelId, answer.reel);
     },
     labelIds,
     reelId: op.payload.reelId,
   };
 }
 
-function localIds(db: Db, answer: Pick<BulkBindResponse, 'rows'>): string[] {
+function localIds(db: Db, answer: Pick<BulkBindAnswer, 'rows'>): string[] {
   return answer.rows.flatMap((r) => (r.compositeTagId ? [getLabelByServiceId(db, r.compositeTagId)?.labelId ?? ''] : [])).filter(Boolean);
 }
 
@@ -45,10 +51,16 @@ export const bulkBind: OperationHandler<'bulkBind'> = {
     if (dry.blockers.length === 0) return { landed: false };
     const others = dry.blockers.filter((b) => b.kind !== 'label_bound');
     if (others.length === 0) {
-      const bound = new Map((await ctx.client.labels.listAll({ reelCollectionId: reelId, bound: 'only' }, ctx.call)).map((l) => [l.compositeTagId, l.boundThreadId]));
-      if (dry.rows.every((r) => r.compositeTagId !== null && bound.get(r.compositeTagId) === r.threadId)) {
-        return { landed: true, applied: applied(op, dry, localIds(ctx.db, dry)) };
+      const labels = new Map((await ctx.client.labels.listAll({ reelCollectionId: reelId }, ctx.call)).map((l) => [l.compositeTagId, l]));
+      let all = true;
+      for (const row of dry.rows) {
+        const label = row.compositeTagId === null ? undefined : labels.get(row.compositeTagId);
+        if (!label || !(await boundTo(ctx, label, row.threadId))) {
+          all = false;
+          break;
+        }
       }
+      if (all) return { landed: true, applied: applied(op, dry, localIds(ctx.db, dry)) };
     }
     const words = dry.blockers.slice(0, 5).map((b) => `position ${b.position}: ${b.kind.replace(/_/g, ' ')}`);
     throw new HandlerAttention(

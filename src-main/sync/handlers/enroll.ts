@@ -1,4 +1,4 @@
-import type { LabelEnrollmentResponse } from '../../../src-shared/api/labels';
+import type { ServiceReel } from '../../service/read/labels';
 import { getLabel, updateLabel } from '../../store/labels';
 import { saveReelSnapshot } from '../../store/reels';
 import { HandlerAttention } from '../failure';
@@ -12,7 +12,7 @@ import type { OutboxOp } from '../../store/outbox';
 // resend is safe (the service answers `already_enrolled`); without one, list the Reel's Labels
 // at that position.
 
-function enrolled(op: OutboxOp<'enrollLabel'>, serviceLabelId: string, answer: { outcome?: string; reelWarnings?: string[] }, reel?: LabelEnrollmentResponse['reel']): Applied {
+function enrolled(op: OutboxOp<'enrollLabel'>, serviceLabelId: string, answer: { outcome?: string; reelWarnings?: string[] }, reel?: ServiceReel | null): Applied {
   const p = op.payload;
   return {
     result: { serviceId: serviceLabelId, outcome: answer.outcome ?? 'landed' },
@@ -36,7 +36,7 @@ async function landedAtPosition(ctx: HandlerContext, op: OutboxOp<'enrollLabel'>
   const there = await labelAtPosition(ctx, reelServiceId(ctx.db, p.reelId), p.position);
   if (!there) return null;
   const ours = [...p.identifiers, ...(p.captureSha256 ? [{ tagType: 'SVC' as const, captureSha256: p.captureSha256 }] : [])];
-  if (carriesAll(there, ours)) return enrolled(op, there.compositeTagId, {});
+  if (await carriesAll(ctx, there, ours)) return enrolled(op, there.compositeTagId, {});
   throw new HandlerAttention(
     'STATION_POSITION_TAKEN',
     `Position ${p.position} on the service's Reel already holds another Label (${there.compositeTagId}) with different identifiers; move one of them or enroll this Label at another position.`,
@@ -58,10 +58,19 @@ export const enrollLabel: OperationHandler<'enrollLabel'> = {
       },
       ctx.call,
     );
+    // The answer's Label is our reading of a shape the spec does not show; without it, the Label is the one the
+    // service now holds at the position this enrollment named.
+    const labelId = answer.label?.compositeTagId ?? (await labelAtPosition(ctx, reelId, p.position))?.compositeTagId;
+    if (!labelId) {
+      throw new HandlerAttention(
+        'STATION_ENROLLED_LABEL_NOT_FOUND',
+        `The service answered "${answer.outcome}" but neither its answer nor the Reel's Labels show a Label at position ${p.position}. Check the Reel on the service, then retry or discard.`,
+      );
+    }
     const warnings = (answer.reel?.warnings ?? [])
-      .filter((w) => w.compositeTagIds?.includes(answer.label.compositeTagId))
+      .filter((w) => w.compositeTagIds?.includes(labelId))
       .map((w) => `service: ${w.kind}${w.tagType ? ` ${w.tagType}` : ''}${w.value ? ` "${w.value}"` : ''}${w.positions ? ` at positions ${w.positions.join(', ')}` : ''}`);
-    return enrolled(op, answer.label.compositeTagId, { outcome: answer.outcome, reelWarnings: warnings }, answer.reel);
+    return enrolled(op, labelId, { outcome: answer.outcome, reelWarnings: warnings }, answer.reel);
   },
   async check(ctx, op, why) {
     // With an SVC capture, resending is the landing check: same marking at the same position → already_enrolled.

@@ -1,5 +1,5 @@
-import type { Label } from '../../../src-shared/api/labels';
-import type { MoveBody, MoveResponse } from '../../../src-shared/api/move';
+import type { MoveBody } from '../../../src-shared/api/move';
+import type { MoveAnswer, ServiceLabel } from '../../service/read/labels';
 import type { Db } from '../../store/database';
 import { getLabel, getLabelByServiceId } from '../../store/labels';
 import type { OutboxOp } from '../../store/outbox';
@@ -35,7 +35,7 @@ function body(db: Db, op: OutboxOp<'moveLabels'>): MoveBody {
 }
 
 /** Moves the local mirror rows to where the service put them; a new target Reel gets its service id. */
-function applyMoved(op: OutboxOp<'moveLabels'>, moved: { compositeTagId: string; toReelCollectionId: string; toPosition: number }[]): (db: Db) => void {
+function applyMoved(op: OutboxOp<'moveLabels'>, moved: Placed[]): (db: Db) => void {
   return (db) => {
     const p = op.payload;
     const first = moved[0];
@@ -53,7 +53,9 @@ function applyMoved(op: OutboxOp<'moveLabels'>, moved: { compositeTagId: string;
   };
 }
 
-function applied(op: OutboxOp<'moveLabels'>, moved: { compositeTagId: string; toReelCollectionId: string; toPosition: number }[], response: MoveResponse | null): Applied {
+type Placed = { compositeTagId: string; toReelCollectionId: string; toPosition: number };
+
+function applied(op: OutboxOp<'moveLabels'>, moved: Placed[], response: MoveAnswer | null): Applied {
   return {
     result: { moved: moved.length, cut: response?.cut ?? null, outcome: response?.outcome ?? null },
     apply: (db) => {
@@ -65,26 +67,65 @@ function applied(op: OutboxOp<'moveLabels'>, moved: { compositeTagId: string; to
   };
 }
 
+/** A Label's Reel as the service says, or (it names none) the Reel whose Labels list it: the source or the target. */
+async function reelOfLabel(ctx: HandlerContext, label: ServiceLabel, candidates: (string | undefined)[]): Promise<string | undefined> {
+  if (label.reelCollectionId) return label.reelCollectionId;
+  for (const reelId of candidates) {
+    if (!reelId) continue;
+    const labels = await ctx.client.labels.listAll({ reelCollectionId: reelId }, ctx.call);
+    if (labels.some((l) => l.compositeTagId === label.compositeTagId)) return reelId;
+  }
+  return undefined;
+}
+
+/**
+ * Where the move's Labels are now, if they all sit together on the intended Reel (and, for a new Reel, on one this
+ * station does not know, with our name); null when the move has not landed.
+ */
+async function whereMoved(ctx: HandlerContext, op: OutboxOp<'moveLabels'>): Promise<Placed[] | null> {
+  const p = op.payload;
+  const labels: ServiceLabel[] = [];
+  for (const id of moving(ctx.db, op)) labels.push(await ctx.client.labels.get(labelServiceId(ctx.db, id), ctx.call));
+  const source = reelServiceId(ctx.db, p.reelId);
+  const named = 'reelId' in p.target ? reelServiceId(ctx.db, p.target.reelId) : undefined;
+  const first = labels[0];
+  if (!first) return null;
+  // A new Reel's id is learnt from the Labels; a Label that names no Reel is looked up among Reels of that name.
+  const newReels = 'newReel' in p.target && !first.reelCollectionId ? (await ctx.client.reels.listAll({ q: p.target.newReel.name }, ctx.call)).map((r) => r.collectionId) : [];
+  const targetId = named ?? (await reelOfLabel(ctx, first, newReels.filter((id) => !knownReelServiceIds(ctx.db).has(id))));
+  if (targetId === undefined || targetId === source) return null;
+  // Labels that name no Reel: the target's Labels are listed once.
+  const onTarget = labels.some((l) => !l.reelCollectionId) ? new Set((await ctx.client.labels.listAll({ reelCollectionId: targetId }, ctx.call)).map((l) => l.compositeTagId)) : null;
+  const placed: Placed[] = [];
+  for (const label of labels) {
+    const there = label.reelCollectionId ? label.reelCollectionId === targetId : onTarget?.has(label.compositeTagId) === true;
+    if (!there) return null;
+    placed.push({ compositeTagId: label.compositeTagId, toReelCollectionId: targetId, toPosition: label.position });
+  }
+  if ('newReel' in p.target) {
+    // The Labels sit together on another Reel: it is the one this move created only if no Reel this station
+    // knows is it (a Reel of ours would mean they were moved there by someone else) and its name is ours.
+    if (knownReelServiceIds(ctx.db).has(targetId)) return null;
+    const reel = await ctx.client.reels.get(targetId, ctx.call);
+    if (reel.name !== p.target.newReel.name) return null;
+  }
+  return placed;
+}
+
 export const moveLabels: OperationHandler<'moveLabels'> = {
   async send(ctx, op) {
     const response = await ctx.client.labels.move({ ...body(ctx.db, op), ...(op.payload.expectedCount === undefined ? {} : { expectedCount: op.payload.expectedCount }) }, ctx.call);
-    return applied(op, response.moved, response);
+    const placed = response.moved.flatMap((m) => (m.toReelCollectionId !== null && m.toPosition !== null ? [{ compositeTagId: m.compositeTagId, toReelCollectionId: m.toReelCollectionId, toPosition: m.toPosition }] : []));
+    if (placed.length === response.moved.length && placed.length > 0) return applied(op, placed, response);
+    // Where each Label went is our reading of `moved[]`; without it, read the moved Labels (as the landing check does).
+    const found = await whereMoved(ctx, op);
+    if (!found) {
+      throw new HandlerAttention('STATION_MOVE_NOT_READABLE', 'The service accepted the move, but neither its answer nor the moved Labels say which Reel and positions they are on now; refresh the Reels from the service, then discard this operation.', null, ['discard']);
+    }
+    return applied(op, found, response);
   },
   async check(ctx: HandlerContext, op) {
-    const p = op.payload;
-    const labels: Label[] = [];
-    for (const id of moving(ctx.db, op)) labels.push((await ctx.client.labels.get(labelServiceId(ctx.db, id), ctx.call)).label);
-    const source = reelServiceId(ctx.db, p.reelId);
-    const targetId = 'reelId' in p.target ? reelServiceId(ctx.db, p.target.reelId) : labels[0]?.reelCollectionId;
-    const landed = labels.length > 0 && targetId !== undefined && targetId !== source && labels.every((l) => l.reelCollectionId === targetId);
-    if (!landed) return { landed: false };
-    if ('newReel' in p.target) {
-      // The Labels sit together on another Reel: it is the one this move created only if no Reel this station
-      // knows is it (a Reel of ours would mean they were moved there by someone else) and its name is ours.
-      if (knownReelServiceIds(ctx.db).has(targetId)) return { landed: false };
-      const { reel } = await ctx.client.reels.get(targetId, ctx.call);
-      if (reel.name !== p.target.newReel.name) return { landed: false };
-    }
-    return { landed: true, applied: applied(op, labels.map((l) => ({ compositeTagId: l.compositeTagId, toReelCollectionId: l.reelCollectionId, toPosition: l.position })), null) };
+    const found = await whereMoved(ctx, op);
+    return found ? { landed: true, applied: applied(op, found, null) } : { landed: false };
   },
 };

@@ -22,6 +22,8 @@ export function labelViewOf(state: LabelState, row: Pick<LabelRow, 'created_at' 
       identifiable: m.identifiable,
     })),
     complete: isComplete(state.members, parseExpected(reel)),
+    bound: state.boundThreadId !== null,
+    archived: state.archivedAt !== null,
     archivedAt: state.archivedAt,
     boundThreadId: state.boundThreadId,
     // spec: States — a shipped Reel's Labels read as transferred; "sender keeps read access with transferredAt set".

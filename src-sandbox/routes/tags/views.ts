@@ -91,6 +91,8 @@ export function labelView(db: SandboxDb, labelOrId: LabelRow | string): Label | 
     ownerTeamId: row.owner_team_id,
     members,
     complete: isLabelComplete(members, expectedOf(db, row.reel_id)),
+    bound: row.bound_thread_id !== null,
+    archived: row.archived_at !== null,
     archivedAt: row.archived_at,
     boundThreadId: row.bound_thread_id,
     transferredAt: row.transferred_at,

@@ -119,7 +119,7 @@ describe('attention reasons found by the station', () => {
     const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.labelId === labelId);
     expect(label).toMatchObject({ state: 'attention', attention: { code: 'STATION_POSITION_TAKEN' } });
     // The station sent no second enrollment: position 4 holds only the other Label.
-    expect((await serviceLabels(peer, reelServiceId)).filter((l) => l.position === 4).map((l) => l.members.map((m) => m.value))).toEqual([['OTHER-4']]);
+    expect((await serviceLabels(peer, reelServiceId)).filter((l) => l.position === 4).map((l) => l.members?.map((m) => m.value))).toEqual([['OTHER-4']]);
   });
 
   it('STATION_CAPTURE_MISSING: the capture file of a queued enrollment is gone from the data folder', async () => {
@@ -148,6 +148,6 @@ describe('attention reasons found by the station', () => {
     await drain();
     const shown = await expectAttention(opId as string, 'STATION_CAPTURE_MISSING', 'none');
     expect(shown.attention?.reason).toMatch(/changed or damaged/);
-    expect((await peer.direct.labels.get(label.serviceId as string)).label.members.map((m) => m.tagType)).toEqual(['TEXT']);
+    expect((await peer.direct.labels.get(label.serviceId as string)).members?.map((m) => m.tagType)).toEqual(['TEXT']);
   });
 });

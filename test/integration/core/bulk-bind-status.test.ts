@@ -54,7 +54,7 @@ describe('bulkBind.status activation progress', () => {
     await s.call('labels.enroll', { reelId, position: 7, identifiers: [{ tagType: 'TEXT', value: 'PR-7' }] });
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     const reelServiceId = (await s.call('reels.show', { reelId, refresh: true })).serviceId as string;
-    expect((await peer.direct.reels.get(reelServiceId)).reel.counts.identifiableCount).toBe(2);
+    expect((await peer.direct.reels.get(reelServiceId)).counts?.identifiableCount).toBe(2);
 
     const ids = await threads(5, 'Progress thread');
     // Queued while the service is out of reach: an estimate from the local captures, not finished.

@@ -73,7 +73,7 @@ async function bindOperations(threadId: string): Promise<number> {
 }
 
 const activeMembers = async (serviceId: string) =>
-  (await peer.direct.labels.get(serviceId)).label.members.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort();
+  (await peer.direct.labels.get(serviceId)).members?.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort();
 
 describe('landing checks after a lost answer', () => {
   it('bulkBind: bound once, done', async () => {
@@ -84,7 +84,7 @@ describe('landing checks after a lost answer', () => {
     expect(remote.map((l) => [l.position, l.boundThreadId]).sort()).toEqual(ids.map((id, n) => [n + 1, id]));
     // One bind operation per Thread (its events share one operation id), not two.
     for (const id of ids) expect(await bindOperations(id)).toBe(1);
-    expect((await peer.direct.reels.get(reel.serviceId)).reel.counts.boundCount).toBe(4);
+    expect((await peer.direct.reels.get(reel.serviceId)).counts?.boundCount).toBe(4);
     expect((await s.call('reels.show', { reelId: reel.reelId })).labels.map((l) => [l.state, l.boundThreadId])).toEqual(ids.map((id) => ['bound', id]));
   });
 
@@ -93,12 +93,12 @@ describe('landing checks after a lost answer', () => {
     const [thread] = await threads(1, 'LC bind thread');
     const label = reel.labels[0]!;
     await answerLost([drop], async () => (await s.call('labels.bind', { labelId: label.labelId, threadId: thread as string })).opId);
-    expect((await peer.direct.labels.get(label.serviceId)).label.boundThreadId).toBe(thread);
+    expect((await peer.direct.labels.get(label.serviceId)).boundThreadId).toBe(thread);
     expect(await bindOperations(thread as string)).toBe(1);
     expect((await s.call('reels.show', { reelId: reel.reelId })).labels[0]).toMatchObject({ state: 'bound', boundThreadId: thread });
 
     await answerLost([drop], async () => (await s.call('labels.unbind', { labelId: label.labelId })).opId);
-    expect((await peer.direct.labels.get(label.serviceId)).label.boundThreadId).toBeNull();
+    expect((await peer.direct.labels.get(label.serviceId)).boundThreadId).toBeNull();
     expect((await s.call('reels.show', { reelId: reel.reelId })).labels[0]).toMatchObject({ state: 'enrolled', boundThreadId: null });
   });
 
@@ -106,11 +106,11 @@ describe('landing checks after a lost answer', () => {
     const reel = await reelWith('LC archive', 1);
     const label = reel.labels[0]!;
     await answerLost([drop], async () => (await s.call('labels.archive', { labelId: label.labelId })).opId);
-    expect((await peer.direct.labels.get(label.serviceId)).label.archivedAt).not.toBeNull();
+    expect((await peer.direct.labels.get(label.serviceId)).archived).toBe(true);
     expect((await s.call('reels.show', { reelId: reel.reelId })).labels[0]?.state).toBe('archived');
 
     await answerLost([drop], async () => (await s.call('labels.unarchive', { labelId: label.labelId })).opId);
-    expect((await peer.direct.labels.get(label.serviceId)).label.archivedAt).toBeNull();
+    expect((await peer.direct.labels.get(label.serviceId)).archived).toBe(false);
     expect((await s.call('reels.show', { reelId: reel.reelId })).labels[0]?.state).toBe('enrolled');
   });
 
@@ -149,8 +149,8 @@ describe('landing checks after a lost answer', () => {
     const reel = await reelWith('LC ident', 1);
     const label = reel.labels[0]!;
     await answerLost([drop], async () => (await s.call('labels.addIdentifier', { labelId: label.labelId, tagType: 'NFC', value: '04:A1:B2:C3' })).opId);
-    const remote = (await peer.direct.labels.get(label.serviceId)).label;
-    expect(remote.members.filter((m) => m.tagType === 'NFC')).toHaveLength(1);
+    const remote = await peer.direct.labels.get(label.serviceId);
+    expect(remote.members?.filter((m) => m.tagType === 'NFC')).toHaveLength(1);
     expect(await activeMembers(label.serviceId)).toEqual(['NFC=04A1B2C3', 'QR=LC ident-q1', 'TEXT=LC ident-1']);
 
     // removeIdentifier reads the Label first, then deletes the member: the delete's answer is lost.
@@ -166,7 +166,7 @@ describe('landing checks after a lost answer', () => {
       collectionId = (await s.call('collections.create', { name, description: 'lost answer' })).collectionId;
       return (await s.call('queue.list', {})).items.find((i) => i.kind === 'createCollection' && i.subject === collectionId)?.opId as string;
     });
-    const remote = (await peer.direct.collections.list()).collections.filter((c) => c.name === name);
+    const remote = (await peer.direct.collections.list()).filter((c) => c.name === name);
     expect(remote).toHaveLength(1);
     const local = (await s.call('collections.list', {})).collections.find((c) => c.collectionId === collectionId);
     expect(local?.serviceId).toBe(remote[0]!.collectionId);
@@ -194,7 +194,7 @@ describe('moveLabels over a range with an archived Label', () => {
     const reels = await serviceReelsNamed(peer, name);
     expect(reels).toHaveLength(1);
     expect((await serviceLabels(peer, reels[0]!.collectionId)).map((l) => l.position).sort()).toEqual([2, 4]);
-    expect((await serviceLabels(peer, source.serviceId)).map((l) => [l.position, l.archivedAt !== null]).sort()).toEqual([
+    expect((await serviceLabels(peer, source.serviceId)).map((l) => [l.position, l.archived]).sort()).toEqual([
       [1, false],
       [3, true],
     ]);

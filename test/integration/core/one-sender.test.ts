@@ -47,7 +47,7 @@ describe('one sender per data folder', () => {
     expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).pending).toBe(0);
     expect((await b.call('station.status', {})).sync.otherSenderPid).toBeNull();
     await b.close();
-    const reels = (await peer.direct.reels.list({ q: 'One sender' })).reels.map((r) => r.name).sort();
+    const reels = (await peer.direct.reels.list({ q: 'One sender' })).items.map((r) => r.name).sort();
     expect(reels).toEqual(['One sender A', 'One sender B']);
   });
 

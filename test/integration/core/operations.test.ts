@@ -81,7 +81,7 @@ describe('operations and reads', () => {
     const serviceCollectionId = collections.collections.find((c) => c.collectionId === collectionId)?.serviceId;
     expect(serviceCollectionId).toBeTruthy();
     const shown = await s.call('reels.show', { reelId, refresh: true });
-    const remote = (await peer.direct.reels.get(shown.serviceId as string)).reel;
+    const remote = (await peer.direct.reels.get(shown.serviceId as string));
     expect(remote).toMatchObject({ name: 'Filed reel (renamed)', description: 'spring', filedInCollectionId: serviceCollectionId });
   });
 
@@ -93,20 +93,20 @@ describe('operations and reads', () => {
     await s.call('labels.removeIdentifier', { labelId: label.labelId, tagType: 'QR' });
     await s.call('labels.archive', { labelId: label.labelId });
     await drain();
-    let remote = (await peer.direct.labels.get(label.serviceId as string)).label;
-    expect(remote.archivedAt).not.toBeNull();
-    expect(remote.members.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort()).toEqual(['NFC=04112233', 'TEXT=Ops-1']);
+    let remote = await peer.direct.labels.get(label.serviceId as string);
+    expect(remote.archived).toBe(true);
+    expect(remote.members?.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort()).toEqual(['NFC=04112233', 'TEXT=Ops-1']);
     expect((await s.call('reels.show', { reelId })).labels[0]?.state).toBe('archived');
     await s.call('labels.unarchive', { labelId: label.labelId });
     const [thread] = await threads(1, 'Ops thread');
     await s.call('labels.bind', { labelId: label.labelId, threadId: thread });
     await drain();
-    remote = (await peer.direct.labels.get(label.serviceId as string)).label;
+    remote = await peer.direct.labels.get(label.serviceId as string);
     expect(remote.boundThreadId).toBe(thread);
     expect((await s.call('reels.show', { reelId })).labels[0]).toMatchObject({ state: 'bound', boundThreadId: thread });
     await s.call('labels.unbind', { labelId: label.labelId });
     await drain();
-    expect((await peer.direct.labels.get(label.serviceId as string)).label.boundThreadId).toBeNull();
+    expect((await peer.direct.labels.get(label.serviceId as string)).boundThreadId).toBeNull();
   });
 
   it('bulk-binds a range: dry run shows blockers, commit binds, activation is reported', async () => {
@@ -114,7 +114,7 @@ describe('operations and reads', () => {
     const reelId = await reelWith('Bulk', 6, [1, 2, 3, 4, 5]);
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     const reelServiceId = (await s.call('reels.show', { reelId })).serviceId as string;
-    expect((await peer.direct.reels.get(reelServiceId)).reel.counts.identifiableCount).toBe(0);
+    expect((await peer.direct.reels.get(reelServiceId)).counts?.identifiableCount).toBe(0);
     const ids = await threads(5, 'Bulk thread');
     const dry = await s.call('bulkBind.preflight', { reelId, fromPosition: 1, toPosition: 5, threadIds: ids });
     expect(dry).toMatchObject({ outcome: 'preflight', blockers: [] });
@@ -141,7 +141,7 @@ describe('operations and reads', () => {
     expect(status.identifiableCount).toBe(5);
     const remote = await peer.direct.labels.listAll({ reelCollectionId: reelServiceId });
     expect(remote.filter((l) => l.identifiable).map((l) => l.position).sort()).toEqual([1, 2, 3, 4, 5]);
-    expect((await peer.direct.reels.get(reelServiceId)).reel.counts.identifiableCount).toBe(5);
+    expect((await peer.direct.reels.get(reelServiceId)).counts?.identifiableCount).toBe(5);
   });
 
   it('previews a move, then moves a range to a new Reel', async () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
-import type { Label } from '../../../src-shared/api/labels';
+import type { ServiceLabel } from '../../../src-main/service/read/labels';
 import { StationError, type CommandName, type CommandOutput } from '../../../src-shared/ipc';
 import { createServiceClient, type ServiceClient } from '../../../src-main/service';
 import { createStation, type Station, type StationOptions } from '../../../src-main/station';
@@ -89,19 +89,19 @@ export async function stopPeerAndStation(peer: Peer | undefined, s: (TestStation
 }
 
 export async function serviceReelsNamed(peer: Peer, name: string) {
-  return (await peer.direct.reels.list({ q: name })).reels.filter((r) => r.name === name);
+  return (await peer.direct.reels.list({ q: name })).items.filter((r) => r.name === name);
 }
 
-export async function serviceLabels(peer: Peer, reelServiceId: string): Promise<Label[]> {
+export async function serviceLabels(peer: Peer, reelServiceId: string): Promise<ServiceLabel[]> {
   return peer.direct.labels.listAll({ reelCollectionId: reelServiceId });
 }
 
 /** Every position once, and what each holds: `position → sorted "TYPE=value" list`. */
-export function byPosition(labels: Label[]): Map<number, string[]> {
+export function byPosition(labels: ServiceLabel[]): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const label of labels) {
     if (out.has(label.position)) throw new Error(`position ${label.position} holds two Labels`);
-    out.set(label.position, label.members.filter((m) => m.archivedAt === null).map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`)).sort());
+    out.set(label.position, (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`)).sort());
   }
   return out;
 }

@@ -61,7 +61,7 @@ describe('a Label change queued after a range operation covering it', () => {
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     const [tail] = await serviceReelsNamed(peer, 'Order move tail');
     const moved = await serviceLabels(peer, tail!.collectionId);
-    expect(moved.map((l) => [l.position, l.archivedAt !== null]).sort()).toEqual([
+    expect(moved.map((l) => [l.position, l.archived]).sort()).toEqual([
       [1, true],
       [2, false],
     ]);

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkBindResponse } from '../../../../src-shared/api/bulk-bind';
+import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import { ErrorNote } from '../../components/ErrorNote';
 import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
@@ -49,7 +49,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
   // A preflight speaks only for the Reel, range and Threads it checked: any change needs a new one.
   const fresh = preflight.data !== undefined && sameTarget(preflight.variables, input);
   const stale = preflight.data !== undefined && !fresh;
-  const result: BulkBindResponse | undefined = fresh ? preflight.data : undefined;
+  const result: BulkBindPreflight | undefined = fresh ? preflight.data : undefined;
   // The committed bind and its progress belong to the inputs it was made of.
   const committedHere = commit.data !== undefined && sameTarget(commit.variables, input);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkBindResponse } from '../../../../src-shared/api/bulk-bind';
+import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import type { BulkBindStatus } from '../../../../src-shared/ipc';
 import { activationBar, exportRows, labelTexts, pollInterval, POLL_MS, sameTarget } from './bind-flow';
 
@@ -54,8 +54,7 @@ describe('bulk-bind screen rules', () => {
       { position: 1, threadId: A },
       { position: 2, threadId: B },
     ];
-    const reel = {} as BulkBindResponse['reel'];
-    const preflight: BulkBindResponse = {
+    const preflight: BulkBindPreflight = {
       outcome: 'preflight',
       rows: [
         { index: 0, position: 1, compositeTagId: L1, labelName: null, textValue: 'T-1', threadId: A, threadName: 'Item A', threadDescription: null },
@@ -64,7 +63,6 @@ describe('bulk-bind screen rules', () => {
       blockers: [{ kind: 'thread_not_owned', index: 1, position: 2, threadId: B }],
       warnings: [{ kind: 'label_incomplete', index: 0, position: 1 }],
       activation: 'queued',
-      reel,
     };
     expect(exportRows(pairs, undefined, undefined).map((r) => r.state)).toEqual(['not_checked', 'not_checked']);
     expect(exportRows(pairs, preflight, undefined)).toEqual([

@@ -1,4 +1,4 @@
-import type { BulkBindResponse } from '../../../../src-shared/api/bulk-bind';
+import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import type { BulkBindActivationProgress, BulkBindInput, BulkBindStatus } from '../../../../src-shared/ipc';
 
 // The rules of the bulk-bind screen, as plain functions: when a preflight still speaks for the inputs, when to
@@ -72,7 +72,7 @@ export interface ExportRow {
  */
 export function exportRows(
   pairs: readonly { position: number; threadId: string }[],
-  preflight: BulkBindResponse | undefined,
+  preflight: BulkBindPreflight | undefined,
   committed: BulkBindStatus | undefined,
   localText: ReadonlyMap<number, string> = new Map(),
 ): ExportRow[] {

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { PositionSchema, TagTypeSchema } from '../../../src-shared/api/common';
+import { ExpectedIdentifierSchema } from '../../../src-shared/api/labels';
+import { ScanReceiptSchema } from '../../../src-shared/api/scan';
+import { listAnswer, orEmpty, orNull } from './fields';
+
+// What the station reads of Labels, Reels and Label Collections (spec: Resources, "Label, Reel, Label
+// Collection"; Endpoints, "Labels and Reels"). Each field says where the spec names it, or that it is our
+// reading and what the station does without it. The field ledger in ../README.md lists the same.
+// These readers are the station's own: the sandbox writes with src-shared/api, so a reading that is wrong on
+// both sides can still fail a test through the wire-variance proxy (test/helpers/wire-proxy.ts).
+
+const Id = z.string().min(1);
+const Count = z.number().int().nonnegative();
+
+// --- Label -----------------------------------------------------------------------------------------
+
+export const ServiceLabelMemberSchema = z.object({
+  // spec: Identifier (tag) — tagId, tagType.
+  tagId: Id,
+  tagType: TagTypeSchema,
+  // our reading: the decoded or printed value; absent → the member is matched by tagType only.
+  value: orNull(z.string()),
+  // spec: Identifier (tag) — archivedAt "timestamp or null"; absent → active.
+  archivedAt: orNull(z.string()),
+});
+export type ServiceLabelMember = z.output<typeof ServiceLabelMemberSchema>;
+
+export const ServiceLabelSchema = z
+  .object({
+    // spec: Errors (`detail.compositeTagId`), Bulk-bind rows; the Label's id.
+    compositeTagId: Id,
+    // spec: Label — "belongs to a Reel at a numeric position".
+    position: PositionSchema,
+    // our reading: the Label's Reel; absent → the Reel the station asked about (list by reelCollectionId).
+    reelCollectionId: orNull(Id),
+    // our reading: the member identifiers ("has member identifiers"); absent → null, and the landing checks find
+    // values through POST /resolve instead.
+    members: orNull(z.array(ServiceLabelMemberSchema)),
+    // spec: Label flags `complete`, archived, bound, transferredAt.
+    complete: orNull(z.boolean()),
+    bound: orNull(z.boolean()),
+    archived: orNull(z.boolean()),
+    transferredAt: orNull(z.string()),
+    // our reading (sandbox): the bound Thread and archive time; used only as hints when the flags are absent, and
+    // the bound Thread only when given (else found through the Thread's identifiers, GET /threads/{id}).
+    boundThreadId: orNull(Id),
+    archivedAt: orNull(z.string()),
+    // our reading (sandbox): optical markings activated; absent → the Reel's counts.identifiableCount is used.
+    identifiable: orNull(z.boolean()),
+  })
+  .transform((l) => ({
+    compositeTagId: l.compositeTagId,
+    position: l.position,
+    reelCollectionId: l.reelCollectionId,
+    members: l.members,
+    complete: l.complete,
+    bound: l.bound ?? (l.boundThreadId !== null),
+    archived: l.archived ?? (l.archivedAt !== null),
+    transferredAt: l.transferredAt,
+    boundThreadId: l.boundThreadId,
+    identifiable: l.identifiable,
+  }));
+export type ServiceLabel = z.output<typeof ServiceLabelSchema>;
+
+/**
+ * A single-resource answer: the object under `key` (our reading), or the answer itself when it is that resource,
+ * or null when the answer carries none (an empty body, `{}`): the caller then reads the resource.
+ */
+function singleAnswer<T extends z.ZodType>(key: string, schema: T, isResource: (raw: Record<string, unknown>) => boolean) {
+  return z.unknown().transform((raw, ctx): z.output<T> | null => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    const record = raw as Record<string, unknown>;
+    const [value, path] = key in record && record[key] !== null && record[key] !== undefined ? [record[key], [key]] : isResource(record) ? [record, []] : [null, []];
+    if (value === null) return null;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data as z.output<T>;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [...path, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: issue.message });
+    return z.NEVER;
+  });
+}
+
+/** `{label}` answers (read, archive, unarchive, bind, unbind, member add/remove). Not shown; null → read it. */
+export const LabelAnswerSchema = singleAnswer('label', ServiceLabelSchema, (r) => 'compositeTagId' in r && 'position' in r);
+// our reading: `{labels, nextCursor}`; any envelope with one array member, any cursor field (fields.ts).
+export const LabelListAnswerSchema = listAnswer('labels', ServiceLabelSchema);
+
+// --- Reel ------------------------------------------------------------------------------------------
+
+// spec: Reel — "counts including `identifiableCount`"; the other counts are our reading, absent → not shown.
+const countOrAbsent = Count.nullish().transform((v) => v ?? undefined);
+export const ServiceReelCountsSchema = z.object({
+  identifiableCount: countOrAbsent,
+  labelCount: countOrAbsent,
+  activeCount: countOrAbsent,
+  boundCount: countOrAbsent,
+  archivedCount: countOrAbsent,
+});
+export type ServiceReelCounts = z.output<typeof ServiceReelCountsSchema>;
+
+// our reading: the shape of one Reel warning (spec: "reported in the Reel's `warnings`"); unknown kinds kept.
+export const ServiceReelWarningSchema = z.object({
+  kind: z.string().min(1),
+  tagType: orNull(TagTypeSchema.catch('TEXT')),
+  value: orNull(z.string()),
+  positions: orNull(z.array(PositionSchema)),
+  compositeTagIds: orNull(z.array(Id)),
+});
+export type ServiceReelWarning = z.output<typeof ServiceReelWarningSchema>;
+
+export const ServiceReelSchema = z.object({
+  // spec: Reel — "identified by its UUID (returned as collectionId)".
+  collectionId: Id,
+  // spec: Reel — name, description.
+  name: z.string(),
+  description: orNull(z.string()),
+  // spec: Reel — expectedIdentifiers; absent → not compared (the createReel landing check uses name and description).
+  expectedIdentifiers: orNull(z.array(ExpectedIdentifierSchema)),
+  // spec: Reel — counts; absent → no service counts shown.
+  counts: orNull(ServiceReelCountsSchema),
+  // spec: Create Label rules — the Reel's warnings; absent → none.
+  warnings: orEmpty(ServiceReelWarningSchema),
+  // spec: Reel — "transferredAt when shipped"; absent → not shipped.
+  transferredAt: orNull(z.string()),
+  // our reading: the filing collection; absent → unknown (the station keeps its own filing).
+  filedInCollectionId: orNull(Id),
+  // our reading: creation time; absent → the createReel landing check does not use it.
+  createdAt: orNull(z.string()),
+});
+export type ServiceReel = z.output<typeof ServiceReelSchema>;
+
+/** `{reel}` answers (create, read, update). Not shown beyond "returns `{reel}`" for create; null → read it. */
+export const ReelAnswerSchema = singleAnswer('reel', ServiceReelSchema, (r) => 'collectionId' in r && 'name' in r);
+// our reading: `{reels, nextCursor}`; discovery as for Labels.
+export const ReelListAnswerSchema = listAnswer('reels', ServiceReelSchema);
+
+/** A Reel summary inside another answer (bulk-bind, enrollment, move): read when it parses, else left out. */
+export const ReelSummarySchema = ServiceReelSchema.nullish().catch(null).transform((r) => r ?? null);
+
+// spec: Labels and Reels — `POST /reels/{id}/activate` "runs in background". our reading: `activation` word.
+export const ReelActivateAnswerSchema = z.object({ activation: orNull(z.string()), reel: ReelSummarySchema }).nullish().transform((a) => a ?? { activation: null, reel: null });
+
+// --- Label Collection ------------------------------------------------------------------------------
+
+export const ServiceCollectionSchema = z.object({
+  // spec: Label Collection — kind `reel_collection`; id field our reading (as Reels: collectionId).
+  collectionId: Id,
+  name: z.string(),
+  description: orNull(z.string()),
+  // our reading: creation time; absent → the createCollection landing check does not use it.
+  createdAt: orNull(z.string()),
+});
+export type ServiceCollection = z.output<typeof ServiceCollectionSchema>;
+export const CollectionAnswerSchema = singleAnswer('collection', ServiceCollectionSchema, (r) => 'collectionId' in r && 'name' in r);
+export const CollectionListAnswerSchema = listAnswer('collections', ServiceCollectionSchema);
+
+// --- Enrollment --------------------------------------------------------------------------------------
+
+export const EnrollAnswerSchema = z.object({
+  // spec: Create Label rules — `outcome: created` / `already_enrolled`.
+  outcome: z.enum(['created', 'already_enrolled']),
+  // our reading: the Label; absent → the station lists the Reel's Labels at the position it sent.
+  label: orNull(ServiceLabelSchema),
+  reel: ReelSummarySchema,
+  // spec: Scan receipts — top-level `scan` on success.
+  scan: ScanReceiptSchema.nullish().catch(null),
+});
+export type EnrollAnswer = z.output<typeof EnrollAnswerSchema>;
+
+// spec: Labels and Reels — `POST /{id}/activate`. our reading: `activation` word and the Label.
+export const LabelActivateAnswerSchema = z
+  .object({ activation: orNull(z.string()), label: orNull(ServiceLabelSchema) })
+  .nullish()
+  .transform((a) => a ?? { activation: null, label: null });
+
+// --- Resolve -----------------------------------------------------------------------------------------
+
+// spec: `POST /resolve` returns `detail` (first match) and `candidates[]` (all matches; by position when Reel given).
+export const ResolveAnswerSchema = z.object({ detail: orNull(ServiceLabelSchema), candidates: orEmpty(ServiceLabelSchema) });
+export type ResolveAnswer = z.output<typeof ResolveAnswerSchema>;
+
+// --- Move ----------------------------------------------------------------------------------------
+
+// spec: Move — "Response lists `moved[]` and ... `cut`". our reading: each moved entry's target Reel and position;
+// absent → the station reads each moved Label.
+export const MovedEntrySchema = z.object({ compositeTagId: Id, toReelCollectionId: orNull(Id), toPosition: orNull(PositionSchema) });
+export type MovedEntry = z.output<typeof MovedEntrySchema>;
+export const MoveAnswerSchema = z.object({
+  moved: orEmpty(MovedEntrySchema),
+  // spec-named; kept as the service sent it (shown on the Queue screen).
+  cut: orNull(z.record(z.string(), z.unknown())),
+  // our reading: the applied outcome and the target Reel; absent → not shown / discovered from the moved Labels.
+  outcome: orNull(z.string()),
+  targetReel: ReelSummarySchema,
+});
+export type MoveAnswer = z.output<typeof MoveAnswerSchema>;
+
+// spec: Move preview — `span`, `count`, `boundCount`, first and last Labels, `predictedOutcome`, `countMatches`,
+// `suggestedLast`. Shapes beyond the names are not shown: passed through to the screen as the service sent them.
+export const MovePreviewAnswerSchema = z.record(z.string(), z.unknown());
