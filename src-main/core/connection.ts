@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { API_KEY_HEADER, BEARER_PREFIX } from '../../src-shared/api/common';
-import { MeResponseSchema, type MeResponse } from '../../src-shared/api/discovery';
-import { TokenResponseSchema } from '../../src-shared/api/auth';
-import { PATHS } from '../../src-shared/api/paths';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
-import { createServiceClient, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
+import { createServiceClient, isServiceError, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
 import { apiKeyStore, hasSealedKey, type ApiKeyStore, type KeyCipher } from '../store/api-key-file';
 import type { Db } from '../store/database';
 import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
@@ -21,24 +17,6 @@ export interface EmbeddedSandbox {
   orgId: string;
   teamId: string;
   close(): Promise<void>;
-}
-
-/**
- * GET /api/v1/me without context headers (spec: Session and discovery: "no context headers
- * needed"). The API client always sends an organization header, which /me would check, and the
- * organization is exactly what is not known yet; so this one read is made here.
- */
-async function readMe(baseUrl: string, apiKey: string): Promise<MeResponse> {
-  const refused = (status: number, body: unknown) =>
-    new StationError({ code: (body as { code?: string } | null)?.code ?? StationErrorCode.notConnected, status, message: `The service refused the API key (HTTP ${status}); check the key and the base URL.` });
-  const tokenResponse = await fetch(`${baseUrl}${PATHS.token}`, { headers: { [API_KEY_HEADER]: apiKey } });
-  const tokenBody: unknown = await tokenResponse.json().catch(() => null);
-  if (!tokenResponse.ok) throw refused(tokenResponse.status, tokenBody);
-  const { token } = TokenResponseSchema.parse(tokenBody);
-  const meResponse = await fetch(`${baseUrl}${PATHS.me}`, { headers: { authorization: `${BEARER_PREFIX}${token}` } });
-  const meBody: unknown = await meResponse.json().catch(() => null);
-  if (!meResponse.ok) throw refused(meResponse.status, meBody);
-  return MeResponseSchema.parse(meBody);
 }
 
 export type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedSandbox>;
@@ -95,7 +73,12 @@ export class Connection {
     }
   }
 
-  async connect(input: ConnectInput): Promise<Profile> {
+  /**
+   * Connects and makes the profile the active one. A remote key is exchanged first when the service can be
+   * reached: a key it refuses is refused here (nothing saved), with the service's code and request id. When the
+   * service cannot be reached the profile is saved all the same and `keyChecked` is false.
+   */
+  async connect(input: ConnectInput): Promise<{ profile: Profile; keyChecked: boolean; warning: string | null }> {
     const db = this.options.db;
     if (input.kind === 'sandbox') {
       const profileId = listProfiles(db).find((p) => p.kind === 'sandbox')?.profileId ?? randomUUID();
@@ -107,13 +90,15 @@ export class Connection {
       })();
       this.#keys.write(profileId, sandbox.apiKey);
       await this.#open(profile);
-      return profile;
+      return { profile, keyChecked: true, warning: null };
     }
+    const baseUrl = input.baseUrl.replace(/\/+$/, '');
+    const warning = await this.#checkKey(baseUrl, input.apiKey);
     const profile: Profile = {
       profileId: randomUUID(),
       kind: 'remote',
       name: input.name ?? new URL(input.baseUrl).host,
-      baseUrl: input.baseUrl.replace(/\/+$/, ''),
+      baseUrl,
       orgId: input.orgId,
       teamId: input.teamId,
       locale: input.locale ?? null,
@@ -125,18 +110,41 @@ export class Connection {
       setActiveProfile(db, profile.profileId);
     })();
     await this.#open(profile);
-    return profile;
+    return { profile, keyChecked: warning === null, warning };
+  }
+
+  /**
+   * Exchanges the key once. Null when the service accepted it; a warning when the service could not be asked (the
+   * key is unchecked); throws when the service refused it.
+   */
+  async #checkKey(baseUrl: string, apiKey: string): Promise<string | null> {
+    const client = createServiceClient({ baseUrl, apiKey, ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}), retry: { retries: 0 } });
+    try {
+      await client.checkKey();
+      return null;
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      if (error.kind === 'network' || error.kind === 'timeout' || (error.status !== null && error.status >= 500)) {
+        return `The service at ${baseUrl} could not be reached (${error.code}), so the API key is not checked yet: the profile is saved and the key is tried when the station syncs.`;
+      }
+      throw new StationError({
+        code: error.code,
+        ...(error.status === null ? {} : { status: error.status }),
+        ...(error.requestId === null ? {} : { requestId: error.requestId }),
+        message: `The service refused the API key (${error.code}${error.status === null ? '' : `, HTTP ${error.status}`}); nothing was saved. Check the key (a Service Account's, not revoked) and the base URL, then connect again.`,
+      });
+    }
   }
 
   /** The organizations and Teams an API key may act as (nothing saved; the key stays in memory). */
   async discover(baseUrl: string, apiKey: string): Promise<{ orgId: string; name: string; teams: { teamId: string; name: string }[] }[]> {
     const base = baseUrl.replace(/\/+$/, '');
     const timeout = this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {};
-    const me = await readMe(base, apiKey);
+    const me = await createServiceClient({ baseUrl: base, apiKey, ...timeout }).me();
     const out = [];
     for (const org of me.organizations) {
-      const { teams } = await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout }).teams({ pageSize: 500 });
-      out.push({ orgId: org.id, name: org.name, teams: teams.filter((t) => t.orgId === org.id).map((t) => ({ teamId: t.teamId, name: t.name })) });
+      const { items: teams } = await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout }).teams({ pageSize: 500 });
+      out.push({ orgId: org.id, name: org.name ?? org.id, teams: teams.filter((t) => (t.orgId ?? org.id) === org.id).map((t) => ({ teamId: t.teamId, name: t.name ?? t.teamId })) });
     }
     return out;
   }

@@ -17,7 +17,8 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** The Service Account's API key. Sent only to `GET /api/auth/token` (spec: Authentication 1); never logged. */
   apiKey: string;
-  orgId: string;
+  /** → Svc-Ctx-Org-Id. Absent only to discover what a key may act as (`me`, `teams`). */
+  orgId?: string;
   /** Acting Team; absent means the organization root Team (spec: Context headers). */
   teamId?: string;
   locale?: string;

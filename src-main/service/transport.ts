@@ -6,9 +6,9 @@ import {
   BEARER_PREFIX,
   CONTEXT_HEADERS,
   PATHS,
-  TokenResponseSchema,
   UNAUTHORIZED_MAX_RETRIES,
 } from '../../src-shared/api';
+import { TokenAnswerSchema } from './read/discovery';
 import { performAttempt, type AttemptFailure, type FetchLike, type HttpMethod } from './attempt';
 import { ServiceError, type ServiceErrorKind } from './errors';
 import type { ServiceLogger } from './logger';
@@ -64,12 +64,15 @@ export interface RequestSpec<T> {
   anonymous?: boolean;
   /** Non-2xx statuses whose body is an answer in `schema` (health's 503 `{status: error}`). */
   answerStatuses?: readonly number[];
+  /** Sent without context headers (spec: `GET /api/v1/me` — "no context headers needed"). */
+  noContext?: boolean;
 }
 
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
-  orgId: string;
+  /** Absent only for discovery (what a key may act as): then no context headers are sent. */
+  orgId?: string;
   teamId?: string;
   locale?: string;
   declaredActor?: string;
@@ -84,6 +87,8 @@ export interface TransportOptions {
 
 export interface Transport {
   request<T>(spec: RequestSpec<T>, opts?: CallOptions): Promise<T>;
+  /** Exchanges the API key now (connect checks a key with it); a refused key throws the service's error. */
+  exchangeKey(): Promise<void>;
   tokenInfo(): TokenInfo | null;
 }
 
@@ -126,7 +131,7 @@ export function createTransport(options: TransportOptions): Transport {
   const { logger, retry } = options;
 
   // spec: Endpoints, Context headers. Sent on /api/v1 calls only; the token exchange carries the key alone.
-  const contextHeaders: Record<string, string> = { [CONTEXT_HEADERS.orgId]: options.orgId };
+  const contextHeaders: Record<string, string> = options.orgId ? { [CONTEXT_HEADERS.orgId]: options.orgId } : {};
   if (options.teamId) contextHeaders[CONTEXT_HEADERS.teamId] = options.teamId;
   if (options.locale) contextHeaders[CONTEXT_HEADERS.locale] = options.locale;
   if (options.declaredActor) contextHeaders[CONTEXT_HEADERS.declaredActor] = options.declaredActor;
@@ -173,7 +178,7 @@ export function createTransport(options: TransportOptions): Transport {
     const isApi = spec.path.startsWith(`${API_PREFIX}/`);
     let retryIndex = 0;
     for (;;) {
-      const headers: Record<string, string> = { accept: 'application/json', ...(isApi ? contextHeaders : {}), ...(await authorize()) };
+      const headers: Record<string, string> = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
       let body: string | FormData | undefined;
       if (spec.json !== undefined) {
         headers['content-type'] = 'application/json';
@@ -213,7 +218,7 @@ export function createTransport(options: TransportOptions): Transport {
     now: options.now,
     exchange: () =>
       run(
-        { method: 'GET', path: PATHS.token, schema: TokenResponseSchema, idempotent: true },
+        { method: 'GET', path: PATHS.token, schema: TokenAnswerSchema, idempotent: true },
         () => Promise.resolve({ [API_KEY_HEADER]: options.apiKey }),
         () => 'fail',
         undefined,
@@ -243,5 +248,8 @@ export function createTransport(options: TransportOptions): Transport {
       );
     },
     tokenInfo: () => tokens.info(),
+    async exchangeKey() {
+      await tokens.get();
+    },
   };
 }

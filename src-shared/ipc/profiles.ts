@@ -34,8 +34,12 @@ export const DiscoverOutput = z.object({
 export const profileCommands = {
   /** Before connecting to a remote service: exchanges the key, reads /me and /teams. Nothing is saved. */
   'profiles.discover': { input: z.object({ baseUrl: z.url(), apiKey: z.string().min(1) }).strict(), output: DiscoverOutput },
-  /** Saves a profile, checks it reaches the service when online, and makes it the active one. */
-  'profiles.connect': { input: ConnectInput, output: ServiceProfileSummary },
+  /**
+   * Exchanges a remote key when the service can be reached (a refused key is refused with the service's code and
+   * request id, nothing saved), then saves the profile and makes it the active one. Offline it saves with
+   * `keyChecked: false` and a warning.
+   */
+  'profiles.connect': { input: ConnectInput, output: ServiceProfileSummary.extend({ keyChecked: z.boolean(), warning: z.string().nullable() }) },
   'profiles.list': { input: z.object({}).strict(), output: ProfileList },
   /**
    * Changes a saved profile (the active one when profileId is left out): its name, the locale sent as

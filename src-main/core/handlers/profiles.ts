@@ -6,9 +6,9 @@ import type { AreaHandlers } from './types';
 export function profileHandlers(parts: CoreParts): AreaHandlers<'profiles.connect' | 'profiles.discover' | 'profiles.list' | 'profiles.select' | 'profiles.update'> {
   return {
     'profiles.connect': async (input) => {
-      const profile = await parts.connection.connect(input);
+      const { profile, keyChecked, warning } = await parts.connection.connect(input);
       parts.retarget();
-      return summarizeProfile(profile);
+      return { ...summarizeProfile(profile), keyChecked, warning };
     },
     'profiles.discover': async ({ baseUrl, apiKey }) => ({ organizations: await parts.connection.discover(baseUrl, apiKey) }),
     'profiles.list': () => ({ profiles: listProfiles(parts.db).map(summarizeProfile), activeProfileId: activeProfileId(parts.db) }),

@@ -70,6 +70,8 @@ export const de: Catalog = {
     kind: 'Art',
     kinds: { sandbox: 'Sandbox', remote: 'entfernt' },
     discover: 'Organisationen und Teams suchen',
+    keyUnchecked: 'Gespeichert, aber der API-Schlüssel ist noch nicht geprüft: {{warning}}',
+    continue: 'Weiter',
     discoverHint: 'Basis-URL und API-Schlüssel eingeben, dann die Organisationen und Teams suchen, in denen dieser Schlüssel handeln darf; oder ihre IDs eingeben.',
     organization: 'Organisation',
     noOrganizations: 'Dieser API-Schlüssel darf in keiner Organisation handeln: bitten Sie eine Organisations-Administratorin um ein Dienstkonto, das Mitglied eines Teams ist.',

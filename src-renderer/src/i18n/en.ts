@@ -68,6 +68,8 @@ export const en = {
     kind: 'Kind',
     kinds: { sandbox: 'sandbox', remote: 'remote' },
     discover: 'Find organizations and Teams',
+    keyUnchecked: 'Saved, but the API key is not checked yet: {{warning}}',
+    continue: 'Continue',
     discoverHint: 'Enter the base URL and API key, then find the organizations and Teams this key may act as; or type their ids.',
     organization: 'Organization',
     noOrganizations: 'This API key may act in no organization: ask an organization admin for a Service Account that is a member of a Team.',

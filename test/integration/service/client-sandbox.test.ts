@@ -46,7 +46,7 @@ describe('discovery', () => {
     const me = await client.probe();
     expect(me.organizations.map((o) => o.id)).toContain(sandbox.orgId);
     expect(client.tokenInfo()?.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const { teams } = await client.teams();
+    const { items: teams } = await client.teams();
     expect(teams.map((t) => t.teamId)).toContain(sandbox.teamId);
     const exchange = attempts.find((a) => a.path === '/api/auth/token');
     expect(exchange?.status).toBe(200);

@@ -41,7 +41,9 @@ export const connectCommand: CliCommand = {
       };
     }
     const profile = await ctx.call('profiles.connect', input);
-    ctx.print(profile, `connected: ${profile.name} (${profile.kind}, ${profile.baseUrl}); organization ${profile.orgId}, Team ${profile.teamId}`);
+    // Saved without reaching the service: said on stderr, so a script's JSON stays one document.
+    if (profile.warning) process.stderr.write(`warning: ${profile.warning}\n`);
+    ctx.print(profile, `connected: ${profile.name} (${profile.kind}, ${profile.baseUrl}); organization ${profile.orgId}, Team ${profile.teamId}${profile.keyChecked ? '' : ' (API key not checked yet)'}`);
     return 0;
   },
 };

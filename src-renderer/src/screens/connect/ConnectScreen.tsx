@@ -20,16 +20,19 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
   const [remote, setRemote] = useState({ name: '', baseUrl: '', apiKey: '', orgId: '', teamId: '' });
   const chosenOrg = organizations?.find((o) => o.orgId === remote.orgId);
   const canConnect = served('profiles.connect');
+  // Saved while the service could not be reached: the key is tried at the first sync. Said before moving on.
+  const [unchecked, setUnchecked] = useState<string | null>(null);
 
   const submitRemote = (e: FormEvent) => {
     e.preventDefault();
     connect.mutate(
       { kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey, orgId: remote.orgId, teamId: remote.teamId, locale: i18n.language, ...(remote.name ? { name: remote.name } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           // The key leaves the form at once: it is stored by the station and never shown again.
           setRemote((r) => ({ ...r, apiKey: '' }));
-          onConnected();
+          if (result.warning) setUnchecked(result.warning);
+          else onConnected();
         },
       },
     );
@@ -124,6 +127,14 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
           </button>
         </form>
       </section>
+      {unchecked ? (
+        <div role="alert" className="card">
+          <p>{t('connect.keyUnchecked', { warning: unchecked })}</p>
+          <button type="button" className="primary" onClick={onConnected}>
+            {t('connect.continue')}
+          </button>
+        </div>
+      ) : null}
       <ErrorNote error={connect.error ?? discover.error ?? select.error} />
 
       <section className="card" aria-labelledby="connect-saved">
