@@ -163,7 +163,9 @@ export const EnrollAnswerSchema = z.object({
   label: orNull(ServiceLabelSchema),
   reel: ReelSummarySchema,
   // spec: Scan receipts — top-level `scan` on success.
-  scan: ScanReceiptSchema.nullish().catch(null),
+  scan: ScanReceiptSchema.nullish()
+    .catch(null)
+    .transform((s) => s ?? null),
 });
 export type EnrollAnswer = z.output<typeof EnrollAnswerSchema>;
 
