@@ -2,16 +2,15 @@ import {
   PATHS,
   ThreadCountResponseSchema,
   ThreadCreateResponseSchema,
-  ThreadListResponseSchema,
   ThreadReadResponseSchema,
   type ThreadCountResponse,
   type ThreadCreateBody,
   type ThreadCreateResponse,
   type ThreadListQueryInput,
-  type ThreadListResponse,
   type ThreadReadResponse,
 } from '../../src-shared/api';
-import { ThreadTagsAnswerSchema, type ThreadTags } from './read/threads';
+import type { ListAnswer } from './read/fields';
+import { ThreadListAnswerSchema, ThreadTagsAnswerSchema, type ThreadSummary, type ThreadTags } from './read/threads';
 import { asQuery, type CallOptions, type Transport } from './transport';
 
 // spec: Endpoints, Threads (what the station uses: search and list for bulk-bind, read, create).
@@ -20,7 +19,7 @@ export type ThreadListFilters = Omit<ThreadListQueryInput, 'cursor'>;
 
 export interface ThreadsApi {
   /** One page of `GET /api/v1/threads` with the spec's filters; pass `cursor` for the next page. */
-  list(query?: ThreadListQueryInput, opts?: CallOptions): Promise<ThreadListResponse>;
+  list(query?: ThreadListQueryInput, opts?: CallOptions): Promise<ListAnswer<ThreadSummary>>;
   /** `GET /api/v1/threads/count` with the same filters. */
   count(query?: ThreadListFilters, opts?: CallOptions): Promise<ThreadCountResponse>;
   /** `GET /api/v1/threads/{id}`: the Thread with data, tags and events. */
@@ -37,7 +36,7 @@ export interface ThreadsApi {
 export function threadsApi(t: Transport): ThreadsApi {
   return {
     list: (query, opts) =>
-      t.request({ method: 'GET', path: PATHS.threads, query: asQuery(query), schema: ThreadListResponseSchema, idempotent: true }, opts),
+      t.request({ method: 'GET', path: PATHS.threads, query: asQuery(query), schema: ThreadListAnswerSchema, idempotent: true }, opts),
     count: (query, opts) =>
       t.request({ method: 'GET', path: PATHS.threadsCount, query: asQuery(query), schema: ThreadCountResponseSchema, idempotent: true }, opts),
     get: (threadId, query, opts) =>

@@ -6,7 +6,7 @@ export function threadHandlers(parts: CoreParts): AreaHandlers<'threads.search'>
     'threads.search': async ({ q, pageSize, cursor }) => {
       await requireOnline(parts);
       const page = await parts.connection.requireClient().threads.list({ ...(q ? { q } : {}), pageSize: pageSize ?? 50, ...(cursor ? { cursor } : {}) });
-      return { threads: page.threads.map((t) => ({ threadId: t.threadId, name: t.name, description: t.description ?? null })), nextCursor: page.nextCursor ?? null };
+      return { threads: page.items.map((t) => ({ threadId: t.threadId, name: t.name, description: t.description })), nextCursor: page.nextCursor };
     },
   };
 }

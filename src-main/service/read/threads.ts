@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orEmpty, orNull } from './fields';
+import { listAnswer, orEmpty, orNull } from './fields';
 
 // spec: Threads — `GET /api/v1/threads/{thread_id}` returns `{thread (with data, tags), events}`; Thread `tags`:
 // "array of identifiers, each has tagId and tagType"; Identifier `label`: "present when the identifier belongs to a
@@ -17,3 +17,9 @@ export const ThreadTagsAnswerSchema = z
   .object({ thread: z.object({ threadId: orNull(z.string()), tags: orEmpty(ThreadTagSchema) }) })
   .transform((a) => a.thread.tags.map((t) => ({ tagId: t.tagId, compositeTagId: t.label?.compositeTagId ?? null })));
 export type ThreadTags = z.output<typeof ThreadTagsAnswerSchema>;
+
+// spec: `GET /api/v1/threads` "cursor-paginated list and search" ("Response envelope of the Thread list: not shown").
+// ours: `{threads, nextCursor}`, discovered as every list is. A Thread: threadId, name, description (spec: Thread).
+export const ThreadSummarySchema = z.object({ threadId: z.string().min(1), name: z.string(), description: orNull(z.string()) });
+export const ThreadListAnswerSchema = listAnswer('threads', ThreadSummarySchema);
+export type ThreadSummary = z.output<typeof ThreadSummarySchema>;

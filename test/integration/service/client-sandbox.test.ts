@@ -74,7 +74,7 @@ describe('faults injected by the sandbox', () => {
     await injectFault({ pathPrefix: '/api/v1/threads', method: 'GET', status: 503, code: 'SCAN_BACKEND_UNAVAILABLE', count: 2 });
     const seen: AttemptRecord[] = [];
     const page = await client.threads.list({}, { onAttempt: (a) => seen.push(a) });
-    expect(page.threads.length).toBeGreaterThan(0);
+    expect(page.items.length).toBeGreaterThan(0);
     expect(seen.map((a) => a.status)).toEqual([503, 503, 200]);
   });
 
