@@ -110,8 +110,13 @@ describe('credentials and context headers', () => {
     expect(exchange?.headers.authorization).toBeUndefined();
     expect(exchange?.headers['svc-ctx-org-id']).toBeUndefined();
 
-    const api = h.service.to('/api/v1/');
-    expect(api).toHaveLength(2);
+    // spec: `GET /api/v1/me` — "no context headers needed": it is how a key's organizations are found.
+    const [me] = h.service.to('/api/v1/me');
+    expect(me?.headers.authorization).toMatch(/^Bearer /);
+    expect(Object.keys(me?.headers ?? {}).filter((name) => name.startsWith('svc-ctx-'))).toEqual([]);
+
+    const api = h.service.to('/api/v1/composite-tags');
+    expect(api).toHaveLength(1);
     for (const req of api) {
       expect(req.headers['x-api-key']).toBeUndefined();
       expect(JSON.stringify(req.headers)).not.toContain(API_KEY);
@@ -127,8 +132,8 @@ describe('credentials and context headers', () => {
 
   it('omits Team, locale and declared actor when not configured', async () => {
     h = await harness((_req, res) => sendJson(res, 200, meBody()), { teamId: undefined });
-    await h.client.me();
-    const [req] = h.service.to('/api/v1/me');
+    await h.client.reels.list({}).catch(() => undefined);
+    const [req] = h.service.to('/api/v1/composite-tags');
     expect(req?.headers['svc-ctx-org-id']).toBe(IDS.org);
     expect(req?.headers).not.toHaveProperty('svc-ctx-team-id');
     expect(req?.headers).not.toHaveProperty('svc-ctx-locale');
