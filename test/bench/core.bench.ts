@@ -87,7 +87,8 @@ async function syncDrain(): Promise<BenchRow[]> {
   try {
     // Raw: the same enroll requests from a bare client at the same concurrency (4), run first.
     const client = createServiceClient({ baseUrl: rawSandbox.baseUrl, apiKey: rawSandbox.apiKey, orgId: rawSandbox.orgId, teamId: rawSandbox.teamId });
-    const { reel } = await client.reels.create({ name: 'drain raw' });
+    const reel = await client.reels.create({ name: 'drain raw' });
+    if (!reel) throw new Error('the sandbox answered the Reel create without the Reel');
     const queue = new PQueue({ concurrency: 4 });
     let t = performance.now();
     for (let n = 1; n <= N; n += 1) {
