@@ -6,7 +6,7 @@ import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope
 import { requireReel } from '../../enrollment/context';
 import { queueBulkBind } from '../../enrollment/label-ops';
 import { isServiceError, type ServiceClient } from '../../service';
-import { listLabels } from '../../store/labels';
+import { getLabelByServiceId, listLabels } from '../../store/labels';
 import { getOp, type OutboxOp } from '../../store/outbox';
 import { getReel, type ReelSnapshot } from '../../store/reels';
 import { canAskService, requireOnline, type CoreParts } from '../parts';
@@ -43,10 +43,9 @@ const LIST_PAGE_SIZE = 500;
 const GET_CONCURRENCY = 8;
 const TRACKED_MAX = 50;
 
-/** Null when the service's Label does not say (no member list or no `identifiable`): the Reel's count is used. */
-function activationOf(label: ServiceLabel): LabelActivation | null {
-  if (label.members === null || label.identifiable === null) return null;
-  return { optical: label.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null), identifiable: label.identifiable };
+/** What the service's Label says: null where it does not say (no member list, no `identifiable`). */
+function activationOf(label: ServiceLabel): { optical: boolean | null; identifiable: boolean | null } {
+  return { optical: label.members === null ? null : label.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null), identifiable: label.identifiable };
 }
 
 /** The range's progress from what is known of its Labels: only Labels with an optical marking can become identifiable. */
@@ -64,8 +63,8 @@ export function rangeProgress(requested: boolean, outcome: BulkBindActivation, i
  * Reads the named Labels: one by one when that is fewer requests than listing the Reel's bound Labels, else the
  * list. A Label no longer found (moved, unbound, removed) counts as one the activation does not work on.
  */
-async function readLabels(client: ServiceClient, reelServiceId: string, ids: readonly string[], boundCount: number): Promise<Map<string, LabelActivation | null>> {
-  const out = new Map<string, LabelActivation | null>();
+async function readLabels(client: ServiceClient, reelServiceId: string, ids: readonly string[], boundCount: number): Promise<Map<string, ReturnType<typeof activationOf>>> {
+  const out = new Map<string, ReturnType<typeof activationOf>>();
   if (ids.length === 0) return out;
   if (ids.length <= Math.ceil(boundCount / LIST_PAGE_SIZE)) {
     const queue = new PQueue({ concurrency: GET_CONCURRENCY });
@@ -125,15 +124,21 @@ export function bulkBindHandlers(parts: CoreParts): AreaHandlers<'bulkBind.prefl
       return !a || (a.optical && !a.identifiable);
     });
     const read = await readLabels(client, reelServiceId, open, counts.boundCount ?? ids.length);
-    if ([...read.values()].some((a) => a === null)) {
+    // A Label without its member list: whether it has an optical marking is what the station enrolled on it.
+    const opticalOf = (id: string, said: boolean | null) => said ?? (getLabelByServiceId(parts.db, id)?.captureSha256 ?? null) !== null;
+    if ([...read.values()].some((a) => a.identifiable === null)) {
       // The service's Labels do not say whether they are identifiable: the spec's own signal, the Reel's
       // counts.identifiableCount, counted from its value when the bind landed.
-      const identifiable = Math.min(ids.length, Math.max(0, (counts.identifiableCount ?? 0) - (result.identifiableAtBind ?? 0)));
-      const progress = { requested, outcome, total: ids.length, identifiable, finished: identifiable >= ids.length, live: true };
+      const total = ids.filter((id) => {
+        const a = read.get(id) ?? known.get(id);
+        return a ? opticalOf(id, a.optical) : false;
+      }).length;
+      const identifiable = Math.min(total, Math.max(0, (counts.identifiableCount ?? 0) - (result.identifiableAtBind ?? 0)));
+      const progress = { requested, outcome, total, identifiable, finished: identifiable >= total, live: true };
       remember(op.id, { countsKey, labels: known, progress });
       return progress;
     }
-    for (const [id, a] of read) if (a) known.set(id, a);
+    for (const [id, a] of read) known.set(id, { optical: opticalOf(id, a.optical), identifiable: a.identifiable === true });
     const progress = rangeProgress(requested, outcome, ids, known);
     remember(op.id, { countsKey, labels: known, progress });
     return progress;

@@ -42,7 +42,14 @@ function localIds(db: Db, answer: Pick<BulkBindAnswer, 'rows'>): string[] {
 
 export const bulkBind: OperationHandler<'bulkBind'> = {
   async send(ctx, op) {
-    const answer = await ctx.client.reels.bulkBind(reelServiceId(ctx.db, op.payload.reelId), bodyOf(op, false), ctx.call);
+    const reelId = reelServiceId(ctx.db, op.payload.reelId);
+    const answer = await ctx.client.reels.bulkBind(reelId, bodyOf(op, false), ctx.call);
+    if (op.payload.activate && answer.reel?.counts?.identifiableCount == null) {
+      // The answer names no Reel counts (its Reel summary is "not shown"): the baseline of the counts-only activation
+      // progress is read at once (core/handlers/bulk-bind.ts); the background job may already have begun.
+      const reel = await ctx.client.reels.get(reelId, ctx.call).catch(() => null);
+      if (reel) return applied(op, { ...answer, reel }, localIds(ctx.db, answer));
+    }
     return applied(op, answer, localIds(ctx.db, answer));
   },
   async check(ctx: HandlerContext, op) {

@@ -6,30 +6,36 @@ import { StationError, type CommandName, type CommandOutput } from '../../../src
 import { createServiceClient, type ServiceClient } from '../../../src-main/service';
 import { createStation, type Station, type StationOptions } from '../../../src-main/station';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import { startWireProxy, suiteVariations, type WireProxy, type WireVariations } from '../../helpers/wire-proxy';
 import type { CliResult } from '../../helpers/cli';
 import { repoRoot } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 
-// The real peer of the core's tests: the sandbox in-process, reached through the fault proxy.
+// The real peer of the core's tests: the sandbox in-process, reached through the fault proxy (network faults) and
+// the wire-variance proxy (what the spec leaves open, every variation on unless STATION_WIRE_VARIANCE=off):
+// station → fault proxy → wire proxy → sandbox.
 
 export interface Peer {
   sandbox: RunningSandbox;
   proxy: FaultProxy;
+  wire: WireProxy;
   /** A client straight to the sandbox (not through the proxy), to check the service's state. */
   direct: ServiceClient;
   admin(path: string, body: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export async function startPeer(options: { tokenTtlSeconds?: number } = {}): Promise<Peer> {
+export async function startPeer(options: { tokenTtlSeconds?: number; variations?: Partial<WireVariations> } = {}): Promise<Peer> {
   const dir = tempDir('core-peer-');
   const sandbox = await startSandbox({ dataDir: dir.path, port: 0, ...(options.tokenTtlSeconds ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}) });
-  const url = new URL(sandbox.baseUrl);
+  const wire = await startWireProxy(sandbox.baseUrl, options.variations ?? suiteVariations());
+  const url = new URL(wire.url);
   const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port) });
   const direct = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
   return {
     sandbox,
     proxy,
+    wire,
     direct,
     async admin(path, body) {
       const res = await fetch(`${sandbox.baseUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-admin': sandbox.adminSecret }, body: JSON.stringify(body) });
@@ -38,6 +44,7 @@ export async function startPeer(options: { tokenTtlSeconds?: number } = {}): Pro
     },
     async close() {
       await proxy.close();
+      await wire.close();
       await sandbox.close();
       dir.remove();
     },
