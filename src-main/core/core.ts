@@ -11,6 +11,7 @@ import { readQueueCounts } from '../store/queue-counts';
 import { readSetting, writeSetting } from '../store/settings';
 import { syncLockOwner, tryAcquireSyncLock, type SyncLockResult } from '../store/sync-lock';
 import { SyncEngine } from '../sync/engine';
+import { CONCURRENCY_SETTING, ConcurrencyBoundsSchema } from '../sync/concurrency';
 import type { ServiceLogger } from '../service';
 import type { KeyCipher } from '../store/api-key-file';
 import { Connection, type SandboxStarter } from './connection';
@@ -78,9 +79,11 @@ export async function createSyncCore(options: SyncCoreOptions) {
     progressTimer ??= setTimeout(emitProgress, PROGRESS_INTERVAL_MS);
   };
 
+  // The operator's bounds (Settings) win over the host's default.
+  const savedBounds = readSetting(db, CONCURRENCY_SETTING, ConcurrencyBoundsSchema);
   const engine = new SyncEngine({
     db,
-    ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    ...(savedBounds ? { bounds: savedBounds } : options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
     events: {
       opFinished(op, labelIds, reelId) {
         lastOp = op;

@@ -17,14 +17,15 @@ import {
   type OutboxOp,
 } from '../store/outbox';
 import { backoffDelay, classifyFailure, type FailureShape } from './classify';
+import { AdaptiveConcurrency, DEFAULT_CONCURRENCY_BOUNDS, type ConcurrencyBounds } from './concurrency';
 import { Connectivity } from './connectivity';
 import { HandlerAttention, toFailure } from './failure';
 import type { Applied, HandlerContext, OperationHandler } from './handlers';
 import { describeHolder } from './handlers/label-view';
 import { handlerRegistry } from './registry';
 
-// The outbox runner (SYNC.md, "Sending"): drains when online, bounded concurrency lowered on 429
-// and raised back slowly, dependency order, one handler per kind, landing checks before any
+// The outbox runner (SYNC.md, "Sending"): drains when online, at a concurrency that adapts to the link and the
+// service within the operator's bounds (./concurrency.ts), dependency order, one handler per kind, landing checks before any
 // resend whose outcome is unknown, attention for what needs a person. Pause and resume.
 
 export interface SyncTarget {
@@ -42,10 +43,10 @@ export interface SyncEvents {
 export interface SyncEngineOptions {
   db: Db;
   events: SyncEvents;
+  /** The bounds of the adaptive concurrency (Settings); `maxConcurrency` alone means 1 to that. */
+  bounds?: ConcurrencyBounds;
   maxConcurrency?: number;
   random?: () => number;
-  /** How many successes in a row raise the concurrency by one after a 429. */
-  raiseAfter?: number;
 }
 
 interface Idler {
@@ -55,9 +56,8 @@ interface Idler {
 export class SyncEngine {
   readonly #db: Db;
   readonly #events: SyncEvents;
-  readonly #max: number;
   readonly #random: () => number;
-  readonly #raiseAfter: number;
+  readonly #adaptive: AdaptiveConcurrency;
   readonly #queue: PQueue;
   #target: SyncTarget | null = null;
   #connectivity: Connectivity | null = null;
@@ -66,7 +66,6 @@ export class SyncEngine {
   #running = false;
   #stopped = false;
   #rateLimitedUntil = 0;
-  #successStreak = 0;
   #timer: NodeJS.Timeout | undefined;
   #pumping = false;
   #pumpAgain = false;
@@ -77,10 +76,10 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.#db = options.db;
     this.#events = options.events;
-    this.#max = options.maxConcurrency ?? 4;
     this.#random = options.random ?? Math.random;
-    this.#raiseAfter = options.raiseAfter ?? 20;
-    this.#queue = new PQueue({ concurrency: this.#max });
+    const bounds = options.bounds ?? (options.maxConcurrency ? { min: 1, max: options.maxConcurrency } : DEFAULT_CONCURRENCY_BOUNDS);
+    this.#adaptive = new AdaptiveConcurrency(bounds);
+    this.#queue = new PQueue({ concurrency: this.#adaptive.limit });
   }
 
   get online(): OnlineState {
@@ -96,7 +95,18 @@ export class SyncEngine {
   }
 
   get concurrency(): number {
-    return this.#queue.concurrency;
+    return this.#adaptive.limit;
+  }
+
+  get concurrencyBounds(): ConcurrencyBounds {
+    return this.#adaptive.bounds;
+  }
+
+  /** New bounds from Settings: the limit moves into them at once. */
+  setConcurrencyBounds(bounds: ConcurrencyBounds): void {
+    this.#adaptive.setBounds(bounds);
+    this.#queue.concurrency = this.#adaptive.limit;
+    this.#kick();
   }
 
   /** Connects the engine to a profile's client (or disconnects with null). */
@@ -268,6 +278,7 @@ export class SyncEngine {
     const ctx: HandlerContext = { db: this.#db, client: target.client, call: { onAttempt: (a) => attempts.push(a) } };
     const handler = handlerRegistry[op.kind] as OperationHandler<OperationKind>;
     let outcomeUnknown = op.outcomeUnknown;
+    const sentAt = Date.now();
     try {
       if (outcomeUnknown) {
         const check = await handler.check(ctx, op, 'unknown');
@@ -275,10 +286,22 @@ export class SyncEngine {
         outcomeUnknown = false;
       }
       const applied = await handler.send(ctx, op);
+      this.#adapt(sentAt, attempts, null);
       this.#done(op, applied, attempts, 'done');
     } catch (error) {
+      this.#adapt(sentAt, attempts, toFailure(error));
       await this.#failed(ctx, handler, op, error, attempts, outcomeUnknown);
     }
+  }
+
+  /**
+   * Feeds the adaptive concurrency: an answer (success or a deliberate refusal) by how long its requests took on
+   * average; a 429, a retryable 503 or a timeout as overload. A network failure says nothing about load (offline).
+   */
+  #adapt(sentAt: number, attempts: AttemptRecord[], failure: FailureShape | null): void {
+    if (failure && (failure.status === 429 || failure.status === 503 || failure.kind === 'timeout')) this.#adaptive.overloaded(sentAt);
+    else if (!failure || failure.status !== null) this.#adaptive.answered((Date.now() - sentAt) / Math.max(1, attempts.length));
+    this.#queue.concurrency = this.#adaptive.limit;
   }
 
   #done(op: OutboxOp, applied: Applied, attempts: AttemptRecord[], outcome: 'done' | 'landed'): void {
@@ -287,11 +310,6 @@ export class SyncEngine {
       applied.apply(this.#db);
       markDone(this.#db, op.id, applied.result);
     })();
-    this.#successStreak += 1;
-    if (this.#successStreak >= this.#raiseAfter && this.#queue.concurrency < this.#max) {
-      this.#queue.concurrency += 1;
-      this.#successStreak = 0;
-    }
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
   }
 
@@ -364,8 +382,6 @@ export class SyncEngine {
   }
 
   #rateLimited(retryAfterMs: number | undefined): void {
-    this.#queue.concurrency = Math.max(1, Math.floor(this.#queue.concurrency / 2));
-    this.#successStreak = 0;
     this.#rateLimitedUntil = Math.max(this.#rateLimitedUntil, Date.now() + (retryAfterMs ?? backoffDelay(2, this.#random)));
   }
 

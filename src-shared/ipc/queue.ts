@@ -68,6 +68,19 @@ export type QueueItem = z.infer<typeof QueueItem>;
 
 export const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
 
+/**
+ * The bounds of how many operations are sent at once. The engine adapts within them (src-main/sync/concurrency.ts):
+ * up while answers come back fast and clean, down on 429, 503 and timeouts.
+ */
+export const ConcurrencyBoundsSchema = z
+  .object({ min: z.number().int().min(1).max(64), max: z.number().int().min(1).max(64) })
+  .strict()
+  .refine((b) => b.min <= b.max, { message: 'The lowest number of requests at once must not be above the highest.', path: ['min'] });
+export type ConcurrencyBounds = z.infer<typeof ConcurrencyBoundsSchema>;
+
+export const SyncConcurrency = z.object({ min: z.number().int(), max: z.number().int(), current: z.number().int() });
+export type SyncConcurrency = z.infer<typeof SyncConcurrency>;
+
 export const queueCommands = {
   'queue.list': {
     input: z.object({ state: OperationStateSchema.optional(), limit: z.number().int().positive().max(10_000).optional() }).strict(),
@@ -82,6 +95,10 @@ export const queueCommands = {
     output: SyncSummary,
   },
   'sync.pause': { input: z.object({}).strict(), output: z.object({ paused: z.boolean() }) },
+  /** The sync engine's adaptive concurrency: the operator's bounds and where it stands now. */
+  'sync.concurrency.get': { input: z.object({}).strict(), output: SyncConcurrency },
+  /** New bounds (kept across restarts); the limit moves into them at once. */
+  'sync.concurrency.set': { input: ConcurrencyBoundsSchema, output: SyncConcurrency },
   'sync.resume': { input: z.object({}).strict(), output: z.object({ paused: z.boolean() }) },
 } as const;
 

@@ -42,6 +42,27 @@ test('settings: the UI speaks German after choosing Deutsch, and keeps it', asyn
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
   // The choice reached the active profile: the service now answers in German (Svc-Ctx-Locale).
-  await expect(station.call('threads.search', { cursor: 'not-a-cursor' })).rejects.toThrow(/Der Cursor passt nicht/);
+  // (The update is sent after the UI switched language: wait for it to land, not for a fixed time.)
+  await expect.poll(() => station.call('threads.search', { cursor: 'not-a-cursor' }).then(() => 'answered', (e: unknown) => String(e))).toMatch(/Der Cursor passt nicht/);
   await screenshot(page, 'settings-de');
+});
+
+test('settings: the bounds of how many requests are sent at once are saved, shown, and kept after a reload', async ({ page }) => {
+  await page.goto(station.served.ready.url);
+  await openScreen(page, 'Settings');
+  const sending = page.getByRole('form', { name: 'Sending' });
+  await expect(sending.getByTestId('sending-now')).toHaveText(/Sending up to \d+ requests at once now\./);
+  await sending.getByLabel('Lowest number of requests at once').fill('2');
+  await sending.getByLabel('Highest number of requests at once').fill('6');
+  await sending.getByRole('button', { name: 'Save bounds' }).click();
+  await expect(sending.getByText('Saved; the queue uses them now.')).toBeVisible();
+  expect(await station.call('sync.concurrency.get', {})).toMatchObject({ min: 2, max: 6 });
+  // A lowest bound above the highest is refused with the reason, and nothing changes.
+  await sending.getByLabel('Lowest number of requests at once').fill('9');
+  await sending.getByRole('button', { name: 'Save bounds' }).click();
+  await expect(sending.getByRole('alert')).toContainText('must not be above the highest');
+  expect(await station.call('sync.concurrency.get', {})).toMatchObject({ min: 2, max: 6 });
+  await page.reload();
+  await expect(page.getByLabel('Highest number of requests at once')).toHaveValue('6');
+  await expect(page.getByLabel('Lowest number of requests at once')).toHaveValue('2');
 });

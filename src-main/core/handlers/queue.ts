@@ -4,6 +4,8 @@ import { audit } from '../../store/audit';
 import { getLabel, updateLabel } from '../../store/labels';
 import { attemptsOf, getOp, listOps, reschedule, type OutboxOp } from '../../store/outbox';
 import { readQueueCounts } from '../../store/queue-counts';
+import { writeSetting } from '../../store/settings';
+import { CONCURRENCY_SETTING } from '../../sync/concurrency';
 import type { CoreParts } from '../parts';
 import type { AreaHandlers } from './types';
 
@@ -36,7 +38,7 @@ function labelOf(op: OutboxOp): string | null {
   return 'labelId' in op.payload ? op.payload.labelId : null;
 }
 
-export function queueHandlers(parts: CoreParts): AreaHandlers<'queue.list' | 'queue.retry' | 'queue.discard' | 'sync.run' | 'sync.pause' | 'sync.resume'> {
+export function queueHandlers(parts: CoreParts): AreaHandlers<'queue.list' | 'queue.retry' | 'queue.discard' | 'sync.run' | 'sync.pause' | 'sync.resume' | 'sync.concurrency.get' | 'sync.concurrency.set'> {
   return {
     'queue.list': ({ state, limit }) => ({
       items: listOps(parts.db, { ...(state ? { state } : {}), limit: limit ?? 1000 }).map((op) => queueItem(parts, op)),
@@ -109,6 +111,12 @@ export function queueHandlers(parts: CoreParts): AreaHandlers<'queue.list' | 'qu
     'sync.resume': () => {
       parts.engine.resume();
       return { paused: false };
+    },
+    'sync.concurrency.get': () => ({ ...parts.engine.concurrencyBounds, current: parts.engine.concurrency }),
+    'sync.concurrency.set': (bounds) => {
+      writeSetting(parts.db, CONCURRENCY_SETTING, bounds);
+      parts.engine.setConcurrencyBounds(bounds);
+      return { ...parts.engine.concurrencyBounds, current: parts.engine.concurrency };
     },
   };
 }

@@ -487,5 +487,15 @@ export const de: Catalog = {
     title: 'Einstellungen',
     language: 'Sprache',
     localeToService: 'Die Sprache wird auch an den Dienst des aktiven Profils gesendet (Svc-Ctx-Locale).',
+    sending: {
+      title: 'Senden',
+      hint: 'Die Warteschlange sendet mehrere Vorgänge gleichzeitig und passt sich der Leitung an: mehr, solange der Dienst schnell und fehlerfrei antwortet, weniger, wenn er um Drosselung bittet (429), ausgelastet ist (503) oder nicht rechtzeitig antwortet. Wählen Sie die Grenzen für die Leitung dieses Betriebs.',
+      min: 'Kleinste Zahl gleichzeitiger Anfragen',
+      max: 'Größte Zahl gleichzeitiger Anfragen',
+      save: 'Grenzen speichern',
+      saved: 'Gespeichert; die Warteschlange verwendet sie jetzt.',
+      now_one: 'Zurzeit wird {{count}} Anfrage gleichzeitig gesendet.',
+      now_other: 'Zurzeit werden bis zu {{count}} Anfragen gleichzeitig gesendet.',
+    },
   },
 };

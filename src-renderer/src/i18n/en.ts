@@ -485,6 +485,16 @@ export const en = {
     title: 'Settings',
     language: 'Language',
     localeToService: 'The language is also sent to the service of the active profile (Svc-Ctx-Locale).',
+    sending: {
+      title: 'Sending',
+      hint: 'The queue sends several operations at once and adapts to the link: more while the service answers fast and clean, fewer when it asks to slow down (429), is busy (503) or does not answer in time. Choose the bounds for this shop\'s link.',
+      min: 'Lowest number of requests at once',
+      max: 'Highest number of requests at once',
+      save: 'Save bounds',
+      saved: 'Saved; the queue uses them now.',
+      now_one: 'Sending {{count}} request at once now.',
+      now_other: 'Sending up to {{count}} requests at once now.',
+    },
   },
 };
 

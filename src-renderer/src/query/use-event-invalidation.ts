@@ -6,7 +6,7 @@ import { station } from '../station-client';
 /** Which command results an event makes stale. */
 const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history'],
-  'queue.progress': ['queue.list', 'reels.list', 'bulkBind.status', 'labels.history'],
+  'queue.progress': ['queue.list', 'reels.list', 'bulkBind.status', 'labels.history', 'sync.concurrency.get'],
   'devices.changed': ['devices.list'],
   'devices.status': ['devices.list'],
   'camera.changed': ['camera.status'],

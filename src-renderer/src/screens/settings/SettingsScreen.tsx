@@ -1,9 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { LOCALES, setLocale } from '../../i18n';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+
+/**
+ * How many operations the queue sends at once: the station adapts between the two bounds (up while the service
+ * answers fast and clean, down on 429, 503 and timeouts); the operator sets the bounds for the shop's link.
+ */
+function SendingSettings() {
+  const { t } = useTranslation();
+  const current = useCommandQuery('sync.concurrency.get', {});
+  const save = useCommandMutation('sync.concurrency.set', ['sync.concurrency.get']);
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const loaded = current.data;
+  useEffect(() => {
+    if (!loaded) return;
+    setMin(String(loaded.min));
+    setMax(String(loaded.max));
+  }, [loaded?.min, loaded?.max]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ min: Number(min), max: Number(max) });
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="sending-title" className="stack">
+      <h3 id="sending-title">{t('settings.sending.title')}</h3>
+      <p className="hint">{t('settings.sending.hint')}</p>
+      <div className="toolbar">
+        <label>
+          {t('settings.sending.min')}
+          <input type="number" min={1} max={64} required value={min} onChange={(e) => setMin(e.target.value)} />
+        </label>
+        <label>
+          {t('settings.sending.max')}
+          <input type="number" min={1} max={64} required value={max} onChange={(e) => setMax(e.target.value)} />
+        </label>
+        <button type="submit" disabled={save.isPending}>{t('settings.sending.save')}</button>
+      </div>
+      {loaded ? <p role="status" data-testid="sending-now">{t('settings.sending.now', { count: loaded.current })}</p> : null}
+      {save.isSuccess ? <p className="ok-note">{t('settings.sending.saved')}</p> : null}
+      {current.error ? <ErrorNote error={current.error} /> : null}
+      {save.error ? <ErrorNote error={save.error} /> : null}
+    </form>
+  );
+}
 
 /** Settings: the UI's language, also sent to the service as Svc-Ctx-Locale for the active profile (profiles.update). */
 export function SettingsScreen({ status }: { status: StationStatus | undefined }) {
@@ -32,6 +76,7 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
       </label>
       <p className="hint">{t('settings.localeToService')}</p>
       {error ? <ErrorNote error={error} /> : null}
+      <SendingSettings />
     </section>
   );
 }
