@@ -106,9 +106,12 @@ async function syncDrain(): Promise<BenchRow[]> {
     await call('profiles.connect', { kind: 'remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
     const { reelId } = (await call('reels.create', { name: 'drain' })) as { reelId: string };
     await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+    // The engine keeps sending once started: held while the queue fills, so the drain is timed from its start.
+    await call('sync.pause', {});
     const csv = ['position,text,qr', ...Array.from({ length: N }, (_, n) => `${n + 1},D-${n + 1},dq-${n + 1}`)].join('\n');
     await call('labels.import', { reelId, csv });
     t = performance.now();
+    await call('sync.resume', {});
     const summary = await call('sync.run', { untilIdle: true, timeoutSeconds: 600 });
     const ours = performance.now() - t;
     await station.close();
