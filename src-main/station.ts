@@ -79,7 +79,7 @@ function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
     online: sync?.profile() ? sync.online() : 'not_connected',
     queue: readQueueCounts(core.db),
     tokenExpiresAt: sync?.tokenExpiresAt() ?? null,
-    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSenderPid: null },
+    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSender: false, otherSenderPid: null },
     startedAt: core.startedAt,
   };
 }
@@ -130,6 +130,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     allowFilePaths: options.allowFilePaths ?? false,
     logger: log.logger.child({ area: 'service' }),
     ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
   });
 

@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uptime } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../test/helpers/processes';
+import { processState, startLockHolder, until, type LockHolder } from '../../test/helpers/sync-lock';
 import { tempDir } from '../../test/helpers/tmp';
 import { syncLockOwner, tryAcquireSyncLock } from './sync-lock';
 
 const dirs: { remove(): void }[] = [];
-const holders: Holder[] = [];
+const holders: LockHolder[] = [];
 afterEach(async () => {
   await Promise.all(holders.splice(0).map((h) => h.kill()));
   dirs.splice(0).forEach((d) => d.remove());
@@ -20,84 +18,10 @@ function dir(): string {
   return d.path;
 }
 
-type Ready = { ready: true; pid: number; held: boolean; ownerPid: number | null };
-
-interface Holder {
-  child: ChildProcess;
-  ready: Ready;
-  /** Sends one command line to test/helpers/sync-lock-holder.ts. */
-  send(line: string): void;
-  /** The next JSON line the holder prints. */
-  next(): Promise<unknown>;
-  /** Resolves when the direct child exited. */
-  exited: Promise<void>;
-  /** SIGKILL to the holder's whole process group; resolves when the direct child exited. */
-  kill(): Promise<void>;
-}
-
-/**
- * Starts test/helpers/sync-lock-holder.ts in its own process group. `viaNpm`: through
- * `npm exec` (npm → sh → node), the shape of `npm run station -- sync`.
- */
-function startHolder(dataDir: string, options: { viaNpm?: boolean } = {}): Promise<Holder> {
-  const node = ['--import', 'tsx', join('test', 'helpers', 'sync-lock-holder.ts'), dataDir];
-  const [command, args] = options.viaNpm ? ['npm', ['exec', '--offline', '--', 'node', ...node]] : [process.execPath, node];
-  const child = spawn(command, args, { cwd: repoRoot, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const queued: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const waiter = waiting.shift();
-    if (waiter) waiter(line);
-    else queued.push(line);
-  });
-  const nextLine = () => new Promise<string>((resolve) => (queued.length ? resolve(queued.shift()!) : waiting.push(resolve)));
-  const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    await exited;
-  };
-  return Promise.race([
-    nextLine().then((line) => {
-      const holder: Holder = {
-        child,
-        ready: JSON.parse(line) as Ready,
-        send: (l) => child.stdin!.write(`${l}\n`),
-        next: async () => JSON.parse(await nextLine()) as unknown,
-        exited,
-        kill,
-      };
-      holders.push(holder);
-      return holder;
-    }),
-    exited.then(() => {
-      throw new Error(`the lock holder exited before it was ready. stderr:\n${stderr}`);
-    }),
-  ]);
-}
-
-/** The state letter of a process in /proc (R, S, Z…), or null once it is gone (reaped). */
-function processState(pid: number): string | null {
-  try {
-    return /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+async function startHolder(dataDir: string, options: { viaNpm?: boolean } = {}): Promise<LockHolder> {
+  const holder = await startLockHolder(dataDir, options);
+  holders.push(holder);
+  return holder;
 }
 
 function releaseIfHeld(result: ReturnType<typeof tryAcquireSyncLock>): void {
