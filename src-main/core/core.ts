@@ -42,6 +42,8 @@ export interface SyncCoreOptions {
   keyCipher?: KeyCipher;
   /** The better-sqlite3 binary of the station database (Electron host), for the sync lock too. */
   nativeBinding?: string;
+  /** How long sync.run waits for another process to let go of the sync lock (ms; default SENDER_WAIT_MS). */
+  senderWaitMs?: number;
   /** Called when the status (profile, online state, queue counts) changed. */
   onStatusChanged(): void;
 }
@@ -50,9 +52,10 @@ const PROGRESS_INTERVAL_MS = 100;
 /** How often a host that wants to sync checks whether the other sender has gone. */
 const SENDER_RETRY_MS = 2_000;
 /**
- * How long an explicit sync (sync.run) waits for the lock: another process's status check
- * (syncLockOwner) holds it for an instant, and that must not answer STATION_BUSY. Background
- * tries wait 0 and try again after SENDER_RETRY_MS.
+ * How long an explicit sync (sync.run) waits for the lock by default: another process's status
+ * check (store/sync-lock.ts syncLockOwner) holds it for an instant, and that must not answer
+ * STATION_BUSY. Background tries wait 0 (the host's thread is not held) and try again after
+ * SENDER_RETRY_MS.
  */
 const SENDER_WAIT_MS = 100;
 /** A pause survives restarts: a revoked key must not be tried again by the next process. */
@@ -142,7 +145,7 @@ export async function createSyncCore(options: SyncCoreOptions) {
     },
     statusChanged: progressSoon,
     startSending() {
-      if (!becomeSender(SENDER_WAIT_MS)) {
+      if (!becomeSender(options.senderWaitMs ?? SENDER_WAIT_MS)) {
         const ownerPid = lock && !lock.held ? lock.ownerPid : null;
         // The pid names the holder when its side file is readable (store/sync-lock.ts); the lock decides.
         const who = ownerPid === null ? 'Another station process' : `Another station process (pid ${ownerPid})`;

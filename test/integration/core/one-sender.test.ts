@@ -102,6 +102,25 @@ describe('one sender per data folder', () => {
     }
   });
 
+  it('sync.run waits for a sender that is letting go instead of answering STATION_BUSY', async () => {
+    const data = `${dir.path}/letting-go`;
+    // A generous wait, so the test holds on a loaded machine; hosts use the default (100 ms).
+    const b = await openStation(data, { senderWaitMs: 20_000 });
+    await b.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await b.call('reels.create', { name: 'Letting go' });
+    const holder = await startLockHolder(data);
+    try {
+      expect(holder.ready.held).toBe(true);
+      // The holder lets go 300 ms after it answers; sync.run starts at once and waits for it.
+      holder.send('release 300');
+      expect(await holder.next()).toEqual({ releasingInMs: 300 });
+      expect(await b.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).toMatchObject({ done: 1, pending: 0 });
+    } finally {
+      await holder.kill();
+      await b.close();
+    }
+  });
+
   it('a pause survives a restart and holds the queue until resumed', async () => {
     const data = `${dir.path}/pause`;
     const a = await openStation(data);
