@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 // The lock is `sync.lock.db`, an SQLite file the sender keeps open in an exclusive write
 // transaction (locking_mode=EXCLUSIVE, BEGIN EXCLUSIVE). SQLite takes POSIX advisory locks,
 // which the kernel drops the moment the holder dies: after kill -9, a power loss, or while the
-// killed process is still an unreaped zombie (where a pid check would call it alive, issue 10).
+// killed process is still an unreaped zombie (which `process.kill(pid, 0)` would call alive).
 // SQLite also refuses a second connection in the same process (two stations in one process).
 // Nothing is ever written to the file, so a held lock file is always empty.
 //
