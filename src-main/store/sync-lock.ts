@@ -18,8 +18,10 @@ import Database from 'better-sqlite3';
 //
 // `sync.lock.pid` only names the holder in messages: the holder writes its pid after taking the
 // lock and removes it on release. It is read only while the lock is held, never to decide.
-// This file must never be opened outside SQLite: closing any descriptor of it would drop the
-// POSIX locks this process holds on it.
+//
+// `sync.lock.db` is opened outside SQLite only to empty a junk file, and only while this process
+// holds no lock on it: closing any descriptor of the file drops every POSIX lock this process
+// holds on it (SQLite itself keeps such descriptors open until its last lock is gone).
 
 export type SyncLockResult = { held: true; release(): void } | { held: false; ownerPid: number | null };
 
