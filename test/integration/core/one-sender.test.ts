@@ -121,6 +121,38 @@ describe('one sender per data folder', () => {
     }
   });
 
+  it('a station that syncs in the background (the desktop host) takes over once `station serve` stops', async () => {
+    const data = `${dir.path}/handover`;
+    const setup = await openStation(data);
+    await setup.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await setup.close();
+
+    const served = await startWithReadyLine(process.execPath, ['bin/station.mjs', '--data', data, 'serve', '--port', '0'], { timeoutMs: 60_000 });
+    let desk: Awaited<ReturnType<typeof openStation>> | undefined;
+    try {
+      await until(() => syncLockOwner(data)?.pid === served.child.pid, 'station serve holds the sync lock');
+      desk = await openStation(data, { autoSync: true });
+      expect((await desk.call('station.status', {})).sync).toMatchObject({ otherSender: true, otherSenderPid: served.child.pid });
+      await desk.call('reels.create', { name: 'Handover reel' });
+
+      await served.stop();
+      // Its next background try (every 2 s) finds the lock free; it then sends what is queued.
+      const deadline = Date.now() + 30_000;
+      let status = await desk.call('station.status', {});
+      while ((status.sync.otherSender || status.queue.done < 1) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = await desk.call('station.status', {});
+      }
+      expect(status.sync).toMatchObject({ otherSender: false, otherSenderPid: null });
+      expect(status.queue).toMatchObject({ done: 1, pending: 0, sending: 0 });
+      expect(syncLockOwner(data)).toEqual({ pid: process.pid });
+      expect((await peer.direct.reels.list({ q: 'Handover reel' })).items).toHaveLength(1);
+    } finally {
+      await served.stop();
+      await desk?.close();
+    }
+  }, 90_000);
+
   it('a pause survives a restart and holds the queue until resumed', async () => {
     const data = `${dir.path}/pause`;
     const a = await openStation(data);
