@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processState, startLockHolder, until, type LockHolder } from '../../test/helpers/sync-lock';
+import { processDead, processState, startLockHolder, until, type LockHolder } from '../../test/helpers/sync-lock';
 import { tempDir } from '../../test/helpers/tmp';
 import { syncLockOwner, tryAcquireSyncLock } from './sync-lock';
 
@@ -52,8 +52,9 @@ describe('the data folder sync lock', () => {
     expect(processState(holder.ready.pid)).not.toBeNull();
 
     await holder.kill();
-    // Dead: a zombie until something reaps it (its parent npm died with it), or already gone.
-    await until(() => [null, 'Z'].includes(processState(holder.ready.pid)), `pid ${holder.ready.pid} is dead`);
+    // Dead: every thread has exited. The process stays a zombie until something reaps it (its
+    // parent npm died with it), which `process.kill(pid, 0)` calls alive.
+    await until(() => processDead(holder.ready.pid), `pid ${holder.ready.pid} is dead`);
     const taken = tryAcquireSyncLock(path);
     expect(taken).toMatchObject({ held: true });
     releaseIfHeld(taken);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './processes';
@@ -70,11 +70,30 @@ export function startLockHolder(dataDir: string, options: { viaNpm?: boolean } =
 
 /** The state letter of a process in /proc (R, S, Z…), or null once it is gone (reaped). */
 export function processState(pid: number): string | null {
+  return taskState(`/proc/${pid}/stat`);
+}
+
+function taskState(statPath: string): string | null {
   try {
-    return /\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? null;
+    return /\) (\S)/.exec(readFileSync(statPath, 'utf8'))?.[1] ?? null;
   } catch {
     return null;
   }
+}
+
+/**
+ * True once every thread of the process has exited: it is gone, or a zombie (Z) whose threads are
+ * all dead too. A SIGKILLed node shows Z on its main thread while its other threads are still
+ * exiting and holding its open files (and their locks); the kernel closes them before a thread dies.
+ */
+export function processDead(pid: number): boolean {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return true;
+  }
+  return tasks.every((tid) => ['Z', 'X', null].includes(taskState(`/proc/${pid}/task/${tid}/stat`)));
 }
 
 export async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncLockOwner } from '../../../src-main/store/sync-lock';
 import { StationError } from '../../../src-shared/ipc';
 import { startWithReadyLine } from '../../helpers/processes';
-import { processState, startLockHolder, until } from '../../helpers/sync-lock';
+import { processDead, startLockHolder, until } from '../../helpers/sync-lock';
 import { tempDir } from '../../helpers/tmp';
 import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer } from './peer';
 
@@ -71,7 +71,7 @@ describe('one sender per data folder', () => {
 
     await served.stop('SIGKILL');
     // Dead: an unreaped zombie (its parent npm died with it) or gone; not alive either way.
-    await until(() => [null, 'Z'].includes(processState(senderPid)), `the killed sender ${senderPid} is dead`);
+    await until(() => processDead(senderPid), `the killed sender ${senderPid} is dead`);
     const run = await runStationAsync(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '30']);
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
     expect(run.json()).toMatchObject({ pending: 0, attention: 0 });
@@ -136,7 +136,9 @@ describe('one sender per data folder', () => {
       await desk.call('reels.create', { name: 'Handover reel' });
 
       await served.stop();
-      // Its next background try (every 2 s) finds the lock free; it then sends what is queued.
+      // Its next background try (every 2 s) finds the lock free and takes it (seen from this
+      // process, which holds it then); it then sends what is queued, if serve did not first.
+      await until(() => syncLockOwner(data)?.pid === process.pid, 'the background station holds the sync lock', 30_000);
       const deadline = Date.now() + 30_000;
       let status = await desk.call('station.status', {});
       while ((status.sync.otherSender || status.queue.done < 1) && Date.now() < deadline) {
@@ -145,7 +147,6 @@ describe('one sender per data folder', () => {
       }
       expect(status.sync).toMatchObject({ otherSender: false, otherSenderPid: null });
       expect(status.queue).toMatchObject({ done: 1, pending: 0, sending: 0 });
-      expect(syncLockOwner(data)).toEqual({ pid: process.pid });
       expect((await peer.direct.reels.list({ q: 'Handover reel' })).items).toHaveLength(1);
     } finally {
       await served.stop();
