@@ -47,6 +47,8 @@ export interface StationOptions {
   allowFilePaths?: boolean;
   /** Seals API keys with the OS keychain (the Electron host passes safeStorage); else 0600 files. */
   keyCipher?: KeyCipher;
+  /** How long sync.run waits for another process to let go of the data folder's sync lock (ms; default 100). */
+  senderWaitMs?: number;
 }
 
 /** A handler gets the validated input and returns the command's output. */
@@ -79,7 +81,7 @@ function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
     online: sync?.profile() ? sync.online() : 'not_connected',
     queue: readQueueCounts(core.db),
     tokenExpiresAt: sync?.tokenExpiresAt() ?? null,
-    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSenderPid: null },
+    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSender: false, otherSenderPid: null },
     startedAt: core.startedAt,
   };
 }
@@ -130,6 +132,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     allowFilePaths: options.allowFilePaths ?? false,
     logger: log.logger.child({ area: 'service' }),
     ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.senderWaitMs === undefined ? {} : { senderWaitMs: options.senderWaitMs }),
     onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
   });
 

@@ -41,6 +41,10 @@ export interface SyncCoreOptions {
   logger?: ServiceLogger;
   /** The OS keychain's cipher for API keys (Electron host); else 0600 files. */
   keyCipher?: KeyCipher;
+  /** The better-sqlite3 binary of the station database (Electron host), for the sync lock too. */
+  nativeBinding?: string;
+  /** How long sync.run waits for another process to let go of the sync lock (ms; default SENDER_WAIT_MS). */
+  senderWaitMs?: number;
   /** Called when the status (profile, online state, queue counts) changed. */
   onStatusChanged(): void;
 }
@@ -48,6 +52,13 @@ export interface SyncCoreOptions {
 const PROGRESS_INTERVAL_MS = 100;
 /** How often a host that wants to sync checks whether the other sender has gone. */
 const SENDER_RETRY_MS = 2_000;
+/**
+ * How long an explicit sync (sync.run) waits for the lock by default: another process's status
+ * check (store/sync-lock.ts syncLockOwner) holds it for an instant, and that must not answer
+ * STATION_BUSY. Background tries wait 0 (the host's thread is not held) and try again after
+ * SENDER_RETRY_MS.
+ */
+const SENDER_WAIT_MS = 100;
 /** A pause survives restarts: a revoked key must not be tried again by the next process. */
 const PauseSetting = z.object({ reason: z.string().nullable() }).nullable();
 
@@ -59,14 +70,15 @@ export async function createSyncCore(options: SyncCoreOptions) {
    * Becomes the one sender of this data folder (store/sync-lock.ts). Only the sender runs
    * SYNC.md's start-up rule (`sending` → `pending`, outcome unknown) and sends.
    */
-  const becomeSender = (): boolean => {
+  const lockOptions = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  const becomeSender = (waitMs = 0): boolean => {
     if (lock?.held) return true;
-    lock = tryAcquireSyncLock(options.dataDir);
+    lock = tryAcquireSyncLock(options.dataDir, { ...lockOptions, waitMs });
     if (!lock.held) return false;
     recoverInterrupted(db);
     return true;
   };
-  const otherSender = (): number | null => (lock?.held ? null : syncLockOwner(options.dataDir));
+  const otherSender = (): { pid: number | null } | null => (lock?.held ? null : syncLockOwner(options.dataDir, lockOptions));
 
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
@@ -136,11 +148,13 @@ export async function createSyncCore(options: SyncCoreOptions) {
     },
     statusChanged: progressSoon,
     startSending() {
-      if (!becomeSender()) {
-        const ownerPid = lock && !lock.held ? lock.ownerPid : otherSender();
+      if (!becomeSender(options.senderWaitMs ?? SENDER_WAIT_MS)) {
+        const ownerPid = lock && !lock.held ? lock.ownerPid : null;
+        // The pid names the holder when its side file is readable (store/sync-lock.ts); the lock decides.
+        const who = ownerPid === null ? 'Another station process' : `Another station process (pid ${ownerPid})`;
         throw new StationError({
           code: StationErrorCode.busy,
-          message: `Another station process (pid ${ownerPid}) is sending this data folder's queue; what you queue here is sent by it. Stop it to sync from here.`,
+          message: `${who} is sending this data folder's queue; what you queue here is sent by it. Stop it to sync from here.`,
           detail: { ownerPid },
         });
       }
@@ -193,7 +207,8 @@ export async function createSyncCore(options: SyncCoreOptions) {
       return engine.online;
     },
     syncState(): SyncState {
-      return { paused: engine.paused, pauseReason: engine.pauseReason, otherSenderPid: otherSender() };
+      const other = otherSender();
+      return { paused: engine.paused, pauseReason: engine.pauseReason, otherSender: other !== null, otherSenderPid: other?.pid ?? null };
     },
     async close(): Promise<void> {
       clearTimeout(progressTimer);

@@ -1,107 +1,139 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { uptime } from 'node:os';
+import { existsSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 // One sender per data folder (SYNC.md: "at start-up every `sending` row goes back to
 // `pending`"). That rule is only safe when no other process is sending the same queue:
 // a second process (the CLI while the UI runs) would reset the first one's in-flight rows
 // and send them again before their first request has answered, which can create a Reel
-// twice. The process that syncs holds `sync.lock` (its pid and boot inside); others may read and
-// queue work, which the holder sends.
+// twice. The process that syncs holds the lock; others may read and queue work, which the
+// holder sends.
+//
+// The lock is `sync.lock.db`, an SQLite file the sender keeps open in an exclusive write
+// transaction (locking_mode=EXCLUSIVE, BEGIN EXCLUSIVE). SQLite takes POSIX advisory locks,
+// which the kernel drops the moment the holder dies: after kill -9, a power loss, or while the
+// killed process is still an unreaped zombie (which `process.kill(pid, 0)` would call alive).
+// SQLite also refuses a second connection in the same process (two stations in one process).
+// Nothing is ever written to the file, so a held lock file is always empty.
+//
+// `sync.lock.pid` only names the holder in messages: the holder writes its pid after taking the
+// lock and removes it on release. It is read only while the lock is held, never to decide.
+//
+// `sync.lock.db` is opened outside SQLite only to empty a junk file, and only while this process
+// holds no lock on it: closing any descriptor of the file drops every POSIX lock this process
+// holds on it (SQLite itself keeps such descriptors open until its last lock is gone).
 
-export type SyncLockResult = { held: true; release(): void } | { held: false; ownerPid: number };
+export type SyncLockResult = { held: true; release(): void } | { held: false; ownerPid: number | null };
 
+export interface SyncLockOptions {
+  /** The better-sqlite3 binary the station database uses (the Electron host's build). */
+  nativeBinding?: string;
+  /** How long to wait for a holder that is about to let go, in ms (default 0: one instant try). */
+  waitMs?: number;
+}
+
+const LOCK_FILE = 'sync.lock.db';
+const PID_FILE = 'sync.lock.pid';
+
+/** Lock files held by this process (a junk lock file is only ever emptied when this process holds none). */
 const heldHere = new Set<string>();
 
-function alive(pid: number): boolean {
+type Attempt = { taken: Database.Database } | { busy: true } | { junk: true };
+
+function attempt(path: string, options: SyncLockOptions): Attempt {
+  const db = new Database(path, {
+    timeout: options.waitMs ?? 0,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
   try {
-    process.kill(pid, 0);
-    return true;
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    return { taken: db };
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    db.close();
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return { busy: true };
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return { junk: true };
+    throw error;
   }
 }
 
-/** When this machine booted, in whole seconds (the same for every process of one boot, ±1 s). */
-function bootTime(): number {
-  return Math.round(Date.now() / 1000 - uptime());
-}
-
 /**
- * The lock's content: `PID BOOT`. After a power loss the pid in a left-over lock may belong to another
- * process of the new boot (pids are reused from small numbers), so a lock from another boot is stale.
+ * Takes the lock, or says who holds it. A lock file that is not an SQLite database (nobody can
+ * hold such a file) is emptied and taken; emptying is harmless even if another process takes it
+ * first, since a held lock file is empty.
  */
-function lockContent(): string {
-  return `${process.pid} ${bootTime()}\n`;
+function take(dataDir: string, options: SyncLockOptions): Database.Database | { busy: true } {
+  const path = join(dataDir, LOCK_FILE);
+  let result = attempt(path, options);
+  if ('junk' in result && !heldHere.has(path)) {
+    truncateSync(path, 0);
+    result = attempt(path, options);
+  }
+  if ('taken' in result) return result.taken;
+  if ('busy' in result) return result;
+  throw new Error(`The sync lock ${path} is not an SQLite database and could not be emptied; delete it while no station runs on this data folder.`);
 }
 
-function readOwner(path: string): { pid: number; boot: number | null } | null {
+/** The holder's pid from its side file, or null when missing or unreadable. */
+function readHolderPid(dataDir: string): number | null {
   try {
-    const [pidText, bootText] = readFileSync(path, 'utf8').trim().split(/\s+/);
-    const pid = Number(pidText);
-    const boot = bootText === undefined ? null : Number(bootText);
-    return Number.isInteger(pid) && pid > 0 ? { pid, boot: Number.isFinite(boot) ? boot : null } : null;
+    const text = readFileSync(join(dataDir, PID_FILE), 'utf8').trim();
+    const pid = Number(text);
+    return /^\d+$/.test(text) && Number.isSafeInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
   }
 }
 
-function liveOwner(path: string): number | null {
-  const owner = readOwner(path);
-  if (!owner) return null;
-  // Another station in this same process (tests, a second window) counts as a live holder.
-  if (owner.pid === process.pid) return heldHere.has(path) ? owner.pid : null;
-  if (owner.boot !== null && Math.abs(owner.boot - bootTime()) > BOOT_SLACK_SECONDS) return null;
-  return alive(owner.pid) ? owner.pid : null;
-}
-
-/** Boot times computed by two processes of one boot differ by rounding and clock steps only. */
-const BOOT_SLACK_SECONDS = 30;
-
-/** The pid of the live process that sends this data folder's queue, if any (nothing is taken). */
-export function syncLockOwner(dataDir: string): number | null {
-  return liveOwner(join(dataDir, 'sync.lock'));
-}
-
-/** Takes the data folder's sync lock if no live process holds it (a dead holder's lock is taken over). */
-export function tryAcquireSyncLock(dataDir: string): SyncLockResult {
-  const path = join(dataDir, 'sync.lock');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = liveOwner(path);
-      if (owner !== null) return { held: false, ownerPid: owner };
-      // Left by a process that died (kill -9, power loss): take it over.
-      try {
-        unlinkSync(path);
-      } catch (unlinkError) {
-        if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT') throw unlinkError;
-      }
-      continue;
-    }
-    writeSync(fd, lockContent());
-    closeSync(fd);
-    heldHere.add(path);
-    let released = false;
-    return {
-      held: true,
-      release() {
-        if (released) return;
-        released = true;
-        heldHere.delete(path);
-        if (readOwner(path)?.pid === process.pid) {
-          try {
-            unlinkSync(path);
-          } catch {
-            // Already gone: nothing to release.
-          }
-        }
-      },
-    };
+function writeHolderPid(dataDir: string): void {
+  const path = join(dataDir, PID_FILE);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${process.pid}\n`, { mode: 0o600 });
+    renameSync(temporary, path);
+  } catch {
+    // The pid only names the holder in messages; without it others say "another station process".
   }
-  return { held: false, ownerPid: readOwner(path)?.pid ?? 0 };
+}
+
+/**
+ * Whether another connection holds this data folder's sync lock, and its pid when its side file
+ * names one. Tests the lock itself (takes it and lets go at once); takes nothing when it is free.
+ */
+export function syncLockOwner(dataDir: string, options: Pick<SyncLockOptions, 'nativeBinding'> = {}): { pid: number | null } | null {
+  // No lock file: no process has ever taken it here (not creating one just to look).
+  if (!existsSync(join(dataDir, LOCK_FILE))) return null;
+  const result = take(dataDir, { ...options, waitMs: 0 });
+  if ('busy' in result) return { pid: readHolderPid(dataDir) };
+  result.close();
+  return null;
+}
+
+/** Takes the data folder's sync lock if no live process holds it (a dead holder's lock is free). */
+export function tryAcquireSyncLock(dataDir: string, options: SyncLockOptions = {}): SyncLockResult {
+  const result = take(dataDir, options);
+  if ('busy' in result) return { held: false, ownerPid: readHolderPid(dataDir) };
+  const db = result;
+  const path = join(dataDir, LOCK_FILE);
+  heldHere.add(path);
+  writeHolderPid(dataDir);
+  let released = false;
+  return {
+    held: true,
+    release() {
+      if (released) return;
+      released = true;
+      // The pid file first, while still holding: after the close another process may write its own.
+      if (readHolderPid(dataDir) === process.pid) {
+        try {
+          unlinkSync(join(dataDir, PID_FILE));
+        } catch {
+          // Already gone: nothing to remove.
+        }
+      }
+      heldHere.delete(path);
+      db.close();
+    },
+  };
 }

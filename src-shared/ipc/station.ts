@@ -28,7 +28,9 @@ export const SyncState = z.object({
   /** Sending is paused (by the operator, or after the service refused the API key); survives restarts. */
   paused: z.boolean(),
   pauseReason: z.string().nullable(),
-  /** Another process on this data folder sends the queue (its pid); this one only queues. */
+  /** Another process on this data folder sends the queue (it holds the sync lock); this one only queues. */
+  otherSender: z.boolean(),
+  /** That process's pid, when it could be read (null when no other process sends, or its pid is unknown). */
   otherSenderPid: z.number().int().nullable(),
 });
 export type SyncState = z.infer<typeof SyncState>;

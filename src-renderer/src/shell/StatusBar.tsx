@@ -26,8 +26,10 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dd data-testid="status-sync" className={status.sync.paused ? 'sync-paused' : undefined}>
             {status.sync.paused
               ? `⏸ ${t('status.syncPaused')}${status.sync.pauseReason ? `: ${status.sync.pauseReason}` : ''}`
-              : status.sync.otherSenderPid !== null
-                ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid })
+              : status.sync.otherSender
+                ? status.sync.otherSenderPid !== null
+                  ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid })
+                  : t('status.syncElsewhereNoPid')
                 : `▶ ${t('status.syncRunning')}`}
           </dd>
           <dt>{t('status.token')}</dt>

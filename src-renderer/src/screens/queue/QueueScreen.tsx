@@ -38,7 +38,8 @@ export function QueueScreen() {
   // A pause outlives restarts (a refused key stays paused), so the first render takes it from the status.
   const paused = live?.paused ?? status?.sync.paused ?? false;
   const pauseReason = live ? live.pauseReason : (status?.sync.pauseReason ?? null);
-  const otherSender = status?.sync.otherSenderPid ?? null;
+  const otherSender = status?.sync.otherSender ?? false;
+  const otherSenderPid = status?.sync.otherSenderPid ?? null;
   const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
   const settled = counts ? counts.done + counts.attention : 0;
 
@@ -70,7 +71,11 @@ export function QueueScreen() {
           <button type="button" disabled={!served('sync.pause')} onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
         )}
         <span role="status">{paused ? `⏸ ${t('queue.paused')}${pauseReason ? `: ${pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
-        {otherSender !== null ? <span role="note" data-testid="queue-other-sender">{t('queue.otherSender', { pid: otherSender })}</span> : null}
+        {otherSender ? (
+          <span role="note" data-testid="queue-other-sender">
+            {otherSenderPid !== null ? t('queue.otherSender', { pid: otherSenderPid }) : t('queue.otherSenderNoPid')}
+          </span>
+        ) : null}
         <label>
           {t('queue.filter')}
           <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>
