@@ -1,7 +1,7 @@
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 // An HTTP proxy between the station and the sandbox that reshapes the wire in the ways the spec leaves open
-// (docs/testing.md, "wire variance"), so that a reading of the spec shared by the sandbox and the station can
+// (README, "wire-variance proxy"), so that a reading of the spec shared by the sandbox and the station can
 // fail a test. Each variation can be switched alone:
 //   unknownMembers — members the station does not know, added to every object of every JSON answer;
 //   specLabelFlags — Labels carry only what the spec names (flags `bound`, `archived`, `complete`, `transferredAt`,
