@@ -75,6 +75,16 @@ describe('print data CSV', () => {
     expect(fromText.sha256).toBeNull();
   });
 
+  it('reads a CRLF file whose line break is split between two pieces', () => {
+    const head = 'position,text\r\n1,';
+    const filler = 'y'.repeat(CHUNK_BYTES - head.length - 1);
+    // The first piece ends with "\r", the second starts with "\n".
+    const text = `${head}${filler}\r\n2,B\r\n`;
+    const fromFile = read({ path: file(text) });
+    expect(fromFile.records.map((x) => x.row?.values.TEXT)).toEqual([filler, 'B']);
+    expect(fromFile.records).toEqual(read({ csv: text }).records);
+  });
+
   it('reads a file piece by piece: the first row arrives after one piece, and no read asks for more than a piece', () => {
     const rows = Array.from({ length: 10_000 }, (_, n) => `${n + 1},R-${n + 1},https://example.test/r/${n + 1}`);
     const path = file(['position,text,qr', ...rows].join('\n'));
