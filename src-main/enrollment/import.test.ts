@@ -9,8 +9,9 @@ import { tempDir } from '../../test/helpers/tmp';
 import * as captures from '../store/captures';
 import { openDatabase, type Db } from '../store/database';
 import { saveProfile } from '../store/profiles';
+import { getReel } from '../store/reels';
 import type { EnrollmentContext } from './context';
-import { importPrintData } from './import';
+import { checkPrintData, importPrintData } from './import';
 import { CHUNK_BYTES } from './print-data';
 import { createReel } from './reels';
 
@@ -81,6 +82,19 @@ async function refusal(run: Promise<unknown>): Promise<StationError> {
   expect(error).toBeInstanceOf(StationError);
   return error as StationError;
 }
+
+describe('the check before an import', () => {
+  it('names a position repeated after a bad row that has it, in the same pass', () => {
+    const reel = getReel(db, reelId);
+    if (!reel) throw new Error('no reel');
+    const { problems, rows } = checkPrintData(db, reel, { csv: 'position,text,nfc\n1,A,zz9\n1,B,\n2,C,\n' }, { baseDir: dir.path });
+    expect(rows).toBe(3);
+    expect(problems.badRows).toEqual([
+      { line: 2, position: '1', problems: ['nfc "zz9" is not a hex UID'] },
+      { line: 3, position: '1', problems: ['position 1 is also on line 2'] },
+    ]);
+  });
+});
 
 describe('print-data import of 10,000 rows', () => {
   it('an error in the last row imports nothing and names that row and what to do', async () => {

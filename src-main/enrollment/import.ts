@@ -67,10 +67,9 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
   const reading = readPrintData(source, (record) => {
     const rowProblems = record.row ? [] : [...record.problems];
     const row = record.row;
-    if (row) {
-      const twice = problems.seePosition(row.position, row.line);
-      if (twice) rowProblems.push(twice);
-    }
+    // A bad row's position counts too: its duplicate is named now, not after the row is fixed.
+    const twice = record.position === null ? undefined : problems.seePosition(record.position, record.line);
+    if (twice) rowProblems.push(twice);
     // Print data for Labels already enrolled only adds what the bench and the reel map compare
     // against; an enrollment over a Label is refused.
     if (row && enroll) {

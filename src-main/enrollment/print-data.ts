@@ -47,8 +47,8 @@ export interface BadRow {
   problems: string[];
 }
 
-/** One data row as read: the row when it is fine, else what is wrong with it. */
-export type PrintDataRecord = { line: number; rawPosition: string } & ({ row: PrintDataRow; problems?: never } | { row: null; problems: string[] });
+/** One data row as read: the row when it is fine, else what is wrong with it (and its position, when that is a whole number). */
+export type PrintDataRecord = { line: number; rawPosition: string; position: number | null } & ({ row: PrintDataRow; problems?: never } | { row: null; problems: string[] });
 
 export interface PrintDataReading {
   /** Problems with the file as a whole (its header, no rows at all). With a header problem no row is delivered. */
@@ -230,7 +230,8 @@ export function readPrintData(source: PrintDataSource, onRecord: (record: PrintD
     }
     const svcPath = (columns.svc >= 0 ? (fields[columns.svc] ?? '').trim() : '') || null;
     if (Object.keys(values).length === 0 && svcPath === null) problems.push('no value at all; give at least one identifier');
-    onRecord(problems.length ? { line, rawPosition, row: null, problems } : { line, rawPosition, row: { line, position, values, svcPath } });
+    const known = Number.isNaN(position) ? null : position;
+    onRecord(problems.length ? { line, rawPosition, position: known, row: null, problems } : { line, rawPosition, position: known, row: { line, position, values, svcPath } });
     return true;
   });
   if (state.header === null) fileProblems.push('the file is empty; its first line is the header (position,text,qr,data_matrix,bar_code,nfc,svc)');
