@@ -40,7 +40,7 @@ export interface PreparedEnrollment {
  * A position can be (re-)enrolled when it holds only expected values, a gap, or a Label that never
  * reached the service and needs attention (recapture: the new enrollment replaces the old one).
  */
-export function canEnrollOver(existing: LocalLabel): boolean {
+export function canEnrollOver(existing: Pick<LocalLabel, 'state' | 'serviceId'>): boolean {
   return existing.state === 'expected' || existing.state === 'gap' || (existing.state === 'attention' && existing.serviceId === null);
 }
 
@@ -117,6 +117,52 @@ function warningsFor(reel: LocalReel, position: number, existing: LocalLabel | u
   return warnings;
 }
 
+/** Where else this very picture is the optical tag of a Label (not this Reel position), if anywhere. */
+export function sameCaptureElsewhere(db: Db, sha256: string, reelId: string, position: number): { reel: string; position: number } | undefined {
+  return db
+    .prepare("SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1")
+    .get(sha256, reelId, position) as { reel: string; position: number } | undefined;
+}
+
+/** Refusal of a capture that is the picture of another Label's optical tag. */
+export function sameCaptureError(position: number, other: { reel: string; position: number }): StationError {
+  return new StationError({
+    code: 'STATION_SAME_CAPTURE',
+    message: `Cannot enroll at position ${position}: this capture is the same picture as the optical tag of position ${other.position} on Reel "${other.reel}". Capture this Label again.`,
+    detail: { position: other.position, reel: other.reel },
+  });
+}
+
+/**
+ * The Label an enrollment writes, from a checked request whose capture (if any) is stored:
+ * no I/O, so the print-data import builds each one inside its transaction.
+ */
+export function buildEnrollment(
+  reel: LocalReel,
+  existing: LocalLabel | undefined,
+  request: Pick<EnrollRequest, 'position' | 'identifiers' | 'indexing'>,
+  capture: StoredCapture | null,
+  repeats: RepeatIndex,
+): PreparedEnrollment {
+  const identifiers = normalized(request.identifiers);
+  const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
+  const label: LocalLabel = {
+    labelId: existing?.labelId ?? randomUUID(),
+    reelId: reel.reelId,
+    position: request.position,
+    state: 'queued',
+    serviceId: null,
+    identifiers: local,
+    expected: existing?.expected ?? null,
+    captureSha256: capture?.sha256 ?? null,
+    indexing: request.indexing ?? 'default',
+    warnings: warningsFor(reel, request.position, existing, local, repeats),
+    attention: null,
+    boundThreadId: null,
+  };
+  return { reel, label, capture, identifiers };
+}
+
 export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
   const reel = requireReel(ctx, request.reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, request.position);
@@ -136,64 +182,41 @@ export async function prepareEnrollment(ctx: EnrollmentContext, request: EnrollR
   if (capture) {
     // The very picture of another Label (the camera delivered the same frame twice): the service would
     // refuse it as an identical scan (SCAN_IDENTICAL_SCAN) only at sync; say so now, while the Label is at hand.
-    const other = ctx.db
-      .prepare("SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1")
-      .get(capture.sha256, reel.reelId, request.position) as { reel: string; position: number } | undefined;
-    if (other) {
-      throw new StationError({
-        code: 'STATION_SAME_CAPTURE',
-        message: `Cannot enroll at position ${request.position}: this capture is the same picture as the optical tag of position ${other.position} on Reel "${other.reel}". Capture this Label again.`,
-        detail: { position: other.position, reel: other.reel },
-      });
-    }
+    const other = sameCaptureElsewhere(ctx.db, capture.sha256, reel.reelId, request.position);
+    if (other) throw sameCaptureError(request.position, other);
   }
-  const identifiers = normalized(request.identifiers);
-  const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
-  const label: LocalLabel = {
-    labelId: existing?.labelId ?? randomUUID(),
-    reelId: reel.reelId,
-    position: request.position,
-    state: 'queued',
-    serviceId: null,
-    identifiers: local,
-    expected: existing?.expected ?? null,
-    captureSha256: capture?.sha256 ?? null,
-    indexing: request.indexing ?? 'default',
-    warnings: warningsFor(reel, request.position, existing, local, repeats ?? databaseRepeats(ctx.db, reel.reelId)),
-    attention: null,
-    boundThreadId: null,
-  };
-  return { reel, label, capture, identifiers };
+  return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId));
+}
+
+/** Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction. */
+export function commitEnrollment(ctx: EnrollmentContext, p: PreparedEnrollment): string {
+  if (p.capture) insertCaptureRow(ctx.db, p.capture);
+  // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
+  const superseded = ctx.db
+    .prepare("UPDATE outbox SET state = 'discarded', updated_at = ? WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention' RETURNING id")
+    .all(new Date().toISOString(), p.label.labelId) as { id: string }[];
+  for (const old of superseded) audit(ctx.db, 'queue.superseded', old.id, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
+  upsertLabel(ctx.db, p.label);
+  audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
+  return enqueue(ctx.db, {
+    profileId: p.reel.profileId,
+    kind: 'enrollLabel',
+    subject: p.label.labelId,
+    payload: {
+      labelId: p.label.labelId,
+      reelId: p.reel.reelId,
+      position: p.label.position,
+      identifiers: p.identifiers,
+      captureSha256: p.capture?.sha256,
+      indexing: p.label.indexing,
+    },
+    dependsOn: [p.reel.createOpId],
+  });
 }
 
 /** Writes prepared enrollments, each Label row with its operation, in one transaction. */
 export function commitEnrollments(ctx: EnrollmentContext, prepared: readonly PreparedEnrollment[]): string[] {
-  return ctx.db.transaction(() =>
-    prepared.map((p) => {
-      if (p.capture) insertCaptureRow(ctx.db, p.capture);
-      // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
-      const superseded = ctx.db
-        .prepare("UPDATE outbox SET state = 'discarded', updated_at = ? WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention' RETURNING id")
-        .all(new Date().toISOString(), p.label.labelId) as { id: string }[];
-      for (const old of superseded) audit(ctx.db, 'queue.superseded', old.id, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
-      upsertLabel(ctx.db, p.label);
-      audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
-      return enqueue(ctx.db, {
-        profileId: p.reel.profileId,
-        kind: 'enrollLabel',
-        subject: p.label.labelId,
-        payload: {
-          labelId: p.label.labelId,
-          reelId: p.reel.reelId,
-          position: p.label.position,
-          identifiers: p.identifiers,
-          captureSha256: p.capture?.sha256,
-          indexing: p.label.indexing,
-        },
-        dependsOn: [p.reel.createOpId],
-      });
-    }),
-  )();
+  return ctx.db.transaction(() => prepared.map((p) => commitEnrollment(ctx, p)))();
 }
 
 export async function enrollLabel(ctx: EnrollmentContext, request: EnrollRequest): Promise<{ label: LocalLabel; opId: string }> {

@@ -67,6 +67,11 @@ export function getLabelAt(db: Db, reelId: string, position: number): LocalLabel
   return row ? fromRow(row) : undefined;
 }
 
+/** Only the state of the Label at a position (a check of thousands of print-data rows reads no more). */
+export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId'> | undefined {
+  return db.prepare('SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
+}
+
 export function getLabelByServiceId(db: Db, serviceId: string): LocalLabel | undefined {
   const row = db.prepare('SELECT * FROM labels WHERE service_id = ?').get(serviceId) as Row | undefined;
   return row ? fromRow(row) : undefined;

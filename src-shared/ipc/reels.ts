@@ -112,7 +112,10 @@ export const reelCommands = {
       ok: z.boolean(),
       /** The rows the import would take (when ok), else null. */
       rows: z.number().int().nonnegative().nullable(),
+      /** The first bad rows (at most 100), each with its problems. */
       badRows: z.array(PrintDataBadRow),
+      /** How many rows are bad in all (more than `badRows` names when the file has many). */
+      badRowCount: z.number().int().nonnegative(),
       fileProblems: z.array(z.string()),
     }),
   },

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStation } from '../../src-main/station';
+import { ownPeakRssMb } from './harness';
 
 const [dataDir, phase] = process.argv.slice(2) as [string, string];
 // Like the CLI host: the print data is read from a file.
@@ -21,8 +22,8 @@ if (phase === 'fill') {
   writeFileSync(join(dataDir, 'print.csv'), csv);
   await call('labels.import', { reelId, path: join(dataDir, 'print.csv') });
   writeFileSync(join(dataDir, 'reel-id'), reelId);
-  // Peak RSS of this process (KB on Linux).
-  process.stdout.write(`${process.resourceUsage().maxRSS / 1024}\n`);
+  // Peak RSS of this process itself, not of the bench process that spawned it (see ownPeakRssMb).
+  process.stdout.write(`${ownPeakRssMb()}\n`);
 } else {
   const { readFileSync } = await import('node:fs');
   const reelId = readFileSync(join(dataDir, 'reel-id'), 'utf8');

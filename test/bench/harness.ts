@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** One printed figure: the measured value, its raw baseline from the same run, and their ratio. */
 export interface BenchRow {
   name: string;
@@ -62,4 +64,20 @@ export function formatTable(rows: BenchRow[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
   const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
+}
+
+/**
+ * This process's own peak RSS in MB. Not `process.resourceUsage().maxRSS`: on Linux that figure
+ * survives the fork + exec that starts a child, so a child spawned by a parent holding 300 MB of
+ * Buffers reports a peak of about 300 MB however little it uses (test/bench/harness.test.ts shows
+ * it). `VmHWM` in /proc/self/status is the peak of this process's own memory since its exec.
+ */
+export function ownPeakRssMb(): number {
+  try {
+    const hwm = /^VmHWM:\s*(\d+)\s*kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Number(hwm[1]) / 1024;
+  } catch {
+    // No procfs (macOS, Windows): the rusage figure, which there is this process's own.
+  }
+  return process.resourceUsage().maxRSS / 1024;
 }

@@ -8,7 +8,7 @@ import { requireFilePathsAllowed, resolveCapture } from '../../enrollment/captur
 import { skipPosition, takeBackLabel } from '../../enrollment/bench-ops';
 import { enrollLabel } from '../../enrollment/enroll';
 import { labelHistory } from '../../enrollment/history';
-import { importPrintData, readPrintDataFile } from '../../enrollment/import';
+import { importPrintData } from '../../enrollment/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../../enrollment/label-ops';
 import { getLabel, getLabelByServiceId, type LocalLabel } from '../../store/labels';
 import { getReelByServiceId, listReels } from '../../store/reels';
@@ -164,11 +164,11 @@ export function labelHandlers(parts: CoreParts): AreaHandlers<Names> {
     },
     'labels.import': async (input) => {
       if (input.path !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'labels.import', 'path');
-      const source = input.path ? await readPrintDataFile(input.path) : { csv: input.csv as string, baseDir: process.cwd() };
+      // A file is read in pieces, twice (src-main/enrollment/import.ts), never whole.
       const result = await importPrintData(ctx, {
         reelId: input.reelId,
-        csv: source.csv,
-        baseDir: input.path ? dirname(resolve(input.path)) : source.baseDir,
+        source: input.path !== undefined ? { path: resolve(input.path) } : { csv: input.csv as string },
+        baseDir: input.path !== undefined ? dirname(resolve(input.path)) : process.cwd(),
         ...(input.expectedOnly ? { expectedOnly: true } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
         allowFilePaths: parts.allowFilePaths,

@@ -113,15 +113,20 @@ describe('reels.list filters, filing and the print-data check against the sandbo
     const { reelId } = await s.call('reels.create', { name: 'Print reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
     await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'P-2' }] });
     const good = await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n1,P-1\n3,P-3\n', expectedOnly: true });
-    expect(good).toEqual({ ok: true, rows: 2, badRows: [], fileProblems: [] });
+    expect(good).toEqual({ ok: true, rows: 2, badRows: [], badRowCount: 0, fileProblems: [] });
+    // As print data only, an enrolled position is fine: the import takes it (expected values only).
+    expect(await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n', expectedOnly: true })).toEqual({ ok: true, rows: 1, badRows: [], badRowCount: 0, fileProblems: [] });
 
     const bad = await s.call('reels.checkPrintData', { reelId, csv: 'position,text,nfc\n1,P-1,\nx,P-9,\n1,P-1b,\n2,P-2,\n4,P-4,ZZ\n5,,\n' });
     expect(bad.ok).toBe(false);
-    expect(bad.badRows.map((r) => r.line)).toEqual([3, 4, 6, 7]);
+    // Every rule in one pass: the row for position 2 (enrolled) is named along with the others.
+    expect(bad.badRows.map((r) => r.line)).toEqual([3, 4, 5, 6, 7]);
+    expect(bad.badRowCount).toBe(5);
     expect(bad.badRows[0]?.problems.join()).toMatch(/not a whole number/);
     expect(bad.badRows[1]?.problems.join()).toMatch(/also on line 2/);
-    expect(bad.badRows[2]?.problems.join()).toMatch(/not a hex UID/);
-    expect(bad.badRows[3]?.problems.join()).toMatch(/no value/);
+    expect(bad.badRows[2]?.problems.join()).toMatch(/position 2 already holds a Label \(queued\)/);
+    expect(bad.badRows[3]?.problems.join()).toMatch(/not a hex UID/);
+    expect(bad.badRows[4]?.problems.join()).toMatch(/no value/);
 
     // A position already holding a Label is refused, as the import refuses it.
     const taken = await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n' });

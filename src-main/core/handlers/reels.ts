@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceLabel, ServiceReel } from '../../service/read/labels';
 import { StationError, StationErrorCode } from '../../../src-shared/ipc/envelope';
-import type { PrintDataBadRow, ReelListInput } from '../../../src-shared/ipc/reels';
+import type { ReelListInput } from '../../../src-shared/ipc/reels';
 import { requireReel } from '../../enrollment/context';
-import { canEnrollOver } from '../../enrollment/enroll';
-import { parsePrintData } from '../../enrollment/print-data';
+import { checkPrintData } from '../../enrollment/import';
 import { createCollection, createReel, updateCollection, updateReel } from '../../enrollment/reels';
 import { queueReelActivation } from '../../enrollment/label-ops';
 import type { Db } from '../../store/database';
@@ -93,22 +92,6 @@ async function shippedOnService(parts: CoreParts): Promise<Map<string, ServiceRe
   }
 }
 
-/** The print-data import's checks without writing anything (the import itself checks again). */
-function checkPrintData(parts: CoreParts, reel: LocalReel, csv: string, expectedOnly: boolean) {
-  const parsed = parsePrintData(csv);
-  if (!parsed.ok) return { ok: false, rows: null, badRows: parsed.badRows, fileProblems: parsed.fileProblems };
-  const badRows: PrintDataBadRow[] = [];
-  for (const row of parsed.rows) {
-    const problems: string[] = [];
-    const existing = getLabelAt(parts.db, reel.reelId, row.position);
-    // Same rules as labels.import (src-main/enrollment/import.ts).
-    if (existing && !canEnrollOver(existing)) problems.push(`position ${row.position} already holds a Label (${existing.state})`);
-    if (!expectedOnly && row.svcPath && !parts.allowFilePaths) problems.push('svc image paths are accepted only from the command line (station import)');
-    if (problems.length) badRows.push({ line: row.line, position: String(row.position), problems });
-  }
-  return badRows.length ? { ok: false, rows: null, badRows, fileProblems: [] } : { ok: true, rows: parsed.rows.length, badRows, fileProblems: [] };
-}
-
 export function reelHandlers(
   parts: CoreParts,
 ): AreaHandlers<
@@ -159,7 +142,11 @@ export function reelHandlers(
       });
       return { reels: shown, transferredFrom: shipped ? ('service' as const) : ('local' as const) };
     },
-    'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => checkPrintData(parts, requireReel(ctx, reelId), csv, expectedOnly ?? false),
+    // The import's own check (src-main/enrollment/import.ts), nothing written.
+    'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => {
+      const { problems, rows } = checkPrintData(parts.db, requireReel(ctx, reelId), { csv }, { expectedOnly: expectedOnly ?? false, allowFilePaths: parts.allowFilePaths, baseDir: process.cwd() });
+      return { ok: problems.ok, rows: problems.ok ? rows : null, badRows: problems.badRows, badRowCount: problems.badRowCount, fileProblems: problems.fileProblems };
+    },
     'reels.show': async ({ reelId, refresh }) => {
       const reel = requireReel(ctx, reelId);
       // Refreshed from the service when online (unless refresh: false); a failed read still shows local state.

@@ -147,6 +147,7 @@ export const de: Catalog = {
     checkOk: 'Alle Zeilen sind in Ordnung: {{rows}} Zeilen können importiert werden.',
     checkBad: 'Gefundene Probleme: {{count}}. Vor dem Import beheben.',
     previewInvalid: 'Der Import würde diese Zeilen ablehnen; importiert wird erst, wenn jede Zeile in Ordnung ist.',
+    moreBadRows: '{{count}} weitere fehlerhafte Zeilen sind nicht aufgeführt; die Zeilen oben korrigieren und erneut prüfen, um sie zu sehen.',
   },
   reelMap: {
     title: 'Rollenkarte',

@@ -145,6 +145,7 @@ export const en = {
     checkOk: 'Every row is fine: {{rows}} rows can be imported.',
     checkBad: 'Problems found: {{count}}. Fix them before importing.',
     previewInvalid: 'The import would refuse these rows; nothing is imported until every row is fine.',
+    moreBadRows: '{{count}} more rows with problems are not listed; fix the rows above and check again to see them.',
   },
   reelMap: {
     title: 'Reel map',

@@ -18,14 +18,18 @@ const PREVIEW_ROWS = 50;
 const CHECK_SETTLE_MS = 300;
 
 interface RowErrors {
+  /** The first bad rows the station names (it names at most 100). */
   badRows: PrintDataBadRow[];
+  /** All bad rows, named or not. */
+  badRowCount: number;
   fileProblems: string[];
 }
 
 function badRowsOf(error: unknown): RowErrors | undefined {
   if (!(error instanceof StationError) || !error.detail) return undefined;
-  const { badRows, fileProblems } = error.detail as { badRows?: PrintDataBadRow[]; fileProblems?: string[] };
-  return Array.isArray(badRows) ? { badRows, fileProblems: Array.isArray(fileProblems) ? fileProblems : [] } : undefined;
+  const { badRows, badRowCount, fileProblems } = error.detail as { badRows?: PrintDataBadRow[]; badRowCount?: number; fileProblems?: string[] };
+  if (!Array.isArray(badRows)) return undefined;
+  return { badRows, badRowCount: typeof badRowCount === 'number' ? badRowCount : badRows.length, fileProblems: Array.isArray(fileProblems) ? fileProblems : [] };
 }
 
 export function ImportPrintData({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
@@ -92,7 +96,7 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
               ? t('import.checking')
               : current.ok
                 ? `✓ ${t('import.checkOk', { rows: current.rows ?? 0 })}`
-                : `✖ ${t('import.checkBad', { count: current.badRows.length + current.fileProblems.length })}`}
+                : `✖ ${t('import.checkBad', { count: current.badRowCount + current.fileProblems.length })}`}
           </p>
           <div className="scroll-x">
             <table aria-label={t('import.preview')}>
@@ -161,6 +165,7 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
               </tbody>
             </table>
           ) : null}
+          {shownErrors.badRowCount > shownErrors.badRows.length ? <p>{t('import.moreBadRows', { count: shownErrors.badRowCount - shownErrors.badRows.length })}</p> : null}
         </div>
       ) : (
         <ErrorNote error={run.error} />

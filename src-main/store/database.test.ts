@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/tmp';
+import { BULK_CACHE_KIB, bulkTransaction, openDatabase, type Db } from './database';
+
+let dir: { path: string; remove(): void };
+let db: Db;
+beforeEach(() => {
+  dir = tempDir('database-');
+  db = openDatabase({ dataDir: dir.path });
+  db.exec('CREATE TABLE t (n INTEGER)');
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+const cacheSize = () => db.pragma('cache_size', { simple: true }) as number;
+const rows = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+
+describe('bulkTransaction', () => {
+  it('writes in one transaction with a small page cache, then puts the cache size back', () => {
+    const usual = cacheSize();
+    expect(usual).toBeLessThan(-BULK_CACHE_KIB);
+    const seen = bulkTransaction(db, () => {
+      for (let n = 0; n < 1000; n += 1) db.prepare('INSERT INTO t (n) VALUES (?)').run(n);
+      return { inTransaction: db.inTransaction, cache: cacheSize() };
+    });
+    expect(seen).toEqual({ inTransaction: true, cache: -BULK_CACHE_KIB });
+    expect(rows()).toBe(1000);
+    expect(cacheSize()).toBe(usual);
+  });
+
+  it('rolls everything back when the write throws, and puts the cache size back', () => {
+    const usual = cacheSize();
+    expect(() =>
+      bulkTransaction(db, () => {
+        for (let n = 0; n < 1000; n += 1) db.prepare('INSERT INTO t (n) VALUES (?)').run(n);
+        throw new Error('row 1000 is wrong');
+      }),
+    ).toThrow('row 1000 is wrong');
+    expect(rows()).toBe(0);
+    expect(db.inTransaction).toBe(false);
+    expect(cacheSize()).toBe(usual);
+  });
+});
