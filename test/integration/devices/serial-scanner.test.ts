@@ -130,6 +130,28 @@ describe('serial scanner over a pty', () => {
     expect(await recorder.waitFor('devices.read', (r) => r.value === 'AFTER-REPLUG')).toMatchObject({ tagType: 'QR', device });
   });
 
+  it('reports a port that hung up before the read as unplugged, instead of reading nothing forever', async () => {
+    const handle = await createSerialportDriver().open({ path: pty.station, baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 });
+    try {
+      // socat has exited, so the pty is hung up before the read starts: the read gets end of
+      // file (0 bytes), which serialport's own read retries forever (serialport-binding.ts).
+      await pty.close();
+      await expect(handle.read()).rejects.toMatchObject({ code: 'UNPLUGGED', disconnected: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('ends a pending read as canceled when the port is closed', async () => {
+    const handle = await createSerialportDriver().open({ path: pty.station, baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 });
+    const outcome = handle.read().then(
+      () => 'read',
+      (error: unknown) => error,
+    );
+    await handle.close();
+    expect(await outcome).toMatchObject({ canceled: true });
+  });
+
   it('says when the port is absent or busy', async () => {
     const holder = new SerialPort({ path: pty.station, baudRate: 9600, autoOpen: false });
     await new Promise<void>((resolve, reject) => holder.open((error) => (error ? reject(error) : resolve())));
