@@ -21,8 +21,9 @@ interface UnixPort {
 const READ_CHUNK = 4096;
 const readAsync = promisify(fsRead);
 
-function isUnixPort(port: NativePort): port is NativePort & UnixPort {
-  return 'poller' in port && 'fd' in port;
+/** The port as a UnixPort on Linux and macOS; undefined on Windows, whose binding has no poller. */
+function unixPortOf(port: object): UnixPort | undefined {
+  return 'poller' in port && 'fd' in port ? (port as UnixPort) : undefined;
 }
 
 /**
@@ -65,7 +66,8 @@ class SerialportHandle implements SerialHandle {
     if (this.#closed) throw canceledError(`Serial port ${this.path}`);
     try {
       const buffer = Buffer.alloc(READ_CHUNK);
-      const bytesRead = isUnixPort(this.#port) ? await this.#readUnix(this.#port, buffer) : (await this.#port.read(buffer, 0, READ_CHUNK)).bytesRead;
+      const unix = unixPortOf(this.#port);
+      const bytesRead = unix ? await this.#readUnix(unix, buffer) : (await this.#port.read(buffer, 0, READ_CHUNK)).bytesRead;
       return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
     } catch (error) {
       if (this.#closed || (error as { canceled?: boolean }).canceled) throw canceledError(`Serial port ${this.path}`);

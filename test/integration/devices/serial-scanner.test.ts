@@ -8,7 +8,10 @@ import { tempDir } from '../../helpers/tmp';
 import { EventRecorder } from './events';
 
 // Serial scanners over a real socat pty pair (TESTING.md): the supervisor opens one
-// side with serialport, the test writes scanner output to the other.
+// side with serialport, the test writes scanner output to the other. Reopening waits
+// at most RECONNECT_MS here, so a test waits for a pty that comes back, not for the backoff.
+
+const RECONNECT_MS = 20;
 
 let dir: ReturnType<typeof tempDir>;
 let pty: PtyPair;
@@ -21,6 +24,7 @@ function start(settings: Partial<SerialSettingsInput> = {}, roles: Record<string
     serialDriver: createSerialportDriver(),
     preferences: memoryPreferencesStore({ serialPorts: [], roles }),
     extraSerialPorts: [{ path: pty.station, ...settings }],
+    serialReconnectMs: RECONNECT_MS,
   });
   supervisor.subscribe(recorder.listener);
   supervisor.start();
@@ -120,12 +124,13 @@ describe('serial scanner over a pty', () => {
   it('reports the pty closing, and reconnects when it comes back', async () => {
     const device = start();
     await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected');
+    let mark = recorder.mark();
     await pty.close();
-    const gone = await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'disconnected');
+    const gone = await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'disconnected', mark);
     expect(['UNPLUGGED', 'PORT_ABSENT']).toContain(gone.status.code);
-    const mark = recorder.mark();
+    mark = recorder.mark();
     pty = await openPtyPair(dir.path);
-    await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected', mark);
     await scan(']Q1AFTER-REPLUG\r');
     expect(await recorder.waitFor('devices.read', (r) => r.value === 'AFTER-REPLUG')).toMatchObject({ tagType: 'QR', device });
   });
@@ -171,6 +176,7 @@ describe('serial scanner over a pty', () => {
       serialDriver: createSerialportDriver(),
       preferences: memoryPreferencesStore(),
       extraSerialPorts: [{ path: `${dir.path}/no-such-port` }],
+      serialReconnectMs: RECONNECT_MS,
     });
     supervisor.subscribe(recorder.listener);
     supervisor.start();
