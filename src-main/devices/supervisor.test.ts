@@ -95,13 +95,14 @@ describe('hot-plug and recovery', () => {
   it('reopens a serial scanner that was unplugged and plugged in again', async () => {
     const serial = new VirtualSerialDriver();
     serial.createPort('/dev/ttyV1');
-    const { recorder } = start({ serialDriver: serial, extraSerialPorts: [{ path: '/dev/ttyV1' }] });
+    const { recorder } = start({ serialDriver: serial, extraSerialPorts: [{ path: '/dev/ttyV1' }], serialReconnectMs: 20 });
     await recorder.waitFor('devices.status', (e) => e.status.state === 'connected');
+    let mark = recorder.mark();
     serial.unplug('/dev/ttyV1');
-    expect(await recorder.waitFor('devices.status', (e) => e.status.state === 'disconnected')).toMatchObject({ status: { code: 'UNPLUGGED' } });
-    const mark = recorder.mark();
+    expect(await recorder.waitFor('devices.status', (e) => e.status.state === 'disconnected', mark)).toMatchObject({ status: { code: 'UNPLUGGED' } });
+    mark = recorder.mark();
     serial.createPort('/dev/ttyV1');
-    await recorder.waitFor('devices.status', (e) => e.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.status.state === 'connected', mark);
     serial.emitData('/dev/ttyV1', ']Q1BACK\r');
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'QR', value: 'BACK' });
   });
@@ -118,15 +119,15 @@ describe('hot-plug and recovery', () => {
 
     let mark = recorder.mark();
     nfc.removeReader('ACS ACR122U');
-    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U', 5000, mark)).toMatchObject({ status: { state: 'disconnected', code: 'UNPLUGGED' } });
+    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U', mark)).toMatchObject({ status: { state: 'disconnected', code: 'UNPLUGGED' } });
     nfc.addReader('ACS ACR122U');
-    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', mark);
 
     mark = recorder.mark();
     nfc.setServiceRunning(false);
-    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.code === 'NO_PCSC_SERVICE', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.code === 'NO_PCSC_SERVICE', mark);
     nfc.setServiceRunning(true);
-    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', mark);
     nfc.placeCard('ACS ACR122U', '04112233445566');
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'NFC', value: '04112233445566', device: 'pcsc:ACS ACR122U' });
   });
@@ -138,7 +139,7 @@ describe('hot-plug and recovery', () => {
     await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:Virtual PCD 00 00' && e.status.state === 'connected');
     const mark = recorder.mark();
     nfc.setServiceRunning(false, { readersEndFirst: true });
-    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc' && e.status.state === 'disconnected', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc' && e.status.state === 'disconnected', mark);
     expect(s.info('pcsc:Virtual PCD 00 00').status).toMatchObject({ state: 'disconnected', code: 'NO_PCSC_SERVICE' });
   });
 
@@ -159,7 +160,7 @@ describe('hot-plug and recovery', () => {
     expect(await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'disconnected')).toMatchObject({ status: { code: 'UNPLUGGED' } });
     const mark = recorder.mark();
     hid.createDevice({ path: '/dev/hidraw9', vendorId: 0x0c2e, productId: 0x0b61, product: 'Honeywell Xenon 1950g', usagePage: 0x8c, usage: 0x02 });
-    await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected', mark);
   });
 
   it('reads a configured keyboard-mode HID scanner with its layout, and forgets it on removal', async () => {

@@ -45,6 +45,8 @@ export interface SupervisorOptions {
   virtualDevices?: boolean;
   nfcPollMs?: number;
   hidPollMs?: number;
+  /** Longest wait between attempts to reopen a serial scanner that went away, in ms (default 2000). */
+  serialReconnectMs?: number;
   now?: () => Date;
 }
 
@@ -172,7 +174,8 @@ export class DeviceSupervisor {
   #startSerial(id: string, settings: SerialSettings, driver: SerialDriver, transport: 'serial' | 'virtual'): void {
     const name = transport === 'virtual' ? 'Virtual scanner' : `Serial scanner ${settings.path}`;
     this.#devices.set(id, { info: { id, kind: 'scanner', transport, name, serial: settings }, status: { state: 'disconnected', since: this.#now().toISOString() } });
-    const source = new SerialScannerSource(id, settings, driver, this.#sink);
+    const reconnectMs = this.#options.serialReconnectMs;
+    const source = new SerialScannerSource(id, settings, driver, this.#sink, reconnectMs ? { reconnectMs } : {});
     this.#serial.set(id, source);
     source.start();
   }

@@ -11,17 +11,26 @@ export interface PtyPair {
   close(): Promise<void>;
 }
 
-/** A socat pty pair under `dir` (TESTING.md: serial scanner), in its own process group. */
+/**
+ * A socat pty pair under `dir` (TESTING.md: serial scanner), in its own process group.
+ * Ready when socat says it has both ptys (their links made) and starts moving data:
+ * a loaded machine makes that slower, never wrong, so there is no deadline here.
+ */
 export async function openPtyPair(dir: string, name = 'pty'): Promise<PtyPair> {
   const station = join(dir, `${name}-station`);
   const scanner = join(dir, `${name}-scanner`);
-  const child = spawn('socat', [`pty,raw,echo=0,link=${station}`, `pty,raw,echo=0,link=${scanner}`], { detached: true, stdio: 'ignore' });
+  const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${station}`, `pty,raw,echo=0,link=${scanner}`], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 5000;
-  while (!(existsSync(station) && existsSync(scanner))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('socat did not create the pty pair (is socat installed?)');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('starting data transfer loop')) resolve();
+    });
+    child.once('error', (error) => reject(new Error(`socat did not start (is socat installed?): ${error.message}`)));
+    child.once('exit', (code, signal) => reject(new Error(`socat ended (${code ?? signal}) before the pty pair was ready:\n${log}`)));
+  });
+  if (!(existsSync(station) && existsSync(scanner))) throw new Error(`socat is running but the pty links are missing:\n${log}`);
   return {
     station,
     scanner,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope, StationStatus } from '../../src-shared/ipc';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
+import { until } from '../helpers/until';
 
 type Ready = { ready: true; url: string; token: string };
 
@@ -36,12 +37,14 @@ describe('station serve (the web host)', () => {
     for (let position = 1; position <= 3; position += 1) {
       await call('labels.enroll', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `SERVE-${position}` }] });
     }
-    const deadline = Date.now() + 45_000;
-    let status = StationStatus.parse(await call('station.status', {}));
-    while (status.queue.done < 4 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      status = StationStatus.parse(await call('station.status', {}));
-    }
+    // The background drain takes as long as the machine needs: wait for it, with no clock of our own.
+    const status = await until(
+      async () => {
+        const now = StationStatus.parse(await call('station.status', {}));
+        return now.queue.done >= 4 ? now : undefined;
+      },
+      { everyMs: 250, what: 'the background sync to send the Reel and its 3 Labels' },
+    );
     expect(status.queue).toMatchObject({ done: 4, pending: 0, sending: 0, attention: 0 });
     expect(status.online).toBe('online');
   }, 60_000);

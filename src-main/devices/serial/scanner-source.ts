@@ -7,6 +7,11 @@ import type { SerialDriver, SerialHandle } from './binding';
 import { LineAssembler, terminatorBytes } from './line-assembler';
 import { scannerLineToRead } from './scanner-read';
 
+export interface SerialSourceOptions {
+  /** Longest wait between attempts to reopen the port, in ms (default 2000); the first waits are shorter. */
+  reconnectMs?: number;
+}
+
 /**
  * Keeps one configured serial scanner open: opens it, turns its bytes into reads,
  * and when it goes away (unplugged, pty closed, busy) reports why and reopens it
@@ -17,15 +22,17 @@ export class SerialScannerSource {
   readonly settings: SerialSettings;
   readonly #driver: SerialDriver;
   readonly #sink: DeviceSink;
+  readonly #reconnectMs: number;
   readonly #stop = new AbortController();
   #handle: SerialHandle | undefined;
   #done: Promise<void> | undefined;
 
-  constructor(device: string, settings: SerialSettings, driver: SerialDriver, sink: DeviceSink) {
+  constructor(device: string, settings: SerialSettings, driver: SerialDriver, sink: DeviceSink, options: SerialSourceOptions = {}) {
     this.device = device;
     this.settings = settings;
     this.#driver = driver;
     this.#sink = sink;
+    this.#reconnectMs = options.reconnectMs ?? 2000;
   }
 
   start(): void {
@@ -67,7 +74,7 @@ export class SerialScannerSource {
         await this.#handle?.close();
         this.#handle = undefined;
       }
-      await sleep(reconnectDelayMs(attempt), signal);
+      await sleep(reconnectDelayMs(attempt, 200, this.#reconnectMs), signal);
       attempt += 1;
     }
   }

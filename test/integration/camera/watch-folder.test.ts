@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCameraService, findIncomingStill, type CameraService } from '../../../src-main/devices/camera';
 import type { CameraSettings, CameraStatus, CaptureResult } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
 import { labelFrame } from './frames';
 
 let frame: Buffer;
@@ -45,8 +46,7 @@ async function startWatching(before?: (folder: string) => Promise<void>): Promis
   cleanups.push(() => service.close());
   await service.updateSettings({ watchFolder: { path: drop.path, settleMs: 150 } });
   const next = async (count = 1) => {
-    const deadline = Date.now() + 15_000;
-    while (captures.length < count && Date.now() < deadline) await sleep(25);
+    await until(() => captures.length >= count, { everyMs: 25, what: `${count} capture(s) from the watch folder` });
     return captures.splice(0, count);
   };
   return { service, folder: drop.path, dataDir: data.path, captures, statuses, next };
@@ -62,7 +62,8 @@ describe('watch folder', () => {
     expect(result?.barcodes).toEqual([{ tagType: 'QR', value: 'WATCH-21', format: 'QRCode' }]);
     const kept = await findIncomingStill(h.dataDir, result?.sha256 ?? '');
     expect(kept?.result.sha256).toBe(result?.sha256);
-    await sleep(100);
+    // The file is moved after its capture is reported (watch-folder.ts, #handle): wait for the move.
+    await until(() => readdirSync(join(h.folder, 'processed')).length > 0);
     expect(readdirSync(join(h.folder, 'processed'))).toEqual([expect.stringMatching(/-IMG_0001\.jpg$/)]);
     expect(existsSync(join(h.folder, 'IMG_0001.jpg'))).toBe(false);
   });
@@ -107,7 +108,7 @@ describe('watch folder', () => {
 
     await writeFile(join(h.folder, 'after.jpg'), frame);
     expect((await h.next())[0]?.accepted).toBe(true);
-    await sleep(100);
+    await until(() => readdirSync(join(h.folder, 'refused')).length >= 2);
     expect(readdirSync(join(h.folder, 'refused')).sort()).toEqual([expect.stringMatching(/-huge\.jpg$/), expect.stringMatching(/-notes\.txt$/)]);
     expect(h.service.status().watchFolder.state).toBe('watching');
   });

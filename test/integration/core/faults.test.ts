@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng, speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
 import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from './peer';
 
 // Issue 4: a TCP fault proxy between station and sandbox — reset before the request reaches the
@@ -20,11 +21,7 @@ afterAll(async () => {
 });
 
 async function waitOnline(call: (n: 'station.status', i: unknown) => Promise<{ online: string }>): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if ((await call('station.status', {})).online === 'online') return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('station never came online');
+  await until(async () => (await call('station.status', {})).online === 'online', { what: 'the station to come online' });
 }
 
 describe('sync through network faults and error bursts', () => {

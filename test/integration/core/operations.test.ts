@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
 import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
@@ -46,14 +47,16 @@ describe('operations and reads', () => {
     const off = s.station.subscribe((name, payload) => seen.push({ name, payload }));
     const reelId = await reelWith('Events', 2);
     await drain();
-    await new Promise((r) => setTimeout(r, 250));
+    const last = <T>(name: string) => seen.filter((e) => e.name === name).at(-1)?.payload as T | undefined;
+    // Events are pushed as the station gets to them: wait until the drained state has been announced.
+    await until(() => last<{ counts: { pending: number } }>('queue.progress')?.counts.pending === 0 && last<{ online: string }>('station.changed')?.online === 'online', {
+      what: 'queue.progress with nothing pending and station.changed online',
+    });
     off();
     const changed = seen.filter((e) => e.name === 'labels.changed').map((e) => e.payload as { reelId: string; labelIds: string[] });
     expect(changed.some((c) => c.reelId === reelId && c.labelIds.length === 1)).toBe(true);
-    const progress = seen.filter((e) => e.name === 'queue.progress').at(-1)?.payload as { counts: { pending: number; done: number } };
-    expect(progress.counts.pending).toBe(0);
-    const status = seen.filter((e) => e.name === 'station.changed').at(-1)?.payload as { online: string; profile: { kind: string } };
-    expect(status).toMatchObject({ online: 'online', profile: { kind: 'remote' } });
+    expect(last<{ counts: { pending: number; done: number } }>('queue.progress')?.counts.pending).toBe(0);
+    expect(last('station.changed')).toMatchObject({ online: 'online', profile: { kind: 'remote' } });
   });
 
   it('discovers the organizations and Teams an API key may act as, saving nothing', async () => {
@@ -133,10 +136,10 @@ describe('operations and reads', () => {
     expect(labels.filter((l) => l.state === 'bound').map((l) => [l.position, l.boundThreadId])).toEqual(ids.map((id, n) => [n + 1, id]));
 
     // The activation runs after the bind: wait until the range is identifiable, as the progress bar does.
-    for (let i = 0; i < 100 && !status.activation.finished; i += 1) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = await s.call('bulkBind.status', { opId });
-    }
+    status = await until(async () => {
+      const now = await s.call('bulkBind.status', { opId });
+      return now.activation.finished ? now : undefined;
+    }, { everyMs: 100, what: 'the bulk-bind activation to finish' });
     expect(status.activation).toMatchObject({ outcome: 'queued', total: 5, identifiable: 5, finished: true, live: true });
     expect(status.identifiableCount).toBe(5);
     const remote = await peer.direct.labels.listAll({ reelCollectionId: reelServiceId });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { runStation } from '../../helpers/cli';
 import { repoRoot } from '../../helpers/processes';
 import { openPtyPair, type PtyPair } from '../../helpers/pty-pair';
@@ -44,15 +44,22 @@ describe('station devices', () => {
     const waiters: (() => void)[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(JSON.parse(line) as Record<string, unknown>);
-      for (const w of waiters) w();
+      for (const w of [...waiters]) w();
+    });
+    // A line comes when the station gets to it, however loaded the machine: no clock here.
+    // If one never comes, the test's timeout fails it, and its errors show what did come.
+    const awaited: string[] = [];
+    onTestFailed(({ task }) => {
+      for (const match of awaited) task.result?.errors?.push({ name: 'StillWaiting', message: `No line matched ${match}; got ${JSON.stringify(lines)}; stderr ${stderr}`, stacks: [] });
     });
     const waitLine = (match: (l: Record<string, unknown>) => boolean) =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching line; got ${JSON.stringify(lines)}; stderr ${stderr}`)), 20_000);
+      new Promise<Record<string, unknown>>((resolve) => {
+        awaited.push(match.toString());
         const check = () => {
           const found = lines.find(match);
           if (found) {
-            clearTimeout(timer);
+            awaited.splice(awaited.indexOf(match.toString()), 1);
+            waiters.splice(waiters.indexOf(check), 1);
             resolve(found);
           }
         };

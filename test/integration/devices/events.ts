@@ -1,11 +1,25 @@
+import { expect, onTestFailed } from 'vitest';
 import type { DeviceEventListener, DeviceEvents } from '../../../src-main/devices';
 
 export type Recorded = { [N in keyof DeviceEvents]: { name: N; payload: DeviceEvents[N] } }[keyof DeviceEvents];
 
-/** Records a supervisor's events and waits for the one a test expects. */
+interface Pending {
+  name: keyof DeviceEvents;
+  match: string;
+  from: number;
+}
+
+/**
+ * Records a supervisor's events and waits for the one a test expects. A wait has no
+ * clock of its own: how long a device takes to come back depends on the machine's load,
+ * so a wait lasts until its event arrives, and only the test's timeout ends one that never
+ * does. The test's failure then names every wait still open and the events that came.
+ */
 export class EventRecorder {
   readonly events: Recorded[] = [];
   readonly #waiters = new Set<() => void>();
+  readonly #pending = new Set<Pending>();
+  #reportingFor: string | undefined;
 
   readonly listener: DeviceEventListener = (name, payload) => {
     this.events.push({ name, payload } as Recorded);
@@ -16,26 +30,40 @@ export class EventRecorder {
     return this.events.filter((e) => e.name === name).map((e) => e.payload as DeviceEvents[N]);
   }
 
-  /** Resolves with the first event (from `from` on) matching; rejects after `timeoutMs` with what arrived. */
-  waitFor<N extends keyof DeviceEvents>(name: N, match: (payload: DeviceEvents[N]) => boolean, timeoutMs = 5000, from = 0): Promise<DeviceEvents[N]> {
-    return new Promise((resolve, reject) => {
+  /** Resolves with the first event (from index `from` on, see mark()) that matches. */
+  waitFor<N extends keyof DeviceEvents>(name: N, match: (payload: DeviceEvents[N]) => boolean, from = 0): Promise<DeviceEvents[N]> {
+    return new Promise((resolve) => {
+      const pending: Pending = { name, match: match.toString(), from };
       const check = () => {
         const found = this.events.slice(from).find((e) => e.name === name && match(e.payload as DeviceEvents[N]));
         if (!found) return false;
-        clearTimeout(timer);
         this.#waiters.delete(check);
+        this.#pending.delete(pending);
         resolve(found.payload as DeviceEvents[N]);
         return true;
       };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`No ${name} event matched within ${timeoutMs} ms. Events:\n${JSON.stringify(this.events.slice(from), null, 1).slice(0, 3000)}`));
-      }, timeoutMs);
-      if (!check()) this.#waiters.add(check);
+      if (check()) return;
+      this.#waiters.add(check);
+      this.#pending.add(pending);
+      this.#reportIfTheTestFails();
     });
   }
 
   mark(): number {
     return this.events.length;
+  }
+
+  /** Once per test: if it fails (a wait that never matched ends in its timeout), its errors say what was awaited. */
+  #reportIfTheTestFails(): void {
+    const test = expect.getState().currentTestName;
+    if (test === undefined || this.#reportingFor === test) return;
+    this.#reportingFor = test;
+    onTestFailed(({ task }) => {
+      for (const { name, match, from } of this.#pending) {
+        const events = JSON.stringify(this.events.slice(from), null, 1).slice(0, 3000);
+        task.result?.errors?.push({ name: 'StillWaiting', message: `No ${name} event matched ${match}. Events from #${from}:\n${events}`, stacks: [] });
+      }
+      this.#pending.clear();
+    });
   }
 }

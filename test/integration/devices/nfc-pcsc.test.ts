@@ -36,20 +36,20 @@ afterAll(async () => {
 
 describe('NFC reader over pcscd + vpcd', () => {
   it('finds the reader and reads card UIDs as uppercase hex, on and off', async () => {
-    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 10_000);
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected');
     expect(supervisor.info('pcsc').status.state).toBe('connected');
 
     const first = await placeCard(pcscd.cardPort, '04a23b1c5d8000');
-    const read = await recorder.waitFor('devices.read', (r) => r.device === reader, 10_000);
+    const read = await recorder.waitFor('devices.read', (r) => r.device === reader);
     expect(read).toMatchObject({ tagType: 'NFC', value: '04A23B1C5D8000', device: reader });
     expect(first.apdus).toContain('FFCA000000');
     expect(supervisor.info(reader).status.state).toBe('reading');
     const mark = recorder.mark();
     await first.remove();
-    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 10_000, mark);
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', mark);
 
     const second = await placeCard(pcscd.cardPort, 'deadbeef');
-    expect(await recorder.waitFor('devices.read', (r) => r.value === 'DEADBEEF', 10_000)).toMatchObject({ tagType: 'NFC', device: reader });
+    expect(await recorder.waitFor('devices.read', (r) => r.value === 'DEADBEEF')).toMatchObject({ tagType: 'NFC', device: reader });
     await second.remove();
     expect(recorder.of('devices.read').map((r) => r.value)).toEqual(['04A23B1C5D8000', 'DEADBEEF']);
   });
@@ -57,16 +57,16 @@ describe('NFC reader over pcscd + vpcd', () => {
   it('survives pcscd being killed and restarted: clear status, then reads resume', async () => {
     let mark = recorder.mark();
     await pcscd.kill('SIGKILL');
-    const down = await recorder.waitFor('devices.status', (s) => s.device === 'pcsc' && s.status.state === 'disconnected', 10_000, mark);
+    const down = await recorder.waitFor('devices.status', (s) => s.device === 'pcsc' && s.status.state === 'disconnected', mark);
     expect(down.status.code).toBe('NO_PCSC_SERVICE');
     expect(down.status.reason).toContain('pcscd');
     expect(supervisor.info(reader).status).toMatchObject({ state: 'disconnected', code: 'NO_PCSC_SERVICE' });
 
     mark = recorder.mark();
     await pcscd.restart();
-    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', 15_000, mark);
+    await recorder.waitFor('devices.status', (s) => s.device === reader && s.status.state === 'connected', mark);
     const card = await placeCard(pcscd.cardPort, '0102030405060708');
-    expect(await recorder.waitFor('devices.read', (r) => r.value === '0102030405060708', 10_000, mark)).toMatchObject({ tagType: 'NFC', device: reader });
+    expect(await recorder.waitFor('devices.read', (r) => r.value === '0102030405060708', mark)).toMatchObject({ tagType: 'NFC', device: reader });
     await card.remove();
   });
 });

@@ -8,7 +8,10 @@ import { tempDir } from '../../helpers/tmp';
 import { EventRecorder } from './events';
 
 // Serial scanners over a real socat pty pair (TESTING.md): the supervisor opens one
-// side with serialport, the test writes scanner output to the other.
+// side with serialport, the test writes scanner output to the other. Reopening waits
+// at most RECONNECT_MS here, so a test waits for a pty that comes back, not for the backoff.
+
+const RECONNECT_MS = 20;
 
 let dir: ReturnType<typeof tempDir>;
 let pty: PtyPair;
@@ -21,6 +24,7 @@ function start(settings: Partial<SerialSettingsInput> = {}, roles: Record<string
     serialDriver: createSerialportDriver(),
     preferences: memoryPreferencesStore({ serialPorts: [], roles }),
     extraSerialPorts: [{ path: pty.station, ...settings }],
+    serialReconnectMs: RECONNECT_MS,
   });
   supervisor.subscribe(recorder.listener);
   supervisor.start();
@@ -120,14 +124,37 @@ describe('serial scanner over a pty', () => {
   it('reports the pty closing, and reconnects when it comes back', async () => {
     const device = start();
     await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected');
+    let mark = recorder.mark();
     await pty.close();
-    const gone = await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'disconnected');
+    const gone = await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'disconnected', mark);
     expect(['UNPLUGGED', 'PORT_ABSENT']).toContain(gone.status.code);
-    const mark = recorder.mark();
+    mark = recorder.mark();
     pty = await openPtyPair(dir.path);
-    await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected', 5000, mark);
+    await recorder.waitFor('devices.status', (s) => s.device === device && s.status.state === 'connected', mark);
     await scan(']Q1AFTER-REPLUG\r');
     expect(await recorder.waitFor('devices.read', (r) => r.value === 'AFTER-REPLUG')).toMatchObject({ tagType: 'QR', device });
+  });
+
+  it('reports a port that hung up before the read as unplugged, instead of reading nothing forever', async () => {
+    const handle = await createSerialportDriver().open({ path: pty.station, baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 });
+    try {
+      // socat has exited, so the pty is hung up before the read starts: the read gets end of
+      // file (0 bytes), which serialport's own read retries forever (serialport-binding.ts).
+      await pty.close();
+      await expect(handle.read()).rejects.toMatchObject({ code: 'UNPLUGGED', disconnected: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('ends a pending read as canceled when the port is closed', async () => {
+    const handle = await createSerialportDriver().open({ path: pty.station, baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 });
+    const outcome = handle.read().then(
+      () => 'read',
+      (error: unknown) => error,
+    );
+    await handle.close();
+    expect(await outcome).toMatchObject({ canceled: true });
   });
 
   it('says when the port is absent or busy', async () => {
@@ -149,6 +176,7 @@ describe('serial scanner over a pty', () => {
       serialDriver: createSerialportDriver(),
       preferences: memoryPreferencesStore(),
       extraSerialPorts: [{ path: `${dir.path}/no-such-port` }],
+      serialReconnectMs: RECONNECT_MS,
     });
     supervisor.subscribe(recorder.listener);
     supervisor.start();
