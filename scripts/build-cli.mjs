@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The built CLI: esbuild bundles the `station` command (src-main/hosts/cli/bin.ts) and the sandbox
 // service's command (src-sandbox/cli.ts) into out/cli/*.mjs, so neither compiles TypeScript when it
-// starts. Packages stay external (node_modules is loaded as installed, native modules included);
-// what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device drivers) is
+// starts. Packages stay external (node_modules is loaded as installed, native modules included),
+// but for a few pure-JavaScript ones bundled in (BUNDLED_PACKAGES below); what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device drivers) is
 // imported where it is used and lands in its own chunk, loaded only by those commands.
 //
 // `node scripts/build-cli.mjs` builds (part of `npm run build`); bin/station.mjs and bin/sandbox.mjs
@@ -53,8 +53,11 @@ const externalPackages = {
 };
 
 const MANIFEST = 'build.json';
-/** Files besides the bundled sources that change what a build produces. */
-const BUILD_INPUTS = ['package.json', relative(ROOT, fileURLToPath(import.meta.url))];
+/** Files besides the bundled sources that change what a build produces: this script, the package.json. */
+function buildInputs(root) {
+  const files = [fileURLToPath(import.meta.url), join(root, 'package.json')].filter((file) => existsSync(file));
+  return files.map((file) => relative(root, file));
+}
 /** How long a chunk that left the build (or a temporary file) is kept. */
 const KEEP_OLD_MS = 60 * 60 * 1000;
 
@@ -94,7 +97,7 @@ function writeAtomically(path, contents) {
   renameSync(temporary, path);
 }
 
-/** Builds `target` now; returns the manifest written. Throws when esbuild reports errors (printed on stderr). */
+/** Builds `target` now; returns the manifest written. Throws esbuild's error when a source does not compile. */
 export async function build(target = CLI_BUILD) {
   let esbuild;
   try {
@@ -125,7 +128,8 @@ export async function build(target = CLI_BUILD) {
     chunkNames: 'chunk-[hash]',
     // Bundled CommonJS (@fastify/error, under fastify-type-provider-zod) calls require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'error',
+    // Errors are thrown (their message names file, line and problem) and said once by the caller.
+    logLevel: 'silent',
   });
   mkdirSync(outdir, { recursive: true });
   const entries = new Set(Object.keys(target.entryPoints).map((name) => join(outdir, `${name}.mjs`)));
@@ -139,7 +143,7 @@ export async function build(target = CLI_BUILD) {
     return match ? `${match[1]}/package.json` : file;
   });
   const inputs = {};
-  for (const file of new Set([...sources, ...BUILD_INPUTS])) {
+  for (const file of new Set([...sources, ...buildInputs(target.root)])) {
     const stat = statSync(join(target.root, file));
     // Changed while esbuild read it: recorded as unknown, so the next start builds again.
     inputs[file] = [stat.mtimeMs >= startedAt ? -1 : stat.mtimeMs, stat.size];
@@ -169,22 +173,25 @@ export async function ensureBuilt(target = CLI_BUILD) {
 }
 
 /** Runs `out/cli/<entry>.mjs` (bin/station.mjs, bin/sandbox.mjs), building it first when needed. */
-export async function runBuilt(entry) {
+export async function runBuilt(entry, target = CLI_BUILD) {
   try {
-    await ensureBuilt(CLI_BUILD);
+    await ensureBuilt(target);
   } catch (error) {
     process.stderr.write(
       error instanceof BuildToolMissingError
         ? `${error.message}\n`
-        : `The station CLI could not be built from its sources (esbuild's errors above). Fix them, or check with "npm run typecheck".\n`,
+        : `The station CLI could not be built from its sources: ${error instanceof Error ? error.message : String(error)}\nFix what is named above ("npm run typecheck" checks every source), then run the command again.\n`,
     );
     process.exit(1);
   }
-  await import(pathToFileURL(join(CLI_BUILD.root, CLI_BUILD.outdir, `${entry}.mjs`)).href);
+  await import(pathToFileURL(join(target.root, target.outdir, `${entry}.mjs`)).href);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const manifest = await build(CLI_BUILD);
+  const manifest = await build(CLI_BUILD).catch((error) => {
+    process.stderr.write(`The station CLI could not be built: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
   process.stdout.write(`built ${CLI_BUILD.outdir} (${Object.keys(manifest.inputs).length} inputs, ${manifest.outputs.filter((f) => f.endsWith('.mjs')).length} modules) in ${Math.round(performance.now() - started)} ms\n`);
 }
