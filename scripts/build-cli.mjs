@@ -35,6 +35,12 @@ export const CLI_BUILD = {
  */
 const BUNDLED_PACKAGES = new Set(['zod', 'fastify-type-provider-zod', 'p-queue']);
 
+/**
+ * CommonJS packages every command loads, taken with require() rather than import: importing
+ * CommonJS from ESM makes Node scan its source for export names first.
+ */
+const REQUIRED_PACKAGES = new Set(['pino', 'better-sqlite3']);
+
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -44,11 +50,18 @@ function packageName(specifier) {
 const externalPackages = {
   name: 'external-packages',
   setup(builder) {
+    // zod's error messages in 50 languages are a third of the code every command would load; the
+    // station uses English (zod's default, which its schemas import by themselves) and never calls
+    // z.config() with a locale, so `z.locales` holds English alone here.
+    builder.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";\n', loader: 'js' }));
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       if (args.importer.includes(`${'/'}node_modules${'/'}`) || BUNDLED_PACKAGES.has(packageName(args.path))) return undefined;
+      if (REQUIRED_PACKAGES.has(args.path) && args.namespace !== 'required-package') return { path: args.path, namespace: 'required-package' };
       return { path: args.path, external: true };
     });
+    // Node's own import of CommonJS: the default export is module.exports (the station imports only that).
+    builder.onLoad({ filter: /.*/, namespace: 'required-package' }, (args) => ({ contents: `export default require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 
@@ -138,9 +151,10 @@ export async function build(target = CLI_BUILD) {
   for (const file of files) writeAtomically(file.path, file.contents);
 
   // A bundled package stands in the manifest by its package.json, which changes with its version.
-  const sources = Object.keys(result.metafile.inputs).map((file) => {
+  const sources = Object.keys(result.metafile.inputs).flatMap((file) => {
+    if (file.includes(':')) return []; // a module this script made up (required-package:NAME), not a file
     const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
-    return match ? `${match[1]}/package.json` : file;
+    return [match ? `${match[1]}/package.json` : file];
   });
   const inputs = {};
   for (const file of new Set([...sources, ...buildInputs(target.root)])) {
