@@ -39,7 +39,7 @@ const BUNDLED_PACKAGES = new Set(['zod', 'fastify-type-provider-zod', 'p-queue']
  * CommonJS packages every command loads, taken with require() rather than import: importing
  * CommonJS from ESM makes Node scan its source for export names first.
  */
-const REQUIRED_PACKAGES = new Set(['pino', 'better-sqlite3']);
+const REQUIRED_PACKAGES = new Set(['pino', 'better-sqlite3', 'papaparse']);
 
 function packageName(specifier) {
   const parts = specifier.split('/');
