@@ -203,7 +203,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         await sync.close();
-        if (devicesStarted) await (await devicesStarted).close();
+        // A supervisor that failed to start (its command said why) has nothing to close.
+        await devicesStarted?.then(
+          (supervisor) => supervisor.close(),
+          () => undefined,
+        );
         await camera.close();
         core.db.close();
         log.close();
