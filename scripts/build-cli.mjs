@@ -14,7 +14,7 @@
 // manifest last, so a process starting during a rebuild runs the old build or the new one, never
 // half of one. Chunk names carry their content hash; chunks that left the build are removed an
 // hour later, so a long-running `station serve` can still load the chunks of the build it started from.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -145,6 +145,7 @@ export async function build(target = CLI_BUILD) {
     logLevel: 'silent',
   });
   mkdirSync(outdir, { recursive: true });
+  const previous = readManifest(outdir);
   const entries = new Set(Object.keys(target.entryPoints).map((name) => join(outdir, `${name}.mjs`)));
   // Chunks and maps before the entries that import them, the manifest last.
   const files = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
@@ -167,11 +168,14 @@ export async function build(target = CLI_BUILD) {
   writeAtomically(join(outdir, MANIFEST), `${JSON.stringify(manifest)}\n`);
 
   const current = new Set([...outputs, MANIFEST]);
+  const now = new Date();
   for (const name of readdirSync(outdir)) {
     if (current.has(name)) continue;
     const path = join(outdir, name);
     try {
-      if (Date.now() - statSync(path).mtimeMs > KEEP_OLD_MS) rmSync(path, { force: true });
+      // Files that leave the build now are dated now: the hour they are kept starts here.
+      if (previous?.outputs.includes(name)) utimesSync(path, now, now);
+      else if (now.getTime() - statSync(path).mtimeMs > KEEP_OLD_MS) rmSync(path, { force: true });
     } catch {
       // removed by a concurrent build
     }

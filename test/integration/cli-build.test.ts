@@ -88,6 +88,24 @@ describe('the CLI bundle (scripts/build-cli.mjs)', () => {
     expect((await run('run')).stdout).toBe('second lazy\n');
   }, 60_000);
 
+  it('keeps a chunk that left the build for an hour (a running process may still load it) and removes older leftovers', async () => {
+    const out = join(project, 'out');
+    const chunks = () => (JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')) as { outputs: string[] }).outputs.filter((f) => f.startsWith('chunk-'));
+    const before = chunks();
+    // Written two hours ago, as by a build made then: what dates a chunk's leaving is the build it leaves.
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of before) utimesSync(join(out, file), longAgo, longAgo);
+    writeFileSync(join(out, 'chunk-LEFTOVER.mjs'), '');
+    utimesSync(join(out, 'chunk-LEFTOVER.mjs'), longAgo, longAgo);
+    edit('src/lazy.ts', "export const lazy = (): string => 'kept';\n");
+    expect(await ensure()).toBe(true);
+    const left = before.filter((file) => !chunks().includes(file));
+    expect(left.length).toBeGreaterThan(0);
+    const present = readdirSync(out);
+    for (const file of left) expect(present).toContain(file);
+    expect(present).not.toContain('chunk-LEFTOVER.mjs');
+  }, 60_000);
+
   it('concurrent starts after an edit all run the new build; no temporary file is left', async () => {
     edit('src/lazy.ts', "export const lazy = (): string => 'edited';\n");
     const results = await Promise.all(Array.from({ length: 4 }, () => run('run')));
