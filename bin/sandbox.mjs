@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The sandbox service (`npm run sandbox -- --port 0 --data DIR [--token-ttl SECONDS]`).
-import { register } from 'tsx/esm/api';
+// The sandbox service (`npm run sandbox -- --port 0 --data DIR [--token-ttl SECONDS]`): runs the
+// built out/cli/sandbox.mjs, building it first when it is missing or a source changed (scripts/build-cli.mjs).
+import { runBuilt } from '../scripts/build-cli.mjs';
 
-register();
-await import('../src-sandbox/cli.ts');
+await runBuilt('sandbox');

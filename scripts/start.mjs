@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build, then run the station in Electron when its binary is there;
+// `npm start`: build (`npm run build`), then run the station in Electron when its binary is there;
 // otherwise try electron's own install script once, and if the binary is still
 // missing, say why in one line and serve the same station in the web host.
 //
@@ -91,7 +91,8 @@ function serveInWebHost(reason) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-if (!run('npx', ['electron-vite', 'build'])) {
+// The Electron build (out/main, out/preload, out/renderer) and the CLI the web host runs in (out/cli).
+if (!run('npx', ['electron-vite', 'build']) || !run(process.execPath, [join(root, 'scripts', 'build-cli.mjs')])) {
   log('build failed; see the errors above.');
   process.exit(1);
 }

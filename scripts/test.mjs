@@ -53,7 +53,7 @@ if (existsSync(join(results, 'vitest.json'))) {
   failures.push('vitest (no report)');
 }
 
-if (step('build', npx, ['electron-vite', 'build'])) {
+if (step('build', 'npm', ['run', '--silent', 'build'])) {
   const e2eOk = step('e2e', npx, ['playwright', 'test'], { PW_REPORTERS: 'ci' });
   if (existsSync(join(results, 'playwright.json'))) {
     const stats = JSON.parse(readFileSync(join(results, 'playwright.json'), 'utf8')).stats;

@@ -14,8 +14,10 @@ import {
   CameraSettingsSchema,
 } from '../src-shared/ipc';
 import { cameraHandlers, createCameraService } from './devices/camera';
-import { createDeviceSupervisor, devicesHandlers, DevicePreferencesSchema, type DeviceStationOptions } from './devices';
-import { startSandbox } from '../src-sandbox';
+import type { DeviceStationOptions } from './devices/create';
+import { devicesHandlers } from './devices/handlers';
+import { DevicePreferencesSchema } from './devices/preferences';
+import type { DeviceSupervisor } from './devices/supervisor';
 import { createSyncCore, type SyncCore } from './core/core';
 import { EventBus } from './events';
 import { isServiceError } from './service';
@@ -33,6 +35,13 @@ export interface StationOptions {
   nativeBinding?: string;
   /** Devices for this run (extra serial ports, virtual devices, PC/SC, HID); saved device settings load from the database. */
   devices?: DeviceStationOptions;
+  /**
+   * When the device supervisor (scanners, NFC readers over PC/SC, HID) starts: with the station
+   * ('withStation', the default: a UI shows devices as they come and go), or at the first `devices.*`
+   * command ('onFirstUse'). The CLI uses 'onFirstUse': its commands other than `devices` and `serve`
+   * never touch a device, so they neither load the drivers nor probe pcscd.
+   */
+  deviceSupervisor?: 'withStation' | 'onFirstUse';
   /** Drain the queue whenever online (default true); the CLI drains only on `station sync`. */
   autoSync?: boolean;
   /** Per-request timeout of the service client (default 20 s). */
@@ -105,17 +114,28 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   await camera.start();
 
-  const devices = createDeviceSupervisor({
-    ...options.devices,
-    preferences: { load: () => readSetting(core.db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(core.db, 'devices', value) },
-  });
-  devices.subscribe((name, payload) => core.events.emit(name, payload));
-  devices.start();
-  // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
-  devices.reportCameras(camera.status());
+  // The drivers (serialport, node-hid, nfc-pcsc) load with the supervisor, when it starts.
+  let devicesStarted: Promise<DeviceSupervisor> | undefined;
+  let devicesRunning: DeviceSupervisor | undefined;
+  const devices = (): Promise<DeviceSupervisor> =>
+    (devicesStarted ??= (async () => {
+      const { createDeviceSupervisor } = await import('./devices/create');
+      const supervisor = createDeviceSupervisor({
+        ...options.devices,
+        preferences: { load: () => readSetting(core.db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(core.db, 'devices', value) },
+      });
+      supervisor.subscribe((name, payload) => core.events.emit(name, payload));
+      supervisor.start();
+      // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
+      supervisor.reportCameras(camera.status());
+      devicesRunning = supervisor;
+      log.logger.info({ area: 'devices' }, 'device supervisor started');
+      return supervisor;
+    })());
   core.events.subscribe((name) => {
-    if (name === 'camera.changed') devices.reportCameras(camera.status());
+    if (name === 'camera.changed') devicesRunning?.reportCameras(camera.status());
   });
+  if ((options.deviceSupervisor ?? 'withStation') === 'withStation') await devices();
 
   // Issue 4's core: store → service client → sync engine → enrollment. The embedded sandbox
   // starts in-process whenever the active profile is the sandbox.
@@ -125,7 +145,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     db: core.db,
     dataDir,
     events: core.events,
-    startSandbox: (o) => startSandbox({ dataDir: o.dataDir }),
+    // The sandbox service (fastify and its routes) loads only when the sandbox profile is opened.
+    startSandbox: async (o) => (await import('../src-sandbox/start')).startSandbox({ dataDir: o.dataDir }),
     ...(options.autoSync === undefined ? {} : { autoSync: options.autoSync }),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
@@ -186,7 +207,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         await sync.close();
-        await devices.close();
+        // A supervisor that failed to start (its command said why) has nothing to close.
+        await devicesStarted?.then(
+          (supervisor) => supervisor.close(),
+          () => undefined,
+        );
         await camera.close();
         core.db.close();
         log.close();

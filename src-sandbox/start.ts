@@ -40,6 +40,15 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     const secrets = loadOrCreateSecrets(db);
     const demo = seedDemo(db, new Date().toISOString());
     const app = await buildSandboxApp({ db, secrets, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, logger: options.logger ?? false });
+    // app.close() ends the sockets that are idle when it starts, then waits for every other one.
+    // A request still being answered then would keep its keep-alive socket open after its answer
+    // until fastify's keepAliveTimeout (72 s), holding up the station that embeds the sandbox
+    // (its CLI answered and then sat there for a minute). So once closing, each answer's socket
+    // is ended as soon as the answer is out.
+    let closing = false;
+    app.addHook('onResponse', async () => {
+      if (closing) app.server.closeIdleConnections();
+    });
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
@@ -53,6 +62,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       async close() {
         if (closed) return;
         closed = true;
+        closing = true;
         await app.close();
         db.close();
       },

@@ -7,19 +7,22 @@ export type DevicesHandlers = {
   [N in keyof DevicesCommands]: (input: z.infer<DevicesCommands[N]['input']>) => Promise<z.infer<DevicesCommands[N]['output']>> | z.infer<DevicesCommands[N]['output']>;
 };
 
-/** The device commands of the station contract, over the supervisor. */
-export function devicesHandlers(supervisor: DeviceSupervisor): DevicesHandlers {
+/**
+ * The device commands of the station contract, over the supervisor. `supervisor` gives the running
+ * supervisor, starting it on the first command when the station starts it on first use (station.ts).
+ */
+export function devicesHandlers(supervisor: () => Promise<DeviceSupervisor>): DevicesHandlers {
   return {
-    'devices.list': () => ({ devices: supervisor.list() }),
-    'devices.status': ({ device }) => supervisor.info(device),
-    'devices.assignRole': ({ device, role }) => supervisor.assignRole(device, role),
-    'devices.configureSerial': (settings) => supervisor.configureSerial(settings),
-    'devices.removeSerial': async ({ device }) => ({ removed: await supervisor.removeSerial(device) }),
-    'devices.configureHidKeyboard': (settings) => supervisor.configureHidKeyboard(settings),
-    'devices.removeHidKeyboard': async ({ device }) => ({ removed: await supervisor.removeHidKeyboard(device) }),
-    'devices.testRead': async ({ device, timeoutMs }) => ({ read: await supervisor.testRead(device, timeoutMs) }),
-    'devices.submitWedgeScan': ({ text }) => supervisor.submitWedgeScan(text),
-    'devices.checkWedgeLayout': ({ text }) => supervisor.checkWedgeLayout(text),
-    'devices.inject': ({ device, data }) => ({ accepted: supervisor.inject(device, data) }),
+    'devices.list': async () => ({ devices: (await supervisor()).list() }),
+    'devices.status': async ({ device }) => (await supervisor()).info(device),
+    'devices.assignRole': async ({ device, role }) => (await supervisor()).assignRole(device, role),
+    'devices.configureSerial': async (settings) => (await supervisor()).configureSerial(settings),
+    'devices.removeSerial': async ({ device }) => ({ removed: await (await supervisor()).removeSerial(device) }),
+    'devices.configureHidKeyboard': async (settings) => (await supervisor()).configureHidKeyboard(settings),
+    'devices.removeHidKeyboard': async ({ device }) => ({ removed: await (await supervisor()).removeHidKeyboard(device) }),
+    'devices.testRead': async ({ device, timeoutMs }) => ({ read: await (await supervisor()).testRead(device, timeoutMs) }),
+    'devices.submitWedgeScan': async ({ text }) => (await supervisor()).submitWedgeScan(text),
+    'devices.checkWedgeLayout': async ({ text }) => (await supervisor()).checkWedgeLayout(text),
+    'devices.inject': async ({ device, data }) => ({ accepted: (await supervisor()).inject(device, data) }),
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../sharp';
 import type { Db } from './database';
 
 // Captures are files, not BLOBs (ARCHITECTURE.md, "Choices"): content-addressed under
@@ -58,7 +59,8 @@ function writeDurably(path: string, data: Buffer): void {
  * Storing the same bytes twice is a no-op.
  */
 export async function storeCapture(dataDir: string, image: Buffer): Promise<StoredCapture> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(image).metadata();
   } catch {

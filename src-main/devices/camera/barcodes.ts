@@ -1,18 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
+import type { readBarcodes as ReadBarcodes, ReadResult } from 'zxing-wasm/reader';
 import type { CaptureBarcode } from '../../../src-shared/ipc/camera';
 
 // zxing-wasm's .wasm is read from the installed package, never fetched from a CDN
 // (ARCHITECTURE.md, "Choices"; the package's default would fetch it from jsDelivr).
-let ready: Promise<void> | undefined;
+// The module itself loads with the first decode, not with the station.
+let ready: Promise<typeof ReadBarcodes> | undefined;
 
-function loadZxing(): Promise<void> {
+function loadZxing(): Promise<typeof ReadBarcodes> {
   ready ??= (async () => {
+    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
     const path = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
     const bytes = await readFile(path);
     const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+    return readBarcodes;
   })();
   return ready;
 }
@@ -30,7 +33,7 @@ const TAG_TYPES: Record<string, CaptureBarcode['tagType']> = {
  * several times the whole gate, and label codes are printed large enough to survive it.
  */
 export async function decodeBarcodes(rgb: Uint8Array, width: number, height: number): Promise<CaptureBarcode[]> {
-  await loadZxing();
+  const readBarcodes = await loadZxing();
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0, j = 0; j < rgba.length; i += 3, j += 4) {
     rgba[j] = rgb[i] as number;
@@ -39,7 +42,7 @@ export async function decodeBarcodes(rgb: Uint8Array, width: number, height: num
     rgba[j + 3] = 255;
   }
   // zxing-wasm accepts any ImageData-shaped object; Node has no ImageData class.
-  const image = { data: rgba, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0];
+  const image = { data: rgba, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof ReadBarcodes>[0];
   const results: ReadResult[] = await readBarcodes(image, {
     formats: ['QRCode', 'MicroQRCode', 'rMQRCode', 'DataMatrix'],
     tryHarder: true,

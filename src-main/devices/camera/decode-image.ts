@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../sharp';
 import { analysisSize, ANALYSIS_MAX_SIDE } from '../../../src-shared/domain/image-quality';
 import { MAX_STILL_BYTES, MAX_STILL_PIXELS, type StillMimeType } from '../../../src-shared/ipc/camera';
 import { ImageRefusedError } from './errors';
@@ -44,7 +45,8 @@ export async function decodeStill(bytes: Buffer, limits: DecodeLimits = DEFAULT_
   if (!mimeType) {
     throw new ImageRefusedError('IMAGE_NOT_SUPPORTED', 'not a JPEG or PNG image; set the camera to save JPEG or PNG files');
   }
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {

@@ -34,8 +34,9 @@ export function createCliContext(
   // One-shot commands drain the queue only on `station sync` (and the commands that wait
   // for their operation); a host that stays up (serve) overrides this. File paths (enroll
   // --svc, import FILE.csv) come from the operator's own shell here, so the CLI allows
-  // them; the web host, whose callers are a browser, turns them off.
-  const station = () => (opened ??= createStation({ dataDir, autoSync: false, allowFilePaths: true, ...overrides }));
+  // them; the web host, whose callers are a browser, turns them off. The device supervisor starts
+  // only if a command asks for a device: `devices` and `serve` start it with their station.
+  const station = () => (opened ??= createStation({ dataDir, autoSync: false, allowFilePaths: true, deviceSupervisor: 'onFirstUse', ...overrides }));
   return {
     dataDir,
     json,

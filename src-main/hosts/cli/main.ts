@@ -68,11 +68,22 @@ export async function runCli(argv: string[]): Promise<number> {
     const found = findCommand(global.rest);
     if (!found) throw new UsageError(`Unknown command "${global.rest.join(' ')}". Run "station help" for the list.`);
     const ctx = createCliContext(global.dataDir, json, found.command.stationOptions);
+    // The answer, an error's too, is printed before the station closes; bin.ts ends the process
+    // once it has closed.
+    let code: number;
     try {
-      return await found.command.run(ctx, found.args);
-    } finally {
-      await ctx.close();
+      code = await found.command.run(ctx, found.args);
+    } catch (error) {
+      code = reportError(error, json);
     }
+    try {
+      await ctx.close();
+    } catch (error) {
+      // Said on stderr only: stdout already holds the command's one answer.
+      process.stderr.write(`The station did not close cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+      if (code === Exit.ok) code = Exit.failed;
+    }
+    return code;
   } catch (error) {
     return reportError(error, json);
   }

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
 import { tempDir } from '../../helpers/tmp';
@@ -33,6 +34,39 @@ describe('startSandbox', () => {
     const again = (await (await fetch(`${second.baseUrl}/api/auth/token`, { headers: { 'x-api-key': second.apiKey } })).json()) as { expiresIn: number };
     expect(again.expiresIn).toBe(900);
   });
+
+  it('closes at once even when a keep-alive request was still being answered as closing began', async () => {
+    const dir = tempDir('sandbox-start-');
+    dirs.push(dir);
+    const sandbox = await startSandbox({ dataDir: dir.path, port: 0 });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const url = new URL(`${sandbox.baseUrl}/api/auth/token`);
+      let closing: Promise<void> | undefined;
+      let closeStartedAt = 0;
+      // Closing starts while the server holds the request and before it answers (the
+      // embedding station closed while its connectivity probe's token exchange was in flight).
+      sandbox.app.server.once('request', () => {
+        closeStartedAt = performance.now();
+        closing = sandbox.close();
+      });
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(url, { agent, headers: { 'x-api-key': sandbox.apiKey } }, (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.once('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+      expect(closing).toBeDefined();
+      await closing;
+      // Without ending the answered socket, close() waited for fastify's keepAliveTimeout (72 s).
+      expect(performance.now() - closeStartedAt).toBeLessThan(5_000);
+    } finally {
+      agent.destroy();
+    }
+  }, 90_000);
 
   it('refuses a non-loopback host', async () => {
     const dir = tempDir('sandbox-start-');

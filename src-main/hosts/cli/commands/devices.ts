@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { DeviceInfo, DeviceStatus, EventName, EventPayload } from '../../../../src-shared/ipc';
-import { parseSerialSpec, SerialSpecError } from '../../../devices';
+import { parseSerialSpec, SerialSpecError } from '../../../devices/serial/serial-spec';
 import { createStation, type Station } from '../../../station';
 import { UsageError } from '../context';
 import type { CliCommand } from '../command';
@@ -36,6 +36,7 @@ export const devicesListCommand: CliCommand = {
   path: ['devices'],
   usage: 'station [--data DIR] [--json] devices',
   summary: 'List scanners, NFC readers and cameras with their status and slot.',
+  stationOptions: { deviceSupervisor: 'withStation' },
   async run(ctx, args) {
     if (args.length > 0) throw new UsageError(`Unknown devices command "${args.join(' ')}". Use "devices" or "devices watch".`);
     await settled(await ctx.station());

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { startWebHost } from '../../web/server';
 import { rendererDir } from '../../web/renderer-dir';
 import { UsageError } from '../context';
 import type { CliCommand } from '../command';
@@ -10,11 +9,13 @@ export const serveCommand: CliCommand = {
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
-  stationOptions: { autoSync: true, allowFilePaths: false },
+  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation' },
   async run(ctx, args) {
     const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0-65535 (got "${values.port}").`);
+    // fastify and the web host load here, not for every command.
+    const { startWebHost } = await import('../../web/server');
     const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir() });
     process.stdout.write(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
     await new Promise<void>((resolveStop) => {
