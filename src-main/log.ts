@@ -34,8 +34,10 @@ export function openStationLog(dataDir: string, level = process.env.STATION_LOG_
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   // A bench runs for months: the log must not grow without end.
   if (sizeOf(path) >= LOG_ROTATE_BYTES) renameSync(path, `${path}.1`);
-  // Opened here, synchronously, so the log is ready at once and a short-lived CLI run can close it.
-  const destination = pino.destination({ dest: openSync(path, 'a', 0o600), sync: false });
+  // Opened here, synchronously, so the log is ready at once and a short-lived CLI run can close it. Each line is
+  // written synchronously: the log holds few lines (failed requests, attention, start-up), and an asynchronous
+  // write still in flight at close was lost when the CLI exited (flushSync cannot wait for it).
+  const destination = pino.destination({ dest: openSync(path, 'a', 0o600), sync: true });
   const logger = pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
   return {
     logger,
