@@ -289,8 +289,9 @@ export class SyncEngine {
       this.#adapt(sentAt, attempts, null);
       this.#done(op, applied, attempts, 'done');
     } catch (error) {
-      this.#adapt(sentAt, attempts, toFailure(error));
-      await this.#failed(ctx, handler, op, error, attempts, outcomeUnknown);
+      const failure = toFailure(error);
+      this.#adapt(sentAt, attempts, failure);
+      await this.#failed(ctx, handler, op, error, failure, attempts, outcomeUnknown);
     }
   }
 
@@ -313,8 +314,7 @@ export class SyncEngine {
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
   }
 
-  async #failed(ctx: HandlerContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
-    const failure = toFailure(error);
+  async #failed(ctx: HandlerContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, failure: FailureShape, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
     if (error instanceof HandlerAttention) {
       return this.#attention(op, attempts, { reason: error.message, code: error.code, status: null, requestId: error.requestId ?? lastRequestId(attempts), actions: error.actions });
     }

@@ -1,13 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PQueue from 'p-queue';
-import { startSandbox, type RunningSandbox } from '../../src-sandbox';
-import { createServiceClient } from '../../src-main/service';
-import { createStation } from '../../src-main/station';
+import { startSandbox } from '../../src-sandbox';
 import { DEFAULT_CONCURRENCY_BOUNDS } from '../../src-main/sync/concurrency';
 import { speckleTag } from '../fixtures';
 import { tempDir } from '../helpers/tmp';
-import { startWireProxy, type WireProxy } from '../helpers/wire-proxy';
+import { startWireProxy } from '../helpers/wire-proxy';
+import { benchStation, rawEnrollRate } from './drain';
 import type { Bench, BenchRow } from './harness';
 
 // The sync engine over a real-looking network (the wire proxy's latency and bandwidth cap), beside what the link
@@ -21,33 +19,6 @@ const RAW_CONCURRENCIES = [4, 8, 16, 32];
 const CAPTURE_LABELS = 200;
 const BYTES_PER_SECOND = 20_000_000 / 8;
 
-type Call = (name: string, input: unknown) => Promise<Record<string, unknown>>;
-
-async function stationOn(dataDir: string, proxy: WireProxy, sandbox: RunningSandbox) {
-  const station = await createStation({ dataDir, autoSync: false, allowFilePaths: true });
-  const call: Call = async (name, input) => {
-    const envelope = await station.call(name, input);
-    if (!envelope.ok) throw new Error(`${name}: ${envelope.error.message}`);
-    return envelope.value as Record<string, unknown>;
-  };
-  await call('profiles.connect', { kind: 'remote', baseUrl: proxy.url, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
-  return { station, call };
-}
-
-/** Labels per second of the raw client sending `count` enrollments at a fixed concurrency through `proxy`. */
-async function rawRate(proxy: WireProxy, sandbox: RunningSandbox, concurrency: number, count: number, tag: string): Promise<number> {
-  const client = createServiceClient({ baseUrl: proxy.url, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
-  const reel = await client.reels.create({ name: `raw ${tag}` });
-  if (!reel) throw new Error('the sandbox answered the Reel create without the Reel');
-  const queue = new PQueue({ concurrency });
-  const started = performance.now();
-  for (let n = 1; n <= count; n += 1) {
-    void queue.add(() => client.labels.enroll(reel.collectionId, { position: n, identifiers: [{ tagType: 'TEXT', value: `${tag}-${n}` }, { tagType: 'QR', value: `${tag}-q${n}` }], options: { indexing: 'default' } }));
-  }
-  await queue.onIdle();
-  return (count / (performance.now() - started)) * 1000;
-}
-
 async function latencyDrain(): Promise<BenchRow[]> {
   const dir = tempDir('bench-network-');
   const sandbox = await startSandbox({ dataDir: join(dir.path, 'sandbox') });
@@ -55,11 +26,11 @@ async function latencyDrain(): Promise<BenchRow[]> {
   try {
     // The raw client: its best fixed concurrency on a short trial, then the full count at that concurrency.
     const trials = new Map<number, number>();
-    for (const c of RAW_CONCURRENCIES) trials.set(c, await rawRate(proxy, sandbox, c, RAW_TRIAL, `trial${c}`));
+    for (const c of RAW_CONCURRENCIES) trials.set(c, await rawEnrollRate(proxy.url, sandbox, c, RAW_TRIAL, `trial${c}`));
     const [bestConcurrency] = [...trials.entries()].sort((a, b) => b[1] - a[1])[0]!;
-    const raw = await rawRate(proxy, sandbox, bestConcurrency, LABELS, 'raw');
+    const raw = await rawEnrollRate(proxy.url, sandbox, bestConcurrency, LABELS, 'raw');
 
-    const { station, call } = await stationOn(join(dir.path, 'station'), proxy, sandbox);
+    const { station, call } = await benchStation(join(dir.path, 'station'), proxy.url, sandbox);
     const { reelId } = (await call('reels.create', { name: 'network drain' })) as { reelId: string };
     await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
     // The engine keeps sending once started: held while the queue fills, so the drain is timed from the start.
@@ -92,7 +63,7 @@ async function captureDrain(): Promise<BenchRow[]> {
   const sandbox = await startSandbox({ dataDir: join(dir.path, 'sandbox') });
   const proxy = await startWireProxy(sandbox.baseUrl, { latency: { oneWayMs: ONE_WAY_MS, jitterMs: 4 } });
   try {
-    const { station, call } = await stationOn(join(dir.path, 'station'), proxy, sandbox);
+    const { station, call } = await benchStation(join(dir.path, 'station'), proxy.url, sandbox);
     const { reelId } = (await call('reels.create', { name: 'capture drain', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] })) as { reelId: string };
     await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
     await call('sync.pause', {});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../src-shared/ipc';
 import { NO_VARIATIONS } from '../../helpers/wire-proxy';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, startPeer, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from './peer';
 
 // The sync engine's adaptive concurrency (src-main/sync/concurrency.ts) over a link with latency: it rises while
 // answers come back fast and clean, falls on 429, stays within the bounds chosen in Settings, which outlive a restart.
@@ -72,4 +72,20 @@ describe('adaptive sync concurrency', () => {
     expect((refused as StationError).message).toMatch(/lowest number of requests at once must not be above the highest/);
     await s.close();
   }, 120_000);
+
+  it('the CLI shows and sets the same bounds; a bound out of range is refused with the reason, nothing changed', async () => {
+    const data = `${dir.path}/cli`;
+    const shown = await runStationAsync(['--data', data, '--json', 'sync', 'concurrency']);
+    expect(shown.code).toBe(0);
+    expect(shown.json()).toEqual({ min: 1, max: 16, current: 4 });
+    const set = await runStationAsync(['--data', data, '--json', 'sync', 'concurrency', '--max', '3']);
+    expect(set.json()).toEqual({ min: 1, max: 3, current: 3 });
+    const refused = await runStationAsync(['--data', data, '--json', 'sync', 'concurrency', '--min', '5']);
+    expect(refused.code).toBe(1);
+    expect((refused.json() as { error: { message: string } }).error.message).toMatch(/lowest number of requests at once must not be above the highest/);
+    const usage = await runStationAsync(['--data', data, '--json', 'sync', 'concurrency', '--max', 'many']);
+    expect(usage.code).toBe(2);
+    const human = await runStationAsync(['--data', data, 'sync', 'concurrency']);
+    expect(human.stdout).toContain('requests at once: 1 to 3 (now 3)');
+  }, 60_000);
 });

@@ -8,9 +8,9 @@ import { moveCommand } from './move';
 import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelShowCommand } from './reel';
 import { serveCommand } from './serve';
-import { syncCommand } from './sync';
+import { syncCommand, syncConcurrencyCommand } from './sync';
 import { statusCommand } from './status';
 
 /** Every CLI command; each area adds its own module here. */
 export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
-  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand];
+  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand];

@@ -20,3 +20,25 @@ export const syncCommand: CliCommand = {
     return out.pending > 0 ? 1 : 0;
   },
 };
+
+/** The bounds of the sync engine's adaptive concurrency (also Settings → Sending): shown, or set with --min/--max. */
+export const syncConcurrencyCommand: CliCommand = {
+  path: ['sync', 'concurrency'],
+  usage: 'station [--data DIR] [--json] sync concurrency [--min N] [--max N]',
+  summary: 'Show or set how many requests the queue may send at once (it adapts between the bounds).',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { min: { type: 'string' }, max: { type: 'string' } } });
+    if (positionals.length) throw new UsageError(`sync concurrency takes no positional arguments (got "${positionals.join(' ')}").`);
+    const count = (name: string, text: string | undefined): number | undefined => {
+      if (text === undefined) return undefined;
+      if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number from 1 to 64 (got "${text}").`);
+      return Number(text);
+    };
+    const min = count('min', values.min);
+    const max = count('max', values.max);
+    let out = await ctx.call('sync.concurrency.get', {});
+    if (min !== undefined || max !== undefined) out = await ctx.call('sync.concurrency.set', { min: min ?? out.min, max: max ?? out.max });
+    ctx.print(out, `requests at once: ${out.min} to ${out.max} (now ${out.current})`);
+    return 0;
+  },
+};
