@@ -1,32 +1,49 @@
 import { resolve } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  CameraSettingsSchema,
   commands,
   isCommandName,
   StationError,
   StationErrorCode,
-  type CommandName,
-  type CommandOutput,
-  type Commands,
+  type CommandHandlers,
   type Envelope,
   type EventName,
+  type OperationKind,
+  type OperationState,
   type StationStatus,
-  CameraSettingsSchema,
 } from '../src-shared/ipc';
-import { cameraHandlers, createCameraService } from './devices/camera';
+import type { ChangeContext } from './changes/context';
+import { bulkBindHandlers } from './commands/bulk-bind';
+import { cameraHandlers } from './commands/camera';
+import type { CommandContext } from './commands/context';
+import { devicesHandlers } from './commands/devices';
+import { labelHandlers } from './commands/labels';
+import { profileHandlers } from './commands/profiles';
+import { queueHandlers } from './commands/queue';
+import { reelHandlers } from './commands/reels';
+import { threadHandlers } from './commands/threads';
+import { Connection } from './connection/connection';
+import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
-import { devicesHandlers } from './devices/handlers';
 import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
-import { createSyncCore, type SyncCore } from './core/core';
-import { EventBus } from './events';
+import { EventBus } from './runtime/events';
+import { openStationLog } from './runtime/log';
+import { readVersion } from './runtime/version';
 import { isServiceError } from './service';
-import { openStationLog } from './log';
 import type { KeyCipher } from './store/api-key-file';
-import { openDatabase, type Db } from './store/database';
+import { openDatabase } from './store/database';
+import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
-import { readVersion } from './version';
+import { CONCURRENCY_SETTING, ConcurrencyBoundsSchema } from './sync/concurrency';
+import { SyncEngine } from './sync/engine';
+import { Sender } from './sync/sender';
+
+// The composition root (docs/architecture.md): opens the store, builds the camera, the devices, the connection to
+// the service, the sync engine and its sender, then the command handlers of every contract area over them. Hosts
+// (src-main/hosts) call `station.call(name, input)` and subscribe to events; nothing else builds a station.
 
 export interface StationOptions {
   /** Where the database, captures and settings live. */
@@ -46,7 +63,7 @@ export interface StationOptions {
   autoSync?: boolean;
   /** Per-request timeout of the service client (default 20 s). */
   requestTimeoutMs?: number;
-  /** Upper bound of concurrent sync requests (default 4). */
+  /** Upper bound of concurrent sync requests when the operator set none (Settings → Sending). */
   maxConcurrency?: number;
   /**
    * Commands may name files on disk (labels.enroll/recapture/addIdentifier `svcImagePath`, labels.import `path`).
@@ -60,11 +77,6 @@ export interface StationOptions {
   senderWaitMs?: number;
 }
 
-/** A handler gets the validated input and returns the command's output. */
-export type Handlers = {
-  [N in CommandName]: (input: z.infer<Commands[N]['input']>) => Promise<CommandOutput<N>> | CommandOutput<N>;
-};
-
 export interface Station {
   readonly dataDir: string;
   /** Validates `input` against the contract, runs the command, never throws. */
@@ -74,96 +86,165 @@ export interface Station {
   close(): Promise<void>;
 }
 
-interface Core {
-  db: Db;
-  events: EventBus;
-  dataDir: string;
-  version: string;
-  startedAt: string;
-}
+/** Queue progress reaches the UI at most this often (one event for a burst of finished operations). */
+const PROGRESS_INTERVAL_MS = 100;
+/** A pause survives restarts: a revoked key must not be tried again by the next process. */
+const PauseSetting = z.object({ reason: z.string().nullable() }).nullable();
 
-function buildStatus(core: Core, sync: SyncCore | undefined): StationStatus {
-  return {
-    version: core.version,
-    dataDir: core.dataDir,
-    profile: sync?.profile() ?? null,
-    online: sync?.profile() ? sync.online() : 'not_connected',
-    queue: readQueueCounts(core.db),
-    tokenExpiresAt: sync?.tokenExpiresAt() ?? null,
-    sync: sync?.syncState() ?? { paused: false, pauseReason: null, otherSender: false, otherSenderPid: null },
-    startedAt: core.startedAt,
-  };
-}
-
-/** The composition root: builds the core from its parts. No Electron here. */
 export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
   const log = openStationLog(dataDir);
-  const core: Core = {
-    db: openDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }),
-    events: new EventBus(),
-    dataDir,
-    version: readVersion(),
-    startedAt: new Date().toISOString(),
-  };
+  const db = openDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const events = new EventBus();
+  const version = readVersion();
+  const startedAt = new Date().toISOString();
 
+  // Devices: the camera service, and the supervisor of scanners and NFC readers, whose drivers (serialport,
+  // node-hid, nfc-pcsc) load when it starts.
   const camera = createCameraService({
     dataDir,
-    settings: { load: () => readSetting(core.db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(core.db, 'camera', value) },
-    events: { captured: (result) => core.events.emit('camera.captured', result), changed: (status) => core.events.emit('camera.changed', status) },
+    settings: { load: () => readSetting(db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(db, 'camera', value) },
+    events: { captured: (result) => events.emit('camera.captured', result), changed: (status) => events.emit('camera.changed', status) },
   });
   await camera.start();
-
-  // The drivers (serialport, node-hid, nfc-pcsc) load with the supervisor, when it starts.
-  let devicesStarted: Promise<DeviceSupervisor> | undefined;
-  let devicesRunning: DeviceSupervisor | undefined;
+  let supervisorStarted: Promise<DeviceSupervisor> | undefined;
+  let supervisorRunning: DeviceSupervisor | undefined;
   const devices = (): Promise<DeviceSupervisor> =>
-    (devicesStarted ??= (async () => {
+    (supervisorStarted ??= (async () => {
       const { createDeviceSupervisor } = await import('./devices/create');
       const supervisor = createDeviceSupervisor({
         ...options.devices,
-        preferences: { load: () => readSetting(core.db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(core.db, 'devices', value) },
+        preferences: { load: () => readSetting(db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(db, 'devices', value) },
       });
-      supervisor.subscribe((name, payload) => core.events.emit(name, payload));
+      supervisor.subscribe((name, payload) => events.emit(name, payload));
       supervisor.start();
       // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
       supervisor.reportCameras(camera.status());
-      devicesRunning = supervisor;
+      supervisorRunning = supervisor;
       log.logger.info({ area: 'devices' }, 'device supervisor started');
       return supervisor;
     })());
-  core.events.subscribe((name) => {
-    if (name === 'camera.changed') devicesRunning?.reportCameras(camera.status());
+  events.subscribe((name) => {
+    if (name === 'camera.changed') supervisorRunning?.reportCameras(camera.status());
   });
   if ((options.deviceSupervisor ?? 'withStation') === 'withStation') await devices();
 
-  // Issue 4's core: store → service client → sync engine → enrollment. The embedded sandbox
-  // starts in-process whenever the active profile is the sandbox.
-  // Held in an object: the core reports status changes while it is still being built.
-  const held: { sync?: SyncCore } = {};
-  const sync = await createSyncCore({
-    db: core.db,
-    dataDir,
-    events: core.events,
-    // The sandbox service (fastify and its routes) loads only when the sandbox profile is opened.
-    startSandbox: async (o) => (await import('../src-sandbox/start')).startSandbox({ dataDir: o.dataDir }),
-    ...(options.autoSync === undefined ? {} : { autoSync: options.autoSync }),
-    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
-    ...(options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
-    allowFilePaths: options.allowFilePaths ?? false,
-    logger: log.logger.child({ area: 'service' }),
-    ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    ...(options.senderWaitMs === undefined ? {} : { senderWaitMs: options.senderWaitMs }),
-    onStatusChanged: () => core.events.emit('station.changed', buildStatus(core, held.sync)),
+  // Sending: the engine drains the outbox through the active profile's client; the sender makes this process the
+  // data folder's one sender. Progress and status reach the UI as events.
+  const serviceLog = log.logger.child({ area: 'service' });
+  const statusChanged = () => events.emit('station.changed', status());
+  let progressTimer: NodeJS.Timeout | undefined;
+  let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
+  const progressSoon = () => {
+    progressTimer ??= setTimeout(() => {
+      progressTimer = undefined;
+      events.emit('queue.progress', { counts: readQueueCounts(db), paused: engine.paused, pauseReason: engine.pauseReason, concurrency: engine.concurrency, lastOp });
+      statusChanged();
+    }, PROGRESS_INTERVAL_MS);
+  };
+  // The operator's bounds (Settings → Sending) win over the host's default.
+  const savedBounds = readSetting(db, CONCURRENCY_SETTING, ConcurrencyBoundsSchema);
+  const engine = new SyncEngine({
+    db,
+    ...(savedBounds ? { bounds: savedBounds } : options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
+    events: {
+      opFinished(op, labelIds, reelId) {
+        lastOp = op;
+        if (op.state === 'attention') serviceLog.warn({ opId: op.opId, kind: op.kind, labelIds }, 'operation needs attention');
+        if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
+        progressSoon();
+      },
+      onlineChanged: () => statusChanged(),
+      pausedChanged: (paused, reason) => {
+        writeSetting(db, 'syncPause', paused ? { reason } : null);
+        progressSoon();
+      },
+    },
   });
+  const sender = new Sender({
+    db,
+    dataDir,
+    engine,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.senderWaitMs === undefined ? {} : { waitMs: options.senderWaitMs }),
+    onBecameSender: () => statusChanged(),
+  });
+  // The connection: the active profile and its client. The embedded sandbox (fastify and its routes) loads only
+  // when the sandbox profile is opened.
+  const connection = new Connection({
+    db,
+    dataDir,
+    startSandbox: async (o) => (await import('../src-sandbox/start')).startSandbox({ dataDir: o.dataDir }),
+    ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+    logger: serviceLog,
+    ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
+    onAttempt: (attempt) => {
+      engine.observeAttempt(attempt);
+      // A new token changes the expiry shown in the status bar.
+      if (attempt.path.endsWith('/auth/token') && attempt.kind === 'ok') statusChanged();
+    },
+  });
+  const changes: ChangeContext = {
+    db,
+    dataDir,
+    profileId() {
+      const profile = connection.profile;
+      if (!profile) throw new StationError({ code: StationErrorCode.notConnected, message: 'Connect the station first: "station connect --sandbox", or a remote service with its base URL and API key.' });
+      return profile.profileId;
+    },
+  };
+  const ctx: CommandContext = {
+    db,
+    dataDir,
+    events,
+    connection,
+    engine,
+    sender,
+    changes,
+    allowFilePaths: options.allowFilePaths ?? false,
+    retarget() {
+      const client = connection.client;
+      const profile = connection.profile;
+      engine.setTarget(client && profile ? { profileId: profile.profileId, client } : null);
+      statusChanged();
+    },
+    statusChanged: progressSoon,
+    labelsChanged(reelId, labelIds) {
+      events.emit('labels.changed', { reelId, labelIds });
+      progressSoon();
+      engine.notify();
+    },
+  };
 
-  held.sync = sync;
-  log.logger.info({ version: core.version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
+  function status(): StationStatus {
+    const other = sender.otherSender();
+    return {
+      version,
+      dataDir,
+      profile: connection.profile ? summarizeProfile(connection.profile) : null,
+      online: connection.profile ? engine.online : 'not_connected',
+      queue: readQueueCounts(db),
+      tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
+      sync: { paused: engine.paused, pauseReason: engine.pauseReason, otherSender: other !== null, otherSenderPid: other?.pid ?? null },
+      startedAt,
+    };
+  }
 
-  const handlers: Handlers = {
-    'station.status': () => buildStatus(core, sync),
-    ...sync.handlers,
+  const savedPause = readSetting(db, 'syncPause', PauseSetting);
+  if (savedPause) engine.pause(savedPause.reason);
+  await connection.restore();
+  ctx.retarget();
+  if (options.autoSync ?? true) sender.sendWhenFree();
+  log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
+
+  const handlers: CommandHandlers = {
+    'station.status': () => status(),
+    ...profileHandlers(ctx),
+    ...reelHandlers(ctx),
+    ...labelHandlers(ctx),
+    ...queueHandlers(ctx),
+    ...bulkBindHandlers(ctx),
+    ...threadHandlers(ctx),
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
   };
@@ -201,19 +282,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
   return {
     dataDir,
     call,
-    subscribe: (listener) => core.events.subscribe(listener),
+    subscribe: (listener) => events.subscribe(listener),
     close() {
       // Closing twice (a host's shutdown path and a test's cleanup) waits for the one close.
       closed ??= (async () => {
         closing = true;
-        await sync.close();
+        clearTimeout(progressTimer);
+        await engine.stop();
+        await connection.close();
+        sender.close();
         // A supervisor that failed to start (its command said why) has nothing to close.
-        await devicesStarted?.then(
+        await supervisorStarted?.then(
           (supervisor) => supervisor.close(),
           () => undefined,
         );
         await camera.close();
-        core.db.close();
+        db.close();
         log.close();
       })();
       return closed;
@@ -224,7 +308,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
 function failure(error: unknown): Envelope {
   if (error instanceof StationError) return { ok: false, error: error.toShape() };
   if (isServiceError(error)) {
-    // Service errors keep the service's code, status and request id (SYNC.md: reasons with code and request id).
+    // Service errors keep the service's code, status and request id (docs/sync.md, "Attention").
     return {
       ok: false,
       error: {

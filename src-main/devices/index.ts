@@ -11,6 +11,6 @@ export * from './hid/binding';
 export * from './hid/node-hid-binding';
 export * from './hid/virtual-binding';
 export * from './create';
-export * from './handlers';
+export * from '../commands/devices';
 export * from './serial/serial-spec';
 export * from './camera-health';

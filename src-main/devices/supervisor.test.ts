@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventRecorder } from '../../test/integration/devices/events';
+import { EventRecorder } from '../../test/helpers/device-events';
 import { VirtualHidDriver } from './hid/virtual-binding';
 import { VirtualNfcDriver } from './nfc/virtual-binding';
 import { memoryPreferencesStore, type DevicePreferences } from './preferences';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IDS, exampleLabel, exampleReel, exampleScan } from '../../src-shared/api/examples';
 import { ServiceError } from './errors';
 import { paginate } from './paginate';
-import { harness, type Harness } from './test-support/fixtures';
-import { sendError, sendJson, type ReceivedRequest } from './test-support/local-service';
+import { harness, type Harness } from '../../test/helpers/service-fixtures';
+import { sendError, sendJson, type ReceivedRequest } from '../../test/helpers/local-service';
 
 // Request shapes of the area modules (multipart parts, paths, queries) and their answers, against a local server.
 

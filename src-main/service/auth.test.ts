@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDS } from '../../src-shared/api/examples';
 import { ServiceError } from './errors';
-import { API_KEY, harness, meBody, type Harness } from './test-support/fixtures';
-import { sendJson } from './test-support/local-service';
+import { API_KEY, harness, meBody, type Harness } from '../../test/helpers/service-fixtures';
+import { sendJson } from '../../test/helpers/local-service';
 
 // Token manager and credentials, through the whole client against a local HTTP server.
 // spec: Authentication; Endpoints, Context headers.

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IDS, exampleReel } from '../../src-shared/api/examples';
 import { ServiceError } from './errors';
 import type { AttemptRecord } from './transport';
-import { harness, meBody, type Harness } from './test-support/fixtures';
-import { sendError, sendJson, startLocalService } from './test-support/local-service';
+import { harness, meBody, type Harness } from '../../test/helpers/service-fixtures';
+import { sendError, sendJson, startLocalService } from '../../test/helpers/local-service';
 
 // The spec's retry table (spec: Errors, Retry guidance; SYNC.md) against a scripted local server.
 

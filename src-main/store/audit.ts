@@ -1,10 +1,10 @@
-import type { Db } from './database';
+import { statement, type Db } from './database';
 
 // The audit log of operator actions (who decided what, e.g. discarding a queued operation).
 // Written inside the same transaction as the change it records.
 
 export function audit(db: Db, action: string, subject: string | null, detail: Record<string, unknown> = {}): void {
-  db.prepare('INSERT INTO audit_log (at, action, subject, detail) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), action, subject, JSON.stringify(detail));
+  statement(db, 'INSERT INTO audit_log (at, action, subject, detail) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), action, subject, JSON.stringify(detail));
 }
 
 export interface AuditEntry {
@@ -16,7 +16,7 @@ export interface AuditEntry {
 
 export function readAudit(db: Db, subject?: string): AuditEntry[] {
   const rows = (subject === undefined
-    ? db.prepare('SELECT at, action, subject, detail FROM audit_log ORDER BY audit_id').all()
-    : db.prepare('SELECT at, action, subject, detail FROM audit_log WHERE subject = ? ORDER BY audit_id').all(subject)) as { at: string; action: string; subject: string | null; detail: string }[];
+    ? statement(db, 'SELECT at, action, subject, detail FROM audit_log ORDER BY audit_id').all()
+    : statement(db, 'SELECT at, action, subject, detail FROM audit_log WHERE subject = ? ORDER BY audit_id').all(subject)) as { at: string; action: string; subject: string | null; detail: string }[];
   return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metadata } from 'sharp';
-import { loadSharp } from '../sharp';
-import type { Db } from './database';
+import { loadSharp } from '../runtime/sharp';
+import { statement, type Db } from './database';
 
 // Captures are files, not BLOBs (ARCHITECTURE.md, "Choices"): content-addressed under
 // <data>/captures/ab/cdef….jpg, written and fsynced (file and directory) BEFORE the row that
@@ -92,13 +92,19 @@ export async function storeCapture(dataDir: string, image: Buffer): Promise<Stor
 
 /** Records the capture's row; call inside the transaction that references it. */
 export function insertCaptureRow(db: Db, capture: StoredCapture): void {
-  db.prepare(
+  statement(db, 
     `INSERT OR IGNORE INTO captures (sha256, path, thumbnail_path, width, height, bytes, format, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(capture.sha256, capture.path, capture.thumbnailPath, capture.width, capture.height, capture.bytes, capture.format, new Date().toISOString());
 }
 
 export function readCapture(db: Db, sha256: string): { data: Buffer; format: 'jpeg' | 'png' } | undefined {
-  const row = db.prepare('SELECT path, format FROM captures WHERE sha256 = ?').get(sha256) as { path: string; format: 'jpeg' | 'png' } | undefined;
+  const row = statement(db, 'SELECT path, format FROM captures WHERE sha256 = ?').get(sha256) as { path: string; format: 'jpeg' | 'png' } | undefined;
   return row ? { data: readFileSync(row.path), format: row.format } : undefined;
+}
+
+/** Where a capture's thumbnail is and when the capture was stored. */
+export function captureThumbnail(db: Db, sha256: string): { thumbnailPath: string; createdAt: string } | undefined {
+  const row = statement(db, 'SELECT thumbnail_path, created_at FROM captures WHERE sha256 = ?').get(sha256) as { thumbnail_path: string; created_at: string } | undefined;
+  return row ? { thumbnailPath: row.thumbnail_path, createdAt: row.created_at } : undefined;
 }

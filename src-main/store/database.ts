@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { cachePreparedStatements } from '../../src-shared/sqlite/statement-cache';
+import { statementCache } from '../../src-shared/sqlite/statement-cache';
 import { migrations } from './migrations';
 
 export type Db = Database.Database;
@@ -26,8 +26,6 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // Statements are prepared at the point of use; compile each SQL text once (src-shared/sqlite).
-  cachePreparedStatements(db);
   migrate(db);
   return db;
 }
@@ -49,6 +47,21 @@ export function bulkTransaction<T>(db: Db, write: () => T): T {
   } finally {
     db.pragma(`cache_size = ${cacheSize}`);
   }
+}
+
+const statements = new WeakMap<Db, (sql: string) => Database.Statement>();
+
+/**
+ * The compiled statement for this SQL text on this database, compiled once (src-shared/sqlite/statement-cache.ts
+ * says why). Every query of the station goes through here; all of them live in src-main/store.
+ */
+export function statement(db: Db, sql: string): Database.Statement {
+  let prepare = statements.get(db);
+  if (!prepare) {
+    prepare = statementCache((text: string) => db.prepare(text));
+    statements.set(db, prepare);
+  }
+  return prepare(sql);
 }
 
 export function migrate(db: Db): void {

@@ -1,5 +1,5 @@
 import type { ExpectedValues, LabelState, LocalIdentifier } from '../../src-shared/domain/label';
-import type { Db } from './database';
+import { statement, type Db } from './database';
 
 // Labels as a local mirror: what the bench enrolled, what the print data expects, and what the
 // service answered (its id, warnings, or the reason it needs attention).
@@ -58,35 +58,35 @@ function fromRow(row: Row): LocalLabel {
 }
 
 export function getLabel(db: Db, labelId: string): LocalLabel | undefined {
-  const row = db.prepare('SELECT * FROM labels WHERE label_id = ?').get(labelId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM labels WHERE label_id = ?').get(labelId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 export function getLabelAt(db: Db, reelId: string, position: number): LocalLabel | undefined {
-  const row = db.prepare('SELECT * FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 /** Only the state of the Label at a position (a check of thousands of print-data rows reads no more). */
 export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId'> | undefined {
-  return db.prepare('SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
+  return statement(db, 'SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
 }
 
 export function getLabelByServiceId(db: Db, serviceId: string): LocalLabel | undefined {
-  const row = db.prepare('SELECT * FROM labels WHERE service_id = ?').get(serviceId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM labels WHERE service_id = ?').get(serviceId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 export function listLabels(db: Db, reelId: string, range?: { from: number; to: number }): LocalLabel[] {
   const rows = range
-    ? db.prepare('SELECT * FROM labels WHERE reel_id = ? AND position BETWEEN ? AND ? ORDER BY position').all(reelId, range.from, range.to)
-    : db.prepare('SELECT * FROM labels WHERE reel_id = ? ORDER BY position').all(reelId);
+    ? statement(db, 'SELECT * FROM labels WHERE reel_id = ? AND position BETWEEN ? AND ? ORDER BY position').all(reelId, range.from, range.to)
+    : statement(db, 'SELECT * FROM labels WHERE reel_id = ? ORDER BY position').all(reelId);
   return (rows as Row[]).map(fromRow);
 }
 
 export function countLabelsByState(db: Db, reelId: string): Partial<Record<LabelState, number>> {
   const out: Partial<Record<LabelState, number>> = {};
-  for (const row of db.prepare('SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as { state: LabelState; n: number }[]) {
+  for (const row of statement(db, 'SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as { state: LabelState; n: number }[]) {
     out[row.state] = row.n;
   }
   return out;
@@ -95,7 +95,7 @@ export function countLabelsByState(db: Db, reelId: string): Partial<Record<Label
 /** Inserts or replaces the Label at its position (an expected row becomes the enrolled one). */
 export function upsertLabel(db: Db, label: LocalLabel): void {
   const now = new Date().toISOString();
-  db.prepare(
+  statement(db, 
     `INSERT INTO labels (label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, created_at, updated_at)
      VALUES (@labelId, @reelId, @position, @state, @serviceId, @identifiers, @expected, @captureSha256, @indexing, @warnings, @attention, @boundThreadId, @now, @now)
      ON CONFLICT(label_id) DO UPDATE SET reel_id = excluded.reel_id, position = excluded.position, state = excluded.state,
@@ -116,4 +116,51 @@ export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLa
   const current = getLabel(db, labelId);
   if (!current) return;
   upsertLabel(db, { ...current, ...patch });
+}
+
+/** Labels of a Reel that carry, or are expected to carry, an identifier of this type (candidates for a value lookup). */
+export function labelIdsWithTagType(db: Db, reelId: string, tagType: string): string[] {
+  const carried = statement(db, "SELECT label_id FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL").all(reelId, tagType) as { label_id: string }[];
+  const expected = statement(db, 'SELECT label_id FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL').all(reelId, `$.${tagType}`) as { label_id: string }[];
+  return [...new Set([...carried, ...expected].map((r) => r.label_id))];
+}
+
+/**
+ * Puts Labels at new Reel positions (a move the service made). An expected row or gap at a target position gives
+ * way; the rows pass through negative positions first, so moving within one Reel never collides on
+ * UNIQUE(reel, position). Call it inside a transaction.
+ */
+export function placeLabels(db: Db, moves: readonly { labelId: string; reelId: string; position: number }[]): void {
+  moves.forEach((m, n) => statement(db, 'UPDATE labels SET position = ? WHERE label_id = ?').run(-1 - n, m.labelId));
+  const now = new Date().toISOString();
+  for (const m of moves) {
+    statement(db, "DELETE FROM labels WHERE reel_id = ? AND position = ? AND state IN ('expected','gap')").run(m.reelId, m.position);
+    statement(db, 'UPDATE labels SET reel_id = ?, position = ?, updated_at = ? WHERE label_id = ?').run(m.reelId, m.position, now, m.labelId);
+  }
+}
+
+/** Where else this very picture is the optical tag of a Label (not this Reel position), if anywhere. */
+export function sameCaptureElsewhere(db: Db, sha256: string, reelId: string, position: number): { reel: string; position: number } | undefined {
+  return statement(db, "SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1").get(sha256, reelId, position) as
+    | { reel: string; position: number }
+    | undefined;
+}
+
+// A repeat is another enrolled-or-queued Label of this Reel: a recapture or a re-enrollment of a voided position is
+// not a repeat of itself, and expected rows or gaps hold no marking.
+const REEL_VALUES_SQL = `SELECT position, json_extract(j.value, '$.tagType') AS tagType, json_extract(j.value, '$.value') AS value
+  FROM labels, json_each(labels.identifiers) j
+  WHERE reel_id = ? AND state NOT IN ('expected', 'gap') AND json_extract(j.value, '$.value') IS NOT NULL`;
+
+/** Every identifier value the Reel's enrolled or queued Labels carry, with its position. */
+export function reelValues(db: Db, reelId: string): Iterable<{ position: number; tagType: string; value: string }> {
+  return statement(db, REEL_VALUES_SQL).iterate(reelId) as Iterable<{ position: number; tagType: string; value: string }>;
+}
+
+/** The position of another enrolled or queued Label of the Reel that carries exactly this value, if any. */
+export function positionHolding(db: Db, reelId: string, tagType: string, value: string, exceptPosition: number): number | undefined {
+  const row = statement(db, `${REEL_VALUES_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? LIMIT 1`).get(reelId, exceptPosition, tagType, value) as
+    | { position: number }
+    | undefined;
+  return row?.position;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
 import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue';
-import type { Db } from './database';
+import { statement, type Db } from './database';
+import { updateLabel } from './labels';
 import { operationPayloads, type OperationPayload } from './operations';
 
 // The outbox (SYNC.md, "The queue"): one row per intended change on the service, written in the
@@ -62,7 +63,7 @@ export class InvalidPayloadError extends Error {
 }
 
 function depsOf(db: Db, id: string): string[] {
-  return (db.prepare('SELECT dep_id FROM outbox_deps WHERE op_id = ? ORDER BY dep_id').all(id) as { dep_id: string }[]).map((r) => r.dep_id);
+  return (statement(db, 'SELECT dep_id FROM outbox_deps WHERE op_id = ? ORDER BY dep_id').all(id) as { dep_id: string }[]).map((r) => r.dep_id);
 }
 
 /** Rows as stored; a payload that no longer validates throws InvalidPayloadError on `payload` read. */
@@ -104,19 +105,18 @@ export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>)
   const id = randomUUID();
   const now = new Date().toISOString();
   const payload = operationPayloads[input.kind].parse(input.payload);
-  db.prepare(
+  statement(db, 
     `INSERT INTO outbox (id, profile_id, kind, state, subject, payload, created_at, updated_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
   ).run(id, input.profileId, input.kind, input.subject, JSON.stringify(payload), now, now);
-  const addDep = db.prepare('INSERT OR IGNORE INTO outbox_deps (op_id, dep_id) VALUES (?, ?)');
+  const addDep = statement(db, 'INSERT OR IGNORE INTO outbox_deps (op_id, dep_id) VALUES (?, ?)');
   for (const dep of input.dependsOn ?? []) if (dep) addDep.run(id, dep);
   return id;
 }
 
 /** Start-up: a row left `sending` may have reached the service; it goes back to `pending`, outcome unknown. */
 export function recoverInterrupted(db: Db): number {
-  return db
-    .prepare("UPDATE outbox SET state = 'pending', outcome_unknown = 1, next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'")
+  return statement(db, "UPDATE outbox SET state = 'pending', outcome_unknown = 1, next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'")
     .run(new Date().toISOString()).changes;
 }
 
@@ -138,8 +138,7 @@ const ORDERING_DEP = `(x.kind IN (${sqlList(RANGE_KINDS)}) AND o.kind IN (${sqlL
  */
 export function openRangeOpsCovering(db: Db, label: { labelId: string; reelId: string; position: number }): string[] {
   return (
-    db
-      .prepare(
+    statement(db, 
         `SELECT id FROM outbox
          WHERE state IN ('pending','sending','attention') AND kind = 'moveLabels'
            AND EXISTS (SELECT 1 FROM json_each(outbox.payload, '$.labelIds') j WHERE j.value = @labelId)
@@ -171,8 +170,8 @@ const READY_SQL = `
 export function claimReady(db: Db, profileId: string, limit: number, now = Date.now()): OutboxOp[] {
   if (limit <= 0) return [];
   return db.transaction(() => {
-    const rows = db.prepare(READY_SQL).all({ profileId, now, limit }) as Row[];
-    const mark = db.prepare(
+    const rows = statement(db, READY_SQL).all({ profileId, now, limit }) as Row[];
+    const mark = statement(db, 
       "UPDATE outbox SET state = 'sending', attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, @at), updated_at = @at WHERE id = @id",
     );
     const at = new Date().toISOString();
@@ -192,8 +191,7 @@ export function claimReady(db: Db, profileId: string, limit: number, now = Date.
 
 /** Pending operations that can never run because something they wait for was discarded. */
 export function flagOrphans(db: Db): string[] {
-  const rows = db
-    .prepare(
+  const rows = statement(db, 
       `SELECT DISTINCT o.id, x.id AS dep FROM outbox o JOIN outbox_deps d ON d.op_id = o.id JOIN outbox x ON x.id = d.dep_id
        WHERE o.state = 'pending' AND x.state = 'discarded' AND NOT ${ORDERING_DEP}`,
     )
@@ -212,24 +210,24 @@ export function flagOrphans(db: Db): string[] {
 
 /** Whether anything of this profile still waits to be sent (pending or in flight). */
 export function hasUnsent(db: Db, profileId: string): boolean {
-  return db.prepare("SELECT 1 FROM outbox WHERE profile_id = ? AND state IN ('pending','sending') LIMIT 1").get(profileId) !== undefined;
+  return statement(db, "SELECT 1 FROM outbox WHERE profile_id = ? AND state IN ('pending','sending') LIMIT 1").get(profileId) !== undefined;
 }
 
 /** The earliest time a pending, backed-off operation becomes due (ms), or null. */
 export function nextDueAt(db: Db, profileId: string): number | null {
-  const row = db.prepare("SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(profileId) as { t: number | null };
+  const row = statement(db, "SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(profileId) as { t: number | null };
   return row.t;
 }
 
 export function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
-  db.prepare(
+  statement(db, 
     'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(opId, attempt.at, attempt.status, attempt.code, attempt.reason, attempt.requestId, attempt.message, attempt.outcome);
 }
 
 export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
   return (
-    db.prepare('SELECT at, status, code, reason, request_id, message, outcome FROM outbox_attempts WHERE op_id = ? ORDER BY attempt_id').all(opId) as {
+    statement(db, 'SELECT at, status, code, reason, request_id, message, outcome FROM outbox_attempts WHERE op_id = ? ORDER BY attempt_id').all(opId) as {
       at: string;
       status: number | null;
       code: string | null;
@@ -242,7 +240,7 @@ export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
 }
 
 export function markDone(db: Db, opId: string, result: unknown): void {
-  db.prepare("UPDATE outbox SET state = 'done', outcome_unknown = 0, attention = NULL, result = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
+  statement(db, "UPDATE outbox SET state = 'done', outcome_unknown = 0, attention = NULL, result = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
     JSON.stringify(result ?? null),
     new Date().toISOString(),
     opId,
@@ -250,7 +248,7 @@ export function markDone(db: Db, opId: string, result: unknown): void {
 }
 
 export function setAttention(db: Db, opId: string, attention: AttentionShape): void {
-  db.prepare("UPDATE outbox SET state = 'attention', attention = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
+  statement(db, "UPDATE outbox SET state = 'attention', attention = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
     JSON.stringify(attention),
     new Date().toISOString(),
     opId,
@@ -259,7 +257,7 @@ export function setAttention(db: Db, opId: string, attention: AttentionShape): v
 
 /** Back to `pending`, due at `nextAttemptAt`; `outcomeUnknown` when the last attempt may have landed. */
 export function reschedule(db: Db, opId: string, nextAttemptAt: number | null, outcomeUnknown: boolean): void {
-  db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = ?, outcome_unknown = ?, updated_at = ? WHERE id = ?").run(
+  statement(db, "UPDATE outbox SET state = 'pending', next_attempt_at = ?, outcome_unknown = ?, updated_at = ? WHERE id = ?").run(
     nextAttemptAt,
     outcomeUnknown ? 1 : 0,
     new Date().toISOString(),
@@ -267,12 +265,41 @@ export function reschedule(db: Db, opId: string, nextAttemptAt: number | null, o
   );
 }
 
-export function clearOutcomeUnknown(db: Db, opId: string): void {
-  db.prepare('UPDATE outbox SET outcome_unknown = 0 WHERE id = ?').run(opId);
+/** A person retries an operation: pending again, due now, its attention cleared (an unknown outcome stays unknown). */
+export function retryOp(db: Db, opId: string): void {
+  statement(db, "UPDATE outbox SET state = 'pending', next_attempt_at = NULL, attention = NULL, updated_at = ? WHERE id = ?").run(new Date().toISOString(), opId);
+}
+
+/** An operation given up (by a person, or replaced by a newer change): never sent; the row stays for the audit log. */
+export function discardOp(db: Db, opId: string): void {
+  statement(db, "UPDATE outbox SET state = 'discarded', next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(new Date().toISOString(), opId);
+}
+
+/** The Label's latest enrollment that is neither done nor discarded, if any. */
+export function openEnrollmentOf(db: Db, labelId: string): { id: string; state: OperationState; outcomeUnknown: boolean } | undefined {
+  const row = statement(db, "SELECT id, state, outcome_unknown FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state NOT IN ('done', 'discarded') ORDER BY seq DESC LIMIT 1").get(labelId) as
+    | { id: string; state: OperationState; outcome_unknown: number }
+    | undefined;
+  return row ? { id: row.id, state: row.state, outcomeUnknown: row.outcome_unknown === 1 } : undefined;
+}
+
+/** Discards the Label's enrollments that need attention (a new enrollment replaces them); returns their ids. */
+export function discardEnrollmentsNeedingAttention(db: Db, labelId: string): string[] {
+  const ids = (statement(db, "SELECT id FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention'").all(labelId) as { id: string }[]).map((r) => r.id);
+  for (const id of ids) discardOp(db, id);
+  return ids;
+}
+
+/** A subject's operations in order, as the Label panel's history shows them (readable or not). */
+export function historyOf(db: Db, subject: string): { id: string; kind: string; state: string; createdAt: string; captureSha256: string | null }[] {
+  return (statement(db, 'SELECT id, kind, state, created_at, payload FROM outbox WHERE subject = ? ORDER BY seq').all(subject) as { id: string; kind: string; state: string; created_at: string; payload: string }[]).map((op) => {
+    const sha = (JSON.parse(op.payload) as { captureSha256?: unknown }).captureSha256;
+    return { id: op.id, kind: op.kind, state: op.state, createdAt: op.created_at, captureSha256: typeof sha === 'string' ? sha : null };
+  });
 }
 
 export function getOp(db: Db, opId: string): OutboxOp | undefined {
-  const row = db.prepare('SELECT * FROM outbox WHERE id = ?').get(opId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(opId) as Row | undefined;
   return row ? fromRow(db, row) : undefined;
 }
 
@@ -287,17 +314,63 @@ export function listOps(db: Db, options: { state?: OperationState; limit?: numbe
     where.push('subject = @subject');
     params.subject = options.subject;
   }
-  const rows = db.prepare(`SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT @limit`).all(params) as Row[];
+  const rows = statement(db, `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT @limit`).all(params) as Row[];
   return rows.map((row) => fromRow(db, row));
 }
 
 /** Latest unfinished or done operation of a kind for a subject (e.g. a Reel's creation). */
 export function latestOpFor(db: Db, subject: string, kind: OperationKind): OutboxOp | undefined {
-  const row = db.prepare("SELECT * FROM outbox WHERE subject = ? AND kind = ? AND state <> 'discarded' ORDER BY seq DESC LIMIT 1").get(subject, kind) as Row | undefined;
+  const row = statement(db, "SELECT * FROM outbox WHERE subject = ? AND kind = ? AND state <> 'discarded' ORDER BY seq DESC LIMIT 1").get(subject, kind) as Row | undefined;
   return row ? fromRow(db, row) : undefined;
 }
 
 /** Unfinished operations (pending, sending, attention) on a subject: a later one must wait for them. */
 export function openOpsFor(db: Db, subject: string): string[] {
-  return (db.prepare("SELECT id FROM outbox WHERE subject = ? AND state IN ('pending','sending','attention') ORDER BY seq").all(subject) as { id: string }[]).map((r) => r.id);
+  return (statement(db, "SELECT id FROM outbox WHERE subject = ? AND state IN ('pending','sending','attention') ORDER BY seq").all(subject) as { id: string }[]).map((r) => r.id);
+}
+
+/**
+ * What the sync engine needs of the outbox (docs/sync.md, "Sending"): claim what is ready, know when to look
+ * again, and record how each attempt ended, each ending in one transaction with its attempts.
+ */
+export interface OutboxStore {
+  claimReady(profileId: string, limit: number, now?: number): OutboxOp[];
+  hasUnsent(profileId: string): boolean;
+  nextDueAt(profileId: string): number | null;
+  flagOrphans(): string[];
+  /** Sent (or found landed): the attempts, the local mirror's change (`apply`) and the result. */
+  finishDone(opId: string, attempts: readonly AttemptRecordRow[], result: unknown, apply: (db: Db) => void): void;
+  /** Back to pending, due at `nextAttemptAt`; `outcomeUnknown` when the last attempt may have landed. */
+  finishRetry(opId: string, attempts: readonly AttemptRecordRow[], nextAttemptAt: number, outcomeUnknown: boolean): void;
+  /** Needs a person: the operation and, when it names one, its Label show the reason. */
+  finishAttention(opId: string, attempts: readonly AttemptRecordRow[], attention: AttentionShape, labelId: string | null): void;
+}
+
+export function outboxStore(db: Db): OutboxStore {
+  const recordAll = (opId: string, attempts: readonly AttemptRecordRow[]) => {
+    for (const attempt of attempts) recordAttempt(db, opId, attempt);
+  };
+  return {
+    claimReady: (profileId, limit, now) => claimReady(db, profileId, limit, now),
+    hasUnsent: (profileId) => hasUnsent(db, profileId),
+    nextDueAt: (profileId) => nextDueAt(db, profileId),
+    flagOrphans: () => flagOrphans(db),
+    finishDone: (opId, attempts, result, apply) =>
+      db.transaction(() => {
+        recordAll(opId, attempts);
+        apply(db);
+        markDone(db, opId, result);
+      })(),
+    finishRetry: (opId, attempts, nextAttemptAt, outcomeUnknown) =>
+      db.transaction(() => {
+        recordAll(opId, attempts);
+        reschedule(db, opId, nextAttemptAt, outcomeUnknown);
+      })(),
+    finishAttention: (opId, attempts, attention, labelId) =>
+      db.transaction(() => {
+        recordAll(opId, attempts);
+        setAttention(db, opId, attention);
+        if (labelId) updateLabel(db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
+      })(),
+  };
 }

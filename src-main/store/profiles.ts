@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceProfileSummary } from '../../src-shared/ipc/station';
-import type { Db } from './database';
+import { statement, type Db } from './database';
 import { readSetting, writeSetting } from './settings';
 
 // Connection profiles (BENCH.md, workflow 1). The API key is not here: see api-key-file.ts.
@@ -47,7 +47,7 @@ export function summarizeProfile(profile: Profile): ServiceProfileSummary {
 }
 
 export function saveProfile(db: Db, profile: Profile): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO profiles (profile_id, kind, name, base_url, org_id, team_id, locale, declared_actor, created_at)
      VALUES (@profileId, @kind, @name, @baseUrl, @orgId, @teamId, @locale, @declaredActor, @now)
      ON CONFLICT(profile_id) DO UPDATE SET kind = excluded.kind, name = excluded.name, base_url = excluded.base_url,
@@ -56,12 +56,12 @@ export function saveProfile(db: Db, profile: Profile): void {
 }
 
 export function getProfile(db: Db, profileId: string): Profile | undefined {
-  const row = db.prepare('SELECT * FROM profiles WHERE profile_id = ?').get(profileId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM profiles WHERE profile_id = ?').get(profileId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 export function listProfiles(db: Db): Profile[] {
-  return (db.prepare('SELECT * FROM profiles ORDER BY created_at').all() as Row[]).map(fromRow);
+  return (statement(db, 'SELECT * FROM profiles ORDER BY created_at').all() as Row[]).map(fromRow);
 }
 
 export function activeProfileId(db: Db): string | null {

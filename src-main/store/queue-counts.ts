@@ -1,9 +1,9 @@
 import type { QueueCounts } from '../../src-shared/ipc';
-import type { Db } from './database';
+import { statement, type Db } from './database';
 
 export function readQueueCounts(db: Db): QueueCounts {
   const counts: QueueCounts = { pending: 0, sending: 0, done: 0, attention: 0, discarded: 0 };
-  const rows = db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
+  const rows = statement(db, 'SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
     state: keyof QueueCounts;
     n: number;
   }[];

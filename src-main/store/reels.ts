@@ -1,5 +1,5 @@
 import type { ExpectedIdentifier } from '../../src-shared/api/labels';
-import type { Db } from './database';
+import { statement, type Db } from './database';
 
 // Reels and Label Collections: local id (made by the station, valid offline) ↔ service id.
 
@@ -52,42 +52,42 @@ function fromRow(row: Row): LocalReel {
 
 export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt'>): void {
   const now = new Date().toISOString();
-  db.prepare(
+  statement(db, 
     `INSERT INTO reels (reel_id, profile_id, service_id, name, description, collection_id, expected_identifiers, create_op_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(reel.reelId, reel.profileId, reel.serviceId, reel.name, reel.description, reel.collectionId, JSON.stringify(reel.expectedIdentifiers), reel.createOpId, now, now);
 }
 
 export function getReel(db: Db, reelId: string): LocalReel | undefined {
-  const row = db.prepare('SELECT * FROM reels WHERE reel_id = ?').get(reelId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM reels WHERE reel_id = ?').get(reelId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 export function getReelByServiceId(db: Db, serviceId: string): LocalReel | undefined {
-  const row = db.prepare('SELECT * FROM reels WHERE service_id = ?').get(serviceId) as Row | undefined;
+  const row = statement(db, 'SELECT * FROM reels WHERE service_id = ?').get(serviceId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
 export function listReels(db: Db, profileId: string): LocalReel[] {
-  return (db.prepare('SELECT * FROM reels WHERE profile_id = ? ORDER BY created_at').all(profileId) as Row[]).map(fromRow);
+  return (statement(db, 'SELECT * FROM reels WHERE profile_id = ? ORDER BY created_at').all(profileId) as Row[]).map(fromRow);
 }
 
 export function knownReelServiceIds(db: Db): Set<string> {
-  return new Set((db.prepare('SELECT service_id FROM reels WHERE service_id IS NOT NULL').all() as { service_id: string }[]).map((r) => r.service_id));
+  return new Set((statement(db, 'SELECT service_id FROM reels WHERE service_id IS NOT NULL').all() as { service_id: string }[]).map((r) => r.service_id));
 }
 
 export function setReelServiceId(db: Db, reelId: string, serviceId: string): void {
-  db.prepare('UPDATE reels SET service_id = ?, updated_at = ? WHERE reel_id = ?').run(serviceId, new Date().toISOString(), reelId);
+  statement(db, 'UPDATE reels SET service_id = ?, updated_at = ? WHERE reel_id = ?').run(serviceId, new Date().toISOString(), reelId);
 }
 
 export function setReelCreateOp(db: Db, reelId: string, opId: string): void {
-  db.prepare('UPDATE reels SET create_op_id = ? WHERE reel_id = ?').run(opId, reelId);
+  statement(db, 'UPDATE reels SET create_op_id = ? WHERE reel_id = ?').run(opId, reelId);
 }
 
 export function updateReelFields(db: Db, reelId: string, patch: { name?: string; description?: string | null; collectionId?: string | null; expectedIdentifiers?: ExpectedIdentifier[] }): void {
   const current = getReel(db, reelId);
   if (!current) return;
-  db.prepare('UPDATE reels SET name = ?, description = ?, collection_id = ?, expected_identifiers = ?, updated_at = ? WHERE reel_id = ?').run(
+  statement(db, 'UPDATE reels SET name = ?, description = ?, collection_id = ?, expected_identifiers = ?, updated_at = ? WHERE reel_id = ?').run(
     patch.name ?? current.name,
     patch.description === undefined ? current.description : patch.description,
     patch.collectionId === undefined ? current.collectionId : patch.collectionId,
@@ -105,7 +105,7 @@ function readSnapshot(json: string): ReelSnapshot {
 
 export function saveReelSnapshot(db: Db, reelId: string, snapshot: ReelSnapshot): void {
   const now = new Date().toISOString();
-  db.prepare('UPDATE reels SET service_snapshot = ?, refreshed_at = ? WHERE reel_id = ?').run(JSON.stringify(snapshot), now, reelId);
+  statement(db, 'UPDATE reels SET service_snapshot = ?, refreshed_at = ? WHERE reel_id = ?').run(JSON.stringify(snapshot), now, reelId);
 }
 
 // --- Label Collections --------------------------------------------------------------------------
@@ -120,7 +120,7 @@ export interface LocalCollection {
 
 export function insertCollection(db: Db, c: LocalCollection): void {
   const now = new Date().toISOString();
-  db.prepare('INSERT INTO label_collections (collection_id, profile_id, service_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  statement(db, 'INSERT INTO label_collections (collection_id, profile_id, service_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     c.collectionId,
     c.profileId,
     c.serviceId,
@@ -132,7 +132,7 @@ export function insertCollection(db: Db, c: LocalCollection): void {
 }
 
 export function getCollection(db: Db, collectionId: string): LocalCollection | undefined {
-  const row = db.prepare('SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE collection_id = ?').get(collectionId) as
+  const row = statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE collection_id = ?').get(collectionId) as
     | { collection_id: string; profile_id: string; service_id: string | null; name: string; description: string | null }
     | undefined;
   return row ? { collectionId: row.collection_id, profileId: row.profile_id, serviceId: row.service_id, name: row.name, description: row.description } : undefined;
@@ -140,7 +140,7 @@ export function getCollection(db: Db, collectionId: string): LocalCollection | u
 
 export function listCollections(db: Db, profileId: string): LocalCollection[] {
   return (
-    db.prepare('SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE profile_id = ? ORDER BY created_at').all(profileId) as {
+    statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE profile_id = ? ORDER BY created_at').all(profileId) as {
       collection_id: string;
       profile_id: string;
       service_id: string | null;
@@ -153,7 +153,7 @@ export function listCollections(db: Db, profileId: string): LocalCollection[] {
 export function updateCollectionFields(db: Db, collectionId: string, patch: { name?: string; description?: string | null }): void {
   const current = getCollection(db, collectionId);
   if (!current) return;
-  db.prepare('UPDATE label_collections SET name = ?, description = ?, updated_at = ? WHERE collection_id = ?').run(
+  statement(db, 'UPDATE label_collections SET name = ?, description = ?, updated_at = ? WHERE collection_id = ?').run(
     patch.name ?? current.name,
     patch.description === undefined ? current.description : patch.description,
     new Date().toISOString(),
@@ -162,5 +162,5 @@ export function updateCollectionFields(db: Db, collectionId: string, patch: { na
 }
 
 export function setCollectionServiceId(db: Db, collectionId: string, serviceId: string): void {
-  db.prepare('UPDATE label_collections SET service_id = ?, updated_at = ? WHERE collection_id = ?').run(serviceId, new Date().toISOString(), collectionId);
+  statement(db, 'UPDATE label_collections SET service_id = ?, updated_at = ? WHERE collection_id = ?').run(serviceId, new Date().toISOString(), collectionId);
 }

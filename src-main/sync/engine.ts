@@ -3,26 +3,13 @@ import type { AttentionShape, OperationKind, OperationState } from '../../src-sh
 import type { OnlineState } from '../../src-shared/ipc/station';
 import { isServiceError, type AttemptRecord, type ServiceClient } from '../service';
 import type { Db } from '../store/database';
-import { updateLabel } from '../store/labels';
-import {
-  claimReady,
-  flagOrphans,
-  hasUnsent,
-  markDone,
-  nextDueAt,
-  recordAttempt,
-  reschedule,
-  setAttention,
-  type AttemptRecordRow,
-  type OutboxOp,
-} from '../store/outbox';
+import { outboxStore, type AttemptRecordRow, type OutboxOp, type OutboxStore } from '../store/outbox';
 import { backoffDelay, classifyFailure, type FailureShape } from './classify';
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY_BOUNDS, type ConcurrencyBounds } from './concurrency';
 import { Connectivity } from './connectivity';
 import { HandlerAttention, toFailure } from './failure';
-import type { Applied, HandlerContext, OperationHandler } from './handlers';
-import { describeHolder } from './handlers/label-view';
-import { handlerRegistry } from './registry';
+import { operationRegistry, type Applied, type OperationContext, type OperationHandler, type OperationRegistry } from './operations';
+import { describeHolder } from './operations/label-view';
 
 // The outbox runner (SYNC.md, "Sending"): drains when online, at a concurrency that adapts to the link and the
 // service within the operator's bounds (./concurrency.ts), dependency order, one handler per kind, landing checks before any
@@ -41,7 +28,12 @@ export interface SyncEvents {
 }
 
 export interface SyncEngineOptions {
+  /** The local mirror the operations read and update (Labels, Reels). */
   db: Db;
+  /** The queue (default: the outbox of `db`). */
+  outbox?: OutboxStore;
+  /** One operation per kind (default: ./operations); tests of the scheduling pass their own. */
+  operations?: OperationRegistry;
   events: SyncEvents;
   /** The bounds of the adaptive concurrency (Settings); `maxConcurrency` alone means 1 to that. */
   bounds?: ConcurrencyBounds;
@@ -55,6 +47,8 @@ interface Idler {
 
 export class SyncEngine {
   readonly #db: Db;
+  readonly #outbox: OutboxStore;
+  readonly #operations: OperationRegistry;
   readonly #events: SyncEvents;
   readonly #random: () => number;
   readonly #adaptive: AdaptiveConcurrency;
@@ -75,6 +69,8 @@ export class SyncEngine {
 
   constructor(options: SyncEngineOptions) {
     this.#db = options.db;
+    this.#outbox = options.outbox ?? outboxStore(options.db);
+    this.#operations = options.operations ?? operationRegistry;
     this.#events = options.events;
     this.#random = options.random ?? Math.random;
     const bounds = options.bounds ?? (options.maxConcurrency ? { min: 1, max: options.maxConcurrency } : DEFAULT_CONCURRENCY_BOUNDS);
@@ -226,7 +222,7 @@ export class SyncEngine {
     }
     if (!this.#running || this.online !== 'online') {
       // Offline with nothing to send is idle too.
-      if (!hasUnsent(this.#db, target.profileId)) this.#resolveIdlers();
+      if (!this.#outbox.hasUnsent(target.profileId)) this.#resolveIdlers();
       return;
     }
     const now = Date.now();
@@ -235,7 +231,7 @@ export class SyncEngine {
       return;
     }
     const free = this.#queue.concurrency - this.#inflight;
-    const claimed = free > 0 ? claimReady(this.#db, target.profileId, free, now) : [];
+    const claimed = free > 0 ? this.#outbox.claimReady(target.profileId, free, now) : [];
     this.#inflight += claimed.length;
     for (const op of claimed) {
       void this.#queue.add(async () => {
@@ -243,7 +239,7 @@ export class SyncEngine {
           await this.#run(target, op);
         } catch {
           // A failure of the station itself (not of the request): try again later, landing check first.
-          reschedule(this.#db, op.id, Date.now() + 1_000, true);
+          this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
         } finally {
           this.#inflight -= 1;
           this.#kick();
@@ -251,11 +247,11 @@ export class SyncEngine {
       });
     }
     if (this.#inflight > 0) return;
-    if (flagOrphans(this.#db).length > 0) {
+    if (this.#outbox.flagOrphans().length > 0) {
       this.#pumpAgain = true;
       return;
     }
-    const due = nextDueAt(this.#db, target.profileId);
+    const due = this.#outbox.nextDueAt(target.profileId);
     if (due !== null) {
       this.#wake(Math.max(10, due - Date.now()));
       return;
@@ -275,8 +271,8 @@ export class SyncEngine {
 
   async #run(target: SyncTarget, op: OutboxOp): Promise<void> {
     const attempts: AttemptRecord[] = [];
-    const ctx: HandlerContext = { db: this.#db, client: target.client, call: { onAttempt: (a) => attempts.push(a) } };
-    const handler = handlerRegistry[op.kind] as OperationHandler<OperationKind>;
+    const ctx: OperationContext = { db: this.#db, client: target.client, call: { onAttempt: (a) => attempts.push(a) } };
+    const handler = this.#operations[op.kind] as OperationHandler<OperationKind>;
     let outcomeUnknown = op.outcomeUnknown;
     const sentAt = Date.now();
     try {
@@ -306,15 +302,11 @@ export class SyncEngine {
   }
 
   #done(op: OutboxOp, applied: Applied, attempts: AttemptRecord[], outcome: 'done' | 'landed'): void {
-    this.#db.transaction(() => {
-      this.#writeAttempts(op.id, attempts, outcome);
-      applied.apply(this.#db);
-      markDone(this.#db, op.id, applied.result);
-    })();
+    this.#outbox.finishDone(op.id, attemptRows(attempts, outcome), applied.result, applied.apply);
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
   }
 
-  async #failed(ctx: HandlerContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, failure: FailureShape, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
+  async #failed(ctx: OperationContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, failure: FailureShape, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
     if (error instanceof HandlerAttention) {
       return this.#attention(op, attempts, { reason: error.message, code: error.code, status: null, requestId: error.requestId ?? lastRequestId(attempts), actions: error.actions });
     }
@@ -386,40 +378,34 @@ export class SyncEngine {
   }
 
   #reschedule(op: OutboxOp, attempts: AttemptRecord[], failure: FailureShape, at: number, outcomeUnknown: boolean, outcome: string): void {
-    this.#db.transaction(() => {
-      this.#writeAttempts(op.id, attempts, outcome, failure);
-      reschedule(this.#db, op.id, at, outcomeUnknown);
-    })();
+    this.#outbox.finishRetry(op.id, attemptRows(attempts, outcome, failure), at, outcomeUnknown);
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'pending' }, [], null);
   }
 
   #attention(op: OutboxOp, attempts: AttemptRecord[], attention: AttentionShape, failure?: FailureShape): void {
     const labelId = 'labelId' in op.payload ? op.payload.labelId : null;
-    this.#db.transaction(() => {
-      this.#writeAttempts(op.id, attempts, 'attention', failure ?? { kind: 'station', code: attention.code, status: attention.status, reason: null, requestId: attention.requestId, message: attention.reason, outcomeUnknown: false });
-      setAttention(this.#db, op.id, attention);
-      if (labelId) updateLabel(this.#db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
-    })();
+    const why = failure ?? { kind: 'station', code: attention.code, status: attention.status, reason: null, requestId: attention.requestId, message: attention.reason, outcomeUnknown: false };
+    this.#outbox.finishAttention(op.id, attemptRows(attempts, 'attention', why), attention, labelId);
     const reelId = 'reelId' in op.payload ? op.payload.reelId : null;
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'attention' }, labelId ? [labelId] : [], reelId);
   }
+}
 
-  /** Every HTTP attempt, plus a station-side entry when the failure produced no HTTP answer. */
-  #writeAttempts(opId: string, attempts: AttemptRecord[], outcome: string, failure?: FailureShape): void {
-    const rows: AttemptRecordRow[] = attempts.map((a, n) => ({
-      at: a.at,
-      status: a.status,
-      code: a.code,
-      reason: a.reason,
-      requestId: a.requestId,
-      message: a.message ?? `${a.method} ${a.path}${a.status === null ? '' : ` → ${a.status}`}`,
-      outcome: n === attempts.length - 1 ? outcome : 'step',
-    }));
-    if (failure && (attempts.length === 0 || failure.kind === 'station')) {
-      rows.push({ at: new Date().toISOString(), status: failure.status, code: failure.code, reason: failure.reason, requestId: failure.requestId, message: failure.message, outcome });
-    }
-    for (const row of rows) recordAttempt(this.#db, opId, row);
+/** Every HTTP attempt, plus a station-side entry when the failure produced no HTTP answer. */
+function attemptRows(attempts: AttemptRecord[], outcome: string, failure?: FailureShape): AttemptRecordRow[] {
+  const rows: AttemptRecordRow[] = attempts.map((a, n) => ({
+    at: a.at,
+    status: a.status,
+    code: a.code,
+    reason: a.reason,
+    requestId: a.requestId,
+    message: a.message ?? `${a.method} ${a.path}${a.status === null ? '' : ` → ${a.status}`}`,
+    outcome: n === attempts.length - 1 ? outcome : 'step',
+  }));
+  if (failure && (attempts.length === 0 || failure.kind === 'station')) {
+    rows.push({ at: new Date().toISOString(), status: failure.status, code: failure.code, reason: failure.reason, requestId: failure.requestId, message: failure.message, outcome });
   }
+  return rows;
 }
 
 function lastRequestId(attempts: AttemptRecord[]): string | null {

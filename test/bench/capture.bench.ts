@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { analyzeCapture, keepIncomingStill } from '../../src-main/devices/camera';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
-import { labelFrame } from '../integration/camera/frames';
+import { labelFrame } from '../helpers/frames';
 import { tempDir } from '../helpers/tmp';
 import { median, type Bench } from './harness';
 

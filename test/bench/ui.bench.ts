@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/processes';
-import { serveStation } from '../e2e/support/serve';
+import { serveStation } from '../helpers/e2e/serve';
 import { median, percentile, type Bench, type BenchRow } from './harness';
 
 // The station UI in Debian's Chromium against `station serve` (issue 6, Benchmarks):

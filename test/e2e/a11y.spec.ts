@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
 import { lowDetailImage } from '../fixtures';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6, "Accessible: roles and labels on every control, visible focus, colour is never the only
 // signal": every screen, with content on it, is audited by axe-core against WCAG 2.1 A and AA, and

@@ -5,9 +5,9 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
 import { blankImage, lowDetailImage, speckleTag } from '../fixtures';
 import { tempDir } from '../helpers/tmp';
-import { labelFrame } from '../integration/camera/frames';
-import { serviceLabel } from './support/service';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { labelFrame } from '../helpers/frames';
+import { serviceLabel } from '../helpers/e2e/service';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6: "An attention item (a refused low-detail capture) is shown with its code and fixed
 // by recapturing." A laxer camera gate lets a low-detail and a blank still through; the service

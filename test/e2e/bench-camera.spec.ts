@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { tempDir } from '../helpers/tmp';
-import { labelFrame } from '../integration/camera/frames';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { labelFrame } from '../helpers/frames';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6: bench mode with the camera. Chromium's fake camera plays a generated label (speckle
 // tag + QR); Space captures; main's gate accepts it and decodes the QR, which fills the QR slot;

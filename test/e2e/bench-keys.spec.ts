@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { tempDir } from '../helpers/tmp';
-import { labelFrame } from '../integration/camera/frames';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { labelFrame } from '../helpers/frames';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6 / BENCH.md, bench keys and sounds: the pedal (F12) captures, F8 recaptures, F9 voids
 // (confirmed; a blank position becomes a gap); "labels per minute" counts the saves; saved,

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { speckleTag } from '../fixtures';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6, "Bulk-bind 30 Labels: the preflight first shows a blocker (a Thread from another Team), fix it, commit,
 // activation progress reaches the end". Connect to a remote service (a sandbox process standing in for it) through

@@ -11,7 +11,7 @@ import type { QualityMetrics } from '../../src-shared/domain/image-quality';
 import type { CaptureResult, StationApi } from '../../src-shared/ipc';
 import { repoRoot, startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
-import { blurred, dark, labelFrame } from '../integration/camera/frames';
+import { blurred, dark, labelFrame } from '../helpers/frames';
 
 type Ready = { ready: true; url: string; token: string };
 

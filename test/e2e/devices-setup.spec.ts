@@ -3,7 +3,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { LAYOUT_TEST_TEXT, typedAs } from '../../src-shared/domain/wedge';
 import { openPtyPair, type PtyPair } from '../helpers/pty-pair';
 import { tempDir } from '../helpers/tmp';
-import { openScreen, screenshot, serveStation, type ServedStation } from './support/station';
+import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Devices setup (issues 5 and 6): keyboard-wedge scans go through the device supervisor like
 // every device's reads (read log, test read), the keyboard layout test barcode catches a

@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import type { CaptureResult } from '../../src-shared/ipc';
 import { cameraLabelFrame } from '../fixtures/camera-label';
-import { watchEvents, type EventFeed } from './support/events';
-import { testWithFakeCamera } from './support/fake-camera';
-import { serviceReelLabels } from './support/service';
-import { openScreen, screenshot, serveStation, type ServedStation } from './support/station';
+import { watchEvents, type EventFeed } from '../helpers/e2e/events';
+import { testWithFakeCamera } from '../helpers/e2e/fake-camera';
+import { serviceReelLabels } from '../helpers/e2e/service';
+import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6, first UI test: connect to the embedded sandbox, create a Reel, import its print
 // data, enroll 20 Labels through bench mode with reads from the virtual scanner and NFC

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
-import { openScreen, screenshot, serveStation, type ServedStation } from './support/station';
+import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6: the service stops; the bench keeps enrolling (the Labels queue locally); the
 // service comes back on the same address; the queue drains to zero with progress.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startLockHolder, type LockHolder } from '../helpers/sync-lock';
 import { tempDir } from '../helpers/tmp';
-import { serveStation, type ServedStation } from './support/station';
+import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // One sender per data folder (src-main/sync/README.md): while another process holds the sync lock,
 // the status bar and the Queue screen say who sends (its pid, or "another station process" when

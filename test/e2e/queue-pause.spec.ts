@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/ipc';
 import { tempDir } from '../helpers/tmp';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6 / SYNC.md: the queue pauses and resumes. Paused, what is enrolled stays pending and the
 // Queue screen says so; the pause survives a reload of the page and a restart of the station

@@ -5,8 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { CONTEXT_HEADERS } from '../../src-shared/api/common';
 import type { LabelCollection, Reel } from '../../src-shared/api/labels';
 import { PATHS } from '../../src-shared/api/paths';
-import { serviceLabel } from './support/service';
-import { screenshot, serveStation, type ServedStation } from './support/station';
+import { serviceLabel } from '../helpers/e2e/service';
+import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Issue 6, Reels and Reel map: search and the collection and transferred (shipped) filters;
 // Label Collections (create, rename, file a Reel, filter by it); the print-data preview names

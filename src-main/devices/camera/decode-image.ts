@@ -1,5 +1,5 @@
 import type { Metadata } from 'sharp';
-import { loadSharp } from '../../sharp';
+import { loadSharp } from '../../runtime/sharp';
 import { analysisSize, ANALYSIS_MAX_SIDE } from '../../../src-shared/domain/image-quality';
 import { MAX_STILL_BYTES, MAX_STILL_PIXELS, type StillMimeType } from '../../../src-shared/ipc/camera';
 import { ImageRefusedError } from './errors';

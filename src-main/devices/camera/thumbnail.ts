@@ -1,4 +1,4 @@
-import { loadSharp } from '../../sharp';
+import { loadSharp } from '../../runtime/sharp';
 
 export const THUMBNAIL_MAX_SIDE = 320;
 

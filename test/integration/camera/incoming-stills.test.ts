@@ -5,7 +5,7 @@ import { analyzeCapture, findIncomingStill, keepIncomingStill, pruneIncomingStil
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../../src-shared/domain/image-quality';
 import type { CaptureResult } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
-import { labelFrame } from './frames';
+import { labelFrame } from '../../helpers/frames';
 
 let frame: Buffer;
 let result: CaptureResult;

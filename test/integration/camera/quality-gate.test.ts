@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCapture, decodeStill, ImageRefusedError } from '../../../src-main/devices/camera';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../../src-shared/domain/image-quality';
 import { blankImage, lowDetailImage, undecodableImage } from '../../fixtures';
-import { blurred, dark, labelFrame, resized } from './frames';
+import { blurred, dark, labelFrame, resized } from '../../helpers/frames';
 
 const thresholds = DEFAULT_QUALITY_THRESHOLDS;
 const gate = (bytes: Buffer) => analyzeCapture(bytes, { thresholds });

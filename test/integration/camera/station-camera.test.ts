@@ -6,7 +6,7 @@ import { findIncomingStill } from '../../../src-main/devices/camera';
 import { createStation, type Station } from '../../../src-main/station';
 import { CameraSettingsSchema, CaptureResultSchema, type Envelope } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
-import { blurred, labelFrame } from './frames';
+import { blurred, labelFrame } from '../../helpers/frames';
 
 let frame: Buffer;
 beforeAll(async () => {

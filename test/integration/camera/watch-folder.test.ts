@@ -9,7 +9,7 @@ import { createCameraService, findIncomingStill, type CameraService } from '../.
 import type { CameraSettings, CameraStatus, CaptureResult } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { labelFrame } from './frames';
+import { labelFrame } from '../../helpers/frames';
 
 let frame: Buffer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // Issue 4, "Every attention reason in SYNC.md produced on purpose and shown with its code and request id":
 // the reasons the station's own handlers find (landing checks after an unknown outcome, a missing capture).

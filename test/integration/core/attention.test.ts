@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../src-shared/ipc';
 import { blankImage, freshCapture, speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { runStationAsync as runStation, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { runStationAsync as runStation, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // Issue 4: every attention reason in SYNC.md produced on purpose, and shown with its code and
 // request id (in the queue and by the CLI).

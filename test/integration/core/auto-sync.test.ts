@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../helpers/until';
-import { connectedStation, startPeer, type Peer } from './peer';
+import { connectedStation, startPeer, type Peer } from '../../helpers/peer';
 
 // Hosts with a UI (web, Electron) drain on their own: what is saved reaches the service without
 // anyone running `sync`, and the service coming back after an outage resumes the drain.

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, type TestStation } from './peer';
+import { openStation, type TestStation } from '../../helpers/peer';
 
 // Bench skip / void / undo (BENCH.md): skip leaves a gap; taking back an unsent enrollment
 // discards it (the row stays, discarded); taking back a Label the service holds queues an archive.

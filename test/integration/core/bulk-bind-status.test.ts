@@ -5,7 +5,7 @@ import type { BulkBindStatus } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // Issue 6, bulk-bind activation progress: bulkBind.status counts the bound range's own Labels (those with an
 // optical marking), not the whole Reel's identifiableCount, so the bar ends exactly when the range is activated.

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { StationErrorCode } from '../../../src-shared/ipc/envelope';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { labelFrame } from '../camera/frames';
-import { openStation, type TestStation } from './peer';
+import { labelFrame } from '../../helpers/frames';
+import { openStation, type TestStation } from '../../helpers/peer';
 
 // Security: a renderer must not make the core read an arbitrary file. Hosts with a renderer
 // (web, Electron) create the station without `allowFilePaths`; the UI names a capture by the

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
-import { runStationAsync as station } from './peer';
+import { runStationAsync as station } from '../../helpers/peer';
 
 // The CLI forms of issue 4 against the embedded sandbox (started in-process by each command).
 

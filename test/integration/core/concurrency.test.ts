@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../src-shared/ipc';
 import { NO_VARIATIONS } from '../../helpers/wire-proxy';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // The sync engine's adaptive concurrency (src-main/sync/concurrency.ts) over a link with latency: it rises while
 // answers come back fast and clean, falls on 429, stays within the bounds chosen in Settings, which outlive a restart.

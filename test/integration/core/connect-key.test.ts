@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, runStationAsync as station, startPeer, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { openStation, runStationAsync as station, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // Connecting checks the API key: a key the service refuses is refused at once, with the service's code and
 // request id, and nothing is saved; a service that cannot be reached saves the profile with a warning.

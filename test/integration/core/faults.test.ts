@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng, speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from './peer';
+import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
 // Issue 4: a TCP fault proxy between station and sandbox — reset before the request reaches the
 // service, response dropped after the service committed, delays past the timeout — plus 503 and

@@ -5,7 +5,7 @@ import type { QueueItem } from '../../../src-shared/ipc';
 import { speckleTag } from '../../fixtures';
 import type { Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/tmp';
-import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // SYNC.md, "Landing checks": for every operation kind whose outcome can be unknown, the service commits
 // the request but the station loses the answer (the fault proxy drops it after the service answered).

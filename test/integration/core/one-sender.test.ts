@@ -6,7 +6,7 @@ import { StationError } from '../../../src-shared/ipc';
 import { startWithReadyLine } from '../../helpers/processes';
 import { processDead, startLockHolder, until } from '../../helpers/sync-lock';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer } from './peer';
+import { openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
 
 // One sender per data folder (store/sync-lock.ts): a second process on the same folder (the CLI
 // while the UI runs) queues work but never resets or resends the sender's in-flight operations.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // The remaining operations against the real sandbox: Label Collections, Reel update, identifiers,
 // archive, bind, bulk-bind (dry run, commit, activation), move with preview, resolve, Thread

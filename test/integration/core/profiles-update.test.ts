@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, type TestStation } from './peer';
+import { openStation, type TestStation } from '../../helpers/peer';
 
 // profiles.update: the Settings locale reaches the service as Svc-Ctx-Locale for the active
 // profile at once (the sandbox localizes its error messages by that header).

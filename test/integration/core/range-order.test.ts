@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // SYNC.md, "operations on the same Label go in order": a move or a bulk-bind is queued with the Reel as its
 // subject, so a later change of one Label in its range must wait for it explicitly, or it reaches the

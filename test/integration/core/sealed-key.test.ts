@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aesCipher } from '../../helpers/aes-cipher';
 import { StationError } from '../../../src-shared/ipc';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, startPeer, stopPeerAndStation, type Peer } from './peer';
+import { openStation, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
 
 // A key sealed by the desktop station's keychain (safeStorage there; AES-GCM here) is used by a
 // station that has the keychain; a process without it (CLI, web host) still starts and says plainly

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logPath } from '../../../src-main/log';
-import { connectedStation, startPeer, stopPeerAndStation, type Peer } from './peer';
+import { logPath } from '../../../src-main/runtime/log';
+import { connectedStation, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
 
 // The station log for shop IT: a failed service request is logged with its x-request-id, code and
 // status, an operation that needs a person is logged, and the API key appears nowhere in the file.

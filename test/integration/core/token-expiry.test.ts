@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { logPath } from '../../../src-main/log';
+import { logPath } from '../../../src-main/runtime/log';
 import { tempDir } from '../../helpers/tmp';
-import { byPosition, connectedStation, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from './peer';
+import { byPosition, connectedStation, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
 // Issue 4: token expiry mid-sync (sandbox token TTL 3 s) with 200 Labels drains without a failed
 // item. The Labels come from a print-data import (offline batch creation).

@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/tmp';
-import { openStation, serviceReelsNamed, startPeer, stopPeerAndStation, type Peer, type TestStation } from './peer';
+import { openStation, serviceReelsNamed, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
 // A success answer the station cannot read is never taken as "not landed" and never loops: the write goes to its
 // landing check; what is still unread goes to attention naming the field and path, with the request id.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_VARIATIONS, NO_VARIATIONS, type WireVariations } from '../../helpers/wire-proxy';
-import { connectedStation, serviceLabels, startPeer, type Peer, type TestStation } from './peer';
+import { connectedStation, serviceLabels, startPeer, type Peer, type TestStation } from '../../helpers/peer';
 
 // Each wire variation alone (test/helpers/wire-proxy.ts): the core workflow lands through it, and the part of the
 // station that tolerates it is exercised so that this test fails when that tolerance is removed. The core and CLI

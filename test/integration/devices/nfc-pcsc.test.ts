@@ -3,7 +3,7 @@ import { DeviceSupervisor, createPcscDriver, createSerialportDriver, memoryPrefe
 import { startPcscd, type Pcscd } from '../../helpers/pcscd';
 import { tempDir } from '../../helpers/tmp';
 import { placeCard } from '../../helpers/virtual-card';
-import { EventRecorder } from './events';
+import { EventRecorder } from '../../helpers/device-events';
 
 // NFC on the real stack (TESTING.md): pcscd + vpcd's virtual reader + a virtual card
 // in Node; nfc-pcsc reads the UID. One pcscd per machine, so the cases run in order.

@@ -5,7 +5,7 @@ import { DeviceSupervisor, createSerialportDriver, memoryPreferencesStore } from
 import type { SerialSettingsInput } from '../../../src-shared/ipc/devices';
 import { openPtyPair, type PtyPair } from '../../helpers/pty-pair';
 import { tempDir } from '../../helpers/tmp';
-import { EventRecorder } from './events';
+import { EventRecorder } from '../../helpers/device-events';
 
 // Serial scanners over a real socat pty pair (TESTING.md): the supervisor opens one
 // side with serialport, the test writes scanner output to the other. Reopening waits

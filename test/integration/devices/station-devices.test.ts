@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logPath } from '../../../src-main/log';
+import { logPath } from '../../../src-main/runtime/log';
 import { createStation } from '../../../src-main/station';
 import { tempDir } from '../../helpers/tmp';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkingPeer } from '../../../src-sandbox/domain/labels';
 import { blockingPeersOf, markingPeersOf } from '../../../src-sandbox/routes/composite-tags/marking-peers';
 import { speckleTag } from '../../fixtures';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from './harness';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
 
 const SIZE = { width: 640, height: 480, format: 'jpeg' as const };
 const NOW = '2026-01-01T00:00:00.000Z';

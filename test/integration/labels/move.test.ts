@@ -2,7 +2,7 @@
 // administrator; preview needs only membership").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gen } from '../../../src-sandbox/domain/labels/testing/prng';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from './harness';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
 
 let t: LabelsSandbox;
 beforeAll(async () => {

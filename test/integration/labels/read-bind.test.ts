@@ -2,7 +2,7 @@
 // spec: Labels and Reels; States and transitions (Label rows); Events 2; Identifier and scan codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from './harness';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
 
 const SIZE = { width: 800, height: 600, format: 'jpeg' as const };
 let t: LabelsSandbox;

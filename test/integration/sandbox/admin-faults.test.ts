@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSandbox, envelope, type TestSandbox } from './harness';
+import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
 // Issue 3, Admin API for tests and demos, and the fault-injection test hook.
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestSandbox, envelope, type TestSandbox } from './harness';
+import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
 // spec: Authentication 2-4.
 

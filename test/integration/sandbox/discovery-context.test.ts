@@ -4,7 +4,7 @@ import { FEATURE_FLAG_NAMES, MeResponseSchema, TeamsListResponseSchema } from '.
 import { contextHook } from '../../../src-sandbox/http/context';
 import { errorHandler } from '../../../src-sandbox/http/error-handler';
 import { mintToken } from '../../../src-sandbox/http/tokens';
-import { buildTestSandbox, envelope, type TestSandbox } from './harness';
+import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
 // spec: Endpoints, Context headers; Session and discovery; Authentication 5; Authority.
 

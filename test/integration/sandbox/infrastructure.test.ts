@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSandbox, envelope, type TestSandbox } from './harness';
+import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
 // spec: Errors — one envelope {code, message, status, detail?}, message localized by Svc-Ctx-Locale,
 // x-request-id on every response.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ThreadCreateResponseSchema, ThreadListResponseSchema, ThreadReadResponseSchema, type ThreadDetail } from '../../../src-shared/api/threads';
-import { buildTestSandbox, envelope, type TestSandbox } from './harness';
+import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
 // spec: Endpoints, Threads; States (Thread, Thread field); Events.
 

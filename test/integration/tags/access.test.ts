@@ -2,7 +2,7 @@
 // Authentication; Errors, Retry guidance for the scan backend codes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
-import { startTagsSandbox, type TagsSandbox } from './harness';
+import { startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
 
 let t: TagsSandbox;
 beforeAll(async () => {

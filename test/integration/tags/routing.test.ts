@@ -3,7 +3,7 @@
 // set per organization through the admin API, and /me reports it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speckleTag } from '../../fixtures';
-import { startTagsSandbox, type TagsSandbox } from './harness';
+import { startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
 
 let t: TagsSandbox;
 beforeAll(async () => {

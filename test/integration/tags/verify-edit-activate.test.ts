@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshCapture, speckleTag } from '../../fixtures';
-import { detail, startTagsSandbox, type TagsSandbox } from './harness';
+import { detail, startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
 
 const SIZE = { width: 800, height: 600 };
 let t: TagsSandbox;

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { StringTagType } from '../../src-shared/api/common';
+import {
+  mismatchesAgainstPrintData,
+  normalizeNfcUid,
+  unexpectedTagTypes,
+  type LocalIdentifier,
+} from '../../src-shared/domain/label';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { audit } from '../store/audit';
+import { CaptureError, insertCaptureRow, storeCapture, type StoredCapture } from '../store/captures';
+import { getLabelAt, positionHolding, reelValues, sameCaptureElsewhere, upsertLabel, type LocalLabel } from '../store/labels';
+import type { Db } from '../store/database';
+import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
+import type { LocalReel } from '../store/reels';
+import { requireReel, type ChangeContext } from './context';
+
+// Enrolling a Label (ARCHITECTURE.md, "Data flow of one enrollment", step 3): the capture file is
+// written and fsynced first, then the Label row and its enrollLabel operation commit in ONE
+// transaction. Only after that commit is the operator told "saved".
+
+export interface EnrollRequest {
+  reelId: string;
+  position: number;
+  identifiers: { tagType: StringTagType; value: string }[];
+  /** The optical tag's capture (JPEG or PNG bytes). */
+  svcImage?: Buffer;
+  indexing?: 'default' | 'none';
+}
+
+export interface PreparedEnrollment {
+  reel: LocalReel;
+  label: LocalLabel;
+  capture: StoredCapture | null;
+  identifiers: { tagType: StringTagType; value: string }[];
+}
+
+/**
+ * A position can be (re-)enrolled when it holds only expected values, a gap, or a Label that never
+ * reached the service and needs attention (recapture: the new enrollment replaces the old one).
+ */
+export function canEnrollOver(existing: Pick<LocalLabel, 'state' | 'serviceId'>): boolean {
+  return existing.state === 'expected' || existing.state === 'gap' || (existing.state === 'attention' && existing.serviceId === null);
+}
+
+/** Checks one request against the Reel and the local mirror; returns the problems in words (none = fine). */
+export function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollRequest, 'reelId'>): string[] {
+  const problems: string[] = [];
+  if (existing && !canEnrollOver(existing)) {
+    problems.push(`position ${request.position} already holds a Label (${existing.state}); pick another position or move that Label first`);
+  }
+  if (request.identifiers.length === 0 && !request.svcImage) problems.push('a Label needs at least one identifier or an SVC capture');
+  for (const identifier of request.identifiers) {
+    if (identifier.tagType === 'NFC' && normalizeNfcUid(identifier.value) === null) problems.push(`NFC "${identifier.value}" is not a hex UID`);
+  }
+  return problems;
+}
+
+function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['identifiers'] {
+  return identifiers.map((i) => (i.tagType === 'NFC' ? { tagType: i.tagType, value: normalizeNfcUid(i.value) ?? i.value } : i));
+}
+
+/** Where a value already stands on a Reel (repeat warnings): one lookup per identifier. */
+export interface RepeatIndex {
+  /** The position of another Label of the Reel holding this value, if any. */
+  positionOf(tagType: string, value: string, exceptPosition: number): number | undefined;
+}
+
+/** Asks the database each time (one enrollment at the bench). */
+function databaseRepeats(db: Db, reelId: string): RepeatIndex {
+  return { positionOf: (tagType, value, exceptPosition) => positionHolding(db, reelId, tagType, value, exceptPosition) };
+}
+
+/**
+ * Reads the Reel's values once and learns each prepared row as it goes (print-data import of
+ * thousands of rows: one scan instead of one per row, and repeats inside the file are found too).
+ */
+export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(position: number, identifiers: readonly LocalIdentifier[]): void } {
+  const byValue = new Map<string, number[]>();
+  const key = (tagType: string, value: string) => `${tagType}\u0000${value}`;
+  const add = (position: number, tagType: string, value: string) => {
+    const list = byValue.get(key(tagType, value));
+    if (list) list.push(position);
+    else byValue.set(key(tagType, value), [position]);
+  };
+  for (const row of reelValues(db, reelId)) add(row.position, row.tagType, row.value);
+  return {
+    positionOf: (tagType, value, exceptPosition) => byValue.get(key(tagType, value))?.find((p) => p !== exceptPosition),
+    add(position, identifiers) {
+      for (const i of identifiers) if (i.value !== undefined && i.tagType !== 'SVC') add(position, i.tagType, i.value);
+    },
+  };
+}
+
+/** Warnings that do not stop an enrollment: print-data mismatch, unexpected types, repeated values on the Reel. */
+function warningsFor(reel: LocalReel, position: number, existing: LocalLabel | undefined, identifiers: LocalIdentifier[], repeats: RepeatIndex): string[] {
+  const warnings: string[] = [];
+  for (const m of mismatchesAgainstPrintData(identifiers, existing?.expected ?? {})) {
+    warnings.push(`${m.tagType} is "${m.actual}" but the print data says "${m.expected}" at this position`);
+  }
+  for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
+  for (const identifier of identifiers) {
+    if (identifier.value === undefined || identifier.tagType === 'SVC') continue;
+    const other = repeats.positionOf(identifier.tagType, identifier.value, position);
+    if (other !== undefined) warnings.push(`${identifier.tagType} "${identifier.value}" is already on the Label at position ${other} of this Reel`);
+  }
+  return warnings;
+}
+
+/** Refusal of a capture that is the picture of another Label's optical tag. */
+export function sameCaptureError(position: number, other: { reel: string; position: number }): StationError {
+  return new StationError({
+    code: 'STATION_SAME_CAPTURE',
+    message: `Cannot enroll at position ${position}: this capture is the same picture as the optical tag of position ${other.position} on Reel "${other.reel}". Capture this Label again.`,
+    detail: { position: other.position, reel: other.reel },
+  });
+}
+
+/**
+ * The Label an enrollment writes, from a checked request whose capture (if any) is stored:
+ * no I/O, so the print-data import builds each one inside its transaction.
+ */
+export function buildEnrollment(
+  reel: LocalReel,
+  existing: LocalLabel | undefined,
+  request: Pick<EnrollRequest, 'position' | 'identifiers' | 'indexing'>,
+  capture: StoredCapture | null,
+  repeats: RepeatIndex,
+): PreparedEnrollment {
+  const identifiers = normalized(request.identifiers);
+  const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
+  const label: LocalLabel = {
+    labelId: existing?.labelId ?? randomUUID(),
+    reelId: reel.reelId,
+    position: request.position,
+    state: 'queued',
+    serviceId: null,
+    identifiers: local,
+    expected: existing?.expected ?? null,
+    captureSha256: capture?.sha256 ?? null,
+    indexing: request.indexing ?? 'default',
+    warnings: warningsFor(reel, request.position, existing, local, repeats),
+    attention: null,
+    boundThreadId: null,
+  };
+  return { reel, label, capture, identifiers };
+}
+
+export async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
+  const reel = requireReel(ctx, request.reelId);
+  const existing = getLabelAt(ctx.db, reel.reelId, request.position);
+  const problems = checkEnrollment(existing, request);
+  if (problems.length) {
+    throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot enroll at position ${request.position}: ${problems.join('; ')}.`, detail: { problems } });
+  }
+  let capture: StoredCapture | null = null;
+  if (request.svcImage) {
+    try {
+      capture = await storeCapture(ctx.dataDir, request.svcImage);
+    } catch (error) {
+      if (error instanceof CaptureError) throw new StationError({ code: error.code, message: error.message });
+      throw error;
+    }
+  }
+  if (capture) {
+    // The very picture of another Label (the camera delivered the same frame twice): the service would
+    // refuse it as an identical scan (SCAN_IDENTICAL_SCAN) only at sync; say so now, while the Label is at hand.
+    const other = sameCaptureElsewhere(ctx.db, capture.sha256, reel.reelId, request.position);
+    if (other) throw sameCaptureError(request.position, other);
+  }
+  return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId));
+}
+
+/** Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction. */
+export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): string {
+  if (p.capture) insertCaptureRow(ctx.db, p.capture);
+  // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
+  for (const old of discardEnrollmentsNeedingAttention(ctx.db, p.label.labelId)) audit(ctx.db, 'queue.superseded', old, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
+  upsertLabel(ctx.db, p.label);
+  audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
+  return enqueue(ctx.db, {
+    profileId: p.reel.profileId,
+    kind: 'enrollLabel',
+    subject: p.label.labelId,
+    payload: {
+      labelId: p.label.labelId,
+      reelId: p.reel.reelId,
+      position: p.label.position,
+      identifiers: p.identifiers,
+      captureSha256: p.capture?.sha256,
+      indexing: p.label.indexing,
+    },
+    dependsOn: [p.reel.createOpId],
+  });
+}
+
+/** Writes prepared enrollments, each Label row with its operation, in one transaction. */
+export function commitEnrollments(ctx: ChangeContext, prepared: readonly PreparedEnrollment[]): string[] {
+  return ctx.db.transaction(() => prepared.map((p) => commitEnrollment(ctx, p)))();
+}
+
+export async function enrollLabel(ctx: ChangeContext, request: EnrollRequest): Promise<{ label: LocalLabel; opId: string }> {
+  const prepared = await prepareEnrollment(ctx, request);
+  const [opId] = commitEnrollments(ctx, [prepared]);
+  return { label: prepared.label, opId: opId as string };
+}
+
+export async function readImageFile(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new StationError({ code: 'CAPTURE_UNREADABLE', message: `Cannot read the capture file "${path}": ${(error as Error).message}.` });
+  }
+}

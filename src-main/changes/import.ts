@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { accessSync, constants } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { StringTagType } from '../../src-shared/api/common';
+import { StationError } from '../../src-shared/ipc/envelope';
+import { audit } from '../store/audit';
+import { CaptureError, storeCapture, type StoredCapture } from '../store/captures';
+import { bulkTransaction, type Db } from '../store/database';
+import { getLabelAt, getLabelStateAt, sameCaptureElsewhere, upsertLabel } from '../store/labels';
+import type { LocalReel } from '../store/reels';
+import { requireReel, type ChangeContext } from './context';
+import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
+import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from './print-data';
+
+// Print-data import: by default every row is queued as an enrollment (offline batch Label
+// creation); with `expectedOnly` the rows become the values the bench verifies each Label
+// against. All or nothing: an invalid file enrolls nothing and names its bad rows.
+//
+// The file is read twice and never held: the check (checkPrintData) keeps only what its rules
+// need (each position's line, the first bad rows, the rows naming an svc image), then the write
+// reads it again and writes row by row inside ONE transaction. A file that changed in between
+// (its SHA-256 or row count differ, a row went bad) rolls that transaction back.
+
+export interface ImportRequest {
+  reelId: string;
+  source: PrintDataSource;
+  /** Where relative `svc` paths are resolved from (the CSV's folder). */
+  baseDir: string;
+  expectedOnly?: boolean;
+  indexing?: 'default' | 'none';
+  /** `svc` columns may name files on disk (the CLI only); otherwise such rows are refused. */
+  allowFilePaths?: boolean;
+}
+
+/** A row naming a capture image: what the capture step needs after the check. */
+interface SvcRow {
+  line: number;
+  position: number;
+  svcPath: string;
+}
+
+export interface PrintDataCheck {
+  problems: PrintDataProblems;
+  /** Data rows in the file. */
+  rows: number;
+  sha256: string | null;
+  svcRows: SvcRow[];
+}
+
+export interface CheckOptions {
+  expectedOnly?: boolean;
+  allowFilePaths?: boolean;
+  baseDir: string;
+}
+
+/**
+ * Every rule the import applies before writing, in one streaming pass: each row by itself, a
+ * position given twice, a position already holding a Label (unless only expected values are
+ * imported), svc paths (allowed here? readable?). Writes nothing. The preview
+ * (reels.checkPrintData) is this same check.
+ */
+export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource, options: CheckOptions): PrintDataCheck {
+  const problems = new PrintDataProblems();
+  const svcRows: SvcRow[] = [];
+  const enroll = !options.expectedOnly;
+  const reading = readPrintData(source, (record) => {
+    const rowProblems = record.row ? [] : [...record.problems];
+    const row = record.row;
+    // A bad row's position counts too: its duplicate is named now, not after the row is fixed.
+    const twice = record.position === null ? undefined : problems.seePosition(record.position, record.line);
+    if (twice) rowProblems.push(twice);
+    // Print data for Labels already enrolled only adds what the bench and the reel map compare
+    // against; an enrollment over a Label is refused.
+    if (row && enroll) {
+      const existing = getLabelStateAt(db, reel.reelId, row.position);
+      if (existing && !canEnrollOver(existing)) rowProblems.push(`position ${row.position} already holds a Label (${existing.state})`);
+    }
+    if (row?.svcPath && enroll) {
+      if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');
+      else if (!readable(resolveSvc(options.baseDir, row.svcPath))) rowProblems.push(`svc image "${row.svcPath}" cannot be read; check the path (relative to the CSV's folder)`);
+      else if (!rowProblems.length) svcRows.push({ line: row.line, position: row.position, svcPath: row.svcPath });
+    }
+    if (rowProblems.length) problems.addBadRow({ line: record.line, position: record.rawPosition, problems: rowProblems });
+  });
+  problems.fileProblems.push(...reading.fileProblems);
+  return { problems, rows: reading.rows, sha256: reading.sha256, svcRows };
+}
+
+function resolveSvc(baseDir: string, svcPath: string): string {
+  return isAbsolute(svcPath) ? svcPath : resolve(baseDir, svcPath);
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function invalid(problems: PrintDataProblems): StationError {
+  return new StationError({
+    code: 'STATION_IMPORT_INVALID',
+    message: `The print data is invalid; nothing was imported. Fix these and import again:\n${problems.describe()}`,
+    detail: { badRows: problems.badRows, badRowCount: problems.badRowCount, fileProblems: problems.fileProblems },
+  });
+}
+
+function changedMeanwhile(what: string): StationError {
+  const problems = new PrintDataProblems();
+  problems.fileProblems.push(`the print data changed while it was being imported (${what}); import it again`);
+  return invalid(problems);
+}
+
+/**
+ * Stores the capture of each row naming one, one image at a time (a capture file is written
+ * before the row that references it commits, as for a single enrollment). Adds a problem for an
+ * image that is not a usable capture or is the very picture of another row or Label.
+ */
+async function storeCaptures(ctx: ChangeContext, reel: LocalReel, svcRows: readonly SvcRow[], baseDir: string, problems: PrintDataProblems): Promise<Map<number, StoredCapture>> {
+  const captures = new Map<number, StoredCapture>();
+  /** Capture sha256 → the line that uses it: one picture is one optical tag (the service refuses it twice). */
+  const lineOf = new Map<string, number>();
+  for (const row of svcRows) {
+    const bad = (problem: string) => problems.addBadRow({ line: row.line, position: String(row.position), problems: [problem] });
+    let capture: StoredCapture;
+    try {
+      capture = await storeCapture(ctx.dataDir, await readFile(resolveSvc(baseDir, row.svcPath)));
+    } catch (error) {
+      if (error instanceof CaptureError) bad(`svc image "${row.svcPath}": ${error.message}`);
+      else bad(`svc image "${row.svcPath}" cannot be read (${(error as Error).message}); check the file`);
+      continue;
+    }
+    const earlier = lineOf.get(capture.sha256);
+    if (earlier !== undefined) {
+      bad(`svc image "${row.svcPath}" is the same picture as on line ${earlier}; each Label needs its own capture`);
+      continue;
+    }
+    lineOf.set(capture.sha256, row.line);
+    const other = sameCaptureElsewhere(ctx.db, capture.sha256, reel.reelId, row.position);
+    if (other) {
+      bad(sameCaptureError(row.position, other).message);
+      continue;
+    }
+    captures.set(row.line, capture);
+  }
+  return captures;
+}
+
+export async function importPrintData(ctx: ChangeContext, request: ImportRequest): Promise<{ rows: number; queued: number; expected: number }> {
+  const reel = requireReel(ctx, request.reelId);
+  const enroll = !request.expectedOnly;
+  const check = checkPrintData(ctx.db, reel, request.source, request);
+  if (!check.problems.ok) throw invalid(check.problems);
+  const captures = enroll && check.svcRows.length ? await storeCaptures(ctx, reel, check.svcRows, request.baseDir, check.problems) : new Map<number, StoredCapture>();
+  if (!check.problems.ok) throw invalid(check.problems);
+  // The capture step awaited: the Reel may have changed meanwhile.
+  const current = requireReel(ctx, reel.reelId);
+
+  bulkTransaction(ctx.db, () => {
+    const repeats = enroll ? memoryRepeats(ctx.db, current.reelId) : undefined;
+    const again = readPrintData(request.source, (record) => {
+      if (!record.row) throw changedMeanwhile(`line ${record.line} is not as it was checked`);
+      if (!repeats) {
+        writeExpected(ctx, current.reelId, record.row);
+        return;
+      }
+      const row = record.row;
+      const existing = getLabelAt(ctx.db, current.reelId, row.position);
+      if (existing && !canEnrollOver(existing)) throw changedMeanwhile(`position ${row.position} now holds a Label (${existing.state})`);
+      const capture = captures.get(row.line) ?? null;
+      if (row.svcPath && !capture) throw changedMeanwhile(`line ${row.line} names an svc image it did not name before`);
+      const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
+      const prepared = buildEnrollment(current, existing, { position: row.position, identifiers, ...(request.indexing ? { indexing: request.indexing } : {}) }, capture, repeats);
+      prepared.label.expected = { ...(prepared.label.expected ?? {}), ...row.values };
+      commitEnrollment(ctx, prepared);
+      repeats.add(row.position, identifiers);
+    });
+    if (again.rows !== check.rows || again.sha256 !== check.sha256 || again.fileProblems.length) throw changedMeanwhile('its contents differ from the checked file');
+    if (!enroll) audit(ctx.db, 'printData.import', current.reelId, { rows: check.rows, expectedOnly: true });
+  });
+  return { rows: check.rows, queued: enroll ? check.rows : 0, expected: enroll ? 0 : check.rows };
+}
+
+function writeExpected(ctx: ChangeContext, reelId: string, row: PrintDataRow): void {
+  const existing = getLabelAt(ctx.db, reelId, row.position);
+  if (existing) {
+    upsertLabel(ctx.db, { ...existing, expected: row.values });
+    return;
+  }
+  upsertLabel(ctx.db, {
+    labelId: randomUUID(),
+    reelId,
+    position: row.position,
+    state: 'expected',
+    serviceId: null,
+    identifiers: [],
+    expected: row.values,
+    captureSha256: null,
+    indexing: 'default',
+    warnings: [],
+    attention: null,
+    boundThreadId: null,
+  });
+}

@@ -1,0 +1,67 @@
+import { identifierValuesMatch, type TagType } from '../../../src-shared/api/common';
+import type { LocalIdentifier } from '../../../src-shared/domain/label';
+import type { ServiceLabel } from '../../service/read/labels';
+import type { OperationContext } from './types';
+
+// Reading the service's Labels for landing checks and for naming who holds a marking. The spec names a Label's
+// member identifiers but not the field that lists them: when a Label carries no `members`, values are found
+// through `POST /composite-tags/resolve` (spec-named) instead.
+
+/** The Label's active members, or null when the service does not list them. */
+export function activeMembers(label: ServiceLabel): NonNullable<ServiceLabel['members']> | null {
+  return label.members === null ? null : label.members.filter((m) => m.archivedAt === null);
+}
+
+/** Whether the Label holds an active member of this type and value (SVC: any active SVC member). */
+export async function holdsValue(ctx: OperationContext, label: ServiceLabel, tagType: TagType, value: string | undefined): Promise<boolean> {
+  const members = activeMembers(label);
+  if (members !== null) {
+    return members.some((m) => m.tagType === tagType && (tagType === 'SVC' || (value !== undefined && m.value !== null && identifierValuesMatch(tagType, m.value, value))));
+  }
+  // An optical marking has no value to resolve; without a member list the station cannot tell, and says so.
+  if (tagType === 'SVC' || value === undefined) return true;
+  const found = await ctx.client.labels.resolve({ tagType, value, ...(label.reelCollectionId ? { reelCollectionId: label.reelCollectionId } : {}) }, ctx.call);
+  return [found.detail, ...found.candidates].some((c) => c?.compositeTagId === label.compositeTagId);
+}
+
+/** Whether a service Label carries every one of our identifiers (an SVC capture: any active SVC member). */
+export async function carriesAll(ctx: OperationContext, label: ServiceLabel, identifiers: readonly LocalIdentifier[]): Promise<boolean> {
+  for (const mine of identifiers) {
+    if (!(await holdsValue(ctx, label, mine.tagType, mine.tagType === 'SVC' ? undefined : mine.value))) return false;
+  }
+  return true;
+}
+
+/** The active Label at a position of a service Reel, reading every page of the Reel's Labels. */
+export async function labelAtPosition(ctx: OperationContext, reelServiceId: string, position: number): Promise<ServiceLabel | undefined> {
+  const labels = await ctx.client.labels.listAll({ reelCollectionId: reelServiceId }, ctx.call);
+  const there = labels.find((l) => l.position === position && !l.archived);
+  // A Label that names no Reel is on the one asked about.
+  return there && { ...there, reelCollectionId: there.reelCollectionId ?? reelServiceId };
+}
+
+/**
+ * Whether the Label is bound to this Thread. The bound flag is the spec's; the Thread is the Label's `boundThreadId`
+ * when the service gives one, else the Thread's own identifiers must include one of the Label's members (spec:
+ * Thread `tags`; Identifier `label`).
+ */
+export async function boundTo(ctx: OperationContext, label: ServiceLabel, threadId: string): Promise<boolean> {
+  if (!label.bound) return false;
+  if (label.boundThreadId !== null) return label.boundThreadId === threadId;
+  const memberIds = new Set((label.members ?? []).map((m) => m.tagId));
+  const tags = await ctx.client.threads.identifiers(threadId, ctx.call);
+  return tags.some((t) => t.compositeTagId === label.compositeTagId || memberIds.has(t.tagId));
+}
+
+/** "Label <id> at position P of Reel R" for the Label named in a 409's detail, read when possible. */
+export async function describeHolder(ctx: OperationContext, compositeTagId: string | null | undefined): Promise<string> {
+  if (!compositeTagId) return 'another Label';
+  try {
+    const label = await ctx.client.labels.get(compositeTagId, ctx.call);
+    const reel = label.reelCollectionId ? ` of Reel ${label.reelCollectionId}` : '';
+    const thread = label.boundThreadId ? ` (bound to Thread ${label.boundThreadId})` : label.bound ? ' (bound to a Thread)' : '';
+    return `Label ${label.compositeTagId} at position ${label.position}${reel}${thread}`;
+  } catch {
+    return `Label ${compositeTagId}`;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { mismatchesAgainstPrintData, missingTagTypes, normalizeNfcUid, sameIdentifiers, unexpectedTagTypes } from './label';
+
+describe('Label rules', () => {
+  it('flags read values that differ from the print data; TEXT ignores case', () => {
+    const mismatches = mismatchesAgainstPrintData(
+      [
+        { tagType: 'TEXT', value: 'abc-1' },
+        { tagType: 'QR', value: 'q-2' },
+        { tagType: 'NFC', value: '04AA' },
+      ],
+      { TEXT: 'ABC-1', QR: 'q-1' },
+    );
+    expect(mismatches).toEqual([{ tagType: 'QR', expected: 'q-1', actual: 'q-2' }]);
+  });
+  it('names the types the composition wants and the ones it does not expect', () => {
+    const composition = [
+      { tagType: 'TEXT' as const, count: 1 },
+      { tagType: 'SVC' as const, count: 1 },
+      { tagType: 'QR' as const, count: 0 },
+    ];
+    expect(missingTagTypes([{ tagType: 'TEXT' }], composition)).toEqual(['SVC']);
+    expect(unexpectedTagTypes([{ tagType: 'TEXT' }, { tagType: 'QR' }, { tagType: 'NFC' }], composition)).toEqual(['QR', 'NFC']);
+  });
+  it('normalizes NFC UIDs to uppercase hex and refuses anything else', () => {
+    expect(normalizeNfcUid('04:a1:B2 c3')).toBe('04A1B2C3');
+    expect(normalizeNfcUid('04a1b')).toBeNull();
+    expect(normalizeNfcUid('zz')).toBeNull();
+  });
+  it('compares identifier lists without regard to order', () => {
+    expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }, { tagType: 'TEXT', value: 'X' }], [{ tagType: 'TEXT', value: 'x' }, { tagType: 'QR', value: 'a' }])).toBe(true);
+    expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }], [{ tagType: 'QR', value: 'A' }])).toBe(false);
+  });
+});

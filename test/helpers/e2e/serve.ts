@@ -1,0 +1,41 @@
+import type { CommandInput, CommandName, CommandOutput } from '../../../src-shared/ipc';
+import { startWithReadyLine, type Started } from '../processes';
+import { tempDir } from '../tmp';
+
+// A `station serve` child with a temp data dir, and a typed way to call it from the test
+// (Bearer token), the same contract the UI uses.
+
+export type Ready = { ready: true; url: string; token: string };
+
+export interface ServedStation {
+  served: Started<Ready>;
+  dataDir: string;
+  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
+  stop(): Promise<void>;
+}
+
+/** Serves a fresh temp data dir (removed on stop), or `dataDir` (kept: a restart on the same folder). */
+export async function serveStation(options: { dataDir?: string } = {}): Promise<ServedStation> {
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('station-ui-e2e-');
+  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
+  const origin = new URL(served.ready.url).origin;
+  return {
+    served,
+    dataDir: dir.path,
+    async call(name, input) {
+      const response = await fetch(`${origin}/api/station/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+      });
+      const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+      if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error?.code} ${envelope.error?.message}`);
+      return envelope.value as never;
+    },
+    async stop() {
+      await served.stop();
+      dir.remove();
+    },
+  };
+}
+
