@@ -5,7 +5,7 @@ import { decodeKeyboardReports, decodePosReport, joinPosReports, type PosReport 
 
 /** Report bytes from test/fixtures/hid (one report per line, hex; `#` lines are comments). */
 function fixture(name: string): Uint8Array[] {
-  const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'hid', name), 'utf8');
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'hid', name), 'utf8');
   return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
