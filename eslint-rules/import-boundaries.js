@@ -1,49 +1,85 @@
-// Enforces ARCHITECTURE.md's import rules ("Folders" and "Never"): which part of
-// the tree may import which, and where `electron` and Node built-ins may appear.
+// The import rules between the station's folders (eslint-rules/README.md): every source file
+// belongs to an area, and an area may import only the areas ALLOWED names; `electron` and Node
+// built-ins only where they can run. In src-main every folder is an area of its own, so a file
+// in a folder no area covers is an error: a new folder cannot slip through unchecked.
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
-/** The area a file belongs to, from its path relative to the repository root. */
+/** The folders of src-main with an area of their own (`main/<folder>`); hosts/electron is `main/hosts/electron`. */
+export const MAIN_FOLDERS = ['commands', 'changes', 'connection', 'sync', 'service', 'store', 'devices', 'print-run', 'reports', 'runtime', 'hosts'];
+
+const TOP_AREAS = ['src-shared', 'src-preload', 'src-renderer', 'src-sandbox'];
+
+/** The repository's test folder: helpers and fixtures that only unit tests (`*.test.ts`) may import. */
+export const TEST_FOLDER = 'test';
+
+const toPosix = (relPath) => relPath.split(path.sep).join('/');
+const under = (p, folder) => p === folder || p.startsWith(`${folder}/`);
+
+/**
+ * The area a file (or an import's resolved target, which may lack its extension or name a folder)
+ * belongs to, from its path relative to the repository root; undefined outside every area.
+ */
 export function areaOf(relPath) {
-  const p = relPath.split(path.sep).join('/');
-  if (p.startsWith('src-main/hosts/electron/')) return 'main/hosts/electron';
-  if (p.startsWith('src-main/hosts/')) return 'main/hosts';
-  if (/^src-main\/station(\.[cm]?[jt]s)?$/.test(p)) return 'main/station';
-  for (const sub of ['service', 'store', 'sync', 'devices', 'enrollment']) {
-    if (p.startsWith(`src-main/${sub}/`)) return `main/${sub}`;
-  }
-  if (p.startsWith('src-main/')) return 'main/other';
-  for (const top of ['src-shared', 'src-preload', 'src-renderer', 'src-sandbox']) {
-    if (p.startsWith(`${top}/`)) return top;
-  }
-  return undefined;
+  const p = toPosix(relPath);
+  if (under(p, 'src-main/hosts/electron')) return 'main/hosts/electron';
+  if (/^src-main\/station(\.test)?(\.[cm]?[jt]sx?)?$/.test(p)) return 'main/station';
+  // The first path segment after src-main/: a folder's name, or a file's (`store.ts` is no area).
+  const folder = /^src-main\/([^/]+)(?:\/|$)/.exec(p)?.[1];
+  if (folder !== undefined && MAIN_FOLDERS.includes(folder)) return `main/${folder}`;
+  return TOP_AREAS.find((top) => under(p, top));
 }
 
-const MAIN_CORE = ['main/service', 'main/store', 'main/sync', 'main/devices', 'main/enrollment', 'main/other'];
+/**
+ * For a path in src-main that no area covers, what to name in the error: its folder
+ * (`src-main/core`) or, directly in src-main, the file itself (`src-main/log.ts`). Undefined otherwise.
+ */
+export function withoutArea(relPath) {
+  const p = toPosix(relPath);
+  if (!p.startsWith('src-main/') || areaOf(p) !== undefined) return undefined;
+  return `src-main/${p.slice('src-main/'.length).split('/')[0]}`;
+}
+
+const RUNTIME = 'main/runtime';
+const SHARED = 'src-shared';
+const COMMANDS_MAY = ['main/changes', 'main/sync', 'main/connection', 'main/store', 'main/service', 'main/devices', 'main/print-run', 'main/reports'];
+const HOSTS_MAY = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/service', 'src-sandbox', SHARED];
 
 /** area → areas it may import (besides itself). Anything else in the tree is refused. */
-const ALLOWED = {
+export const ALLOWED = {
   'src-shared': [],
-  'src-preload': ['src-shared'],
-  'src-renderer': ['src-shared'],
-  'src-sandbox': ['src-shared'],
-  'main/service': ['src-shared', 'main/other'],
-  'main/store': ['src-shared', 'main/other'],
-  'main/sync': ['main/store', 'main/service', 'src-shared', 'main/other'],
-  'main/devices': ['src-shared', 'main/other'],
-  'main/enrollment': ['main/store', 'main/devices', 'src-shared', 'main/other'],
-  'main/other': [...MAIN_CORE, 'src-shared'],
-  'main/station': [...MAIN_CORE, 'src-shared', 'src-sandbox'],
-  'main/hosts': [...MAIN_CORE, 'main/station', 'src-shared', 'src-sandbox'],
-  'main/hosts/electron': [...MAIN_CORE, 'main/station', 'main/hosts', 'src-shared', 'src-sandbox'],
+  'src-preload': [SHARED],
+  'src-renderer': [SHARED],
+  'src-sandbox': [SHARED],
+  'main/runtime': [SHARED],
+  'main/store': [SHARED, RUNTIME],
+  'main/service': [SHARED, RUNTIME],
+  'main/devices': [SHARED, RUNTIME],
+  'main/connection': [SHARED, RUNTIME, 'main/store', 'main/service'],
+  'main/sync': [SHARED, RUNTIME, 'main/store', 'main/service'],
+  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices'],
+  'main/print-run': [SHARED, RUNTIME, 'main/store'],
+  'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service'],
+  'main/commands': [SHARED, RUNTIME, ...COMMANDS_MAY],
+  'main/station': [SHARED, RUNTIME, 'main/commands', ...COMMANDS_MAY, 'src-sandbox'],
+  'main/hosts': HOSTS_MAY,
+  'main/hosts/electron': [...HOSTS_MAY, 'main/hosts'],
 };
 
-const ELECTRON_ALLOWED = new Set(['main/hosts/electron', 'src-preload']);
+const ELECTRON_ALLOWED = ['main/hosts/electron', 'src-preload'];
+const WITHOUT_NODE = ['src-shared', 'src-renderer', 'src-preload'];
 
-function message(from, to) {
-  return `${from} may not import ${to} (ARCHITECTURE.md, "Never").`;
+function refused(from, to) {
+  const may = ALLOWED[from] ?? [];
+  return `${from} may not import ${to}: ${from} may import ${may.length ? may.join(', ') : 'nothing else in the tree'} (eslint-rules/import-boundaries.js, ALLOWED).`;
+}
+
+/** `place` is a folder of src-main (`src-main/core`) or a file directly in it (`src-main/log.ts`). */
+function noArea(place) {
+  const fix = /\.[cm]?[jt]sx?$/.test(place) ? 'move it into the folder of its area, or add it to' : 'add it to';
+  return `${place} has no import area: ${fix} eslint-rules/import-boundaries.js.`;
 }
 
 export default {
@@ -55,36 +91,57 @@ export default {
   create(context) {
     const root = context.options[0]?.root ?? context.cwd;
     const filename = context.filename;
-    const from = areaOf(path.relative(root, filename));
-    if (!from) return {};
-    // A unit test beside the code may use the test runner and Node; it still may
-    // not reach into folders its code may not import.
+    const relPath = path.relative(root, filename);
+    const from = areaOf(relPath);
+    const missing = withoutArea(relPath);
+    if (!from && !missing) return {};
+    // The file's own place in the messages: its area, or the src-main folder that has none.
+    const self = from ?? missing;
+    // A unit test beside the code may use the test runner, Node and the repository's test
+    // folder; it still may not reach into folders its code may not import.
     const isTest = /\.test\.tsx?$/.test(filename);
 
     function check(node, source) {
       if (typeof source !== 'string') return;
       if (source === 'electron' || source.startsWith('electron/')) {
-        if (!ELECTRON_ALLOWED.has(from)) context.report({ node, message: message(from, 'electron') });
+        if (!ELECTRON_ALLOWED.includes(self)) {
+          context.report({ node, message: `${self} may not import electron: only ${ELECTRON_ALLOWED.join(' and ')} may.` });
+        }
         return;
       }
       if (NODE_BUILTINS.has(source)) {
-        if (!isTest && (from === 'src-shared' || from === 'src-renderer' || from === 'src-preload')) {
-          context.report({ node, message: message(from, `the Node built-in "${source}"`) });
+        if (!isTest && WITHOUT_NODE.includes(self)) {
+          context.report({ node, message: `${self} may not import the Node built-in "${source}": ${WITHOUT_NODE.join(', ')} run without Node (only their *.test.ts may).` });
         }
         return;
       }
       if (!source.startsWith('.')) {
-        if (from === 'src-shared' && source !== 'zod' && !source.startsWith('zod/') && !(isTest && source === 'vitest')) {
-          context.report({ node, message: message(from, `"${source}" (src-shared may import only zod)`) });
+        if (self === 'src-shared' && source !== 'zod' && !source.startsWith('zod/') && !(isTest && source === 'vitest')) {
+          context.report({ node, message: `src-shared may not import "${source}": src-shared may import only zod (and its tests vitest).` });
         }
         return;
       }
-      const target = areaOf(path.relative(root, path.resolve(path.dirname(filename), source)));
+      // A file without an area is reported once (Program); its imports are not checked.
+      if (!from) return;
+      const targetPath = path.relative(root, path.resolve(path.dirname(filename), source));
+      if (under(toPosix(targetPath), TEST_FOLDER)) {
+        if (!isTest) context.report({ node, message: `${from} may not import ${TEST_FOLDER}/: only a unit test (*.test.ts) may.` });
+        return;
+      }
+      const targetMissing = withoutArea(targetPath);
+      if (targetMissing) {
+        context.report({ node, message: `${from} may not import ${targetMissing}, which has no import area: add it to eslint-rules/import-boundaries.js.` });
+        return;
+      }
+      const target = areaOf(targetPath);
       if (!target || target === from) return;
-      if (!(ALLOWED[from] ?? []).includes(target)) context.report({ node, message: message(from, target) });
+      if (!(ALLOWED[from] ?? []).includes(target)) context.report({ node, message: refused(from, target) });
     }
 
     return {
+      Program: (node) => {
+        if (missing) context.report({ node, loc: { line: 1, column: 0 }, message: noArea(missing) });
+      },
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),

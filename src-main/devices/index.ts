@@ -11,6 +11,5 @@ export * from './hid/binding';
 export * from './hid/node-hid-binding';
 export * from './hid/virtual-binding';
 export * from './create';
-export * from '../commands/devices';
 export * from './serial/serial-spec';
 export * from './camera-health';

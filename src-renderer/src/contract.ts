@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import { commands, events, isCommandName } from '../../src-shared/ipc';
+import { commands, events } from '../../src-shared/ipc';
 
-// The commands and events the UI uses: the joined station contract. Whether the running host
-// serves a command is asked at run time, so a screen can say plainly what is not there yet.
+// The commands and events the UI uses: the joined station contract (src-shared/ipc), the same
+// module the host validates every call against. The host's handler map is typed over every
+// command of it (src-main/station.ts, `Handlers`) and the renderer is built with its host, so
+// every command named here is served: no screen needs to ask at run time.
 
 export const knownCommands = commands;
 export const knownEvents = events;
@@ -15,8 +17,3 @@ export type KnownOutput<N extends KnownName> = z.infer<KnownCommands[N]['output'
 export type KnownEvents = typeof knownEvents;
 export type KnownEventName = keyof KnownEvents;
 export type KnownEventPayload<N extends KnownEventName> = z.infer<KnownEvents[N]>;
-
-/** Whether the station contract (what the host validates against) has this command. */
-export function isServed(name: KnownName): boolean {
-  return isCommandName(name);
-}

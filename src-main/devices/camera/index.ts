@@ -4,7 +4,6 @@ export * from './camera-service';
 export * from './capture-settings';
 export * from './decode-image';
 export * from './errors';
-export * from '../../commands/camera';
 export * from './incoming-stills';
 export * from './thumbnail';
 export * from './watch-folder';

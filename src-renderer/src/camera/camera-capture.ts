@@ -17,7 +17,8 @@ export interface OpenRequest {
 /**
  * One camera on the bench: opens it by name through getUserMedia, exposes its live
  * stream for the preview, measures the preview, and sends full-resolution stills to main
- * (`camera.submitStill`), which runs the quality gate (ARCHITECTURE.md, "Choices").
+ * (`camera.submitStill`), which runs the quality gate: the renderer only captures, main judges
+ * and keeps the still.
  */
 export class CameraCapture {
   readonly #station: StationApi;

@@ -1,5 +1,5 @@
-// Cameras are chosen by name (their label): device ids change every session (BENCH.md,
-// "Lessons from the field").
+// Cameras are chosen by name (their label): a device id is valid for one session only, so a
+// saved id would not find the same camera after a restart.
 
 export interface CameraInfo {
   name: string;

@@ -43,7 +43,6 @@ export const de: Catalog = {
     reel: 'Rolle',
     chooseReel: 'Rolle wählen…',
     requestId: 'Anfrage-ID {{requestId}}',
-    notAvailable: 'Noch nicht verfügbar: dafür fehlt der Stationsbefehl {{command}}.',
   },
   states: {
     expected: 'erwartet',

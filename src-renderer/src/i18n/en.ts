@@ -41,7 +41,6 @@ export const en = {
     reel: 'Reel',
     chooseReel: 'Choose a Reel…',
     requestId: 'request id {{requestId}}',
-    notAvailable: 'Not available yet: this needs the station command {{command}}.',
   },
   states: {
     expected: 'expected',

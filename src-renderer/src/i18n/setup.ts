@@ -3,8 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { de } from './de';
 import { en } from './en';
 
-// Strings live in catalogs (issue 6: at least two languages). The chosen locale is kept in
-// this browser profile and sent to a remote service with its profile (Svc-Ctx-Locale).
+// Strings live in catalogs, one per language (en.ts, de.ts; catalogs.test.ts keeps them in
+// step). The chosen locale is kept in this browser profile and sent to a remote service with
+// its profile (Svc-Ctx-Locale).
 
 export const LOCALES = [
   { code: 'en', name: 'English' },

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { isServed, type KnownInput, type KnownName, type KnownOutput } from '../contract';
+import type { KnownInput, KnownName, KnownOutput } from '../contract';
 import { station } from '../station-client';
 
-// Command results live in TanStack Query under ['cmd', name, input]; events invalidate them
-// (see use-event-invalidation.ts), so no screen polls the core in a loop (ARCHITECTURE.md,
-// "Data flow", step 5).
+// Command results live in TanStack Query under ['cmd', name, input]; the station's events
+// invalidate them (see use-event-invalidation.ts), so a screen shows fresh data without polling
+// the core in a loop.
 
 export function commandKey<N extends KnownName>(name: N, input?: KnownInput<N>): QueryKey {
   return input === undefined ? ['cmd', name] : ['cmd', name, input];
@@ -14,7 +14,7 @@ export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<
   return useQuery<KnownOutput<N>, Error>({
     queryKey: commandKey(name, input),
     queryFn: () => station.call(name, input),
-    enabled: isServed(name) && (options.enabled ?? true),
+    enabled: options.enabled ?? true,
     retry: false,
   });
 }

@@ -1,4 +1,4 @@
-/** The screens of the station, in navigation order (ARCHITECTURE.md, "Processes and hosts"). */
+/** The screens of the station, in navigation order; a screen's id is its hash route (`#/bench`). */
 export const SCREENS = ['connect', 'reels', 'reelMap', 'bench', 'bulkBind', 'queue', 'devices', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 

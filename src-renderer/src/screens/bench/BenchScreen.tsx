@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
-import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
 import { station } from '../../station-client';
 import {
@@ -30,7 +28,7 @@ import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 import { onSound, playTone, type Tone } from './sounds';
 
-// Bench mode (BENCH.md, workflow 3). The operator's eyes are on the reel: the position is
+// Bench mode: enrolling a Reel's Labels position by position. The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal.
 
 /** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
@@ -47,7 +45,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const detail = useQuery({
     queryKey: ['bench-snapshot', reelId],
     queryFn: () => station.call('reels.show', { reelId: reelId ?? '' }),
-    enabled: reelId !== undefined && isServed('reels.show'),
+    enabled: reelId !== undefined,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -286,8 +284,6 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     <section aria-labelledby="bench-title" className="stack bench" data-testid="bench" data-last-sound={sound?.tone} data-sound-count={sound?.count ?? 0}>
       <h2 id="bench-title">{t('bench.title')}{reel ? `: ${reel.name}` : ''}</h2>
       <ReelPicker reelId={reelId} pick={pick} />
-      {!served('labels.enroll') ? <NotAvailable command="labels.enroll" /> : null}
-      {!served('devices.list') ? <NotAvailable command="devices.read (events)" /> : null}
       <ErrorNote error={detail.error} />
       {bench && reel ? (
         <>

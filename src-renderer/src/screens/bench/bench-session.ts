@@ -2,7 +2,7 @@ import { identifierValuesMatch, type StringTagType, type TagType } from '../../.
 import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 
-// The bench session as the operator sees it (BENCH.md, workflow 3): one slot per expected
+// The bench session as the operator sees it: one slot per expected
 // identifier of the current position, filled as reads arrive, each read checked against the
 // Reel (expected type? print data at this position? already on another Label of this Reel?).
 // Pure: reads in, new state and feedback out. An error blocks further reads until acknowledged;

@@ -1,5 +1,5 @@
-// Distinct tones for saved, warning and error (BENCH.md: "Operators need feedback they can
-// hear"). Web Audio oscillators: no sound files to ship or load.
+// Distinct tones for saved, warning and error: the operator's eyes are on the reel, so each
+// outcome is heard without looking at the screen. Web Audio oscillators: no sound files to ship or load.
 
 export type Tone = 'saved' | 'warning' | 'error';
 

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBindStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { isServed } from '../../contract';
 import { commandKey } from '../../query/use-command';
 import { station } from '../../station-client';
 import { activationBar, activationRunning, pollInterval, STALL_MS } from './bind-flow';
@@ -21,7 +20,7 @@ export function useBindStatus(opId: string | undefined) {
   const query = useQuery<BulkBindStatus, Error>({
     queryKey: commandKey('bulkBind.status', input),
     queryFn: () => station.call('bulkBind.status', input),
-    enabled: opId !== undefined && isServed('bulkBind.status'),
+    enabled: opId !== undefined,
     retry: false,
     refetchInterval: (q) => pollInterval(q.state.data, stalled),
   });

@@ -3,14 +3,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { ActivationProgress, useBindStatus } from './ActivationProgress';
 import { exportRows, labelTexts, sameTarget } from './bind-flow';
 import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
 
-// Bulk-bind after printing (BENCH.md, workflow 6): Reel and range, Threads by paste, CSV,
+// Bulk-bind after printing: Reel and range, Threads by paste, CSV,
 // scan or search, the service's preflight with every row's blockers and warnings, commit,
 // activation progress, and the result as CSV.
 
@@ -86,7 +85,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
             {t('bulk.search')}
             <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
-          <button type="button" disabled={!served('threads.search')} onClick={() => setSearchFor(query)}>{t('bulk.searchRun')}</button>
+          <button type="button" onClick={() => setSearchFor(query)}>{t('bulk.searchRun')}</button>
         </div>
         {search.data ? (
           <ul aria-label={t('bulk.searchResults')}>
@@ -106,18 +105,17 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
       {parsed.rejected.length ? <p role="alert" className="error-note">{t('bulk.rejected', { values: parsed.rejected.join(', ') })}</p> : null}
       {missing || extra ? <p role="status">{t('bulk.mismatch', { missing, extra })}</p> : null}
       <div className="toolbar">
-        <button type="button" disabled={!input || !served('bulkBind.preflight') || preflight.isPending} onClick={() => input && preflight.mutate(input)}>{t('bulk.preflight')}</button>
+        <button type="button" disabled={!input || preflight.isPending} onClick={() => input && preflight.mutate(input)}>{t('bulk.preflight')}</button>
         <button
           type="button"
           className="primary"
-          disabled={!input || !result || result.blockers.length > 0 || committedHere || !served('bulkBind.commit') || commit.isPending}
+          disabled={!input || !result || result.blockers.length > 0 || committedHere || commit.isPending}
           onClick={() => input && commit.mutate(input)}
         >
           {t('bulk.commit')}
         </button>
         <button type="button" disabled={pairs.length === 0} onClick={exportCsv}>{t('bulk.export')}</button>
       </div>
-      {!served('bulkBind.preflight') ? <NotAvailable command="bulkBind.preflight" /> : null}
       <ErrorNote error={preflight.error ?? commit.error ?? search.error} />
       {stale ? (
         <p role="status" data-testid="bulk-stale">

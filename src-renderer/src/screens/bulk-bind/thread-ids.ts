@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 // Threads for a bulk-bind arrive as pasted text, a CSV, or scanned codes: each is reduced to
-// the Thread ids it carries, in order (BENCH.md, workflow 6).
+// the Thread ids it carries, in order.
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

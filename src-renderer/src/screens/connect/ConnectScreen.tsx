@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
-// Connect (BENCH.md, workflow 1): the embedded sandbox in one click, or a remote service with
+// Connect: the embedded sandbox in one click, or a remote service with
 // its base URL and a Service Account's API key. The key only ever travels inward; after saving
 // it is never shown again (no command returns it).
 
@@ -19,7 +18,6 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
   const organizations = discover.data?.organizations;
   const [remote, setRemote] = useState({ name: '', baseUrl: '', apiKey: '', orgId: '', teamId: '' });
   const chosenOrg = organizations?.find((o) => o.orgId === remote.orgId);
-  const canConnect = served('profiles.connect');
   // Saved while the service could not be reached: the key is tried at the first sync. Said before moving on.
   const [unchecked, setUnchecked] = useState<string | null>(null);
 
@@ -46,10 +44,9 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
       <section className="card" aria-labelledby="connect-sandbox">
         <h3 id="connect-sandbox">{t('connect.sandboxTitle')}</h3>
         <p>{t('connect.sandboxHelp')}</p>
-        <button type="button" className="primary big" disabled={!canConnect || connect.isPending} onClick={() => connect.mutate({ kind: 'sandbox' }, { onSuccess: onConnected })}>
+        <button type="button" className="primary big" disabled={connect.isPending} onClick={() => connect.mutate({ kind: 'sandbox' }, { onSuccess: onConnected })}>
           {t('connect.useSandbox')}
         </button>
-        {!canConnect ? <NotAvailable command="profiles.connect" /> : null}
       </section>
 
       <section className="card" aria-labelledby="connect-remote">
@@ -69,7 +66,7 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
           </label>
           <button
             type="button"
-            disabled={!served('profiles.discover') || discover.isPending || !remote.baseUrl || !remote.apiKey}
+            disabled={discover.isPending || !remote.baseUrl || !remote.apiKey}
             onClick={() =>
               discover.mutate(
                 { baseUrl: remote.baseUrl, apiKey: remote.apiKey },
@@ -122,7 +119,7 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
             </>
           )}
           <p className="hint">{t('connect.pickersHint')}</p>
-          <button type="submit" className="primary" disabled={!canConnect || connect.isPending}>
+          <button type="submit" className="primary" disabled={connect.isPending}>
             {t('connect.saveAndConnect')}
           </button>
         </form>
@@ -171,9 +168,8 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
             </tbody>
           </table>
         ) : (
-          <p>{served('profiles.list') ? t('connect.noProfiles') : null}</p>
+          <p>{t('connect.noProfiles')}</p>
         )}
-        {!served('profiles.list') ? <NotAvailable command="profiles.list" /> : null}
         <ErrorNote error={profiles.error} />
       </section>
     </section>

@@ -8,9 +8,8 @@ import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
 import { THRESHOLD_FIELDS, thresholdForm, thresholdsFromForm, type ThresholdForm, type ThresholdKey } from './device-forms';
 
-// Camera settings on the Devices screen (issue 5: "resolution, focus, exposure and zoom where
-// the camera supports them"; "thresholds configurable"): the camera by name, the quality
-// gate's thresholds, and the manual controls the open camera reports.
+// Camera settings on the Devices screen: the camera by name, the quality gate's thresholds, and
+// the manual controls (resolution, focus, exposure, zoom) only where the open camera reports them.
 
 export function CameraSettings({ status }: { status: CameraStatus }) {
   const { t } = useTranslation();

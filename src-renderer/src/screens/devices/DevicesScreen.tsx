@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import type { DeviceInfo, StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraSettings } from './CameraSettings';
 import { LayoutTest } from './LayoutTest';
 import { SerialForm } from './SerialForm';
 
-// Devices (BENCH.md, workflow 7): health, a test-read log, which device feeds which slot,
+// Devices: health, a test-read log, which device feeds which slot,
 // serial scanners, the keyboard-wedge layout test, camera settings (choice, quality gate
 // thresholds, focus/exposure/zoom), and the virtual devices for demos and tests. Keyboard-wedge
 // scans reach the log and a test read like any device's reads (the app-wide wedge capture,
@@ -55,7 +54,6 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
   return (
     <section aria-labelledby="devices-title" className="stack">
       <h2 id="devices-title">{t('devices.title')}</h2>
-      {!served('devices.list') ? <NotAvailable command="devices.list" /> : null}
       <ErrorNote error={list.error ?? assign.error ?? testRead.error ?? remove.error} />
       <table aria-label={t('devices.table')}>
         <thead>
@@ -153,16 +151,15 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
               {t('devices.scanData')}
               <input value={scan} onChange={(e) => setScan(e.target.value)} required />
             </label>
-            <button type="submit" disabled={!served('devices.inject')}>{t('devices.injectScan')}</button>
+            <button type="submit">{t('devices.injectScan')}</button>
           </form>
           <form className="toolbar" onSubmit={(e) => { e.preventDefault(); inject.mutate({ device: 'virtual:nfc', data: uid }); }}>
             <label>
               {t('devices.nfcUid')}
               <input value={uid} onChange={(e) => setUid(e.target.value)} required />
             </label>
-            <button type="submit" disabled={!served('devices.inject')}>{t('devices.injectNfc')}</button>
+            <button type="submit">{t('devices.injectNfc')}</button>
           </form>
-          {!served('devices.inject') ? <NotAvailable command="devices.inject" /> : null}
           <ErrorNote error={inject.error} />
         </section>
       ) : null}

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import type { DeviceInfo } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { station } from '../../station-client';
 import { BAUD_RATES, DATA_BITS, NEW_SERIAL_FORM, PARITIES, STOP_BITS, TERMINATORS, serialFormOf, serialSettingsFromForm, type SerialForm as Form } from './device-forms';
 
-// Adds or edits a serial scanner (issue 5: configured port path, since ptys and many USB
-// adapters do not show in a port list; baud and framing; line terminator; the slot reads
-// without an AIM id go to). `devices.configureSerial` saves and (re)opens it; the slot is
+// Adds or edits a serial scanner: its port path, typed in (ptys and many USB adapters do not
+// show in a port list); baud and framing; line terminator; the slot its reads without an AIM id
+// go to. `devices.configureSerial` saves and (re)opens it; the slot is
 // the device's role (`devices.assignRole`).
 
 export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined; done: (message: string) => void }) {
@@ -19,7 +18,6 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const available = served('devices.configureSerial', 'devices.assignRole');
   // "Edit" in the device table brings the operator here.
   const pathInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -114,13 +112,12 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           </select>
         </label>
         <div className="toolbar">
-          <button type="submit" className="primary" disabled={busy || !available}>{t('devices.serial.save')}</button>
+          <button type="submit" className="primary" disabled={busy}>{t('devices.serial.save')}</button>
           {editing ? (
             <button type="button" onClick={() => done('')}>{t('devices.serial.cancelEdit')}</button>
           ) : null}
         </div>
         {problem ? <p role="alert" className="error-note">{problem}</p> : null}
-        {!available ? <NotAvailable command="devices.configureSerial" /> : null}
       </form>
       <ErrorNote error={error} />
     </section>

@@ -2,18 +2,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_STATES, type OperationState, type QueueCounts, type QueueItem } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
 import { RecapturePanel } from '../recapture/RecapturePanel';
 
-// The queue (BENCH.md, workflow 4; SYNC.md, "What the operator sees"): nothing is dropped
-// silently; every attention item shows its reason in words, its code and the request id.
+// The queue of changes waiting for the service: nothing is dropped silently; every attention item shows its reason in words, its code and the request id.
 
 const STATE_MARK: Record<OperationState, string> = { pending: '…', sending: '↑', done: '✓', attention: '!', discarded: '✗' };
 
-/** A refused capture (SYNC.md: "attention: recapture") is fixed by capturing the Label again. */
+/** A refused capture (an attention item offering `recapture`, src-main/sync/classify.ts) is fixed by capturing the Label again. */
 function canRecapture(item: QueueItem): boolean {
   return item.kind === 'enrollLabel' && item.state === 'attention' && (item.attention?.actions.includes('recapture') ?? false);
 }
@@ -46,7 +44,6 @@ export function QueueScreen() {
   return (
     <section aria-labelledby="queue-title" className="stack">
       <h2 id="queue-title">{t('queue.title')}</h2>
-      {!served('queue.list') ? <NotAvailable command="queue.list" /> : null}
       {counts ? (
         <>
           <ul className="counts" aria-label={t('queue.counts')}>
@@ -64,11 +61,11 @@ export function QueueScreen() {
         </>
       ) : null}
       <div className="toolbar">
-        <button type="button" className="primary" disabled={!served('sync.run') || run.isPending} onClick={() => run.mutate({})}>{t('queue.syncNow')}</button>
+        <button type="button" className="primary" disabled={run.isPending} onClick={() => run.mutate({})}>{t('queue.syncNow')}</button>
         {paused ? (
-          <button type="button" disabled={!served('sync.resume')} onClick={() => resume.mutate({})}>{t('queue.resume')}</button>
+          <button type="button" onClick={() => resume.mutate({})}>{t('queue.resume')}</button>
         ) : (
-          <button type="button" disabled={!served('sync.pause')} onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
+          <button type="button" onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
         )}
         <span role="status">{paused ? `⏸ ${t('queue.paused')}${pauseReason ? `: ${pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
         {otherSender ? (
@@ -145,7 +142,6 @@ export function QueueScreen() {
                     {canRecapture(item) ? (
                       <button
                         type="button"
-                        disabled={!served('labels.recapture')}
                         aria-expanded={recapturing?.opId === item.opId}
                         aria-controls={recapturing?.opId === item.opId ? 'queue-recapture' : undefined}
                         onClick={() => {

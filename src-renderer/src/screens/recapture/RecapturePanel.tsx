@@ -7,8 +7,9 @@ import { station } from '../../station-client';
 import { CameraPanel } from '../bench/CameraPanel';
 import { playTone } from '../bench/sounds';
 
-// Attention "recapture" (SYNC.md: 400 SCAN_LOW_KEYPOINTS / SCAN_NO_KEYPOINTS / SCAN_IDENTICAL_SCAN →
-// "attention: recapture"). The same camera path as the bench: a still goes to main, main's
+// Attention "recapture": the service refused a capture (400 SCAN_LOW_KEYPOINTS / SCAN_NO_KEYPOINTS /
+// SCAN_IDENTICAL_SCAN), which the sync engine turns into an attention item offering `recapture`
+// (src-main/sync/classify.ts). The same camera path as the bench: a still goes to main, main's
 // quality gate judges and keeps it (camera.captured), and an accepted still's sha256 replaces
 // the refused capture (labels.recapture), which enrolls the Label again.
 

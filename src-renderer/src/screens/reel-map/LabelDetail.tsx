@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
 import { RecapturePanel } from '../recapture/RecapturePanel';
 import { CELL_MARK } from './cell-state';
@@ -30,7 +29,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
   // Archiving is queued: the Label's state changes once the service has it (after sync).
   const archiveWaits = archive.isSuccess && label?.state !== 'archived';
   const unarchiveWaits = unarchive.isSuccess && label?.state === 'archived';
-  const recapturable = served('labels.recapture') && label?.state === 'attention' && label.serviceId === null;
+  const recapturable = label?.state === 'attention' && label.serviceId === null;
   return (
     <aside className="card detail" aria-labelledby="label-detail-title">
       <h3 id="label-detail-title">
@@ -137,8 +136,6 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               {archiveWaits ? t('label.archiveQueued') : t('label.unarchiveQueued')}
             </p>
           ) : null}
-          {!served('labels.archive') ? <NotAvailable command="labels.archive" /> : null}
-          {!served('labels.recapture') ? <NotAvailable command="labels.recapture" /> : null}
           {recaptured ? (
             <p role="status" className="ok-note" data-testid="label-recaptured">
               ✓ {t('recapture.saved', { position })}

@@ -4,7 +4,6 @@ import { MovePreviewResponseSchema, type MovePreviewResponse } from '../../../..
 import type { Label } from '../../../../src-shared/api/labels';
 import type { MoveInput } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 /** The same move: a preview (or a queued move) of `a` speaks for `b` only then. */
@@ -136,17 +135,16 @@ export function MoveRange({ reelId }: { reelId: string }) {
         ) : null}
       </div>
       <div className="toolbar">
-        <button type="button" disabled={!input || !served('labels.movePreview') || preview.isPending} onClick={() => input && preview.mutate(input)}>
+        <button type="button" disabled={!input || preview.isPending} onClick={() => input && preview.mutate(input)}>
           {t('move.preview')}
         </button>
-        <button type="button" className="primary" disabled={!canMove || !served('labels.move')} onClick={() => input && move.mutate(input)}>
+        <button type="button" className="primary" disabled={!canMove} onClick={() => input && move.mutate(input)}>
           {t('move.commit')}
         </button>
       </div>
       {stale ? <p role="status">{t('move.stale')}</p> : null}
       {fresh && input ? <MovePreview preview={fresh} input={input} targetName={targetName} /> : null}
       {move.data ? <p role="status">✓ {t('move.queued', { opId: move.data.opId })}</p> : null}
-      {!served('labels.move') ? <NotAvailable command="labels.move" /> : null}
       <ErrorNote error={preview.error ?? move.error} />
     </details>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
@@ -10,7 +9,7 @@ import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
 import { ReelMapGrid } from './ReelMapGrid';
 
-// Reel map (BENCH.md, workflow 5): every position as a cell by state; a cell opens its Label.
+// Reel map: every position as a cell by state; a cell opens its Label.
 
 export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
@@ -31,7 +30,6 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
     <section aria-labelledby="map-title" className="stack">
       <h2 id="map-title">{t('reelMap.title')}{detail.data ? `: ${detail.data.name}` : ''}</h2>
       <ReelPicker reelId={reelId} pick={pick} />
-      {!served('reels.show') ? <NotAvailable command="reels.show" /> : null}
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>

@@ -1,7 +1,7 @@
 import type { LabelState } from '../../../../src-shared/domain/label';
 
-// Each state has a colour AND a letter or symbol, so colour is never the only signal
-// (issue 6, "Accessible").
+// Each state has a colour AND a letter or symbol, so colour is never the only signal: the map
+// reads the same without colour vision and to a screen reader.
 
 export type CellState = LabelState | 'none';
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 /** Label Collections: list, create and rename (a Reel is filed into one from the Reels table). */
@@ -27,11 +26,10 @@ export function Collections() {
           {t('collections.name')}
           <input required value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="submit" disabled={!served('collections.create') || create.isPending}>
+        <button type="submit" disabled={create.isPending}>
           {t('collections.create')}
         </button>
       </form>
-      {!served('collections.create') ? <NotAvailable command="collections.create" /> : null}
       <ErrorNote error={create.error ?? list.error} />
     </section>
   );
@@ -64,7 +62,6 @@ function CollectionItem({ collection }: { collection: { collectionId: string; na
           <span title={`${t('reels.synced')}: ${collection.serviceId ? t('reels.onService') : t('reels.localOnly')}`}>{collection.serviceId ? '✓' : '…'}</span>{' '}
           <button
             type="button"
-            disabled={!served('collections.update')}
             aria-label={t('collections.renameNamed', { name: collection.name })}
             onClick={() => {
               setName(collection.name);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../../../src-shared/api/labels';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
 
 type Composition = Record<TagType, number>;
@@ -76,11 +75,10 @@ export function CreateReel({ collections, created }: { collections: { collection
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="primary" disabled={!served('reels.create') || create.isPending}>
+        <button type="submit" className="primary" disabled={create.isPending}>
           {t('reels.create')}
         </button>
       </form>
-      {!served('reels.create') ? <NotAvailable command="reels.create" /> : null}
       <ErrorNote error={create.error} />
     </section>
   );

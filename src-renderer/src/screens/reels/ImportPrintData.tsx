@@ -3,13 +3,11 @@ import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
-import { isServed } from '../../contract';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
 
-// Print-data import (BENCH.md, workflow 2): a CSV of position and the values printed there.
+// Print-data import: a CSV of position and the values printed there.
 // The preview shows the file as read here and, before anything is imported, the station's own
 // check of every row (reels.checkPrintData: the import's rules, nothing written). The import
 // checks the file whole again and imports nothing when any row is bad (error detail `badRows`).
@@ -57,7 +55,7 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
   const check = useQuery({
     queryKey: ['print-data-check', reelId, checked, expectedOnly],
     queryFn: () => station.call('reels.checkPrintData', { reelId, csv: checked, expectedOnly }),
-    enabled: checked.trim() !== '' && isServed('reels.checkPrintData'),
+    enabled: checked.trim() !== '',
     placeholderData: keepPreviousData,
     retry: false,
     gcTime: 0,
@@ -132,14 +130,13 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
         <button
           type="button"
           className="primary"
-          disabled={!csv.trim() || !served('labels.import') || run.isPending}
+          disabled={!csv.trim() || run.isPending}
           onClick={() => run.mutate({ reelId, csv, expectedOnly })}
         >
           {t('import.run')}
         </button>
         <button type="button" onClick={close}>{t('common.close')}</button>
       </div>
-      {!served('labels.import') ? <NotAvailable command="labels.import" /> : null}
       {run.data ? <p role="status" className="ok-note">✓ {t('import.done', run.data)}</p> : null}
       {shownErrors ? (
         <div role={importErrors ? 'alert' : 'group'} aria-label={t('import.rowErrors')} className="error-note" data-testid="import-row-errors">

@@ -4,14 +4,13 @@ import type { TransferredFilter } from '../../../../src-shared/api/labels';
 import { LABEL_STATES } from '../../../../src-shared/domain/label';
 import type { ReelListInput } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { NotAvailable, served } from '../../components/NotAvailable';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
 import { Collections } from './Collections';
 import { CreateReel } from './CreateReel';
 import { ImportPrintData } from './ImportPrintData';
 
-// Reels (BENCH.md, workflow 2): list with search and the collection and transferred (shipped)
+// Reels: list with search and the collection and transferred (shipped)
 // filters, filing a Reel into a Label Collection, create with the expected composition, Label
 // Collections, print-data import. The filters go to the station (reels.list): whether a Reel was
 // shipped only the service knows, so the station asks it when online.
@@ -46,7 +45,6 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
   return (
     <section aria-labelledby="reels-title" className="stack">
       <h2 id="reels-title">{t('reels.title')}</h2>
-      {!served('reels.list') ? <NotAvailable command="reels.list" /> : null}
       <div className="toolbar" role="search">
         <label>
           {t('reels.search')}
@@ -109,7 +107,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 <select
                   aria-label={t('reels.fileIn', { name: r.name })}
                   value={r.collectionId ?? ''}
-                  disabled={!served('reels.update') || file.isPending}
+                  disabled={file.isPending}
                   onChange={(e) => file.mutate({ reelId: r.reelId, collectionId: e.target.value || null })}
                 >
                   <option value="">{t('reels.noCollection')}</option>
