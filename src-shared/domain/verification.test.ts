@@ -128,6 +128,11 @@ describe('judgeSample', () => {
     expect(r.reason).toMatch(/refresh the Reel/);
   });
 
+  it('fails a value of this Label when the service has the Label at another position', () => {
+    const r = judgeSample(at17({ reads: [{ value: 'SER-0017', candidates: [{ compositeTagId: L17, position: 18 }] }] }));
+    expect(r).toMatchObject({ pass: false, outcome: 'wrong_position', foundPosition: 18, reason: "position 17 read SER-0017, which is position 18's" });
+  });
+
   it("fails an optical marking that identifies another position's Label, finding its position from the answer or the reads", () => {
     expect(judgeSample(at17({ optical: { outcome: 'label', compositeTagId: L18, position: 18 } }))).toMatchObject({
       pass: false,
