@@ -16,10 +16,12 @@ import {
   nextFreePosition,
   placeCapture,
   placeRead,
+  printedPositions,
   rejectPlacedRead,
   startPosition,
   tagTypeKey,
   type BenchState,
+  type Feedback,
   type IncomingRead,
   type ReelFacts,
 } from './bench-session';
@@ -52,6 +54,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   });
   const reel = detail.data;
   const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
+  const printedAt = useMemo(() => printedPositions(reel?.labels ?? []), [reel]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -95,8 +98,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       }
     }
     const here = reel?.labels.find((l) => l.position === position);
-    return { composition, expected: here?.expected ?? null, taken };
-  }, [reel, composition]);
+    return { composition, expected: here?.expected ?? null, taken, printedAt };
+  }, [reel, composition, printedAt]);
 
   const apply = useCallback((change: (state: BenchState) => BenchState) => {
     const current = benchRef.current;
@@ -255,6 +258,23 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       });
     },
     capture: () => captureRef.current?.(),
+    /** A misordered label: go to the position it belongs to and place the read there (this position stays open). */
+    jumpTo: (belongsTo: number, read: IncomingRead) => {
+      setSaveError(undefined);
+      apply(() => startPosition(belongsTo, composition));
+      onRead(read);
+    },
+    /** A misordered label: this position's label is missing; record a gap here, then go on where the read belongs. */
+    recordGap: (belongsTo: number, read: IncomingRead) => {
+      const current = benchRef.current;
+      if (!reelId || !current) return;
+      void benchCommand(async () => {
+        await station.call('labels.skip', { reelId, position: current.position });
+        sessionPositions.current.add(current.position);
+        apply(() => startPosition(belongsTo, composition));
+        onRead(read);
+      });
+    },
   };
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
@@ -302,6 +322,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
             </dl>
           </div>
           <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
+          {bench.feedback?.code === 'MISORDER' && bench.blocked ? <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} /> : null}
           <ul className="slots" aria-label={t('bench.slots')}>
             {bench.slots.map((slot, n) => (
               <SlotCard key={n} slot={slot} expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null} />
@@ -321,6 +342,20 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
         </>
       ) : null}
     </section>
+  );
+}
+
+function MisorderActions({ feedback, jumpTo, recordGap }: { feedback: Extract<Feedback, { code: 'MISORDER' }>; jumpTo: (p: number, read: IncomingRead) => void; recordGap: (p: number, read: IncomingRead) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="toolbar misorder-actions" data-testid="misorder-actions">
+      <button type="button" onClick={() => jumpTo(feedback.belongsTo, feedback.read)}>
+        {t('bench.jumpTo', { position: feedback.belongsTo })}
+      </button>
+      <button type="button" onClick={() => recordGap(feedback.belongsTo, feedback.read)}>
+        {t('bench.recordGap', { position: feedback.position })}
+      </button>
+    </div>
   );
 }
 

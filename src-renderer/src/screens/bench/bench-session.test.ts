@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
+import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, printedPositions, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -33,6 +33,22 @@ describe('bench session', () => {
     expect(blocked.slots[1]?.value).toBeUndefined();
     s = placeRead(acknowledge(s), { tagType: 'NFC', value: '04A1' }, facts());
     expect(s.slots[1]?.value).toBe('04A1');
+  });
+
+  it("a misordered label is named with both positions: the read is another position's print data", () => {
+    const printedAt = printedPositions([
+      { position: 17, expected: { TEXT: 'SER-0017', QR: 'https://example.test/SER-0017' } },
+      { position: 18, expected: { TEXT: 'SER-0018', QR: 'https://example.test/SER-0018' } },
+    ]);
+    const text = [{ tagType: 'TEXT' as const, count: 1 }];
+    const at17 = facts({ composition: text, expected: { TEXT: 'SER-0017' }, printedAt });
+    const s = placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'ser-0018' }, at17);
+    expect(s.feedback).toMatchObject({ level: 'error', code: 'MISORDER', position: 17, belongsTo: 18, value: 'ser-0018' });
+    expect(s.blocked).toBe(true);
+    expect(s.slots[0]?.value).toBeUndefined();
+    // Its own position's value is placed; a value on no position is a misprint.
+    expect(placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'SER-0017' }, at17).feedback).toMatchObject({ code: 'READ_PLACED' });
+    expect(placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'SER-9999' }, at17).feedback).toMatchObject({ code: 'PRINT_DATA_MISMATCH', expected: 'SER-0017', actual: 'SER-9999' });
   });
 
   it('a value already on another Label of the Reel is caught on the second scan', () => {

@@ -28,6 +28,8 @@ export type Feedback =
   | { level: 'warning'; code: 'CAPTURE_REFUSED'; reasons: string[] }
   | { level: 'warning'; code: 'ACK_NEEDED' }
   | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
+  /** The read is another position's print data: the label in hand belongs at `belongsTo`, not here. */
+  | { level: 'error'; code: 'MISORDER'; tagType: TagType; value: string; position: number; belongsTo: number; read: IncomingRead }
   | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
@@ -47,6 +49,8 @@ export interface ReelFacts {
   expected: ExpectedValues | null;
   /** Positions of values already on other Labels of this Reel, keyed by `tagTypeKey`. */
   taken: ReadonlyMap<string, number>;
+  /** The position whose print data holds each value (the Reel's expected values), keyed by `tagTypeKey`. */
+  printedAt?: ReadonlyMap<string, number>;
 }
 
 export interface IncomingRead {
@@ -106,6 +110,10 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
   if (other !== undefined && other !== state.position) {
     return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
   }
+  const owner = facts.printedAt?.get(tagTypeKey(slotType, value));
+  if (owner !== undefined && owner !== state.position) {
+    return withFeedback(state, { level: 'error', code: 'MISORDER', tagType: slotType, value, position: state.position, belongsTo: owner, read });
+  }
   const printed = slotType === 'SVC' ? undefined : facts.expected?.[slotType as StringTagType];
   if (printed !== undefined && !identifierValuesMatch(slotType, printed, value)) {
     return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: slotType, expected: printed, actual: value });
@@ -147,6 +155,17 @@ export function rejectPlacedRead(state: BenchState, tagType: TagType, value: str
   if (index < 0) return state;
   const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
   return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
+}
+
+/** The print data of every position, keyed like `taken`: where each printed value belongs. */
+export function printedPositions(labels: readonly { position: number; expected: ExpectedValues | null }[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const label of labels) {
+    for (const [tagType, value] of Object.entries(label.expected ?? {})) {
+      if (typeof value === 'string' && value) at.set(tagTypeKey(tagType as TagType, value), label.position);
+    }
+  }
+  return at;
 }
 
 /** The operator saw the error: reads flow again. */
