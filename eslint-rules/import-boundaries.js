@@ -1,4 +1,4 @@
-// Enforces ARCHITECTURE.md's import rules ("Folders" and "Never"): which part of
+// Enforces the import rules of docs/architecture.md ("Folders", "The rooms of src-main"): which part of
 // the tree may import which, and where `electron` and Node built-ins may appear.
 import { builtinModules } from 'node:module';
 import path from 'node:path';
