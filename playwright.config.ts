@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser (TESTING.md).
+// Debian's Chromium, never a downloaded browser (docs/testing.md, "Real parts").
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',

@@ -1,4 +1,4 @@
-// The import rules between the station's folders (eslint-rules/README.md): every source file
+// The import rules between the station's folders (eslint-rules/README.md; the rooms: docs/architecture.md): every source file
 // belongs to an area, and an area may import only the areas ALLOWED names; `electron` and Node
 // built-ins only where they can run. In src-main every folder is an area of its own, so a file
 // in a folder no area covers is an error: a new folder cannot slip through unchecked.

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startSandbox } from './start';
 
 // `npm run sandbox -- --port 0 --data DIR [--token-ttl SECONDS]`: prints exactly one JSON ready line on
-// stdout once listening (issue 3, "CLI and embedding"); stops cleanly on SIGINT/SIGTERM.
+// stdout once listening (src-sandbox/README.md); stops cleanly on SIGINT/SIGTERM.
 
 const USAGE = 'usage: npm run sandbox -- --data DIR [--port N] [--token-ttl SECONDS]\n';
 

@@ -13,7 +13,7 @@ const DEMO_KEY = 'demo';
 
 /**
  * On the first start, the demo organization "Demo Print Shop" with its root Team, a Team "Bench" and a
- * Service Account that is admin of "Bench" (issue 3). Later starts read the same ids back.
+ * Service Account that is admin of "Bench" (src-sandbox/README.md). Later starts read the same ids back.
  *
  * Only a hash of every API key is used for lookups (service_accounts.api_key_hash). The demo key's
  * plaintext is kept too, in the `settings` row `demo`, because the CLI must print the same key on every

@@ -28,9 +28,9 @@ export interface RunningSandbox {
 }
 
 /**
- * Starts the sandbox service on dataDir (issue 3, "CLI and embedding"): opens or creates its database,
- * seeds the demo organization on the first start, listens on 127.0.0.1. A restart on the same dataDir
- * keeps every record and the same secrets and demo key.
+ * Starts the sandbox service on dataDir (the station's embedded default; src-sandbox/README.md): opens
+ * or creates its database, seeds the demo organization on the first start, listens on 127.0.0.1. A
+ * restart on the same dataDir keeps every record and the same secrets and demo key.
  */
 export async function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';

@@ -6,7 +6,7 @@ import { discardOp, openEnrollmentOf } from '../store/outbox';
 import { requireReel, type ChangeContext } from './context';
 import { queueLabelOp } from './label-changes';
 
-// Bench actions (BENCH.md): skip records a gap; void and undo take a Label back. A Label the
+// Bench actions (the Bench screen's skip, void and undo): skip records a gap; void and undo take a Label back. A Label the
 // service may hold is archived through the queue; an enrollment that never left the station is
 // discarded. Either way the audit log keeps what happened.
 

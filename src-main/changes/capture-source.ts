@@ -6,7 +6,7 @@ import type { ChangeContext } from './context';
 import { readImageFile } from './enroll';
 
 // Where an SVC capture comes from. A renderer names an accepted still by its sha256; only the
-// CLI may name a file on disk (ARCHITECTURE.md: the renderer never reaches the file system).
+// CLI may name a file on disk (docs/architecture.md, "Security": a renderer never makes the core read a file).
 
 export interface CaptureReference {
   captureSha256?: string | undefined;

@@ -16,7 +16,7 @@ import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 
-// Enrolling a Label (ARCHITECTURE.md, "Data flow of one enrollment", step 3): the capture file is
+// Enrolling a Label (docs/architecture.md, "The flow of one enrollment", hop 6): the capture file is
 // written and fsynced first, then the Label row and its enrollLabel operation commit in ONE
 // transaction. Only after that commit is the operator told "saved".
 

@@ -4,7 +4,7 @@ import { captureThumbnail } from '../store/captures';
 import { attemptsOf, historyOf } from '../store/outbox';
 import { requireLabel, type ChangeContext } from './context';
 
-// A Label's history for the Label panel (BENCH.md, Reel map): what was done here (audit), what was
+// A Label's history for the Reel map's Label panel: what was done here (audit), what was
 // sent (each operation with every attempt, code and request id) and the captures it carried.
 
 export function labelHistory(ctx: ChangeContext, labelId: string) {

@@ -11,7 +11,7 @@ import type { OperationPayload } from '../store/operations';
 import { requireLabel, requireReel, type ChangeContext } from './context';
 
 // Changes to enrolled Labels. Each is saved locally with its queued operation in one
-// transaction; the Label's mirror state follows once the service confirmed it (sync handlers).
+// transaction; the Label's mirror state follows once the service confirmed it (src-main/sync/operations).
 
 type LabelOpKind = 'archiveLabel' | 'unarchiveLabel' | 'activateLabel' | 'unbindLabel';
 

@@ -7,9 +7,9 @@ import type { StringTagType } from '../../src-shared/api/common';
 import { normalizeNfcUid, type ExpectedValues } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 
-// Print data (BENCH.md, workflow 2): a CSV of position and the values printed there. Header
-// `position,text,qr,data_matrix,bar_code,nfc,svc` (any subset that includes `position`, any
-// order); `svc` is a path to a capture image. The file is read row by row (papaparse, step by
+// Print data (`labels.import`, `station import`): a CSV of position and the values printed
+// there. Header `position,text,qr,data_matrix,bar_code,nfc,svc` (any subset that includes
+// `position`, any order); `svc` is a path to a capture image. The file is read row by row (papaparse, step by
 // step; a file in CHUNK_BYTES pieces) and never held whole: the import reads it twice, once to
 // check every row and once to write them (src-main/changes/import.ts).
 

@@ -7,7 +7,7 @@ import { getCollection, insertCollection, insertReel, setReelCreateOp, updateCol
 import { requireReel, type ChangeContext } from './context';
 
 // Reels and Label Collections are created locally first (a local id, valid offline); their
-// creation on the service is queued (SYNC.md: createReel, createCollection, updateReel).
+// creation on the service is queued (docs/sync.md, "Operation kinds": createReel, createCollection, updateReel).
 
 export interface CreateReelInput {
   name: string;

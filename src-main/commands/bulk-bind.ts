@@ -19,7 +19,7 @@ import { canAskService, requireOnline, type CommandContext } from './context';
 // markings"; progress "is read from the Reel's counts.identifiableCount"): the Reel's count covers every Label of
 // the Reel, so it is only the signal that something changed; the bar counts the bound range's own Labels.
 
-/** The result the sync handler keeps on a done bulkBind operation. */
+/** The result the bulkBind operation (src-main/sync/operations/bulk-bind.ts) keeps when done. */
 interface BoundResult {
   activation?: BulkBindActivation;
   rows?: { position: number; compositeTagId: string | null }[];

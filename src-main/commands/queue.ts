@@ -10,7 +10,7 @@ import { writeSetting } from '../store/settings';
 import { CONCURRENCY_SETTING } from '../sync/concurrency';
 import type { CommandContext } from './context';
 
-// The Queue: list with every attempt, retry and discard (SYNC.md, "What the operator sees").
+// The Queue: list with every attempt, retry and discard (docs/sync.md, "Attention" and "What the operator sees").
 
 export function queueItem(parts: CommandContext, op: OutboxOp): QueueItem {
   return {

@@ -27,7 +27,7 @@ export const cameraDeviceId = (name: string) => `camera:${name}`;
 /**
  * The camera devices a report describes, given the camera names seen before (a camera
  * that went away stays listed as unplugged, so its slot survives a re-plug; cameras are
- * matched by name because device ids change every session — BENCH.md, "Lessons").
+ * matched by name because device ids change every session — docs/devices.md, "Cameras").
  */
 export function cameraDevices(report: CameraReport, known: { names: ReadonlySet<string>; sourcesDevice: boolean }): CameraDevice[] {
   const out: CameraDevice[] = [];

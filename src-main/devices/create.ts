@@ -20,7 +20,7 @@ export interface DeviceStationOptions {
   nfcPollMs?: number;
 }
 
-/** Builds the supervisor over the real bindings: the edge where real or virtual is chosen (STYLE.md). */
+/** Builds the supervisor over the real bindings: the one edge where real or virtual is chosen (docs/devices.md, "The shape of a binding"). */
 export function createDeviceSupervisor(options: DeviceStationOptions & { preferences: DevicePreferencesStore }): DeviceSupervisor {
   return new DeviceSupervisor({
     serialDriver: createSerialportDriver(),

@@ -1,8 +1,8 @@
 import type { DeviceStatusCode } from '../../src-shared/ipc/devices';
 
 /**
- * The one error every device binding throws (STYLE.md: callers branch on a field, never
- * on the message). `canceled`: the handle was closed while an operation was pending —
+ * The one error every device binding throws (callers branch on a field, never on the
+ * message). `canceled`: the handle was closed while an operation was pending —
  * not a fault. Any other error from an open handle means the device is gone
  * (`disconnected`): close it and reopen later.
  */

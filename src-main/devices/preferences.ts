@@ -16,7 +16,7 @@ export const DevicePreferencesSchema = z.object({
 export type DevicePreferences = z.infer<typeof DevicePreferencesSchema>;
 
 /**
- * Where preferences live. devices/ may not import store/ (ARCHITECTURE.md, "Folders"),
+ * Where preferences live. devices/ may not import store/ (docs/architecture.md, "The rooms of src-main"),
  * so the composition root passes an adapter over the settings table.
  */
 export interface DevicePreferencesStore {

@@ -62,7 +62,7 @@ interface Entry {
 }
 
 /**
- * The one owner of device discovery, hot-plug, recovery and health (issue 5): starts a
+ * The one owner of device discovery, hot-plug, recovery and health (docs/devices.md, "The supervisor"): starts a
  * source per device kind, keeps every device's status, types reads by the device's
  * slot (role), persists preferences, and emits `devices.*` events.
  */

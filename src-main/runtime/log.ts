@@ -2,7 +2,7 @@ import { mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 
-// The station's log for shop IT (BENCH.md: "reads logs when something fails"): one JSON line
+// The station's log for shop IT, who read it when something fails: one JSON line
 // per event under <data>/logs/station.log. Failed service requests are logged with their
 // x-request-id, code and status, so a support case can name the request. The service client
 // logs through a wrapper that removes the API key (service/logger.ts).

@@ -13,7 +13,7 @@ export interface DiscoveryApi {
   checkKey(): Promise<void>;
   /** Health check (path is a gap in the spec; see src-shared/api PATHS.health). */
   health(opts?: CallOptions): Promise<HealthResponse>;
-  /** Connectivity probe (SYNC.md, Sending: "a probe (`GET /api/v1/me`) succeeds"); exchanges the key if needed. */
+  /** Connectivity probe (docs/sync.md, "Connectivity": online once `GET /api/v1/me` answers); exchanges the key if needed. */
   probe(opts?: CallOptions): Promise<MeAnswer>;
 }
 

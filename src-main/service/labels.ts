@@ -34,7 +34,7 @@ import { asQuery, type CallOptions, type Transport } from './transport';
 // callers speak of Labels.
 
 export interface LabelEnrollInput {
-  /** Explicit position (SYNC.md: Labels are sent with an explicit position); default next free. */
+  /** Explicit position (the sync engine always sends one, so order between Labels does not matter); default next free. */
   position?: number;
   identifiers?: LabelEnrollmentIdentifier[];
   /** At most one SVC capture. */

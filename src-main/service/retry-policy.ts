@@ -1,8 +1,8 @@
 import { retryGuidance } from '../../src-shared/api';
 import type { ServiceErrorKind } from './errors';
 
-// The spec's retry table as pure functions (spec: Errors, Retry guidance; SYNC.md "Retry, from the spec's
-// retry table"). The transport asks these after every failed attempt.
+// The spec's retry table as pure functions (the spec, Errors, "Retry guidance"; docs/sync.md, "Retry and
+// backoff"). The transport asks these after every failed attempt.
 
 export interface RetryConfig {
   /** Resends after the first attempt (reads; and writes where allowed). */
@@ -40,8 +40,8 @@ export interface FailedAttempt {
 
 /**
  * Whether a write may have been applied by the service despite the failure. Reads never are.
- * spec: Retry guidance — "5xx | ... for writes first check whether the write landed"; SYNC.md — "A timeout or a
- * reset after the request was sent means the service may have applied it".
+ * spec: Retry guidance — "5xx | ... for writes first check whether the write landed"; likewise a timeout or a
+ * reset after the request was sent: the service may have applied it (docs/sync.md, "Landing checks").
  */
 export function isOutcomeUnknown(attempt: FailedAttempt, idempotent: boolean): boolean {
   if (idempotent) return false;

@@ -5,7 +5,7 @@ import type { AttemptRecord } from './transport';
 import { harness, meBody, type Harness } from '../../test/helpers/service-fixtures';
 import { sendError, sendJson, startLocalService } from '../../test/helpers/local-service';
 
-// The spec's retry table (spec: Errors, Retry guidance; SYNC.md) against a scripted local server.
+// The spec's retry table (the spec, Errors, "Retry guidance"; docs/sync.md, "Retry and backoff") against a scripted local server.
 
 let h: Harness | undefined;
 afterEach(async () => {

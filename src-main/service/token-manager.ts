@@ -2,7 +2,7 @@ import { TOKEN_REFRESH_MARGIN_SECONDS, type TokenResponse } from '../../src-shar
 
 // spec: Authentication 4 — "Tokens last about 15 minutes; there is no refresh token. Read `expiresIn` and
 // `expiresAt` instead of hardcoding. Re-exchange the key when it expires (margin of 60 seconds suggested)."
-// SYNC.md, Tokens — "Cache the token; refresh when less than 60 s remain".
+// Cache the token; refresh when less than 60 s remain (docs/sync.md, "Tokens").
 
 export interface TokenManagerOptions {
   /** One exchange of the API key at `GET /api/auth/token` (the caller owns the key and the retries). */

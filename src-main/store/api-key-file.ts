@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The API key lives outside the database, never in output or logs (BENCH.md, workflow 1: "the key
-// is stored with the OS keychain (Electron safeStorage) or a 0600 file for the CLI and web host").
+// The API key lives outside the database, never in output or logs (docs/architecture.md, "Security": the
+// key is kept with the OS keychain (Electron safeStorage) or in a 0600 file for the CLI and web host).
 // Both forms are files under <data>/keys, mode 0600: `<profile>.key` holds the key as text;
 // `<profile>.key.enc` holds it encrypted by the OS keychain (the Electron host's safeStorage),
 // so the file alone is useless on another machine or account.

@@ -5,9 +5,9 @@ import type { Metadata } from 'sharp';
 import { loadSharp } from '../runtime/sharp';
 import { statement, type Db } from './database';
 
-// Captures are files, not BLOBs (ARCHITECTURE.md, "Choices"): content-addressed under
+// Captures are files, not BLOBs (docs/architecture.md, "Choices, and why"): content-addressed under
 // <data>/captures/ab/cdef….jpg, written and fsynced (file and directory) BEFORE the row that
-// references them commits (SYNC.md, "The queue").
+// references them commits (docs/sync.md, "The queue").
 
 export interface StoredCapture {
   sha256: string;

@@ -32,7 +32,7 @@ export const migrations: readonly Migration[] = [
     version: 2,
     name: 'profiles, reels, labels, captures, outbox with attempts, audit log',
     // The outbox of migration 1 never held operations (nothing wrote it), so it is replaced
-    // with the shape SYNC.md needs: dependencies, an outcome-unknown flag and attempts.
+    // with the shape the sync engine needs: dependencies, an outcome-unknown flag and attempts (docs/sync.md, "The queue").
     sql: `
       DROP TABLE outbox;
       CREATE TABLE profiles (
@@ -147,7 +147,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 3,
     name: 'labels by capture',
-    // The same-picture check runs on every enrollment with a capture (enrollment/enroll.ts).
+    // The same-picture check runs on every enrollment with a capture (changes/enroll.ts).
     sql: `CREATE INDEX labels_capture ON labels(capture_sha256) WHERE capture_sha256 IS NOT NULL;`,
   },
 ];

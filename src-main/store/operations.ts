@@ -4,7 +4,7 @@ import { StringTagTypeSchema, TagTypeSchema } from '../../src-shared/api/common'
 import { IndexingModeSchema } from '../../src-shared/api/scan';
 import type { OperationKind } from '../../src-shared/ipc/queue';
 
-// The payload of each outbox operation kind (SYNC.md, "The queue"). Payloads name local ids;
+// The payload of each outbox operation kind (docs/sync.md, "Operation kinds"). Payloads name local ids;
 // the sync engine maps them to the service's ids when it sends. Each payload is validated when
 // it is loaded, so a row written by an older version never reaches a handler half-understood.
 

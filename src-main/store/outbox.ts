@@ -5,7 +5,7 @@ import { statement, type Db } from './database';
 import { updateLabel } from './labels';
 import { operationPayloads, type OperationPayload } from './operations';
 
-// The outbox (SYNC.md, "The queue"): one row per intended change on the service, written in the
+// The outbox (docs/sync.md, "The queue"): one row per intended change on the service, written in the
 // same transaction as the local change it stands for. Rows are never deleted: a failed one goes
 // to `attention`, a person may `discard` it, and the row stays for the audit log.
 

@@ -3,7 +3,8 @@ import type { ServiceProfileSummary } from '../../src-shared/ipc/station';
 import { statement, type Db } from './database';
 import { readSetting, writeSetting } from './settings';
 
-// Connection profiles (BENCH.md, workflow 1). The API key is not here: see api-key-file.ts.
+// Connection profiles: which service the station talks to, as which organization and Team (the Connect
+// screen, `station connect`). The API key is not here: see api-key-file.ts.
 
 export interface Profile {
   profileId: string;

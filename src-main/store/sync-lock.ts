@@ -2,12 +2,12 @@ import { existsSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFi
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-// One sender per data folder (SYNC.md: "at start-up every `sending` row goes back to
-// `pending`"). That rule is only safe when no other process is sending the same queue:
-// a second process (the CLI while the UI runs) would reset the first one's in-flight rows
-// and send them again before their first request has answered, which can create a Reel
-// twice. The process that syncs holds the lock; others may read and queue work, which the
-// holder sends.
+// One sender per data folder (docs/sync.md, "One sender"): at start-up every `sending` row goes
+// back to `pending` ("Start-up recovery"). That rule is only safe when no other process is
+// sending the same queue: a second process (the CLI while the UI runs) would reset the first
+// one's in-flight rows and send them again before their first request has answered, which
+// can create a Reel twice. The process that syncs holds the lock; others may read and queue
+// work, which the holder sends.
 //
 // The lock is `sync.lock.db`, an SQLite file the sender keeps open in an exclusive write
 // transaction (locking_mode=EXCLUSIVE, BEGIN EXCLUSIVE). SQLite takes POSIX advisory locks,

@@ -4,7 +4,7 @@ import { backoffDelay, classifyFailure, type FailureShape } from './classify';
 const base: FailureShape = { kind: 'service', code: 'X', status: 400, reason: null, requestId: 'req-1', message: 'msg', outcomeUnknown: false };
 const f = (over: Partial<FailureShape>): FailureShape => ({ ...base, ...over });
 
-describe('the retry table (SYNC.md)', () => {
+describe('the retry table (docs/sync.md, "Retry and backoff")', () => {
   it('a second 401 needs a person and pauses sync', () => {
     const d = classifyFailure(f({ kind: 'auth', code: 'UNAUTHORIZED', status: 401 }));
     expect(d.action).toBe('auth');

@@ -1,6 +1,6 @@
 import type { AttentionShape } from '../../src-shared/ipc/queue';
 
-// SYNC.md, "Retry, from the spec's retry table", as a pure function: what the station does with
+// The engine's retry table (docs/sync.md, "Retry and backoff") as a pure function: what the station does with
 // a failed attempt. The input is the plain shape of a ServiceError (or of any other failure).
 
 export interface FailureShape {

@@ -2,7 +2,7 @@ import type { OnlineState } from '../../src-shared/ipc/station';
 import { backoffDelay } from './classify';
 
 // Online = the last request reached the service, or a probe (GET /api/v1/me) succeeded
-// (SYNC.md, "Sending"). While offline, probe with backoff.
+// (docs/sync.md, "Connectivity"). While offline, probe with backoff.
 
 export interface ConnectivityOptions {
   /** Rejects when the service is unreachable; `signal` aborts it when the station stops. */

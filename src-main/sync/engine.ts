@@ -11,7 +11,7 @@ import { HandlerAttention, toFailure } from './failure';
 import { operationRegistry, type Applied, type OperationContext, type OperationHandler, type OperationRegistry } from './operations';
 import { describeHolder } from './operations/label-view';
 
-// The outbox runner (SYNC.md, "Sending"): drains when online, at a concurrency that adapts to the link and the
+// The outbox runner (docs/sync.md, "Sending"): drains when online, at a concurrency that adapts to the link and the
 // service within the operator's bounds (./concurrency.ts), dependency order, one handler per kind, landing checks before any
 // resend whose outcome is unknown, attention for what needs a person. Pause and resume.
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from '../store/db';
 
-// Background jobs (issue 3: "reel activation as a background job whose progress shows in
-// counts.identifiableCount"). Jobs are rows in `jobs`, so a restart resumes what was queued or running;
+// Background jobs (the spec, Labels and Reels: Reel activation "runs in background"; its progress
+// shows in counts.identifiableCount). Jobs are rows in `jobs`, so a restart resumes what was queued or running;
 // one job runs at a time (the sandbox is single-node by design).
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';

@@ -11,7 +11,7 @@ export const DATABASE_FILE = 'sandbox.sqlite';
 
 /**
  * Opens (creating when needed) the sandbox database under dataDir: WAL journal, synchronous=FULL (a
- * restart must keep every acknowledged write: issue 3, Storage), foreign keys on, core schema migrated.
+ * restart must keep every acknowledged write), foreign keys on, core schema migrated.
  * Pass ':memory:' as dataDir for a throwaway database.
  */
 export function openSandboxDb(dataDir: string): SandboxDb {

@@ -9,7 +9,7 @@ export interface SandboxSecrets {
   adminSecret: string;
 }
 
-/** Reads this instance's secrets, creating them on the first start (issue 3: "a restart ... keeps the same secrets"). */
+/** Reads this instance's secrets, creating them on the first start: a restart on the same data keeps the same secrets. */
 export function loadOrCreateSecrets(db: SandboxDb): SandboxSecrets {
   return db.transaction(() => {
     let jwt = getSetting(db, 'jwt_secret');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Shared wire primitives for the provenance service contract.
-// spec: /work/shared/spec/provenance-service-api.md ("Resources and their fields", "Endpoints", "Versioning")
+// spec: the service spec ("Resources and their fields", "Endpoints", "Versioning")
 
 // spec: Versioning
 export const API_DESCRIPTION_VERSION = '2026.8.0';

@@ -1,5 +1,5 @@
 // Service wire contract (zod schemas + inferred types). Re-exports only.
-// spec: /work/shared/spec/provenance-service-api.md
+// spec: the service spec (the Provenance Record Service interface specification)
 export * from './common';
 export * from './limits';
 export * from './scan';

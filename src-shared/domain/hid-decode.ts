@@ -1,6 +1,6 @@
 import { KEYBOARD_LAYOUTS, charFor, type LayoutId } from './keyboard-layouts';
 
-// Pure decoders for the two report kinds HID scanners send (issue 5, "HID scanners"):
+// Pure decoders for the two report kinds HID scanners send (docs/devices.md, "Scanners"):
 // keyboard boot reports (scanner in keyboard mode) and HID POS barcode scanner reports
 // (usage page 0x8C). The node-hid binding only moves report bytes; all meaning is here.
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TagTypeSchema } from '../api/common';
 
-// ARCHITECTURE.md, "Data flow of one enrollment", step 1: every device read reaches the
-// bench session as one IdentifierRead. `value` is what the spec's scan `data` carries for
+// Every device read reaches the bench session as one IdentifierRead (docs/devices.md): the
+// `devices.read` event's payload. `value` is what the spec's scan `data` carries for
 // string tag types (spec: Endpoints, "Scanning and identifiers").
 
 /** Why a read has the tagType it has: the scanner's AIM symbology id, the device's setting, or the fallback. */

@@ -1,5 +1,5 @@
-// The capture quality measures (BENCH.md, "Enroll at the bench": "the capture passes the
-// quality gate (focus, exposure, detail)"). Pure functions over a grayscale raster so the
+// The capture quality measures (docs/devices.md, "Cameras": a capture passes the quality gate
+// on focus, exposure and detail). Pure functions over a grayscale raster so the
 // main process's gate (sharp) and the renderer's live preview meters (canvas) compute the
 // same numbers the same way.
 

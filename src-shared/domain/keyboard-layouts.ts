@@ -2,7 +2,7 @@
 // decoding keyboard reports from HID scanners and for the wedge layout check. A scanner
 // in keyboard mode sends key positions, not characters: the host's layout picks the
 // character, which is why a US-programmed scanner on a German PC types `z` for `y`
-// (BENCH.md, "Lessons from the field").
+// (docs/devices.md, "Scanners": the keyboard wedge).
 
 export type LayoutId = 'US' | 'DE';
 

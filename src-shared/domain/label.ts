@@ -3,7 +3,7 @@ import { TagTypeSchema, identifierValuesMatch, type TagType } from '../api/commo
 import type { ExpectedIdentifier } from '../api/labels';
 
 // Pure rules about a Label as the station keeps it (spec: Resources, "Label, Reel, Label Collection";
-// BENCH.md, workflow 5: the Reel map's cell states).
+// the Reel map colours its cells by these states).
 
 /** Where a Label stands on this station. `gap` = a skipped or voided position. */
 export const LABEL_STATES = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap'] as const;

@@ -1,7 +1,7 @@
 import type { ReadRejectCode } from './identifier-read';
 
 // Normalization and validation of raw device reads before they become IdentifierReads
-// (ARCHITECTURE.md, "Data flow", step 1). Pure: bytes in, text or a reasoned refusal out.
+// (docs/devices.md). Pure: bytes in, text or a reasoned refusal out.
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: ReadRejectCode; reason: string };
 

@@ -3,7 +3,7 @@ import type { TagTypeBasis } from './identifier-read';
 
 // AIM symbology identifiers (ISO/IEC 15424): a scanner set to "transmit AIM ID" starts
 // every read with `]` + a code character + a modifier character, e.g. `]Q1` (QR),
-// `]d2` (GS1 DataMatrix), `]C0` (Code 128). Issue 5: `]Q` → QR, `]d` → DATA_MATRIX,
+// `]d2` (GS1 DataMatrix), `]C0` (Code 128). The station maps `]Q` → QR, `]d` → DATA_MATRIX,
 // linear symbologies → BAR_CODE.
 
 /** Code characters of linear (1-D) symbologies, all of which enroll as BAR_CODE. */
@@ -57,7 +57,7 @@ const SCANNER_TAG_TYPES: ReadonlySet<TagType> = new Set<TagType>(['QR', 'BAR_COD
 /**
  * The tagType of one scanner read: the symbology id when it names one, else the
  * device's slot (role), else the fallback — and which of the three decided, so the
- * bench session may place a `fallback` read by the slot it expects (issue 5).
+ * bench session may place a `fallback` read by the slot it expects.
  */
 export function scannerTagType(split: AimSplit, role: TagType | null): { tagType: StringTagType; basis: TagTypeBasis } {
   if (split.tagType) return { tagType: split.tagType, basis: 'symbology' };

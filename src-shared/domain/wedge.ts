@@ -1,9 +1,10 @@
 import { KEYBOARD_LAYOUTS, charFor, strokeFor, type LayoutId } from './keyboard-layouts';
 
-// Keyboard-wedge scanners type their reads as key presses (issue 5; BENCH.md, "Lessons
-// from the field"). The renderer feeds every key event here; this module tells a scan
-// from a person typing by inter-key timing and the terminator, keeps GS (0x1D) when the
-// scanner sends it, and checks the host's keyboard layout against a known test barcode.
+// Keyboard-wedge scanners type their reads as key presses (docs/devices.md, "Scanners"):
+// the most common scanners and the most fragile (layouts mangle characters, GS gets lost).
+// The renderer feeds every key event here; this module tells a scan from a person typing by
+// inter-key timing and the terminator, keeps GS (0x1D) when the scanner sends it, and checks
+// the host's keyboard layout against a known test barcode.
 
 /** One key event as the renderer sees it (`KeyboardEvent.key`/`.code`), with its time in ms. */
 export interface WedgeKey {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BulkBindActivationSchema, BulkBindResponseSchema } from '../api/bulk-bind';
 import { LocalId } from './reels';
 
-// Bulk-bind after printing (BENCH.md, workflow 6; spec: Labels and Reels, Bulk-bind).
+// Bulk-bind after printing: a range of a Reel's positions to Threads (spec: Labels and Reels, Bulk-bind).
 
 export const BulkBindInput = z
   .object({

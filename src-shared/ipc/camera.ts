@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../domain/image-quality';
 
-// Camera part of the station contract (ARCHITECTURE.md, "Choices": the renderer captures
+// Camera part of the station contract (docs/devices.md, "Cameras": the renderer captures
 // through Chromium's media stack, main runs the quality gate). Cameras are chosen by name:
-// device ids change every session (BENCH.md, "Lessons from the field").
+// device ids change every session.
 
 /** Largest still main accepts: 40 MB of JPEG/PNG bytes, 50 megapixels decoded. */
 export const MAX_STILL_BYTES = 40 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TagTypeSchema } from '../api/common';
 import { IdentifierReadSchema, ReadRejectCodeSchema } from '../domain/identifier-read';
 
-// The devices part of the station contract (issue 5): list, status, roles, serial
+// The devices part of the station contract (docs/devices.md): list, status, roles, serial
 // settings, test read, virtual read injection; events for reads, rejected reads and
 // status changes. Camera settings commands live beside these (added by the camera area).
 

@@ -20,7 +20,7 @@ export type TypedEventMessage = { [N in EventName]: { name: N; payload: EventPay
 
 /**
  * The one object the preload exposes as `window.station`, typed from the station contract
- * (ARCHITECTURE.md: one map, types derived everywhere). The main process validates every
+ * (docs/architecture.md, "The station contract": one map, types derived everywhere). The main process validates every
  * input and output against the same map; the renderer's client parses the replies again,
  * because nothing that crosses a process boundary is trusted by its type alone.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceProfileSummary } from './station';
 
-// Connection profiles (BENCH.md, workflow 1: Connect). The API key crosses the boundary only
+// Connection profiles (the Connect screen, `station connect`). The API key crosses the boundary only
 // inward, on connect; no command ever returns it.
 
 export const ConnectInput = z.discriminatedUnion('kind', [
@@ -26,7 +26,7 @@ export const ProfileList = z.object({
   activeProfileId: z.string().nullable(),
 });
 
-/** What an API key may act as: its organizations and, in each, its Teams (BENCH.md, workflow 1). */
+/** What an API key may act as: its organizations and, in each, its Teams (offered on the Connect screen). */
 export const DiscoverOutput = z.object({
   organizations: z.array(z.object({ orgId: z.string(), name: z.string(), teams: z.array(z.object({ teamId: z.string(), name: z.string() })) })),
 });

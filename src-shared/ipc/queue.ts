@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QueueCounts } from './station';
 
-// The offline queue (SYNC.md, "The queue"; "What the operator sees").
+// The offline queue (docs/sync.md, "The queue"; "What the operator sees").
 
 export const OPERATION_KINDS = [
   'createReel',

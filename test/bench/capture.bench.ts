@@ -1,4 +1,4 @@
-// Capture pipeline per 1600×1200 frame (issue 5, "Benchmarks"): the station's gate
+// Capture pipeline per 1600×1200 frame (docs/devices.md, "Cameras"): the station's gate
 // (decode at analysis size, focus/exposure/clipping, thumbnail, QR/DataMatrix decode) plus
 // keeping the accepted still (fsynced), against the raw sharp work any pipeline needs:
 // decode + stats + thumbnail, measured in the same run.

@@ -13,7 +13,7 @@ import { benchStation, rawEnrollRate } from './drain';
 import { tempDir } from '../helpers/tmp';
 import { median, percentile, type Bench, type BenchRow } from './harness';
 
-// Issue 4's benchmarks: enroll commit with a 1600×1200 JPEG, sync drain of 1,000 Labels to the
+// The core's benchmarks: enroll commit with a 1600×1200 JPEG, sync drain of 1,000 Labels to the
 // sandbox, RSS of the core with 10,000 queued Labels — each beside a raw baseline from the same run.
 
 async function distinctJpegs(n: number): Promise<Buffer[]> {

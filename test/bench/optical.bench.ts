@@ -1,6 +1,6 @@
 // The sandbox's optical stand-in: (1) ingest, extract and Label enrollment of 1600×1200 JPEG captures
 // against the raw image work on the same images; (2) identify lookups and whole identify requests through the multi-index with 10,000 and 100,000
-// enrolled fingerprints against a linear scan over the same set (issue 3, Benchmarks).
+// enrolled fingerprints against a linear scan over the same set (src-sandbox/optical/README.md).
 import { randomUUID } from 'node:crypto';
 import { buildSandboxApp } from '../../src-sandbox/app';
 import {

@@ -1,6 +1,6 @@
 // API client overhead: enrolling Labels through createServiceClient (token cache, context headers, multipart,
 // zod parsing, attempt records) against the same requests sent with bare fetch, both at concurrency 4 against
-// the same in-process sandbox in the same run. The sync drain (issue 4) sits on this client, so its ratio to a
+// the same in-process sandbox in the same run. The sync drain (core.bench.ts) sits on this client, so its ratio to a
 // raw client can only be as good as this one.
 import { createServiceClient } from '../../src-main/service';
 import { startSandbox } from '../../src-sandbox';

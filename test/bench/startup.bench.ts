@@ -29,7 +29,7 @@ export const startupBench: Bench = {
       db.prepare('SELECT state, COUNT(*) FROM t GROUP BY state').all();
       db.close();
     });
-    // The CLI as a script calls it: one process per command (issue 10, part 4), beside a bare
+    // The CLI as a script calls it: one process per command (README, "Command line"), beside a bare
     // `node -e 1` timed in the same loop, so a loaded machine slows both alike.
     const cli = [join(repoRoot, 'bin', 'station.mjs'), '--json', '--data', '', 'status'];
     const spawnMs = (args: string[]) => {

@@ -5,7 +5,7 @@ import { repoRoot } from '../helpers/processes';
 import { serveStation } from '../helpers/e2e/serve';
 import { median, percentile, type Bench, type BenchRow } from './harness';
 
-// The station UI in Debian's Chromium against `station serve` (issue 6, Benchmarks):
+// The station UI in Debian's Chromium against `station serve`:
 // - reel map with 10,000 Labels: first render and frames dropped while scrolling, against a
 //   plain static list of the same 10,000 positions in the same page;
 // - bench mode: read injected → slot shows it, p95, against the same injected read ending in a

@@ -5,8 +5,8 @@ import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-qualit
 import { lowDetailImage } from '../fixtures';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6, "Accessible: roles and labels on every control, visible focus, colour is never the only
-// signal": every screen, with content on it, is audited by axe-core against WCAG 2.1 A and AA, and
+// Accessible: roles and labels on every control, visible focus, colour never the only signal.
+// Every screen, with content on it, is audited by axe-core against WCAG 2.1 A and AA, and
 // Tab on the Bench and the Queue lands on controls that show where the focus is.
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -9,8 +9,8 @@ import { labelFrame } from '../helpers/frames';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6: "An attention item (a refused low-detail capture) is shown with its code and fixed
-// by recapturing." A laxer camera gate lets a low-detail and a blank still through; the service
+// An attention item (a refused low-detail capture) is shown with its code and fixed by
+// recapturing (docs/sync.md, "Attention"). A laxer camera gate lets a low-detail and a blank still through; the service
 // refuses both (SCAN_LOW_KEYPOINTS / SCAN_NO_KEYPOINTS), so their enrollments need attention.
 // The queue and the Label show the reason, code and request id. One is discarded (asked first);
 // the other is recaptured with Chromium's fake camera through the same path as the bench

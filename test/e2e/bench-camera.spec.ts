@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/tmp';
 import { labelFrame } from '../helpers/frames';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6: bench mode with the camera. Chromium's fake camera plays a generated label (speckle
+// Bench mode with the camera. Chromium's fake camera plays a generated label (speckle
 // tag + QR); Space captures; main's gate accepts it and decodes the QR, which fills the QR slot;
 // the Label is complete, saved with its capture, and the position advances.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6 / BENCH.md: keyboard-wedge scans are taken without a focused text box (told from a
+// Keyboard-wedge scans (docs/devices.md, "Scanners") are taken without a focused text box (told from a
 // person typing by keystroke timing), and the bench is fully keyboard-operable.
 
 let station: ServedStation;

@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/tmp';
 import { labelFrame } from '../helpers/frames';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6 / BENCH.md, bench keys and sounds: the pedal (F12) captures, F8 recaptures, F9 voids
+// Bench keys and sounds: the pedal (F12) captures, F8 recaptures, F9 voids
 // (confirmed; a blank position becomes a gap); "labels per minute" counts the saves; saved,
 // warning and error each play their own tone (announced as `station:sound`, and the bench's
 // `data-last-sound`), heard here without an audio device.

@@ -6,8 +6,8 @@ import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6, "Bulk-bind 30 Labels: the preflight first shows a blocker (a Thread from another Team), fix it, commit,
-// activation progress reaches the end". Connect to a remote service (a sandbox process standing in for it) through
+// Bulk-bind 30 Labels: the preflight first shows a blocker (a Thread from another Team), fix it, commit,
+// activation progress reaches the end. Connect to a remote service (a sandbox process standing in for it) through
 // the Connect form; 30 verify-only Labels (optical capture + QR) are bound in one range; the preflight first blocks
 // a Thread of another Team; a pairing edited after a clean preflight needs a new one; the commit activates the
 // range and the bar fills by itself; the result is exported as CSV.
@@ -168,7 +168,7 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await screenshot(page, 'bulk-bind-bound');
 });
 
-// The Reel map's cut (issue 6, "Cut a range … with the move preview"): the preview reads as a table of what
+// The Reel map's cut (a range moved to another Reel, with the move preview): the preview reads as a table of what
 // moves where, and a preview of one range never enables moving another.
 test('move preview: a readable table; a changed range needs a new preview before Move', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,4 @@
-// The camera path end to end (issue 5, "Tests"): Chromium's fake capture device plays a Y4M
+// The camera path end to end (docs/devices.md, "Cameras"): Chromium's fake capture device plays a Y4M
 // made from a generated label; the renderer's camera module (src-renderer/src/camera) runs in
 // the station page served by the web host, takes a full-resolution still and sends it to
 // main through the station contract; main's gate judges it and decodes its QR.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6: the Devices screen lists the devices with health and slot, and with the sandbox the
+// The Devices screen lists the devices with health and slot, and with the sandbox the
 // virtual devices feed reads that show in the read log; Settings switches the UI language.
 
 let station: ServedStation;

@@ -5,7 +5,7 @@ import { openPtyPair, type PtyPair } from '../helpers/pty-pair';
 import { tempDir } from '../helpers/tmp';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Devices setup (issues 5 and 6): keyboard-wedge scans go through the device supervisor like
+// Devices setup (docs/devices.md): keyboard-wedge scans go through the device supervisor like
 // every device's reads (read log, test read), the keyboard layout test barcode catches a
 // scanner typing in another layout, a serial scanner is added from the form (over a real socat
 // pty), and the quality gate's thresholds are set on the Devices screen and kept.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// BENCH.md, workflow 3: "the value is not already on another label of this reel, or on the
-// service". A value enrolled on another Reel (and synced) is caught at the bench when online.
+// The bench checks that a value is not already on another Label of this Reel, or on the
+// service. A value enrolled on another Reel (and synced) is caught at the bench when online.
 
 let station: ServedStation;
 test.beforeAll(async () => {

@@ -6,7 +6,7 @@ import { testWithFakeCamera } from '../helpers/e2e/fake-camera';
 import { serviceReelLabels } from '../helpers/e2e/service';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6, first UI test: connect to the embedded sandbox, create a Reel, import its print
+// The first UI test: connect to the embedded sandbox, create a Reel, import its print
 // data, enroll 20 Labels through bench mode with reads from the virtual scanner and NFC
 // reader and a capture of each Label's optical tag from the fake camera; one misprint is
 // caught by the print-data check, one duplicate by the Reel check. Then the queue drains, the

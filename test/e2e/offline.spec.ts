@@ -3,7 +3,7 @@ import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6: the service stops; the bench keeps enrolling (the Labels queue locally); the
+// The service stops; the bench keeps enrolling (the Labels queue locally); the
 // service comes back on the same address; the queue drains to zero with progress.
 
 type SandboxReady = { ready: true; baseUrl: string; orgId: string; teamId: string; apiKey: string };

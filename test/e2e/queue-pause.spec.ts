@@ -3,7 +3,7 @@ import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/
 import { tempDir } from '../helpers/tmp';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6 / SYNC.md: the queue pauses and resumes. Paused, what is enrolled stays pending and the
+// The queue pauses and resumes (docs/sync.md, "Pause and resume"). Paused, what is enrolled stays pending and the
 // Queue screen says so; the pause survives a reload of the page and a restart of the station
 // (station.status.sync); resumed, the queue drains.
 

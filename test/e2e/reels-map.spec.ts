@@ -8,7 +8,7 @@ import { PATHS } from '../../src-shared/api/paths';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 6, Reels and Reel map: search and the collection and transferred (shipped) filters;
+// Reels and Reel map: search and the collection and transferred (shipped) filters;
 // Label Collections (create, rename, file a Reel, filter by it); the print-data preview names
 // bad rows before anything is imported; a Label cell archived, unarchived and stripped of one
 // identifier, checked on the screen and on the service after sync.

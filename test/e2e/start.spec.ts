@@ -4,7 +4,7 @@ import { runStation } from '../helpers/cli';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 
-// Issue 2, "Done when": on a machine where the Electron binary cannot be downloaded, `npm start`
+// `npm start` (README, "Two commands"): on a machine where the Electron binary cannot be downloaded, `npm start`
 // says so in one line and serves the same station in the web host; Chromium at that URL shows
 // the live status. The download is made to fail for certain (an unreachable mirror), so this
 // holds on a machine with internet too.

@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 // A TCP proxy between the station and the sandbox that breaks requests on purpose
-// (TESTING.md, "network faults"). A fault is taken per request: the first chunk a client sends
+// (docs/testing.md, "Real parts"). A fault is taken per request: the first chunk a client sends
 // while no answer is awaited on its connection starts a request.
 //   reset  — the connection is reset before the request reaches the service;
 //   drop   — the request reaches the service, the answer is dropped and the connection reset;

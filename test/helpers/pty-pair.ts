@@ -12,7 +12,7 @@ export interface PtyPair {
 }
 
 /**
- * A socat pty pair under `dir` (TESTING.md: serial scanner), in its own process group.
+ * A socat pty pair under `dir` (docs/testing.md, "Real parts": serial scanner), in its own process group.
  * Ready when socat says it has both ptys (their links made) and starts moving data:
  * a loaded machine makes that slower, never wrong, so there is no deadline here.
  */

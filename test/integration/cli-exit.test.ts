@@ -8,7 +8,7 @@ import { runStationTimed, type TimedCliResult } from '../helpers/cli';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 
-// Issue 10, part 5: a CLI command ends as soon as its answer is printed, on every path (README:
+// A CLI command ends as soon as its answer is printed, on every path (README:
 // Command line), and a command that needs no device does not start the device supervisor.
 // Each command runs as its own process, like a script calling `station` in a loop.
 

@@ -10,7 +10,7 @@ const dir = tempDir('station-serve-sync-');
 let served: Started<Ready>;
 
 beforeAll(async () => {
-  // The issue's own form: `station serve [--port N] [--data DIR]`.
+  // The README's form: `station serve [--port N] [--data DIR]`.
   served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', 'serve', '--port', '0', '--data', dir.path], { timeoutMs: 60_000 });
 }, 90_000);
 afterAll(async () => {

@@ -26,7 +26,7 @@ export interface AnalyzeOptions {
 }
 
 /**
- * The quality gate (issue 5, "Cameras"): decode once at analysis size, measure focus,
+ * The quality gate (docs/devices.md, "Cameras"): decode once at analysis size, measure focus,
  * exposure and clipping, judge them against the thresholds, make the thumbnail and read
  * any QR/DataMatrix. Never throws for a bad image: an undecodable or oversized one is
  * refused with its reason. Barcodes are read even from a refused frame; the bench

@@ -4,7 +4,7 @@ import type { readBarcodes as ReadBarcodes, ReadResult } from 'zxing-wasm/reader
 import type { CaptureBarcode } from '../../../src-shared/ipc/camera';
 
 // zxing-wasm's .wasm is read from the installed package, never fetched from a CDN
-// (ARCHITECTURE.md, "Choices"; the package's default would fetch it from jsDelivr).
+// (the station runs offline; the package's default would fetch it from jsDelivr).
 // The module itself loads with the first decode, not with the station.
 let ready: Promise<typeof ReadBarcodes> | undefined;
 
@@ -29,7 +29,7 @@ const TAG_TYPES: Record<string, CaptureBarcode['tagType']> = {
 
 /**
  * QR and DataMatrix codes in an RGB frame, so one capture can also fill those slots
- * (issue 5, "Cameras"). Runs on the analysis-size frame: decoding the full frame costs
+ * (docs/devices.md, "Cameras"). Runs on the analysis-size frame: decoding the full frame costs
  * several times the whole gate, and label codes are printed large enough to survive it.
  */
 export async function decodeBarcodes(rgb: Uint8Array, width: number, height: number): Promise<CaptureBarcode[]> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CaptureResultSchema, type CaptureResult, type StillMimeType } from '../../../src-shared/ipc/camera';
 
 // Accepted stills wait here, named by sha256, until the enrollment commit moves them into
-// the content-addressed capture store (ARCHITECTURE.md, "Images are files, not BLOBs").
+// the content-addressed capture store (docs/architecture.md, "Choices, and why": images are files, not BLOBs).
 // Each still has a sidecar with its CaptureResult (gate metrics, barcodes, the spec's
 // `options.settings`) so the commit needs nothing but the sha256.
 

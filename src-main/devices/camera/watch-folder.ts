@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
-// A hot folder for industrial cameras that write image files (issue 5, "Cameras"). A
+// A hot folder for industrial cameras that write image files (docs/devices.md, "Cameras"). A
 // file is handled once its size and mtime stay unchanged for `settleMs` (cameras and
 // network shares write in pieces), then moved to `processed/` or `refused/` so a restart
 // does not hand it over again. Files dropped while the station was off are picked up at start.

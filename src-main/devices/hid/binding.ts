@@ -1,5 +1,6 @@
-// The HID interface every binding keeps (STYLE.md: serialport's bindings-interface is
-// the model): the driver lists and opens devices, the handle reads input reports.
+// The HID interface every binding keeps (modelled on serialport's bindings-interface;
+// docs/devices.md, "The shape of a binding"): the driver lists and opens devices, the
+// handle reads input reports.
 
 export interface HidDeviceInfo {
   /** OS path (hidraw node on Linux); changes on re-plug. */

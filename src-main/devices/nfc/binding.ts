@@ -1,5 +1,5 @@
-// The NFC reader interface every binding keeps (STYLE.md: serialport's
-// bindings-interface is the model). The driver opens a context on the smart-card
+// The NFC reader interface every binding keeps (modelled on serialport's
+// bindings-interface; docs/devices.md, "The shape of a binding"). The driver opens a context on the smart-card
 // service; the context reports readers and cards as a stream of events.
 
 export type NfcEvent =

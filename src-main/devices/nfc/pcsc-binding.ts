@@ -4,7 +4,7 @@ import { EventQueue } from '../event-queue';
 import type { NfcContext, NfcDriver, NfcEvent } from './binding';
 
 // The real NFC binding: nfc-pcsc over @pokusew/pcsclite. What their source does when
-// pcscd goes away, and how this adapter copes (issue 5: survive a pcscd restart):
+// pcscd goes away, and how this adapter copes (the station survives a pcscd restart):
 // - `new PCSCLite()` loops on SCardEstablishContext while the service is missing, on
 //   the JS thread: constructing it without pcscd would freeze the station. So open()
 //   first checks that pcscd's socket answers and only then constructs it.

@@ -21,7 +21,7 @@ const DETACH_WITH_SERVICE_MS = 2_000;
 /**
  * Keeps a context on the smart-card service: readers attach and detach as devices,
  * each card placed becomes one NFC read (UID as uppercase hex), and when the service
- * dies the context is recreated once it is back — no station restart (issue 5).
+ * dies the context is recreated once it is back — no station restart (docs/devices.md, "NFC over PC/SC").
  */
 export class NfcReaderSource {
   readonly #driver: NfcDriver;

@@ -1,5 +1,5 @@
-// The serial port interface every binding keeps (STYLE.md: serialport's
-// bindings-interface is the model). Two levels: the driver finds and opens ports,
+// The serial port interface every binding keeps (modelled on serialport's
+// bindings-interface; docs/devices.md, "The shape of a binding"). Two levels: the driver finds and opens ports,
 // the handle reads and closes one.
 
 export interface SerialPortInfo {

@@ -6,7 +6,7 @@ import type { ReadRejected } from '../../../src-shared/ipc/devices';
 
 /**
  * One scanner line (terminator removed) → an IdentifierRead, or a refusal that says why
- * (ARCHITECTURE.md, "Data flow", step 1; issue 5: GS kept, AIM ids typed).
+ * (docs/devices.md, "Scanners": GS kept for GS1 codes, the AIM symbology id read into the tagType).
  */
 export function scannerLineToRead(
   bytes: Uint8Array,

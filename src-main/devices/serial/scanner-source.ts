@@ -15,7 +15,7 @@ export interface SerialSourceOptions {
 /**
  * Keeps one configured serial scanner open: opens it, turns its bytes into reads,
  * and when it goes away (unplugged, pty closed, busy) reports why and reopens it
- * with backoff until stopped (BENCH.md, "Lessons": a re-plugged port must reopen).
+ * with backoff until stopped: a re-plugged port must reopen by itself (docs/devices.md, "Scanners").
  */
 export class SerialScannerSource {
   readonly device: string;

@@ -41,7 +41,7 @@ function redirectPcsc(): void {
 }
 
 /**
- * API keys sealed by the OS keychain (BENCH.md, workflow 1). On Linux without a secret service,
+ * API keys sealed by the OS keychain (docs/architecture.md, "Security"). On Linux without a secret service,
  * safeStorage falls back to a fixed password ("basic_text"): no better than the 0600 file, and
  * then the core keeps using the file.
  */

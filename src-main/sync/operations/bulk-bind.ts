@@ -8,7 +8,7 @@ import { reelServiceId } from './ids';
 import { boundTo } from './label-view';
 import type { Applied, OperationContext, OperationHandler } from './types';
 
-// bulkBind (spec: Labels and Reels, Bulk-bind). Landing check (SYNC.md): dry-run the same
+// bulkBind (spec: Labels and Reels, Bulk-bind). Landing check (docs/sync.md, "Operation kinds"): dry-run the same
 // request; every row's Label already bound to its intended Thread → done; other blockers → attention.
 
 function bodyOf(op: OutboxOp<'bulkBind'>, dryRun: boolean) {
@@ -46,7 +46,7 @@ export const bulkBind: OperationHandler<'bulkBind'> = {
     const answer = await ctx.client.reels.bulkBind(reelId, bodyOf(op, false), ctx.call);
     if (op.payload.activate && answer.reel?.counts?.identifiableCount == null) {
       // The answer names no Reel counts (its Reel summary is "not shown"): the baseline of the counts-only activation
-      // progress is read at once (core/handlers/bulk-bind.ts); the background job may already have begun.
+      // progress is read at once (commands/bulk-bind.ts, bulkBind.status); the background job may already have begun.
       const reel = await ctx.client.reels.get(reelId, ctx.call).catch(() => null);
       if (reel) return applied(op, { ...answer, reel }, localIds(ctx.db, answer));
     }

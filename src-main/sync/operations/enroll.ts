@@ -8,7 +8,7 @@ import { carriesAll, labelAtPosition } from './label-view';
 import type { Applied, OperationContext, OperationHandler } from './types';
 import type { OutboxOp } from '../../store/outbox';
 
-// enrollLabel (SYNC.md): sent with an explicit position. Landing check: with an SVC capture a
+// enrollLabel (docs/sync.md, "Operation kinds"): sent with an explicit position. Landing check: with an SVC capture a
 // resend is safe (the service answers `already_enrolled`); without one, list the Reel's Labels
 // at that position.
 

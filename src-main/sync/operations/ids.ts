@@ -3,7 +3,7 @@ import { getCollection, getReel } from '../../store/reels';
 import type { Db } from '../../store/database';
 import { HandlerAttention } from '../failure';
 
-// Local → service id mapping (SYNC.md, "Dependencies"). A dependency guarantees the creating
+// Local → service id mapping (docs/sync.md, "Subjects and dependencies"). A dependency guarantees the creating
 // operation is done before these run; a missing id therefore means the local row was changed
 // by hand or the creating operation was discarded.
 

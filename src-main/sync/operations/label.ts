@@ -9,7 +9,7 @@ import { labelServiceId } from './ids';
 import { activeMembers, boundTo, holdsValue } from './label-view';
 import type { Applied, OperationContext, OperationHandler } from './types';
 
-// One-Label operations. Landing check (SYNC.md): read the Label and compare with the intended state, through the
+// One-Label operations. Landing check (docs/sync.md, "Operation kinds"): read the Label and compare with the intended state, through the
 // spec's flags `bound` and `archived`; the bound Thread is confirmed through the Thread when the Label names none.
 
 function mirrored(labelId: string, reelId: string | null, patch: (label: ServiceLabel) => Parameters<typeof updateLabel>[2], label: ServiceLabel): Applied {

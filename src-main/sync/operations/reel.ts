@@ -6,7 +6,7 @@ import { collectionServiceId, reelServiceId } from './ids';
 import type { Applied, OperationContext, OperationHandler } from './types';
 import type { OutboxOp } from '../../store/outbox';
 
-// Reel operations (SYNC.md: createReel, updateReel, activateReel).
+// Reel operations: createReel, updateReel, activateReel (docs/sync.md, "Operation kinds").
 
 /** Clock skew allowed between this station and the service when comparing creation times. */
 const SKEW_MS = 120_000;

@@ -26,7 +26,7 @@ export type LandingCheck = { landed: true; applied: Applied } | { landed: false 
 export interface OperationHandler<K extends OperationKind> {
   send(ctx: OperationContext, op: OutboxOp<K>): Promise<Applied>;
   /**
-   * SYNC.md, "Landing checks": whether an attempt whose outcome is unknown (or that met a 409)
+   * docs/sync.md, "Landing checks": whether an attempt whose outcome is unknown (or that met a 409)
    * already landed. May throw HandlerAttention (e.g. the position is taken by another Label).
    */
   check(ctx: OperationContext, op: OutboxOp<K>, why: 'unknown' | 'conflict'): Promise<LandingCheck>;

@@ -1,5 +1,5 @@
 // The plain data the Label rules work on. The routes load these from the store, call a rule, and write its
-// decision back; the rules themselves never touch I/O (STYLE.md, "Pure rules").
+// decision back; the rules themselves never touch I/O, so they are tested as plain functions over plain data.
 import type { TagType } from '../../../src-shared/api/common';
 import type { ExpectedIdentifier } from '../../../src-shared/api/labels';
 

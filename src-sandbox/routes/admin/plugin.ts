@@ -35,8 +35,8 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * The admin API for tests and demos (issue 3): outside /api, 127.0.0.1 only, header
- * `x-sandbox-admin: <adminSecret>`. Hidden from the OpenAPI document (it is not part of the spec).
+ * The admin API for tests and demos (src-sandbox/README.md, "Admin API and test hooks"): outside
+ * /api, 127.0.0.1 only, header `x-sandbox-admin: <adminSecret>`. Hidden from the OpenAPI document (it is not part of the spec).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, { deps, adminSecret }) => {
   const { db } = deps;

@@ -3,7 +3,7 @@ import { UuidSchema } from '../../../src-shared/api/common';
 import { FeatureFlagsSchema } from '../../../src-shared/api/discovery';
 import { ERROR_CODES } from '../../../src-shared/api/errors';
 
-// Bodies of the sandbox admin API (issue 3, "Admin API for tests and demos"). Not part of the spec.
+// Bodies of the sandbox admin API (src-sandbox/README.md, "Admin API and test hooks"). Not part of the spec.
 
 /** Flags that differ from the sandbox defaults (e.g. `is_scand_enabled: false`: no optical scanning for this organization). */
 export const AdminFeatureFlagsSchema = FeatureFlagsSchema.partial().strict();

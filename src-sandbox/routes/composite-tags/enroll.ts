@@ -43,8 +43,9 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       let scan: ScanReceipt | undefined;
       const extra: NewMember[] = [];
       if (image) {
-        // spec: issue 3, optical — identical bytes are SCAN_IDENTICAL_SCAN "except the retry of the same enrollment
-        // at the same position, which answers already_enrolled": check that before ingesting.
+        // spec: identical bytes are SCAN_IDENTICAL_SCAN (Errors), except the retry of the same enrollment at
+        // the same position, which answers already_enrolled (Labels and Reels, Create Label rules): check that
+        // before ingesting.
         const earlier = findScanBySha(db, imageSha256(image));
         if (earlier?.fingerprintId) {
           const retry = decideRetry(() => decide([{ tagType: 'SVC', fingerprintId: earlier.fingerprintId as string }]));

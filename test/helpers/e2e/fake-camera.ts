@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { tempDir } from '../tmp';
 
-// Chromium's fake camera (TESTING.md, "camera"): `--use-file-for-fake-video-capture=FILE.y4m`
+// Chromium's fake camera (docs/testing.md, "Real parts"): `--use-file-for-fake-video-capture=FILE.y4m`
 // plays the file's frames at the rate in its header, from the moment a page opens the camera,
 // and starts again at the first frame after the last. ImageCapture.takePhoto answers with the
 // next frame the device delivers, so two stills in a row are two different frames.

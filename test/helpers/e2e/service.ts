@@ -7,7 +7,7 @@ import type { ServedStation } from './serve';
 
 // What the service itself holds, asked directly (not through the station): the active profile's
 // base URL and ids from station.status, its API key from the 0600 key file under the data dir,
-// exchanged for a token as any client does (SYNC.md, "Tokens").
+// exchanged for a token as any client does (docs/sync.md, "Tokens").
 
 async function serviceContext(station: ServedStation) {
   const status = await station.call('station.status', {});

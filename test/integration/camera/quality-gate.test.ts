@@ -1,4 +1,4 @@
-// The quality gate over generated camera frames (issue 5, "Cameras"): what it accepts,
+// The quality gate over generated camera frames (docs/devices.md, "Cameras"): what it accepts,
 // what it refuses and the reason it gives, and the barcodes it reads from the frame.
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';

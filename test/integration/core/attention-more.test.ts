@@ -6,7 +6,7 @@ import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
-// Issue 4, "Every attention reason in SYNC.md produced on purpose and shown with its code and request id":
+// Every attention reason (docs/sync.md, "Attention") produced on purpose and shown with its code and request id:
 // the reasons the station's own handlers find (landing checks after an unknown outcome, a missing capture).
 // The 500s come from the sandbox's fault hook, before any route runs: the write did not land, but the
 // station cannot know that, so it runs the landing check first.

@@ -6,7 +6,7 @@ import { blankImage, freshCapture, speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as runStation, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
-// Issue 4: every attention reason in SYNC.md produced on purpose, and shown with its code and
+// Every attention reason (docs/sync.md, "Attention") produced on purpose, and shown with its code and
 // request id (in the queue and by the CLI).
 
 let peer: Peer;

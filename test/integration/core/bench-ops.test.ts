@@ -5,7 +5,7 @@ import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { openStation, type TestStation } from '../../helpers/peer';
 
-// Bench skip / void / undo (BENCH.md): skip leaves a gap; taking back an unsent enrollment
+// Bench skip / void / undo (src-main/changes/bench.ts): skip leaves a gap; taking back an unsent enrollment
 // discards it (the row stays, discarded); taking back a Label the service holds queues an archive.
 
 const dir = tempDir('core-bench-ops-');

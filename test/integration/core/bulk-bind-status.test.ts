@@ -7,7 +7,7 @@ import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
-// Issue 6, bulk-bind activation progress: bulkBind.status counts the bound range's own Labels (those with an
+// Bulk-bind activation progress: bulkBind.status counts the bound range's own Labels (those with an
 // optical marking), not the whole Reel's identifiableCount, so the bar ends exactly when the range is activated.
 
 let peer: Peer;

@@ -5,7 +5,7 @@ import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as station, serviceLabels, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
 
-// Issue 4's CLI forms against a remote service (the sandbox through the fault proxy): connect with a
+// The CLI forms (README, "Command line") against a remote service (the sandbox through the fault proxy): connect with a
 // base URL and key, bulk-bind committed with --threads @FILE and --activate, move --to-reel, and an
 // attention item retried with `queue retry ID`.
 

@@ -6,7 +6,7 @@ import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as station } from '../../helpers/peer';
 
-// The CLI forms of issue 4 against the embedded sandbox (started in-process by each command).
+// The CLI forms (README, "Command line") against the embedded sandbox (started in-process by each command).
 
 const dir = tempDir('core-cli-');
 const data = join(dir.path, 'data');

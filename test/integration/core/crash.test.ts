@@ -8,7 +8,7 @@ import { repoRoot } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 import { byPosition, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
-// Issue 4: `kill -9` of a child station process (`station sync`) at 20+ random moments during a
+// `kill -9` of a child station process (`station sync`) at 20+ random moments during a
 // 300-Label sync, restart, drain: the service's state equals what was enrolled, exactly once.
 
 const LABELS = 300;

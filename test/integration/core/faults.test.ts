@@ -6,7 +6,7 @@ import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
-// Issue 4: a TCP fault proxy between station and sandbox — reset before the request reaches the
+// A TCP fault proxy between station and sandbox — reset before the request reaches the
 // service, response dropped after the service committed, delays past the timeout — plus 503 and
 // 429 bursts from the sandbox's fault hook. After the run: no loss, no duplicate, no Reel twice.
 

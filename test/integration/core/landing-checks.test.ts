@@ -7,7 +7,7 @@ import type { Fault } from '../../helpers/fault-proxy';
 import { tempDir } from '../../helpers/tmp';
 import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
-// SYNC.md, "Landing checks": for every operation kind whose outcome can be unknown, the service commits
+// docs/sync.md, "Landing checks": for every operation kind whose outcome can be unknown, the service commits
 // the request but the station loses the answer (the fault proxy drops it after the service answered).
 // The station must then learn from the landing check that it landed: the change happens exactly once and
 // the operation is `done` (landed), never `attention`, never doubled.

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
-// Issue 4: offline enrollment of a Reel with 50 Labels (some with SVC captures), then sync: the
+// Offline enrollment of a Reel with 50 Labels (some with SVC captures), then sync: the
 // service holds each Label once, at its position, with its identifiers.
 
 let peer: Peer;

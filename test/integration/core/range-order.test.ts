@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serviceLabels, serviceReelsNamed, startPeerAndStation, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 
-// SYNC.md, "operations on the same Label go in order": a move or a bulk-bind is queued with the Reel as its
-// subject, so a later change of one Label in its range must wait for it explicitly, or it reaches the
+// Operations on the same Label go in order (docs/sync.md, "Range operations"): a move or a bulk-bind
+// is queued with the Reel as its subject, so a later change of one Label in its range must wait for it explicitly, or it reaches the
 // service first (an unbind before the bind it undoes, an archive before the move that takes the Label).
 
 let peer: Peer;

@@ -5,7 +5,7 @@ import { logPath } from '../../../src-main/runtime/log';
 import { tempDir } from '../../helpers/tmp';
 import { byPosition, connectedStation, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
 
-// Issue 4: token expiry mid-sync (sandbox token TTL 3 s) with 200 Labels drains without a failed
+// Token expiry mid-sync (sandbox token TTL 3 s) with 200 Labels drains without a failed
 // item. The Labels come from a print-data import (offline batch creation).
 
 let peer: Peer;

@@ -5,7 +5,7 @@ import { tempDir } from '../../helpers/tmp';
 import { placeCard } from '../../helpers/virtual-card';
 import { EventRecorder } from '../../helpers/device-events';
 
-// NFC on the real stack (TESTING.md): pcscd + vpcd's virtual reader + a virtual card
+// NFC on the real stack (docs/testing.md, "Real parts"): pcscd + vpcd's virtual reader + a virtual card
 // in Node; nfc-pcsc reads the UID. One pcscd per machine, so the cases run in order.
 
 let dir: ReturnType<typeof tempDir>;

@@ -7,7 +7,7 @@ import { openPtyPair, type PtyPair } from '../../helpers/pty-pair';
 import { tempDir } from '../../helpers/tmp';
 import { EventRecorder } from '../../helpers/device-events';
 
-// Serial scanners over a real socat pty pair (TESTING.md): the supervisor opens one
+// Serial scanners over a real socat pty pair (docs/testing.md, "Real parts"): the supervisor opens one
 // side with serialport, the test writes scanner output to the other. Reopening waits
 // at most RECONNECT_MS here, so a test waits for a pty that comes back, not for the backoff.
 

@@ -1,6 +1,6 @@
 // Reel activation as a background job. spec: Labels and Reels — `POST /reels/{id}/activate` "runs in background";
-// Bulk-bind — "activation progress is read from the Reel's `counts.identifiableCount`"; issue 3, Storage — nothing
-// a restart would lose.
+// Bulk-bind — "activation progress is read from the Reel's `counts.identifiableCount`"; and the sandbox's jobs are
+// rows, so a restart loses nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from '../../../src-sandbox/app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestSandbox, envelope, type TestSandbox } from '../../helpers/sandbox-harness';
 
-// Issue 3, Admin API for tests and demos, and the fault-injection test hook.
+// The sandbox's admin API for tests and demos, and the fault-injection test hook (src-sandbox/README.md).
 
 let sb: TestSandbox;
 let token: string;

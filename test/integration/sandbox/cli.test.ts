@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { repoRoot, startWithReadyLine, type Started } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 
-// Issue 3, CLI and embedding: one JSON ready line, 127.0.0.1 only, a restart on the same DIR keeps data and secrets.
+// The sandbox CLI (src-sandbox/README.md): one JSON ready line, 127.0.0.1 only, a restart on the same DIR keeps data and secrets.
 
 interface Ready {
   ready: true;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
 import { tempDir } from '../../helpers/tmp';
 
-// Issue 3: startSandbox does in-process what the CLI does (the station's embedded default).
+// startSandbox does in-process what the CLI does (the station's embedded default).
 
 const open: RunningSandbox[] = [];
 const dirs: { remove(): void }[] = [];

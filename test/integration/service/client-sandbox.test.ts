@@ -3,7 +3,7 @@ import { createServiceClient, ServiceError, type AttemptRecord, type ServiceClie
 import { startSandbox, type RunningSandbox } from '../../../src-sandbox';
 import { tempDir } from '../../helpers/tmp';
 
-// The API client against the real sandbox service over HTTP (issue 4, "API client").
+// The API client against the real sandbox service over HTTP (src-main/service/README.md).
 
 let sandbox: RunningSandbox;
 let dir: { path: string; remove(): void };
