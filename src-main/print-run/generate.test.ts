@@ -103,6 +103,8 @@ describe('spec problems name the field and what to do', () => {
       ]),
     );
     expect(problemsOf({ count: 1_000_001, qr: QR })[0]).toMatch(/^count 1000001 is not a whole number from 1 to 1,000,000/);
+    // A field wrong by itself is one problem: the checks across fields wait for it.
+    expect(problemsOf({ count: 5, digits: 0, qr: QR })).toEqual(['digits 0 is not a whole number from 1 to 20: use --digits in that range']);
   });
 
   it('ISO 7064 MOD 37-36 refuses a prefix outside 0-9A-Z', () => {

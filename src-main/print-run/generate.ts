@@ -111,9 +111,13 @@ export const PrintRunSpecSchema = z
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown setting(s) ${issue.keys.join(', ')}: a print run takes ${SETTINGS}` : 'a print run is an object of settings') },
   )
-  .superRefine((spec, ctx) => {
-    for (const problem of crossProblems(spec)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  .superRefine(
+    (spec, ctx) => {
+      for (const problem of crossProblems(spec)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    },
+    // Only once every field is valid by itself: a digits of 0 is one problem, not also "too few".
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 export type PrintRunSpecInput = z.input<typeof PrintRunSpecSchema>;
 export type PrintRunSpec = z.output<typeof PrintRunSpecSchema>;
@@ -164,9 +168,10 @@ export function generateRows(spec: PrintRunSpecInput | PrintRunSpec): Generator<
 }
 
 /** The first and last `n` rows and the count: what the operator checks before generating the run. */
-export function previewRows(spec: PrintRunSpecInput | PrintRunSpec, n = 3): PrintRunPreview {
+export function previewRows(spec: PrintRunSpecInput | PrintRunSpec, rowsEachEnd = 3): PrintRunPreview {
   const plan = compile(parsePrintRunSpec(spec));
   const { count } = plan.spec;
+  const n = Math.max(0, Math.floor(rowsEachEnd));
   const head = Math.min(n, count);
   const first = Array.from({ length: head }, (_, i) => plan.rowAt(i));
   const tailStart = Math.max(head, count - n);
