@@ -19,6 +19,7 @@ import { cameraHandlers } from './commands/camera';
 import type { CommandContext } from './commands/context';
 import { devicesHandlers } from './commands/devices';
 import { labelHandlers } from './commands/labels';
+import { printRunHandlers } from './commands/print-run';
 import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
@@ -245,6 +246,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...queueHandlers(ctx),
     ...bulkBindHandlers(ctx),
     ...threadHandlers(ctx),
+    ...printRunHandlers(ctx),
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
   };

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
+import { PRINT_DATA_COLUMNS, type PrintDataColumn } from '../../src-shared/domain/print-data';
 import type { StringTagType } from '../../src-shared/api/common';
 import { normalizeNfcUid, type ExpectedValues } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -13,8 +14,7 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 // step; a file in CHUNK_BYTES pieces) and never held whole: the import reads it twice, once to
 // check every row and once to write them (src-main/changes/import.ts).
 
-export const PRINT_DATA_COLUMNS = ['position', 'text', 'qr', 'data_matrix', 'bar_code', 'nfc', 'svc'] as const;
-type Column = (typeof PRINT_DATA_COLUMNS)[number];
+type Column = PrintDataColumn;
 
 const TAG_OF: Record<Exclude<Column, 'position' | 'svc'>, StringTagType> = {
   text: 'TEXT',

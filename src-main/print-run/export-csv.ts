@@ -8,7 +8,7 @@
 // break). Values are written as generated: no formula escaping, which would change what the import reads.
 
 import Papa from 'papaparse';
-import { PRINT_DATA_COLUMNS } from '../enrollment/print-data';
+import { PRINT_DATA_COLUMNS } from '../../src-shared/domain/print-data';
 import { writeChunk, writeFileWhole } from './file';
 import type { PrintRunRow } from './generate';
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { bulkBindCommands } from './bulk-bind';
 import { cameraCommands, cameraEvents } from './camera';
 import { labelCommands, labelEvents } from './labels';
+import { printRunCommands } from './print-run';
 import { profileCommands } from './profiles';
 import { queueCommands, queueEvents } from './queue';
 import { reelCommands } from './reels';
@@ -25,6 +26,7 @@ export const commands = {
   ...bulkBindCommands,
   ...threadCommands,
   ...cameraCommands,
+  ...printRunCommands,
 } as const;
 
 export const events = {

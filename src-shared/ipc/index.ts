@@ -10,3 +10,4 @@ export * from './bulk-bind';
 export * from './threads';
 export * from './camera';
 export * from './devices';
+export * from './print-run';

@@ -1,11 +1,13 @@
+// The print run's CSV read back by the station's own print-data reader: what is exported is what the import reads.
+
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPrintData, type PrintDataRecord } from '../enrollment/print-data';
-import { tempDir } from '../../test/helpers/tmp';
-import { StationError } from '../../src-shared/ipc/envelope';
-import { printRunCsv, writePrintRunCsv } from './export-csv';
-import { generateRows, type PrintRunRow, type PrintRunSpecInput } from './generate';
+import { readPrintData, type PrintDataRecord } from '../../../src-main/changes/print-data';
+import { tempDir } from '../../helpers/tmp';
+import { StationError } from '../../../src-shared/ipc/envelope';
+import { printRunCsv, writePrintRunCsv } from '../../../src-main/print-run/export-csv';
+import { generateRows, type PrintRunRow, type PrintRunSpecInput } from '../../../src-main/print-run/generate';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => (dir = tempDir('print-run-csv-')));

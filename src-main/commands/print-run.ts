@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { CommandHandlers } from '../../src-shared/ipc/contract';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { PrintRunFormat, printRunCommands } from '../../src-shared/ipc/print-run';
+import { requireFilePathsAllowed } from '../changes/capture-source';
+import { requireReel } from '../changes/context';
+import { importPrintData } from '../changes/import';
+import {
+  PRINTED_TAG_TYPES,
+  findConflicts,
+  generateRows,
+  parsePrintRunSpec,
+  previewRows,
+  writePrintRunCsv,
+  writePrintRunZpl,
+  writeProofPdf,
+  type ConflictReport,
+  type ExistingLabel,
+  type PrintRunSpec,
+} from '../print-run';
+import { listLabels } from '../store/labels';
+import type { CommandContext } from './context';
+
+// Print runs (docs/print-run.md): preview, generate (save as the Reel's expected values, write an export), and one
+// export as a download. The rows are generated lazily and streamed to files; the expected values are saved through
+// the print-data import (`import --expected-only`), so the bench checks scans against them like imported data.
+
+const MEDIA_TYPES: Record<PrintRunFormat, string> = { csv: 'text/csv', pdf: 'application/pdf', zpl: 'application/x-zpl' };
+/** The stock a PDF proof or ZPL uses when none is named. */
+const DEFAULT_STOCK = '50x30';
+const PREVIEW_ROWS = 3;
+
+type Layout = { stock?: string | undefined; sheet?: 'A4' | 'Letter' | undefined; dpi?: 203 | 300 | undefined };
+
+function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFormat {
+  if (format) return format;
+  const ext = extname(path).slice(1).toLowerCase();
+  if (ext === 'csv' || ext === 'pdf' || ext === 'zpl') return ext;
+  throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot tell the export's format from "${path}": name a .csv, .pdf or .zpl file, or give the format.` });
+}
+
+async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined): Promise<number> {
+  const stock = layout?.stock ?? DEFAULT_STOCK;
+  if (format === 'csv') await writePrintRunCsv(generateRows(spec), path);
+  else if (format === 'pdf') await writeProofPdf(generateRows(spec), path, { stock, ...(layout?.sheet ? { sheet: layout.sheet } : {}) });
+  else await writePrintRunZpl(generateRows(spec), path, { stock, ...(layout?.dpi ? { dpi: layout.dpi } : {}) });
+  return statSync(path).size;
+}
+
+export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof typeof printRunCommands> {
+  const ctx = parts.changes;
+  const tmpDir = () => {
+    const dir = join(parts.dataDir, 'tmp');
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  /** The Reel's Labels and print data, as the conflict check reads them. */
+  const existing = (reelId: string): ExistingLabel[] =>
+    listLabels(parts.db, reelId).map((label) => {
+      const values: ExistingLabel['values'] = { ...label.expected };
+      for (const i of label.identifiers) {
+        if (i.value !== undefined && (PRINTED_TAG_TYPES as readonly string[]).includes(i.tagType)) values[i.tagType as (typeof PRINTED_TAG_TYPES)[number]] = i.value;
+      }
+      return { position: label.position, values, state: label.state };
+    });
+  const preview = (reelId: string, input: Record<string, unknown>) => {
+    requireReel(ctx, reelId);
+    const spec = parsePrintRunSpec(input);
+    const rows = previewRows(spec, PREVIEW_ROWS);
+    const report: ConflictReport = findConflicts(generateRows(spec), existing(reelId));
+    return {
+      spec,
+      view: {
+        count: rows.count,
+        first: rows.first,
+        last: rows.last,
+        conflicts: report.conflicts.map((c) => ({ kind: c.kind, position: c.position, existingPosition: c.existingPosition, value: c.value, message: c.message })),
+        conflictCount: report.total,
+      },
+    };
+  };
+
+  return {
+    'printRun.preview': ({ reelId, spec }) => preview(reelId, spec).view,
+    'printRun.generate': async ({ reelId, spec: input, expected, out, format, layout }) => {
+      if (out !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'printRun.generate', 'out');
+      const { spec, view } = preview(reelId, input);
+      if (expected && view.conflictCount > 0) {
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: `The print run collides with the Reel in ${view.conflictCount} place(s); nothing was saved. ${view.conflicts
+            .slice(0, 5)
+            .map((c) => c.message)
+            .join(' ')} Choose another start, prefix or first position.`,
+          detail: { conflicts: view.conflicts, conflictCount: view.conflictCount },
+        });
+      }
+      let file: { path: string; format: PrintRunFormat; bytes: number } | null = null;
+      if (out !== undefined) {
+        const path = resolve(out);
+        const chosen = formatOf(path, format);
+        file = { path, format: chosen, bytes: await writeExport(spec, path, chosen, layout) };
+      }
+      let saved = 0;
+      if (expected) {
+        // The import's own expected-only path: the same checks and the same rows as `import --expected-only`.
+        const csv = join(tmpDir(), `print-run-${randomUUID()}.csv`);
+        try {
+          await writePrintRunCsv(generateRows(spec), csv);
+          saved = (await importPrintData(ctx, { reelId, source: { path: csv }, baseDir: tmpDir(), expectedOnly: true, allowFilePaths: false })).expected;
+        } finally {
+          rmSync(csv, { force: true });
+        }
+        parts.labelsChanged(reelId, []);
+      }
+      return { ...view, expected: saved, file };
+    },
+    'printRun.export': async ({ reelId, spec: input, format, layout }) => {
+      const reel = requireReel(ctx, reelId);
+      const spec = parsePrintRunSpec(input);
+      const path = join(tmpDir(), `print-run-${randomUUID()}.${format}`);
+      try {
+        const bytes = await writeExport(spec, path, format, layout);
+        const safeName = reel.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'reel';
+        return { fileName: `${safeName}-print-run.${format}`, mediaType: MEDIA_TYPES[format], bytes, base64: readFileSync(path).toString('base64') };
+      } finally {
+        rmSync(path, { force: true });
+      }
+    },
+  };
+}
