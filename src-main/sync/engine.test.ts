@@ -7,7 +7,7 @@ import { enrollLabel } from '../changes/enroll';
 import { ServiceError, type ServiceClient, type ServiceErrorInit } from '../service';
 import { openDatabase, type Db } from '../store/database';
 import { getLabel } from '../store/labels';
-import { attemptsOf, discardOp, enqueue, getOp, retryOp, type OutboxOp } from '../store/outbox';
+import { attemptsOf, discardOp, enqueue, getOp, listOps, retryOp, type OutboxOp } from '../store/outbox';
 import { saveProfile } from '../store/profiles';
 import { SyncEngine, type SyncEngineOptions } from './engine';
 import { HandlerAttention } from './failure';
@@ -210,12 +210,18 @@ describe('order and concurrency', () => {
     expect(fake.calls.items.map((c) => c.op.id)).toEqual([a[0], others[0], others[1]]);
     expect(op(a[1]!).state).toBe('pending');
 
-    // From here every call is answered on the next turn of the event loop: the engine refills as they finish.
-    fake.auto = (call) => setImmediate(() => call.answer(applied()));
+    // From here every call is answered on the next turn of the event loop: the engine refills as they finish,
+    // claiming (marking `sending`) only as many as it has free slots.
+    let maxClaimed = listOps(db, { state: 'sending' }).length;
+    fake.auto = (call) => {
+      maxClaimed = Math.max(maxClaimed, listOps(db, { state: 'sending' }).length);
+      setImmediate(() => call.answer(applied()));
+    };
     for (const call of fake.calls.items) setImmediate(() => call.answer(applied()));
     await e.whenIdle();
 
     expect(fake.maxInFlight).toBe(3);
+    expect(maxClaimed).toBe(3);
     expect(fake.maxPerSubject).toBe(1);
     expect(fake.calls.items.filter((c) => c.op.subject === 'A').map((c) => c.op.id)).toEqual(a);
     for (const id of [...a, ...others]) expect(op(id)).toMatchObject({ state: 'done', attempts: 1 });
