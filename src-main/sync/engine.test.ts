@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState } from '../../src-shared/ipc/station';
 import { tempDir } from '../../test/helpers/tmp';
-import { createReel } from '../changes/reels';
-import { enrollLabel } from '../changes/enroll';
 import { ServiceError, type ServiceClient, type ServiceErrorInit } from '../service';
 import { openDatabase, type Db } from '../store/database';
-import { getLabel } from '../store/labels';
+import { getLabel, upsertLabel, type LocalLabel } from '../store/labels';
 import { attemptsOf, discardOp, enqueue, getOp, listOps, retryOp, type OutboxOp } from '../store/outbox';
 import { saveProfile } from '../store/profiles';
+import { insertReel } from '../store/reels';
 import { SyncEngine, type SyncEngineOptions } from './engine';
 import { HandlerAttention } from './failure';
 import type { Applied, LandingCheck, OperationHandler, OperationRegistry } from './operations';
@@ -415,11 +414,25 @@ describe('failures', () => {
   });
 
   it("a handler's own finding (HandlerAttention) puts the operation and its Label in attention with its code", async () => {
-    const ctx = { db, dataDir: dir.path, profileId: () => 'p' };
-    const { reelId, opId: reelOp } = createReel(ctx, { name: 'Reel' });
-    const { label, opId } = await enrollLabel(ctx, { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'T-3' }] });
+    // The Label as the bench saved it (store only: the sync engine never reaches into src-main/changes).
+    insertReel(db, { reelId: 'R', profileId: 'p', serviceId: 'svc-R', name: 'Reel', description: null, collectionId: null, expectedIdentifiers: [], createOpId: null });
+    const label: LocalLabel = {
+      labelId: 'L3',
+      reelId: 'R',
+      position: 3,
+      state: 'queued',
+      serviceId: null,
+      identifiers: [{ tagType: 'TEXT', value: 'T-3' }],
+      expected: null,
+      captureSha256: null,
+      indexing: 'default',
+      warnings: [],
+      attention: null,
+      boundThreadId: null,
+    };
+    upsertLabel(db, label);
+    const opId = enqueue(db, { profileId: 'p', kind: 'enrollLabel', subject: 'L3', payload: { labelId: 'L3', reelId: 'R', position: 3, identifiers: [{ tagType: 'TEXT', value: 'T-3' }], indexing: 'default' } });
     const e = await startEngine();
-    (await fake.nth(reelOp, 1)).answer(applied());
     (await fake.nth(opId, 1)).fail(new HandlerAttention('STATION_POSITION_TAKEN', 'Position 3 of the Reel holds another Label on the service; move it or enroll elsewhere.', 'req-9'));
     const finished = await events.finishedNth(opId);
     await e.whenIdle();
