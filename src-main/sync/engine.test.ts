@@ -364,6 +364,28 @@ describe('failures', () => {
     expect(op(id).state).toBe('done');
   });
 
+  it('an unreadable answer to a write whose landing check also fails: attention, and a retry still checks before resending', async () => {
+    const id = archive('A');
+    const e = await startEngine();
+    const unreadable = (outcomeUnknown: boolean) => serviceError({ code: 'INVALID_RESPONSE', kind: 'invalid_response', status: 200, outcomeUnknown, serviceMessage: 'expected the Label in the answer' });
+    (await fake.nth(id, 1)).fail(unreadable(true));
+    (await fake.nth(id, 1, 'check')).fail(unreadable(false));
+    await e.whenIdle();
+    expect(op(id)).toMatchObject({ state: 'attention', attention: { code: 'INVALID_RESPONSE' } });
+    expect(op(id).attention?.reason).toContain('The write may have been applied');
+    // The write may have landed: the queue must remember that, whatever a person does next.
+    expect(op(id).outcomeUnknown).toBe(true);
+
+    retryOp(db, id);
+    e.notify();
+    const check = await fake.nth(id, 2, 'check');
+    expect(check.why).toBe('unknown');
+    check.answer(landed());
+    await e.whenIdle();
+    expect(fake.of(id)).toEqual(['send', 'check:unknown', 'check:unknown']);
+    expect(op(id)).toMatchObject({ state: 'done', outcomeUnknown: false });
+  });
+
   it('a 429 with Retry-After holds every send until that time has passed, and resends without a landing check', async () => {
     const RETRY_AFTER_MS = 300;
     const a = archive('A');
