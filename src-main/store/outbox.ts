@@ -247,9 +247,11 @@ export function markDone(db: Db, opId: string, result: unknown): void {
   );
 }
 
-export function setAttention(db: Db, opId: string, attention: AttentionShape): void {
-  statement(db, "UPDATE outbox SET state = 'attention', attention = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
+/** Needs a person; `outcomeUnknown` when the last attempt may have landed (an earlier unknown outcome stays unknown). */
+export function setAttention(db: Db, opId: string, attention: AttentionShape, outcomeUnknown = false): void {
+  statement(db, "UPDATE outbox SET state = 'attention', attention = ?, outcome_unknown = MAX(outcome_unknown, ?), next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
     JSON.stringify(attention),
+    outcomeUnknown ? 1 : 0,
     new Date().toISOString(),
     opId,
   );
@@ -342,8 +344,11 @@ export interface OutboxStore {
   finishDone(opId: string, attempts: readonly AttemptRecordRow[], result: unknown, apply: (db: Db) => void): void;
   /** Back to pending, due at `nextAttemptAt`; `outcomeUnknown` when the last attempt may have landed. */
   finishRetry(opId: string, attempts: readonly AttemptRecordRow[], nextAttemptAt: number, outcomeUnknown: boolean): void;
-  /** Needs a person: the operation and, when it names one, its Label show the reason. */
-  finishAttention(opId: string, attempts: readonly AttemptRecordRow[], attention: AttentionShape, labelId: string | null): void;
+  /**
+   * Needs a person: the operation and, when it names one, its Label show the reason. `outcomeUnknown` when the last
+   * attempt may have landed: a person's retry then starts with the landing check.
+   */
+  finishAttention(opId: string, attempts: readonly AttemptRecordRow[], attention: AttentionShape, labelId: string | null, outcomeUnknown?: boolean): void;
 }
 
 export function outboxStore(db: Db): OutboxStore {
@@ -366,10 +371,10 @@ export function outboxStore(db: Db): OutboxStore {
         recordAll(opId, attempts);
         reschedule(db, opId, nextAttemptAt, outcomeUnknown);
       })(),
-    finishAttention: (opId, attempts, attention, labelId) =>
+    finishAttention: (opId, attempts, attention, labelId, outcomeUnknown = false) =>
       db.transaction(() => {
         recordAll(opId, attempts);
-        setAttention(db, opId, attention);
+        setAttention(db, opId, attention, outcomeUnknown);
         if (labelId) updateLabel(db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
       })(),
   };

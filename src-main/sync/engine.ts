@@ -336,7 +336,8 @@ export class SyncEngine {
               return this.#reschedule(op, attempts, checkFailure, Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
             }
             const reason = checkError instanceof HandlerAttention || checkFailure.kind === 'invalid_response' ? ` Its landing check also failed: ${checkFailure.message}` : '';
-            return this.#attention(op, attempts, { ...decision.attention, reason: decision.attention.reason + reason }, failure);
+            // The write may still have landed: a person's retry must check before it resends.
+            return this.#attention(op, attempts, { ...decision.attention, reason: decision.attention.reason + reason }, failure, true);
           }
         }
         return this.#attention(op, attempts, decision.attention, failure);
@@ -382,10 +383,10 @@ export class SyncEngine {
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'pending' }, [], null);
   }
 
-  #attention(op: OutboxOp, attempts: AttemptRecord[], attention: AttentionShape, failure?: FailureShape): void {
+  #attention(op: OutboxOp, attempts: AttemptRecord[], attention: AttentionShape, failure?: FailureShape, outcomeUnknown = false): void {
     const labelId = 'labelId' in op.payload ? op.payload.labelId : null;
     const why = failure ?? { kind: 'station', code: attention.code, status: attention.status, reason: null, requestId: attention.requestId, message: attention.reason, outcomeUnknown: false };
-    this.#outbox.finishAttention(op.id, attemptRows(attempts, 'attention', why), attention, labelId);
+    this.#outbox.finishAttention(op.id, attemptRows(attempts, 'attention', why), attention, labelId, outcomeUnknown);
     const reelId = 'reelId' in op.payload ? op.payload.reelId : null;
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'attention' }, labelId ? [labelId] : [], reelId);
   }

@@ -84,5 +84,13 @@ describe('an unreadable success answer', () => {
     expect(item?.attention?.reason).toContain('reel.collectionId');
     expect(item?.attention?.reason).toContain('reels.0.name');
     expect(item?.attention?.reason).toMatch(/defect of the station or of the service/);
+    expect(item?.outcomeUnknown).toBe(true);
+
+    // A person retries once the service answers readably again: the landing check adopts the Reel, nothing is resent.
+    seen.length = 0;
+    await st.call('queue.retry', { opId: item?.opId ?? '' });
+    expect(await st.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).toMatchObject({ pending: 0, attention: 0, timedOut: false });
+    expect(seen.filter((k) => k === 'POST /api/v1/composite-tags/reels')).toEqual([]);
+    expect(await serviceReelsNamed(peer, name)).toHaveLength(1);
   }, 60_000);
 });
