@@ -90,10 +90,10 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
       if (expected && view.conflictCount > 0) {
         throw new StationError({
           code: StationErrorCode.conflict,
-          message: `The print run collides with the Reel in ${view.conflictCount} place(s); nothing was saved. ${view.conflicts
-            .slice(0, 5)
+          message: `The print run collides with the Reel in ${view.conflictCount} place(s), so nothing was saved: ${view.conflicts
+            .slice(0, 3)
             .map((c) => c.message)
-            .join(' ')} Choose another start, prefix or first position.`,
+            .join('; ')}${view.conflictCount > 3 ? `; and ${view.conflictCount - 3} more` : ''}.`,
           detail: { conflicts: view.conflicts, conflictCount: view.conflictCount },
         });
       }

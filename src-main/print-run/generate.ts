@@ -47,7 +47,7 @@ const FLAG = {
   suffix: '--suffix',
   firstPosition: '--first-position',
   check: '--check',
-  qr: '--qr',
+  qr: '--qr-template',
   dataMatrix: '--data-matrix',
   barCode: '--bar-code',
   gtin: '--gs1-gtin',

@@ -5,6 +5,7 @@ import { connectCommand } from './connect';
 import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
+import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelShowCommand } from './reel';
 import { serveCommand } from './serve';
@@ -13,4 +14,4 @@ import { statusCommand } from './status';
 
 /** Every CLI command; each area adds its own module here. */
 export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
-  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand];
+  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand, printRunGenerateCommand];

@@ -9,6 +9,7 @@ import type { ScreenId } from '../../shell/screens';
 import { Collections } from './Collections';
 import { CreateReel } from './CreateReel';
 import { ImportPrintData } from './ImportPrintData';
+import { PrepareRun } from './PrepareRun';
 
 // Reels: list with search and the collection and transferred (shipped)
 // filters, filing a Reel into a Label Collection, create with the expected composition, Label
@@ -39,6 +40,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
   const collections = useCommandQuery('collections.list', {});
   const file = useCommandMutation('reels.update', ['reels.list', 'reels.show']);
   const [importFor, setImportFor] = useState<string>();
+  const [runFor, setRunFor] = useState<{ reelId: string; name: string }>();
   const shown = reels.data?.reels ?? [];
   const [importName, setImportName] = useState('');
 
@@ -133,6 +135,9 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 >
                   {t('reels.import')}
                 </button>
+                <button type="button" onClick={() => setRunFor({ reelId: r.reelId, name: r.name })} aria-label={t('reels.prepareRunFor', { name: r.name })}>
+                  {t('reels.prepareRun')}
+                </button>
               </td>
             </tr>
           ))}
@@ -143,6 +148,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
           ) : null}
         </tbody>
       </table>
+      {runFor ? <PrepareRun key={runFor.reelId} reelId={runFor.reelId} reelName={runFor.name} close={() => setRunFor(undefined)} /> : null}
       {importFor ? <ImportPrintData key={importFor} reelId={importFor} reelName={importName} close={() => setImportFor(undefined)} /> : null}
       <CreateReel
         collections={collections.data?.collections ?? []}

@@ -1,0 +1,179 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useCommandMutation } from '../../query/use-command';
+import { station } from '../../station-client';
+
+// Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
+// conflict with the Reel (printRun.preview, nothing saved), then saves the rows as the Reel's expected values and
+// downloads the exports for the printer (CSV for variable-data software, a proof PDF, ZPL).
+
+const CHECKS = ['', 'gs1', 'luhn', 'damm', 'iso7064-mod37-36'] as const;
+const SETTLE_MS = 300;
+
+interface Form {
+  count: string;
+  start: string;
+  step: string;
+  digits: string;
+  prefix: string;
+  suffix: string;
+  check: (typeof CHECKS)[number];
+  qr: string;
+  firstPosition: string;
+  stock: string;
+}
+
+const INITIAL: Form = { count: '100', start: '1', step: '1', digits: '6', prefix: '', suffix: '', check: '', qr: 'https://example.test/{serial}', firstPosition: '1', stock: '50x30' };
+
+function specOf(form: Form): Record<string, unknown> {
+  const n = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const spec: Record<string, unknown> = { count: n(form.count), start: n(form.start), step: n(form.step), digits: n(form.digits), firstPosition: n(form.firstPosition), prefix: form.prefix, suffix: form.suffix, qr: form.qr };
+  if (form.check) spec.check = form.check;
+  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
+}
+
+function download(fileName: string, mediaType: string, base64: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: mediaType }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<Form>(INITIAL);
+  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const spec = useMemo(() => specOf(form), [form]);
+  const [settled, setSettled] = useState(spec);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(spec), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [spec]);
+  const preview = useQuery({
+    queryKey: ['print-run-preview', reelId, settled],
+    queryFn: () => station.call('printRun.preview', { reelId, spec: settled }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    gcTime: 0,
+  });
+  const save = useCommandMutation('printRun.generate', ['reels.list', 'reels.show']);
+  const [exporting, setExporting] = useState<PrintRunFormat>();
+  const [exportError, setExportError] = useState<unknown>();
+  const exportAs = async (format: PrintRunFormat) => {
+    setExporting(format);
+    setExportError(undefined);
+    try {
+      const out = await station.call('printRun.export', { reelId, spec, format, layout: { stock: form.stock } });
+      download(out.fileName, out.mediaType, out.base64);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(undefined);
+    }
+  };
+  const current = preview.data && settled === spec ? preview.data : undefined;
+  const blocked = !current || current.conflictCount > 0;
+
+  const field = (name: keyof Form, label: string, type: 'number' | 'text' = 'number') => (
+    <label>
+      {label}
+      <input type={type} value={form[name]} onChange={set(name)} name={name} />
+    </label>
+  );
+  const rows = (list: readonly PrintRunRowView[]) =>
+    list.map((r) => (
+      <tr key={r.position}>
+        <td>{r.position}</td>
+        <td>{r.text}</td>
+        <td className="mono">{r.qr}</td>
+      </tr>
+    ));
+
+  return (
+    <section className="card stack" role="region" aria-labelledby="print-run-title" data-testid="print-run">
+      <h3 id="print-run-title">{t('printRun.title', { reel: reelName })}</h3>
+      <p className="hint">{t('printRun.help')}</p>
+      <div className="form-grid">
+        {field('count', t('printRun.count'))}
+        {field('start', t('printRun.start'))}
+        {field('step', t('printRun.step'))}
+        {field('digits', t('printRun.digits'))}
+        {field('prefix', t('printRun.prefix'), 'text')}
+        {field('suffix', t('printRun.suffix'), 'text')}
+        <label>
+          {t('printRun.check')}
+          <select value={form.check} onChange={set('check')} name="check">
+            {CHECKS.map((c) => (
+              <option key={c} value={c}>
+                {c === '' ? t('printRun.noCheck') : c}
+              </option>
+            ))}
+          </select>
+        </label>
+        {field('qr', t('printRun.qr'), 'text')}
+        {field('firstPosition', t('printRun.firstPosition'))}
+        {field('stock', t('printRun.stock'), 'text')}
+      </div>
+      <ErrorNote error={preview.error} />
+      {current ? (
+        <>
+          <table aria-label={t('printRun.preview')} data-testid="print-run-preview">
+            <caption>{t('printRun.previewCount', { count: current.count })}</caption>
+            <thead>
+              <tr>
+                <th>{t('import.position')}</th>
+                <th>TEXT</th>
+                <th>QR</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows(current.first)}
+              {current.last.length && current.count > current.first.length + current.last.length ? (
+                <tr>
+                  <td colSpan={3}>…</td>
+                </tr>
+              ) : null}
+              {rows(current.last)}
+            </tbody>
+          </table>
+          {current.conflictCount > 0 ? (
+            <div role="alert" className="error" data-testid="print-run-conflicts">
+              <p>{t('printRun.conflicts', { count: current.conflictCount })}</p>
+              <ul>
+                {current.conflicts.slice(0, 10).map((c, n) => (
+                  <li key={n}>{c.message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p role="status">{t('printRun.noConflicts')}</p>
+          )}
+        </>
+      ) : null}
+      <div className="toolbar">
+        <button type="button" disabled={blocked || save.isPending} onClick={() => save.mutate({ reelId, spec, expected: true })}>
+          {t('printRun.save')}
+        </button>
+        {(['csv', 'pdf', 'zpl'] as const).map((format) => (
+          <button key={format} type="button" disabled={!current || exporting !== undefined} onClick={() => void exportAs(format)}>
+            {t(`printRun.export.${format}`)}
+          </button>
+        ))}
+        <button type="button" onClick={close}>
+          {t('printRun.close')}
+        </button>
+      </div>
+      {save.data ? <p role="status" data-testid="print-run-saved">{t('printRun.saved', { count: save.data.expected })}</p> : null}
+      {exporting ? <p role="status">{t('printRun.exporting')}</p> : null}
+      <ErrorNote error={save.error ?? exportError} />
+    </section>
+  );
+}
