@@ -18,7 +18,8 @@ describe('seeded random', () => {
       const x = next();
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x).toBeLessThan(1);
-      buckets[Math.floor(x * 10)] += 1;
+      const bucket = Math.floor(x * 10);
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
     }
     for (const n of buckets) expect(n).toBeGreaterThan(850);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decideBulkBind, type BulkBindInput, type ThreadView } from './bulk-bind';
 import type { MarkingPeer } from './model';
 import { LabelRuleError } from './rule-error';
-import { createGen } from './testing/gen';
+import { createGen, type Gen } from './testing/gen';
 import { OTHER_TEAM, populatedReel, thread } from './testing/random-reels';
 
 const CASES = 1500;

@@ -7,7 +7,7 @@ import { previewMove } from './move-preview';
 import type { MoveRequest, MoveSource, MoveTarget } from './move-request';
 import type { MoveWorld } from './move-source';
 import { LabelRuleError } from './rule-error';
-import { createGen } from './testing/gen';
+import { createGen, type Gen } from './testing/gen';
 import { populatedReel } from './testing/random-reels';
 
 const CASES = 1500;
