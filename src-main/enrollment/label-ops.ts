@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TagType } from '../../src-shared/api/common';
-import { normalizeNfcUid } from '../../src-shared/domain/label';
+import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture } from '../store/captures';
@@ -50,8 +50,9 @@ export async function queueAddIdentifier(
   const label = requireLabel(ctx, input.labelId);
   if (input.tagType === 'SVC' && !input.svcImage) throw new StationError({ code: StationErrorCode.invalidInput, message: 'An SVC identifier needs a capture image (svcImagePath).' });
   if (input.tagType !== 'SVC' && !input.value) throw new StationError({ code: StationErrorCode.invalidInput, message: `A ${input.tagType} identifier needs a value.` });
-  const value = input.tagType === 'NFC' && input.value ? normalizeNfcUid(input.value) : input.value;
-  if (value === null) throw new StationError({ code: StationErrorCode.invalidInput, message: `NFC "${input.value}" is not a hex UID.` });
+  const uid = input.tagType === 'NFC' && input.value ? normalizeNfcUid(input.value) : null;
+  if (uid && !uid.ok) throw new StationError({ code: StationErrorCode.invalidInput, message: uid.reason });
+  const value = uid ? uid.value : input.value;
   let capture;
   try {
     capture = input.svcImage ? await storeCapture(ctx.dataDir, input.svcImage) : undefined;

@@ -63,12 +63,6 @@ export function unexpectedTagTypes(identifiers: readonly Pick<LocalIdentifier, '
   return [...new Set(identifiers.map((i) => i.tagType))].filter((t) => !expected.has(t));
 }
 
-/** NFC UIDs are sent as uppercase hex (spec: Scanning — "NFC hex id"); separators a reader adds are dropped. */
-export function normalizeNfcUid(raw: string): string | null {
-  const hex = raw.replace(/[\s:-]/g, '').toUpperCase();
-  return /^[0-9A-F]+$/.test(hex) && hex.length % 2 === 0 ? hex : null;
-}
-
 /** Whether two identifier lists carry the same markings (order-free); SVC compares by capture. */
 export function sameIdentifiers(a: readonly LocalIdentifier[], b: readonly LocalIdentifier[]): boolean {
   const key = (i: LocalIdentifier) => `${i.tagType}\u0000${i.tagType === 'TEXT' ? i.value?.toLowerCase() : (i.value ?? i.captureSha256)}`;
