@@ -6,6 +6,7 @@ import {
   unexpectedTagTypes,
   type LocalIdentifier,
 } from '../../src-shared/domain/label';
+import { identifierMapKey, identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
@@ -77,11 +78,19 @@ const REPEATS_SQL = `SELECT position, json_extract(j.value, '$.tagType') AS tagT
   FROM labels, json_each(labels.identifiers) j
   WHERE reel_id = ? AND state NOT IN ('expected', 'gap') AND json_extract(j.value, '$.value') IS NOT NULL`;
 
-/** Asks the database each time (one enrollment at the bench). */
+/**
+ * Asks the database each time (one enrollment at the bench). SQL selects the Reel's values of the tagType;
+ * whether one is the same marking is identifierValuesMatch's (src-shared/domain/identifier-values.ts).
+ */
 function databaseRepeats(db: Db, reelId: string): RepeatIndex {
-  const statement = db.prepare(`${REPEATS_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? LIMIT 1`);
+  const statement = db.prepare(`${REPEATS_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ?`);
   return {
-    positionOf: (tagType, value, exceptPosition) => (statement.get(reelId, exceptPosition, tagType, value) as { position: number } | undefined)?.position,
+    positionOf(tagType, value, exceptPosition) {
+      for (const row of statement.iterate(reelId, exceptPosition, tagType) as Iterable<{ position: number; value: string }>) {
+        if (identifierValuesMatch(tagType, row.value, value)) return row.position;
+      }
+      return undefined;
+    },
   };
 }
 
@@ -91,7 +100,7 @@ function databaseRepeats(db: Db, reelId: string): RepeatIndex {
  */
 export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(position: number, identifiers: readonly LocalIdentifier[]): void } {
   const byValue = new Map<string, number[]>();
-  const key = (tagType: string, value: string) => `${tagType}\u0000${value}`;
+  const key = identifierMapKey;
   const add = (position: number, tagType: string, value: string) => {
     const list = byValue.get(key(tagType, value));
     if (list) list.push(position);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TagType } from '../../src-shared/api/common';
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
@@ -79,7 +80,7 @@ export async function queueAddIdentifier(
 
 export function queueRemoveIdentifier(ctx: EnrollmentContext, input: { labelId: string; tagType: TagType; value?: string }): { label: LocalLabel; opId: string } {
   const label = requireLabel(ctx, input.labelId);
-  const index = label.identifiers.findIndex((i) => i.tagType === input.tagType && (input.value === undefined || i.value === input.value));
+  const index = label.identifiers.findIndex((i) => i.tagType === input.tagType && (input.value === undefined || (i.value !== undefined && identifierValuesMatch(i.tagType, i.value, input.value))));
   if (index < 0) throw new StationError({ code: StationErrorCode.notFound, message: `The Label at position ${label.position} has no ${input.tagType}${input.value ? ` "${input.value}"` : ''} identifier.` });
   if (label.identifiers.length === 1) throw new StationError({ code: StationErrorCode.conflict, message: "That is the Label's last identifier; archive the Label instead." });
   const opId = ctx.db.transaction(() => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TagTypeSchema, identifierValuesMatch, type TagType } from '../api/common';
+import { TagTypeSchema, type TagType } from '../api/common';
 import type { ExpectedIdentifier } from '../api/labels';
+import { identifierMapKey, identifierValuesMatch } from './identifier-values';
 
 // Pure rules about a Label as the station keeps it (spec: Resources, "Label, Reel, Label Collection";
 // BENCH.md, workflow 5: the Reel map's cell states).
@@ -65,7 +66,7 @@ export function unexpectedTagTypes(identifiers: readonly Pick<LocalIdentifier, '
 
 /** Whether two identifier lists carry the same markings (order-free); SVC compares by capture. */
 export function sameIdentifiers(a: readonly LocalIdentifier[], b: readonly LocalIdentifier[]): boolean {
-  const key = (i: LocalIdentifier) => `${i.tagType}\u0000${i.tagType === 'TEXT' ? i.value?.toLowerCase() : (i.value ?? i.captureSha256)}`;
+  const key = (i: LocalIdentifier) => identifierMapKey(i.tagType, i.value ?? i.captureSha256 ?? '');
   const left = a.map(key).sort();
   const right = b.map(key).sort();
   return left.length === right.length && left.every((k, n) => k === right[n]);

@@ -1,5 +1,6 @@
-import { identifierValuesMatch, type StringTagType, type TagType } from '../../../../src-shared/api/common';
+import type { StringTagType, TagType } from '../../../../src-shared/api/common';
 import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
+import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 
 // The bench session as the operator sees it (BENCH.md, workflow 3): one slot per expected
@@ -45,7 +46,7 @@ export interface ReelFacts {
   composition: readonly ExpectedIdentifier[];
   /** Print data at the current position, when imported. */
   expected: ExpectedValues | null;
-  /** Positions of values already on other Labels of this Reel, keyed by `tagTypeKey`. */
+  /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
   taken: ReadonlyMap<string, number>;
 }
 
@@ -56,11 +57,6 @@ export interface IncomingRead {
   basis?: 'symbology' | 'device' | 'fallback';
   /** Decoded from a camera capture: a recapture sees the same printed code again, which is no repeat. */
   fromCapture?: boolean;
-}
-
-/** Key of a value on a Reel: TEXT compares case-insensitively (spec: Identifier, Matching). */
-export function tagTypeKey(tagType: TagType, value: string): string {
-  return `${tagType}\u0000${tagType === 'TEXT' ? value.toLowerCase() : value}`;
 }
 
 export function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
@@ -102,7 +98,7 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
     return withFeedback(state, { level: 'warning', code: expectedType ? 'SLOT_FULL' : 'UNEXPECTED_TYPE', tagType, value });
   }
   const slotType = (state.slots[index] as Slot).tagType;
-  const other = facts.taken.get(tagTypeKey(slotType, value));
+  const other = facts.taken.get(identifierMapKey(slotType, value));
   if (other !== undefined && other !== state.position) {
     return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
   }
@@ -129,7 +125,7 @@ export interface CaptureOutcome {
 export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
   if (state.blocked) return state;
   if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
-  const other = facts?.taken.get(tagTypeKey('SVC', capture.sha256));
+  const other = facts?.taken.get(identifierMapKey('SVC', capture.sha256));
   if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
   const index = state.slots.findIndex((s) => s.tagType === 'SVC');
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
