@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../api/errors';
-import { RETRY_GUIDANCE, backoffDelay, parseRetryAfter, retryGuidance, retryRule, type RetryRule } from './retry';
+import { RETRY_GUIDANCE, backoffDelay, backoffStep, parseRetryAfter, retryGuidance, retryRule, type RetryRule } from './retry';
 
 // The spec's retry table (spec: Errors, Retry guidance), row by row: the service client and the sync engine
 // both answer from it, so a change here changes both.
@@ -64,6 +64,11 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, () => 0.999, 100, 1000)).toBe(99);
     expect(backoffDelay(4, () => 0, 100, 1000)).toBe(400);
     expect(backoffDelay(4, () => 0.5, 100, 1000)).toBe(600);
+  });
+
+  it('steps double from base per attempt up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 50].map((attempt) => backoffStep(attempt, 200, 2000))).toEqual([200, 400, 800, 1600, 2000, 2000]);
+    expect(backoffStep(0, 200, 2000)).toBe(200);
   });
 
   it('stays under its cap however many attempts', () => {

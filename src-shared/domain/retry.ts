@@ -94,13 +94,18 @@ export function retryRule(code: string, status?: number | null): RetryRule {
   };
 }
 
+/** The exponential step of try number `attempt` (counting from 1): `base`, doubled per try, capped at `cap`. */
+export function backoffStep(attempt: number, base: number, cap: number): number {
+  return Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+}
+
 /**
- * Delay before resend number `attempt` (counting from 1): exponential backoff from `base`, capped at `cap`,
- * with "equal jitter" — half the step is fixed, half random — so a delay is never shorter than half its step
- * (a resend does not come back at once) while a fleet of stations still spreads out. In [step/2, step).
+ * Delay before resend number `attempt` (counting from 1): the exponential step with "equal jitter" — half the
+ * step is fixed, half random — so a delay is never shorter than half its step (a resend does not come back at
+ * once) while a fleet of stations still spreads out. In [step/2, step).
  */
 export function backoffDelay(attempt: number, random: () => number, base: number, cap: number): number {
-  const step = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+  const step = backoffStep(attempt, base, cap);
   return Math.floor(step / 2 + random() * (step / 2));
 }
 
