@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises';
 import type { StringTagType } from '../../src-shared/api/common';
 import {
   mismatchesAgainstPrintData,
-  normalizeNfcUid,
   unexpectedTagTypes,
   type LocalIdentifier,
 } from '../../src-shared/domain/label';
+import { identifierMapKey } from '../../src-shared/domain/identifier-values';
+import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture, type StoredCapture } from '../store/captures';
@@ -52,13 +53,17 @@ export function checkEnrollment(existing: LocalLabel | undefined, request: Omit<
   }
   if (request.identifiers.length === 0 && !request.svcImage) problems.push('a Label needs at least one identifier or an SVC capture');
   for (const identifier of request.identifiers) {
-    if (identifier.tagType === 'NFC' && normalizeNfcUid(identifier.value) === null) problems.push(`NFC "${identifier.value}" is not a hex UID`);
+    const uid = identifier.tagType === 'NFC' ? normalizeNfcUid(identifier.value) : null;
+    if (uid && !uid.ok) problems.push(uid.reason);
   }
   return problems;
 }
 
 function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['identifiers'] {
-  return identifiers.map((i) => (i.tagType === 'NFC' ? { tagType: i.tagType, value: normalizeNfcUid(i.value) ?? i.value } : i));
+  return identifiers.map((i) => {
+    const uid = i.tagType === 'NFC' ? normalizeNfcUid(i.value) : null;
+    return uid?.ok ? { tagType: i.tagType, value: uid.value } : i;
+  });
 }
 
 /** Where a value already stands on a Reel (repeat warnings): one lookup per identifier. */
@@ -78,7 +83,7 @@ function databaseRepeats(db: Db, reelId: string): RepeatIndex {
  */
 export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(position: number, identifiers: readonly LocalIdentifier[]): void } {
   const byValue = new Map<string, number[]>();
-  const key = (tagType: string, value: string) => `${tagType}\u0000${value}`;
+  const key = identifierMapKey;
   const add = (position: number, tagType: string, value: string) => {
     const list = byValue.get(key(tagType, value));
     if (list) list.push(position);

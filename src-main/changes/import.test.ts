@@ -91,7 +91,7 @@ describe('the check before an import', () => {
     const { problems, rows } = checkPrintData(db, reel, { csv: 'position,text,nfc\n1,A,zz9\n1,B,\n2,C,\n' }, { baseDir: dir.path });
     expect(rows).toBe(3);
     expect(problems.badRows).toEqual([
-      { line: 2, position: '1', problems: ['nfc "zz9" is not a hex UID'] },
+      { line: 2, position: '1', problems: ['NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'] },
       { line: 3, position: '1', problems: ['position 1 is also on line 2'] },
     ]);
   });
@@ -104,8 +104,8 @@ describe('print-data import of 10,000 rows', () => {
     const error = await refusal(importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path }));
     expect(error.code).toBe('STATION_IMPORT_INVALID');
     expect(error.message).toContain('nothing was imported. Fix these and import again');
-    expect(error.message).toContain(`line ${ROWS + 1} (position ${ROWS}): nfc "NOT-HEX" is not a hex UID`);
-    expect(error.detail).toEqual({ badRows: [{ line: ROWS + 1, position: String(ROWS), problems: ['nfc "NOT-HEX" is not a hex UID'] }], badRowCount: 1, fileProblems: [] });
+    expect(error.message).toContain(`line ${ROWS + 1} (position ${ROWS}): NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit`);
+    expect(error.detail).toEqual({ badRows: [{ line: ROWS + 1, position: String(ROWS), problems: ['NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'] }], badRowCount: 1, fileProblems: [] });
     expect(storeCounts()).toEqual(before);
   });
 

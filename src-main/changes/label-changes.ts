@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TagType } from '../../src-shared/api/common';
-import { normalizeNfcUid } from '../../src-shared/domain/label';
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
+import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture } from '../store/captures';
@@ -50,8 +51,9 @@ export async function queueAddIdentifier(
   const label = requireLabel(ctx, input.labelId);
   if (input.tagType === 'SVC' && !input.svcImage) throw new StationError({ code: StationErrorCode.invalidInput, message: 'An SVC identifier needs a capture image (svcImagePath).' });
   if (input.tagType !== 'SVC' && !input.value) throw new StationError({ code: StationErrorCode.invalidInput, message: `A ${input.tagType} identifier needs a value.` });
-  const value = input.tagType === 'NFC' && input.value ? normalizeNfcUid(input.value) : input.value;
-  if (value === null) throw new StationError({ code: StationErrorCode.invalidInput, message: `NFC "${input.value}" is not a hex UID.` });
+  const uid = input.tagType === 'NFC' && input.value ? normalizeNfcUid(input.value) : null;
+  if (uid && !uid.ok) throw new StationError({ code: StationErrorCode.invalidInput, message: uid.reason });
+  const value = uid ? uid.value : input.value;
   let capture;
   try {
     capture = input.svcImage ? await storeCapture(ctx.dataDir, input.svcImage) : undefined;
@@ -78,7 +80,7 @@ export async function queueAddIdentifier(
 
 export function queueRemoveIdentifier(ctx: ChangeContext, input: { labelId: string; tagType: TagType; value?: string }): { label: LocalLabel; opId: string } {
   const label = requireLabel(ctx, input.labelId);
-  const index = label.identifiers.findIndex((i) => i.tagType === input.tagType && (input.value === undefined || i.value === input.value));
+  const index = label.identifiers.findIndex((i) => i.tagType === input.tagType && (input.value === undefined || (i.value !== undefined && identifierValuesMatch(i.tagType, i.value, input.value))));
   if (index < 0) throw new StationError({ code: StationErrorCode.notFound, message: `The Label at position ${label.position} has no ${input.tagType}${input.value ? ` "${input.value}"` : ''} identifier.` });
   if (label.identifiers.length === 1) throw new StationError({ code: StationErrorCode.conflict, message: "That is the Label's last identifier; archive the Label instead." });
   const opId = ctx.db.transaction(() => {

@@ -32,22 +32,24 @@ function read(source: PrintDataSource) {
 
 describe('print data CSV', () => {
   it('reads rows with their values per tagType, NFC as uppercase hex', () => {
-    const r = read({ csv: 'position,text,qr,nfc\n1,A-1,q1,04:a1:b2\n2,A-2,,\n' });
+    const r = read({ csv: 'position,text,qr,nfc\n1,A-1,q1,04:a1:b2:c3\n2,A-2,,\n' });
     expect(r.fileProblems).toEqual([]);
     expect(r.rows).toBe(2);
     expect(r.records.map((x) => x.row)).toEqual([
-      { line: 2, position: 1, values: { TEXT: 'A-1', QR: 'q1', NFC: '04A1B2' }, svcPath: null },
+      { line: 2, position: 1, values: { TEXT: 'A-1', QR: 'q1', NFC: '04A1B2C3' }, svcPath: null },
       { line: 3, position: 2, values: { TEXT: 'A-2' }, svcPath: null },
     ]);
   });
 
   it('names each bad row and its problem', () => {
-    const r = read({ csv: 'position,text,nfc\n1,A,\nx,B,\n4,,\n5,E,zz9\n6,F\n' });
+    const r = read({ csv: 'position,text,nfc\n1,A,\nx,B,\n4,,\n5,E,zz9\n6,F\n7,G,04:A1:B2\n' });
     expect(r.records.filter((x) => !x.row).map((x) => [x.line, x.rawPosition, x.problems?.join('; ')])).toEqual([
       [3, 'x', 'position "x" is not a whole number'],
       [4, '4', 'no value at all; give at least one identifier'],
-      [5, '5', 'nfc "zz9" is not a hex UID'],
+      [5, '5', 'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'],
       [6, '6', 'Too few fields: expected 3 fields but parsed 2'],
+      // the reader's rule (src-shared/domain/nfc-uid.ts): a 3-byte UID is refused here as at the reader
+      [7, '7', 'NFC "04:A1:B2" is not a hex UID: 3 bytes are too short; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'],
     ]);
   });
 

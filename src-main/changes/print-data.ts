@@ -5,7 +5,8 @@ import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { PRINT_DATA_COLUMNS, type PrintDataColumn } from '../../src-shared/domain/print-data';
 import type { StringTagType } from '../../src-shared/api/common';
-import { normalizeNfcUid, type ExpectedValues } from '../../src-shared/domain/label';
+import type { ExpectedValues } from '../../src-shared/domain/label';
+import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 
 // Print data (`labels.import`, `station import`): a CSV of position and the values printed
@@ -222,8 +223,8 @@ export function readPrintData(source: PrintDataSource, onRecord: (record: PrintD
       if (!value) continue;
       if (tagType === 'NFC') {
         const uid = normalizeNfcUid(value);
-        if (uid === null) problems.push(`nfc "${value}" is not a hex UID`);
-        else values.NFC = uid;
+        if (!uid.ok) problems.push(uid.reason);
+        else values.NFC = uid.value;
       } else {
         values[tagType] = value;
       }
@@ -272,7 +273,7 @@ export class PrintDataProblems {
     return this.fileProblems.length === 0 && this.badRowCount === 0;
   }
 
-  /** The problems in words, one per line: "line 4 (position 3): nfc "XYZ" is not a hex UID". */
+  /** The problems in words, one per line: "line 4 (position 3): position 3 is also on line 2". */
   describe(): string {
     const more = this.badRowCount - this.badRows.length;
     return [

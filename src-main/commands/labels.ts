@@ -1,7 +1,7 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { labelCommands } from '../../src-shared/ipc/labels';
 import { dirname, resolve } from 'node:path';
-import { identifierValuesMatch } from '../../src-shared/api/common';
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import type { MoveBody } from '../../src-shared/api/move';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { MoveInput } from '../../src-shared/ipc/labels';

@@ -1,10 +1,13 @@
+import { backoffStep } from '../../src-shared/domain/retry';
+
 /**
  * Reconnect delays for a device that went away: quick at first (a re-plug takes a
  * second), then a steady slow poll so an absent device costs nothing. An endless
  * loop on purpose: a bench device is retried until it is removed from the settings.
+ * No jitter: a local device has no fleet to spread out (src-shared/domain/retry.ts).
  */
 export function reconnectDelayMs(attempt: number, firstMs = 200, maxMs = 2000): number {
-  return Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt));
+  return backoffStep(attempt + 1, firstMs, maxMs);
 }
 
 /** A sleep that ends early when `signal` aborts. */

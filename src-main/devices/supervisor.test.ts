@@ -10,6 +10,7 @@ import { VirtualSerialDriver } from './serial/virtual-binding';
 import { DeviceSupervisor, type SupervisorOptions } from './supervisor';
 import type { CameraReport } from './camera-health';
 import { LAYOUT_TEST_TEXT, typedAs } from '../../src-shared/domain/wedge';
+import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 
 // The supervisor over the virtual twins: the same rules as the real bindings, so
 // hot-plug, recovery, roles and preferences are tested here without hardware.
@@ -39,6 +40,11 @@ describe('virtual devices (demo panel, devices.inject)', () => {
     expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:nfc')).toMatchObject({ tagType: 'NFC', value: '04ABCDEF' });
     s.inject('virtual:nfc', 'not-a-uid');
     expect(await recorder.waitFor('devices.readRejected', (r) => r.device === 'virtual:nfc')).toMatchObject({ code: 'INVALID_UID' });
+    // A 3-byte UID is refused with the same words as the CLI, the bench and print data give (src-shared/domain/nfc-uid.ts).
+    s.inject('virtual:nfc', '04:a1:b2');
+    const short = normalizeNfcUid('04:a1:b2');
+    expect(short.ok).toBe(false);
+    expect(await recorder.waitFor('devices.readRejected', (r) => r.device === 'virtual:nfc' && r.reason.includes('"04:a1:b2"'))).toMatchObject({ code: 'INVALID_UID', reason: short.ok ? null : short.reason });
   });
 
   it('refuses injection when virtual devices are off', () => {

@@ -9,7 +9,7 @@
 // The existing Labels are read once into an index; the generated rows stream past it, so a run of
 // 100,000 rows is never held.
 
-import { identifierValuesMatch } from '../../src-shared/api/common';
+import { identifierMapKey, identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import type { LabelState } from '../../src-shared/domain/label';
 import type { PrintRunRow } from './generate';
 
@@ -40,11 +40,8 @@ export const DEFAULT_CONFLICT_LIMIT = 100;
 
 const ROW_FIELD: Record<PrintedTagType, keyof PrintRunRow> = { TEXT: 'text', QR: 'qr', DATA_MATRIX: 'dataMatrix', BAR_CODE: 'barCode' };
 
-/** The key two values of one tag type share when they match (identifierValuesMatch: TEXT ignores case). */
-function matchKey(tagType: PrintedTagType, value: string): string {
-  const key = tagType === 'TEXT' ? value.toLowerCase() : value;
-  return `${tagType}\u0000${key}`;
-}
+/** The key two values of one tag type share when they match (src-shared/domain/identifier-values.ts). */
+const matchKey = identifierMapKey;
 
 function isTaken(label: ExistingLabel): boolean {
   if (label.state !== 'expected' && label.state !== 'gap') return true;

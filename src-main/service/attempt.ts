@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { REQUEST_ID_HEADER } from '../../src-shared/api';
 import { readErrorBody } from './read/errors';
 import type { ServiceErrorInit } from './errors';
-import { failedBeforeConnect, parseRetryAfter } from './retry-policy';
+import { parseRetryAfter } from '../../src-shared/domain/retry';
+import { failedBeforeConnect } from './retry-policy';
 
 // One HTTP attempt: send, wait at most the timeout (body included), read x-request-id, parse the body.
 // Never throws for HTTP or network failures: it describes them so the transport can apply the retry table.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, failedBeforeConnect, isOutcomeUnknown, mayResend, parseRetryAfter, resendDelayMs, type FailedAttempt } from './retry-policy';
+import { DEFAULT_RETRY, failedBeforeConnect, isOutcomeUnknown, mayResend, resendDelayMs, type FailedAttempt } from './retry-policy';
 import { refreshAtMs } from './token-manager';
 
 // The retry table and token timing as pure functions. spec: Errors, Retry guidance; Authentication 4.
@@ -75,10 +75,7 @@ describe('delays', () => {
 
   it('honours Retry-After', () => {
     expect(resendDelayMs(0, DEFAULT_RETRY, 3000, () => 0)).toBe(3000);
-    expect(parseRetryAfter('3', 0)).toBe(3000);
-    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
-    expect(parseRetryAfter(null, 0)).toBeUndefined();
-    expect(parseRetryAfter('soon', 0)).toBeUndefined();
+    expect(resendDelayMs(0, DEFAULT_RETRY, 3000, () => 0.5)).toBe(3000 + DEFAULT_RETRY.minDelayMs / 2);
   });
 });
 

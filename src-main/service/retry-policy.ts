@@ -1,8 +1,9 @@
-import { retryGuidance } from '../../src-shared/api';
+import { backoffDelay, retryRule, type RetryRule } from '../../src-shared/domain/retry';
 import type { ServiceErrorKind } from './errors';
 
-// The spec's retry table as pure functions (the spec, Errors, "Retry guidance"; docs/sync.md, "Retry and
-// backoff"). The transport asks these after every failed attempt.
+// The service client's in-request resends (the spec, Errors, "Retry guidance"; docs/sync.md, "Retry and backoff"):
+// the table itself is src-shared/domain/retry.ts; this adds what only the transport knows (whether a failed
+// attempt reached the service). The transport asks these after every failed attempt.
 
 export interface RetryConfig {
   /** Resends after the first attempt (reads; and writes where allowed). */
@@ -56,7 +57,7 @@ export function isOutcomeUnknown(attempt: FailedAttempt, idempotent: boolean): b
       // An unreadable 2xx or 5xx may hide an applied write; an unreadable 4xx is a refusal.
       return attempt.status === null || attempt.status < 400 || attempt.status >= 500;
     case 'service':
-      return attempt.status !== null && attempt.status >= 500 && retryGuidance(attempt.code, attempt.status) === 'server_failure';
+      return retryRule(attempt.code, attempt.status).writeOutcomeUnknown;
   }
 }
 
@@ -72,36 +73,26 @@ export function mayResend(attempt: FailedAttempt, idempotent: boolean, config: R
     case 'timeout':
       return idempotent;
     case 'invalid_response':
-      // A bare 429 (a proxy's, without an envelope) still means "back off".
-      if (attempt.status === 429) return idempotent || config.retryWritesOn429;
-      return idempotent && attempt.status !== null && attempt.status >= 500;
-    case 'service': {
-      const advice = retryGuidance(attempt.code, attempt.status ?? undefined);
-      if (advice === 'backoff') return idempotent || config.retryWritesOn429;
-      if (advice === 'server_failure') return idempotent;
-      return false;
-    }
+      // An unreadable answer goes by its status alone (a proxy's bare 429 still means "back off").
+      return resendAllowed(retryRule('', attempt.status), idempotent, config);
+    case 'service':
+      return resendAllowed(retryRule(attempt.code, attempt.status), idempotent, config);
   }
+}
+
+/** The table's `resend`, with writes on 429 and the retryable 503s held back unless configured (RetryConfig). */
+function resendAllowed({ resend }: RetryRule, idempotent: boolean, config: RetryConfig): boolean {
+  if (resend === 'any') return idempotent || config.retryWritesOn429;
+  return resend === 'reads' && idempotent;
 }
 
 /**
  * Delay before resend number `retryIndex` (0-based): Retry-After when given (plus a little jitter so a fleet
- * of stations does not resend in lockstep), else exponential backoff with "equal jitter".
+ * of stations does not resend in lockstep), else the shared backoff (src-shared/domain/retry.ts, equal jitter).
  */
 export function resendDelayMs(retryIndex: number, config: RetryConfig, retryAfterMs: number | undefined, random: () => number): number {
   if (retryAfterMs !== undefined) return retryAfterMs + Math.floor(random() * config.minDelayMs);
-  const ceiling = Math.min(config.maxDelayMs, config.minDelayMs * 2 ** retryIndex);
-  return Math.floor(ceiling / 2 + random() * (ceiling / 2));
-}
-
-/** `Retry-After` as milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - nowMs);
+  return backoffDelay(retryIndex + 1, random, config.minDelayMs, config.maxDelayMs);
 }
 
 // Errors of the connect phase: nothing was written to the service. Anything else after a connection

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
 import { BULK_CACHE_KIB, bulkTransaction, openDatabase, type Db } from './database';
+import { migrations } from './migrations';
 
 let dir: { path: string; remove(): void };
 let db: Db;
@@ -40,5 +41,15 @@ describe('bulkTransaction', () => {
     expect(rows()).toBe(0);
     expect(db.inTransaction).toBe(false);
     expect(cacheSize()).toBe(usual);
+  });
+});
+
+describe('migrate', () => {
+  it('records each station migration once in schema_migrations, by version and name; a reopen applies nothing', () => {
+    const ledger = () => db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    expect(ledger()).toEqual(migrations.map(({ version, name }) => ({ version, name })));
+    db.close();
+    db = openDatabase({ dataDir: dir.path });
+    expect(ledger()).toEqual(migrations.map(({ version, name }) => ({ version, name })));
   });
 });

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { runMigrations, type MigrationLedger } from '../../src-shared/domain/migrations';
 import { statementCache } from '../../src-shared/sqlite/statement-cache';
-import { migrations } from './migrations';
+import { migrations, type Migration } from './migrations';
 
 export type Db = Database.Database;
 
@@ -64,20 +65,16 @@ export function statement(db: Db, sql: string): Database.Statement {
   return prepare(sql);
 }
 
+/** Applies the station's pending migrations (src-shared/domain/migrations.ts), recorded in `schema_migrations`. */
 export function migrate(db: Db): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as { version: number }).version),
-  );
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    })();
-  }
+  const ledger: MigrationLedger<Migration> = {
+    applied() {
+      db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      return db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as { version: number }).version);
+    },
+    record(migration, appliedAt) {
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, appliedAt);
+    },
+  };
+  runMigrations(db, migrations, ledger, { name: 'station' });
 }

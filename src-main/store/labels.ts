@@ -1,3 +1,4 @@
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import type { ExpectedValues, LabelState, LocalIdentifier } from '../../src-shared/domain/label';
 import { statement, type Db } from './database';
 
@@ -157,10 +158,13 @@ export function reelValues(db: Db, reelId: string): Iterable<{ position: number;
   return statement(db, REEL_VALUES_SQL).iterate(reelId) as Iterable<{ position: number; tagType: string; value: string }>;
 }
 
-/** The position of another enrolled or queued Label of the Reel that carries exactly this value, if any. */
+/**
+ * The position of another enrolled or queued Label of the Reel that carries this value, if any. SQL selects the
+ * Reel's values of the tagType; whether one is the same marking is identifierValuesMatch's
+ * (src-shared/domain/identifier-values.ts: TEXT ignores case).
+ */
 export function positionHolding(db: Db, reelId: string, tagType: string, value: string, exceptPosition: number): number | undefined {
-  const row = statement(db, `${REEL_VALUES_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') = ? LIMIT 1`).get(reelId, exceptPosition, tagType, value) as
-    | { position: number }
-    | undefined;
-  return row?.position;
+  const rows = statement(db, `${REEL_VALUES_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ?`).iterate(reelId, exceptPosition, tagType) as Iterable<{ position: number; value: string }>;
+  for (const row of rows) if (identifierValuesMatch(tagType, row.value, value)) return row.position;
+  return undefined;
 }

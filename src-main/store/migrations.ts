@@ -1,7 +1,8 @@
-export interface Migration {
-  version: number;
+import type { Migration as SchemaStep } from '../../src-shared/domain/migrations';
+
+/** A station migration: a schema step (src-shared/domain/migrations.ts) with a name for the ledger. */
+export interface Migration extends SchemaStep {
   name: string;
-  sql: string;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ERROR_STATUS } from '../../src-shared/api/errors';
+import { isOutcomeUnknown, mayResend, DEFAULT_RETRY } from '../service/retry-policy';
 import { backoffDelay, classifyFailure, type FailureShape } from './classify';
 
 const base: FailureShape = { kind: 'service', code: 'X', status: 400, reason: null, requestId: 'req-1', message: 'msg', outcomeUnknown: false };
@@ -43,6 +45,20 @@ describe('the retry table (docs/sync.md, "Retry and backoff")', () => {
     const d = classifyFailure(f({ code: 'NOT_FOUND', status: 404, message: 'No such Thread' }));
     expect(d).toMatchObject({ action: 'attention', attention: { code: 'NOT_FOUND', status: 404, requestId: 'req-1' } });
     if (d.action === 'attention') expect(d.attention.reason).toContain('No such Thread');
+  });
+  it('the definitive 500s are answers: a failed extraction asks for a recapture, a failed verify for a person', () => {
+    const extraction = classifyFailure(f({ code: 'SCAN_EXTRACTION_FAILURE', status: 500 }));
+    expect(extraction).toMatchObject({ action: 'attention', attention: { actions: ['recapture', 'discard'] } });
+    expect(classifyFailure(f({ code: 'IDENTIFIER_VERIFY_FAILED', status: 500 })).action).toBe('attention');
+  });
+  it('agrees with the service client on every code of the spec: a landing check exactly where a write may have landed, a backoff exactly where it may be resent', () => {
+    for (const code of ERROR_CODES) {
+      const status = ERROR_STATUS[code];
+      const attempt = { kind: 'service' as const, code, status, connected: true };
+      const decision = classifyFailure(f({ code, status, outcomeUnknown: isOutcomeUnknown(attempt, false) }));
+      expect([code, decision.action === 'unknown']).toEqual([code, isOutcomeUnknown(attempt, false)]);
+      expect([code, decision.action === 'backoff']).toEqual([code, mayResend(attempt, false, { ...DEFAULT_RETRY, retryWritesOn429: true })]);
+    }
   });
   it('backoff grows and stays under its cap', () => {
     const mid = () => 0.5;

@@ -1,7 +1,9 @@
+import { backoffDelay as sharedBackoffDelay, retryRule } from '../../src-shared/domain/retry';
 import type { AttentionShape } from '../../src-shared/ipc/queue';
 
-// The engine's retry table (docs/sync.md, "Retry and backoff") as a pure function: what the station does with
-// a failed attempt. The input is the plain shape of a ServiceError (or of any other failure).
+// The engine's retry decisions (docs/sync.md, "Retry and backoff") as a pure function: what the station does with
+// a failed attempt. The input is the plain shape of a ServiceError (or of any other failure). The table itself is
+// src-shared/domain/retry.ts; this adds the station's own steps (landing checks, attention wording).
 
 export interface FailureShape {
   kind: 'service' | 'auth' | 'network' | 'timeout' | 'invalid_response' | 'station';
@@ -34,15 +36,13 @@ export type Decision =
   | { action: 'auth'; attention: AttentionShape }
   | { action: 'attention'; attention: AttentionShape };
 
-const RECAPTURE_CODES = new Set(['SCAN_LOW_KEYPOINTS', 'SCAN_NO_KEYPOINTS', 'SCAN_IDENTICAL_SCAN']);
-const RETRYABLE_503 = new Set(['SCAN_SEARCH_INCOMPLETE', 'SCAN_BACKEND_UNAVAILABLE']);
-
 function attention(f: FailureShape, reason: string, actions: AttentionShape['actions']): AttentionShape {
   return { reason, code: f.code, status: f.status, requestId: f.requestId, actions };
 }
 
 export function classifyFailure(f: FailureShape): Decision {
-  if (f.kind === 'auth' || f.status === 401) {
+  const rule = retryRule(f.code, f.status);
+  if (f.kind === 'auth' || rule.advice === 'refresh_token_once') {
     return {
       action: 'auth',
       attention: attention(f, 'The service refused the API key twice (revoked or expired?). Sync is paused: reconnect with a valid key, then retry.', ['retry', 'discard']),
@@ -58,24 +58,25 @@ export function classifyFailure(f: FailureShape): Decision {
       attention: attention(f, `The service's answer${f.where ? ` to ${f.where}` : ''} could not be read (${f.message}). This is a defect of the station or of the service: report it with the request id.${written}`, ['retry', 'discard']),
     };
   }
-  if (f.status === 429 || f.code === 'RATE_LIMITED') return { action: 'backoff', rateLimited: true, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
+  if (rule.advice === 'backoff') return { action: 'backoff', rateLimited: rule.rateLimited, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
   if (f.code === 'SCAN_ROUTING_UNAVAILABLE') {
     return { action: 'attention', attention: attention(f, 'The service says this operation is not available for the organization (module not enabled, or its route is down). Ask the service administrator, then retry.', ['retry', 'discard']) };
   }
-  if (f.status === 503 && RETRYABLE_503.has(f.code)) return { action: 'backoff', rateLimited: false, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
-  if (RECAPTURE_CODES.has(f.code)) {
-    const why = f.code === 'SCAN_IDENTICAL_SCAN' ? 'the image is byte-identical to an earlier capture' : 'the capture has too little usable detail';
+  if (rule.advice === 'rescan') {
+    const why =
+      f.code === 'SCAN_IDENTICAL_SCAN' ? 'the image is byte-identical to an earlier capture'
+      : f.code === 'SCAN_EXTRACTION_FAILURE' ? 'the service could not extract a fingerprint from the capture'
+      : 'the capture has too little usable detail';
     return { action: 'attention', attention: attention(f, `Recapture this Label: ${why}.`, ['recapture', 'discard']) };
   }
   if (f.code === 'COMPOSITE_TAG_CONFLICT' || f.code === 'IDENTIFIER_ALREADY_BOUND') return { action: 'conflict' };
-  if (f.code === 'THREAD_DATA_CONFLICT') return { action: 'reread' };
-  if (f.status !== null && f.status >= 500) return { action: 'unknown', offline: false };
+  if (rule.advice === 'reread_and_reapply') return { action: 'reread' };
+  if (rule.writeOutcomeUnknown) return { action: 'unknown', offline: false };
   if (f.kind === 'station') return { action: 'attention', attention: attention(f, f.message, ['retry', 'discard']) };
   return { action: 'attention', attention: attention(f, `The service refused it: ${f.message}`, ['retry', 'discard']) };
 }
 
-/** Exponential backoff with full jitter, capped (attempt counts from 1). */
+/** The engine's backoff: the shared formula (src-shared/domain/retry.ts, equal jitter), from 250 ms up to 15 s by default (attempt counts from 1). */
 export function backoffDelay(attempt: number, random: () => number, base = 250, cap = 15_000): number {
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  return sharedBackoffDelay(attempt, random, base, cap);
 }

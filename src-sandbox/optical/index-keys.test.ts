@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../../test/fixtures/prng';
+import { seededRandom } from '../../src-shared/domain/random';
 import { FINGERPRINT_BITS, FINGERPRINT_BYTES } from './fingerprint';
 import { bandKeys, probeKeys } from './index-keys';
 import { hammingDistance, MATCH_MAX_DISTANCE } from './similarity';
 
 function randomFingerprint(seed: number): Uint8Array {
-  const prng = createPrng(seed);
+  const prng = seededRandom(seed);
   return Uint8Array.from({ length: FINGERPRINT_BYTES }, () => prng.int(0, 255));
 }
 
 function flipBits(fp: Uint8Array, count: number, seed: number): Uint8Array {
-  const prng = createPrng(seed);
+  const prng = seededRandom(seed);
   const out = Uint8Array.from(fp);
   const chosen = new Set<number>();
   while (chosen.size < count) chosen.add(prng.int(0, FINGERPRINT_BITS - 1));

@@ -1,5 +1,6 @@
 import type { SandboxDb } from '../store/db';
-import { registerMigrations, type Migration } from '../store/migrations';
+import type { Migration } from '../../src-shared/domain/migrations';
+import { registerMigrations } from '../store/migrations';
 
 /**
  * The optical area's own tables (the shared `scans` and `tags` tables are in core-schema.ts):

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Migration } from '../../src-shared/domain/migrations';
 
 /**
  * The shared data model of the sandbox (area `core`). All tables live here, including those the label

@@ -10,7 +10,6 @@ import {
   TextIntSchema,
   TimestampSchema,
   UuidSchema,
-  identifierValuesMatch,
   jsonPart,
 } from './common';
 import { IDS } from './examples';
@@ -28,12 +27,6 @@ describe('primitives', () => {
     expect(UuidSchema.safeParse('thread-1').success).toBe(false);
     expect(TimestampSchema.safeParse('2026-08-01T10:00:00+02:00').success).toBe(true);
     expect(TimestampSchema.safeParse('01/08/2026').success).toBe(false);
-  });
-
-  it('TEXT matches case-insensitively, others byte for byte', () => {
-    expect(identifierValuesMatch('TEXT', 'ab-01', 'AB-01')).toBe(true);
-    expect(identifierValuesMatch('QR', 'ab-01', 'AB-01')).toBe(false);
-    expect(identifierValuesMatch('QR', 'AB-01', 'AB-01')).toBe(true);
   });
 
   it('text booleans and ints', () => {

@@ -34,10 +34,7 @@ export type StringTagType = z.infer<typeof StringTagTypeSchema>;
 export const IdentifyTagTypeSchema = z.enum([...TAG_TYPES, 'ANY']);
 export type IdentifyTagType = z.infer<typeof IdentifyTagTypeSchema>;
 
-// spec: Identifier (tag) — "`TEXT` is case-insensitive, all other types match byte for byte".
-export function identifierValuesMatch(tagType: TagType, a: string, b: string): boolean {
-  return tagType === 'TEXT' ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
+// spec: Identifier (tag) — matching of values per tagType: src-shared/domain/identifier-values.ts.
 
 // spec: Labels and Reels — numeric positions on a Reel.
 // gap: spec does not show this; our choice — positions are non-negative integers (the sandbox numbers from 1).

@@ -7,13 +7,10 @@ import {
   DetailOutcomeSchema,
   DetailReasonSchema,
   OutcomeDetailSchema,
-  RETRY_GUIDANCE,
   errorEnvelopeFor,
   isKnownErrorCode,
-  isRetryableCode,
   makeErrorEnvelope,
   parseErrorEnvelope,
-  retryGuidance,
   NoMatchDetailSchema,
 } from './errors';
 import { exampleScan } from './examples';
@@ -124,50 +121,5 @@ describe('detail.outcome and detail.reason', () => {
     expect(OutcomeDetailSchema.parse(incomplete).outcome).toBe('search_incomplete');
     expect(OutcomeDetailSchema.safeParse({ outcome: 'search_incomplete', teamsSearched: ['t1'] }).success).toBe(false);
     expect(OutcomeDetailSchema.safeParse({ outcome: 'no_match' }).success).toBe(false);
-  });
-});
-
-describe('retry guidance (spec: Errors, Retry guidance)', () => {
-  it.each([
-    ['RATE_LIMITED', true],
-    ['SCAN_SEARCH_INCOMPLETE', true],
-    ['SCAN_BACKEND_UNAVAILABLE', true],
-    ['SCAN_ROUTING_UNAVAILABLE', false],
-    ['SCAN_LOW_KEYPOINTS', false],
-    ['SCAN_NO_KEYPOINTS', false],
-    ['SCAN_IDENTICAL_SCAN', false],
-    ['IDENTIFIER_NOT_FOUND', false],
-    ['SCAN_AMBIGUOUS_MATCH', false],
-    ['THREAD_DATA_CONFLICT', false],
-    ['UNAUTHORIZED', false],
-    ['INVALID_REQUEST', false],
-    ['SERVICE_ERROR', false],
-  ])('isRetryableCode(%s) is %s', (code, expected) => {
-    expect(isRetryableCode(code)).toBe(expected);
-  });
-
-  it('5xx server failures are retryable for idempotent reads only', () => {
-    expect(isRetryableCode('UNKNOWN_ERROR', { idempotent: true })).toBe(true);
-    expect(isRetryableCode('SERVICE_ERROR', { idempotent: true })).toBe(true);
-    expect(isRetryableCode('SERVICE_ERROR', { idempotent: false })).toBe(false);
-    // a verify mismatch is a 500 but a result
-    expect(isRetryableCode('IDENTIFIER_VERIFY_FAILED', { idempotent: true })).toBe(false);
-  });
-
-  it('gives the table advice per code', () => {
-    expect(RETRY_GUIDANCE.UNAUTHORIZED).toBe('refresh_token_once');
-    expect(RETRY_GUIDANCE.THREAD_DATA_CONFLICT).toBe('reread_and_reapply');
-    expect(RETRY_GUIDANCE.SCAN_IDENTICAL_SCAN).toBe('rescan');
-    expect(RETRY_GUIDANCE.SCAN_ROUTING_UNAVAILABLE).toBe('do_not_retry');
-    expect(Object.keys(RETRY_GUIDANCE).sort()).toEqual([...ERROR_CODES].sort());
-  });
-
-  it('falls back on the status for codes it does not know', () => {
-    expect(retryGuidance('NEW_CODE', 429)).toBe('backoff');
-    expect(retryGuidance('NEW_CODE', 401)).toBe('refresh_token_once');
-    expect(retryGuidance('NEW_CODE', 502)).toBe('server_failure');
-    expect(retryGuidance('NEW_CODE', 400)).toBe('do_not_retry');
-    expect(isRetryableCode('NEW_CODE', { status: 429 })).toBe(true);
-    expect(isRetryableCode('NEW_CODE', { status: 400 })).toBe(false);
   });
 });

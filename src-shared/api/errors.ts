@@ -206,76 +206,7 @@ export const IdentifyQualityRejectErrorSchema = z.object({
 // gap: spec does not show this; our choice — detail optional (it may carry the scan receipt).
 export const IdentifyNotBoundErrorSchema = errorEnvelopeFor('IDENTIFIER_NOT_BOUND', ScanReceiptDetailSchema.optional());
 
-// --- retry guidance as data ------------------------------------------------------------------------
-// spec: Errors, Retry guidance
-export const RETRY_ADVICE = [
-  /** retry the same request with backoff */
-  'backoff',
-  /** re-exchange the API key, then retry once (never in a loop) */
-  'refresh_token_once',
-  /** re-read, reapply the change, then write */
-  'reread_and_reapply',
-  /** do not resend; capture a new scan */
-  'rescan',
-  /** 5xx: reads may retry with backoff; for writes first check whether the write landed */
-  'server_failure',
-  /** retrying the same request will not help */
-  'do_not_retry',
-] as const;
-export type RetryAdvice = (typeof RETRY_ADVICE)[number];
-
-export const RETRY_GUIDANCE = {
-  INVALID_REQUEST: 'do_not_retry',
-  INVALID_DATA: 'do_not_retry',
-  UNAUTHORIZED: 'refresh_token_once',
-  FORBIDDEN: 'do_not_retry',
-  ATTRIBUTION_REQUIRED: 'do_not_retry',
-  ORG_ID_REQUIRED: 'do_not_retry',
-  TEAM_ID_REQUIRED: 'do_not_retry',
-  NOT_FOUND: 'do_not_retry',
-  NO_DATA_FOUND: 'do_not_retry',
-  RATE_LIMITED: 'backoff',
-  THREAD_DATA_CONFLICT: 'reread_and_reapply',
-  COMPOSITE_TAG_CONFLICT: 'do_not_retry',
-  UNKNOWN_ERROR: 'server_failure',
-  SERVICE_ERROR: 'server_failure',
-  IDENTIFIER_NOT_FOUND: 'do_not_retry',
-  IDENTIFIER_NOT_BOUND: 'do_not_retry',
-  IDENTIFIER_ALREADY_BOUND: 'do_not_retry',
-  // A 500, but it is a definitive verify result ("did not match"), not a server failure: our reading.
-  IDENTIFIER_VERIFY_FAILED: 'do_not_retry',
-  SCAN_AMBIGUOUS_MATCH: 'do_not_retry',
-  SCAN_SEARCH_INCOMPLETE: 'backoff',
-  SCAN_LOW_KEYPOINTS: 'rescan',
-  SCAN_NO_KEYPOINTS: 'rescan',
-  SCAN_IDENTICAL_SCAN: 'rescan',
-  // A 500, but the spec says it is also extract's answer for a quality-rejected capture; resending the
-  // same bytes would only give SCAN_IDENTICAL_SCAN, so: rescan. Our reading.
-  SCAN_EXTRACTION_FAILURE: 'rescan',
-  SCAN_ROUTING_UNAVAILABLE: 'do_not_retry',
-  SCAN_BACKEND_UNAVAILABLE: 'backoff',
-} as const satisfies Record<ErrorCode, RetryAdvice>;
-
-/** Guidance for a code; codes unknown to this contract fall back to the status rows of the table. */
-export function retryGuidance(code: string, status?: number): RetryAdvice {
-  if (isKnownErrorCode(code)) return RETRY_GUIDANCE[code];
-  if (status === 401) return 'refresh_token_once';
-  if (status === 429) return 'backoff';
-  if (status !== undefined && status >= 500) return 'server_failure';
-  return 'do_not_retry';
-}
-
-/**
- * Whether the same request may be sent again unchanged (after a backoff).
- * `server_failure` codes count as retryable only for idempotent requests (reads); 401 is not, because the
- * request needs a new token first (see RETRY_GUIDANCE: 'refresh_token_once').
- */
-export function isRetryableCode(code: string, options: { idempotent?: boolean; status?: number } = {}): boolean {
-  const advice = retryGuidance(code, options.status);
-  if (advice === 'backoff') return true;
-  if (advice === 'server_failure') return options.idempotent === true;
-  return false;
-}
+// The retry table (spec: Errors, Retry guidance) is in src-shared/domain/retry.ts.
 
 // spec: Errors — "A no-match is a result but still arrives with an error status."
 /** Codes that are answers rather than failures: the capture was fine and the service classified it. */

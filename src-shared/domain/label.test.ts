@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mismatchesAgainstPrintData, missingTagTypes, normalizeNfcUid, sameIdentifiers, unexpectedTagTypes } from './label';
+import { mismatchesAgainstPrintData, missingTagTypes, sameIdentifiers, unexpectedTagTypes } from './label';
 
 describe('Label rules', () => {
   it('flags read values that differ from the print data; TEXT ignores case', () => {
@@ -21,11 +21,6 @@ describe('Label rules', () => {
     ];
     expect(missingTagTypes([{ tagType: 'TEXT' }], composition)).toEqual(['SVC']);
     expect(unexpectedTagTypes([{ tagType: 'TEXT' }, { tagType: 'QR' }, { tagType: 'NFC' }], composition)).toEqual(['QR', 'NFC']);
-  });
-  it('normalizes NFC UIDs to uppercase hex and refuses anything else', () => {
-    expect(normalizeNfcUid('04:a1:B2 c3')).toBe('04A1B2C3');
-    expect(normalizeNfcUid('04a1b')).toBeNull();
-    expect(normalizeNfcUid('zz')).toBeNull();
   });
   it('compares identifier lists without regard to order', () => {
     expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }, { tagType: 'TEXT', value: 'X' }], [{ tagType: 'TEXT', value: 'x' }, { tagType: 'QR', value: 'a' }])).toBe(true);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TagTypeSchema, identifierValuesMatch, type TagType } from '../api/common';
+import { TagTypeSchema, type TagType } from '../api/common';
 import type { ExpectedIdentifier } from '../api/labels';
+import { identifierMapKey, identifierValuesMatch } from './identifier-values';
 
 // Pure rules about a Label as the station keeps it (spec: Resources, "Label, Reel, Label Collection";
 // the Reel map colours its cells by these states).
@@ -63,15 +64,9 @@ export function unexpectedTagTypes(identifiers: readonly Pick<LocalIdentifier, '
   return [...new Set(identifiers.map((i) => i.tagType))].filter((t) => !expected.has(t));
 }
 
-/** NFC UIDs are sent as uppercase hex (spec: Scanning — "NFC hex id"); separators a reader adds are dropped. */
-export function normalizeNfcUid(raw: string): string | null {
-  const hex = raw.replace(/[\s:-]/g, '').toUpperCase();
-  return /^[0-9A-F]+$/.test(hex) && hex.length % 2 === 0 ? hex : null;
-}
-
 /** Whether two identifier lists carry the same markings (order-free); SVC compares by capture. */
 export function sameIdentifiers(a: readonly LocalIdentifier[], b: readonly LocalIdentifier[]): boolean {
-  const key = (i: LocalIdentifier) => `${i.tagType}\u0000${i.tagType === 'TEXT' ? i.value?.toLowerCase() : (i.value ?? i.captureSha256)}`;
+  const key = (i: LocalIdentifier) => identifierMapKey(i.tagType, i.value ?? i.captureSha256 ?? '');
   const left = a.map(key).sort();
   const right = b.map(key).sort();
   return left.length === right.length && left.every((k, n) => k === right[n]);

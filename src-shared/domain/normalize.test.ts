@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, checkScannedText, decodeUtf8, normalizeUid } from './normalize';
+import { bytesToHex, checkScannedText, decodeUtf8 } from './normalize';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -33,15 +33,8 @@ describe('checkScannedText', () => {
   });
 });
 
-describe('NFC UIDs', () => {
-  it('are uppercase hex without separators', () => {
-    expect(normalizeUid('04:a2:3b:1c:5d:80:00')).toEqual({ ok: true, value: '04A23B1C5D8000' });
-    expect(normalizeUid('deadbeef')).toEqual({ ok: true, value: 'DEADBEEF' });
+describe('bytesToHex', () => {
+  it('writes uppercase hex, two digits a byte', () => {
     expect(bytesToHex(bytes(0x04, 0xab, 0x0f))).toBe('04AB0F');
-  });
-  it('refuses odd, short and non-hex input', () => {
-    expect(normalizeUid('ABC')).toMatchObject({ ok: false, code: 'INVALID_UID' });
-    expect(normalizeUid('0102')).toMatchObject({ ok: false, code: 'INVALID_UID' });
-    expect(normalizeUid('zz112233')).toMatchObject({ ok: false, code: 'INVALID_UID' });
   });
 });

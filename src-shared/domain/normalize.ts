@@ -80,16 +80,3 @@ export function bytesToHex(bytes: Uint8Array): string {
   for (const b of bytes) out += (HEX[b >> 4] as string) + (HEX[b & 15] as string);
   return out;
 }
-
-/**
- * An NFC chip UID as the spec's NFC value: uppercase hex, no separators (spec: Endpoints,
- * "Scanning and identifiers" — NFC = hex id). Accepts `04:a2 3b…` style input; UIDs are
- * 4 to 10 bytes (ISO/IEC 14443 single, double and triple size; 8-byte ISO 15693/FeliCa ids).
- */
-export function normalizeUid(input: string): Checked<string> {
-  const hex = input.replace(/[\s:-]/g, '').toUpperCase();
-  if (!/^[0-9A-F]*$/.test(hex) || hex.length % 2 !== 0 || hex.length < 8 || hex.length > 20) {
-    return { ok: false, code: 'INVALID_UID', reason: `"${input.slice(0, 40)}" is not an NFC UID (4 to 10 bytes of hex).` };
-  }
-  return { ok: true, value: hex };
-}

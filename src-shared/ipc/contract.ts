@@ -55,10 +55,6 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(commands, name);
 }
 
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(events, name);
-}
-
 /** The client-side view of the contract, implemented by every transport. */
 export interface StationApi {
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;

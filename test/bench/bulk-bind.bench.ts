@@ -2,6 +2,7 @@
 // baseline: the pure rule (planBulkBind) alone on the same data, same run.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildSandboxApp } from '../../src-sandbox/app';
+import { identifierKey } from '../../src-shared/domain/identifier-values';
 import { planBulkBind } from '../../src-sandbox/domain/labels';
 import { insertFingerprint } from '../../src-sandbox/optical';
 import { loadBulkBindInput } from '../../src-sandbox/routes/composite-tags/bulk-bind';
@@ -41,8 +42,8 @@ export const bulkBindBench: Bench = {
           const fingerprintId = randomUUID();
           insertFingerprint(db, { fingerprintId, bits: new Uint8Array(randomBytes(32)), keypoints: 2800, orgId: demo.orgId, teamId: demo.teamId, scanId: null }, at);
           label.run(id, reelId, p, demo.orgId, demo.teamId, at, at);
-          tag.run(randomUUID(), 'TEXT', value, value.toLowerCase(), null, id, demo.orgId, demo.teamId, at, at);
-          tag.run(randomUUID(), 'QR', value, value, null, id, demo.orgId, demo.teamId, at, at);
+          tag.run(randomUUID(), 'TEXT', value, identifierKey('TEXT', value), null, id, demo.orgId, demo.teamId, at, at);
+          tag.run(randomUUID(), 'QR', value, identifierKey('QR', value), null, id, demo.orgId, demo.teamId, at, at);
           tag.run(randomUUID(), 'SVC', null, null, fingerprintId, id, demo.orgId, demo.teamId, at, at);
           const threadId = randomUUID();
           thread.run(threadId, demo.orgId, demo.teamId, `Item ${p}`, null, 'bench', at, at);

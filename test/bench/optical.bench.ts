@@ -15,7 +15,8 @@ import {
 import { seedDemo } from '../../src-sandbox/seed';
 import { openSandboxDb, type SandboxDb } from '../../src-sandbox/store/db';
 import { loadOrCreateSecrets } from '../../src-sandbox/store/secrets';
-import { createPrng, freshCapture, speckleTag } from '../fixtures';
+import { seededRandom } from '../../src-shared/domain/random';
+import { freshCapture, speckleTag } from '../fixtures';
 import { tempDir } from '../helpers/tmp';
 import { median, percentile, type Bench, type BenchRow } from './harness';
 
@@ -33,7 +34,7 @@ async function captures(count: number, seedBase: number): Promise<Buffer[]> {
 
 /** Inserts `count` synthetic enrolled SVC identifiers (random 256-bit fingerprints) straight into the store. */
 function enrollSynthetic(db: SandboxDb, count: number, orgId: string, teamId: string, seed: number): void {
-  const prng = createPrng(seed);
+  const prng = seededRandom(seed);
   const at = new Date().toISOString();
   const fp = db.prepare('INSERT INTO optical_fingerprints (fingerprint_id, bits, keypoints, org_id, team_id, scan_id, created_at) VALUES (?, ?, 2800, ?, ?, NULL, ?)');
   const key = db.prepare('INSERT OR IGNORE INTO optical_index (band_key, fp_row) VALUES (?, ?)');

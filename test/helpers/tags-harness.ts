@@ -1,6 +1,7 @@
 // A sandbox listening on 127.0.0.1:0, called with fetch (real multipart encoding), for the /api/v1/tags
 // contract tests. Labels are written straight into the store: the Label endpoints are another area's.
 import { randomUUID } from 'node:crypto';
+import { identifierKey } from '../../src-shared/domain/identifier-values';
 import { buildTestSandbox, type TestSandbox } from './sandbox-harness';
 
 export interface Reply {
@@ -99,7 +100,7 @@ export async function startTagsSandbox(): Promise<TagsSandbox> {
           tagId,
           m.tagType,
           m.value ?? null,
-          m.value === undefined ? null : m.tagType === 'TEXT' ? m.value.toLowerCase() : m.value,
+          m.value === undefined ? null : identifierKey(m.tagType, m.value),
           m.fingerprintId ?? null,
           boundThreadId ?? null,
           compositeTagId,

@@ -1,4 +1,4 @@
-import { normalizeUid } from '../../../src-shared/domain/normalize';
+import { normalizeNfcUid } from '../../../src-shared/domain/nfc-uid';
 import type { DeviceTransport } from '../../../src-shared/ipc/devices';
 import { reconnectDelayMs, sleep } from '../backoff';
 import { asDeviceError } from '../errors';
@@ -113,7 +113,7 @@ export class NfcReaderSource {
           break;
         case 'card': {
           this.#sink.status(id, { state: 'reading' });
-          const uid = normalizeUid(event.uid);
+          const uid = normalizeNfcUid(event.uid);
           if (uid.ok) this.#sink.read({ tagType: 'NFC', value: uid.value, device: id, at });
           else this.#sink.rejected({ device: id, code: uid.code, reason: uid.reason, bytes: event.uid.length, at });
           break;

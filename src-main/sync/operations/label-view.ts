@@ -1,4 +1,5 @@
-import { identifierValuesMatch, type TagType } from '../../../src-shared/api/common';
+import type { TagType } from '../../../src-shared/api/common';
+import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import type { LocalIdentifier } from '../../../src-shared/domain/label';
 import type { ServiceLabel } from '../../service/read/labels';
 import type { OperationContext } from './types';

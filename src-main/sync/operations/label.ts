@@ -1,4 +1,4 @@
-import { identifierValuesMatch } from '../../../src-shared/api/common';
+import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import type { LabelAnswer } from '../../service/labels';
 import type { ServiceLabel } from '../../service/read/labels';
 import { getLabel, updateLabel } from '../../store/labels';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideActivation } from './activation';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, member, reel } from './testing/random-reels';
 
-const gen = new Gen(3);
+const gen = createGen(3);
 const r = reel(gen);
 
 describe('Label activation (spec: States and transitions, DUST-type members)', () => {

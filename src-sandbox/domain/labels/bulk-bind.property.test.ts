@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decideBulkBind, type BulkBindInput, type ThreadView } from './bulk-bind';
 import type { MarkingPeer } from './model';
 import { LabelRuleError } from './rule-error';
-import { Gen } from './testing/prng';
+import { createGen, type Gen } from './testing/gen';
 import { OTHER_TEAM, populatedReel, thread } from './testing/random-reels';
 
 const CASES = 1500;
@@ -85,7 +85,7 @@ describe('bulk-bind rules, property-style', () => {
     let bound = 0;
     let blocked = 0;
     for (let seed = 1; seed <= CASES; seed += 1) {
-      const gen = new Gen(seed);
+      const gen = createGen(seed);
       const input = randomInput(gen);
       const ctx = `seed ${seed}`;
       const lengthOk = input.toPosition - input.fromPosition + 1 === input.threadIds.length;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decideBulkBind, planBulkBind, type BulkBindInput, type ThreadView } from './bulk-bind';
 import type { LabelState } from './model';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, member, OTHER_TEAM, reel, TEAM, thread } from './testing/random-reels';
 
-const gen = new Gen(99);
+const gen = createGen(99);
 const NOW = '2026-01-01T00:00:00Z';
 
 function setup(labelOverrides: Partial<LabelState>[] = [{}], threadOverrides: Partial<ThreadView>[] = [{}]) {

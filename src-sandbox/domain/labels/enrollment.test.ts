@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decideEnrollment, type EnrollmentInput } from './enrollment';
 import type { LabelState } from './model';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, member, OTHER_TEAM, reel, TEAM } from './testing/random-reels';
 
-const gen = new Gen(11);
+const gen = createGen(11);
 
 function input(overrides: Partial<EnrollmentInput> = {}): EnrollmentInput {
   return {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideMemberAdd, decideMemberRemoval } from './members';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, member, reel, TEAM } from './testing/random-reels';
 
-const gen = new Gen(5);
+const gen = createGen(5);
 const r = reel(gen);
 
 function refusal(run: () => unknown): { code: string; reason: unknown } {

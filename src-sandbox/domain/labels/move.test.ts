@@ -3,11 +3,11 @@ import type { LabelState, ReelState } from './model';
 import { planMove } from './move-plan';
 import { previewMove } from './move-preview';
 import type { MoveRequest } from './move-request';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, reel } from './testing/random-reels';
 
 const ARCHIVED = '2026-01-01T00:00:00Z';
-const gen = new Gen(21);
+const gen = createGen(21);
 
 /** Source Reel with Labels at 1..6: 3 archived, 5 shipped, 4 bound; 7 empty; 8 active. Target with 2 and 10. */
 function world() {

@@ -17,9 +17,3 @@ export function lastPosition(labels: readonly Pick<LabelState, 'position'>[]): n
 export function nextFreePosition(labels: readonly Pick<LabelState, 'position'>[]): number {
   return (lastPosition(labels) ?? 0) + 1;
 }
-
-export function labelsByPosition<L extends Pick<LabelState, 'position'>>(labels: readonly L[]): Map<number, L> {
-  const map = new Map<number, L>();
-  for (const l of labels) map.set(l.position, l);
-  return map;
-}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedValueWarnings } from './reel-warnings';
-import { Gen } from './testing/prng';
+import { createGen } from './testing/gen';
 import { label, member, reel } from './testing/random-reels';
 
 describe('Reel warnings for repeated values (spec: Create Label rules)', () => {
-  const gen = new Gen(7);
+  const gen = createGen(7);
   const r = reel(gen);
 
   it('reports a TEXT value on two Labels, case-insensitively, by position', () => {

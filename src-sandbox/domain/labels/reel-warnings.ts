@@ -1,6 +1,7 @@
 // spec: Labels and Reels, Create Label rules — "repeated TEXT or QR values are accepted and reported in the
-// Reel's `warnings`". Matching follows spec: Identifier — TEXT case-insensitive, the others byte for byte.
+// Reel's `warnings`". Values match as src-shared/domain/identifier-values.ts says (spec: Identifier, Matching).
 import type { ReelWarning } from '../../../src-shared/api/labels';
+import { identifierKey } from '../../../src-shared/domain/identifier-values';
 import { activeMembers, type LabelState } from './model';
 
 const REPORTED_TYPES = ['TEXT', 'QR'] as const;
@@ -17,7 +18,7 @@ export function repeatedValueWarnings(labels: readonly LabelState[]): ReelWarnin
       const seenInLabel = new Set<string>();
       for (const m of activeMembers(label)) {
         if (m.tagType !== tagType || m.value === null) continue;
-        const key = tagType === 'TEXT' ? m.value.toLowerCase() : m.value;
+        const key = identifierKey(tagType, m.value);
         if (seenInLabel.has(key)) continue;
         seenInLabel.add(key);
         const entry = byValue.get(key) ?? { value: m.value, labels: [] };

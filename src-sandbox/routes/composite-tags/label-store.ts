@@ -1,8 +1,9 @@
 // Labels and their member identifiers in the shared `composite_tags` and `tags` tables.
 import { randomUUID } from 'node:crypto';
+import { identifierKey } from '../../../src-shared/domain/identifier-values';
 import type { LabelState, NewMember } from '../../domain/labels';
 import type { SandboxDb } from '../../store/db';
-import { normalizedValue, toLabelState, type LabelRow, type TagRow } from './rows';
+import { toLabelState, type LabelRow, type TagRow } from './rows';
 
 export function getLabelRow(db: SandboxDb, compositeTagId: string): LabelRow | undefined {
   return db.prepare('SELECT * FROM composite_tags WHERE composite_tag_id = ?').get(compositeTagId) as LabelRow | undefined;
@@ -87,7 +88,7 @@ export function insertMember(db: SandboxDb, m: NewMember, ctx: MemberContext): s
     tagId,
     m.tagType,
     isOptical ? null : m.value,
-    isOptical ? null : normalizedValue(m.tagType, m.value),
+    isOptical ? null : identifierKey(m.tagType, m.value),
     isOptical ? m.fingerprintId : null,
     ctx.threadId,
     ctx.compositeTagId,

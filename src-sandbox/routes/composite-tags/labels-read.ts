@@ -2,6 +2,7 @@
 // `/{composite_tag_id}`, POST `/resolve` (`detail` first match, `candidates[]` all matches, by position when a
 // Reel is given).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { identifierKey } from '../../../src-shared/domain/identifier-values';
 import { LabelListQuerySchema, LabelListResponseSchema, LabelReadResponseSchema, LabelResolveBodySchema, LabelResolveResponseSchema } from '../../../src-shared/api/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { requireMember } from '../../http/authority';
@@ -10,7 +11,7 @@ import { findOpticalTagsWithSameMarking } from '../../optical';
 import { visibleLabel, visibleReel } from './access';
 import { labelView } from './label-view';
 import { LabelParamsSchema } from './params';
-import { normalizedValue, type LabelRow } from './rows';
+import type { LabelRow } from './rows';
 
 const PAGE: PageSpec = {
   columns: { createdAt: 'ct.created_at', position: 'ct.position', updatedAt: 'ct.updated_at' },
@@ -75,7 +76,7 @@ export const labelReadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
       tagType === 'SVC'
         ? "t.tag_type = 'SVC' AND t.fingerprint_id IN (SELECT value FROM json_each(?))"
         : 't.tag_type = ? AND t.normalized_value = ?';
-    const matchParams = tagType === 'SVC' ? [JSON.stringify(fingerprintIds)] : [tagType, normalizedValue(tagType, value)];
+    const matchParams = tagType === 'SVC' ? [JSON.stringify(fingerprintIds)] : [tagType, identifierKey(tagType, value)];
     const rows = db
       .prepare(
         `SELECT DISTINCT ct.* FROM tags t JOIN composite_tags ct ON ct.composite_tag_id = t.composite_tag_id

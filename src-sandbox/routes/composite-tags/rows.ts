@@ -95,8 +95,3 @@ export function toLabelState(row: LabelRow, members: readonly TagRow[]): LabelSt
     members: members.map(toMemberState),
   };
 }
-
-/** spec: Identifier — "TEXT is case-insensitive, all other types match byte for byte" (tags.normalized_value). */
-export function normalizedValue(tagType: TagType, value: string): string {
-  return tagType === 'TEXT' ? value.toLowerCase() : value;
-}

@@ -1,6 +1,7 @@
 // Reading and writing identifiers (the shared `tags` table) for the /api/v1/tags routes.
 import { randomUUID } from 'node:crypto';
 import type { TagType } from '../../../src-shared/api/common';
+import { identifierKey } from '../../../src-shared/domain/identifier-values';
 import type { SandboxDb } from '../../store/db';
 
 export interface TagRow {
@@ -60,14 +61,6 @@ export interface LabelRow {
   updated_at: string;
 }
 
-/**
- * The stored form used for matching. spec: Identifier (tag) — "Matching: TEXT is case-insensitive, all
- * other types match byte for byte."
- */
-export function normalizeValue(tagType: TagType, value: string): string {
-  return tagType === 'TEXT' ? value.toLowerCase() : value;
-}
-
 export function getTag(db: SandboxDb, tagId: string): TagRow | undefined {
   return db.prepare('SELECT * FROM tags WHERE tag_id = ?').get(tagId) as TagRow | undefined;
 }
@@ -88,7 +81,7 @@ export function labelMembers(db: SandboxDb, compositeTagId: string): TagRow[] {
 export function findTagsByValue(db: SandboxDb, orgId: string, tagType: TagType, value: string): TagRow[] {
   return db
     .prepare('SELECT * FROM tags WHERE tag_type = ? AND normalized_value = ? AND org_id = ? AND archived_at IS NULL ORDER BY created_at, tag_id')
-    .all(tagType, normalizeValue(tagType, value), orgId) as TagRow[];
+    .all(tagType, identifierKey(tagType, value), orgId) as TagRow[];
 }
 
 export function getTagsByIds(db: SandboxDb, tagIds: readonly string[]): TagRow[] {
@@ -118,7 +111,7 @@ export function insertTag(db: SandboxDb, tag: NewTag, at: string): TagRow {
     tagId,
     tag.tagType,
     tag.value,
-    tag.value === null ? null : normalizeValue(tag.tagType, tag.value),
+    tag.value === null ? null : identifierKey(tag.tagType, tag.value),
     tag.fingerprintId,
     tag.threadId,
     tag.orgId,

@@ -1,6 +1,6 @@
 // POST /api/v1/tags/verify. spec: Scanning and identifiers, "Verify response by candidate count" — "An
 // identifier not bound to the named Thread makes a verify fail instead of matching something else."
-import { identifierValuesMatch } from '../../../src-shared/api/common';
+import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import { VerifyFieldsSchema, type VerifyResponse } from '../../../src-shared/api/identifiers';
 import type { SandboxDeps } from '../../deps';
 import { requireMember } from '../../http/authority';

@@ -55,12 +55,30 @@ describe('bench actions', () => {
     expect(labels.find((l) => l.position === 6)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
   });
 
+  it('a repeat is the same marking as the service matches it: TEXT in any case, other types byte for byte (src-shared/domain/identifier-values.ts)', async () => {
+    await s.call('labels.enroll', { reelId, position: 60, identifiers: [{ tagType: 'TEXT', value: 'again-5' }] });
+    await s.call('labels.enroll', { reelId, position: 61, identifiers: [{ tagType: 'TEXT', value: 'CASE-61' }, { tagType: 'QR', value: 'qr-case' }] });
+    await s.call('labels.enroll', { reelId, position: 62, identifiers: [{ tagType: 'TEXT', value: 'OTHER-62' }, { tagType: 'QR', value: 'QR-CASE' }] });
+    const labels = (await s.call('reels.show', { reelId })).labels;
+    expect(labels.find((l) => l.position === 60)?.warnings).toEqual(['TEXT "again-5" is already on the Label at position 5 of this Reel']);
+    // "QR-CASE" is another QR value than "qr-case": no repeat (this Reel expects TEXT only, hence the other warning).
+    expect(labels.find((l) => l.position === 62)?.warnings).toEqual(['the Reel does not expect QR identifiers']);
+    // Removing an identifier names it by the same rule.
+    const at61 = labels.find((l) => l.position === 61)!;
+    await s.call('labels.removeIdentifier', { labelId: at61.labelId, tagType: 'TEXT', value: 'case-61' });
+    const wrongCase = await s.station.call('labels.removeIdentifier', { labelId: at61.labelId, tagType: 'QR', value: 'QR-CASE' });
+    expect(wrongCase.ok ? null : wrongCase.error.code).toBe('STATION_NOT_FOUND');
+    const after = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 61);
+    expect(after?.identifiers).toEqual([{ tagType: 'QR', value: 'qr-case' }]);
+  });
+
   it('an import warns of a value printed twice in the same file, and of one already on the Reel', async () => {
-    await s.call('labels.import', { reelId, csv: 'position,text\n20,TWICE\n21,TWICE\n22,AGAIN-5\n' });
+    await s.call('labels.import', { reelId, csv: 'position,text\n20,TWICE\n21,TWICE\n22,AGAIN-5\n23,twice\n' });
     const labels = (await s.call('reels.show', { reelId })).labels;
     expect(labels.find((l) => l.position === 20)?.warnings).toEqual([]);
     expect(labels.find((l) => l.position === 21)?.warnings).toEqual(['TEXT "TWICE" is already on the Label at position 20 of this Reel']);
     expect(labels.find((l) => l.position === 22)?.warnings).toEqual(['TEXT "AGAIN-5" is already on the Label at position 5 of this Reel']);
+    expect(labels.find((l) => l.position === 23)?.warnings).toEqual(['TEXT "twice" is already on the Label at position 20 of this Reel']);
   });
 
   it('print data may be imported for positions already enrolled (expected values only); enrolling over them is refused', async () => {

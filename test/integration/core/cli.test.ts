@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
+import { normalizeNfcUid } from '../../../src-shared/domain/nfc-uid';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as station } from '../../helpers/peer';
@@ -43,6 +44,14 @@ describe('station CLI with the embedded sandbox', () => {
     expect(bad.code).toBe(2);
   }, 120_000);
 
+  it('refuses an NFC UID a reader would refuse, with the reader\'s words (src-shared/domain/nfc-uid.ts)', async () => {
+    const refusal = normalizeNfcUid('04:a1:b2');
+    if (refusal.ok) throw new Error('a 3-byte UID must be refused');
+    const short = await station(['--data', data, 'enroll', '--reel', reelId, '--position', '9', '--text', 'CLI-9', '--nfc', '04:a1:b2']);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain(refusal.reason);
+  }, 120_000);
+
   it('an invalid print-data file enrolls nothing and names each bad row', async () => {
     const csv = join(dir.path, 'bad.csv');
     writeFileSync(csv, 'position,text,qr,nfc\n2,CLI-2,q2,\nthree,CLI-3,,\n4,,,\n5,CLI-5,,nothex\n');
@@ -50,7 +59,7 @@ describe('station CLI with the embedded sandbox', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toContain('line 3 (position three)');
     expect(out.stderr).toContain('line 4 (position 4): no value at all');
-    expect(out.stderr).toContain('line 5 (position 5): nfc "nothex" is not a hex UID');
+    expect(out.stderr).toContain('line 5 (position 5): NFC "nothex" is not a hex UID: "n" is not a hex digit');
     const queue = await station(['--data', data, '--json', 'queue']);
     expect((queue.json() as { counts: { pending: number } }).counts.pending).toBe(2);
   }, 120_000);

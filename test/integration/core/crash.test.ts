@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrng, speckleTag } from '../../fixtures';
+import { seededRandom } from '../../../src-shared/domain/random';
+import { speckleTag } from '../../fixtures';
 import { repoRoot } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 import { byPosition, openStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
@@ -64,7 +65,7 @@ describe('crash during sync', () => {
     await s.close();
 
     const watch = new Database(join(dataDir, 'station.sqlite3'), { readonly: true });
-    const prng = createPrng(7);
+    const prng = seededRandom(7);
     let kills = 0;
     try {
       while (kills < KILLS) {

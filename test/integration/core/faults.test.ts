@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrng, speckleTag } from '../../fixtures';
+import { seededRandom } from '../../../src-shared/domain/random';
+import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPeer, type Peer } from '../../helpers/peer';
@@ -52,7 +53,7 @@ describe('sync through network faults and error bursts', () => {
       await peer.admin('/faults', { pathPrefix: labelsPath, method: 'POST', status: 503, code: 'SCAN_BACKEND_UNAVAILABLE', count: 8 });
       await peer.admin('/faults', { pathPrefix: labelsPath, method: 'POST', status: 429, count: 8, retryAfter: 1 });
       await peer.admin('/faults', { pathPrefix: labelsPath, method: 'POST', status: 500, code: 'SERVICE_ERROR', count: 5 });
-      const prng = createPrng(42);
+      const prng = seededRandom(42);
       peer.proxy.random({ reset: 0.07, drop: 0.07, delay: 0.03, delayMs: 2_000 }, () => prng.next());
 
       let lowest = Infinity;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeNfcUid } from '../../../src-shared/domain/nfc-uid';
 import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { writeFileSync } from 'node:fs';
@@ -10,6 +11,12 @@ import { byPosition, connectedStation, serviceLabels, serviceReelsNamed, startPe
 
 let peer: Peer;
 const files = tempDir('core-captures-');
+/** The value the station sends for an NFC UID it was given (src-shared/domain/nfc-uid.ts). */
+const sentUid = (input: string): string => {
+  const uid = normalizeNfcUid(input);
+  if (!uid.ok) throw new Error(uid.reason);
+  return uid.value;
+};
 beforeAll(async () => {
   peer = await startPeer();
 });
@@ -40,7 +47,7 @@ describe('offline enrollment, then sync', () => {
         expect(out.state).toBe('queued');
         expected.set(
           position,
-          [...identifiers.map((i) => `${i.tagType}=${i.tagType === 'NFC' ? i.value.toUpperCase() : i.value}`), ...(svcImagePath ? ['SVC'] : [])].sort(),
+          [...identifiers.map((i) => `${i.tagType}=${i.tagType === 'NFC' ? sentUid(i.value) : i.value}`), ...(svcImagePath ? ['SVC'] : [])].sort(),
         );
       }
       const offline = await s.call('sync.run', { untilIdle: true, timeoutSeconds: 1 });

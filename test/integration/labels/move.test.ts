@@ -1,7 +1,7 @@
 // Move and move preview over HTTP. spec: Labels and Reels, Move; Authority ("Move needs a Team or Organization
 // administrator; preview needs only membership").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Gen } from '../../../src-sandbox/domain/labels/testing/prng';
+import { createGen } from '../../../src-sandbox/domain/labels/testing/gen';
 import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
 
 let t: LabelsSandbox;
@@ -113,7 +113,7 @@ describe('move', () => {
   });
 
   it('preview equals commit over random spans and targets', async () => {
-    const gen = new Gen(2026);
+    const gen = createGen(2026);
     for (let round = 0; round < 8; round += 1) {
       const source = await reelWith(gen.shuffle([1, 2, 3, 4, 5, 6, 7, 8]).slice(0, gen.int(2, 6)).sort((x, y) => x - y));
       const target = await reelWith(gen.bool() ? [] : [gen.int(1, 8)]);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
@@ -19,7 +20,6 @@ import {
   printedPositions,
   rejectPlacedRead,
   startPosition,
-  tagTypeKey,
   type BenchState,
   type Feedback,
   type IncomingRead,
@@ -93,8 +93,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     for (const label of reel?.labels ?? []) {
       if (label.state === 'expected' || label.position === position) continue;
       for (const i of label.identifiers) {
-        if (i.value) taken.set(tagTypeKey(i.tagType, i.value), label.position);
-        if (i.captureSha256) taken.set(tagTypeKey('SVC', i.captureSha256), label.position);
+        if (i.value) taken.set(identifierMapKey(i.tagType, i.value), label.position);
+        if (i.captureSha256) taken.set(identifierMapKey('SVC', i.captureSha256), label.position);
       }
     }
     const here = reel?.labels.find((l) => l.position === position);
@@ -176,8 +176,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     const sha = filledCapture(current);
     try {
       await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(sha ? { captureSha256: sha } : {}) });
-      for (const i of filledIdentifiers(current)) sessionTaken.current.set(tagTypeKey(i.tagType, i.value), current.position);
-      if (sha) sessionTaken.current.set(tagTypeKey('SVC', sha), current.position);
+      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
+      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
       sessionPositions.current.add(current.position);
       savedPositions.current.push(current.position);
       setSavedAt((list) => [...list, Date.now()]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, printedPositions, startPosition, tagTypeKey, type ReelFacts } from './bench-session';
+import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, printedPositions, startPosition, type ReelFacts } from './bench-session';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -52,7 +53,7 @@ describe('bench session', () => {
   });
 
   it('a value already on another Label of the Reel is caught on the second scan', () => {
-    const s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts({ taken: new Map([[tagTypeKey('QR', 'Q-1'), 1]]) }));
+    const s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts({ taken: new Map([[identifierMapKey('QR', 'Q-1'), 1]]) }));
     expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_IN_REEL', position: 1 });
   });
 
@@ -69,7 +70,7 @@ describe('bench session', () => {
     const text = [{ tagType: 'TEXT' as const, count: 1 }];
     const ok = placeRead(startPosition(1, text), { tagType: 'TEXT', value: 'abc' }, { composition: text, expected: { TEXT: 'ABC' }, taken: new Map() });
     expect(ok.feedback?.level).toBe('ok');
-    const dup = placeRead(startPosition(2, text), { tagType: 'TEXT', value: 'ABC' }, { composition: text, expected: null, taken: new Map([[tagTypeKey('TEXT', 'abc'), 1]]) });
+    const dup = placeRead(startPosition(2, text), { tagType: 'TEXT', value: 'ABC' }, { composition: text, expected: null, taken: new Map([[identifierMapKey('TEXT', 'abc'), 1]]) });
     expect(dup.feedback?.code).toBe('DUPLICATE_IN_REEL');
   });
 
@@ -88,7 +89,7 @@ describe('bench session', () => {
   });
 
   it('the very picture already saved for another Label is an error that blocks until acknowledged', () => {
-    const s = placeCapture(startPosition(4, composition), capture, facts({ taken: new Map([[tagTypeKey('SVC', capture.sha256), 2]]) }));
+    const s = placeCapture(startPosition(4, composition), capture, facts({ taken: new Map([[identifierMapKey('SVC', capture.sha256), 2]]) }));
     expect(s.feedback).toEqual({ level: 'error', code: 'SAME_CAPTURE', position: 2 });
     expect(s.blocked).toBe(true);
     expect(s.slots.find((x) => x.tagType === 'SVC')?.captureSha256).toBeUndefined();

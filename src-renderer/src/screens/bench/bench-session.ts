@@ -1,5 +1,6 @@
-import { identifierValuesMatch, type StringTagType, type TagType } from '../../../../src-shared/api/common';
+import type { StringTagType, TagType } from '../../../../src-shared/api/common';
 import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
+import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 
 // The bench session as the operator sees it: one slot per expected
@@ -47,9 +48,9 @@ export interface ReelFacts {
   composition: readonly ExpectedIdentifier[];
   /** Print data at the current position, when imported. */
   expected: ExpectedValues | null;
-  /** Positions of values already on other Labels of this Reel, keyed by `tagTypeKey`. */
+  /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
   taken: ReadonlyMap<string, number>;
-  /** The position whose print data holds each value (the Reel's expected values), keyed by `tagTypeKey`. */
+  /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
   printedAt?: ReadonlyMap<string, number>;
 }
 
@@ -60,11 +61,6 @@ export interface IncomingRead {
   basis?: 'symbology' | 'device' | 'fallback';
   /** Decoded from a camera capture: a recapture sees the same printed code again, which is no repeat. */
   fromCapture?: boolean;
-}
-
-/** Key of a value on a Reel: TEXT compares case-insensitively (spec: Identifier, Matching). */
-export function tagTypeKey(tagType: TagType, value: string): string {
-  return `${tagType}\u0000${tagType === 'TEXT' ? value.toLowerCase() : value}`;
 }
 
 export function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
@@ -106,11 +102,11 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
     return withFeedback(state, { level: 'warning', code: expectedType ? 'SLOT_FULL' : 'UNEXPECTED_TYPE', tagType, value });
   }
   const slotType = (state.slots[index] as Slot).tagType;
-  const other = facts.taken.get(tagTypeKey(slotType, value));
+  const other = facts.taken.get(identifierMapKey(slotType, value));
   if (other !== undefined && other !== state.position) {
     return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
   }
-  const owner = facts.printedAt?.get(tagTypeKey(slotType, value));
+  const owner = facts.printedAt?.get(identifierMapKey(slotType, value));
   if (owner !== undefined && owner !== state.position) {
     return withFeedback(state, { level: 'error', code: 'MISORDER', tagType: slotType, value, position: state.position, belongsTo: owner, read });
   }
@@ -137,7 +133,7 @@ export interface CaptureOutcome {
 export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
   if (state.blocked) return state;
   if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
-  const other = facts?.taken.get(tagTypeKey('SVC', capture.sha256));
+  const other = facts?.taken.get(identifierMapKey('SVC', capture.sha256));
   if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
   const index = state.slots.findIndex((s) => s.tagType === 'SVC');
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
@@ -162,7 +158,7 @@ export function printedPositions(labels: readonly { position: number; expected: 
   const at = new Map<string, number>();
   for (const label of labels) {
     for (const [tagType, value] of Object.entries(label.expected ?? {})) {
-      if (typeof value === 'string' && value) at.set(tagTypeKey(tagType as TagType, value), label.position);
+      if (typeof value === 'string' && value) at.set(identifierMapKey(tagType as TagType, value), label.position);
     }
   }
   return at;

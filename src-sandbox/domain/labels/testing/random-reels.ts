@@ -1,7 +1,7 @@
 // Random Reels, Labels and Threads for the property-style tests of the move and bulk-bind rules.
 import type { LabelState, MemberState, ReelState } from '../model';
 import type { ThreadView } from '../bulk-bind';
-import type { Gen } from './prng';
+import type { Gen } from './gen';
 
 export const TEAM = '00000000-0000-4000-8000-00000000aaaa';
 export const OTHER_TEAM = '00000000-0000-4000-8000-00000000bbbb';
