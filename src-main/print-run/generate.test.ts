@@ -99,7 +99,7 @@ describe('spec problems name the field and what to do', () => {
         'start -1 is not a whole number of 0 or more: use --start with the first label’s number',
         'check "mod11" is not a check algorithm: use --check gs1, luhn, damm, iso7064-mod37-36, or leave it out',
         expect.stringMatching(/^unknown setting\(s\) foo: a print run takes start, count/),
-        expect.stringMatching(/^qr must be a URL template containing \{serial\}.*use --qr$/),
+        expect.stringMatching(/^qr must be a URL template containing \{serial\}.*use --qr-template$/),
       ]),
     );
     expect(problemsOf({ count: 1_000_001, qr: QR })[0]).toMatch(/^count 1000001 is not a whole number from 1 to 1,000,000/);
