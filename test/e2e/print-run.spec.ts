@@ -21,7 +21,7 @@ test.afterAll(async () => {
 test('generate 40 labels, export the CSV, then a misorder at the bench is named and skipped', async ({ page }) => {
   const origin = `${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}`;
   await page.goto(`${origin}#/reels`);
-  await page.getByRole('button', { name: 'Prepare a print run for Print run reel' }).click();
+  await page.getByRole('button', { name: 'Prepare print run for Print run reel' }).click();
   const panel = page.getByTestId('print-run');
   await panel.getByLabel('Labels', { exact: true }).fill('40');
   await panel.getByLabel('Prefix', { exact: true }).fill('SER-');

@@ -117,7 +117,7 @@ export const de: Catalog = {
     fileIn: 'Label-Sammlung von {{name}}',
     noneMatch: 'Keine Rolle passt zu diesen Filtern.',
     prepareRun: 'Druckauftrag vorbereiten',
-    prepareRunFor: 'Druckauftrag für {{name}} vorbereiten',
+    prepareRunFor: 'Druckauftrag vorbereiten für {{name}}',
   },
   collections: {
     title: 'Label-Sammlungen',

@@ -115,7 +115,7 @@ export const en = {
     fileIn: 'Label Collection of {{name}}',
     noneMatch: 'No Reel matches these filters.',
     prepareRun: 'Prepare print run',
-    prepareRunFor: 'Prepare a print run for {{name}}',
+    prepareRunFor: 'Prepare print run for {{name}}',
   },
   collections: {
     title: 'Label Collections',
