@@ -7,25 +7,16 @@ import type { PrintRunFormat, printRunCommands } from '../../src-shared/ipc/prin
 import { requireFilePathsAllowed } from '../changes/capture-source';
 import { requireReel } from '../changes/context';
 import { importPrintData } from '../changes/import';
-import {
-  PRINTED_TAG_TYPES,
-  findConflicts,
-  generateRows,
-  parsePrintRunSpec,
-  previewRows,
-  writePrintRunCsv,
-  writePrintRunZpl,
-  writeProofPdf,
-  type ConflictReport,
-  type ExistingLabel,
-  type PrintRunSpec,
-} from '../print-run';
+import type { ConflictReport, ExistingLabel, PrintRunSpec } from '../print-run';
 import { listLabels } from '../store/labels';
 import type { CommandContext } from './context';
 
 // Print runs (docs/print-run.md): preview, generate (save as the Reel's expected values, write an export), and one
 // export as a download. The rows are generated lazily and streamed to files; the expected values are saved through
 // the print-data import (`import --expected-only`), so the bench checks scans against them like imported data.
+
+/** The print-run room (pdfkit, bwip-js, cdigit, digital-link.js) loads on the first print-run command, not at start-up. */
+const printRun = () => import('../print-run');
 
 const MEDIA_TYPES: Record<PrintRunFormat, string> = { csv: 'text/csv', pdf: 'application/pdf', zpl: 'application/x-zpl' };
 /** The stock a PDF proof or ZPL uses when none is named. */
@@ -42,6 +33,7 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
 }
 
 async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined): Promise<number> {
+  const { generateRows, writePrintRunCsv, writePrintRunZpl, writeProofPdf } = await printRun();
   const stock = layout?.stock ?? DEFAULT_STOCK;
   if (format === 'csv') await writePrintRunCsv(generateRows(spec), path);
   else if (format === 'pdf') await writeProofPdf(generateRows(spec), path, { stock, ...(layout?.sheet ? { sheet: layout.sheet } : {}) });
@@ -57,19 +49,20 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
     return dir;
   };
   /** The Reel's Labels and print data, as the conflict check reads them. */
-  const existing = (reelId: string): ExistingLabel[] =>
+  const existing = (reelId: string, printed: readonly string[]): ExistingLabel[] =>
     listLabels(parts.db, reelId).map((label) => {
       const values: ExistingLabel['values'] = { ...label.expected };
       for (const i of label.identifiers) {
-        if (i.value !== undefined && (PRINTED_TAG_TYPES as readonly string[]).includes(i.tagType)) values[i.tagType as (typeof PRINTED_TAG_TYPES)[number]] = i.value;
+        if (i.value !== undefined && printed.includes(i.tagType)) values[i.tagType as keyof ExistingLabel['values']] = i.value;
       }
       return { position: label.position, values, state: label.state };
     });
-  const preview = (reelId: string, input: Record<string, unknown>) => {
+  const preview = async (reelId: string, input: Record<string, unknown>) => {
+    const { PRINTED_TAG_TYPES, findConflicts, generateRows, parsePrintRunSpec, previewRows } = await printRun();
     requireReel(ctx, reelId);
     const spec = parsePrintRunSpec(input);
     const rows = previewRows(spec, PREVIEW_ROWS);
-    const report: ConflictReport = findConflicts(generateRows(spec), existing(reelId));
+    const report: ConflictReport = findConflicts(generateRows(spec), existing(reelId, PRINTED_TAG_TYPES));
     return {
       spec,
       view: {
@@ -83,10 +76,10 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
   };
 
   return {
-    'printRun.preview': ({ reelId, spec }) => preview(reelId, spec).view,
+    'printRun.preview': async ({ reelId, spec }) => (await preview(reelId, spec)).view,
     'printRun.generate': async ({ reelId, spec: input, expected, out, format, layout }) => {
       if (out !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'printRun.generate', 'out');
-      const { spec, view } = preview(reelId, input);
+      const { spec, view } = await preview(reelId, input);
       if (expected && view.conflictCount > 0) {
         throw new StationError({
           code: StationErrorCode.conflict,
@@ -108,6 +101,7 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
         // The import's own expected-only path: the same checks and the same rows as `import --expected-only`.
         const csv = join(tmpDir(), `print-run-${randomUUID()}.csv`);
         try {
+          const { generateRows, writePrintRunCsv } = await printRun();
           await writePrintRunCsv(generateRows(spec), csv);
           saved = (await importPrintData(ctx, { reelId, source: { path: csv }, baseDir: tmpDir(), expectedOnly: true, allowFilePaths: false })).expected;
         } finally {
@@ -119,7 +113,7 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
     },
     'printRun.export': async ({ reelId, spec: input, format, layout }) => {
       const reel = requireReel(ctx, reelId);
-      const spec = parsePrintRunSpec(input);
+      const spec = (await printRun()).parsePrintRunSpec(input);
       const path = join(tmpDir(), `print-run-${randomUUID()}.${format}`);
       try {
         const bytes = await writeExport(spec, path, format, layout);
