@@ -141,6 +141,8 @@ export const de: Catalog = {
     check: 'Prüfzeichen',
     noCheck: 'Keines',
     qr: 'QR-Vorlage',
+    dataMatrix: 'Data-Matrix-Vorlage (optional, z. B. {serial})',
+    barCode: 'Barcode-Vorlage (optional, z. B. {serial})',
     firstPosition: 'Erste Position',
     stock: 'Etikettenformat (50x30, 70x37, 2x1in oder BxH mm)',
     preview: 'Erste und letzte Etiketten des Auftrags',

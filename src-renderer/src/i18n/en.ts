@@ -139,6 +139,8 @@ export const en = {
     check: 'Check character',
     noCheck: 'None',
     qr: 'QR template',
+    dataMatrix: 'Data Matrix template (optional, e.g. {serial})',
+    barCode: 'Barcode template (optional, e.g. {serial})',
     firstPosition: 'First position',
     stock: 'Label stock (50x30, 70x37, 2x1in or WxH mm)',
     preview: 'First and last labels of the run',

@@ -22,16 +22,20 @@ interface Form {
   suffix: string;
   check: (typeof CHECKS)[number];
   qr: string;
+  dataMatrix: string;
+  barCode: string;
   firstPosition: string;
   stock: string;
 }
 
-const INITIAL: Form = { count: '100', start: '1', step: '1', digits: '6', prefix: '', suffix: '', check: '', qr: 'https://example.test/{serial}', firstPosition: '1', stock: '50x30' };
+const INITIAL: Form = { count: '100', start: '1', step: '1', digits: '6', prefix: '', suffix: '', check: '', qr: 'https://example.test/{serial}', dataMatrix: '', barCode: '', firstPosition: '1', stock: '50x30' };
 
 function specOf(form: Form): Record<string, unknown> {
   const n = (text: string) => (text.trim() === '' ? undefined : Number(text));
   const spec: Record<string, unknown> = { count: n(form.count), start: n(form.start), step: n(form.step), digits: n(form.digits), firstPosition: n(form.firstPosition), prefix: form.prefix, suffix: form.suffix, qr: form.qr };
   if (form.check) spec.check = form.check;
+  if (form.dataMatrix.trim()) spec.dataMatrix = form.dataMatrix;
+  if (form.barCode.trim()) spec.barCode = form.barCode;
   return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
 }
 
@@ -119,6 +123,8 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           </select>
         </label>
         {field('qr', t('printRun.qr'), 'text')}
+        {field('dataMatrix', t('printRun.dataMatrix'), 'text')}
+        {field('barCode', t('printRun.barCode'), 'text')}
         {field('firstPosition', t('printRun.firstPosition'))}
         {field('stock', t('printRun.stock'), 'text')}
       </div>
