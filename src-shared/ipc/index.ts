@@ -10,3 +10,5 @@ export * from './bulk-bind';
 export * from './threads';
 export * from './camera';
 export * from './devices';
+export * from './verify';
+export * from './report';
