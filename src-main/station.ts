@@ -22,7 +22,9 @@ import { labelHandlers } from './commands/labels';
 import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
+import { reportHandlers, type ReportPrinter } from './commands/report';
 import { threadHandlers } from './commands/threads';
+import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
 import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
@@ -75,6 +77,11 @@ export interface StationOptions {
   keyCipher?: KeyCipher;
   /** How long sync.run waits for another process to let go of the data folder's sync lock (ms; default 100). */
   senderWaitMs?: number;
+  /**
+   * Prints the Reel report page of the host's UI to PDF (report.pdf): the Electron host through printToPDF, the web
+   * host and the CLI through Chromium. Without it report.pdf answers STATION_PDF_UNAVAILABLE.
+   */
+  printReport?: ReportPrinter;
 }
 
 export interface Station {
@@ -247,6 +254,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...threadHandlers(ctx),
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
+    ...verifyHandlers(ctx),
+    ...reportHandlers(ctx, options.printReport),
   };
 
   let closing = false;
