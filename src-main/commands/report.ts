@@ -1,6 +1,6 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import { StationError } from '../../src-shared/ipc/envelope';
-import type { reportCommands } from '../../src-shared/ipc/report';
+import { PDF_UNAVAILABLE, type reportCommands } from '../../src-shared/ipc/report';
 import { requireReel } from '../changes/context';
 import { reelReport, shiftSummary } from '../reports/reel-report';
 import { localOffsetMinutes, dayBounds } from '../reports/series';
@@ -11,8 +11,6 @@ import type { CommandContext } from './context';
 
 /** Prints the Reel report page of the host's own UI to PDF (the same page, the same charts). */
 export type ReportPrinter = (request: { reelId: string; locale: 'en' | 'de' }) => Promise<Uint8Array>;
-
-export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
 
 /** A file name for the Reel's report: its name in safe characters and the day. */
 export function reportFilename(reelName: string, at = new Date()): string {

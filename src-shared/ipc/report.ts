@@ -108,6 +108,9 @@ export const ReelReport = z.object({
 });
 export type ReelReport = z.infer<typeof ReelReport>;
 
+/** The error code of a PDF the host cannot print (no printer, Chromium missing, the page never ready). */
+export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
+
 export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 
 export const ShiftSummary = z.object({

@@ -7,10 +7,13 @@ import { importCommand } from './import';
 import { moveCommand } from './move';
 import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelShowCommand } from './reel';
+import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
 import { statusCommand } from './status';
+import { verifyCheckCommand, verifyPlanCommand, verifyStatusCommand } from './verify';
 
 /** Every CLI command; each area adds its own module here. */
 export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
-  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand];
+  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand,
+  verifyPlanCommand, verifyCheckCommand, verifyStatusCommand, reportCommand];
