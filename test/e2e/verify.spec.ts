@@ -24,14 +24,15 @@ const qr = (position: number) => `VR-${String(position).padStart(3, '0')}`;
 /** A block in the frame's top right corner whose gray tells the test which Label the camera shows. */
 const MARK = { left: SIZE.width - 200, top: 40, size: 140 };
 
-const dir = tempDir('station-e2e-verify-');
+// Made in beforeAll: the runner loads this file in more than one process.
+let dir: { path: string; remove(): void };
+let camera: string;
 let station: ServedStation;
 let reelId: string;
 let seed: number;
 let sample: number[];
 const gray = new Map<number, number>();
 const videos = new Map<number, string>();
-const camera = join(dir.path, 'camera.y4m');
 
 /** Label p as printed and photographed: speckle marking, its QR, and the block with its gray. */
 async function frame(position: number, level: number): Promise<Buffer> {
@@ -68,6 +69,8 @@ function previewGray(page: Page): Promise<number> {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  dir = tempDir('station-e2e-verify-');
+  camera = join(dir.path, 'camera.y4m');
   // The seed: the first whose sample takes position 17 and not 18 (the sample is drawn as the station draws it).
   const plan = samplingPlan({ lotSize: LOT, aql: 1.5 });
   const all = Array.from({ length: LOT }, (_, i) => i + 1);
@@ -99,7 +102,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await station?.stop();
-  dir.remove();
+  dir?.remove();
 });
 
 test('a sample that takes the mis-enrolled Label fails naming both positions; the lot is rejected by the plan', async () => {

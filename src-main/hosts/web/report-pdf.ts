@@ -20,13 +20,16 @@ const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 100;
 
 /** The Chromium to print with: $CHROMIUM_PATH, else the first of the usual Debian paths. Throws naming what to install. */
-export function requireChromium(env: NodeJS.ProcessEnv = process.env): string {
+export function requireChromium(env: NodeJS.ProcessEnv = process.env, candidates: readonly string[] = CHROMIUM_CANDIDATES): string {
   const named = env['CHROMIUM_PATH'];
   if (named) {
     if (existsSync(named)) return named;
-    throw new StationError({ code: PDF_UNAVAILABLE, message: `CHROMIUM_PATH names "${named}", which does not exist: point it at a Chromium or Chrome binary, or unset it to use the installed Chromium.` });
+    throw new StationError({
+      code: PDF_UNAVAILABLE,
+      message: `CHROMIUM_PATH names "${named}", which does not exist, and the report PDF is printed with Chromium: install Chromium (Debian: "apt-get install chromium") and point CHROMIUM_PATH at it, or unset CHROMIUM_PATH to use the installed one.`,
+    });
   }
-  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
+  const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   throw new StationError({
     code: PDF_UNAVAILABLE,
