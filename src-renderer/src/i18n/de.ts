@@ -540,6 +540,7 @@ export const de: Catalog = {
     scanMarking: 'Nehmen Sie dann seine optische Markierung mit der Kamera auf (Leertaste).',
     reads: 'An dieser Position gelesen',
     captured: 'SVC: aufgenommen',
+    captureRefused: 'Die Aufnahme wurde abgelehnt ({{reasons}}): Nehmen Sie das Etikett erneut auf.',
     waitingFor: '{{tagType}}: ausstehend',
     capture: 'Aufnehmen',
     checkNow: 'Jetzt prüfen',

@@ -538,6 +538,7 @@ export const en = {
     scanMarking: 'Then capture its optical marking with the camera (Space).',
     reads: 'Read at this position',
     captured: 'SVC: captured',
+    captureRefused: 'The capture was refused ({{reasons}}): capture the Label again.',
     waitingFor: '{{tagType}}: waiting',
     capture: 'Capture',
     checkNow: 'Check now',

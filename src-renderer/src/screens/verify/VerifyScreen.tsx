@@ -44,6 +44,8 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
   const [chosen, setChosen] = useState<number>();
   const [reads, setReads] = useState<Read[]>([]);
   const [capture, setCapture] = useState<{ sha256: string; thumbnail: string | null }>();
+  /** Why the last capture was refused by the camera's quality gate (capture again). */
+  const [refused, setRefused] = useState<string[]>();
   const [last, setLast] = useState<Last>();
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -65,6 +67,7 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
   useEffect(() => {
     setReads([]);
     setCapture(undefined);
+    setRefused(undefined);
   }, [position, reelId]);
   useEffect(() => {
     setChosen(undefined);
@@ -91,8 +94,13 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
     if (!reelId || position === undefined) return undefined;
     const offRead = station.on('devices.read', (read) => addRead(read.tagType, read.value, read.basis === 'fallback'));
     const offCapture = station.on('camera.captured', (result) => {
-      if (result.accepted) setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
-      else playTone('error');
+      if (result.accepted) {
+        setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
+        setRefused(undefined);
+      } else {
+        setRefused(result.reasons.map((r) => r.message));
+        playTone('error');
+      }
       for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, false);
     });
     return () => {
@@ -255,6 +263,11 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
                   <li key={`missing-${c}`} className="tag hint">{t('verify.waitingFor', { tagType: c })}</li>
                 ))}
               </ul>
+              {refused ? (
+                <p className="error-note" role="alert" data-testid="verify-capture-refused">
+                  {t('verify.captureRefused', { reasons: refused.join('; ') })}
+                </p>
+              ) : null}
               {expectsSvc ? <CameraPanel key={reelId} register={(fn) => (captureRef.current = fn)} /> : null}
               <div className="toolbar">
                 {expectsSvc ? (
