@@ -115,6 +115,8 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
     chromium,
     [
       '--headless',
+      // Chromium's sandbox cannot start as root or in most containers; this Chromium opens only the station's own
+      // report page on 127.0.0.1, with a fresh profile that is removed afterwards.
       '--no-sandbox',
       '--disable-gpu',
       '--no-first-run',
