@@ -23,7 +23,9 @@ import { printRunHandlers } from './commands/print-run';
 import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
+import { reportHandlers, type ReportPrinter } from './commands/report';
 import { threadHandlers } from './commands/threads';
+import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
 import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
@@ -76,6 +78,11 @@ export interface StationOptions {
   keyCipher?: KeyCipher;
   /** How long sync.run waits for another process to let go of the data folder's sync lock (ms; default 100). */
   senderWaitMs?: number;
+  /**
+   * Prints the Reel report page of the host's UI to PDF (report.pdf): the Electron host through printToPDF, the web
+   * host and the CLI through Chromium. Without it report.pdf answers STATION_PDF_UNAVAILABLE.
+   */
+  printReport?: ReportPrinter;
 }
 
 export interface Station {
@@ -249,6 +256,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...printRunHandlers(ctx),
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
+    ...verifyHandlers(ctx),
+    ...reportHandlers(ctx, options.printReport),
   };
 
   let closing = false;

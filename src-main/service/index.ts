@@ -9,7 +9,7 @@ export type { ImageInput } from './multipart';
 export { paginate, collectAll, type CursorPage } from './paginate';
 export type { DiscoveryApi } from './discovery';
 export type { ThreadsApi, ThreadListFilters } from './threads';
-export type { TagsApi, IdentifyInput, IdentifyAnswer, TagBindInput } from './tags';
+export type { TagsApi, IdentifyInput, IdentifyAnswer, MarkingAnswer, TagBindInput } from './tags';
 export type { CollectionsApi } from './collections';
 export type { ReelsApi, ReelListFilters } from './reels';
 export type { LabelsApi, LabelEnrollInput, LabelIdentifierInput, LabelListFilters } from './labels';

@@ -17,6 +17,7 @@ import {
 } from '../../src-shared/api';
 import { ServiceError } from './errors';
 import { buildForm, type ImageInput } from './multipart';
+import { IdentifySuccessAnswerSchema, type IdentifiedMarking } from './read/identify';
 import type { CallOptions, Transport } from './transport';
 
 // spec: Endpoints, Scanning and identifiers (`/api/v1/tags`): what the station uses.
@@ -46,6 +47,9 @@ export interface TagBindInput {
 /** An identify outcome (spec: Errors, "Identify outcomes (eight)") and the x-request-id of its answer. */
 export type IdentifyAnswer = IdentifyResult & { requestId: string | null };
 
+/** What the station reads of an identify answer (read/identify.ts), the service's code of an error outcome, and the x-request-id. */
+export type MarkingAnswer = IdentifiedMarking & { code: string | null; requestId: string | null };
+
 export interface TagsApi {
   /**
    * `POST /api/v1/tags/identify`. Returns every one of the eight outcomes, including those that arrive with an
@@ -53,6 +57,11 @@ export interface TagsApi {
    * other failure throws a ServiceError.
    */
   identify(input: IdentifyInput, opts?: CallOptions): Promise<IdentifyAnswer>;
+  /**
+   * `POST /api/v1/tags/identify` read with the station's own reader (read/identify.ts): the outcome and the Label the
+   * marking belongs to, whatever else the answer holds. The same eight outcomes as `identify`; other failures throw.
+   */
+  identifyMarking(input: IdentifyInput, opts?: CallOptions): Promise<MarkingAnswer>;
   /** `POST /api/v1/tags/bind` (multipart). */
   bind(input: TagBindInput, opts?: CallOptions): Promise<BindResponse>;
   /** `POST /api/v1/tags/unbind`. */
@@ -89,6 +98,30 @@ export function tagsApi(t: Transport): TagsApi {
         const result = classifyIdentifyResponse(error.status, envelope);
         if (result === null) throw error;
         return { ...result, requestId: error.requestId };
+      }
+    },
+    async identifyMarking(input, opts) {
+      const { image, ...fields } = input;
+      let requestId: string | null = null;
+      const keepRequestId: CallOptions = {
+        ...opts,
+        onAttempt: (attempt) => {
+          requestId = attempt.requestId;
+          opts?.onAttempt?.(attempt);
+        },
+      };
+      try {
+        const marking = await t.request(
+          { method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema: IdentifySuccessAnswerSchema, idempotent: true },
+          keepRequestId,
+        );
+        return { ...marking, code: null, requestId };
+      } catch (error) {
+        // spec: Errors — the five outcomes that arrive with an error status, told apart by `code`.
+        if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
+        const result = classifyIdentifyResponse(error.status, { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined });
+        if (result === null) throw error;
+        return { outcome: result.outcome, compositeTagId: null, position: null, code: error.code, requestId: error.requestId };
       }
     },
     bind(input, opts) {

@@ -151,4 +151,46 @@ export const migrations: readonly Migration[] = [
     // The same-picture check runs on every enrollment with a capture (changes/enroll.ts).
     sql: `CREATE INDEX labels_capture ON labels(capture_sha256) WHERE capture_sha256 IS NOT NULL;`,
   },
+  {
+    version: 4,
+    name: 'verifications of Reels and their samples; audit log by Reel and by time',
+    // A verification is a sampling plan drawn for a Reel (ISO 2859-1: the numbers, the seed and the positions) and
+    // one row per sampled position once scanned: kept (scanned while the service was out of reach, to be checked)
+    // or judged. The newest verification of a Reel is its current one. The Reel report and the shift summary read
+    // the audit log by Reel (the detail's reelId) and by day.
+    sql: `
+      CREATE TABLE verifications (
+        verification_id TEXT PRIMARY KEY,
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        lot_size INTEGER NOT NULL,
+        code_letter TEXT NOT NULL,
+        plan_letter TEXT NOT NULL,
+        level TEXT NOT NULL,
+        sample_size INTEGER NOT NULL,
+        accept INTEGER NOT NULL,
+        reject INTEGER NOT NULL,
+        aql REAL NOT NULL,
+        seed INTEGER NOT NULL,
+        positions TEXT NOT NULL,
+        not_on_service INTEGER NOT NULL,
+        decision TEXT NOT NULL DEFAULT 'pending' CHECK (decision IN ('pending','accept','reject')),
+        decided_at TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX verifications_reel ON verifications(reel_id, created_at);
+      CREATE TABLE verification_samples (
+        verification_id TEXT NOT NULL REFERENCES verifications(verification_id),
+        position INTEGER NOT NULL,
+        label_id TEXT,
+        state TEXT NOT NULL CHECK (state IN ('kept','pass','fail')),
+        scanned TEXT NOT NULL,
+        result TEXT,
+        checked_at TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (verification_id, position)
+      );
+      CREATE INDEX audit_log_reel ON audit_log(json_extract(detail, '$.reelId'), action);
+      CREATE INDEX audit_log_at ON audit_log(at);
+    `,
+  },
 ];

@@ -7,7 +7,11 @@ import { DevicesScreen } from './screens/devices/DevicesScreen';
 import { QueueScreen } from './screens/queue/QueueScreen';
 import { ReelMapScreen } from './screens/reel-map/ReelMapScreen';
 import { ReelsScreen } from './screens/reels/ReelsScreen';
+import { ReportPrint } from './screens/report/ReportPrint';
+import { ReportScreen } from './screens/report/ReportScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { ShiftScreen } from './screens/shift/ShiftScreen';
+import { VerifyScreen } from './screens/verify/VerifyScreen';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
 import { useRoute } from './shell/use-route';
@@ -23,6 +27,8 @@ export function App() {
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
+  // The Reel report alone, for printing to PDF (src-main/hosts/web/report-pdf.ts, the Electron host).
+  if (screen === 'report' && params.get('print') === '1') return <ReportPrint reelId={reelId} lang={params.get('lang')} />;
   return (
     <div className="app">
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
@@ -35,6 +41,9 @@ export function App() {
           {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
           {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
           {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
+          {screen === 'verify' && <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />}
+          {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
+          {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
           {screen === 'queue' && <QueueScreen />}
           {screen === 'devices' && <DevicesScreen status={status} />}
           {screen === 'settings' && <SettingsScreen status={status} />}

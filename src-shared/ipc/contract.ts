@@ -9,6 +9,8 @@ import { reelCommands } from './reels';
 import { devicesCommands, devicesEvents } from './devices';
 import { stationCommands, stationEvents } from './station';
 import { threadCommands } from './threads';
+import { reportCommands } from './report';
+import { verifyCommands } from './verify';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -27,6 +29,8 @@ export const commands = {
   ...threadCommands,
   ...cameraCommands,
   ...printRunCommands,
+  ...verifyCommands,
+  ...reportCommands,
 } as const;
 
 export const events = {

@@ -11,3 +11,5 @@ export * from './threads';
 export * from './camera';
 export * from './devices';
 export * from './print-run';
+export * from './verify';
+export * from './report';

@@ -8,12 +8,13 @@ import { formatTable, type Bench, type BenchRow } from './harness';
 import { networkBench } from './network.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
+import { reportBench } from './report.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench, coreBench, networkBench, printRunBench];
+const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench, coreBench, networkBench, printRunBench, reportBench];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -17,7 +17,7 @@ function helpText(): string {
     '  --data DIR  station data directory (default $STATION_DATA_DIR or ~/.local/share/enrollment-station)',
     '  --json      print one JSON document',
     '',
-    'Exit codes: 0 ok, 1 failed, 2 usage error, 3 finished with items needing attention.',
+    'Exit codes: 0 ok, 1 failed, 2 usage error, 3 finished with items needing attention (verify: a failed sample or a rejected lot).',
   ].join('\n');
 }
 

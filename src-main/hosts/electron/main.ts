@@ -4,6 +4,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, type IpcMainInvokeEv
 import { IpcChannel } from '../../../src-shared/ipc';
 import { createStation, type Station } from '../../station';
 import type { KeyCipher } from '../../store/api-key-file';
+import { READY_EXPRESSION, waitForReportReady } from '../web/report-pdf';
 import { redirectNativeAddons } from './native-redirect';
 
 // The Electron host: a thin adapter over the core. Everything worth testing
@@ -51,6 +52,26 @@ const keychain: KeyCipher = {
   decrypt: (sealed) => safeStorage.decryptString(sealed),
 };
 
+const webPreferences = {
+  preload: join(__dirname, '../preload/index.cjs'),
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  webSecurity: true,
+};
+
+/** The Reel report's PDF: the report page in a hidden window, printed once it says it has drawn (printToPDF). */
+async function printReport({ reelId, locale }: { reelId: string; locale: string }): Promise<Uint8Array> {
+  const window = new BrowserWindow({ show: false, width: 1000, height: 1400, webPreferences });
+  try {
+    await window.loadFile(rendererIndex, { hash: `/report?${new URLSearchParams({ reel: reelId, print: '1', lang: locale }).toString()}` });
+    await waitForReportReady(async () => String(await window.webContents.executeJavaScript(READY_EXPRESSION)));
+    return await window.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
+  } finally {
+    window.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   await app.whenReady();
   redirectPcsc();
@@ -59,6 +80,7 @@ async function main(): Promise<void> {
     dataDir: process.env.STATION_DATA_DIR ?? app.getPath('userData'),
     ...(nativeBinding ? { nativeBinding } : {}),
     keyCipher: keychain,
+    printReport,
   });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
@@ -78,13 +100,7 @@ async function main(): Promise<void> {
     height: 900,
     title: 'Enrollment station',
     icon: join(app.getAppPath(), 'resources', 'icon.png'),
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    webPreferences,
   });
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   window.webContents.on('will-navigate', (event) => event.preventDefault());

@@ -1,5 +1,5 @@
 /** The screens of the station, in navigation order; a screen's id is its hash route (`#/bench`). */
-export const SCREENS = ['connect', 'reels', 'reelMap', 'bench', 'bulkBind', 'queue', 'devices', 'settings'] as const;
+export const SCREENS = ['connect', 'reels', 'reelMap', 'bench', 'bulkBind', 'verify', 'report', 'shift', 'queue', 'devices', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 
 export function screenFromHash(hash: string): ScreenId | undefined {

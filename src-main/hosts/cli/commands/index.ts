@@ -8,10 +8,13 @@ import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelShowCommand } from './reel';
+import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
 import { statusCommand } from './status';
+import { verifyCheckCommand, verifyPlanCommand, verifyStatusCommand } from './verify';
 
 /** Every CLI command; each area adds its own module here. */
 export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
-  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand, printRunGenerateCommand];
+  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand,
+  printRunGenerateCommand, verifyPlanCommand, verifyCheckCommand, verifyStatusCommand, reportCommand];

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
 import { rendererDir } from '../../web/renderer-dir';
+import { chromiumReportPrinter } from '../../web/report-pdf';
 import { UsageError } from '../context';
 import type { CliCommand } from '../command';
+
+/** The Reel report's "Export PDF": Chromium prints this host's own report page. */
+const printer = chromiumReportPrinter();
 
 export const serveCommand: CliCommand = {
   path: ['serve'],
@@ -9,7 +13,7 @@ export const serveCommand: CliCommand = {
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
-  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation' },
+  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', printReport: printer.print },
   async run(ctx, args) {
     const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
     const port = values.port === undefined ? 0 : Number(values.port);
@@ -17,6 +21,7 @@ export const serveCommand: CliCommand = {
     // fastify and the web host load here, not for every command.
     const { startWebHost } = await import('../../web/server');
     const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir() });
+    printer.bind(host);
     process.stdout.write(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
     await new Promise<void>((resolveStop) => {
       const stop = () => resolveStop();

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { LOCALES, setLocale } from '../../i18n';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import { QualitySettings } from './QualitySettings';
 
 /**
  * How many operations the queue sends at once: the station adapts between the two bounds (up while the service
@@ -77,6 +78,7 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
       <p className="hint">{t('settings.localeToService')}</p>
       {error ? <ErrorNote error={error} /> : null}
       <SendingSettings />
+      <QualitySettings />
     </section>
   );
 }

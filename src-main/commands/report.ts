@@ -1,0 +1,42 @@
+import type { CommandHandlers } from '../../src-shared/ipc/contract';
+import { StationError } from '../../src-shared/ipc/envelope';
+import { PDF_UNAVAILABLE, type reportCommands } from '../../src-shared/ipc/report';
+import { requireReel } from '../changes/context';
+import { reelReport, shiftSummary } from '../reports/reel-report';
+import { localOffsetMinutes, dayBounds } from '../reports/series';
+import { listReels } from '../store/reels';
+import type { CommandContext } from './context';
+
+// The Reel report, the shift summary and the report's PDF (src-shared/ipc/report.ts).
+
+/** Prints the Reel report page of the host's own UI to PDF (the same page, the same charts). */
+export type ReportPrinter = (request: { reelId: string; locale: 'en' | 'de' }) => Promise<Uint8Array>;
+
+/** A file name for the Reel's report: its name in safe characters and the day. */
+export function reportFilename(reelName: string, at = new Date()): string {
+  const safe = reelName.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'reel';
+  return `reel-report-${safe}-${at.toISOString().slice(0, 10)}.pdf`;
+}
+
+export function reportHandlers(parts: CommandContext, printer: ReportPrinter | undefined): CommandHandlers<keyof typeof reportCommands> {
+  const ctx = parts.changes;
+  return {
+    'report.reel': ({ reelId }) => reelReport(parts.db, parts.dataDir, requireReel(ctx, reelId)),
+    'report.shift': ({ day, utcOffsetMinutes }) => {
+      // The station's own time zone at noon of that day (a day with a clock change keeps the offset it had then).
+      const offset = utcOffsetMinutes ?? localOffsetMinutes(new Date(dayBounds(day, 0).from.getTime() + 12 * 3_600_000));
+      return shiftSummary(parts.db, parts.dataDir, listReels(parts.db, ctx.profileId()), day, offset);
+    },
+    'report.pdf': async ({ reelId, locale }) => {
+      const reel = requireReel(ctx, reelId);
+      if (!printer) {
+        throw new StationError({
+          code: PDF_UNAVAILABLE,
+          message: 'This station host cannot print pages to PDF. Export the report from the station window, "station serve" or "station report --reel REEL --pdf FILE".',
+        });
+      }
+      const pdf = await printer({ reelId: reel.reelId, locale: locale ?? 'en' });
+      return { filename: reportFilename(reel.name), bytes: pdf.byteLength, pdfBase64: Buffer.from(pdf).toString('base64') };
+    },
+  };
+}

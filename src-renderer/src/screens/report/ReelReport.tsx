@@ -1,0 +1,266 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import { LABEL_STATES } from '../../../../src-shared/domain/label';
+import type { ReelReport as Report } from '../../../../src-shared/ipc';
+import { UPlotChart } from '../../components/UPlotChart';
+import { planText, sampleMessage, verdictText } from '../verify/verification-text';
+import './report.css';
+
+// The Reel report: one page per Reel for the customer and the shift (counts, how fast, what went wrong, the
+// quality check). The screen shows it and the PDF is printed from it (print mode, see ReportPrint.tsx).
+
+const CHART_HEIGHT = 220;
+const CHARTS = 2;
+
+function useDateFormat() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '–');
+  }, [i18n.language]);
+}
+
+function seconds(value: number | null): string {
+  return value === null ? '–' : value.toFixed(1);
+}
+
+/** The report of one Reel. `onDrawn` is called once both charts have drawn (the print view waits for it). */
+export function ReelReport({ report, onDrawn, print = false }: { report: Report; onDrawn?: () => void; print?: boolean }) {
+  const { t } = useTranslation();
+  const when = useDateFormat();
+  // Timing marks (test/bench/report.bench.ts): the report's data is in (first render), both charts have drawn.
+  useState(() => performance.mark('reel-report:data'));
+  const drawnCharts = useRef(new Set<string>());
+  const chartDrawn = useCallback(
+    (id: string) => {
+      if (drawnCharts.current.has(id)) return;
+      drawnCharts.current.add(id);
+      if (drawnCharts.current.size !== CHARTS) return;
+      performance.mark('reel-report:drawn');
+      onDrawn?.();
+    },
+    [onDrawn],
+  );
+  const { enrollment } = report;
+
+  const { bucketSeconds, t: bucketStarts } = enrollment.rate;
+  const rateOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+    () => ({
+      // From the first bucket's start to the last bucket's end (a single bucket would otherwise span years).
+      scales: { x: { time: true, ...(bucketStarts.length ? { range: [bucketStarts[0] as number, (bucketStarts.at(-1) as number) + bucketSeconds] as uPlot.Range.MinMax } : {}) } },
+      axes: [{}, { label: t('report.perHour'), size: 60 }],
+      series: [{}, { label: t('report.perHour'), stroke: '#2a6f4e', fill: 'rgba(42, 111, 78, 0.45)', width: 1, paths: uPlot.paths.bars?.({ size: [0.9, 80] }), points: { show: false } }],
+      legend: { show: false },
+      cursor: { show: !print },
+    }),
+    [t, print, bucketStarts, bucketSeconds],
+  );
+  // Each bar stands in the middle of its bucket.
+  const rateData = useMemo<uPlot.AlignedData>(() => [enrollment.rate.t.map((start) => start + enrollment.rate.bucketSeconds / 2), enrollment.rate.perHour], [enrollment.rate]);
+  const timeOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+    () => ({
+      scales: { x: { time: true } },
+      axes: [{}, { label: t('report.secondsPerLabel'), size: 60 }],
+      series: [{}, { label: t('report.secondsPerLabel'), stroke: '#1f4e8c', width: 0, paths: () => null, points: { show: true, size: 4, fill: '#1f4e8c', stroke: '#1f4e8c' } }],
+      legend: { show: false },
+      cursor: { show: !print },
+    }),
+    [t, print],
+  );
+  const timeData = useMemo<uPlot.AlignedData>(() => [enrollment.timePerLabel.t, enrollment.timePerLabel.seconds], [enrollment.timePerLabel]);
+  const verification = report.verification;
+  const listed = report.gapsAndVoids.entries.length;
+
+  return (
+    <article className={`reel-report${print ? ' print' : ''}`} aria-labelledby="report-title" data-testid="reel-report">
+      <header className="report-head">
+        <h2 id="report-title">{t('report.title', { name: report.reel.name })}</h2>
+        <p className="hint">
+          {t('report.generated', { at: when(report.generatedAt), station: report.station.name })}
+          {report.reel.serviceId ? ` · ${t('report.serviceId', { id: report.reel.serviceId })}` : ''}
+        </p>
+      </header>
+
+      <section aria-labelledby="report-counts" className="report-section">
+        <h3 id="report-counts">{t('report.counts')}</h3>
+        <table className="report-table" data-testid="report-counts">
+          <thead>
+            <tr>
+              <th scope="col">{t('report.state')}</th>
+              <th scope="col" className="num">{t('report.labels')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {LABEL_STATES.filter((s) => (report.counts[s] ?? 0) > 0).map((state) => (
+              <tr key={state}>
+                <th scope="row">
+                  <span className={`swatch state-${state}`} aria-hidden="true" /> {t(`states.${state}`)}
+                </th>
+                <td className="num" data-testid={`count-${state}`}>{report.counts[state]}</td>
+              </tr>
+            ))}
+            <tr className="total">
+              <th scope="row">{t('report.total')}</th>
+              <td className="num" data-testid="count-total">{report.total}</td>
+            </tr>
+          </tbody>
+        </table>
+        {report.serviceCounts ? (
+          <p className="hint">{t('report.serviceCounts', { counts: Object.entries(report.serviceCounts).map(([k, v]) => `${k} ${v}`).join(', ') })}</p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="report-rate" className="report-section">
+        <h3 id="report-rate">{t('report.enrollment')}</h3>
+        <p>
+          {t('report.saves', { count: enrollment.saves, first: when(enrollment.firstAt), last: when(enrollment.lastAt) })}{' '}
+          {t('report.timeFigures', { median: seconds(enrollment.timePerLabel.medianSeconds), p90: seconds(enrollment.timePerLabel.p90Seconds) })}{' '}
+          {enrollment.timePerLabel.breaks > 0 ? t('report.breaks', { count: enrollment.timePerLabel.breaks, minutes: enrollment.timePerLabel.breakSeconds / 60 }) : ''}
+        </p>
+        <div className="charts">
+          <figure data-testid="chart-rate">
+            <figcaption>{t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })}</figcaption>
+            <UPlotChart options={rateOptions} data={rateData} height={CHART_HEIGHT} label={t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })} onDrawn={() => chartDrawn('rate')} />
+          </figure>
+          <figure data-testid="chart-time">
+            <figcaption>{t('report.timeChart')}</figcaption>
+            <UPlotChart options={timeOptions} data={timeData} height={CHART_HEIGHT} label={t('report.timeChart')} onDrawn={() => chartDrawn('time')} />
+          </figure>
+        </div>
+      </section>
+
+      <section aria-labelledby="report-attention" className="report-section">
+        <h3 id="report-attention">{t('report.attention')}</h3>
+        {report.attention.length === 0 ? (
+          <p>{t('report.none')}</p>
+        ) : (
+          <table className="report-table" data-testid="report-attention">
+            <thead>
+              <tr>
+                <th scope="col">{t('report.code')}</th>
+                <th scope="col" className="num">{t('report.labels')}</th>
+                <th scope="col">{t('report.reason')}</th>
+                <th scope="col">{t('report.positions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.attention.map((group) => (
+                <tr key={group.code}>
+                  <td><code>{group.code}</code></td>
+                  <td className="num">{group.count}</td>
+                  <td>
+                    {group.reason}
+                    {group.requestIds.length ? <span className="hint"> ({t('common.requestId', { requestId: group.requestIds.join(', ') })})</span> : null}
+                  </td>
+                  <td>{group.positions.join(', ')}{group.count > group.positions.length ? ' …' : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="report-gaps" className="report-section">
+        <h3 id="report-gaps">{t('report.gaps')}</h3>
+        {report.gapsAndVoids.total === 0 ? (
+          <p>{t('report.none')}</p>
+        ) : (
+          <>
+            <table className="report-table" data-testid="report-gaps">
+              <thead>
+                <tr>
+                  <th scope="col">{t('report.when')}</th>
+                  <th scope="col">{t('report.what')}</th>
+                  <th scope="col" className="num">{t('report.position')}</th>
+                  <th scope="col">{t('report.station')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.gapsAndVoids.entries.map((entry, n) => (
+                  <tr key={n}>
+                    <td>{when(entry.at)}</td>
+                    <td>{t(`report.takeBack.${entry.action}`)}</td>
+                    <td className="num">{entry.position}</td>
+                    <td>{entry.station}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {report.gapsAndVoids.total > listed ? <p className="hint">{t('report.more', { count: report.gapsAndVoids.total - listed })}</p> : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="report-binds" className="report-section">
+        <h3 id="report-binds">{t('report.binds')}</h3>
+        {report.bulkBinds.length === 0 ? (
+          <p>{t('report.noBinds')}</p>
+        ) : (
+          <table className="report-table" data-testid="report-binds">
+            <thead>
+              <tr>
+                <th scope="col">{t('report.when')}</th>
+                <th scope="col">{t('report.range')}</th>
+                <th scope="col" className="num">{t('report.bound')}</th>
+                <th scope="col">{t('report.activation')}</th>
+                <th scope="col">{t('report.opState')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.bulkBinds.map((bind) => (
+                <tr key={bind.opId}>
+                  <td>{when(bind.at)}</td>
+                  <td>{t('report.rangeValue', { from: bind.fromPosition, to: bind.toPosition })}</td>
+                  <td className="num">{bind.bound ?? '–'}</td>
+                  <td>{bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')}</td>
+                  <td>
+                    {bind.state}
+                    {bind.attention ? <span className="hint"> <code>{bind.attention.code}</code> {bind.attention.message}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p>
+          {report.activation.identifiable === null ? t('report.identifiableUnknown') : t('report.identifiable', { count: report.activation.identifiable })}{' '}
+          {report.activation.reelActivations.length ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${a.state})`).join(', ') }) : ''}
+        </p>
+      </section>
+
+      <section aria-labelledby="report-verify" className="report-section">
+        <h3 id="report-verify">{t('report.verification')}</h3>
+        {verification ? (
+          <>
+            <p>{planText(t, verification.plan)}</p>
+            <p className={`verdict verdict-${verification.verdict.decision}`} data-testid="report-verdict">
+              {verdictText(t, verification.verdict, verification.plan)}
+            </p>
+            <table className="report-table" data-testid="report-samples">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">{t('report.position')}</th>
+                  <th scope="col">{t('report.result')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {verification.samples.map((sample) => (
+                  <tr key={sample.position} className={`sample-${sample.state}`}>
+                    <td className="num">{sample.position}</td>
+                    <td>
+                      {sample.result ? sampleMessage(t, sample.result) : t(`verify.state.${sample.state}`)}
+                      {sample.result?.code ? <> <code>{sample.result.code}</code></> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : (
+          <p>{t('report.noVerification')}</p>
+        )}
+      </section>
+    </article>
+  );
+}

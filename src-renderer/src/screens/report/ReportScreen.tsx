@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ReelPicker } from '../../components/ReelPicker';
+import { useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+import { ReelReport } from './ReelReport';
+
+/** Saves bytes as a file through the browser's download (the web host and Electron alike). */
+function download(filename: string, base64: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The Reel report page: pick a Reel, read its report, export it as PDF (printed from this same page). */
+export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const report = useCommandQuery('report.reel', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const exportPdf = async () => {
+    if (!reelId) return;
+    setExporting(true);
+    setError(undefined);
+    setExported(undefined);
+    try {
+      const pdf = await station.call('report.pdf', { reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
+      download(pdf.filename, pdf.pdfBase64);
+      setExported(pdf.filename);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <section aria-labelledby="report-screen-title" className="stack">
+      <h2 id="report-screen-title">{t('report.screenTitle')}</h2>
+      <div className="toolbar">
+        <ReelPicker reelId={reelId} pick={pick} />
+        <button type="button" onClick={() => void report.refetch()} disabled={!reelId || report.isFetching}>{t('report.refresh')}</button>
+        <button type="button" onClick={() => void exportPdf()} disabled={!reelId || exporting} data-testid="export-pdf">
+          {exporting ? t('report.exporting') : t('report.exportPdf')}
+        </button>
+      </div>
+      {exported ? <p className="ok-note" role="status">{t('report.exported', { filename: exported })}</p> : null}
+      <ErrorNote error={error} />
+      <ErrorNote error={report.error} />
+      {report.data ? <ReelReport report={report.data} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import { ErrorNote } from '../../components/ErrorNote';
+import { UPlotChart } from '../../components/UPlotChart';
+import { useCommandQuery } from '../../query/use-command';
+import '../report/report.css';
+
+/** Today in this browser's time zone, as YYYY-MM-DD. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** This browser's offset from UTC (minutes east) at noon of the day: the day is counted where the shift works. */
+function offsetOn(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return -new Date(y, m - 1, d, 12).getTimezoneOffset();
+}
+
+/** The shift summary: one day's work across Reels (Labels per hour, error rate, Reels finished). */
+export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [day, setDay] = useState(today);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const summary = useCommandQuery('report.shift', { day, utcOffsetMinutes: valid ? offsetOn(day) : 0 }, { enabled: valid });
+  const data = summary.data;
+  const hours = useMemo(() => Array.from({ length: 24 }, (_, h) => h), []);
+  const chartData = useMemo<uPlot.AlignedData>(() => [hours, data?.perHour ?? new Array<number>(24).fill(0)], [hours, data]);
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
+    () => ({
+      scales: { x: { time: false, range: [-0.5, 23.5] } },
+      axes: [{ label: t('shift.hour'), values: (_u: uPlot, ticks: number[]) => ticks.map((h) => `${h}:00`) }, { label: t('shift.labels'), size: 60 }],
+      series: [{}, { label: t('shift.labels'), stroke: '#2a6f4e', fill: 'rgba(42, 111, 78, 0.45)', width: 1, points: { show: false } }],
+      legend: { show: false },
+    }),
+    [t],
+  );
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <section aria-labelledby="shift-title" className="stack">
+      <h2 id="shift-title">{t('shift.title')}</h2>
+      <div className="toolbar">
+        <label htmlFor={id}>{t('shift.day')}</label>
+        <input id={id} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      </div>
+      <ErrorNote error={summary.error} />
+      {data ? (
+        <>
+          <dl className="counters" aria-label={t('shift.figures')}>
+            <dt>{t('shift.labels')}</dt>
+            <dd data-testid="shift-labels">{data.labels}</dd>
+            <dt>{t('shift.errorRate')}</dt>
+            <dd data-testid="shift-error-rate">{data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}</dd>
+            <dt>{t('shift.reelsFinished')}</dt>
+            <dd data-testid="shift-finished">{data.reelsFinished}</dd>
+          </dl>
+          <figure className="report-section">
+            <figcaption>{t('shift.perHourChart')}</figcaption>
+            <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" />
+          </figure>
+          {data.reels.length === 0 ? (
+            <p>{t('shift.noWork')}</p>
+          ) : (
+            <table className="report-table" data-testid="shift-reels">
+              <thead>
+                <tr>
+                  <th scope="col">{t('common.reel')}</th>
+                  <th scope="col" className="num">{t('shift.labels')}</th>
+                  <th scope="col" className="num">{t('shift.errorsColumn')}</th>
+                  <th scope="col">{t('shift.finished')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.reels.map((reel) => (
+                  <tr key={reel.reelId}>
+                    <td>
+                      <a href={`#/report?reel=${encodeURIComponent(reel.reelId)}`} onClick={(e) => { e.preventDefault(); open(reel.reelId); }}>{reel.name}</a>
+                    </td>
+                    <td className="num">{reel.labels}</td>
+                    <td className="num">{reel.errors}</td>
+                    <td>{reel.finished ? t('shift.yes') : t('shift.no')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

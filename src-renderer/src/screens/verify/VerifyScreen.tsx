@@ -1,0 +1,309 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StringTagType } from '../../../../src-shared/api/common';
+import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOutput } from '../../../../src-shared/ipc';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ReelPicker } from '../../components/ReelPicker';
+import { useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+import { CameraPanel } from '../bench/CameraPanel';
+import { playTone } from '../bench/sounds';
+import { typingIntoField } from '../bench/use-wedge';
+import '../report/report.css';
+import { planText, sampleMessage, verdictText } from './verification-text';
+
+// The quality check of an enrolled Reel: draw the sample (ISO 2859-1, the AQL from Settings), then scan each sampled
+// position with the bench's devices (scanners and the keyboard wedge, NFC, and the camera when the Reel expects an
+// optical marking). A position is checked as soon as everything the Reel expects was read; the lot's verdict follows
+// the plan. Offline, a scan is kept on the station and checked later.
+
+interface Read {
+  tagType: StringTagType;
+  value: string;
+}
+
+type Last = { kind: 'result'; result: VerifyCheckOutput } | { kind: 'kept'; position: number };
+
+const STRING_TYPES = new Set<string>(['QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT']);
+
+export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void; openReport: (reelId: string) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const aqlId = useId();
+  const seedId = useId();
+  const settings = useCommandQuery('verify.settings.get', {});
+  const state = useCommandQuery('verify.status', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  const verification = state.data?.verification ?? null;
+  const composition = state.data?.composition ?? [];
+  const expectsSvc = state.data?.expectsSvc ?? false;
+  const online = status?.online === 'online';
+
+  const [aql, setAql] = useState('');
+  const [seed, setSeed] = useState('');
+  const [chosen, setChosen] = useState<number>();
+  const [reads, setReads] = useState<Read[]>([]);
+  const [capture, setCapture] = useState<{ sha256: string; thumbnail: string | null }>();
+  /** Why the last capture was refused by the camera's quality gate (capture again). */
+  const [refused, setRefused] = useState<string[]>();
+  const [last, setLast] = useState<Last>();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const captureRef = useRef<(() => void) | undefined>(undefined);
+
+  const refresh = useCallback(
+    () => Promise.all([client.invalidateQueries({ queryKey: ['cmd', 'verify.status'] }), client.invalidateQueries({ queryKey: ['cmd', 'report.reel'] })]),
+    [client],
+  );
+
+  // The position being scanned: the one chosen, else the first still waiting.
+  const samples = verification?.samples ?? [];
+  const open = (p: number) => {
+    const s = samples.find((x) => x.position === p);
+    return s !== undefined && (s.state === 'waiting' || s.state === 'kept' || (s.state === 'fail' && s.result?.retry === true));
+  };
+  const position = chosen !== undefined && open(chosen) ? chosen : samples.find((s) => s.state === 'waiting')?.position;
+
+  useEffect(() => {
+    setReads([]);
+    setCapture(undefined);
+    setRefused(undefined);
+  }, [position, reelId]);
+  useEffect(() => {
+    setChosen(undefined);
+    setLast(undefined);
+  }, [reelId]);
+
+  const addRead = useCallback(
+    (tagType: string, value: string, fallback: boolean) => {
+      setReads((current) => {
+        let type = tagType;
+        // A read whose type the device could not tell goes to the one expected type still missing.
+        if (fallback && !composition.includes(type as StringTagType)) {
+          const missing = composition.filter((c) => !current.some((r) => r.tagType === c));
+          if (missing.length === 1) type = missing[0] as string;
+        }
+        if (!STRING_TYPES.has(type) || current.some((r) => r.tagType === type && r.value === value)) return current;
+        return [...current, { tagType: type as StringTagType, value }];
+      });
+    },
+    [composition],
+  );
+
+  useEffect(() => {
+    if (!reelId || position === undefined) return undefined;
+    const offRead = station.on('devices.read', (read) => addRead(read.tagType, read.value, read.basis === 'fallback'));
+    const offCapture = station.on('camera.captured', (result) => {
+      if (result.accepted) {
+        setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
+        setRefused(undefined);
+      } else {
+        setRefused(result.reasons.map((r) => r.message));
+        playTone('error');
+      }
+      for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, false);
+    });
+    return () => {
+      offRead();
+      offCapture();
+    };
+  }, [reelId, position, addRead]);
+
+  const check = useCallback(
+    async (input: { position: number; identifiers: Read[]; captureSha256?: string }) => {
+      if (!reelId) return;
+      setBusy(true);
+      setError(undefined);
+      try {
+        const result = await station.call('verify.check', { reelId, ...input });
+        setLast({ kind: 'result', result });
+        playTone(result.pass ? 'saved' : 'error');
+      } catch (e) {
+        if (e instanceof StationError && e.code === StationErrorCode.offline) {
+          setLast({ kind: 'kept', position: input.position });
+          playTone('warning');
+        } else {
+          setError(e);
+          playTone('error');
+        }
+      } finally {
+        setReads([]);
+        setCapture(undefined);
+        setChosen(undefined);
+        setBusy(false);
+        await refresh();
+      }
+    },
+    [reelId, refresh],
+  );
+
+  const complete = position !== undefined && composition.every((c) => reads.some((r) => r.tagType === c)) && (!expectsSvc || capture !== undefined) && (reads.length > 0 || capture !== undefined);
+  useEffect(() => {
+    if (complete && !busy && position !== undefined) void check({ position, identifiers: reads, ...(capture ? { captureSha256: capture.sha256 } : {}) });
+  }, [complete, busy, position, reads, capture, check]);
+
+  // Space or the pedal (F12) captures, as on the bench.
+  useEffect(() => {
+    if (!expectsSvc || position === undefined) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || typingIntoField(event.target)) return;
+      if (event.key !== ' ' && event.key !== 'F12') return;
+      if (event.key === ' ' && (event.target as HTMLElement | null)?.tagName === 'BUTTON') return;
+      event.preventDefault();
+      captureRef.current?.();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [expectsSvc, position]);
+
+  const draw = async () => {
+    if (!reelId) return;
+    if (verification && verification.verdict.inspected > 0 && !window.confirm(t('verify.confirmNew', { count: verification.verdict.inspected }))) return;
+    setBusy(true);
+    setError(undefined);
+    setLast(undefined);
+    try {
+      const chosenAql = aql === '' ? undefined : Number(aql);
+      await station.call('verify.plan', { reelId, ...(chosenAql === undefined ? {} : { aql: chosenAql }), ...(seed.trim() === '' ? {} : { seed: Number(seed) }) });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const checkKept = async () => {
+    for (const sample of samples.filter((s) => s.state === 'kept')) await check({ position: sample.position, identifiers: [] });
+  };
+
+  const kept = samples.filter((s) => s.state === 'kept').length;
+  const missing = composition.filter((c) => !reads.some((r) => r.tagType === c));
+  return (
+    <section aria-labelledby="verify-title" className="stack" data-testid="verify">
+      <h2 id="verify-title">{t('verify.title')}</h2>
+      <ReelPicker reelId={reelId} pick={pick} />
+      {reelId && !online ? <p className="offline-note" role="status" data-testid="verify-offline">{t('verify.offline')}</p> : null}
+      <ErrorNote error={state.error} />
+      {reelId ? (
+        <form
+          className="toolbar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void draw();
+          }}
+        >
+          <label htmlFor={aqlId}>{t('verify.aql')}</label>
+          <select id={aqlId} value={aql} onChange={(e) => setAql(e.target.value)}>
+            <option value="">{t('verify.aqlDefault', { aql: settings.data?.aql ?? '' })}</option>
+            {settings.data?.aqls.map((value) => (
+              <option key={value} value={String(value)}>{value}</option>
+            ))}
+          </select>
+          <label htmlFor={seedId}>{t('verify.seed')}</label>
+          <input id={seedId} inputMode="numeric" pattern="[0-9]*" value={seed} onChange={(e) => setSeed(e.target.value)} placeholder={t('verify.seedRandom')} size={12} />
+          <button type="submit" disabled={busy}>{t('verify.draw')}</button>
+        </form>
+      ) : null}
+      <ErrorNote error={error} />
+      {verification && reelId ? (
+        <>
+          <p data-testid="verify-plan">{planText(t, verification.plan)}</p>
+          {verification.plan.notOnService > 0 ? <p className="hint">{t('verify.notOnService', { count: verification.plan.notOnService })}</p> : null}
+          <p className={`verdict verdict-${verification.verdict.decision}`} data-testid="verify-verdict" data-decision={verification.verdict.decision} role="status">
+            {verdictText(t, verification.verdict, verification.plan)}
+          </p>
+          <ul className="sample-list" aria-label={t('verify.samples')} data-testid="verify-samples">
+            {samples.map((sample) => (
+              <li key={sample.position}>
+                <button
+                  type="button"
+                  className={`state-${sample.state}`}
+                  data-testid={`sample-${sample.position}`}
+                  data-state={sample.state}
+                  aria-current={sample.position === position ? 'true' : undefined}
+                  aria-label={t('verify.sampleLabel', { position: sample.position, state: t(`verify.state.${sample.state}`) })}
+                  title={sample.result ? sampleMessage(t, sample.result) : t(`verify.state.${sample.state}`)}
+                  onClick={() => setChosen(sample.position)}
+                  disabled={!open(sample.position)}
+                >
+                  {sample.position}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {last ? (
+            <p
+              className={`verify-result ${last.kind === 'kept' ? 'kept' : last.result.pass ? 'pass' : 'fail'}`}
+              data-testid="verify-result"
+              data-outcome={last.kind === 'kept' ? 'kept' : last.result.outcome}
+              role="alert"
+            >
+              {last.kind === 'kept' ? t('verify.kept', { position: last.position }) : sampleMessage(t, last.result)}
+              {last.kind === 'result' && last.result.code ? <> <code>{last.result.code}</code></> : null}
+              {last.kind === 'result' && last.result.requestId ? <span className="request-id">{t('common.requestId', { requestId: last.result.requestId })}</span> : null}
+            </p>
+          ) : null}
+          {position !== undefined ? (
+            <div className="card stack">
+              <div className="position" aria-live="polite">
+                <span className="position-label">{t('verify.scanPosition')}</span>
+                <output className="position-number" data-testid="verify-position">{position}</output>
+              </div>
+              <p className="hint">
+                {t('verify.scanWhat', { types: composition.join(', ') || t('verify.anyValue') })}
+                {expectsSvc ? ` ${t('verify.scanMarking')}` : ''}
+              </p>
+              <ul className="verify-reads" aria-label={t('verify.reads')} data-testid="verify-reads">
+                {reads.map((r) => (
+                  <li key={`${r.tagType}:${r.value}`} className="tag">{r.tagType}: <span className="mono">{r.value}</span></li>
+                ))}
+                {capture ? <li className="tag" data-testid="verify-capture">{t('verify.captured')}</li> : null}
+                {missing.map((c) => (
+                  <li key={`missing-${c}`} className="tag hint">{t('verify.waitingFor', { tagType: c })}</li>
+                ))}
+              </ul>
+              {refused ? (
+                <p className="error-note" role="alert" data-testid="verify-capture-refused">
+                  {t('verify.captureRefused', { reasons: refused.join('; ') })}
+                </p>
+              ) : null}
+              {expectsSvc ? <CameraPanel key={reelId} register={(fn) => (captureRef.current = fn)} /> : null}
+              <div className="toolbar">
+                {expectsSvc ? (
+                  <button type="button" onClick={() => captureRef.current?.()} aria-keyshortcuts="Space F12">
+                    {t('verify.capture')} <kbd>Space / F12</kbd>
+                  </button>
+                ) : null}
+                <button type="button" disabled={busy || (reads.length === 0 && !capture)} onClick={() => void check({ position, identifiers: reads, ...(capture ? { captureSha256: capture.sha256 } : {}) })}>
+                  {t('verify.checkNow')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setReads([]);
+                    setCapture(undefined);
+                  }}
+                >
+                  {t('verify.clear')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p>{t('verify.allScanned')}</p>
+          )}
+          <div className="toolbar">
+            {kept > 0 ? (
+              <button type="button" disabled={!online || busy} onClick={() => void checkKept()} data-testid="check-kept">
+                {t('verify.checkKept', { count: kept })}
+              </button>
+            ) : null}
+            <button type="button" onClick={() => openReport(reelId)}>{t('verify.openReport')}</button>
+          </div>
+        </>
+      ) : reelId && state.data ? (
+        <p>{t('verify.noPlan')}</p>
+      ) : null}
+    </section>
+  );
+}

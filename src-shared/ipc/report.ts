@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { ExpectedIdentifierSchema } from '../api/labels';
+import { LabelStateSchema } from '../domain/label';
+import { LocalId } from './reels';
+import { VerificationView } from './verify';
+
+// The Reel report (one page per Reel: what was enrolled, how fast, what went wrong, the sample's verdict) and the
+// shift summary across Reels for a day. Built from the station database (labels, the audit log, the outbox, the
+// verification records): it needs no service and works offline.
+
+/** Which station wrote the records: the audit log is one station's (one data folder's), so this names it. */
+export const StationIdentity = z.object({ name: z.string(), dataDir: z.string() });
+
+export const RateSeries = z.object({
+  /** Bucket width in seconds. */
+  bucketSeconds: z.number().int().positive(),
+  /** Start of each bucket, epoch seconds. */
+  t: z.array(z.number()),
+  /** Labels saved in each bucket. */
+  count: z.array(z.number().int()),
+  /** The same as Labels per hour. */
+  perHour: z.array(z.number()),
+});
+export type RateSeries = z.infer<typeof RateSeries>;
+
+export const TimePerLabel = z.object({
+  /** When each Label was saved (epoch seconds), from the second save of a working stretch on. */
+  t: z.array(z.number()),
+  /** Seconds since the save before it. */
+  seconds: z.array(z.number()),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+  /** Pauses longer than `breakSeconds` between two saves: left out of the series and the figures above. */
+  breaks: z.number().int(),
+  breakSeconds: z.number().int(),
+});
+export type TimePerLabel = z.infer<typeof TimePerLabel>;
+
+export const AttentionGroup = z.object({
+  code: z.string(),
+  /** The reason of the first Label with this code (reasons may name a position). */
+  reason: z.string(),
+  count: z.number().int(),
+  /** The Labels' positions (the first 50). */
+  positions: z.array(z.number().int()),
+  /** Request ids the service gave (the first 10). */
+  requestIds: z.array(z.string()),
+});
+
+export const GapOrVoid = z.object({
+  at: z.string(),
+  /** skip: a gap left on purpose; void: a Label taken back; undo: the last save taken back. */
+  action: z.enum(['skip', 'void', 'undo']),
+  position: z.number().int(),
+  station: z.string(),
+});
+
+export const BulkBindEntry = z.object({
+  opId: z.string(),
+  at: z.string(),
+  fromPosition: z.number().int(),
+  toPosition: z.number().int(),
+  threads: z.number().int(),
+  /** Activation asked with the bind. */
+  activate: z.boolean(),
+  /** The queued operation's state (pending, sending, done, attention, discarded). */
+  state: z.string(),
+  /** Labels bound, once done. */
+  bound: z.number().int().nullable(),
+  /** The service's activation answer (queued, already_active, no_dust, not_requested), once done. */
+  activation: z.string().nullable(),
+  attention: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+export const ReelReport = z.object({
+  generatedAt: z.string(),
+  station: StationIdentity,
+  reel: z.object({
+    reelId: z.string(),
+    serviceId: z.string().nullable(),
+    name: z.string(),
+    description: z.string().nullable(),
+    expectedIdentifiers: z.array(ExpectedIdentifierSchema),
+  }),
+  /** Positions by the station's state, and their total. */
+  counts: z.partialRecord(LabelStateSchema, z.number().int()),
+  total: z.number().int(),
+  /** The service's counts as last read (null before the first read). */
+  serviceCounts: z.record(z.string(), z.number()).nullable(),
+  enrollment: z.object({
+    /** Label saves (a Label saved again after a take-back counts again). */
+    saves: z.number().int(),
+    firstAt: z.string().nullable(),
+    lastAt: z.string().nullable(),
+    rate: RateSeries,
+    timePerLabel: TimePerLabel,
+  }),
+  attention: z.array(AttentionGroup),
+  gapsAndVoids: z.object({ total: z.number().int(), entries: z.array(GapOrVoid) }),
+  bulkBinds: z.array(BulkBindEntry),
+  activation: z.object({
+    /** Reel activations asked (`reels.activate`), each with its queued state. */
+    reelActivations: z.array(z.object({ opId: z.string(), at: z.string(), state: z.string() })),
+    /** The service's counts.identifiableCount as last read, null when unknown. */
+    identifiable: z.number().int().nullable(),
+  }),
+  verification: VerificationView.nullable(),
+});
+export type ReelReport = z.infer<typeof ReelReport>;
+
+/** The error code of a PDF the host cannot print (no printer, Chromium missing, the page never ready). */
+export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
+
+export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+
+export const ShiftSummary = z.object({
+  day: z.string(),
+  /** The day's bounds (ISO) in the time zone asked for. */
+  from: z.string(),
+  to: z.string(),
+  station: StationIdentity,
+  /** Labels saved in each hour of the day (0–23, local to the time zone asked for). */
+  perHour: z.array(z.number().int()),
+  labels: z.number().int(),
+  /** Saves of the day that needed attention (the service refused them) or were taken back (void, undo). */
+  errors: z.number().int(),
+  /** errors / labels; null on a day without saves. */
+  errorRate: z.number().nullable(),
+  reels: z.array(
+    z.object({
+      reelId: z.string(),
+      name: z.string(),
+      /** Labels of this Reel saved that day. */
+      labels: z.number().int(),
+      errors: z.number().int(),
+      /** Nothing of the Reel is left to enroll or send, and its last save was that day. */
+      finished: z.boolean(),
+      lastAt: z.string().nullable(),
+    }),
+  ),
+  reelsFinished: z.number().int(),
+});
+export type ShiftSummary = z.infer<typeof ShiftSummary>;
+
+export const reportCommands = {
+  /** Everything the Reel report shows (local data; works offline). */
+  'report.reel': { input: z.object({ reelId: LocalId }).strict(), output: ReelReport },
+  /**
+   * A day's work across Reels: Labels per hour, error rate, Reels finished. `utcOffsetMinutes` is the time zone
+   * the day is counted in (minutes east of UTC, e.g. 60 for CET); default the station's own.
+   */
+  'report.shift': {
+    input: z.object({ day: DaySchema, utcOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60).optional() }).strict(),
+    output: ShiftSummary,
+  },
+  /**
+   * The Reel report as a PDF, printed from the report page itself (the same charts). Only hosts that can print
+   * pages offer it (the Electron host, the web host and the CLI through Chromium); others answer STATION_PDF_UNAVAILABLE.
+   */
+  'report.pdf': {
+    input: z.object({ reelId: LocalId, locale: z.enum(['en', 'de']).optional() }).strict(),
+    output: z.object({ filename: z.string(), bytes: z.number().int(), pdfBase64: z.string() }),
+  },
+} as const;
