@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   BindResponseSchema,
   IdentifySuccessResponseSchema,
@@ -73,56 +74,15 @@ export interface TagsApi {
 export function tagsApi(t: Transport): TagsApi {
   return {
     async identify(input, opts) {
-      const { image, ...fields } = input;
-      let requestId: string | null = null;
-      const keepRequestId: CallOptions = {
-        ...opts,
-        onAttempt: (attempt) => {
-          requestId = attempt.requestId;
-          opts?.onAttempt?.(attempt);
-        },
-      };
-      try {
-        // Identify changes nothing but the scan record, so it is retried like a read
-        // (spec: Retry guidance — "503 SCAN_SEARCH_INCOMPLETE ... yes; the capture is fine").
-        const body = await t.request(
-          { method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema: IdentifySuccessResponseSchema, idempotent: true },
-          keepRequestId,
-        );
-        const result = classifyIdentifyResponse(200, body) as IdentifyResult; // the schema above is exactly the 200 outcomes
-        return { ...result, requestId };
-      } catch (error) {
-        // spec: Errors — "A no-match is a result but still arrives with an error status."
-        if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
-        const envelope = { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined };
-        const result = classifyIdentifyResponse(error.status, envelope);
-        if (result === null) throw error;
-        return { ...result, requestId: error.requestId };
-      }
+      const sent = await postIdentify(t, input, opts, IdentifySuccessResponseSchema);
+      if ('outcome' in sent) return { ...sent.outcome, requestId: sent.requestId };
+      const result = classifyIdentifyResponse(200, sent.body) as IdentifyResult; // the schema is exactly the 200 outcomes
+      return { ...result, requestId: sent.requestId };
     },
     async identifyMarking(input, opts) {
-      const { image, ...fields } = input;
-      let requestId: string | null = null;
-      const keepRequestId: CallOptions = {
-        ...opts,
-        onAttempt: (attempt) => {
-          requestId = attempt.requestId;
-          opts?.onAttempt?.(attempt);
-        },
-      };
-      try {
-        const marking = await t.request(
-          { method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema: IdentifySuccessAnswerSchema, idempotent: true },
-          keepRequestId,
-        );
-        return { ...marking, code: null, requestId };
-      } catch (error) {
-        // spec: Errors — the five outcomes that arrive with an error status, told apart by `code`.
-        if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
-        const result = classifyIdentifyResponse(error.status, { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined });
-        if (result === null) throw error;
-        return { outcome: result.outcome, compositeTagId: null, position: null, code: error.code, requestId: error.requestId };
-      }
+      const sent = await postIdentify(t, input, opts, IdentifySuccessAnswerSchema);
+      if ('outcome' in sent) return { outcome: sent.outcome.outcome, compositeTagId: null, position: null, code: sent.code, requestId: sent.requestId };
+      return { ...sent.body, code: null, requestId: sent.requestId };
     },
     bind(input, opts) {
       const { image, ...fields } = input;
@@ -136,4 +96,36 @@ export function tagsApi(t: Transport): TagsApi {
     activate: (body, opts) =>
       t.request({ method: 'POST', path: PATHS.tagsActivate, json: body, schema: TagActivateResponseSchema, idempotent: false }, opts),
   };
+}
+
+/**
+ * `POST /api/v1/tags/identify`, read with `schema` on success. Identify changes nothing but the scan record, so it
+ * is retried like a read (spec: Retry guidance — "503 SCAN_SEARCH_INCOMPLETE ... yes; the capture is fine"). The
+ * outcomes that arrive with an error status (spec: Errors — "A no-match is a result but still arrives with an error
+ * status") come back as `outcome` with the service's code; any other failure throws.
+ */
+async function postIdentify<T>(
+  t: Transport,
+  input: IdentifyInput,
+  opts: CallOptions | undefined,
+  schema: z.ZodType<T>,
+): Promise<{ body: T; requestId: string | null } | { outcome: IdentifyResult; code: string; requestId: string | null }> {
+  const { image, ...fields } = input;
+  let requestId: string | null = null;
+  const keepRequestId: CallOptions = {
+    ...opts,
+    onAttempt: (attempt) => {
+      requestId = attempt.requestId;
+      opts?.onAttempt?.(attempt);
+    },
+  };
+  try {
+    const body = await t.request<T>({ method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema, idempotent: true }, keepRequestId);
+    return { body, requestId };
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
+    const outcome = classifyIdentifyResponse(error.status, { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined });
+    if (outcome === null) throw error;
+    return { outcome, code: error.code, requestId: error.requestId };
+  }
 }

@@ -10,15 +10,20 @@ import { LocalId } from './reels';
 /** sha256 (hex) of an accepted still kept under <data>/captures/incoming (camera.submitStill). */
 export const CaptureSha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lower-case hex');
 
+/** What was read from one Label: string values (scanner, keyboard wedge, NFC) and the optical tag's capture. */
+export const ScannedLabel = {
+  identifiers: z.array(z.object({ tagType: StringTagTypeSchema, value: z.string().min(1) }).strict()).default([]),
+  /** The optical tag's capture (tagType SVC): an accepted still the camera service kept (its sha256). */
+  captureSha256: CaptureSha256.optional(),
+  /** A capture file (JPEG or PNG); accepted only by stations created with `allowFilePaths` (the CLI). */
+  svcImagePath: z.string().min(1).optional(),
+};
+
 export const EnrollInput = z
   .object({
     reelId: LocalId,
     position: z.number().int().nonnegative(),
-    identifiers: z.array(z.object({ tagType: StringTagTypeSchema, value: z.string().min(1) }).strict()).default([]),
-    /** The optical tag's capture (tagType SVC): an accepted still the camera service kept (its sha256). */
-    captureSha256: CaptureSha256.optional(),
-    /** A capture file (JPEG or PNG); accepted only by stations created with `allowFilePaths` (the CLI). */
-    svcImagePath: z.string().min(1).optional(),
+    ...ScannedLabel,
     indexing: IndexingModeSchema.optional(),
   })
   .strict();

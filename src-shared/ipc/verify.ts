@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StringTagTypeSchema } from '../api/common';
 import { IDENTIFY_OUTCOMES } from '../api/identifiers';
 import { AQL_VALUES, CODE_LETTERS, INSPECTION_LEVELS } from '../domain/sampling';
-import { CaptureSha256 } from './labels';
+import { ScannedLabel } from './labels';
 import { LocalId } from './reels';
 
 // The quality check of an enrolled Reel: an ISO 2859-1 sampling plan over its enrolled Labels (src-shared/domain/
@@ -102,12 +102,7 @@ export const VerifyCheckInput = z
   .object({
     reelId: LocalId,
     position: z.number().int().nonnegative(),
-    /** Values read from the Label (scanner, keyboard wedge, NFC). */
-    identifiers: z.array(z.object({ tagType: StringTagTypeSchema, value: z.string().min(1) }).strict()).default([]),
-    /** The optical marking's capture: an accepted camera still (its sha256)… */
-    captureSha256: CaptureSha256.optional(),
-    /** …or a capture file, accepted only by stations created with `allowFilePaths` (the CLI). */
-    svcImagePath: z.string().min(1).optional(),
+    ...ScannedLabel,
   })
   .strict();
 export type VerifyCheckInput = z.infer<typeof VerifyCheckInput>;

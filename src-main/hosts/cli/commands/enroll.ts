@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { identifiersFrom, valueFlagOptions } from '../flags';
 
-const VALUE_FLAGS = { text: 'TEXT', qr: 'QR', 'data-matrix': 'DATA_MATRIX', 'bar-code': 'BAR_CODE', nfc: 'NFC' } as const;
 
 export const enrollCommand: CliCommand = {
   path: ['enroll'],
@@ -17,12 +17,7 @@ export const enrollCommand: CliCommand = {
       options: {
         reel: { type: 'string' },
         position: { type: 'string' },
-        text: { type: 'string' },
-        qr: { type: 'string' },
-        'data-matrix': { type: 'string' },
-        'bar-code': { type: 'string' },
-        nfc: { type: 'string' },
-        svc: { type: 'string' },
+        ...valueFlagOptions(false),
         indexing: { type: 'string' },
       },
     });
@@ -31,7 +26,7 @@ export const enrollCommand: CliCommand = {
     const position = Number(values.position);
     if (values.position === undefined || !Number.isInteger(position) || position < 0) throw new UsageError(`enroll needs --position N, a whole number (got "${values.position ?? ''}").`);
     if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
-    const identifiers = (Object.entries(VALUE_FLAGS) as [keyof typeof VALUE_FLAGS, string][]).flatMap(([flag, tagType]) => (values[flag] ? [{ tagType, value: values[flag] }] : []));
+    const identifiers = identifiersFrom(values);
     const out = await ctx.call('labels.enroll', {
       reelId: values.reel,
       position,

@@ -1,14 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { wholeNumber } from '../flags';
 
-/** A whole-number flag, or a usage error naming it. */
-function whole(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} takes a whole number (got "${text}").`);
-  return n;
-}
 
 export const printRunGenerateCommand: CliCommand = {
   path: ['print-run', 'generate'],
@@ -49,14 +43,14 @@ export const printRunGenerateCommand: CliCommand = {
     if (gs1 && values['qr-template'] !== undefined) throw new UsageError('--qr-template and --gs1-gtin/--gs1-domain both set the QR value: give one.');
     if (!gs1 && values['qr-template'] === undefined) throw new UsageError("print-run generate needs the QR value: --qr-template 'https://…/{serial}', or a GS1 Digital Link with --gs1-gtin and --gs1-domain.");
     if (values.sheet !== undefined && values.sheet !== 'A4' && values.sheet !== 'Letter') throw new UsageError('--sheet is A4 or Letter.');
-    const dpi = whole('--dpi', values.dpi);
+    const dpi = wholeNumber('dpi', values.dpi);
     if (dpi !== undefined && dpi !== 203 && dpi !== 300) throw new UsageError('--dpi is 203 or 300.');
     const numbers = {
-      count: whole('--count', values.count),
-      start: whole('--start', values.start),
-      step: whole('--step', values.step),
-      digits: whole('--digits', values.digits),
-      firstPosition: whole('--first-position', values['first-position']),
+      count: wholeNumber('count', values.count),
+      start: wholeNumber('start', values.start),
+      step: wholeNumber('step', values.step),
+      digits: wholeNumber('digits', values.digits),
+      firstPosition: wholeNumber('first-position', values['first-position']),
     };
     const spec = {
       ...Object.fromEntries(Object.entries(numbers).filter(([, v]) => v !== undefined)),

@@ -2,21 +2,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { Exit, UsageError } from '../context';
+import { identifiersFrom, valueFlagOptions, wholeNumber } from '../flags';
 
 // The quality check from the command line: draw the sample of a Reel, check one sampled position, show where the
 // verification stands. A failed sample or a rejected lot exits 3.
 
-const VALUE_FLAGS = { text: 'TEXT', qr: 'QR', 'data-matrix': 'DATA_MATRIX', 'bar-code': 'BAR_CODE', nfc: 'NFC' } as const;
 
-function wholeNumber(flag: string, text: string | undefined, required: boolean): number | undefined {
-  if (text === undefined) {
-    if (required) throw new UsageError(`--${flag} is needed: a whole number.`);
-    return undefined;
-  }
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--${flag} must be a whole number (got "${text}").`);
-  return n;
-}
 
 export const verifyPlanCommand: CliCommand = {
   path: ['verify', 'plan'],
@@ -54,18 +45,13 @@ export const verifyCheckCommand: CliCommand = {
       options: {
         reel: { type: 'string' },
         position: { type: 'string' },
-        text: { type: 'string', multiple: true },
-        qr: { type: 'string', multiple: true },
-        'data-matrix': { type: 'string', multiple: true },
-        'bar-code': { type: 'string', multiple: true },
-        nfc: { type: 'string', multiple: true },
-        svc: { type: 'string' },
+        ...valueFlagOptions(true),
       },
     });
     if (positionals.length) throw new UsageError(`verify check takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('verify check needs --reel REEL.');
     const position = wholeNumber('position', values.position, true) as number;
-    const identifiers = (Object.entries(VALUE_FLAGS) as [keyof typeof VALUE_FLAGS, string][]).flatMap(([flag, tagType]) => (values[flag] ?? []).map((value) => ({ tagType, value })));
+    const identifiers = identifiersFrom(values);
     const out = await ctx.call('verify.check', { reelId: values.reel, position, identifiers, ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}) });
     const verdict = out.verdict;
     ctx.print(

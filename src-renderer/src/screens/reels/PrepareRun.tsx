@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
+import { downloadBase64 } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -39,18 +40,6 @@ function specOf(form: Form): Record<string, unknown> {
   return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
 }
 
-function download(fileName: string, mediaType: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: mediaType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<Form>(INITIAL);
@@ -76,7 +65,7 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
     setExportError(undefined);
     try {
       const out = await station.call('printRun.export', { reelId, spec, format, layout: { stock: form.stock } });
-      download(out.fileName, out.mediaType, out.base64);
+      downloadBase64(out.fileName, out.mediaType, out.base64);
     } catch (error) {
       setExportError(error);
     } finally {

@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBase64 } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { ReelReport } from './ReelReport';
-
-/** Saves bytes as a file through the browser's download (the web host and Electron alike). */
-function download(filename: string, base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** The Reel report page: pick a Reel, read its report, export it as PDF (printed from this same page). */
 export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
@@ -33,7 +21,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
     setExported(undefined);
     try {
       const pdf = await station.call('report.pdf', { reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
-      download(pdf.filename, pdf.pdfBase64);
+      downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64);
       setExported(pdf.filename);
     } catch (e) {
       setError(e);
