@@ -47,13 +47,21 @@ function answers(port: number | string): Promise<boolean> {
 
 const LOCK = '/tmp/station-test-pcscd.lock';
 
-function alive(pid: number): boolean {
+/** A process's start time (clock ticks since boot, /proc/PID/stat field 22): with the pid it names one process, even after the pid is reused. */
+function startTimeOf(pid: number): string | null {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether the lock's owner (pid and start time) still runs: a pid reused by another process is not the owner. */
+function ownerAlive(owner: string): boolean {
+  const [pid, started] = owner.trim().split(':');
+  const n = Number(pid);
+  return Number.isInteger(n) && n > 0 && started !== undefined && startTimeOf(n) === started;
 }
 
 /** Only one pcscd per machine: test runs that overlap (two vitest runs) take turns. */
@@ -62,15 +70,39 @@ async function takeLock(timeoutMs = 120_000): Promise<() => void> {
   for (;;) {
     try {
       mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), String(process.pid));
+      writeFileSync(join(LOCK, 'pid'), `${process.pid}:${startTimeOf(process.pid) ?? ''}`);
       return () => rmSync(LOCK, { recursive: true, force: true });
     } catch {
-      const owner = Number(readFileSync(join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }));
-      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`Another test run holds ${LOCK} (pid ${owner}) and its pcscd.`);
+      const owner = readFileSync(join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' });
+      if (!ownerAlive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`Another test run holds ${LOCK} (pid ${owner.split(':')[0]}) and its pcscd.`);
       else await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+/**
+ * A pcscd left by a test run that died (its config is one of ours, and we hold the lock, so its owner is gone):
+ * killed, so this run can start its own.
+ */
+function killOrphanedTestPcscd(): boolean {
+  let pid: number;
+  try {
+    // pcscd writes its pid, a line break and a NUL.
+    pid = Number.parseInt(readFileSync('/run/pcscd/pcscd.pid', 'utf8'), 10);
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('station-nfc-')) return false;
+  } catch {
+    return false;
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return false;
+  }
+  for (let i = 0; i < 100 && startTimeOf(pid) !== null; i += 1) spawnSync('sleep', ['0.05']);
+  rmSync(PCSCD_SOCKET, { force: true });
+  return true;
 }
 
 export async function startPcscd(dir: string): Promise<Pcscd> {
@@ -88,6 +120,9 @@ async function startLocked(dir: string, release: () => void): Promise<Pcscd> {
   // On a machine with systemd, installing pcscd enables socket activation: pause it so this
   // test owns the one pcscd (and can kill it), and bring it back when the test stops.
   let pausedSystemd = false;
+  if ((await answers(PCSCD_SOCKET)) && killOrphanedTestPcscd()) {
+    // An earlier test run's pcscd, orphaned when that run died: gone now.
+  }
   if (await answers(PCSCD_SOCKET)) {
     pausedSystemd = spawnSync('systemctl', ['stop', 'pcscd.socket', 'pcscd.service'], { stdio: 'ignore' }).status === 0;
     if (await answers(PCSCD_SOCKET)) throw new Error(`A pcscd already runs (${PCSCD_SOCKET} answers); these tests start their own. Stop it first.`);

@@ -10,13 +10,17 @@ import { EventRecorder } from '../../helpers/device-events';
 
 let dir: ReturnType<typeof tempDir>;
 let pcscd: Pcscd;
+/** The start itself, so afterAll stops what it started even when the start outlived the hook. */
+let starting: Promise<Pcscd> | undefined;
 let supervisor: DeviceSupervisor;
 const recorder = new EventRecorder();
 let reader: string;
 
+// The wait includes taking the machine's one pcscd from another test run (test/helpers/pcscd.ts, up to 120 s).
 beforeAll(async () => {
   dir = tempDir('station-nfc-');
-  pcscd = await startPcscd(dir.path);
+  starting = startPcscd(dir.path);
+  pcscd = await starting;
   reader = `pcsc:${pcscd.readerName}`;
   supervisor = new DeviceSupervisor({
     serialDriver: createSerialportDriver(),
@@ -26,11 +30,14 @@ beforeAll(async () => {
   });
   supervisor.subscribe(recorder.listener);
   supervisor.start();
-});
+}, 180_000);
 
 afterAll(async () => {
   await supervisor?.close();
-  await pcscd?.close();
+  await starting?.then(
+    (started) => started.close(),
+    () => undefined,
+  );
   dir?.remove();
 });
 
