@@ -1,6 +1,6 @@
 // A sandbox listening on 127.0.0.1:0, called with fetch (real multipart encoding), for the
 // /api/v1/composite-tags contract tests.
-import { buildTestSandbox, type TestSandbox } from './sandbox-harness';
+import { listenTestSandbox, type TestSandbox } from './sandbox-harness';
 
 export interface Reply<B = Record<string, unknown>> {
   status: number;
@@ -43,13 +43,7 @@ export interface LabelsSandbox {
 }
 
 export async function startLabelsSandbox(): Promise<LabelsSandbox> {
-  const sb = await buildTestSandbox();
-  await sb.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = sb.app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const orgId = sb.demo.orgId;
-  const benchTeamId = sb.demo.teamId;
-  const otherTeamId = ((await sb.admin('POST', `/sandbox/orgs/${orgId}/teams`, { name: 'Finishing' })).json() as { teamId: string }).teamId;
+  const { sb, baseUrl, orgId, benchTeamId, otherTeamId } = await listenTestSandbox();
   const account = async (name: string, teams: { teamId: string; role: 'admin' | 'member' }[]) => {
     const res = await sb.admin('POST', '/sandbox/service-accounts', { orgId, name, teams });
     return sb.token((res.json() as { apiKey: string }).apiKey);

@@ -61,6 +61,17 @@ export async function buildTestSandbox(options: { tokenTtlSeconds?: number } = {
 }
 
 /** The spec's error envelope of a response, asserting its status field equals the HTTP status. */
+/** A test sandbox listening on a free 127.0.0.1 port: its base URL, the demo organization and a second Team "Finishing". */
+export async function listenTestSandbox(): Promise<{ sb: TestSandbox; baseUrl: string; orgId: string; benchTeamId: string; otherTeamId: string }> {
+  const sb = await buildTestSandbox();
+  await sb.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = sb.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const orgId = sb.demo.orgId;
+  const otherTeamId = ((await sb.admin('POST', `/sandbox/orgs/${orgId}/teams`, { name: 'Finishing' })).json() as { teamId: string }).teamId;
+  return { sb, baseUrl, orgId, benchTeamId: sb.demo.teamId, otherTeamId };
+}
+
 export function envelope(res: LightMyRequestResponse): { code: string; message: string; status: number; detail?: Record<string, unknown> } {
   const body = res.json() as { code: string; message: string; status: number; detail?: Record<string, unknown> };
   if (body.status !== res.statusCode) throw new Error(`envelope status ${body.status} differs from HTTP ${res.statusCode}`);

@@ -2,7 +2,7 @@
 // contract tests. Labels are written straight into the store: the Label endpoints are another area's.
 import { randomUUID } from 'node:crypto';
 import { identifierKey } from '../../src-shared/domain/identifier-values';
-import { buildTestSandbox, type TestSandbox } from './sandbox-harness';
+import { listenTestSandbox, type TestSandbox } from './sandbox-harness';
 
 export interface Reply {
   status: number;
@@ -28,14 +28,7 @@ export interface TagsSandbox {
 }
 
 export async function startTagsSandbox(): Promise<TagsSandbox> {
-  const sb = await buildTestSandbox();
-  await sb.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = sb.app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const orgId = sb.demo.orgId;
-  const benchTeamId = sb.demo.teamId;
-  const created = await sb.admin('POST', `/sandbox/orgs/${orgId}/teams`, { name: 'Finishing' });
-  const otherTeamId = (created.json() as { teamId: string }).teamId;
+  const { sb, baseUrl, orgId, benchTeamId, otherTeamId } = await listenTestSandbox();
   const account = await sb.admin('POST', '/sandbox/service-accounts', {
     orgId,
     name: 'Two-team station',
