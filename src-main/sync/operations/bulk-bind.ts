@@ -40,7 +40,7 @@ function localIds(db: Db, answer: Pick<BulkBindAnswer, 'rows'>): string[] {
   return answer.rows.flatMap((r) => (r.compositeTagId ? [getLabelByServiceId(db, r.compositeTagId)?.labelId ?? ''] : [])).filter(Boolean);
 }
 
-export const bulkBind: OperationHandler<'bulkBind'> = {
+export const bulkBindOperation: OperationHandler<'bulkBind'> = {
   async send(ctx, op) {
     const reelId = reelServiceId(ctx.db, op.payload.reelId);
     const answer = await ctx.client.reels.bulkBind(reelId, bodyOf(op, false), ctx.call);

@@ -7,13 +7,13 @@ import type { OperationHandler } from './types';
 
 const SKEW_MS = 120_000;
 
-export const createCollection: OperationHandler<'createCollection'> = {
+export const createCollectionOperation: OperationHandler<'createCollection'> = {
   async send(ctx, op) {
     const p = op.payload;
     const collection = await ctx.client.collections.create({ name: p.name, ...(p.description === undefined ? {} : { description: p.description }) }, ctx.call);
     if (collection) return { result: { serviceId: collection.collectionId }, apply: (db) => setCollectionServiceId(db, p.collectionId, collection.collectionId), labelIds: [], reelId: null };
     // Created, but the answer names none: find it as the landing check does.
-    const check = await createCollection.check(ctx, op, 'unknown');
+    const check = await createCollectionOperation.check(ctx, op, 'unknown');
     if (check.landed) return check.applied;
     throw new HandlerAttention('STATION_CREATED_COLLECTION_NOT_FOUND', `The service created the Label Collection "${p.name}" but its answer named none and no new collection of that name is listed; check the service, then retry or discard.`);
   },
@@ -33,7 +33,7 @@ export const createCollection: OperationHandler<'createCollection'> = {
   },
 };
 
-export const updateCollection: OperationHandler<'updateCollection'> = {
+export const updateCollectionOperation: OperationHandler<'updateCollection'> = {
   async send(ctx, op) {
     const p = op.payload;
     const serviceId = collectionServiceId(ctx.db, p.collectionId) as string;

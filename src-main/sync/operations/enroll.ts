@@ -43,7 +43,7 @@ async function landedAtPosition(ctx: OperationContext, op: OutboxOp<'enrollLabel
   );
 }
 
-export const enrollLabel: OperationHandler<'enrollLabel'> = {
+export const enrollLabelOperation: OperationHandler<'enrollLabel'> = {
   async send(ctx, op) {
     const p = op.payload;
     const reelId = reelServiceId(ctx.db, p.reelId);

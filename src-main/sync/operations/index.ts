@@ -1,10 +1,10 @@
 import type { OperationRegistry } from './types';
-import { bulkBind } from './bulk-bind';
-import { createCollection, updateCollection } from './collection';
-import { enrollLabel } from './enroll';
-import { activateLabel, addIdentifier, archiveLabel, bindLabel, removeIdentifier, unarchiveLabel, unbindLabel } from './label';
-import { moveLabels } from './move';
-import { activateReel, createReel, updateReel } from './reel';
+import { bulkBindOperation } from './bulk-bind';
+import { createCollectionOperation, updateCollectionOperation } from './collection';
+import { enrollLabelOperation } from './enroll';
+import { activateLabelOperation, addIdentifierOperation, archiveLabelOperation, bindLabelOperation, removeIdentifierOperation, unarchiveLabelOperation, unbindLabelOperation } from './label';
+import { moveLabelsOperation } from './move';
+import { activateReelOperation, createReelOperation, updateReelOperation } from './reel';
 
 export type { Applied, LandingCheck, OperationContext, OperationHandler, OperationRegistry } from './types';
 
@@ -13,19 +13,19 @@ export type { Applied, LandingCheck, OperationContext, OperationHandler, Operati
  * attempt whose outcome is unknown. The engine (../engine.ts) looks the kind up here.
  */
 export const operationRegistry: OperationRegistry = {
-  createReel,
-  updateReel,
-  createCollection,
-  updateCollection,
-  enrollLabel,
-  addIdentifier,
-  removeIdentifier,
-  archiveLabel,
-  unarchiveLabel,
-  moveLabels,
-  bindLabel,
-  unbindLabel,
-  bulkBind,
-  activateLabel,
-  activateReel,
+  createReel: createReelOperation,
+  updateReel: updateReelOperation,
+  createCollection: createCollectionOperation,
+  updateCollection: updateCollectionOperation,
+  enrollLabel: enrollLabelOperation,
+  addIdentifier: addIdentifierOperation,
+  removeIdentifier: removeIdentifierOperation,
+  archiveLabel: archiveLabelOperation,
+  unarchiveLabel: unarchiveLabelOperation,
+  moveLabels: moveLabelsOperation,
+  bindLabel: bindLabelOperation,
+  unbindLabel: unbindLabelOperation,
+  bulkBind: bulkBindOperation,
+  activateLabel: activateLabelOperation,
+  activateReel: activateReelOperation,
 };

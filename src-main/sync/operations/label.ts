@@ -61,15 +61,15 @@ function mirror(label: ServiceLabel, payload?: OneLabelPayload) {
   return { state: boundState(label), boundThreadId, attention: null };
 }
 
-export const archiveLabel = readCompare<'archiveLabel'>((ctx, id) => ctx.client.labels.archive(id, ctx.call), (_ctx, l) => l.archived);
-export const unarchiveLabel = readCompare<'unarchiveLabel'>((ctx, id) => ctx.client.labels.unarchive(id, ctx.call), (_ctx, l) => !l.archived);
-export const unbindLabel = readCompare<'unbindLabel'>((ctx, id) => ctx.client.labels.unbind(id, ctx.call), (_ctx, l) => !l.bound);
-export const bindLabel = readCompare<'bindLabel'>(
+export const archiveLabelOperation = readCompare<'archiveLabel'>((ctx, id) => ctx.client.labels.archive(id, ctx.call), (_ctx, l) => l.archived);
+export const unarchiveLabelOperation = readCompare<'unarchiveLabel'>((ctx, id) => ctx.client.labels.unarchive(id, ctx.call), (_ctx, l) => !l.archived);
+export const unbindLabelOperation = readCompare<'unbindLabel'>((ctx, id) => ctx.client.labels.unbind(id, ctx.call), (_ctx, l) => !l.bound);
+export const bindLabelOperation = readCompare<'bindLabel'>(
   (ctx, id, p) => ctx.client.labels.bind(id, { threadId: p.threadId as string }, ctx.call),
   (ctx, l, p) => boundTo(ctx, l, p.threadId as string),
 );
 
-export const activateLabel: OperationHandler<'activateLabel'> = {
+export const activateLabelOperation: OperationHandler<'activateLabel'> = {
   async send(ctx, op) {
     const answer = await ctx.client.labels.activate(labelServiceId(ctx.db, op.payload.labelId), ctx.call);
     const label = await answered(ctx, op.payload.labelId, answer.label);
@@ -96,7 +96,7 @@ function svcCountIfLanded(ctx: OperationContext, op: OutboxOp<'addIdentifier'>):
   return count;
 }
 
-export const addIdentifier: OperationHandler<'addIdentifier'> = {
+export const addIdentifierOperation: OperationHandler<'addIdentifier'> = {
   async send(ctx, op) {
     const p = op.payload;
     const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256) : undefined;
@@ -125,7 +125,7 @@ export const addIdentifier: OperationHandler<'addIdentifier'> = {
   },
 };
 
-export const removeIdentifier: OperationHandler<'removeIdentifier'> = {
+export const removeIdentifierOperation: OperationHandler<'removeIdentifier'> = {
   async send(ctx, op) {
     const p = op.payload;
     const label = await read(ctx, p.labelId);

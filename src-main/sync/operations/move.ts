@@ -108,7 +108,7 @@ async function whereMoved(ctx: OperationContext, op: OutboxOp<'moveLabels'>): Pr
   return placed;
 }
 
-export const moveLabels: OperationHandler<'moveLabels'> = {
+export const moveLabelsOperation: OperationHandler<'moveLabels'> = {
   async send(ctx, op) {
     const response = await ctx.client.labels.move({ ...body(ctx.db, op), ...(op.payload.expectedCount === undefined ? {} : { expectedCount: op.payload.expectedCount }) }, ctx.call);
     const placed = response.moved.flatMap((m) => (m.toReelCollectionId !== null && m.toPosition !== null ? [{ compositeTagId: m.compositeTagId, toReelCollectionId: m.toReelCollectionId, toPosition: m.toPosition }] : []));

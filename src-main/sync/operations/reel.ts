@@ -33,7 +33,7 @@ function sameComposition(a: readonly ExpectedIdentifier[], b: readonly ExpectedI
   return key(a) === key(b);
 }
 
-export const createReel: OperationHandler<'createReel'> = {
+export const createReelOperation: OperationHandler<'createReel'> = {
   async send(ctx, op) {
     const p = op.payload;
     const collectionId = collectionServiceId(ctx.db, p.collectionId);
@@ -88,7 +88,7 @@ async function findCreated(ctx: OperationContext, op: OutboxOp<'createReel'>): P
   return null;
 }
 
-export const updateReel: OperationHandler<'updateReel'> = {
+export const updateReelOperation: OperationHandler<'updateReel'> = {
   async send(ctx, op) {
     const p = op.payload;
     const serviceId = reelServiceId(ctx.db, p.reelId);
@@ -109,7 +109,7 @@ export const updateReel: OperationHandler<'updateReel'> = {
   check: async () => ({ landed: false }),
 };
 
-export const activateReel: OperationHandler<'activateReel'> = {
+export const activateReelOperation: OperationHandler<'activateReel'> = {
   async send(ctx, op) {
     const serviceId = reelServiceId(ctx.db, op.payload.reelId);
     const answer = await ctx.client.reels.activate(serviceId, ctx.call);
