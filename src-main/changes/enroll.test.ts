@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LABEL_STATES } from '../../src-shared/domain/label';
-import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { StationErrorCode } from '../../src-shared/ipc/envelope';
 import { speckleTag } from '../../test/fixtures';
-import { countRows } from '../../test/helpers/db';
+import { storeCounts } from '../../test/helpers/db';
+import { refusal } from '../../test/helpers/refusal';
 import { tempDir } from '../../test/helpers/tmp';
 import { readAudit } from '../store/audit';
 import { openDatabase, type Db } from '../store/database';
@@ -43,19 +44,7 @@ afterEach(() => {
 const enroll = (position: number, identifiers: EnrollRequest['identifiers'], more: Partial<EnrollRequest> = {}) => enrollLabel(ctx, { reelId: reel.reelId, position, identifiers, ...more });
 const text = (value: string) => ({ tagType: 'TEXT' as const, value });
 
-/** Everything an enrollment writes. */
-function storeCounts() {
-  return { labels: countRows(db, 'labels'), outbox: countRows(db, 'outbox'), deps: countRows(db, 'outbox_deps'), captures: countRows(db, 'captures'), audit: countRows(db, 'audit_log') };
-}
 
-async function refusal(run: Promise<unknown>): Promise<StationError> {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StationError);
-  return error as StationError;
-}
 
 /** What the sync engine does when the service refuses an enrollment that needs a person (e.g. too little detail). */
 function needsAttention(opId: string, labelId: string): void {
@@ -77,19 +66,19 @@ describe('one transaction', () => {
   });
 
   it('an operation that does not validate leaves no Label, no capture row and no audit entry', async () => {
-    const before = storeCounts();
+    const before = storeCounts(db);
     // An empty QR value passes the bench checks but not the operation's payload schema: the insert that comes last fails.
     await expect(enroll(1, [text('T-1'), { tagType: 'QR', value: '' }], { svcImage: tags[0] })).rejects.toThrow();
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(getLabelAt(db, reel.reelId, 1)).toBeUndefined();
     expect(db.inTransaction).toBe(false);
   });
 
   it('an operation that SQLite refuses to store leaves no Label either', async () => {
-    const before = storeCounts();
+    const before = storeCounts(db);
     db.exec("CREATE TEMP TRIGGER fail_enqueue BEFORE INSERT ON outbox WHEN NEW.kind = 'enrollLabel' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
     await expect(enroll(1, [text('T-1')], { svcImage: tags[0] })).rejects.toThrow(/disk trouble/);
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(getLabelAt(db, reel.reelId, 1)).toBeUndefined();
   });
 });
@@ -152,7 +141,7 @@ describe('refusals', () => {
   it("a capture that is another Label's picture is refused, naming that Reel and position", async () => {
     await enroll(1, [text('T-1')], { svcImage: tags[0] });
     const otherReel = createReel(ctx, { name: 'Reel B' });
-    const before = storeCounts();
+    const before = storeCounts(db);
 
     const elsewhere = await refusal(enrollLabel(ctx, { reelId: otherReel.reelId, position: 2, identifiers: [text('T-2')], svcImage: tags[0] }));
     expect(elsewhere.code).toBe('STATION_SAME_CAPTURE');
@@ -163,7 +152,7 @@ describe('refusals', () => {
     expect(sameReel.code).toBe('STATION_SAME_CAPTURE');
     expect(sameReel.detail).toEqual({ position: 1, reel: 'Reel A' });
 
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(getLabelAt(db, otherReel.reelId, 2)).toBeUndefined();
   });
 
@@ -175,11 +164,11 @@ describe('refusals', () => {
 
   it('a position holding a Label is refused; expected rows and gaps are enrolled over', async () => {
     const queued = await enroll(1, [text('T-1')]);
-    const before = storeCounts();
+    const before = storeCounts(db);
     const taken = await refusal(enroll(1, [text('T-other')]));
     expect(taken.code).toBe(StationErrorCode.invalidInput);
     expect(taken.message).toBe('Cannot enroll at position 1: position 1 already holds a Label (queued); pick another position or move that Label first.');
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(getLabel(db, queued.label.labelId)?.identifiers).toEqual([text('T-1')]);
 
     // A Label the service holds, even one needing attention, is never replaced.

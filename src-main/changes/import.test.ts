@@ -3,9 +3,9 @@ import * as fsp from 'node:fs/promises';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StationError } from '../../src-shared/ipc/envelope';
 import { speckleTag } from '../../test/fixtures';
-import { countRows, rawRow } from '../../test/helpers/db';
+import { rawRow, storeCounts } from '../../test/helpers/db';
+import { refusal } from '../../test/helpers/refusal';
 import { tempDir } from '../../test/helpers/tmp';
 import * as captures from '../store/captures';
 import { openDatabase, type Db } from '../store/database';
@@ -69,20 +69,7 @@ function printFile(lastRow?: string): string {
   return path;
 }
 
-/** Everything an import writes: Labels, queued operations, audit entries, capture rows. */
-function storeCounts() {
-  const count = (table: string) => countRows(db, table);
-  return { labels: count('labels'), outbox: count('outbox'), deps: count('outbox_deps'), audit: count('audit_log'), captures: count('captures') };
-}
 
-async function refusal(run: Promise<unknown>): Promise<StationError> {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StationError);
-  return error as StationError;
-}
 
 describe('the check before an import', () => {
   it('names a position repeated after a bad row that has it, in the same pass', () => {
@@ -100,28 +87,28 @@ describe('the check before an import', () => {
 describe('print-data import of 10,000 rows', () => {
   it('an error in the last row imports nothing and names that row and what to do', async () => {
     const path = printFile(`${ROWS},R-${ROWS},https://example.test/r/${ROWS},NOT-HEX`);
-    const before = storeCounts();
+    const before = storeCounts(db);
     const error = await refusal(importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path }));
     expect(error.code).toBe('STATION_IMPORT_INVALID');
     expect(error.message).toContain('nothing was imported. Fix these and import again');
     expect(error.message).toContain(`line ${ROWS + 1} (position ${ROWS}): NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit`);
     expect(error.detail).toEqual({ badRows: [{ line: ROWS + 1, position: String(ROWS), problems: ['NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'] }], badRowCount: 1, fileProblems: [] });
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
   });
 
   it('a last row repeating the first position imports nothing and names both lines', async () => {
     const path = printFile('1,R-again,,');
-    const before = storeCounts();
+    const before = storeCounts(db);
     const error = await refusal(importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path }));
     expect(error.message).toContain(`line ${ROWS + 1} (position 1): position 1 is also on line 2`);
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
   });
 
   it('imports every row from a file read in pieces, twice, and never whole', async () => {
     const path = printFile();
-    const before = storeCounts();
+    const before = storeCounts(db);
     expect(await importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path })).toEqual({ rows: ROWS, queued: ROWS, expected: 0 });
-    const after = storeCounts();
+    const after = storeCounts(db);
     expect(after.labels - before.labels).toBe(ROWS);
     expect(after.outbox - before.outbox).toBe(ROWS);
     const last = rawRow<{ state: string; identifiers: string; expected: string }>(db, 'SELECT state, identifiers, expected FROM labels WHERE reel_id = ? AND position = ?', reelId, ROWS) as { state: string; identifiers: string; expected: string };
@@ -141,10 +128,10 @@ describe('print-data import of 10,000 rows', () => {
 
   it('a failure while writing row 9,999 rolls the whole import back', async () => {
     const path = printFile();
-    const before = storeCounts();
+    const before = storeCounts(db);
     db.exec(`CREATE TEMP TRIGGER fail_late BEFORE INSERT ON labels WHEN NEW.position = ${ROWS - 1} BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`);
     await expect(importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path })).rejects.toThrow(/disk trouble/);
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(db.inTransaction).toBe(false);
   });
 
@@ -152,12 +139,12 @@ describe('print-data import of 10,000 rows', () => {
     writeFileSync(join(dir.path, 'tag.jpg'), await speckleTag(77, { format: 'jpeg' }));
     const path = join(dir.path, 'print.csv');
     writeFileSync(path, ['position,text,svc', '1,S-1,tag.jpg', ...Array.from({ length: ROWS - 1 }, (_, n) => `${n + 2},S-${n + 2},`)].join('\n'));
-    const before = storeCounts();
+    const before = storeCounts(db);
     beforeStoreCapture.hook = () => appendFileSync(path, `\n${ROWS + 1},S-late,`);
     const error = await refusal(importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path, allowFilePaths: true }));
     expect(error.code).toBe('STATION_IMPORT_INVALID');
     expect(error.message).toMatch(/the print data changed while it was being imported .*; import it again/);
-    expect(storeCounts()).toEqual(before);
+    expect(storeCounts(db)).toEqual(before);
     expect(vi.mocked(captures.storeCapture)).toHaveBeenCalledTimes(1);
   });
 });

@@ -99,11 +99,12 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
       let saved = 0;
       if (expected) {
         // The import's own expected-only path: the same checks and the same rows as `import --expected-only`.
-        const csv = join(tmpDir(), `print-run-${randomUUID()}.csv`);
+        const dir = tmpDir();
+        const csv = join(dir, `print-run-${randomUUID()}.csv`);
         try {
           const { generateRows, writePrintRunCsv } = await printRun();
           await writePrintRunCsv(generateRows(spec), csv);
-          saved = (await importPrintData(ctx, { reelId, source: { path: csv }, baseDir: tmpDir(), expectedOnly: true, allowFilePaths: false })).expected;
+          saved = (await importPrintData(ctx, { reelId, source: { path: csv }, baseDir: dir, expectedOnly: true, allowFilePaths: false })).expected;
         } finally {
           rmSync(csv, { force: true });
         }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exampleLabel } from '../api/examples';
 import { IDENTIFY_OUTCOMES as API_IDENTIFY_OUTCOMES, classifyIdentifyResponse } from '../api/identifiers';
 import {
   IDENTIFY_OUTCOMES,
@@ -187,22 +188,7 @@ describe('judgeSample', () => {
 
 describe('opticalCheckFrom', () => {
   const scan = { scanId: 's1', fingerprintId: 'f1', svcId: 'svc-1' };
-  const label = {
-    compositeTagId: L17,
-    reelCollectionId: '00000000-0000-4000-8000-0000000000aa',
-    position: 17,
-    name: 'SER-0017',
-    ownerTeamId: '00000000-0000-4000-8000-0000000000bb',
-    members: [],
-    complete: true,
-    bound: false,
-    archived: false,
-    archivedAt: null,
-    boundThreadId: null,
-    transferredAt: null,
-    identifiable: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  const label = exampleLabel({ compositeTagId: L17, position: 17, name: 'SER-0017', members: [], complete: true });
 
   it('takes the Label of an unbound-Label answer', () => {
     const result = classifyIdentifyResponse(200, { type: 'label', label: { label, tags: [] }, scan });
