@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { tempDir } from '../helpers/tmp';
@@ -11,23 +11,35 @@ import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/sta
 // warning and error each play their own tone (announced as `station:sound`, and the bench's
 // `data-last-sound`), heard here without an audio device.
 
-// A minute of distinct frames: no capture of this file repeats a picture already saved for
-// another Label (the bench refuses the very same picture twice: SAME_CAPTURE).
+// A minute of distinct frames for the pedal test, and frames of its own for the tone test: no capture of this
+// file repeats a picture already saved for another Label (the bench refuses the very same picture twice:
+// SAME_CAPTURE), even though each page's camera starts again at the video's first frame.
 const FRAMES = 60;
 const dir = tempDir('station-ui-bench-keys-');
 let station: ServedStation;
 let browser: Browser;
 let reelId: string;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+/**
+ * A browser whose fake camera plays `count` distinct label frames (seeds from `seed`), one a second. Chromium
+ * plays the file from its first frame for each page that opens the camera, so two tests on one browser can
+ * capture the same frame: a test that must not repeat another's picture gets frames of its own.
+ */
+async function cameraBrowser(seed: number, count: number): Promise<Browser> {
+  const frames = join(dir.path, `frames-${seed}`);
+  mkdirSync(frames);
   // Distinct tags (no barcodes on them), one frame a second: two stills in a row are two frames.
-  for (let n = 0; n < FRAMES; n += 1) writeFileSync(join(dir.path, `frame-${n}.png`), await labelFrame({ seed: 300 + n, format: 'png' }));
-  const video = join(dir.path, 'labels.y4m');
-  const run = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', '-framerate', '1', '-i', join(dir.path, 'frame-%d.png'), '-pix_fmt', 'yuv420p', video]);
+  for (let n = 0; n < count; n += 1) writeFileSync(join(frames, `frame-${n}.png`), await labelFrame({ seed: seed + n, format: 'png' }));
+  const video = join(frames, 'labels.y4m');
+  const run = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', '-framerate', '1', '-i', join(frames, 'frame-%d.png'), '-pix_fmt', 'yuv420p', video]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
   const base = test.info().project.use.launchOptions ?? {};
-  browser = await chromium.launch({ ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] });
+  return chromium.launch({ ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  browser = await cameraBrowser(300, FRAMES);
   station = await serveStation();
   await station.call('profiles.connect', { kind: 'sandbox' });
   await station.call('devices.assignRole', { device: 'virtual:scanner', role: 'TEXT' });
@@ -49,8 +61,8 @@ interface Heard {
 /** The tones the page played so far, oldest first. */
 const heard = (page: Page) => page.evaluate(() => (window as unknown as { __sounds: Heard[] }).__sounds.map((s) => ({ tone: s.tone, notes: s.notes, audio: s.audio })));
 
-async function openBench(reel = reelId): Promise<Page> {
-  const page = await browser.newPage();
+async function openBench(reel = reelId, on: Browser = browser): Promise<Page> {
+  const page = await on.newPage();
   await page.addInitScript(() => {
     const sounds: unknown[] = [];
     (window as unknown as { __sounds: unknown[] }).__sounds = sounds;
@@ -130,7 +142,9 @@ test('saved, warning and error each play their own tone', async () => {
   test.setTimeout(90_000);
   const tone = await station.call('reels.create', { name: 'Tone reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] });
   await station.call('labels.enroll', { reelId: tone.reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'TONE-1' }] });
-  const page = await openBench(tone.reelId);
+  // Frames no other test of this file saves: the capture that completes the Label is a new picture.
+  const own = await cameraBrowser(900, 10);
+  const page = await openBench(tone.reelId, own);
   try {
     const bench = page.getByTestId('bench');
     const feedback = page.getByTestId('bench-feedback');
@@ -170,5 +184,6 @@ test('saved, warning and error each play their own tone', async () => {
     await screenshot(page, 'bench-sounds');
   } finally {
     await page.close();
+    await own.close();
   }
 });
