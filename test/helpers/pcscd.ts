@@ -1,17 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 
 // pcscd in the foreground, in the test's own process group, with a reader.conf.d of
-// its own that loads only vpcd (the virtual reader) on a free port. pcscd's client
-// socket is fixed at /run/pcscd/pcscd.comm (1.9.x ignores PCSCLITE_CSOCK_NAME), so
-// only one pcscd can run at a time on the machine; it needs root to create /run/pcscd.
+// its own that loads only vpcd (the virtual reader) on a free port. pcscd 1.9.x binds its
+// client socket at the fixed /run/pcscd/pcscd.comm (it ignores PCSCLITE_CSOCK_NAME), so
+// each test's pcscd runs in a private mount namespace (util-linux `unshare`, root) where
+// /run/pcscd is a bind mount of the test's own folder: its socket and pid file land
+// there, never in the machine's /run/pcscd. Whatever else runs on the machine (a system
+// pcscd started by apt, socket activation, another test run's pcscd) is neither seen
+// nor touched, and any number of these run side by side. The client side (libpcsclite
+// and the station's probe) honours PCSCLITE_CSOCK_NAME: the test points it at `socket`.
 
-export const PCSCD_SOCKET = '/run/pcscd/pcscd.comm';
 const VPCD_DRIVER = '/usr/lib/pcsc/drivers/serial/libifdvpcd.so';
 
 export interface Pcscd {
+  /** This pcscd's client socket: set PCSCLITE_CSOCK_NAME to it before the first PC/SC call. */
+  socket: string;
   /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
   cardPort: number;
   readerName: string;
@@ -19,7 +25,7 @@ export interface Pcscd {
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Starts pcscd again with the same configuration (after kill). */
   restart(): Promise<void>;
-  /** Stops pcscd for good and gives the machine back its own pcscd socket activation, if it had one. */
+  /** Stops pcscd for good. */
   close(): Promise<void>;
 }
 
@@ -45,88 +51,12 @@ function answers(port: number | string): Promise<boolean> {
   });
 }
 
-const LOCK = '/tmp/station-test-pcscd.lock';
-
-/** A process's start time (clock ticks since boot, /proc/PID/stat field 22): with the pid it names one process, even after the pid is reused. */
-function startTimeOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether the lock's owner (pid and start time) still runs: a pid reused by another process is not the owner. */
-function ownerAlive(owner: string): boolean {
-  const [pid, started] = owner.trim().split(':');
-  const n = Number(pid);
-  return Number.isInteger(n) && n > 0 && started !== undefined && startTimeOf(n) === started;
-}
-
-/** Only one pcscd per machine: test runs that overlap (two vitest runs) take turns. */
-async function takeLock(timeoutMs = 120_000): Promise<() => void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), `${process.pid}:${startTimeOf(process.pid) ?? ''}`);
-      return () => rmSync(LOCK, { recursive: true, force: true });
-    } catch {
-      const owner = readFileSync(join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' });
-      if (!ownerAlive(owner)) rmSync(LOCK, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`Another test run holds ${LOCK} (pid ${owner.split(':')[0]}) and its pcscd.`);
-      else await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
-/**
- * A pcscd left by a test run that died (its config is one of ours, and we hold the lock, so its owner is gone):
- * killed, so this run can start its own.
- */
-function killOrphanedTestPcscd(): boolean {
-  let pid: number;
-  try {
-    // pcscd writes its pid, a line break and a NUL.
-    pid = Number.parseInt(readFileSync('/run/pcscd/pcscd.pid', 'utf8'), 10);
-    if (!Number.isInteger(pid) || pid <= 0) return false;
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('station-nfc-')) return false;
-  } catch {
-    return false;
-  }
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    return false;
-  }
-  for (let i = 0; i < 100 && startTimeOf(pid) !== null; i += 1) spawnSync('sleep', ['0.05']);
-  rmSync(PCSCD_SOCKET, { force: true });
-  return true;
-}
-
+/** Starts a pcscd of the test's own under `dir` (docs/testing.md, "Real parts"). */
 export async function startPcscd(dir: string): Promise<Pcscd> {
-  const release = await takeLock();
-  try {
-    return await startLocked(dir, release);
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
-
-async function startLocked(dir: string, release: () => void): Promise<Pcscd> {
   if (!existsSync(VPCD_DRIVER)) throw new Error(`vpcd is not installed (${VPCD_DRIVER}); install the Debian package vsmartcard-vpcd.`);
-  // On a machine with systemd, installing pcscd enables socket activation: pause it so this
-  // test owns the one pcscd (and can kill it), and bring it back when the test stops.
-  let pausedSystemd = false;
-  if ((await answers(PCSCD_SOCKET)) && killOrphanedTestPcscd()) {
-    // An earlier test run's pcscd, orphaned when that run died: gone now.
-  }
-  if (await answers(PCSCD_SOCKET)) {
-    pausedSystemd = spawnSync('systemctl', ['stop', 'pcscd.socket', 'pcscd.service'], { stdio: 'ignore' }).status === 0;
-    if (await answers(PCSCD_SOCKET)) throw new Error(`A pcscd already runs (${PCSCD_SOCKET} answers); these tests start their own. Stop it first.`);
-  }
+  const runDir = join(dir, 'run-pcscd');
+  mkdirSync(runDir, { recursive: true });
+  const socket = join(runDir, 'pcscd.comm');
   const cardPort = await freePort();
   const confDir = join(dir, 'reader.conf.d');
   mkdirSync(confDir, { recursive: true });
@@ -136,14 +66,19 @@ async function startLocked(dir: string, release: () => void): Promise<Pcscd> {
   let child: ChildProcess | undefined;
   let log = '';
   const launch = async () => {
-    const started = spawn('pcscd', ['--foreground', '--config', confDir, '--info'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A socket left by a pcscd killed with -9 is only a file: pcscd replaces it on start.
+    const script = 'mkdir -p /run/pcscd && mount --bind "$1" /run/pcscd && exec pcscd --foreground --config "$2" --info';
+    const started = spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', runDir, confDir], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     started.stdout?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
     started.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
     // Up when both its socket and vpcd's card port answer; no deadline of our own (a loaded
     // machine only makes that slower): a pcscd that gives up exits, and that is the failure.
-    while (!((await answers(PCSCD_SOCKET)) && (await answers(cardPort)))) {
-      if (started.exitCode !== null) throw new Error(`pcscd did not start (run as root?). Log:\n${log}`);
+    while (!((await answers(socket)) && (await answers(cardPort)))) {
+      if (started.exitCode !== null) throw new Error(`pcscd did not start in its own mount namespace (unshare and mount need root). Log:\n${log}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -160,14 +95,13 @@ async function startLocked(dir: string, release: () => void): Promise<Pcscd> {
   };
   await launch();
   return {
+    socket,
     cardPort,
     readerName: 'Virtual PCD 00 00',
     kill: stop,
     restart: launch,
     async close() {
       await stop('SIGTERM');
-      if (pausedSystemd) spawnSync('systemctl', ['start', 'pcscd.socket'], { stdio: 'ignore' });
-      release();
     },
   };
 }

@@ -6,7 +6,8 @@ import { placeCard } from '../../helpers/virtual-card';
 import { EventRecorder } from '../../helpers/device-events';
 
 // NFC on the real stack (docs/testing.md, "Real parts"): pcscd + vpcd's virtual reader + a virtual card
-// in Node; nfc-pcsc reads the UID. One pcscd per machine, so the cases run in order.
+// in Node; nfc-pcsc reads the UID. The pcscd is this file's own, in a mount namespace of its own
+// (test/helpers/pcscd.ts): a system pcscd, or none, makes no difference.
 
 let dir: ReturnType<typeof tempDir>;
 let pcscd: Pcscd;
@@ -16,11 +17,12 @@ let supervisor: DeviceSupervisor;
 const recorder = new EventRecorder();
 let reader: string;
 
-// The wait includes taking the machine's one pcscd from another test run (test/helpers/pcscd.ts, up to 120 s).
 beforeAll(async () => {
   dir = tempDir('station-nfc-');
   starting = startPcscd(dir.path);
   pcscd = await starting;
+  // libpcsclite reads it at its first call; this file runs in a process of its own (pool: forks).
+  process.env.PCSCLITE_CSOCK_NAME = pcscd.socket;
   reader = `pcsc:${pcscd.readerName}`;
   supervisor = new DeviceSupervisor({
     serialDriver: createSerialportDriver(),
@@ -30,7 +32,7 @@ beforeAll(async () => {
   });
   supervisor.subscribe(recorder.listener);
   supervisor.start();
-}, 180_000);
+});
 
 afterAll(async () => {
   await supervisor?.close();
