@@ -85,7 +85,7 @@ function noArea(place) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import rules between the station\'s folders.' },
+    docs: { description: "Enforce the import rules between the station's folders." },
     schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
   },
   create(context) {
@@ -111,7 +111,10 @@ export default {
       }
       if (NODE_BUILTINS.has(source)) {
         if (!isTest && WITHOUT_NODE.includes(self)) {
-          context.report({ node, message: `${self} may not import the Node built-in "${source}": ${WITHOUT_NODE.join(', ')} run without Node (only their *.test.ts may).` });
+          context.report({
+            node,
+            message: `${self} may not import the Node built-in "${source}": ${WITHOUT_NODE.join(', ')} run without Node (only their *.test.ts may).`,
+          });
         }
         return;
       }

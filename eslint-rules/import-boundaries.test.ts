@@ -65,7 +65,11 @@ const specifier = (from: string, to: string) => {
 };
 const importing = (file: string, target: string) => `import { v } from '${specifier(file, target)}';\nexport { v };`;
 
-const pairs = Object.keys(SPEC).flatMap((from) => Object.keys(SPEC).filter((to) => to !== from).map((to) => [from, to] as const));
+const pairs = Object.keys(SPEC).flatMap((from) =>
+  Object.keys(SPEC)
+    .filter((to) => to !== from)
+    .map((to) => [from, to] as const),
+);
 
 describe('import boundaries lint rule', () => {
   it('has an area for every folder of the layout, and allows what the layout says', () => {
@@ -186,7 +190,9 @@ describe('import boundaries lint rule', () => {
       .split('\n')
       .filter((line) => /^\| `[^`]+` \|/.test(line))
       .map((line) => line.split('|').map((cell) => cell.trim()));
-    const table = Object.fromEntries(rows.map(([, area = '', , may = '']) => [area.replaceAll('`', ''), [...may.matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort()]));
+    const table = Object.fromEntries(
+      rows.map(([, area = '', , may = '']) => [area.replaceAll('`', ''), [...may.matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort()]),
+    );
     expect(table).toEqual(Object.fromEntries(Object.entries(ALLOWED).map(([k, v]) => [k, [...v].sort()])));
   });
 

@@ -61,7 +61,10 @@ const externalPackages = {
       return { path: args.path, external: true };
     });
     // Node's own import of CommonJS: the default export is module.exports (the station imports only that).
-    builder.onLoad({ filter: /.*/, namespace: 'required-package' }, (args) => ({ contents: `export default require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    builder.onLoad({ filter: /.*/, namespace: 'required-package' }, (args) => ({
+      contents: `export default require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -211,5 +214,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.stderr.write(`The station CLI could not be built: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
-  process.stdout.write(`built ${CLI_BUILD.outdir} (${Object.keys(manifest.inputs).length} inputs, ${manifest.outputs.filter((f) => f.endsWith('.mjs')).length} modules) in ${Math.round(performance.now() - started)} ms\n`);
+  process.stdout.write(
+    `built ${CLI_BUILD.outdir} (${Object.keys(manifest.inputs).length} inputs, ${manifest.outputs.filter((f) => f.endsWith('.mjs')).length} modules) in ${Math.round(performance.now() - started)} ms\n`,
+  );
 }

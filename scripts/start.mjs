@@ -56,7 +56,9 @@ function buildElectronAddon(version, { pkg, product }) {
   mkdirSync(outDir, { recursive: true });
   cpSync(dirname(require.resolve(`${pkg}/package.json`)), src, { recursive: true, filter: (p) => !p.includes('/build/') });
   const nodeGyp = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  const ok = run(process.execPath, [nodeGyp, 'rebuild', `--target=${version}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'], { cwd: src });
+  const ok = run(process.execPath, [nodeGyp, 'rebuild', `--target=${version}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'], {
+    cwd: src,
+  });
   if (!ok) return false;
   cpSync(join(src, 'build', 'Release', product), binding);
   writeFileSync(stamp, version);
@@ -75,7 +77,10 @@ function buildElectronNative(version) {
 
 function serveInWebHost(reason) {
   log(`${reason}; starting the station in the web host instead (open the URL below in a browser).`);
-  const child = spawn(process.execPath, [join(root, 'bin', 'station.mjs'), ...process.argv.slice(2), 'serve'], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'bin', 'station.mjs'), ...process.argv.slice(2), 'serve'], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
     for (const line of chunk.toString().split('\n')) {
@@ -99,7 +104,7 @@ if (!run('npx', ['electron-vite', 'build']) || !run(process.execPath, [join(root
 
 /** Runs electron's own install script once; returns the first line that says why it failed. */
 function installElectron() {
-  log('Electron binary not installed; running electron\'s install script once');
+  log("Electron binary not installed; running electron's install script once");
   const install = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], {
     cwd: join(root, 'node_modules', 'electron'),
     encoding: 'utf8',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit/integration (vitest), build, e2e (Playwright),
+// `npm test`: type-check, lint, format (Prettier), unit/integration (vitest), build, e2e (Playwright),
 // then one closing line "N passed, M failed" summed over all runners. A failed
 // type-check or lint counts as one failed check each. Fails when anything
 // failed, or when no test ran. Skipped tests are reported, never counted as passed.
@@ -23,7 +23,9 @@ function step(name, command, args, env = {}) {
   process.stdout.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
   const started = Date.now();
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  process.stdout.write(`=== ${name}: ${run.status === 0 ? 'ok' : `failed (exit ${run.status ?? run.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `=== ${name}: ${run.status === 0 ? 'ok' : `failed (exit ${run.status ?? run.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return run.status === 0;
 }
 
@@ -36,6 +38,7 @@ function check(name, command, args) {
 const npx = 'npx';
 check('type-check', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', npx, ['eslint', '.']);
+check('format', npx, ['prettier', '--check', '.']);
 check('openapi lint', 'node', ['bin/run-ts.mjs', 'scripts/openapi-lint.ts']);
 
 const vitestOk = step('unit and integration', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`]);

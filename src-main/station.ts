@@ -146,7 +146,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const progressSoon = () => {
     progressTimer ??= setTimeout(() => {
       progressTimer = undefined;
-      events.emit('queue.progress', { counts: readQueueCounts(db), paused: engine.paused, pauseReason: engine.pauseReason, concurrency: engine.concurrency, lastOp });
+      events.emit('queue.progress', {
+        counts: readQueueCounts(db),
+        paused: engine.paused,
+        pauseReason: engine.pauseReason,
+        concurrency: engine.concurrency,
+        lastOp,
+      });
       statusChanged();
     }, PROGRESS_INTERVAL_MS);
   };
@@ -197,7 +203,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir,
     profileId() {
       const profile = connection.profile;
-      if (!profile) throw new StationError({ code: StationErrorCode.notConnected, message: 'Connect the station first: "station connect --sandbox", or a remote service with its base URL and API key.' });
+      if (!profile)
+        throw new StationError({
+          code: StationErrorCode.notConnected,
+          message: 'Connect the station first: "station connect --sandbox", or a remote service with its base URL and API key.',
+        });
       return profile.profileId;
     },
   };

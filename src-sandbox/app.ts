@@ -68,7 +68,11 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
   app.addHook('onRequest', faultHook(options.db));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request) => {
-    throw new SvcError('NOT_FOUND', { reason: 'route_not_found' }, { message: 'route_not_found', params: { method: request.method, path: request.url.split('?')[0] ?? '' } });
+    throw new SvcError(
+      'NOT_FOUND',
+      { reason: 'route_not_found' },
+      { message: 'route_not_found', params: { method: request.method, path: request.url.split('?')[0] ?? '' } },
+    );
   });
   app.addHook('onClose', async () => deps.jobs.stop());
   app.addHook('onRoute', completeRouteDocs);

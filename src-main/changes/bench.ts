@@ -15,7 +15,10 @@ export function skipPosition(ctx: ChangeContext, reelId: string, position: numbe
   const reel = requireReel(ctx, reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, position);
   if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
-    throw new StationError({ code: StationErrorCode.conflict, message: `Position ${position} already holds a Label (${existing.state}); void it first to leave a gap.` });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `Position ${position} already holds a Label (${existing.state}); void it first to leave a gap.`,
+    });
   }
   const label: LocalLabel = {
     labelId: existing?.labelId ?? randomUUID(),
@@ -49,7 +52,8 @@ export function takeBackLabel(ctx: ChangeContext, reelId: string, position: numb
   if (!label || label.state === 'expected' || label.state === 'gap') {
     throw new StationError({ code: StationErrorCode.notFound, message: `No Label at position ${position} of this Reel to ${reason}.` });
   }
-  if (label.state === 'archived') throw new StationError({ code: StationErrorCode.conflict, message: `The Label at position ${position} is already archived.` });
+  if (label.state === 'archived')
+    throw new StationError({ code: StationErrorCode.conflict, message: `The Label at position ${position} is already archived.` });
   const enroll = openEnrollmentOf(ctx.db, label.labelId);
   if (enroll?.state === 'sending') {
     throw new StationError({ code: StationErrorCode.conflict, message: `The Label at position ${position} is being sent right now; try again in a moment.` });
@@ -59,7 +63,13 @@ export function takeBackLabel(ctx: ChangeContext, reelId: string, position: numb
     ctx.db.transaction(() => {
       discardOp(ctx.db, enroll.id);
       updateLabel(ctx.db, label.labelId, { state: 'gap', attention: null });
-      audit(ctx.db, `label.${reason}`, label.labelId, { reelId: reel.reelId, position, discardedOpId: enroll.id, previousState: label.state, identifiers: label.identifiers });
+      audit(ctx.db, `label.${reason}`, label.labelId, {
+        reelId: reel.reelId,
+        position,
+        discardedOpId: enroll.id,
+        previousState: label.state,
+        identifiers: label.identifiers,
+      });
     })();
     return { label: getLabel(ctx.db, label.labelId) ?? label, opId: null };
   }

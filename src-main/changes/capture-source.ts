@@ -26,7 +26,11 @@ export function requireFilePathsAllowed(allowFilePaths: boolean, command: string
 /** The capture bytes for a reference, or undefined when none is given. */
 export async function resolveCapture(ctx: ChangeContext, allowFilePaths: boolean, command: string, ref: CaptureReference): Promise<Buffer | undefined> {
   if (ref.captureSha256 !== undefined && ref.svcImagePath !== undefined) {
-    throw new StationError({ code: StationErrorCode.invalidInput, message: `${command}: give either captureSha256 or svcImagePath, not both.`, detail: { field: 'svcImagePath' } });
+    throw new StationError({
+      code: StationErrorCode.invalidInput,
+      message: `${command}: give either captureSha256 or svcImagePath, not both.`,
+      detail: { field: 'svcImagePath' },
+    });
   }
   if (ref.svcImagePath !== undefined) {
     requireFilePathsAllowed(allowFilePaths, command, 'svcImagePath');

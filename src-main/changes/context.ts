@@ -14,7 +14,10 @@ export interface ChangeContext {
 export function requireReel(ctx: ChangeContext, reelId: string): LocalReel {
   const reel = getReel(ctx.db, reelId);
   if (!reel || reel.profileId !== ctx.profileId()) {
-    throw new StationError({ code: StationErrorCode.notFound, message: `No Reel "${reelId}" on this station's active connection; list Reels with "reel show" or create one.` });
+    throw new StationError({
+      code: StationErrorCode.notFound,
+      message: `No Reel "${reelId}" on this station's active connection; list Reels with "reel show" or create one.`,
+    });
   }
   return reel;
 }

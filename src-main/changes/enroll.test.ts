@@ -32,7 +32,16 @@ beforeAll(async () => {
 beforeEach(() => {
   dir = tempDir('enroll-');
   db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, { profileId: 'p', kind: 'remote', name: 'test', baseUrl: 'http://127.0.0.1:9', orgId: null, teamId: null, locale: null, declaredActor: null });
+  saveProfile(db, {
+    profileId: 'p',
+    kind: 'remote',
+    name: 'test',
+    baseUrl: 'http://127.0.0.1:9',
+    orgId: null,
+    teamId: null,
+    locale: null,
+    declaredActor: null,
+  });
   ctx = { db, dataDir: dir.path, profileId: () => 'p' };
   reel = createReel(ctx, { name: 'Reel A' });
 });
@@ -41,26 +50,49 @@ afterEach(() => {
   dir.remove();
 });
 
-const enroll = (position: number, identifiers: EnrollRequest['identifiers'], more: Partial<EnrollRequest> = {}) => enrollLabel(ctx, { reelId: reel.reelId, position, identifiers, ...more });
+const enroll = (position: number, identifiers: EnrollRequest['identifiers'], more: Partial<EnrollRequest> = {}) =>
+  enrollLabel(ctx, { reelId: reel.reelId, position, identifiers, ...more });
 const text = (value: string) => ({ tagType: 'TEXT' as const, value });
-
-
 
 /** What the sync engine does when the service refuses an enrollment that needs a person (e.g. too little detail). */
 function needsAttention(opId: string, labelId: string): void {
-  outboxStore(db).finishAttention(opId, [], { reason: 'Recapture this Label: the capture has too little usable detail.', code: 'SCAN_LOW_KEYPOINTS', status: 422, requestId: 'req-2', actions: ['recapture', 'discard'] }, labelId);
+  outboxStore(db).finishAttention(
+    opId,
+    [],
+    {
+      reason: 'Recapture this Label: the capture has too little usable detail.',
+      code: 'SCAN_LOW_KEYPOINTS',
+      status: 422,
+      requestId: 'req-2',
+      actions: ['recapture', 'discard'],
+    },
+    labelId,
+  );
 }
 
 describe('one transaction', () => {
   it('saves the Label and its enrollLabel operation together, after the Reel is created', async () => {
     const { label, opId } = await enroll(1, [text('T-1')], { svcImage: tags[0] });
-    expect(getLabel(db, label.labelId)).toMatchObject({ reelId: reel.reelId, position: 1, state: 'queued', serviceId: null, captureSha256: label.captureSha256 });
+    expect(getLabel(db, label.labelId)).toMatchObject({
+      reelId: reel.reelId,
+      position: 1,
+      state: 'queued',
+      serviceId: null,
+      captureSha256: label.captureSha256,
+    });
     expect(getOp(db, opId)).toMatchObject({
       kind: 'enrollLabel',
       state: 'pending',
       subject: label.labelId,
       dependsOn: [reel.opId],
-      payload: { labelId: label.labelId, reelId: reel.reelId, position: 1, identifiers: [text('T-1')], captureSha256: label.captureSha256, indexing: 'default' },
+      payload: {
+        labelId: label.labelId,
+        reelId: reel.reelId,
+        position: 1,
+        identifiers: [text('T-1')],
+        captureSha256: label.captureSha256,
+        indexing: 'default',
+      },
     });
     expect(readAudit(db, label.labelId).map((a) => a.action)).toEqual(['label.enroll']);
   });
@@ -85,7 +117,12 @@ describe('one transaction', () => {
 
 describe('warnings (the Label is saved anyway)', () => {
   it('a value that differs from the print data at its position: TEXT ignoring case, other types exactly', async () => {
-    await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text,qr\n1,ABC-1,https://x.test/1\n2,ABC-2,https://x.test/2\n' }, baseDir: dir.path, expectedOnly: true });
+    await importPrintData(ctx, {
+      reelId: reel.reelId,
+      source: { csv: 'position,text,qr\n1,ABC-1,https://x.test/1\n2,ABC-2,https://x.test/2\n' },
+      baseDir: dir.path,
+      expectedOnly: true,
+    });
     const expectedAt1 = getLabelAt(db, reel.reelId, 1);
 
     const same = await enroll(1, [text('abc-1'), { tagType: 'QR', value: 'https://x.test/1' }]);
@@ -104,11 +141,24 @@ describe('warnings (the Label is saved anyway)', () => {
 
   it('identifier types the Reel does not expect', async () => {
     // The default composition: TEXT, SVC, QR.
-    expect((await enroll(1, [text('T-1'), { tagType: 'NFC', value: '04A1B2C3' }], { svcImage: tags[0] })).label.warnings).toEqual(['the Reel does not expect NFC identifiers']);
+    expect((await enroll(1, [text('T-1'), { tagType: 'NFC', value: '04A1B2C3' }], { svcImage: tags[0] })).label.warnings).toEqual([
+      'the Reel does not expect NFC identifiers',
+    ]);
 
     // A type the Reel lists with count 0 is not expected either.
-    const textOnly = createReel(ctx, { name: 'Text only', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 0 }] });
-    const { label } = await enrollLabel(ctx, { reelId: textOnly.reelId, position: 1, identifiers: [text('T-1'), { tagType: 'QR', value: 'q' }], svcImage: tags[1] });
+    const textOnly = createReel(ctx, {
+      name: 'Text only',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 0 },
+      ],
+    });
+    const { label } = await enrollLabel(ctx, {
+      reelId: textOnly.reelId,
+      position: 1,
+      identifiers: [text('T-1'), { tagType: 'QR', value: 'q' }],
+      svcImage: tags[1],
+    });
     expect(label.warnings).toEqual(['the Reel does not expect QR identifiers', 'the Reel does not expect SVC identifiers']);
   });
 
@@ -126,7 +176,10 @@ describe('warnings (the Label is saved anyway)', () => {
     expect((await enroll(6, [text('R-5')])).label.warnings).toEqual([]);
     // A voided Label (never sent) leaves a gap that still lists what it carried.
     await enroll(7, [text('R-7')], { svcImage: tags[2] });
-    expect(takeBackLabel(ctx, reel.reelId, 7, 'void').label).toMatchObject({ state: 'gap', identifiers: [text('R-7'), expect.objectContaining({ tagType: 'SVC' })] });
+    expect(takeBackLabel(ctx, reel.reelId, 7, 'void').label).toMatchObject({
+      state: 'gap',
+      identifiers: [text('R-7'), expect.objectContaining({ tagType: 'SVC' })],
+    });
     expect((await enroll(8, [text('R-7')], { svcImage: tags[2] })).label.warnings).toEqual([]);
 
     const first = await enroll(4, [text('R-4')], { svcImage: tags[0] });
@@ -145,7 +198,9 @@ describe('refusals', () => {
 
     const elsewhere = await refusal(enrollLabel(ctx, { reelId: otherReel.reelId, position: 2, identifiers: [text('T-2')], svcImage: tags[0] }));
     expect(elsewhere.code).toBe('STATION_SAME_CAPTURE');
-    expect(elsewhere.message).toBe('Cannot enroll at position 2: this capture is the same picture as the optical tag of position 1 on Reel "Reel A". Capture this Label again.');
+    expect(elsewhere.message).toBe(
+      'Cannot enroll at position 2: this capture is the same picture as the optical tag of position 1 on Reel "Reel A". Capture this Label again.',
+    );
     expect(elsewhere.detail).toEqual({ position: 1, reel: 'Reel A' });
 
     const sameReel = await refusal(enroll(3, [text('T-3')], { svcImage: tags[0] }));
@@ -172,7 +227,12 @@ describe('refusals', () => {
     expect(getLabel(db, queued.label.labelId)?.identifiers).toEqual([text('T-1')]);
 
     // A Label the service holds, even one needing attention, is never replaced.
-    for (const [state, serviceId] of [['enrolled', 'svc-1'], ['bound', 'svc-1'], ['archived', 'svc-1'], ['attention', 'svc-1']] as const) {
+    for (const [state, serviceId] of [
+      ['enrolled', 'svc-1'],
+      ['bound', 'svc-1'],
+      ['archived', 'svc-1'],
+      ['attention', 'svc-1'],
+    ] as const) {
       updateLabel(db, queued.label.labelId, { state, serviceId });
       expect((await refusal(enroll(1, [text('T-other')]))).message).toContain(`position 1 already holds a Label (${state})`);
     }

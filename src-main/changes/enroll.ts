@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { StringTagType } from '../../src-shared/api/common';
-import {
-  mismatchesAgainstPrintData,
-  unexpectedTagTypes,
-  type LocalIdentifier,
-} from '../../src-shared/domain/label';
+import { mismatchesAgainstPrintData, unexpectedTagTypes, type LocalIdentifier } from '../../src-shared/domain/label';
 import { identifierMapKey } from '../../src-shared/domain/identifier-values';
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -157,7 +153,11 @@ export async function prepareEnrollment(ctx: ChangeContext, request: EnrollReque
   const existing = getLabelAt(ctx.db, reel.reelId, request.position);
   const problems = checkEnrollment(existing, request);
   if (problems.length) {
-    throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot enroll at position ${request.position}: ${problems.join('; ')}.`, detail: { problems } });
+    throw new StationError({
+      code: StationErrorCode.invalidInput,
+      message: `Cannot enroll at position ${request.position}: ${problems.join('; ')}.`,
+      detail: { problems },
+    });
   }
   let capture: StoredCapture | null = null;
   if (request.svcImage) {
@@ -181,7 +181,8 @@ export async function prepareEnrollment(ctx: ChangeContext, request: EnrollReque
 export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): string {
   if (p.capture) insertCaptureRow(ctx.db, p.capture);
   // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
-  for (const old of discardEnrollmentsNeedingAttention(ctx.db, p.label.labelId)) audit(ctx.db, 'queue.superseded', old, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
+  for (const old of discardEnrollmentsNeedingAttention(ctx.db, p.label.labelId))
+    audit(ctx.db, 'queue.superseded', old, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
   upsertLabel(ctx.db, p.label);
   audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
   return enqueue(ctx.db, {

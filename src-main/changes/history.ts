@@ -19,7 +19,14 @@ export function labelHistory(ctx: ChangeContext, labelId: string) {
     const row = captureThumbnail(ctx.db, sha256);
     if (!row) return [];
     try {
-      return [{ sha256, at: row.createdAt, current: sha256 === label.captureSha256, thumbnail: `data:image/jpeg;base64,${readFileSync(row.thumbnailPath).toString('base64')}` }];
+      return [
+        {
+          sha256,
+          at: row.createdAt,
+          current: sha256 === label.captureSha256,
+          thumbnail: `data:image/jpeg;base64,${readFileSync(row.thumbnailPath).toString('base64')}`,
+        },
+      ];
     } catch {
       return [];
     }

@@ -47,7 +47,16 @@ let reelId: string;
 beforeEach(() => {
   dir = tempDir('import-');
   db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, { profileId: 'p', kind: 'remote', name: 'test', baseUrl: 'http://127.0.0.1:9', orgId: null, teamId: null, locale: null, declaredActor: null });
+  saveProfile(db, {
+    profileId: 'p',
+    kind: 'remote',
+    name: 'test',
+    baseUrl: 'http://127.0.0.1:9',
+    orgId: null,
+    teamId: null,
+    locale: null,
+    declaredActor: null,
+  });
   ctx = { db, dataDir: dir.path, profileId: () => 'p' };
   ({ reelId } = createReel(ctx, { name: 'Import reel' }));
 });
@@ -69,8 +78,6 @@ function printFile(lastRow?: string): string {
   return path;
 }
 
-
-
 describe('the check before an import', () => {
   it('names a position repeated after a bad row that has it, in the same pass', () => {
     const reel = getReel(db, reelId);
@@ -78,7 +85,13 @@ describe('the check before an import', () => {
     const { problems, rows } = checkPrintData(db, reel, { csv: 'position,text,nfc\n1,A,zz9\n1,B,\n2,C,\n' }, { baseDir: dir.path });
     expect(rows).toBe(3);
     expect(problems.badRows).toEqual([
-      { line: 2, position: '1', problems: ['NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'] },
+      {
+        line: 2,
+        position: '1',
+        problems: [
+          'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
+        ],
+      },
       { line: 3, position: '1', problems: ['position 1 is also on line 2'] },
     ]);
   });
@@ -92,7 +105,19 @@ describe('print-data import of 10,000 rows', () => {
     expect(error.code).toBe('STATION_IMPORT_INVALID');
     expect(error.message).toContain('nothing was imported. Fix these and import again');
     expect(error.message).toContain(`line ${ROWS + 1} (position ${ROWS}): NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit`);
-    expect(error.detail).toEqual({ badRows: [{ line: ROWS + 1, position: String(ROWS), problems: ['NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'] }], badRowCount: 1, fileProblems: [] });
+    expect(error.detail).toEqual({
+      badRows: [
+        {
+          line: ROWS + 1,
+          position: String(ROWS),
+          problems: [
+            'NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
+          ],
+        },
+      ],
+      badRowCount: 1,
+      fileProblems: [],
+    });
     expect(storeCounts(db)).toEqual(before);
   });
 
@@ -111,7 +136,12 @@ describe('print-data import of 10,000 rows', () => {
     const after = storeCounts(db);
     expect(after.labels - before.labels).toBe(ROWS);
     expect(after.outbox - before.outbox).toBe(ROWS);
-    const last = rawRow<{ state: string; identifiers: string; expected: string }>(db, 'SELECT state, identifiers, expected FROM labels WHERE reel_id = ? AND position = ?', reelId, ROWS) as { state: string; identifiers: string; expected: string };
+    const last = rawRow<{ state: string; identifiers: string; expected: string }>(
+      db,
+      'SELECT state, identifiers, expected FROM labels WHERE reel_id = ? AND position = ?',
+      reelId,
+      ROWS,
+    ) as { state: string; identifiers: string; expected: string };
     expect(last.state).toBe('queued');
     expect(JSON.parse(last.expected)).toEqual({ TEXT: `R-${ROWS}`, QR: `https://example.test/r/${ROWS}` });
 

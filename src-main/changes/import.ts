@@ -78,7 +78,8 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
     }
     if (row?.svcPath && enroll) {
       if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');
-      else if (!readable(resolveSvc(options.baseDir, row.svcPath))) rowProblems.push(`svc image "${row.svcPath}" cannot be read; check the path (relative to the CSV's folder)`);
+      else if (!readable(resolveSvc(options.baseDir, row.svcPath)))
+        rowProblems.push(`svc image "${row.svcPath}" cannot be read; check the path (relative to the CSV's folder)`);
       else if (!rowProblems.length) svcRows.push({ line: row.line, position: row.position, svcPath: row.svcPath });
     }
     if (rowProblems.length) problems.addBadRow({ line: record.line, position: record.rawPosition, problems: rowProblems });
@@ -119,7 +120,13 @@ function changedMeanwhile(what: string): StationError {
  * before the row that references it commits, as for a single enrollment). Adds a problem for an
  * image that is not a usable capture or is the very picture of another row or Label.
  */
-async function storeCaptures(ctx: ChangeContext, reel: LocalReel, svcRows: readonly SvcRow[], baseDir: string, problems: PrintDataProblems): Promise<Map<number, StoredCapture>> {
+async function storeCaptures(
+  ctx: ChangeContext,
+  reel: LocalReel,
+  svcRows: readonly SvcRow[],
+  baseDir: string,
+  problems: PrintDataProblems,
+): Promise<Map<number, StoredCapture>> {
   const captures = new Map<number, StoredCapture>();
   /** Capture sha256 → the line that uses it: one picture is one optical tag (the service refuses it twice). */
   const lineOf = new Map<string, number>();
@@ -154,7 +161,8 @@ export async function importPrintData(ctx: ChangeContext, request: ImportRequest
   const enroll = !request.expectedOnly;
   const check = checkPrintData(ctx.db, reel, request.source, request);
   if (!check.problems.ok) throw invalid(check.problems);
-  const captures = enroll && check.svcRows.length ? await storeCaptures(ctx, reel, check.svcRows, request.baseDir, check.problems) : new Map<number, StoredCapture>();
+  const captures =
+    enroll && check.svcRows.length ? await storeCaptures(ctx, reel, check.svcRows, request.baseDir, check.problems) : new Map<number, StoredCapture>();
   if (!check.problems.ok) throw invalid(check.problems);
   // The capture step awaited: the Reel may have changed meanwhile.
   const current = requireReel(ctx, reel.reelId);
@@ -173,12 +181,19 @@ export async function importPrintData(ctx: ChangeContext, request: ImportRequest
       const capture = captures.get(row.line) ?? null;
       if (row.svcPath && !capture) throw changedMeanwhile(`line ${row.line} names an svc image it did not name before`);
       const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
-      const prepared = buildEnrollment(current, existing, { position: row.position, identifiers, ...(request.indexing ? { indexing: request.indexing } : {}) }, capture, repeats);
+      const prepared = buildEnrollment(
+        current,
+        existing,
+        { position: row.position, identifiers, ...(request.indexing ? { indexing: request.indexing } : {}) },
+        capture,
+        repeats,
+      );
       prepared.label.expected = { ...(prepared.label.expected ?? {}), ...row.values };
       commitEnrollment(ctx, prepared);
       repeats.add(row.position, identifiers);
     });
-    if (again.rows !== check.rows || again.sha256 !== check.sha256 || again.fileProblems.length) throw changedMeanwhile('its contents differ from the checked file');
+    if (again.rows !== check.rows || again.sha256 !== check.sha256 || again.fileProblems.length)
+      throw changedMeanwhile('its contents differ from the checked file');
     if (!enroll) audit(ctx.db, 'printData.import', current.reelId, { rows: check.rows, expectedOnly: true });
   });
   return { rows: check.rows, queued: enroll ? check.rows : 0, expected: enroll ? 0 : check.rows };

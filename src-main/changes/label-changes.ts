@@ -39,7 +39,13 @@ export function queueBind(ctx: ChangeContext, labelId: string, threadId: string)
   const label = requireLabel(ctx, labelId);
   const opId = ctx.db.transaction(() => {
     audit(ctx.db, 'bindLabel', labelId, { threadId });
-    return enqueue(ctx.db, { profileId: ctx.profileId(), kind: 'bindLabel', subject: labelId, payload: { labelId, threadId }, dependsOn: rangeDeps(ctx, label) });
+    return enqueue(ctx.db, {
+      profileId: ctx.profileId(),
+      kind: 'bindLabel',
+      subject: labelId,
+      payload: { labelId, threadId },
+      dependsOn: rangeDeps(ctx, label),
+    });
   })();
   return { label, opId };
 }
@@ -49,8 +55,10 @@ export async function queueAddIdentifier(
   input: { labelId: string; tagType: TagType; value?: string; svcImage?: Buffer },
 ): Promise<{ label: LocalLabel; opId: string }> {
   const label = requireLabel(ctx, input.labelId);
-  if (input.tagType === 'SVC' && !input.svcImage) throw new StationError({ code: StationErrorCode.invalidInput, message: 'An SVC identifier needs a capture image (svcImagePath).' });
-  if (input.tagType !== 'SVC' && !input.value) throw new StationError({ code: StationErrorCode.invalidInput, message: `A ${input.tagType} identifier needs a value.` });
+  if (input.tagType === 'SVC' && !input.svcImage)
+    throw new StationError({ code: StationErrorCode.invalidInput, message: 'An SVC identifier needs a capture image (svcImagePath).' });
+  if (input.tagType !== 'SVC' && !input.value)
+    throw new StationError({ code: StationErrorCode.invalidInput, message: `A ${input.tagType} identifier needs a value.` });
   const uid = input.tagType === 'NFC' && input.value ? normalizeNfcUid(input.value) : null;
   if (uid && !uid.ok) throw new StationError({ code: StationErrorCode.invalidInput, message: uid.reason });
   const value = uid ? uid.value : input.value;
@@ -64,7 +72,10 @@ export async function queueAddIdentifier(
   const opId = ctx.db.transaction(() => {
     if (capture) insertCaptureRow(ctx.db, capture);
     updateLabel(ctx.db, label.labelId, {
-      identifiers: [...label.identifiers, capture ? { tagType: 'SVC' as const, captureSha256: capture.sha256 } : { tagType: input.tagType, value: value as string }],
+      identifiers: [
+        ...label.identifiers,
+        capture ? { tagType: 'SVC' as const, captureSha256: capture.sha256 } : { tagType: input.tagType, value: value as string },
+      ],
     });
     audit(ctx.db, 'addIdentifier', label.labelId, { tagType: input.tagType });
     return enqueue(ctx.db, {
@@ -80,9 +91,16 @@ export async function queueAddIdentifier(
 
 export function queueRemoveIdentifier(ctx: ChangeContext, input: { labelId: string; tagType: TagType; value?: string }): { label: LocalLabel; opId: string } {
   const label = requireLabel(ctx, input.labelId);
-  const index = label.identifiers.findIndex((i) => i.tagType === input.tagType && (input.value === undefined || (i.value !== undefined && identifierValuesMatch(i.tagType, i.value, input.value))));
-  if (index < 0) throw new StationError({ code: StationErrorCode.notFound, message: `The Label at position ${label.position} has no ${input.tagType}${input.value ? ` "${input.value}"` : ''} identifier.` });
-  if (label.identifiers.length === 1) throw new StationError({ code: StationErrorCode.conflict, message: "That is the Label's last identifier; archive the Label instead." });
+  const index = label.identifiers.findIndex(
+    (i) => i.tagType === input.tagType && (input.value === undefined || (i.value !== undefined && identifierValuesMatch(i.tagType, i.value, input.value))),
+  );
+  if (index < 0)
+    throw new StationError({
+      code: StationErrorCode.notFound,
+      message: `The Label at position ${label.position} has no ${input.tagType}${input.value ? ` "${input.value}"` : ''} identifier.`,
+    });
+  if (label.identifiers.length === 1)
+    throw new StationError({ code: StationErrorCode.conflict, message: "That is the Label's last identifier; archive the Label instead." });
   const opId = ctx.db.transaction(() => {
     updateLabel(ctx.db, label.labelId, { identifiers: label.identifiers.filter((_, n) => n !== index) });
     audit(ctx.db, 'removeIdentifier', label.labelId, { tagType: input.tagType });
@@ -96,9 +114,14 @@ function openOpsOf(ctx: ChangeContext, labels: readonly LocalLabel[]): string[] 
   return labels.flatMap((l) => openOpsFor(ctx.db, l.labelId));
 }
 
-export function queueMove(ctx: ChangeContext, payload: Omit<OperationPayload<'moveLabels'>, 'labelIds' | 'target'> & { target: { reelId: string } | { newReel: { name: string; description?: string } } }): string {
+export function queueMove(
+  ctx: ChangeContext,
+  payload: Omit<OperationPayload<'moveLabels'>, 'labelIds' | 'target'> & { target: { reelId: string } | { newReel: { name: string; description?: string } } },
+): string {
   const reel = requireReel(ctx, payload.reelId);
-  const span = listLabels(ctx.db, reel.reelId, { from: payload.fromPosition, to: payload.toPosition ?? Number.MAX_SAFE_INTEGER }).filter((l) => l.state !== 'expected' && l.state !== 'gap');
+  const span = listLabels(ctx.db, reel.reelId, { from: payload.fromPosition, to: payload.toPosition ?? Number.MAX_SAFE_INTEGER }).filter(
+    (l) => l.state !== 'expected' && l.state !== 'gap',
+  );
   return ctx.db.transaction(() => {
     let target: OperationPayload<'moveLabels'>['target'];
     const deps = [reel.createOpId, ...openOpsOf(ctx, span)];
@@ -137,12 +160,21 @@ export function queueMove(ctx: ChangeContext, payload: Omit<OperationPayload<'mo
 export function queueBulkBind(ctx: ChangeContext, payload: OperationPayload<'bulkBind'>): string {
   const reel = requireReel(ctx, payload.reelId);
   if (payload.toPosition - payload.fromPosition + 1 !== payload.threadIds.length) {
-    throw new StationError({ code: StationErrorCode.invalidInput, message: `Positions ${payload.fromPosition}–${payload.toPosition} are ${payload.toPosition - payload.fromPosition + 1} Labels but ${payload.threadIds.length} Threads were given; give one Thread per position.` });
+    throw new StationError({
+      code: StationErrorCode.invalidInput,
+      message: `Positions ${payload.fromPosition}–${payload.toPosition} are ${payload.toPosition - payload.fromPosition + 1} Labels but ${payload.threadIds.length} Threads were given; give one Thread per position.`,
+    });
   }
   const span = listLabels(ctx.db, reel.reelId, { from: payload.fromPosition, to: payload.toPosition });
   return ctx.db.transaction(() => {
     audit(ctx.db, 'bulkBind', reel.reelId, { fromPosition: payload.fromPosition, toPosition: payload.toPosition, threads: payload.threadIds.length });
-    return enqueue(ctx.db, { profileId: reel.profileId, kind: 'bulkBind', subject: reel.reelId, payload, dependsOn: [reel.createOpId, ...openOpsOf(ctx, span)] });
+    return enqueue(ctx.db, {
+      profileId: reel.profileId,
+      kind: 'bulkBind',
+      subject: reel.reelId,
+      payload,
+      dependsOn: [reel.createOpId, ...openOpsOf(ctx, span)],
+    });
   })();
 }
 
@@ -151,7 +183,12 @@ export function queueReelActivation(ctx: ChangeContext, reelId: string): string 
   const labels = listLabels(ctx.db, reel.reelId);
   return ctx.db.transaction(() => {
     audit(ctx.db, 'activateReel', reel.reelId, {});
-    return enqueue(ctx.db, { profileId: reel.profileId, kind: 'activateReel', subject: reel.reelId, payload: { reelId }, dependsOn: [reel.createOpId, ...openOpsOf(ctx, labels)] });
+    return enqueue(ctx.db, {
+      profileId: reel.profileId,
+      kind: 'activateReel',
+      subject: reel.reelId,
+      payload: { reelId },
+      dependsOn: [reel.createOpId, ...openOpsOf(ctx, labels)],
+    });
   })();
 }
-

@@ -46,10 +46,18 @@ describe('print data CSV', () => {
     expect(r.records.filter((x) => !x.row).map((x) => [x.line, x.rawPosition, x.problems?.join('; ')])).toEqual([
       [3, 'x', 'position "x" is not a whole number'],
       [4, '4', 'no value at all; give at least one identifier'],
-      [5, '5', 'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'],
+      [
+        5,
+        '5',
+        'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
+      ],
       [6, '6', 'Too few fields: expected 3 fields but parsed 2'],
       // the reader's rule (src-shared/domain/nfc-uid.ts): a 3-byte UID is refused here as at the reader
-      [7, '7', 'NFC "04:A1:B2" is not a hex UID: 3 bytes are too short; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.'],
+      [
+        7,
+        '7',
+        'NFC "04:A1:B2" is not a hex UID: 3 bytes are too short; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
+      ],
     ]);
   });
 
@@ -118,7 +126,9 @@ describe('print data CSV', () => {
   });
 
   it('names a file it cannot open, and what to do', () => {
-    expect(() => readPrintData({ path: '/nonexistent/print.csv' }, () => undefined)).toThrow(/Cannot read the print data file "\/nonexistent\/print.csv".*Check the path/);
+    expect(() => readPrintData({ path: '/nonexistent/print.csv' }, () => undefined)).toThrow(
+      /Cannot read the print data file "\/nonexistent\/print.csv".*Check the path/,
+    );
   });
 });
 
@@ -133,7 +143,9 @@ describe('what a check keeps', () => {
     expect(problems.badRowCount).toBe(9_999);
     expect(problems.badRows).toHaveLength(MAX_NAMED_BAD_ROWS);
     expect(problems.badRows.at(-1)?.line).toBe(MAX_NAMED_BAD_ROWS + 2);
-    expect(problems.describe().split('\n').at(-1)).toBe(`… and ${9_999 - MAX_NAMED_BAD_ROWS} more bad row(s) not listed here; fix the rows above and check again to see them`);
+    expect(problems.describe().split('\n').at(-1)).toBe(
+      `… and ${9_999 - MAX_NAMED_BAD_ROWS} more bad row(s) not listed here; fix the rows above and check again to see them`,
+    );
     expect(problems.ok).toBe(false);
   });
 });

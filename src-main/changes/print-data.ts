@@ -49,7 +49,9 @@ export interface BadRow {
 }
 
 /** One data row as read: the row when it is fine, else what is wrong with it (and its position, when that is a whole number). */
-export type PrintDataRecord = { line: number; rawPosition: string; position: number | null } & ({ row: PrintDataRow; problems?: never } | { row: null; problems: string[] });
+export type PrintDataRecord = { line: number; rawPosition: string; position: number | null } & (
+  { row: PrintDataRow; problems?: never } | { row: null; problems: string[] }
+);
 
 export interface PrintDataReading {
   /** Problems with the file as a whole (its header, no rows at all). With a header problem no row is delivered. */
@@ -132,13 +134,16 @@ function eachCsvRecord(source: PrintDataSource, onRecord: (record: CsvRecord) =>
   const hash = createHash('sha256');
   const chunks = new SyncChunks();
   try {
-    Papa.parse(chunks as unknown as NodeJS.ReadableStream, {
-      ...config,
-      error(error) {
-        failure ??= { error };
-        stopped = true;
-      },
-    } as Papa.ParseLocalConfig<string[], NodeJS.ReadableStream>);
+    Papa.parse(
+      chunks as unknown as NodeJS.ReadableStream,
+      {
+        ...config,
+        error(error) {
+          failure ??= { error };
+          stopped = true;
+        },
+      } as Papa.ParseLocalConfig<string[], NodeJS.ReadableStream>,
+    );
     const decoder = new StringDecoder('utf8');
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let first = true;
@@ -204,7 +209,9 @@ export function readPrintData(source: PrintDataSource, onRecord: (record: PrintD
       columns = {
         position: names.indexOf('position'),
         svc: names.indexOf('svc'),
-        tags: (Object.entries(TAG_OF) as [keyof typeof TAG_OF, StringTagType][]).map(([column, tagType]): [number, StringTagType] => [names.indexOf(column), tagType]).filter(([i]) => i >= 0),
+        tags: (Object.entries(TAG_OF) as [keyof typeof TAG_OF, StringTagType][])
+          .map(([column, tagType]): [number, StringTagType] => [names.indexOf(column), tagType])
+          .filter(([i]) => i >= 0),
       };
       return true;
     }
@@ -232,7 +239,11 @@ export function readPrintData(source: PrintDataSource, onRecord: (record: PrintD
     const svcPath = (columns.svc >= 0 ? (fields[columns.svc] ?? '').trim() : '') || null;
     if (Object.keys(values).length === 0 && svcPath === null) problems.push('no value at all; give at least one identifier');
     const known = Number.isNaN(position) ? null : position;
-    onRecord(problems.length ? { line, rawPosition, position: known, row: null, problems } : { line, rawPosition, position: known, row: { line, position, values, svcPath } });
+    onRecord(
+      problems.length
+        ? { line, rawPosition, position: known, row: null, problems }
+        : { line, rawPosition, position: known, row: { line, position, values, svcPath } },
+    );
     return true;
   });
   if (state.header === null) fileProblems.push('the file is empty; its first line is the header (position,text,qr,data_matrix,bar_code,nfc,svc)');

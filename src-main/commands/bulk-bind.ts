@@ -50,7 +50,12 @@ function activationOf(label: ServiceLabel): { optical: boolean | null; identifia
 }
 
 /** The range's progress from what is known of its Labels: only Labels with an optical marking can become identifiable. */
-export function rangeProgress(requested: boolean, outcome: BulkBindActivation, ids: readonly string[], known: ReadonlyMap<string, LabelActivation>): BulkBindActivationProgress {
+export function rangeProgress(
+  requested: boolean,
+  outcome: BulkBindActivation,
+  ids: readonly string[],
+  known: ReadonlyMap<string, LabelActivation>,
+): BulkBindActivationProgress {
   if (outcome === 'not_requested' || outcome === 'no_dust') return { requested, outcome, total: 0, identifiable: 0, finished: true, live: true };
   const optical = ids.flatMap((id) => {
     const a = known.get(id);
@@ -64,7 +69,12 @@ export function rangeProgress(requested: boolean, outcome: BulkBindActivation, i
  * Reads the named Labels: one by one when that is fewer requests than listing the Reel's bound Labels, else the
  * list. A Label no longer found (moved, unbound, removed) counts as one the activation does not work on.
  */
-async function readLabels(client: ServiceClient, reelServiceId: string, ids: readonly string[], boundCount: number): Promise<Map<string, ReturnType<typeof activationOf>>> {
+async function readLabels(
+  client: ServiceClient,
+  reelServiceId: string,
+  ids: readonly string[],
+  boundCount: number,
+): Promise<Map<string, ReturnType<typeof activationOf>>> {
   const out = new Map<string, ReturnType<typeof activationOf>>();
   if (ids.length === 0) return out;
   if (ids.length <= Math.ceil(boundCount / LIST_PAGE_SIZE)) {
@@ -99,13 +109,20 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
     if (tracked.size > TRACKED_MAX) tracked.delete(tracked.keys().next().value as string);
   };
 
-  async function activationProgress(op: OutboxOp<'bulkBind'>, reelServiceId: string | null, counts: ReelSnapshot['counts'], client: ServiceClient | null): Promise<BulkBindActivationProgress> {
+  async function activationProgress(
+    op: OutboxOp<'bulkBind'>,
+    reelServiceId: string | null,
+    counts: ReelSnapshot['counts'],
+    client: ServiceClient | null,
+  ): Promise<BulkBindActivationProgress> {
     const payload = op.payload;
     const requested = payload.activate === true;
     const result = op.state === 'done' ? (op.result as BoundResult | null) : null;
     if (!result?.activation) {
       // Not bound yet: the range's Labels with a capture are what the activation will work on.
-      const total = requested ? listLabels(parts.db, payload.reelId, { from: payload.fromPosition, to: payload.toPosition }).filter((l) => l.captureSha256 !== null).length : 0;
+      const total = requested
+        ? listLabels(parts.db, payload.reelId, { from: payload.fromPosition, to: payload.toPosition }).filter((l) => l.captureSha256 !== null).length
+        : 0;
       return { requested, outcome: null, total, identifiable: 0, finished: !requested, live: false };
     }
     const outcome = result.activation;
@@ -149,7 +166,8 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
     'bulkBind.preflight': async (input) => {
       await requireOnline(parts);
       const reel = requireReel(parts.changes, input.reelId);
-      if (!reel.serviceId) throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then run the preflight.' });
+      if (!reel.serviceId)
+        throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then run the preflight.' });
       const { reel: _summary, ...answer } = await parts.connection.requireClient().reels.bulkBind(reel.serviceId, {
         fromPosition: input.fromPosition,
         toPosition: input.toPosition,
@@ -181,7 +199,13 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
         if (client && isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout')) return read(null);
         throw error;
       });
-      return { state: op.state, result: (op.result as Record<string, unknown> | null) ?? null, identifiableCount: counts?.identifiableCount ?? null, boundCount: counts?.boundCount ?? null, activation };
+      return {
+        state: op.state,
+        result: (op.result as Record<string, unknown> | null) ?? null,
+        identifiableCount: counts?.identifiableCount ?? null,
+        boundCount: counts?.boundCount ?? null,
+        activation,
+      };
     },
   };
 }

@@ -37,6 +37,9 @@ export async function canAskService(ctx: CommandContext): Promise<boolean> {
 /** For commands that only the service can answer (dry runs, previews, Thread search). */
 export async function requireOnline(ctx: CommandContext): Promise<void> {
   if (!(await canAskService(ctx))) {
-    throw new StationError({ code: StationErrorCode.offline, message: 'The service is not reachable right now; this needs the service. Try again when the station shows "online".' });
+    throw new StationError({
+      code: StationErrorCode.offline,
+      message: 'The service is not reachable right now; this needs the service. Try again when the station shows "online".',
+    });
   }
 }

@@ -26,14 +26,20 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
   const ctx = parts.changes;
   const moveBody = (input: MoveInput): MoveBody => {
     const reel = requireReel(ctx, input.reelId);
-    if (!reel.serviceId) throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then preview the move.' });
+    if (!reel.serviceId)
+      throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then preview the move.' });
     const target =
       'reelId' in input.target
         ? { reelCollectionId: requireReel(ctx, input.target.reelId).serviceId ?? '' }
         : { newReel: { name: input.target.newReel.name, ...(input.target.newReel.description ? { description: input.target.newReel.description } : {}) } };
-    if ('reelCollectionId' in target && !target.reelCollectionId) throw new StationError({ code: StationErrorCode.conflict, message: 'The target Reel is not on the service yet; sync first.' });
+    if ('reelCollectionId' in target && !target.reelCollectionId)
+      throw new StationError({ code: StationErrorCode.conflict, message: 'The target Reel is not on the service yet; sync first.' });
     return {
-      source: { reelCollectionId: reel.serviceId, fromPosition: input.fromPosition, ...(input.toPosition === undefined ? {} : { toPosition: input.toPosition }) },
+      source: {
+        reelCollectionId: reel.serviceId,
+        fromPosition: input.fromPosition,
+        ...(input.toPosition === undefined ? {} : { toPosition: input.toPosition }),
+      },
       target,
       ...(input.expectedCount === undefined ? {} : { expectedCount: input.expectedCount }),
     };
@@ -55,7 +61,13 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
       const current = getLabel(parts.db, labelId);
       if (!current) throw new StationError({ code: StationErrorCode.notFound, message: `No Label "${labelId}" on this station.` });
       const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
-      const { label, opId } = await enrollLabel(ctx, { reelId: current.reelId, position: current.position, identifiers, ...(svcImage ? { svcImage } : {}), indexing: current.indexing });
+      const { label, opId } = await enrollLabel(ctx, {
+        reelId: current.reelId,
+        position: current.position,
+        identifiers,
+        ...(svcImage ? { svcImage } : {}),
+        indexing: current.indexing,
+      });
       return written(parts, label, opId);
     },
     'labels.history': ({ labelId }) => labelHistory(ctx, labelId),
@@ -71,7 +83,12 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
     },
     'labels.addIdentifier': async (input) => {
       const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.addIdentifier', input);
-      const { label, opId } = await queueAddIdentifier(ctx, { labelId: input.labelId, tagType: input.tagType, ...(input.value ? { value: input.value } : {}), ...(svcImage ? { svcImage } : {}) });
+      const { label, opId } = await queueAddIdentifier(ctx, {
+        labelId: input.labelId,
+        tagType: input.tagType,
+        ...(input.value ? { value: input.value } : {}),
+        ...(svcImage ? { svcImage } : {}),
+      });
       return written(parts, label, opId);
     },
     'labels.removeIdentifier': (input) => {
@@ -100,7 +117,14 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
     },
     'labels.resolve': async ({ tagType, value, reelId }) => {
       const reels = reelId ? [requireReel(ctx, reelId)] : listReels(parts.db, ctx.profileId());
-      const matches: { reelId: string | null; serviceReelId: string | null; position: number; labelId: string | null; serviceId: string | null; source: 'local' | 'service' }[] = [];
+      const matches: {
+        reelId: string | null;
+        serviceReelId: string | null;
+        position: number;
+        labelId: string | null;
+        serviceId: string | null;
+        source: 'local' | 'service';
+      }[] = [];
       for (const reel of reels) {
         for (const id of labelIdsWithTagType(parts.db, reel.reelId, tagType)) {
           const label = getLabel(parts.db, id);
@@ -108,7 +132,14 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
           const hit = label.identifiers.some((i) => i.tagType === tagType && i.value !== undefined && identifierValuesMatch(tagType, i.value, value));
           const printed = label.expected?.[tagType as keyof NonNullable<LocalLabel['expected']>];
           if (hit || (printed !== undefined && identifierValuesMatch(tagType, printed, value))) {
-            matches.push({ reelId: reel.reelId, serviceReelId: reel.serviceId, position: label.position, labelId: label.labelId, serviceId: label.serviceId, source: 'local' });
+            matches.push({
+              reelId: reel.reelId,
+              serviceReelId: reel.serviceId,
+              position: label.position,
+              labelId: label.labelId,
+              serviceId: label.serviceId,
+              source: 'local',
+            });
           }
         }
       }
@@ -158,4 +189,3 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
     },
   };
 }
-

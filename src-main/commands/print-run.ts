@@ -29,7 +29,10 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
   if (format) return format;
   const ext = extname(path).slice(1).toLowerCase();
   if (ext === 'csv' || ext === 'pdf' || ext === 'zpl') return ext;
-  throw new StationError({ code: StationErrorCode.invalidInput, message: `Cannot tell the export's format from "${path}": name a .csv, .pdf or .zpl file, or give the format.` });
+  throw new StationError({
+    code: StationErrorCode.invalidInput,
+    message: `Cannot tell the export's format from "${path}": name a .csv, .pdf or .zpl file, or give the format.`,
+  });
 }
 
 async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined): Promise<number> {
@@ -69,7 +72,13 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
         count: rows.count,
         first: rows.first,
         last: rows.last,
-        conflicts: report.conflicts.map((c) => ({ kind: c.kind, position: c.position, existingPosition: c.existingPosition, value: c.value, message: c.message })),
+        conflicts: report.conflicts.map((c) => ({
+          kind: c.kind,
+          position: c.position,
+          existingPosition: c.existingPosition,
+          value: c.value,
+          message: c.message,
+        })),
         conflictCount: report.total,
       },
     };

@@ -16,7 +16,11 @@ export function profileHandlers(parts: CommandContext): CommandHandlers<keyof ty
     'profiles.update': async ({ profileId, name, locale, declaredActor }) => {
       const id = profileId ?? activeProfileId(parts.db);
       const saved = id ? getProfile(parts.db, id) : undefined;
-      if (!saved) throw new StationError({ code: StationErrorCode.notFound, message: id ? `No profile "${id}"; list them with profiles.list.` : 'No active profile to update; connect first.' });
+      if (!saved)
+        throw new StationError({
+          code: StationErrorCode.notFound,
+          message: id ? `No profile "${id}"; list them with profiles.list.` : 'No active profile to update; connect first.',
+        });
       const profile = {
         ...saved,
         ...(name === undefined ? {} : { name }),

@@ -48,7 +48,10 @@ export function queueHandlers(parts: CommandContext): CommandHandlers<keyof type
     'queue.retry': ({ opId }) => {
       const op = requireOp(parts, opId);
       if (op.state !== 'attention' && op.state !== 'pending') {
-        throw new StationError({ code: StationErrorCode.conflict, message: `Operation ${opId} is ${op.state}; only an attention or pending item can be retried.` });
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: `Operation ${opId} is ${op.state}; only an attention or pending item can be retried.`,
+        });
       }
       const labelId = labelOf(op);
       parts.db.transaction(() => {

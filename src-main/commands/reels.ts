@@ -46,7 +46,9 @@ function mergeLabels(db: Db, reel: LocalReel, remote: ServiceReel, labels: Servi
         position: label.position,
         state: mirrorState(label),
         serviceId: label.compositeTagId,
-        identifiers: (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
+        identifiers: (label.members ?? [])
+          .filter((m) => m.archivedAt === null)
+          .map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
         expected: null,
         captureSha256: null,
         indexing: 'default',
@@ -93,9 +95,7 @@ async function shippedOnService(parts: CommandContext): Promise<Map<string, Serv
   }
 }
 
-export function reelHandlers(
-  parts: CommandContext,
-): CommandHandlers<keyof typeof reelCommands> {
+export function reelHandlers(parts: CommandContext): CommandHandlers<keyof typeof reelCommands> {
   const ctx = parts.changes;
   return {
     'reels.create': (input) => {
@@ -110,7 +110,10 @@ export function reelHandlers(
         // Filing into a collection this station does not know could never be sent: refuse it now.
         const collection = getCollection(parts.db, input.collectionId);
         if (!collection || collection.profileId !== reel.profileId) {
-          throw new StationError({ code: StationErrorCode.notFound, message: `No Label Collection "${input.collectionId}" on this station's active connection.` });
+          throw new StationError({
+            code: StationErrorCode.notFound,
+            message: `No Label Collection "${input.collectionId}" on this station's active connection.`,
+          });
         }
       }
       updateReel(ctx, input);
@@ -143,8 +146,19 @@ export function reelHandlers(
     },
     // The import's own check (src-main/changes/import.ts), nothing written.
     'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => {
-      const { problems, rows } = checkPrintData(parts.db, requireReel(ctx, reelId), { csv }, { expectedOnly: expectedOnly ?? false, allowFilePaths: parts.allowFilePaths, baseDir: process.cwd() });
-      return { ok: problems.ok, rows: problems.ok ? rows : null, badRows: problems.badRows, badRowCount: problems.badRowCount, fileProblems: problems.fileProblems };
+      const { problems, rows } = checkPrintData(
+        parts.db,
+        requireReel(ctx, reelId),
+        { csv },
+        { expectedOnly: expectedOnly ?? false, allowFilePaths: parts.allowFilePaths, baseDir: process.cwd() },
+      );
+      return {
+        ok: problems.ok,
+        rows: problems.ok ? rows : null,
+        badRows: problems.badRows,
+        badRowCount: problems.badRowCount,
+        fileProblems: problems.fileProblems,
+      };
     },
     'reels.show': async ({ reelId, refresh }) => {
       const reel = requireReel(ctx, reelId);
@@ -178,7 +192,12 @@ export function reelHandlers(
       return { collectionId: input.collectionId };
     },
     'collections.list': () => ({
-      collections: listCollections(parts.db, ctx.profileId()).map((c) => ({ collectionId: c.collectionId, serviceId: c.serviceId, name: c.name, description: c.description })),
+      collections: listCollections(parts.db, ctx.profileId()).map((c) => ({
+        collectionId: c.collectionId,
+        serviceId: c.serviceId,
+        name: c.name,
+        description: c.description,
+      })),
     }),
   };
 }

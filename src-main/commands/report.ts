@@ -14,7 +14,11 @@ export type ReportPrinter = (request: { reelId: string; locale: 'en' | 'de' }) =
 
 /** A file name for the Reel's report: its name in safe characters and the day. */
 export function reportFilename(reelName: string, at = new Date()): string {
-  const safe = reelName.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'reel';
+  const safe =
+    reelName
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'reel';
   return `reel-report-${safe}-${at.toISOString().slice(0, 10)}.pdf`;
 }
 
@@ -32,7 +36,8 @@ export function reportHandlers(parts: CommandContext, printer: ReportPrinter | u
       if (!printer) {
         throw new StationError({
           code: PDF_UNAVAILABLE,
-          message: 'This station host cannot print pages to PDF. Export the report from the station window, "station serve" or "station report --reel REEL --pdf FILE".',
+          message:
+            'This station host cannot print pages to PDF. Export the report from the station window, "station serve" or "station report --reel REEL --pdf FILE".',
         });
       }
       const pdf = await printer({ reelId: reel.reelId, locale: locale ?? 'en' });

@@ -61,7 +61,10 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
       const reel = requireReel(ctx, input.reelId);
       const plan = currentVerification(parts.db, reel.reelId);
       if (!plan) {
-        throw new StationError({ code: StationErrorCode.notFound, message: `No sample has been drawn for Reel "${reel.name}" yet: draw one first (Verify screen, or "station verify plan --reel ${reel.reelId}").` });
+        throw new StationError({
+          code: StationErrorCode.notFound,
+          message: `No sample has been drawn for Reel "${reel.name}" yet: draw one first (Verify screen, or "station verify plan --reel ${reel.reelId}").`,
+        });
       }
       const { position } = input;
       if (!plan.positions.includes(position)) {
@@ -82,7 +85,10 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
       }
       const label = getLabelAt(parts.db, reel.reelId, position);
       if (!label?.serviceId || !reel.serviceId) {
-        throw new StationError({ code: StationErrorCode.conflict, message: `Position ${position} holds no Label on the service any more (it was ${label ? label.state : 'removed'} since the sample was drawn); draw a new sample.` });
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: `Position ${position} holds no Label on the service any more (it was ${label ? label.state : 'removed'} since the sample was drawn); draw a new sample.`,
+        });
       }
 
       // What was scanned: given now, or kept from a scan made while the service was out of reach.
@@ -93,7 +99,11 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
       } else if (before?.state === 'kept') {
         const sha = before.scanned.captureSha256;
         const kept = sha ? readCapture(parts.db, sha) : undefined;
-        if (sha && !kept) throw new StationError({ code: StationErrorCode.notFound, message: `The kept capture of position ${position} is missing from this station; scan the Label again.` });
+        if (sha && !kept)
+          throw new StationError({
+            code: StationErrorCode.notFound,
+            message: `The kept capture of position ${position} is missing from this station; scan the Label again.`,
+          });
         scan = { identifiers: before.scanned.identifiers, capture: sha && kept ? { sha256: sha, data: kept.data } : null };
       } else {
         const values = reel.expectedIdentifiers.filter((e) => e.tagType !== 'SVC' && e.count > 0).map((e) => e.tagType);

@@ -56,7 +56,11 @@ export class Connection {
 
   requireClient(): ServiceClient {
     if (!this.#client && this.#restoreError) throw this.#restoreError;
-    if (!this.#client) throw new StationError({ code: StationErrorCode.notConnected, message: 'The station is not connected to a service; run "station connect --sandbox" or connect to a remote service first.' });
+    if (!this.#client)
+      throw new StationError({
+        code: StationErrorCode.notConnected,
+        message: 'The station is not connected to a service; run "station connect --sandbox" or connect to a remote service first.',
+      });
     return this.#client;
   }
 
@@ -83,7 +87,16 @@ export class Connection {
     if (input.kind === 'sandbox') {
       const profileId = listProfiles(db).find((p) => p.kind === 'sandbox')?.profileId ?? randomUUID();
       const sandbox = await this.#startSandbox();
-      const profile: Profile = { profileId, kind: 'sandbox', name: input.name ?? 'Local sandbox', baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId, locale: null, declaredActor: null };
+      const profile: Profile = {
+        profileId,
+        kind: 'sandbox',
+        name: input.name ?? 'Local sandbox',
+        baseUrl: sandbox.baseUrl,
+        orgId: sandbox.orgId,
+        teamId: sandbox.teamId,
+        locale: null,
+        declaredActor: null,
+      };
       db.transaction(() => {
         saveProfile(db, profile);
         setActiveProfile(db, profileId);
@@ -144,7 +157,11 @@ export class Connection {
     const out = [];
     for (const org of me.organizations) {
       const { items: teams } = await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout }).teams({ pageSize: 500 });
-      out.push({ orgId: org.id, name: org.name ?? org.id, teams: teams.filter((t) => (t.orgId ?? org.id) === org.id).map((t) => ({ teamId: t.teamId, name: t.name ?? t.teamId })) });
+      out.push({
+        orgId: org.id,
+        name: org.name ?? org.id,
+        teams: teams.filter((t) => (t.orgId ?? org.id) === org.id).map((t) => ({ teamId: t.teamId, name: t.name ?? t.teamId })),
+      });
     }
     return out;
   }
@@ -162,7 +179,11 @@ export class Connection {
 
   async #startSandbox(): Promise<EmbeddedSandbox> {
     if (this.#sandbox) return this.#sandbox;
-    if (!this.options.startSandbox) throw new StationError({ code: StationErrorCode.notConnected, message: 'This station build has no embedded sandbox; connect to a remote service instead.' });
+    if (!this.options.startSandbox)
+      throw new StationError({
+        code: StationErrorCode.notConnected,
+        message: 'This station build has no embedded sandbox; connect to a remote service instead.',
+      });
     this.#sandbox = await this.options.startSandbox({ dataDir: join(this.options.dataDir, 'sandbox') });
     return this.#sandbox;
   }
@@ -187,7 +208,10 @@ export class Connection {
       });
     }
     if (!apiKey || !profile.orgId) {
-      throw new StationError({ code: StationErrorCode.notConnected, message: `The profile "${profile.name}" has no API key or organization on this station; connect again.` });
+      throw new StationError({
+        code: StationErrorCode.notConnected,
+        message: `The profile "${profile.name}" has no API key or organization on this station; connect again.`,
+      });
     }
     this.#profile = profile;
     this.#client = createServiceClient({

@@ -35,7 +35,10 @@ export function cameraDevices(report: CameraReport, known: { names: ReadonlySet<
   for (const name of new Set([...known.names, ...seen])) {
     const device: Discovered = { id: cameraDeviceId(name), kind: 'camera', transport: 'media', name };
     if (!seen.has(name)) {
-      out.push({ device, status: { state: 'disconnected', code: 'UNPLUGGED', reason: `Camera "${name}" is not seen any more. Plug it in again; it is found by its name.` } });
+      out.push({
+        device,
+        status: { state: 'disconnected', code: 'UNPLUGGED', reason: `Camera "${name}" is not seen any more. Plug it in again; it is found by its name.` },
+      });
     } else out.push({ device, status: { state: report.sources.active === name ? 'reading' : 'connected' } });
   }
   if (report.sources.error) {
@@ -51,7 +54,10 @@ export function cameraDevices(report: CameraReport, known: { names: ReadonlySet<
   if (folder.state !== 'off') {
     out.push({
       device: { id: WATCH_FOLDER_DEVICE, kind: 'camera', transport: 'folder', name: `Watch folder ${folder.path ?? ''}`.trim() },
-      status: folder.state === 'watching' ? { state: 'connected' } : { state: 'error', code: 'OPEN_FAILED', reason: folder.error ?? 'The watch folder cannot be read.' },
+      status:
+        folder.state === 'watching'
+          ? { state: 'connected' }
+          : { state: 'error', code: 'OPEN_FAILED', reason: folder.error ?? 'The watch folder cannot be read.' },
     });
   }
   return out;

@@ -35,7 +35,10 @@ describe('virtual devices (demo panel, devices.inject)', () => {
     await recorder.waitFor('devices.status', (e) => e.device === 'virtual:scanner' && e.status.state === 'connected');
     await recorder.waitFor('devices.status', (e) => e.device === 'virtual:nfc' && e.status.state === 'connected');
     expect(s.inject('virtual:scanner', ']d2\u001d0104012345012345')).toBe(true);
-    expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:scanner')).toMatchObject({ tagType: 'DATA_MATRIX', value: '\u001d0104012345012345' });
+    expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:scanner')).toMatchObject({
+      tagType: 'DATA_MATRIX',
+      value: '\u001d0104012345012345',
+    });
     s.inject('virtual:nfc', '04:ab:cd:ef');
     expect(await recorder.waitFor('devices.read', (r) => r.device === 'virtual:nfc')).toMatchObject({ tagType: 'NFC', value: '04ABCDEF' });
     s.inject('virtual:nfc', 'not-a-uid');
@@ -44,7 +47,10 @@ describe('virtual devices (demo panel, devices.inject)', () => {
     s.inject('virtual:nfc', '04:a1:b2');
     const short = normalizeNfcUid('04:a1:b2');
     expect(short.ok).toBe(false);
-    expect(await recorder.waitFor('devices.readRejected', (r) => r.device === 'virtual:nfc' && r.reason.includes('"04:a1:b2"'))).toMatchObject({ code: 'INVALID_UID', reason: short.ok ? null : short.reason });
+    expect(await recorder.waitFor('devices.readRejected', (r) => r.device === 'virtual:nfc' && r.reason.includes('"04:a1:b2"'))).toMatchObject({
+      code: 'INVALID_UID',
+      reason: short.ok ? null : short.reason,
+    });
   });
 
   it('refuses injection when virtual devices are off', () => {
@@ -125,7 +131,9 @@ describe('hot-plug and recovery', () => {
 
     let mark = recorder.mark();
     nfc.removeReader('ACS ACR122U');
-    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U', mark)).toMatchObject({ status: { state: 'disconnected', code: 'UNPLUGGED' } });
+    expect(await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U', mark)).toMatchObject({
+      status: { state: 'disconnected', code: 'UNPLUGGED' },
+    });
     nfc.addReader('ACS ACR122U');
     await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:ACS ACR122U' && e.status.state === 'connected', mark);
 
@@ -163,7 +171,9 @@ describe('hot-plug and recovery', () => {
     hid.emitReport('/dev/hidraw7', Uint8Array.of(0x05, 0x00));
     expect(await recorder.waitFor('devices.readRejected', () => true)).toMatchObject({ device: id, code: 'UNKNOWN_USAGE' });
     hid.unplug('/dev/hidraw7');
-    expect(await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'disconnected')).toMatchObject({ status: { code: 'UNPLUGGED' } });
+    expect(await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'disconnected')).toMatchObject({
+      status: { code: 'UNPLUGGED' },
+    });
     const mark = recorder.mark();
     hid.createDevice({ path: '/dev/hidraw9', vendorId: 0x0c2e, productId: 0x0b61, product: 'Honeywell Xenon 1950g', usagePage: 0x8c, usage: 0x02 });
     await recorder.waitFor('devices.status', (e) => e.device === id && e.status.state === 'connected', mark);
@@ -192,7 +202,14 @@ function hexFixture(name: string): Uint8Array[] {
   return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => Uint8Array.from(line.trim().split(/\s+/).map((h) => Number.parseInt(h, 16))));
+    .map((line) =>
+      Uint8Array.from(
+        line
+          .trim()
+          .split(/\s+/)
+          .map((h) => Number.parseInt(h, 16)),
+      ),
+    );
 }
 
 describe('a broken HID stack', () => {
@@ -231,13 +248,23 @@ describe('keyboard-wedge scans from the renderer', () => {
     const german = typedAs(LAYOUT_TEST_TEXT, 'DE', 'US') ?? '';
     expect(s.checkWedgeLayout(german)).toMatchObject({ ok: false, scannerLayout: 'DE', hostLayout: 'US', received: german });
     expect(s.info('keyboard:wedge').wedgeLayout).toMatchObject({ ok: false, scannerLayout: 'DE' });
-    expect(recorder.of('devices.changed').at(-1)?.devices.find((d) => d.id === 'keyboard:wedge')?.wedgeLayout?.ok).toBe(false);
+    expect(
+      recorder
+        .of('devices.changed')
+        .at(-1)
+        ?.devices.find((d) => d.id === 'keyboard:wedge')?.wedgeLayout?.ok,
+    ).toBe(false);
     expect(s.checkWedgeLayout('garbled')).toMatchObject({ ok: false, scannerLayout: null, hostLayout: null });
     expect(s.checkWedgeLayout(LAYOUT_TEST_TEXT)).toMatchObject({ ok: true, scannerLayout: null, hostLayout: null });
     expect(saved?.wedgeLayout).toMatchObject({ ok: true });
     // Reads are not made from the test barcode, and other devices carry no layout verdict.
     expect(recorder.of('devices.read')).toHaveLength(0);
-    expect(s.list().filter((d) => d.wedgeLayout).map((d) => d.id)).toEqual(['keyboard:wedge']);
+    expect(
+      s
+        .list()
+        .filter((d) => d.wedgeLayout)
+        .map((d) => d.id),
+    ).toEqual(['keyboard:wedge']);
     await s.close();
     supervisor = new DeviceSupervisor({ serialDriver: new VirtualSerialDriver(), preferences: store });
     supervisor.start();
@@ -261,7 +288,11 @@ describe('cameras reported by the camera service', () => {
     s.reportCameras(report(['HD Webcam'], null, { watchFolder: { state: 'watching', path: '/srv/drop' } }));
     expect(s.info('camera:Logitech BRIO')).toMatchObject({ role: 'SVC', status: { state: 'disconnected', code: 'UNPLUGGED' } });
     expect(s.info('camera:watch-folder')).toMatchObject({ transport: 'folder', name: 'Watch folder /srv/drop', status: { state: 'connected' } });
-    s.reportCameras(report(['HD Webcam', 'Logitech BRIO'], null, { sources: { cameras: [], active: null, error: { code: 'NotAllowedError', message: 'Camera access was denied.' } } }));
+    s.reportCameras(
+      report(['HD Webcam', 'Logitech BRIO'], null, {
+        sources: { cameras: [], active: null, error: { code: 'NotAllowedError', message: 'Camera access was denied.' } },
+      }),
+    );
     expect(s.info('camera').status).toMatchObject({ state: 'error', code: 'OPEN_FAILED', reason: 'Camera access was denied.' });
     s.reportCameras(report(['Logitech BRIO'], null));
     expect(s.info('camera').status.state).toBe('connected');

@@ -159,7 +159,10 @@ export class DeviceSupervisor {
     for (const keyboard of this.#preferences.hidKeyboards) this.#registerHidKeyboard(keyboard);
     if (this.#options.hidDriver) {
       const hidPollMs = this.#options.hidPollMs;
-      this.#hid = new HidScannerSource(this.#options.hidDriver, this.#sink, { keyboards: () => this.#preferences.hidKeyboards, ...(hidPollMs ? { pollMs: hidPollMs } : {}) });
+      this.#hid = new HidScannerSource(this.#options.hidDriver, this.#sink, {
+        keyboards: () => this.#preferences.hidKeyboards,
+        ...(hidPollMs ? { pollMs: hidPollMs } : {}),
+      });
       this.#startSource(this.#hid);
     }
     this.#started = true;
@@ -173,7 +176,10 @@ export class DeviceSupervisor {
 
   #startSerial(id: string, settings: SerialSettings, driver: SerialDriver, transport: 'serial' | 'virtual'): void {
     const name = transport === 'virtual' ? 'Virtual scanner' : `Serial scanner ${settings.path}`;
-    this.#devices.set(id, { info: { id, kind: 'scanner', transport, name, serial: settings }, status: { state: 'disconnected', since: this.#now().toISOString() } });
+    this.#devices.set(id, {
+      info: { id, kind: 'scanner', transport, name, serial: settings },
+      status: { state: 'disconnected', since: this.#now().toISOString() },
+    });
     const reconnectMs = this.#options.serialReconnectMs;
     const source = new SerialScannerSource(id, settings, driver, this.#sink, reconnectMs ? { reconnectMs } : {});
     this.#serial.set(id, source);
@@ -189,9 +195,22 @@ export class DeviceSupervisor {
       return id;
     }
     const status: DeviceStatus = this.#options.hidDriver
-      ? { state: 'disconnected', code: 'PORT_ABSENT', reason: `No USB device ${settings.vendorId}:${settings.productId} is plugged in.`, since: this.#now().toISOString() }
+      ? {
+          state: 'disconnected',
+          code: 'PORT_ABSENT',
+          reason: `No USB device ${settings.vendorId}:${settings.productId} is plugged in.`,
+          since: this.#now().toISOString(),
+        }
       : { state: 'error', code: 'DRIVER_UNAVAILABLE', reason: 'HID devices are not looked for in this station.', since: this.#now().toISOString() };
-    const info = { id, kind: 'scanner' as const, transport: 'hid' as const, name: `Keyboard-mode scanner ${settings.vendorId}:${settings.productId}`, vendorId: settings.vendorId, productId: settings.productId, hidKeyboard: settings };
+    const info = {
+      id,
+      kind: 'scanner' as const,
+      transport: 'hid' as const,
+      name: `Keyboard-mode scanner ${settings.vendorId}:${settings.productId}`,
+      vendorId: settings.vendorId,
+      productId: settings.productId,
+      hidKeyboard: settings,
+    };
     this.#devices.set(id, { info, status });
     return id;
   }
@@ -317,8 +336,22 @@ export class DeviceSupervisor {
   checkWedgeLayout(text: string): WedgeLayoutCheck {
     const result = checkLayout(LAYOUT_TEST_TEXT, text);
     const check: WedgeLayoutCheck = result.ok
-      ? { ok: true, scannerLayout: null, hostLayout: null, received: text, message: 'The keyboard layout is right: the test barcode arrived unchanged.', checkedAt: this.#now().toISOString() }
-      : { ok: false, scannerLayout: result.scannerLayout ?? null, hostLayout: result.hostLayout ?? null, received: text, message: result.message, checkedAt: this.#now().toISOString() };
+      ? {
+          ok: true,
+          scannerLayout: null,
+          hostLayout: null,
+          received: text,
+          message: 'The keyboard layout is right: the test barcode arrived unchanged.',
+          checkedAt: this.#now().toISOString(),
+        }
+      : {
+          ok: false,
+          scannerLayout: result.scannerLayout ?? null,
+          hostLayout: result.hostLayout ?? null,
+          received: text,
+          message: result.message,
+          checkedAt: this.#now().toISOString(),
+        };
     this.#save({ ...this.#preferences, wedgeLayout: check });
     this.#changed();
     return check;

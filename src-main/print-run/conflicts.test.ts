@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { findConflicts, type ExistingLabel } from './conflicts';
 import { generateRows, type PrintRunSpecInput } from './generate';
 
-const SPEC: PrintRunSpecInput = { start: 1, count: 10, digits: 4, prefix: 'RUN', firstPosition: 101, qr: 'https://example.test/{serial}', dataMatrix: 'DM{number}', barCode: '{serial}' };
+const SPEC: PrintRunSpecInput = {
+  start: 1,
+  count: 10,
+  digits: 4,
+  prefix: 'RUN',
+  firstPosition: 101,
+  qr: 'https://example.test/{serial}',
+  dataMatrix: 'DM{number}',
+  barCode: '{serial}',
+};
 
 describe('findConflicts', () => {
   it('reports positions already taken, with both positions and the state', () => {

@@ -60,7 +60,12 @@ async function decodeCells(pages: string[], options: ProofOptions, count: number
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height, colorSpace: 'srgb' } as unknown as Parameters<typeof ReadBarcodes>[0];
+    const image = {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+      colorSpace: 'srgb',
+    } as unknown as Parameters<typeof ReadBarcodes>[0];
     const results = await readBarcodes(image, { formats: ['QRCode', 'DataMatrix', 'Code128'], tryHarder: true, maxNumberOfSymbols: 4 });
     decoded.push(new Map(results.filter((r) => r.isValid).map((r) => [r.format, r.text])));
   }
@@ -136,16 +141,24 @@ describe('proof PDF', () => {
   it('refuses codes that would print under 0.25 mm modules, naming the position and what to do; no file is left', async () => {
     const pdf = join(dir.path, 'small.pdf');
     writeFileSync(pdf, 'earlier proof');
-    const error = await writeProofPdf(generateRows({ count: 3, prefix: 'LONG-PREFIX-', qr: 'https://example.test/a-long-path/{serial}', dataMatrix: '{serial}', barCode: '{serial}' }), pdf, { stock: '2x1in' }).catch((e: unknown) => e);
+    const error = await writeProofPdf(
+      generateRows({ count: 3, prefix: 'LONG-PREFIX-', qr: 'https://example.test/a-long-path/{serial}', dataMatrix: '{serial}', barCode: '{serial}' }),
+      pdf,
+      { stock: '2x1in' },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StationError);
-    expect((error as StationError).message).toMatch(/^Position 1: the (QR code|Code 128 bar code) of ".+" \(\d+ modules wide\) needs [\d.]+ mm to keep its modules at 0.25 mm, and a 2x1in label leaves it [\d.]+ mm: use a larger label stock, fewer codes per label, or a shorter value\.$/);
+    expect((error as StationError).message).toMatch(
+      /^Position 1: the (QR code|Code 128 bar code) of ".+" \(\d+ modules wide\) needs [\d.]+ mm to keep its modules at 0.25 mm, and a 2x1in label leaves it [\d.]+ mm: use a larger label stock, fewer codes per label, or a shorter value\.$/,
+    );
     expect(readFileSync(pdf, 'utf8')).toBe('earlier proof');
     expect(readdirSync(dir.path)).toEqual(['small.pdf']);
   });
 
   it('refuses TEXT its font cannot show, and a stock that does not fit the sheet', async () => {
     const pdf = join(dir.path, 'greek.pdf');
-    const error = await writeProofPdf(generateRows({ count: 2, prefix: 'Ω', qr: 'https://example.test/{serial}' }), pdf, { stock: '70x37' }).catch((e: unknown) => e);
+    const error = await writeProofPdf(generateRows({ count: 2, prefix: 'Ω', qr: 'https://example.test/{serial}' }), pdf, { stock: '70x37' }).catch(
+      (e: unknown) => e,
+    );
     expect((error as StationError).message).toBe(
       'Position 1: the TEXT "Ω000001" has "Ω", which the proof\'s font (Helvetica, Latin characters) cannot show: use Latin characters in the prefix and suffix.',
     );
@@ -153,6 +166,8 @@ describe('proof PDF', () => {
     await expect(writeProofPdf([], pdf, { stock: '250x30' })).rejects.toThrow(
       'Label stock 250x30 (250 × 30 mm) does not fit on A4 (210 × 297 mm) with 10 × 10 mm margins: use a smaller stock, another sheet or smaller margins.',
     );
-    await expect(writeProofPdf([], pdf, { stock: 'huge' })).rejects.toThrow(/^Label stock "huge" is neither a named stock \(50x30, 70x37, 2x1in\) nor a size WxH/);
+    await expect(writeProofPdf([], pdf, { stock: 'huge' })).rejects.toThrow(
+      /^Label stock "huge" is neither a named stock \(50x30, 70x37, 2x1in\) nor a size WxH/,
+    );
   });
 });

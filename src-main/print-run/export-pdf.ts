@@ -15,7 +15,17 @@ import PDFDocument from 'pdfkit';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { writeFileWhole } from './file';
 import type { PrintRunRow } from './generate';
-import { MIN_MODULE_MM, PT_PER_MM, QUIET_ZONE_MODULES, TYPICAL_CODE_WIDTHS, labelLayout, sheetLayout, type Box, type CodesOnLabel, type SheetOptions } from './layout';
+import {
+  MIN_MODULE_MM,
+  PT_PER_MM,
+  QUIET_ZONE_MODULES,
+  TYPICAL_CODE_WIDTHS,
+  labelLayout,
+  sheetLayout,
+  type Box,
+  type CodesOnLabel,
+  type SheetOptions,
+} from './layout';
 
 export interface ProofOptions extends SheetOptions {
   /** Which codes to draw when a row has them (all by default). */
@@ -128,13 +138,19 @@ function drawCode(doc: PDFKit.PDFDocument, symbol: RenderedCode, box: Box, origi
 function drawText(doc: PDFKit.PDFDocument, text: string, box: Box, origin: Box, maxPt: number, what: string, position: number): void {
   const bad = helveticaCannotShow(text);
   if (bad.length) {
-    throw invalid(`Position ${position}: the ${what} ${JSON.stringify(text)} has ${bad.map((c) => JSON.stringify(c)).join(', ')}, which the proof's font (Helvetica, Latin characters) cannot show: use Latin characters in the prefix and suffix.`, position);
+    throw invalid(
+      `Position ${position}: the ${what} ${JSON.stringify(text)} has ${bad.map((c) => JSON.stringify(c)).join(', ')}, which the proof's font (Helvetica, Latin characters) cannot show: use Latin characters in the prefix and suffix.`,
+      position,
+    );
   }
   doc.font(FONT).fontSize(maxPt);
   const widthPt = box.width * PT_PER_MM;
   const size = Math.min(maxPt, (maxPt * widthPt) / Math.max(doc.widthOfString(text), 1e-6));
   if (size < MIN_TEXT_PT) {
-    throw invalid(`Position ${position}: the ${what} ${JSON.stringify(text)} does not fit ${box.width.toFixed(1)} mm at ${MIN_TEXT_PT} pt or more: use a wider label stock or a shorter serial.`, position);
+    throw invalid(
+      `Position ${position}: the ${what} ${JSON.stringify(text)} does not fit ${box.width.toFixed(1)} mm at ${MIN_TEXT_PT} pt or more: use a wider label stock or a shorter serial.`,
+      position,
+    );
   }
   doc.fontSize(size).text(text, (origin.x + box.x) * PT_PER_MM, (origin.y + box.y) * PT_PER_MM, { lineBreak: false });
 }
@@ -157,10 +173,15 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
     for await (const row of rows) {
       const symbols = await Promise.all(CODES.filter((code) => wanted[code] && row[code] !== undefined).map((code) => renderSymbol(code, row[code] as string)));
       // The first row sets the layout: every row of a run carries the same codes, of about the same size.
-      layout ??= labelLayout(widthMm, heightMm, { qr: false, dataMatrix: false, barCode: false, ...Object.fromEntries(symbols.map((s) => [s.code, true])) }, {
-        ...TYPICAL_CODE_WIDTHS,
-        ...Object.fromEntries(symbols.map((s) => [s.code, s.modules + 2 * QUIET_ZONE_MODULES[s.code]])),
-      });
+      layout ??= labelLayout(
+        widthMm,
+        heightMm,
+        { qr: false, dataMatrix: false, barCode: false, ...Object.fromEntries(symbols.map((s) => [s.code, true])) },
+        {
+          ...TYPICAL_CODE_WIDTHS,
+          ...Object.fromEntries(symbols.map((s) => [s.code, s.modules + 2 * QUIET_ZONE_MODULES[s.code]])),
+        },
+      );
       const slot = labels % sheet.perPage;
       if (slot === 0) {
         doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });

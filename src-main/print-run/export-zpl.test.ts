@@ -28,7 +28,7 @@ interface ZplLabel {
 /** ^FH field data back to text: each _XX is one byte. */
 function undoFieldHex(data: string): string {
   const bytes: number[] = [];
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     if (data[i] === '_' && /^[0-9A-Fa-f]{2}$/.test(data.slice(i + 1, i + 3))) {
       bytes.push(parseInt(data.slice(i + 1, i + 3), 16));
       i += 3;
@@ -48,7 +48,10 @@ function parseZpl(zpl: string): ZplLabel[] {
   expect(blocks.pop()?.trim()).toBe('');
   return blocks.map((block) => {
     expect(block.trim().startsWith('^XA')).toBe(true);
-    const commands = block.split('^').slice(1).map((c) => c.replace(/\n$/, ''));
+    const commands = block
+      .split('^')
+      .slice(1)
+      .map((c) => c.replace(/\n$/, ''));
     const label: ZplLabel = { width: 0, height: 0, texts: [] };
     let field: { kind: 'text' | 'qr' | 'dataMatrix' | 'barCode'; hex: boolean } = { kind: 'text', hex: false };
     let barModule = 0;
@@ -124,12 +127,23 @@ describe('ZPL export', () => {
   it('^PW/^LL are the label in dots at 203 and 300 dpi; modules stay at 0.25 mm or more', () => {
     const rows = [...generateRows({ count: 3, qr: 'https://example.test/{serial}', dataMatrix: '{serial}', barCode: '{serial}' })];
     const at203 = parseZpl(printRunZpl(rows, { stock: '50x30' }));
-    expect(at203.map((l) => [l.width, l.height])).toEqual([[400, 240], [400, 240], [400, 240]]);
+    expect(at203.map((l) => [l.width, l.height])).toEqual([
+      [400, 240],
+      [400, 240],
+      [400, 240],
+    ]);
     const at300 = parseZpl(printRunZpl(rows, { stock: '70x37', dpi: 300 }));
-    expect(at300.map((l) => [l.width, l.height])).toEqual([[827, 437], [827, 437], [827, 437]]);
+    expect(at300.map((l) => [l.width, l.height])).toEqual([
+      [827, 437],
+      [827, 437],
+      [827, 437],
+    ]);
     const letter = parseZpl(printRunZpl(generateRows({ count: 1, qr: 'https://e.test/{serial}' }), { stock: '2x1in', dpi: 300 }));
     expect([letter[0]?.width, letter[0]?.height]).toEqual([600, 300]);
-    for (const [labels, dpi] of [[at203, 203], [at300, 300]] as const) {
+    for (const [labels, dpi] of [
+      [at203, 203],
+      [at300, 300],
+    ] as const) {
       for (const label of labels) {
         for (const dots of [label.qrMagnification, label.dataMatrixModule, label.barModule]) {
           expect((dots as number) * (25.4 / dpi)).toBeGreaterThanOrEqual(0.25 - 1e-9);
@@ -170,7 +184,9 @@ describe('ZPL export', () => {
       return null;
     })();
     expect(error).toBeInstanceOf(StationError);
-    expect((error as StationError).message).toMatch(/^Position 1: the (QR code|Code 128 bar code) of ".+" \(\d+ modules wide\) needs [\d.]+ mm for modules of 3 dots \(0.25 mm or more\), and a 2x1in label leaves it [\d.]+ mm: use a larger label, fewer codes per label, or a shorter value\.$/);
+    expect((error as StationError).message).toMatch(
+      /^Position 1: the (QR code|Code 128 bar code) of ".+" \(\d+ modules wide\) needs [\d.]+ mm for modules of 3 dots \(0.25 mm or more\), and a 2x1in label leaves it [\d.]+ mm: use a larger label, fewer codes per label, or a shorter value\.$/,
+    );
     expect(() => printRunZpl([], { stock: '50x30', dpi: 600 as 300 })).toThrow('dpi 600 is not a Zebra print resolution this export knows: use 203 or 300.');
   });
 

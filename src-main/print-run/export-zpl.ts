@@ -15,7 +15,18 @@ import bwipjs from 'bwip-js/node';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { writeChunk, writeFileWhole } from './file';
 import type { PrintRunRow } from './generate';
-import { MIN_MODULE_MM, MM_PER_INCH, QUIET_ZONE_MODULES, TYPICAL_CODE_WIDTHS, labelLayout, parseLabelStock, type Box, type CodesOnLabel, type LabelLayout, type LabelStock } from './layout';
+import {
+  MIN_MODULE_MM,
+  MM_PER_INCH,
+  QUIET_ZONE_MODULES,
+  TYPICAL_CODE_WIDTHS,
+  labelLayout,
+  parseLabelStock,
+  type Box,
+  type CodesOnLabel,
+  type LabelLayout,
+  type LabelStock,
+} from './layout';
 
 export const ZPL_DPIS = [203, 300] as const;
 export type ZplDpi = (typeof ZPL_DPIS)[number];
@@ -102,7 +113,9 @@ class ZplWriter {
   }
 
   private codeValues(row: PrintRunRow): [Code, string][] {
-    return (['qr', 'dataMatrix', 'barCode'] as const).flatMap((code): [Code, string][] => (this.wanted[code] && row[code] !== undefined ? [[code, row[code] as string]] : []));
+    return (['qr', 'dataMatrix', 'barCode'] as const).flatMap((code): [Code, string][] =>
+      this.wanted[code] && row[code] !== undefined ? [[code, row[code] as string]] : [],
+    );
   }
 
   /** The module size in dots that fits `modules` (plus quiet zone) in the box; refused under MIN_MODULE_MM. */
@@ -122,7 +135,10 @@ class ZplWriter {
   private text(value: string, box: Box, maxMm: number, what: string, position: number): string {
     const height = Math.min(this.dots(Math.min(box.height, maxMm)), Math.floor(this.dots(box.width) / (Math.max(1, [...value].length) * FONT0_WIDTH_RATIO)));
     if (height < this.dots(MIN_TEXT_MM)) {
-      throw invalid(`Position ${position}: the ${what} ${JSON.stringify(value)} does not fit ${box.width.toFixed(1)} mm at ${MIN_TEXT_MM} mm or taller: use a wider label or a shorter serial.`, position);
+      throw invalid(
+        `Position ${position}: the ${what} ${JSON.stringify(value)} does not fit ${box.width.toFixed(1)} mm at ${MIN_TEXT_MM} mm or taller: use a wider label or a shorter serial.`,
+        position,
+      );
     }
     return `^FO${this.dots(box.x)},${this.dots(box.y)}^A0N,${height},${height}^FB${this.dots(box.width)},1,0,L^FH^FD${zplFieldData(value)}^FS`;
   }
@@ -151,11 +167,17 @@ class ZplWriter {
         lines.push(`^FO${this.dots(box.x) + quiet},${this.dots(box.y) + quiet}^BQN,2,${size}^FH^FDQA,${zplFieldData(value)}^FS`);
       } else if (code === 'dataMatrix') {
         const escape = DATA_MATRIX_ESCAPES.find((c) => !value.includes(c));
-        if (!escape) throw invalid(`Position ${row.position}: the Data Matrix value ${JSON.stringify(value)} uses every character ZPL could escape its data with (${DATA_MATRIX_ESCAPES.join(' ')}): leave one of them out of its template.`, row.position);
+        if (!escape)
+          throw invalid(
+            `Position ${row.position}: the Data Matrix value ${JSON.stringify(value)} uses every character ZPL could escape its data with (${DATA_MATRIX_ESCAPES.join(' ')}): leave one of them out of its template.`,
+            row.position,
+          );
         // The escape character the printer looks for in ECC 200 data is one the value does not contain.
         lines.push(`^FO${this.dots(box.x) + quiet},${this.dots(box.y) + quiet}^BXN,${size},200,,,,${escape}^FH^FD${zplFieldData(value)}^FS`);
       } else {
-        lines.push(`^FO${this.dots(box.x) + quiet},${this.dots(box.y)}^BY${size}^BCN,${this.dots(box.height)},N,N,N^FH^FD${zplFieldData(code128Data(value))}^FS`);
+        lines.push(
+          `^FO${this.dots(box.x) + quiet},${this.dots(box.y)}^BY${size}^BCN,${this.dots(box.height)},N,N,N^FH^FD${zplFieldData(code128Data(value))}^FS`,
+        );
       }
     }
     lines.push(this.text(row.text, layout.text, 5, 'TEXT', row.position));
@@ -173,7 +195,11 @@ export function printRunZpl(rows: Iterable<PrintRunRow>, options: ZplOptions): s
 }
 
 /** Streams the rows as ZPL to `path` (whole or not at all), BLOCK_LABELS labels per write. */
-export async function writePrintRunZpl(rows: Iterable<PrintRunRow> | AsyncIterable<PrintRunRow>, path: string, options: ZplOptions): Promise<{ labels: number; bytes: number }> {
+export async function writePrintRunZpl(
+  rows: Iterable<PrintRunRow> | AsyncIterable<PrintRunRow>,
+  path: string,
+  options: ZplOptions,
+): Promise<{ labels: number; bytes: number }> {
   const writer = new ZplWriter(options);
   return writeFileWhole(path, async (out) => {
     let labels = 0;

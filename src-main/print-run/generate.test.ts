@@ -64,7 +64,16 @@ describe('serials: golden values', () => {
   });
 
   it('fills the templates: qr URI-encodes {serial}; dataMatrix and barCode take {serial}, {number} and {position}', () => {
-    const row = first({ start: 7, count: 1, digits: 3, prefix: 'A B/', firstPosition: 40, qr: 'https://example.test/l/{serial}?p={position}', dataMatrix: '{serial}|{number}|{position}', barCode: 'N{number}' });
+    const row = first({
+      start: 7,
+      count: 1,
+      digits: 3,
+      prefix: 'A B/',
+      firstPosition: 40,
+      qr: 'https://example.test/l/{serial}?p={position}',
+      dataMatrix: '{serial}|{number}|{position}',
+      barCode: 'N{number}',
+    });
     expect(row).toEqual({
       position: 40,
       serial: 'A B/007',
@@ -78,7 +87,11 @@ describe('serials: golden values', () => {
   it('builds a GS1 Digital Link with the serial as AI 21, percent-encoding what the grammar asks', () => {
     const row = first({ count: 1, prefix: 'A/B', check: 'luhn', qr: { gs1: { gtin: '04006381333931', domain: 'https://id.example.test/' } } });
     expect(row?.qr).toBe('https://id.example.test/01/04006381333931/21/A%2FB0000018');
-    const link = digitalLink.DigitalLink({ domain: 'https://id.example.test', identifier: { '01': '04006381333931' }, keyQualifiers: { '21': 'A%2FB0000018' } });
+    const link = digitalLink.DigitalLink({
+      domain: 'https://id.example.test',
+      identifier: { '01': '04006381333931' },
+      keyQualifiers: { '21': 'A%2FB0000018' },
+    });
     expect(link.toWebUriString()).toBe(row?.qr);
     expect(link.isValid()).toBe(true);
   });
@@ -86,7 +99,9 @@ describe('serials: golden values', () => {
 
 describe('spec problems name the field and what to do', () => {
   it('a number longer than digits', () => {
-    expect(problemsOf({ start: 1, count: 1200, digits: 3, qr: QR })).toEqual(['digits 3 is too few for the last number 1200 (4 digits): use --digits 4 or more']);
+    expect(problemsOf({ start: 1, count: 1200, digits: 3, qr: QR })).toEqual([
+      'digits 3 is too few for the last number 1200 (4 digits): use --digits 4 or more',
+    ]);
   });
 
   it('ranges, types, unknown settings and a missing qr, all at once', () => {
@@ -115,15 +130,27 @@ describe('spec problems name the field and what to do', () => {
   });
 
   it('templates: qr needs {serial} and a web address; placeholders are known; every label gets its own value', () => {
-    expect(problemsOf({ count: 1, qr: 'https://example.test/{number}' })).toEqual([expect.stringMatching(/^qr "https:\/\/example.test\/\{number\}" has no \{serial\}: use --qr/)]);
-    expect(problemsOf({ count: 1, qr: 'example/{serial}' })).toEqual([expect.stringMatching(/does not make a web address \(first label: "example\/000001"\): use --qr/)]);
-    expect(problemsOf({ count: 1, qr: QR, dataMatrix: 'FIXED' })).toEqual(['dataMatrix "FIXED" gives every label the same value: use --data-matrix with {serial}, {number} or {position} in it']);
-    expect(problemsOf({ count: 1, qr: QR, barCode: '{lot}-{serial}' })).toEqual(['barCode "{lot}-{serial}" has unknown placeholder(s) {lot}: use --bar-code with {serial}, {number} or {position}']);
-    expect(problemsOf({ count: 1, qr: QR, prefix: 'Ä', barCode: '{serial}' })).toEqual([expect.stringMatching(/^barCode "Ä000001" \(first label\) has characters Code 128 cannot carry/)]);
+    expect(problemsOf({ count: 1, qr: 'https://example.test/{number}' })).toEqual([
+      expect.stringMatching(/^qr "https:\/\/example.test\/\{number\}" has no \{serial\}: use --qr/),
+    ]);
+    expect(problemsOf({ count: 1, qr: 'example/{serial}' })).toEqual([
+      expect.stringMatching(/does not make a web address \(first label: "example\/000001"\): use --qr/),
+    ]);
+    expect(problemsOf({ count: 1, qr: QR, dataMatrix: 'FIXED' })).toEqual([
+      'dataMatrix "FIXED" gives every label the same value: use --data-matrix with {serial}, {number} or {position} in it',
+    ]);
+    expect(problemsOf({ count: 1, qr: QR, barCode: '{lot}-{serial}' })).toEqual([
+      'barCode "{lot}-{serial}" has unknown placeholder(s) {lot}: use --bar-code with {serial}, {number} or {position}',
+    ]);
+    expect(problemsOf({ count: 1, qr: QR, prefix: 'Ä', barCode: '{serial}' })).toEqual([
+      expect.stringMatching(/^barCode "Ä000001" \(first label\) has characters Code 128 cannot carry/),
+    ]);
   });
 
   it('prefix and suffix: no control characters, no spaces the import would trim', () => {
-    expect(problemsOf({ count: 1, qr: QR, prefix: 'A\tB' })).toEqual([expect.stringMatching(/^prefix "A\\tB" is not text of at most 40 characters without control characters/)]);
+    expect(problemsOf({ count: 1, qr: QR, prefix: 'A\tB' })).toEqual([
+      expect.stringMatching(/^prefix "A\\tB" is not text of at most 40 characters without control characters/),
+    ]);
     expect(problemsOf({ count: 1, qr: QR, prefix: ' A', suffix: 'B ' })).toEqual([
       'prefix " A" starts with a space, which the print-data import trims away: remove it',
       'suffix "B " ends with a space, which the print-data import trims away: remove it',
@@ -135,11 +162,19 @@ describe('spec problems name the field and what to do', () => {
       'gs1.gtin 04006381333932 has a wrong check digit (2; 0400638133393 needs 1): check the GTIN and use --gs1-gtin with the right one',
       'gs1.domain "ftp://id.example.test" is not an http(s) address: use --gs1-domain https://…',
     ]);
-    expect(problemsOf({ count: 1, qr: { gs1: { gtin: '4006381333931', domain: 'https://id.example.test' } } })[0]).toMatch(/^gs1.gtin "4006381333931" is not 14 digits/);
+    expect(problemsOf({ count: 1, qr: { gs1: { gtin: '4006381333931', domain: 'https://id.example.test' } } })[0]).toMatch(
+      /^gs1.gtin "4006381333931" is not 14 digits/,
+    );
     const gs1 = { gtin: '04006381333931', domain: 'https://id.example.test' };
-    expect(problemsOf({ count: 1, firstPosition: 7, prefix: 'A#', qr: { gs1 } })).toEqual([expect.stringMatching(/^position 7: serial "A#000001" cannot be the GS1 serial number \(AI 21\) of a Digital Link: "#" is outside GS1's character set 82/)]);
+    expect(problemsOf({ count: 1, firstPosition: 7, prefix: 'A#', qr: { gs1 } })).toEqual([
+      expect.stringMatching(
+        /^position 7: serial "A#000001" cannot be the GS1 serial number \(AI 21\) of a Digital Link: "#" is outside GS1's character set 82/,
+      ),
+    ]);
     expect(first({ count: 1, prefix: 'ABCDEFGHIJKLMN', qr: { gs1 } })?.serial).toHaveLength(20);
-    expect(problemsOf({ count: 1, prefix: 'ABCDEFGHIJKLMNO', qr: { gs1 } })).toEqual([expect.stringMatching(/it has 21 characters and AI 21 takes at most 20/)]);
+    expect(problemsOf({ count: 1, prefix: 'ABCDEFGHIJKLMNO', qr: { gs1 } })).toEqual([
+      expect.stringMatching(/it has 21 characters and AI 21 takes at most 20/),
+    ]);
   });
 });
 
@@ -243,7 +278,14 @@ describe('properties', () => {
     const random = seededRandom(0x5eed_0002);
     for (let s = 0; s < 40; s += 1) {
       const prefix = text(random, `ABCxyz019${SET_82_SYMBOLS}`, 6);
-      const spec: PrintRunSpecInput = { start: random.int(0, 5000), count: 50, step: random.int(1, 9), prefix, check: random.pick(['gs1', 'luhn', 'damm'] as const), qr: { gs1: { gtin: '09506000134352', domain: 'https://id.example.test' } } };
+      const spec: PrintRunSpecInput = {
+        start: random.int(0, 5000),
+        count: 50,
+        step: random.int(1, 9),
+        prefix,
+        check: random.pick(['gs1', 'luhn', 'damm'] as const),
+        qr: { gs1: { gtin: '09506000134352', domain: 'https://id.example.test' } },
+      };
       for (const row of generateRows(spec)) {
         const encoded = row.qr.slice('https://id.example.test/01/09506000134352/21/'.length);
         expect(decodeURIComponent(encoded)).toBe(row.serial);

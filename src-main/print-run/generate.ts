@@ -80,9 +80,16 @@ function affix(field: 'prefix' | 'suffix') {
 const Gs1QrSchema = z.strictObject(
   {
     gtin: z.string({ error: `gs1.gtin must be the 14-digit GTIN as text: use ${FLAG.gtin}` }),
-    domain: z.string({ error: `gs1.domain must be the resolver's address, e.g. https://id.example.test: use ${FLAG.domain}` }).transform((d) => d.trim().replace(/\/+$/, '')),
+    domain: z
+      .string({ error: `gs1.domain must be the resolver's address, e.g. https://id.example.test: use ${FLAG.domain}` })
+      .transform((d) => d.trim().replace(/\/+$/, '')),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `gs1 takes only gtin and domain; remove ${issue.keys.join(', ')}` : `gs1 must be { gtin, domain }: use ${FLAG.gtin} and ${FLAG.domain}`) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `gs1 takes only gtin and domain; remove ${issue.keys.join(', ')}`
+        : `gs1 must be { gtin, domain }: use ${FLAG.gtin} and ${FLAG.domain}`,
+  },
 );
 
 const QR_ERROR = `qr must be a URL template containing {serial} (e.g. https://example.test/{serial}) or a GS1 Digital Link { gs1: { gtin, domain } }: use ${FLAG.qr}`;
@@ -103,13 +110,20 @@ export const PrintRunSpecSchema = z
       suffix: affix('suffix').default(''),
       firstPosition: wholeNumber('firstPosition', 0, Number.MAX_SAFE_INTEGER, 'with the Reel position of the first label').default(1),
       check: z
-        .enum(CHECK_ALGORITHMS, { error: (issue) => `check ${show(issue.input)} is not a check algorithm: use ${FLAG.check} ${CHECK_ALGORITHMS.join(', ')}, or leave it out` })
+        .enum(CHECK_ALGORITHMS, {
+          error: (issue) => `check ${show(issue.input)} is not a check algorithm: use ${FLAG.check} ${CHECK_ALGORITHMS.join(', ')}, or leave it out`,
+        })
         .optional(),
       qr: z.union([z.string(), z.strictObject({ gs1: Gs1QrSchema })], { error: QR_ERROR }),
       dataMatrix: z.string({ error: `dataMatrix must be a template text such as {serial}: use ${FLAG.dataMatrix}` }).optional(),
       barCode: z.string({ error: `barCode must be a template text such as {serial}: use ${FLAG.barCode}` }).optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown setting(s) ${issue.keys.join(', ')}: a print run takes ${SETTINGS}` : 'a print run is an object of settings') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `unknown setting(s) ${issue.keys.join(', ')}: a print run takes ${SETTINGS}`
+          : 'a print run is an object of settings',
+    },
   )
   .superRefine(
     (spec, ctx) => {
@@ -228,7 +242,8 @@ function encodeGs1Value(value: string): string {
 /** Why a serial cannot be AI 21, in words (none = the grammar accepted it). */
 function gs1SerialProblem(serial: string, domain: string, gtin: string, uri: string): string | null {
   const outside = [...new Set([...serial].filter((c) => !SET_82.test(c)))];
-  if (outside.length) return `${outside.map((c) => JSON.stringify(c)).join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside GS1's character set 82 (letters, digits and !"%&'()*+,-./:;<=>?_)`;
+  if (outside.length)
+    return `${outside.map((c) => JSON.stringify(c)).join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside GS1's character set 82 (letters, digits and !"%&'()*+,-./:;<=>?_)`;
   if (serial.length > GS1_SERIAL_MAX_LENGTH) return `it has ${serial.length} characters and AI 21 takes at most ${GS1_SERIAL_MAX_LENGTH}`;
   const link = digitalLink.DigitalLink({ domain, identifier: { '01': gtin }, keyQualifiers: { '21': encodeGs1Value(serial) } });
   if (link.toWebUriString() !== uri) return `digital-link.js builds ${link.toWebUriString()}, not ${uri}`;
@@ -272,7 +287,8 @@ function gs1SerialError(serial: string, position: number, problem: string): Stat
 }
 
 function gtinProblem(gtin: string): string | null {
-  if (!/^\d{14}$/.test(gtin)) return `gs1.gtin ${JSON.stringify(gtin)} is not 14 digits: use ${FLAG.gtin} with the GTIN-14 (pad a GTIN-8, -12 or -13 with leading zeros)`;
+  if (!/^\d{14}$/.test(gtin))
+    return `gs1.gtin ${JSON.stringify(gtin)} is not 14 digits: use ${FLAG.gtin} with the GTIN-14 (pad a GTIN-8, -12 or -13 with leading zeros)`;
   if (!cdigit.gtin.validate(gtin)) {
     const expected = cdigit.gtin.compute(gtin.slice(0, 13));
     return `gs1.gtin ${gtin} has a wrong check digit (${gtin.slice(13)}; ${gtin.slice(0, 13)} needs ${expected}): check the GTIN and use ${FLAG.gtin} with the right one`;
@@ -287,8 +303,10 @@ function domainProblem(domain: string): string | null {
   } catch {
     return `gs1.domain ${JSON.stringify(domain)} is not an address: use ${FLAG.domain} with the resolver, e.g. https://id.example.test`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `gs1.domain ${JSON.stringify(domain)} is not an http(s) address: use ${FLAG.domain} https://…`;
-  if (url.search || url.hash || domain.includes('?') || domain.includes('#')) return `gs1.domain ${JSON.stringify(domain)} has a query or fragment: use ${FLAG.domain} with the resolver's address only`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `gs1.domain ${JSON.stringify(domain)} is not an http(s) address: use ${FLAG.domain} https://…`;
+  if (url.search || url.hash || domain.includes('?') || domain.includes('#'))
+    return `gs1.domain ${JSON.stringify(domain)} has a query or fragment: use ${FLAG.domain} with the resolver's address only`;
   return null;
 }
 
@@ -337,16 +355,27 @@ function crossProblems(spec: PrintRunSpec): Problem[] {
   const problems: Problem[] = [];
   const last = lastNumber(spec);
   if (!Number.isSafeInteger(last)) {
-    problems.push({ field: 'count', message: `the last number start + (count - 1) × step is beyond ${Number.MAX_SAFE_INTEGER}: use a smaller ${FLAG.start}, ${FLAG.count} or ${FLAG.step}` });
+    problems.push({
+      field: 'count',
+      message: `the last number start + (count - 1) × step is beyond ${Number.MAX_SAFE_INTEGER}: use a smaller ${FLAG.start}, ${FLAG.count} or ${FLAG.step}`,
+    });
   } else if (String(last).length > spec.digits) {
     const needed = String(last).length;
-    problems.push({ field: 'digits', message: `digits ${spec.digits} is too few for the last number ${last} (${needed} digits): use ${FLAG.digits} ${needed} or more` });
+    problems.push({
+      field: 'digits',
+      message: `digits ${spec.digits} is too few for the last number ${last} (${needed} digits): use ${FLAG.digits} ${needed} or more`,
+    });
   }
   if (!Number.isSafeInteger(spec.firstPosition + spec.count - 1)) {
-    problems.push({ field: 'firstPosition', message: `the last position firstPosition + count - 1 is beyond ${Number.MAX_SAFE_INTEGER}: use a smaller ${FLAG.firstPosition}` });
+    problems.push({
+      field: 'firstPosition',
+      message: `the last position firstPosition + count - 1 is beyond ${Number.MAX_SAFE_INTEGER}: use a smaller ${FLAG.firstPosition}`,
+    });
   }
-  if (/^\s/.test(spec.prefix)) problems.push({ field: 'prefix', message: `prefix ${show(spec.prefix)} starts with a space, which the print-data import trims away: remove it` });
-  if (/\s$/.test(spec.suffix)) problems.push({ field: 'suffix', message: `suffix ${show(spec.suffix)} ends with a space, which the print-data import trims away: remove it` });
+  if (/^\s/.test(spec.prefix))
+    problems.push({ field: 'prefix', message: `prefix ${show(spec.prefix)} starts with a space, which the print-data import trims away: remove it` });
+  if (/\s$/.test(spec.suffix))
+    problems.push({ field: 'suffix', message: `suffix ${show(spec.suffix)} ends with a space, which the print-data import trims away: remove it` });
   if (spec.check === 'iso7064-mod37-36') {
     const outside = [...new Set([...spec.prefix].filter((c) => !/[0-9A-Z]/.test(c)))];
     if (outside.length) {
@@ -386,24 +415,44 @@ function crossProblems(spec: PrintRunSpec): Problem[] {
 function templateProblems(field: 'qr' | 'dataMatrix' | 'barCode', template: string, sample: TemplateValues | null): Problem[] {
   const flag = FLAG[field];
   const { parts, unknown } = parseTemplate(template);
-  if (unknown.length) return [{ field, message: `${field} ${show(template)} has unknown placeholder(s) ${unknown.join(', ')}: use ${flag} with {serial}, {number} or {position}` }];
+  if (unknown.length)
+    return [
+      { field, message: `${field} ${show(template)} has unknown placeholder(s) ${unknown.join(', ')}: use ${flag} with {serial}, {number} or {position}` },
+    ];
   const used = new Set(parts.flatMap((p) => ('placeholder' in p ? [p.placeholder] : [])));
-  if (field === 'qr' && !used.has('serial')) return [{ field, message: `qr ${show(template)} has no {serial}: use ${flag} with a URL template such as https://example.test/{serial}` }];
-  if (!used.size) return [{ field, message: `${field} ${show(template)} gives every label the same value: use ${flag} with {serial}, {number} or {position} in it` }];
+  if (field === 'qr' && !used.has('serial'))
+    return [{ field, message: `qr ${show(template)} has no {serial}: use ${flag} with a URL template such as https://example.test/{serial}` }];
+  if (!used.size)
+    return [{ field, message: `${field} ${show(template)} gives every label the same value: use ${flag} with {serial}, {number} or {position} in it` }];
   if (!sample) return [];
   const value = fillTemplate(parts, sample, field === 'qr' ? encodeURIComponent : undefined);
   if (field === 'qr') {
     const scheme = /^https?:\/\/[^/]/i.test(value);
     if (!scheme || !URL.canParse(value) || !URL_CHARACTERS.test(value)) {
-      return [{ field, message: `qr ${show(template)} does not make a web address (first label: ${show(value)}): use ${flag} with an http(s) URL template without spaces, such as https://example.test/{serial}` }];
+      return [
+        {
+          field,
+          message: `qr ${show(template)} does not make a web address (first label: ${show(value)}): use ${flag} with an http(s) URL template without spaces, such as https://example.test/{serial}`,
+        },
+      ];
     }
     return [];
   }
   if (CONTROL.test(value) || value !== value.trim()) {
-    return [{ field, message: `${field} ${show(template)} has control characters or spaces at its ends, which the print-data import does not keep: remove them from ${flag}` }];
+    return [
+      {
+        field,
+        message: `${field} ${show(template)} has control characters or spaces at its ends, which the print-data import does not keep: remove them from ${flag}`,
+      },
+    ];
   }
   if (field === 'barCode' && !PRINTABLE_ASCII.test(value)) {
-    return [{ field, message: `barCode ${show(value)} (first label) has characters Code 128 cannot carry (it takes printable ASCII): use ${flag}, ${FLAG.prefix} and ${FLAG.suffix} without them` }];
+    return [
+      {
+        field,
+        message: `barCode ${show(value)} (first label) has characters Code 128 cannot carry (it takes printable ASCII): use ${flag}, ${FLAG.prefix} and ${FLAG.suffix} without them`,
+      },
+    ];
   }
   return [];
 }

@@ -22,7 +22,15 @@ export {
   type PrintRunSpec,
   type PrintRunSpecInput,
 } from './generate';
-export { DEFAULT_CONFLICT_LIMIT, PRINTED_TAG_TYPES, findConflicts, type ConflictReport, type ExistingLabel, type PrintRunConflict, type PrintedTagType } from './conflicts';
+export {
+  DEFAULT_CONFLICT_LIMIT,
+  PRINTED_TAG_TYPES,
+  findConflicts,
+  type ConflictReport,
+  type ExistingLabel,
+  type PrintRunConflict,
+  type PrintedTagType,
+} from './conflicts';
 export { CSV_CHUNK_ROWS, printRunCsv, writePrintRunCsv } from './export-csv';
 export { writeProofPdf, type ProofOptions, type ProofResult } from './export-pdf';
 export { ZPL_DPIS, printRunZpl, writePrintRunZpl, zplFieldData, type ZplDpi, type ZplOptions } from './export-zpl';

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { LABEL_STOCKS, MIN_MODULE_MM, TYPICAL_CODE_WIDTHS, labelLayout, parseLabelStock, sheetLayout, type Box } from './layout';
 
-const inside = (inner: Box, outer: { width: number; height: number }) => inner.x >= 0 && inner.y >= 0 && inner.x + inner.width <= outer.width + 1e-9 && inner.y + inner.height <= outer.height + 1e-9;
+const inside = (inner: Box, outer: { width: number; height: number }) =>
+  inner.x >= 0 && inner.y >= 0 && inner.x + inner.width <= outer.width + 1e-9 && inner.y + inner.height <= outer.height + 1e-9;
 const EPS = 1e-9;
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width - EPS && b.x < a.x + a.width - EPS && a.y < b.y + b.height - EPS && b.y < a.y + a.height - EPS;
 
 describe('label stocks and sheets', () => {
   it('the named stocks fill their sheets as die-cut: 50x30 4 × 9 on A4, 70x37 3 × 8 on A4, 2x1in 4 × 10 on Letter', () => {
     expect(Object.keys(LABEL_STOCKS)).toEqual(['50x30', '70x37', '2x1in']);
-    for (const [stock, columns, rows, sheet] of [['50x30', 4, 9, 'A4'], ['70x37', 3, 8, 'A4'], ['2x1in', 4, 10, 'Letter']] as const) {
+    for (const [stock, columns, rows, sheet] of [
+      ['50x30', 4, 9, 'A4'],
+      ['70x37', 3, 8, 'A4'],
+      ['2x1in', 4, 10, 'Letter'],
+    ] as const) {
       const layout = sheetLayout({ stock });
       expect([layout.columns, layout.rows, layout.sheet.name]).toEqual([columns, rows, sheet]);
       const cells = Array.from({ length: layout.perPage }, (_, i) => layout.cellAt(i));
@@ -32,8 +37,18 @@ describe('label stocks and sheets', () => {
 
 describe('inside a label', () => {
   it('keeps every part inside the label and apart', () => {
-    for (const [w, h] of [[50, 30], [70, 37], [50.8, 25.4], [100, 150], [30, 80]] as const) {
-      for (const codes of [{ qr: true, dataMatrix: true, barCode: true }, { qr: true, dataMatrix: false, barCode: true }, { qr: true, dataMatrix: false, barCode: false }]) {
+    for (const [w, h] of [
+      [50, 30],
+      [70, 37],
+      [50.8, 25.4],
+      [100, 150],
+      [30, 80],
+    ] as const) {
+      for (const codes of [
+        { qr: true, dataMatrix: true, barCode: true },
+        { qr: true, dataMatrix: false, barCode: true },
+        { qr: true, dataMatrix: false, barCode: false },
+      ]) {
         const layout = labelLayout(w, h, codes);
         const boxes = Object.values(layout) as Box[];
         expect(boxes.every((b) => inside(b, { width: w, height: h }) && b.width > 0 && b.height > 0)).toBe(true);

@@ -68,9 +68,18 @@ export function parseLabelStock(name: string): LabelStock {
   const widthMm = Number(match?.[1]);
   const heightMm = Number(match?.[2]);
   if (!match || !(widthMm >= 10 && heightMm >= 10 && widthMm <= 300 && heightMm <= 300)) {
-    throw invalid(`Label stock "${name}" is neither a named stock (${Object.keys(LABEL_STOCKS).join(', ')}) nor a size WxH in millimetres from 10 to 300 each (e.g. 62x29): use one of those.`);
+    throw invalid(
+      `Label stock "${name}" is neither a named stock (${Object.keys(LABEL_STOCKS).join(', ')}) nor a size WxH in millimetres from 10 to 300 each (e.g. 62x29): use one of those.`,
+    );
   }
-  return { name: `${widthMm}x${heightMm}`, widthMm, heightMm, sheet: 'A4', marginMm: { x: CUSTOM_MARGIN_MM, y: CUSTOM_MARGIN_MM }, gutterMm: { x: CUSTOM_GUTTER_MM, y: CUSTOM_GUTTER_MM } };
+  return {
+    name: `${widthMm}x${heightMm}`,
+    widthMm,
+    heightMm,
+    sheet: 'A4',
+    marginMm: { x: CUSTOM_MARGIN_MM, y: CUSTOM_MARGIN_MM },
+    gutterMm: { x: CUSTOM_GUTTER_MM, y: CUSTOM_GUTTER_MM },
+  };
 }
 
 export interface Box {
@@ -113,7 +122,9 @@ export function sheetLayout(options: SheetOptions): SheetLayout {
   const margin = xy(options.marginMm, stock.marginMm);
   const gutter = xy(options.gutterMm, stock.gutterMm);
   if (![margin.x, margin.y, gutter.x, gutter.y].every((v) => Number.isFinite(v) && v >= 0)) {
-    throw invalid(`Margins and gutters are millimetres of 0 or more (got margin ${margin.x} × ${margin.y}, gutter ${gutter.x} × ${gutter.y}): use such figures.`);
+    throw invalid(
+      `Margins and gutters are millimetres of 0 or more (got margin ${margin.x} × ${margin.y}, gutter ${gutter.x} × ${gutter.y}): use such figures.`,
+    );
   }
   // A hair of tolerance: a stock laid edge to edge (3 × 70 mm on A4) fits exactly.
   const fit = (span: number, cell: number, gap: number) => Math.floor((span + gap + 1e-6) / (cell + gap));
@@ -133,7 +144,12 @@ export function sheetLayout(options: SheetOptions): SheetLayout {
     cellAt(index) {
       const column = index % columns;
       const row = Math.floor(index / columns) % rows;
-      return { x: margin.x + column * (stock.widthMm + gutter.x), y: margin.y + row * (stock.heightMm + gutter.y), width: stock.widthMm, height: stock.heightMm };
+      return {
+        x: margin.x + column * (stock.widthMm + gutter.x),
+        y: margin.y + row * (stock.heightMm + gutter.y),
+        width: stock.widthMm,
+        height: stock.heightMm,
+      };
     },
   };
 }
@@ -148,7 +164,11 @@ export interface CodesOnLabel {
 export type CodeWidths = Record<keyof CodesOnLabel, number>;
 
 /** Typical widths when the codes are not known yet: a version 4 QR, a 16 × 16 Data Matrix, a 12-character Code 128. */
-export const TYPICAL_CODE_WIDTHS: CodeWidths = { qr: 33 + 2 * QUIET_ZONE_MODULES.qr, dataMatrix: 16 + 2 * QUIET_ZONE_MODULES.dataMatrix, barCode: 167 + 2 * QUIET_ZONE_MODULES.barCode };
+export const TYPICAL_CODE_WIDTHS: CodeWidths = {
+  qr: 33 + 2 * QUIET_ZONE_MODULES.qr,
+  dataMatrix: 16 + 2 * QUIET_ZONE_MODULES.dataMatrix,
+  barCode: 167 + 2 * QUIET_ZONE_MODULES.barCode,
+};
 
 export interface LabelLayout {
   /** The small position number, top left. */

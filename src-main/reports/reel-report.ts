@@ -103,7 +103,9 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     attention: attentionGroups(db, reel.reelId),
     gapsAndVoids: {
       total: takeBackRows.length,
-      entries: takeBackRows.slice(0, TAKE_BACKS_LISTED).map((r) => ({ at: r.at, action: r.action.slice('label.'.length) as 'skip' | 'void' | 'undo', position: r.position, station: station.name })),
+      entries: takeBackRows
+        .slice(0, TAKE_BACKS_LISTED)
+        .map((r) => ({ at: r.at, action: r.action.slice('label.'.length) as 'skip' | 'void' | 'undo', position: r.position, station: station.name })),
     },
     bulkBinds,
     activation: { reelActivations, identifiable: typeof snapshotCounts?.identifiableCount === 'number' ? snapshotCounts.identifiableCount : null },

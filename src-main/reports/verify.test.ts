@@ -33,7 +33,9 @@ const check = (c: ServiceClient) => judgeScan(c, { reelServiceId: 'reel', positi
 describe('judgeScan and the eight identify outcomes', () => {
   it.each(IDENTIFY_OUTCOMES)('%s', async (outcome) => {
     const names = outcome === 'label' || outcome === 'identified';
-    const result = await check(client({ outcome, compositeTagId: names ? OWN : null, position: names ? 17 : null, code: CODES[outcome] ?? null, requestId: 'req-identify' }));
+    const result = await check(
+      client({ outcome, compositeTagId: names ? OWN : null, position: names ? 17 : null, code: CODES[outcome] ?? null, requestId: 'req-identify' }),
+    );
     expect(result.requestId).toBe('req-identify');
     if (names) {
       expect(result).toMatchObject({ pass: true, outcome: 'verified', retry: false });
@@ -46,7 +48,9 @@ describe('judgeScan and the eight identify outcomes', () => {
   });
 
   it("a value on another position fails on the resolve's request id, naming both positions", async () => {
-    const result = await check(client({ outcome: 'label', compositeTagId: OWN, position: 17, code: null, requestId: 'req-identify' }, [{ compositeTagId: 'label-40', position: 40 }]));
+    const result = await check(
+      client({ outcome: 'label', compositeTagId: OWN, position: 17, code: null, requestId: 'req-identify' }, [{ compositeTagId: 'label-40', position: 40 }]),
+    );
     expect(result).toMatchObject({ pass: false, outcome: 'wrong_position', foundPosition: 40, requestId: 'req-resolve', retry: false });
     expect(result.reason).toBe("position 17 read SER-17, which is position 40's");
   });

@@ -144,7 +144,10 @@ export interface ScanToCheck {
  * identified (`POST /tags/identify`, read by the station's own reader). A failure keeps the service's code (identify outcomes that arrive as errors)
  * and the request id of the answer it rests on. Service failures other than the identify outcomes are thrown.
  */
-export async function judgeScan(client: ServiceClient, input: { reelServiceId: string; position: number; compositeTagId: string; scan: ScanToCheck }): Promise<SampleCheck> {
+export async function judgeScan(
+  client: ServiceClient,
+  input: { reelServiceId: string; position: number; compositeTagId: string; scan: ScanToCheck },
+): Promise<SampleCheck> {
   const reads: ValueCheck[] = [];
   const readRequestIds: (string | null)[] = [];
   for (const identifier of input.scan.identifiers) {
@@ -166,7 +169,10 @@ export async function judgeScan(client: ServiceClient, input: { reelServiceId: s
   if (input.scan.capture) {
     const { data } = input.scan.capture;
     const mimeType = imageMimeType(data);
-    const answer = await client.tags.identifyMarking({ tagType: 'SVC', image: { data, mimeType, filename: mimeType === 'image/png' ? 'capture.png' : 'capture.jpg' } });
+    const answer = await client.tags.identifyMarking({
+      tagType: 'SVC',
+      image: { data, mimeType, filename: mimeType === 'image/png' ? 'capture.png' : 'capture.jpg' },
+    });
     optical = { outcome: answer.outcome, compositeTagId: answer.compositeTagId, position: answer.position };
     identify = { requestId: answer.requestId, code: answer.code ?? undefined };
   }
@@ -182,7 +188,13 @@ export async function judgeScan(client: ServiceClient, input: { reelServiceId: s
     requestId = identify?.requestId ?? readRequestIds.at(-1) ?? null;
     if (!judged.pass) code = identify?.code;
   }
-  const retry = optical !== null && !judged.pass && failedRead < 0 && optical.outcome !== 'label' && optical.outcome !== 'identified' && describeIdentifyOutcome(optical.outcome).retry;
+  const retry =
+    optical !== null &&
+    !judged.pass &&
+    failedRead < 0 &&
+    optical.outcome !== 'label' &&
+    optical.outcome !== 'identified' &&
+    describeIdentifyOutcome(optical.outcome).retry;
   return {
     position: judged.position,
     pass: judged.pass,

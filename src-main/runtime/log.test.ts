@@ -17,7 +17,12 @@ describe('station log', () => {
     const second = openStationLog(d.path);
     second.logger.info({ n: 2 }, 'second');
     second.close();
-    expect(readFileSync(logPath(d.path), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['first', 'second']);
+    expect(
+      readFileSync(logPath(d.path), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { msg: string }).msg),
+    ).toEqual(['first', 'second']);
 
     truncateSync(logPath(d.path), LOG_ROTATE_BYTES);
     const third = openStationLog(d.path);

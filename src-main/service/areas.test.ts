@@ -162,7 +162,16 @@ describe('bulk-bind, move and bind', () => {
   it('posts move, move preview and Label bind to their paths with JSON bodies', async () => {
     h = await harness((req, res) => {
       if (req.path.endsWith('/move/preview')) {
-        sendJson(res, 200, { span: null, count: 1, boundCount: 0, first: null, last: null, predictedOutcome: 'appended', countMatches: null, suggestedLast: null });
+        sendJson(res, 200, {
+          span: null,
+          count: 1,
+          boundCount: 0,
+          first: null,
+          last: null,
+          predictedOutcome: 'appended',
+          countMatches: null,
+          suggestedLast: null,
+        });
       } else if (req.path.endsWith('/move')) sendJson(res, 200, { moved: [] });
       else sendJson(res, 200, { label: exampleLabel({ boundThreadId: IDS.thread }) });
     });

@@ -25,9 +25,7 @@ export interface AttemptRequest<T> {
 
 export type AttemptFailure = Omit<ServiceErrorInit, 'outcomeUnknown'> & { connected: boolean };
 
-export type AttemptResult<T> =
-  | { ok: true; value: T; status: number; requestId: string | null }
-  | { ok: false; failure: AttemptFailure };
+export type AttemptResult<T> = { ok: true; value: T; status: number; requestId: string | null } | { ok: false; failure: AttemptFailure };
 
 export interface AttemptEnv {
   fetch: FetchLike;
@@ -99,7 +97,9 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
         status,
         requestId,
         detail: jsonOk ? { reason: 'unreadable_answer', issues } : { reason: 'body_not_json', contentType: response.headers.get('content-type') },
-        serviceMessage: jsonOk ? `the answer could not be read: ${unread}` : `the answer is not JSON (${response.headers.get('content-type') ?? 'no content type'})`,
+        serviceMessage: jsonOk
+          ? `the answer could not be read: ${unread}`
+          : `the answer is not JSON (${response.headers.get('content-type') ?? 'no content type'})`,
         connected: true,
       },
     };
@@ -108,7 +108,9 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), env.now()) : undefined;
   // Read whatever the JSON content type; a body that is no envelope is read by its status (a 502 page, an empty 429).
   const body = readErrorBody(jsonOk ? json : undefined, status);
-  const detail = body.envelope ? body.detail : { reason: jsonOk ? 'not_an_error_envelope' : 'body_not_json', contentType: response.headers.get('content-type') };
+  const detail = body.envelope
+    ? body.detail
+    : { reason: jsonOk ? 'not_an_error_envelope' : 'body_not_json', contentType: response.headers.get('content-type') };
   return {
     ok: false,
     failure: {

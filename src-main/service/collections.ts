@@ -22,9 +22,6 @@ export function collectionsApi(t: Transport): CollectionsApi {
       ),
     create: (body, opts) => t.request({ method: 'POST', path: PATHS.labelCollections, json: body, schema: CollectionAnswerSchema, idempotent: false }, opts),
     update: (collectionId, body, opts) =>
-      t.request(
-        { method: 'PATCH', path: PATHS.labelCollection(collectionId), json: body, schema: CollectionAnswerSchema, idempotent: false },
-        opts,
-      ),
+      t.request({ method: 'PATCH', path: PATHS.labelCollection(collectionId), json: body, schema: CollectionAnswerSchema, idempotent: false }, opts),
   };
 }

@@ -115,14 +115,17 @@ export function labelsApi(t: Transport): LabelsApi {
     removeIdentifier: (labelId, tagId, opts) =>
       t.request({ method: 'DELETE', path: PATHS.labelIdentifier(labelId, tagId), schema: LabelAnswerSchema, idempotent: false }, opts),
     list,
-    listAll: (query, opts) => collectAll((cursor) => list({ ...query, cursor }, opts), (page) => page.items),
+    listAll: (query, opts) =>
+      collectAll(
+        (cursor) => list({ ...query, cursor }, opts),
+        (page) => page.items,
+      ),
     get: async (labelId, opts) => {
       const label = await t.request({ method: 'GET', path: PATHS.label(labelId), schema: LabelAnswerSchema, idempotent: true }, opts);
       if (label === null) throw emptyAnswer('GET', PATHS.label(labelId), 'label');
       return label;
     },
-    resolve: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.labelsResolve, json: body, schema: ResolveAnswerSchema, idempotent: true }, opts),
+    resolve: (body, opts) => t.request({ method: 'POST', path: PATHS.labelsResolve, json: body, schema: ResolveAnswerSchema, idempotent: true }, opts),
     bind: (labelId, body, opts) => post(PATHS.labelBind(labelId), LabelAnswerSchema, opts, body),
     unbind: (labelId, opts) => post(PATHS.labelUnbind(labelId), LabelAnswerSchema, opts),
     archive: (labelId, opts) => post(PATHS.labelArchive(labelId), LabelAnswerSchema, opts),

@@ -40,21 +40,20 @@ export function reelsApi(t: Transport): ReelsApi {
     t.request({ method: 'GET', path: PATHS.reels, query: asQuery(query), schema: ReelListAnswerSchema, idempotent: true }, opts);
   return {
     list,
-    listAll: (query, opts) => collectAll((cursor) => list({ ...query, cursor }, opts), (page) => page.items),
+    listAll: (query, opts) =>
+      collectAll(
+        (cursor) => list({ ...query, cursor }, opts),
+        (page) => page.items,
+      ),
     create: (body, opts) => t.request({ method: 'POST', path: PATHS.reels, json: body, schema: ReelAnswerSchema, idempotent: false }, opts),
     get: async (reelId, opts) => {
       const reel = await t.request({ method: 'GET', path: PATHS.reel(reelId), schema: ReelAnswerSchema, idempotent: true }, opts);
       if (reel === null) throw emptyAnswer('GET', PATHS.reel(reelId), 'reel');
       return reel;
     },
-    update: (reelId, body, opts) =>
-      t.request({ method: 'PATCH', path: PATHS.reel(reelId), json: body, schema: ReelAnswerSchema, idempotent: false }, opts),
-    activate: (reelId, opts) =>
-      t.request({ method: 'POST', path: PATHS.reelActivate(reelId), schema: ReelActivateAnswerSchema, idempotent: false }, opts),
+    update: (reelId, body, opts) => t.request({ method: 'PATCH', path: PATHS.reel(reelId), json: body, schema: ReelAnswerSchema, idempotent: false }, opts),
+    activate: (reelId, opts) => t.request({ method: 'POST', path: PATHS.reelActivate(reelId), schema: ReelActivateAnswerSchema, idempotent: false }, opts),
     bulkBind: (reelId, body, opts) =>
-      t.request(
-        { method: 'POST', path: PATHS.reelBulkBind(reelId), json: body, schema: BulkBindAnswerSchema, idempotent: body.dryRun === true },
-        opts,
-      ),
+      t.request({ method: 'POST', path: PATHS.reelBulkBind(reelId), json: body, schema: BulkBindAnswerSchema, idempotent: body.dryRun === true }, opts),
   };
 }

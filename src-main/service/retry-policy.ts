@@ -97,15 +97,7 @@ export function resendDelayMs(retryIndex: number, config: RetryConfig, retryAfte
 
 // Errors of the connect phase: nothing was written to the service. Anything else after a connection
 // (ECONNRESET, "other side closed", EPIPE) may have delivered the request.
-const CONNECT_PHASE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const CONNECT_PHASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Whether a fetch rejection happened before a connection existed (walks `cause` chains and AggregateErrors). */
 export function failedBeforeConnect(error: unknown): boolean {

@@ -256,9 +256,12 @@ describe('call options', () => {
   it('a per-call timeout overrides the client default', async () => {
     // The answer comes after 300 ms: within the client's 5 s, so only the call's own 100 ms can
     // end the call as a timeout. Its timer starts before the server's, so it always fires first.
-    h = await harness((req, res) => {
-      if (req.path === '/api/v1/me') setTimeout(() => sendJson(res, 200, meBody()), 300);
-    }, { timeoutMs: 5_000, retry: { retries: 0 } });
+    h = await harness(
+      (req, res) => {
+        if (req.path === '/api/v1/me') setTimeout(() => sendJson(res, 200, meBody()), 300);
+      },
+      { timeoutMs: 5_000, retry: { retries: 0 } },
+    );
     const e = await failure(h.client.me({ timeoutMs: 100 }));
     expect(e).toMatchObject({ code: 'TIMEOUT', kind: 'timeout', outcomeUnknown: false });
   });

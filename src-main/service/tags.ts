@@ -86,15 +86,10 @@ export function tagsApi(t: Transport): TagsApi {
     },
     bind(input, opts) {
       const { image, ...fields } = input;
-      return t.request(
-        { method: 'POST', path: PATHS.tagsBind, form: () => buildForm(fields, image), schema: BindResponseSchema, idempotent: false },
-        opts,
-      );
+      return t.request({ method: 'POST', path: PATHS.tagsBind, form: () => buildForm(fields, image), schema: BindResponseSchema, idempotent: false }, opts);
     },
-    unbind: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.tagsUnbind, json: body, schema: TagResponseSchema, idempotent: false }, opts),
-    activate: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.tagsActivate, json: body, schema: TagActivateResponseSchema, idempotent: false }, opts),
+    unbind: (body, opts) => t.request({ method: 'POST', path: PATHS.tagsUnbind, json: body, schema: TagResponseSchema, idempotent: false }, opts),
+    activate: (body, opts) => t.request({ method: 'POST', path: PATHS.tagsActivate, json: body, schema: TagActivateResponseSchema, idempotent: false }, opts),
   };
 }
 
@@ -120,11 +115,19 @@ async function postIdentify<T>(
     },
   };
   try {
-    const body = await t.request<T>({ method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema, idempotent: true }, keepRequestId);
+    const body = await t.request<T>(
+      { method: 'POST', path: PATHS.tagsIdentify, form: () => buildForm(fields, image), schema, idempotent: true },
+      keepRequestId,
+    );
     return { body, requestId };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.kind !== 'service' || error.status === null) throw error;
-    const outcome = classifyIdentifyResponse(error.status, { code: error.code, message: error.serviceMessage ?? '', status: error.status, detail: error.detail ?? undefined });
+    const outcome = classifyIdentifyResponse(error.status, {
+      code: error.code,
+      message: error.serviceMessage ?? '',
+      status: error.status,
+      detail: error.detail ?? undefined,
+    });
     if (outcome === null) throw error;
     return { outcome, code: error.code, requestId: error.requestId };
   }

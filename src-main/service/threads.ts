@@ -35,15 +35,13 @@ export interface ThreadsApi {
 
 export function threadsApi(t: Transport): ThreadsApi {
   return {
-    list: (query, opts) =>
-      t.request({ method: 'GET', path: PATHS.threads, query: asQuery(query), schema: ThreadListAnswerSchema, idempotent: true }, opts),
+    list: (query, opts) => t.request({ method: 'GET', path: PATHS.threads, query: asQuery(query), schema: ThreadListAnswerSchema, idempotent: true }, opts),
     count: (query, opts) =>
       t.request({ method: 'GET', path: PATHS.threadsCount, query: asQuery(query), schema: ThreadCountResponseSchema, idempotent: true }, opts),
     get: (threadId, query, opts) =>
       t.request({ method: 'GET', path: PATHS.thread(threadId), query: asQuery(query), schema: ThreadReadResponseSchema, idempotent: true }, opts),
     identifiers: (threadId, opts) =>
       t.request({ method: 'GET', path: PATHS.thread(threadId), query: { maxEvents: 1 }, schema: ThreadTagsAnswerSchema, idempotent: true }, opts),
-    create: (body, opts) =>
-      t.request({ method: 'POST', path: PATHS.threads, json: body, schema: ThreadCreateResponseSchema, idempotent: false }, opts),
+    create: (body, opts) => t.request({ method: 'POST', path: PATHS.threads, json: body, schema: ThreadCreateResponseSchema, idempotent: false }, opts),
   };
 }

@@ -63,8 +63,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     const startedAtMs = options.now();
     const answer = await options.exchange();
     const refreshAt = refreshAtMs(answer, startedAtMs);
-    const expiresAt =
-      answer.expiresAt ?? (answer.expiresIn !== undefined ? new Date(startedAtMs + answer.expiresIn * 1000).toISOString() : null);
+    const expiresAt = answer.expiresAt ?? (answer.expiresIn !== undefined ? new Date(startedAtMs + answer.expiresIn * 1000).toISOString() : null);
     cached = { token: answer.token, refreshAtMs: refreshAt, expiresAt };
     return answer.token;
   }

@@ -1,13 +1,5 @@
 import type { z } from 'zod';
-import {
-  API_KEY_HEADER,
-  API_PREFIX,
-  AUTHORIZATION_HEADER,
-  BEARER_PREFIX,
-  CONTEXT_HEADERS,
-  PATHS,
-  UNAUTHORIZED_MAX_RETRIES,
-} from '../../src-shared/api';
+import { API_KEY_HEADER, API_PREFIX, AUTHORIZATION_HEADER, BEARER_PREFIX, CONTEXT_HEADERS, PATHS, UNAUTHORIZED_MAX_RETRIES } from '../../src-shared/api';
 import { TokenAnswerSchema } from './read/discovery';
 import { performAttempt, type AttemptFailure, type FetchLike, type HttpMethod } from './attempt';
 import { ServiceError, type ServiceErrorKind } from './errors';
@@ -136,7 +128,13 @@ export function createTransport(options: TransportOptions): Transport {
   if (options.locale) contextHeaders[CONTEXT_HEADERS.locale] = options.locale;
   if (options.declaredActor) contextHeaders[CONTEXT_HEADERS.declaredActor] = options.declaredActor;
 
-  function record(spec: { method: HttpMethod; path: string }, startedAt: number, outcome: AttemptRecord['kind'], fields: Partial<AttemptRecord>, opts?: CallOptions): void {
+  function record(
+    spec: { method: HttpMethod; path: string },
+    startedAt: number,
+    outcome: AttemptRecord['kind'],
+    fields: Partial<AttemptRecord>,
+    opts?: CallOptions,
+  ): void {
     const attempt: AttemptRecord = {
       method: spec.method,
       path: spec.path,
@@ -227,7 +225,13 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     request(spec, opts) {
-      if (spec.anonymous) return run(spec, () => Promise.resolve({}), () => 'fail', opts);
+      if (spec.anonymous)
+        return run(
+          spec,
+          () => Promise.resolve({}),
+          () => 'fail',
+          opts,
+        );
       let reexchanges = 0;
       let lastToken = '';
       return run(

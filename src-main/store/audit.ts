@@ -4,7 +4,12 @@ import { statement, type Db } from './database';
 // Written inside the same transaction as the change it records.
 
 export function audit(db: Db, action: string, subject: string | null, detail: Record<string, unknown> = {}): void {
-  statement(db, 'INSERT INTO audit_log (at, action, subject, detail) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), action, subject, JSON.stringify(detail));
+  statement(db, 'INSERT INTO audit_log (at, action, subject, detail) VALUES (?, ?, ?, ?)').run(
+    new Date().toISOString(),
+    action,
+    subject,
+    JSON.stringify(detail),
+  );
 }
 
 export interface AuditEntry {
@@ -15,8 +20,10 @@ export interface AuditEntry {
 }
 
 export function readAudit(db: Db, subject?: string): AuditEntry[] {
-  const rows = (subject === undefined
-    ? statement(db, 'SELECT at, action, subject, detail FROM audit_log ORDER BY audit_id').all()
-    : statement(db, 'SELECT at, action, subject, detail FROM audit_log WHERE subject = ? ORDER BY audit_id').all(subject)) as { at: string; action: string; subject: string | null; detail: string }[];
+  const rows = (
+    subject === undefined
+      ? statement(db, 'SELECT at, action, subject, detail FROM audit_log ORDER BY audit_id').all()
+      : statement(db, 'SELECT at, action, subject, detail FROM audit_log WHERE subject = ? ORDER BY audit_id').all(subject)
+  ) as { at: string; action: string; subject: string | null; detail: string }[];
   return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
 }

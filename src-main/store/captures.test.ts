@@ -11,7 +11,9 @@ describe('capture files', () => {
   it('stores an image under its SHA-256 (captures/ab/cdef….jpg) with a thumbnail; the same bytes twice are one file', async () => {
     const dir = tempDir('captures-');
     dirs.push(dir);
-    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const stored = await storeCapture(dir.path, image);
     expect(stored.path).toBe(`${dir.path}/captures/${stored.sha256.slice(0, 2)}/${stored.sha256.slice(2)}.jpg`);
     expect(readFileSync(stored.path).equals(image)).toBe(true);
@@ -23,9 +25,13 @@ describe('capture files', () => {
     const dir = tempDir('captures-');
     dirs.push(dir);
     await expect(storeCapture(dir.path, Buffer.from('not an image'))).rejects.toMatchObject({ code: 'CAPTURE_UNREADABLE' });
-    const webp = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     await expect(storeCapture(dir.path, webp)).rejects.toMatchObject({ code: 'CAPTURE_FORMAT' });
-    const tiny = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     await expect(storeCapture(dir.path, tiny)).rejects.toBeInstanceOf(CaptureError);
   });
 });

@@ -92,7 +92,8 @@ export async function storeCapture(dataDir: string, image: Buffer): Promise<Stor
 
 /** Records the capture's row; call inside the transaction that references it. */
 export function insertCaptureRow(db: Db, capture: StoredCapture): void {
-  statement(db, 
+  statement(
+    db,
     `INSERT OR IGNORE INTO captures (sha256, path, thumbnail_path, width, height, bytes, format, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(capture.sha256, capture.path, capture.thumbnailPath, capture.width, capture.height, capture.bytes, capture.format, new Date().toISOString());
@@ -105,6 +106,7 @@ export function readCapture(db: Db, sha256: string): { data: Buffer; format: 'jp
 
 /** Where a capture's thumbnail is and when the capture was stored. */
 export function captureThumbnail(db: Db, sha256: string): { thumbnailPath: string; createdAt: string } | undefined {
-  const row = statement(db, 'SELECT thumbnail_path, created_at FROM captures WHERE sha256 = ?').get(sha256) as { thumbnail_path: string; created_at: string } | undefined;
+  const row = statement(db, 'SELECT thumbnail_path, created_at FROM captures WHERE sha256 = ?').get(sha256) as
+    { thumbnail_path: string; created_at: string } | undefined;
   return row ? { thumbnailPath: row.thumbnail_path, createdAt: row.created_at } : undefined;
 }

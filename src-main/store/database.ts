@@ -70,7 +70,10 @@ export function migrate(db: Db): void {
   const ledger: MigrationLedger<Migration> = {
     applied() {
       db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-      return db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as { version: number }).version);
+      return db
+        .prepare('SELECT version FROM schema_migrations')
+        .all()
+        .map((row) => (row as { version: number }).version);
     },
     record(migration, appliedAt) {
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, appliedAt);

@@ -70,7 +70,8 @@ export function getLabelAt(db: Db, reelId: string, position: number): LocalLabel
 
 /** Only the state of the Label at a position (a check of thousands of print-data rows reads no more). */
 export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId'> | undefined {
-  return statement(db, 'SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
+  return statement(db, 'SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as
+    Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
 }
 
 export function getLabelByServiceId(db: Db, serviceId: string): LocalLabel | undefined {
@@ -87,7 +88,10 @@ export function listLabels(db: Db, reelId: string, range?: { from: number; to: n
 
 export function countLabelsByState(db: Db, reelId: string): Partial<Record<LabelState, number>> {
   const out: Partial<Record<LabelState, number>> = {};
-  for (const row of statement(db, 'SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as { state: LabelState; n: number }[]) {
+  for (const row of statement(db, 'SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as {
+    state: LabelState;
+    n: number;
+  }[]) {
     out[row.state] = row.n;
   }
   return out;
@@ -96,7 +100,8 @@ export function countLabelsByState(db: Db, reelId: string): Partial<Record<Label
 /** Inserts or replaces the Label at its position (an expected row becomes the enrolled one). */
 export function upsertLabel(db: Db, label: LocalLabel): void {
   const now = new Date().toISOString();
-  statement(db, 
+  statement(
+    db,
     `INSERT INTO labels (label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, created_at, updated_at)
      VALUES (@labelId, @reelId, @position, @state, @serviceId, @identifiers, @expected, @captureSha256, @indexing, @warnings, @attention, @boundThreadId, @now, @now)
      ON CONFLICT(label_id) DO UPDATE SET reel_id = excluded.reel_id, position = excluded.position, state = excluded.state,
@@ -121,8 +126,13 @@ export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLa
 
 /** Labels of a Reel that carry, or are expected to carry, an identifier of this type (candidates for a value lookup). */
 export function labelIdsWithTagType(db: Db, reelId: string, tagType: string): string[] {
-  const carried = statement(db, "SELECT label_id FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL").all(reelId, tagType) as { label_id: string }[];
-  const expected = statement(db, 'SELECT label_id FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL').all(reelId, `$.${tagType}`) as { label_id: string }[];
+  const carried = statement(
+    db,
+    "SELECT label_id FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL",
+  ).all(reelId, tagType) as { label_id: string }[];
+  const expected = statement(db, 'SELECT label_id FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL').all(reelId, `$.${tagType}`) as {
+    label_id: string;
+  }[];
   return [...new Set([...carried, ...expected].map((r) => r.label_id))];
 }
 
@@ -142,9 +152,10 @@ export function placeLabels(db: Db, moves: readonly { labelId: string; reelId: s
 
 /** Where else this very picture is the optical tag of a Label (not this Reel position), if anywhere. */
 export function sameCaptureElsewhere(db: Db, sha256: string, reelId: string, position: number): { reel: string; position: number } | undefined {
-  return statement(db, "SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1").get(sha256, reelId, position) as
-    | { reel: string; position: number }
-    | undefined;
+  return statement(
+    db,
+    "SELECT r.name AS reel, l.position FROM labels l JOIN reels r ON r.reel_id = l.reel_id WHERE l.capture_sha256 = ? AND NOT (l.reel_id = ? AND l.position = ?) AND l.state NOT IN ('expected', 'gap') LIMIT 1",
+  ).get(sha256, reelId, position) as { reel: string; position: number } | undefined;
 }
 
 // A repeat is another enrolled-or-queued Label of this Reel: a recapture or a re-enrollment of a voided position is
@@ -164,7 +175,11 @@ export function reelValues(db: Db, reelId: string): Iterable<{ position: number;
  * (src-shared/domain/identifier-values.ts: TEXT ignores case).
  */
 export function positionHolding(db: Db, reelId: string, tagType: string, value: string, exceptPosition: number): number | undefined {
-  const rows = statement(db, `${REEL_VALUES_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ?`).iterate(reelId, exceptPosition, tagType) as Iterable<{ position: number; value: string }>;
+  const rows = statement(db, `${REEL_VALUES_SQL} AND position <> ? AND json_extract(j.value, '$.tagType') = ?`).iterate(
+    reelId,
+    exceptPosition,
+    tagType,
+  ) as Iterable<{ position: number; value: string }>;
   for (const row of rows) if (identifierValuesMatch(tagType, row.value, value)) return row.position;
   return undefined;
 }

@@ -47,7 +47,10 @@ export const operationPayloads = {
     fromPosition: z.number().int().nonnegative(),
     toPosition: z.number().int().nonnegative().optional(),
     labelIds: z.array(localId),
-    target: z.union([z.object({ reelId: localId }), z.object({ newReel: z.object({ reelId: localId, name: z.string(), description: z.string().optional() }) })]),
+    target: z.union([
+      z.object({ reelId: localId }),
+      z.object({ newReel: z.object({ reelId: localId, name: z.string(), description: z.string().optional() }) }),
+    ]),
     expectedCount: z.number().int().nonnegative().optional(),
   }),
   bulkBind: z.object({

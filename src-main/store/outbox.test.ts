@@ -17,7 +17,13 @@ function db(): Db {
 
 const reel = (d: Db, reelId = 'r1') => enqueue(d, { profileId: 'p', kind: 'createReel', subject: reelId, payload: { reelId, name: 'R' } });
 const enroll = (d: Db, labelId: string, dep: string, position = 1) =>
-  enqueue(d, { profileId: 'p', kind: 'enrollLabel', subject: labelId, payload: { labelId, reelId: 'r1', position, identifiers: [{ tagType: 'TEXT', value: labelId }], indexing: 'default' }, dependsOn: [dep] });
+  enqueue(d, {
+    profileId: 'p',
+    kind: 'enrollLabel',
+    subject: labelId,
+    payload: { labelId, reelId: 'r1', position, identifiers: [{ tagType: 'TEXT', value: labelId }], indexing: 'default' },
+    dependsOn: [dep],
+  });
 
 describe('outbox', () => {
   it('holds an operation until the one it depends on is done', () => {
@@ -71,7 +77,12 @@ describe('outbox', () => {
     const bulkBind = (d: Db) =>
       enqueue(d, { profileId: 'p', kind: 'bulkBind', subject: 'r1', payload: { reelId: 'r1', fromPosition: 1, toPosition: 3, threadIds: ['t1', 't2', 't3'] } });
     const move = (d: Db, labelIds: string[]) =>
-      enqueue(d, { profileId: 'p', kind: 'moveLabels', subject: 'r1', payload: { reelId: 'r1', fromPosition: 1, toPosition: 2, labelIds, target: { reelId: 'r2' } } });
+      enqueue(d, {
+        profileId: 'p',
+        kind: 'moveLabels',
+        subject: 'r1',
+        payload: { reelId: 'r1', fromPosition: 1, toPosition: 2, labelIds, target: { reelId: 'r2' } },
+      });
     const onLabel = (d: Db, kind: 'unbindLabel' | 'archiveLabel', labelId: string, position: number) =>
       enqueue(d, { profileId: 'p', kind, subject: labelId, payload: { labelId }, dependsOn: openRangeOpsCovering(d, { labelId, reelId: 'r1', position }) });
 

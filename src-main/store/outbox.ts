@@ -105,7 +105,8 @@ export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>)
   const id = randomUUID();
   const now = new Date().toISOString();
   const payload = operationPayloads[input.kind].parse(input.payload);
-  statement(db, 
+  statement(
+    db,
     `INSERT INTO outbox (id, profile_id, kind, state, subject, payload, created_at, updated_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
   ).run(id, input.profileId, input.kind, input.subject, JSON.stringify(payload), now, now);
@@ -116,8 +117,9 @@ export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>)
 
 /** Start-up: a row left `sending` may have reached the service; it goes back to `pending`, outcome unknown. */
 export function recoverInterrupted(db: Db): number {
-  return statement(db, "UPDATE outbox SET state = 'pending', outcome_unknown = 1, next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'")
-    .run(new Date().toISOString()).changes;
+  return statement(db, "UPDATE outbox SET state = 'pending', outcome_unknown = 1, next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'").run(
+    new Date().toISOString(),
+  ).changes;
 }
 
 /**
@@ -125,7 +127,15 @@ export function recoverInterrupted(db: Db): number {
  * that Label must go before. The dependency only orders them: a discarded range operation releases these (the
  * Label stays where it was), where a discarded operation that creates what another needs orphans it.
  */
-const PER_LABEL_KINDS: readonly OperationKind[] = ['addIdentifier', 'removeIdentifier', 'archiveLabel', 'unarchiveLabel', 'activateLabel', 'bindLabel', 'unbindLabel'];
+const PER_LABEL_KINDS: readonly OperationKind[] = [
+  'addIdentifier',
+  'removeIdentifier',
+  'archiveLabel',
+  'unarchiveLabel',
+  'activateLabel',
+  'bindLabel',
+  'unbindLabel',
+];
 const RANGE_KINDS: readonly OperationKind[] = ['moveLabels', 'bulkBind'];
 const sqlList = (kinds: readonly OperationKind[]) => kinds.map((k) => `'${k}'`).join(',');
 /** SQL: dependency `x` of operation `o` is only an ordering one, released when `x` is discarded. */
@@ -138,8 +148,9 @@ const ORDERING_DEP = `(x.kind IN (${sqlList(RANGE_KINDS)}) AND o.kind IN (${sqlL
  */
 export function openRangeOpsCovering(db: Db, label: { labelId: string; reelId: string; position: number }): string[] {
   return (
-    statement(db, 
-        `SELECT id FROM outbox
+    statement(
+      db,
+      `SELECT id FROM outbox
          WHERE state IN ('pending','sending','attention') AND kind = 'moveLabels'
            AND EXISTS (SELECT 1 FROM json_each(outbox.payload, '$.labelIds') j WHERE j.value = @labelId)
          UNION
@@ -147,8 +158,7 @@ export function openRangeOpsCovering(db: Db, label: { labelId: string; reelId: s
          WHERE state IN ('pending','sending','attention') AND kind = 'bulkBind'
            AND json_extract(payload, '$.reelId') = @reelId
            AND @position BETWEEN json_extract(payload, '$.fromPosition') AND json_extract(payload, '$.toPosition')`,
-      )
-      .all(label) as { id: string }[]
+    ).all(label) as { id: string }[]
   ).map((r) => r.id);
 }
 
@@ -171,7 +181,8 @@ export function claimReady(db: Db, profileId: string, limit: number, now = Date.
   if (limit <= 0) return [];
   return db.transaction(() => {
     const rows = statement(db, READY_SQL).all({ profileId, now, limit }) as Row[];
-    const mark = statement(db, 
+    const mark = statement(
+      db,
       "UPDATE outbox SET state = 'sending', attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, @at), updated_at = @at WHERE id = @id",
     );
     const at = new Date().toISOString();
@@ -191,11 +202,11 @@ export function claimReady(db: Db, profileId: string, limit: number, now = Date.
 
 /** Pending operations that can never run because something they wait for was discarded. */
 export function flagOrphans(db: Db): string[] {
-  const rows = statement(db, 
-      `SELECT DISTINCT o.id, x.id AS dep FROM outbox o JOIN outbox_deps d ON d.op_id = o.id JOIN outbox x ON x.id = d.dep_id
+  const rows = statement(
+    db,
+    `SELECT DISTINCT o.id, x.id AS dep FROM outbox o JOIN outbox_deps d ON d.op_id = o.id JOIN outbox x ON x.id = d.dep_id
        WHERE o.state = 'pending' AND x.state = 'discarded' AND NOT ${ORDERING_DEP}`,
-    )
-    .all() as { id: string; dep: string }[];
+  ).all() as { id: string; dep: string }[];
   for (const row of rows) {
     setAttention(db, row.id, {
       reason: `It waits for operation ${row.dep}, which was discarded; discard this one too, or re-create what it needs.`,
@@ -215,14 +226,23 @@ export function hasUnsent(db: Db, profileId: string): boolean {
 
 /** The earliest time a pending, backed-off operation becomes due (ms), or null. */
 export function nextDueAt(db: Db, profileId: string): number | null {
-  const row = statement(db, "SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(profileId) as { t: number | null };
+  const row = statement(db, "SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(
+    profileId,
+  ) as { t: number | null };
   return row.t;
 }
 
 export function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
-  statement(db, 
-    'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(opId, attempt.at, attempt.status, attempt.code, attempt.reason, attempt.requestId, attempt.message, attempt.outcome);
+  statement(db, 'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    opId,
+    attempt.at,
+    attempt.status,
+    attempt.code,
+    attempt.reason,
+    attempt.requestId,
+    attempt.message,
+    attempt.outcome,
+  );
 }
 
 export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
@@ -249,12 +269,10 @@ export function markDone(db: Db, opId: string, result: unknown): void {
 
 /** Needs a person; `outcomeUnknown` when the last attempt may have landed (an earlier unknown outcome stays unknown). */
 export function setAttention(db: Db, opId: string, attention: AttentionShape, outcomeUnknown = false): void {
-  statement(db, "UPDATE outbox SET state = 'attention', attention = ?, outcome_unknown = MAX(outcome_unknown, ?), next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(
-    JSON.stringify(attention),
-    outcomeUnknown ? 1 : 0,
-    new Date().toISOString(),
-    opId,
-  );
+  statement(
+    db,
+    "UPDATE outbox SET state = 'attention', attention = ?, outcome_unknown = MAX(outcome_unknown, ?), next_attempt_at = NULL, updated_at = ? WHERE id = ?",
+  ).run(JSON.stringify(attention), outcomeUnknown ? 1 : 0, new Date().toISOString(), opId);
 }
 
 /** Back to `pending`, due at `nextAttemptAt`; `outcomeUnknown` when the last attempt may have landed. */
@@ -269,7 +287,10 @@ export function reschedule(db: Db, opId: string, nextAttemptAt: number | null, o
 
 /** A person retries an operation: pending again, due now, its attention cleared (an unknown outcome stays unknown). */
 export function retryOp(db: Db, opId: string): void {
-  statement(db, "UPDATE outbox SET state = 'pending', next_attempt_at = NULL, attention = NULL, updated_at = ? WHERE id = ?").run(new Date().toISOString(), opId);
+  statement(db, "UPDATE outbox SET state = 'pending', next_attempt_at = NULL, attention = NULL, updated_at = ? WHERE id = ?").run(
+    new Date().toISOString(),
+    opId,
+  );
 }
 
 /** An operation given up (by a person, or replaced by a newer change): never sent; the row stays for the audit log. */
@@ -279,22 +300,33 @@ export function discardOp(db: Db, opId: string): void {
 
 /** The Label's latest enrollment that is neither done nor discarded, if any. */
 export function openEnrollmentOf(db: Db, labelId: string): { id: string; state: OperationState; outcomeUnknown: boolean } | undefined {
-  const row = statement(db, "SELECT id, state, outcome_unknown FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state NOT IN ('done', 'discarded') ORDER BY seq DESC LIMIT 1").get(labelId) as
-    | { id: string; state: OperationState; outcome_unknown: number }
-    | undefined;
+  const row = statement(
+    db,
+    "SELECT id, state, outcome_unknown FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state NOT IN ('done', 'discarded') ORDER BY seq DESC LIMIT 1",
+  ).get(labelId) as { id: string; state: OperationState; outcome_unknown: number } | undefined;
   return row ? { id: row.id, state: row.state, outcomeUnknown: row.outcome_unknown === 1 } : undefined;
 }
 
 /** Discards the Label's enrollments that need attention (a new enrollment replaces them); returns their ids. */
 export function discardEnrollmentsNeedingAttention(db: Db, labelId: string): string[] {
-  const ids = (statement(db, "SELECT id FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention'").all(labelId) as { id: string }[]).map((r) => r.id);
+  const ids = (statement(db, "SELECT id FROM outbox WHERE subject = ? AND kind = 'enrollLabel' AND state = 'attention'").all(labelId) as { id: string }[]).map(
+    (r) => r.id,
+  );
   for (const id of ids) discardOp(db, id);
   return ids;
 }
 
 /** A subject's operations in order, as the Label panel's history shows them (readable or not). */
 export function historyOf(db: Db, subject: string): { id: string; kind: string; state: string; createdAt: string; captureSha256: string | null }[] {
-  return (statement(db, 'SELECT id, kind, state, created_at, payload FROM outbox WHERE subject = ? ORDER BY seq').all(subject) as { id: string; kind: string; state: string; created_at: string; payload: string }[]).map((op) => {
+  return (
+    statement(db, 'SELECT id, kind, state, created_at, payload FROM outbox WHERE subject = ? ORDER BY seq').all(subject) as {
+      id: string;
+      kind: string;
+      state: string;
+      created_at: string;
+      payload: string;
+    }[]
+  ).map((op) => {
     const sha = (JSON.parse(op.payload) as { captureSha256?: unknown }).captureSha256;
     return { id: op.id, kind: op.kind, state: op.state, createdAt: op.created_at, captureSha256: typeof sha === 'string' ? sha : null };
   });
@@ -322,13 +354,16 @@ export function listOps(db: Db, options: { state?: OperationState; limit?: numbe
 
 /** Latest unfinished or done operation of a kind for a subject (e.g. a Reel's creation). */
 export function latestOpFor(db: Db, subject: string, kind: OperationKind): OutboxOp | undefined {
-  const row = statement(db, "SELECT * FROM outbox WHERE subject = ? AND kind = ? AND state <> 'discarded' ORDER BY seq DESC LIMIT 1").get(subject, kind) as Row | undefined;
+  const row = statement(db, "SELECT * FROM outbox WHERE subject = ? AND kind = ? AND state <> 'discarded' ORDER BY seq DESC LIMIT 1").get(subject, kind) as
+    Row | undefined;
   return row ? fromRow(db, row) : undefined;
 }
 
 /** Unfinished operations (pending, sending, attention) on a subject: a later one must wait for them. */
 export function openOpsFor(db: Db, subject: string): string[] {
-  return (statement(db, "SELECT id FROM outbox WHERE subject = ? AND state IN ('pending','sending','attention') ORDER BY seq").all(subject) as { id: string }[]).map((r) => r.id);
+  return (
+    statement(db, "SELECT id FROM outbox WHERE subject = ? AND state IN ('pending','sending','attention') ORDER BY seq").all(subject) as { id: string }[]
+  ).map((r) => r.id);
 }
 
 /**
@@ -375,7 +410,8 @@ export function outboxStore(db: Db): OutboxStore {
       db.transaction(() => {
         recordAll(opId, attempts);
         setAttention(db, opId, attention, outcomeUnknown);
-        if (labelId) updateLabel(db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
+        if (labelId)
+          updateLabel(db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
       })(),
   };
 }

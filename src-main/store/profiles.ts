@@ -48,7 +48,8 @@ export function summarizeProfile(profile: Profile): ServiceProfileSummary {
 }
 
 export function saveProfile(db: Db, profile: Profile): void {
-  statement(db, 
+  statement(
+    db,
     `INSERT INTO profiles (profile_id, kind, name, base_url, org_id, team_id, locale, declared_actor, created_at)
      VALUES (@profileId, @kind, @name, @baseUrl, @orgId, @teamId, @locale, @declaredActor, @now)
      ON CONFLICT(profile_id) DO UPDATE SET kind = excluded.kind, name = excluded.name, base_url = excluded.base_url,

@@ -52,10 +52,22 @@ function fromRow(row: Row): LocalReel {
 
 export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt'>): void {
   const now = new Date().toISOString();
-  statement(db, 
+  statement(
+    db,
     `INSERT INTO reels (reel_id, profile_id, service_id, name, description, collection_id, expected_identifiers, create_op_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(reel.reelId, reel.profileId, reel.serviceId, reel.name, reel.description, reel.collectionId, JSON.stringify(reel.expectedIdentifiers), reel.createOpId, now, now);
+  ).run(
+    reel.reelId,
+    reel.profileId,
+    reel.serviceId,
+    reel.name,
+    reel.description,
+    reel.collectionId,
+    JSON.stringify(reel.expectedIdentifiers),
+    reel.createOpId,
+    now,
+    now,
+  );
 }
 
 export function getReel(db: Db, reelId: string): LocalReel | undefined {
@@ -84,7 +96,11 @@ export function setReelCreateOp(db: Db, reelId: string, opId: string): void {
   statement(db, 'UPDATE reels SET create_op_id = ? WHERE reel_id = ?').run(opId, reelId);
 }
 
-export function updateReelFields(db: Db, reelId: string, patch: { name?: string; description?: string | null; collectionId?: string | null; expectedIdentifiers?: ExpectedIdentifier[] }): void {
+export function updateReelFields(
+  db: Db,
+  reelId: string,
+  patch: { name?: string; description?: string | null; collectionId?: string | null; expectedIdentifiers?: ExpectedIdentifier[] },
+): void {
   const current = getReel(db, reelId);
   if (!current) return;
   statement(db, 'UPDATE reels SET name = ?, description = ?, collection_id = ?, expected_identifiers = ?, updated_at = ? WHERE reel_id = ?').run(
@@ -120,27 +136,26 @@ export interface LocalCollection {
 
 export function insertCollection(db: Db, c: LocalCollection): void {
   const now = new Date().toISOString();
-  statement(db, 'INSERT INTO label_collections (collection_id, profile_id, service_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    c.collectionId,
-    c.profileId,
-    c.serviceId,
-    c.name,
-    c.description,
-    now,
-    now,
-  );
+  statement(
+    db,
+    'INSERT INTO label_collections (collection_id, profile_id, service_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(c.collectionId, c.profileId, c.serviceId, c.name, c.description, now, now);
 }
 
 export function getCollection(db: Db, collectionId: string): LocalCollection | undefined {
-  const row = statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE collection_id = ?').get(collectionId) as
-    | { collection_id: string; profile_id: string; service_id: string | null; name: string; description: string | null }
-    | undefined;
-  return row ? { collectionId: row.collection_id, profileId: row.profile_id, serviceId: row.service_id, name: row.name, description: row.description } : undefined;
+  const row = statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE collection_id = ?').get(
+    collectionId,
+  ) as { collection_id: string; profile_id: string; service_id: string | null; name: string; description: string | null } | undefined;
+  return row
+    ? { collectionId: row.collection_id, profileId: row.profile_id, serviceId: row.service_id, name: row.name, description: row.description }
+    : undefined;
 }
 
 export function listCollections(db: Db, profileId: string): LocalCollection[] {
   return (
-    statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE profile_id = ? ORDER BY created_at').all(profileId) as {
+    statement(db, 'SELECT collection_id, profile_id, service_id, name, description FROM label_collections WHERE profile_id = ? ORDER BY created_at').all(
+      profileId,
+    ) as {
       collection_id: string;
       profile_id: string;
       service_id: string | null;

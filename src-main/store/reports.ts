@@ -7,7 +7,9 @@ import { statement, type Db } from './database';
 /** The quality check's lot: positions of the Reel's Labels the service holds (enrolled or bound), ascending. */
 export function lotPositions(db: Db, reelId: string): number[] {
   return (
-    statement(db, "SELECT position FROM labels WHERE reel_id = ? AND state IN ('enrolled','bound') AND service_id IS NOT NULL ORDER BY position").all(reelId) as { position: number }[]
+    statement(db, "SELECT position FROM labels WHERE reel_id = ? AND state IN ('enrolled','bound') AND service_id IS NOT NULL ORDER BY position").all(
+      reelId,
+    ) as { position: number }[]
   ).map((r) => r.position);
 }
 
@@ -18,7 +20,9 @@ export function countNotOnService(db: Db, reelId: string): number {
 
 /** When each Label of the Reel was saved (audit `label.enroll`), oldest first, as epoch milliseconds. */
 export function enrollTimes(db: Db, reelId: string): number[] {
-  const rows = statement(db, "SELECT at FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = 'label.enroll' ORDER BY at").raw(true).all(reelId) as [string][];
+  const rows = statement(db, "SELECT at FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = 'label.enroll' ORDER BY at")
+    .raw(true)
+    .all(reelId) as [string][];
   return rows.map((r) => Date.parse(r[0]));
 }
 
@@ -106,8 +110,12 @@ export function refusedEnrollmentsBetween(db: Db, from: string, to: string): { l
 export function reelProgress(db: Db, reelIds: readonly string[]): Map<string, { open: number; lastAt: string | null }> {
   const out = new Map<string, { open: number; lastAt: string | null }>();
   for (const reelId of reelIds) {
-    const open = (statement(db, "SELECT COUNT(*) AS n FROM labels WHERE reel_id = ? AND state IN ('expected','queued','attention')").get(reelId) as { n: number }).n;
-    const last = statement(db, "SELECT MAX(at) AS at FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = 'label.enroll'").get(reelId) as { at: string | null };
+    const open = (
+      statement(db, "SELECT COUNT(*) AS n FROM labels WHERE reel_id = ? AND state IN ('expected','queued','attention')").get(reelId) as { n: number }
+    ).n;
+    const last = statement(db, "SELECT MAX(at) AS at FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = 'label.enroll'").get(reelId) as {
+      at: string | null;
+    };
     out.set(reelId, { open, lastAt: last.at });
   }
   return out;
@@ -116,6 +124,7 @@ export function reelProgress(db: Db, reelIds: readonly string[]): Map<string, { 
 /** Positions by state (every row, gaps and expected ones included). */
 export function countByState(db: Db, reelId: string): Partial<Record<LabelState, number>> {
   const out: Partial<Record<LabelState, number>> = {};
-  for (const row of statement(db, 'SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as { state: LabelState; n: number }[]) out[row.state] = row.n;
+  for (const row of statement(db, 'SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId) as { state: LabelState; n: number }[])
+    out[row.state] = row.n;
   return out;
 }

@@ -10,8 +10,5 @@ export function readSetting<T>(db: Db, key: string, schema: z.ZodType<T>): T | u
 }
 
 export function writeSetting(db: Db, key: string, value: unknown): void {
-  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-    key,
-    JSON.stringify(value),
-  );
+  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
 }

@@ -107,7 +107,7 @@ describe('the data folder sync lock', () => {
     expect(existsSync(join(path, 'sync.lock.pid'))).toBe(false);
   });
 
-  it('takes over left-overs: a pid file naming a live or dead pid, junk, a junk lock file, an older station\'s sync.lock', () => {
+  it("takes over left-overs: a pid file naming a live or dead pid, junk, a junk lock file, an older station's sync.lock", () => {
     const cases: Record<string, string>[] = [
       // pid 1 is alive; no process has a pid above the kernel's pid_max.
       { 'sync.lock.pid': '1\n' },
@@ -128,7 +128,7 @@ describe('the data folder sync lock', () => {
     }
   });
 
-  it('names no pid when the holder\'s pid file cannot be read', async () => {
+  it("names no pid when the holder's pid file cannot be read", async () => {
     const path = dir();
     const holder = await startHolder(path);
     expect(holder.ready.held).toBe(true);

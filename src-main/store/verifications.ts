@@ -82,7 +82,22 @@ export function insertVerification(db: Db, plan: Omit<StoredPlan, 'decision' | '
     db,
     `INSERT INTO verifications (verification_id, reel_id, lot_size, code_letter, plan_letter, level, sample_size, accept, reject, aql, seed, positions, not_on_service, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(plan.verificationId, plan.reelId, plan.lotSize, plan.codeLetter, plan.planLetter, plan.level, plan.sampleSize, plan.accept, plan.reject, plan.aql, plan.seed, JSON.stringify(plan.positions), plan.notOnService, plan.createdAt);
+  ).run(
+    plan.verificationId,
+    plan.reelId,
+    plan.lotSize,
+    plan.codeLetter,
+    plan.planLetter,
+    plan.level,
+    plan.sampleSize,
+    plan.accept,
+    plan.reject,
+    plan.aql,
+    plan.seed,
+    JSON.stringify(plan.positions),
+    plan.notOnService,
+    plan.createdAt,
+  );
 }
 
 /** The Reel's current verification: the newest plan drawn for it. */
@@ -118,11 +133,14 @@ function sampleFromRow(row: SampleRow): StoredSample {
 const SAMPLE_COLUMNS = 'position, label_id, state, scanned, result, checked_at';
 
 export function listSamples(db: Db, verificationId: string): StoredSample[] {
-  return (statement(db, `SELECT ${SAMPLE_COLUMNS} FROM verification_samples WHERE verification_id = ? ORDER BY position`).all(verificationId) as SampleRow[]).map(sampleFromRow);
+  return (
+    statement(db, `SELECT ${SAMPLE_COLUMNS} FROM verification_samples WHERE verification_id = ? ORDER BY position`).all(verificationId) as SampleRow[]
+  ).map(sampleFromRow);
 }
 
 export function getSample(db: Db, verificationId: string, position: number): StoredSample | undefined {
-  const row = statement(db, `SELECT ${SAMPLE_COLUMNS} FROM verification_samples WHERE verification_id = ? AND position = ?`).get(verificationId, position) as SampleRow | undefined;
+  const row = statement(db, `SELECT ${SAMPLE_COLUMNS} FROM verification_samples WHERE verification_id = ? AND position = ?`).get(verificationId, position) as
+    SampleRow | undefined;
   return row ? sampleFromRow(row) : undefined;
 }
 
@@ -134,5 +152,14 @@ export function saveSample(db: Db, verificationId: string, sample: StoredSample)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(verification_id, position) DO UPDATE SET label_id = excluded.label_id, state = excluded.state, scanned = excluded.scanned,
        result = excluded.result, checked_at = excluded.checked_at, updated_at = excluded.updated_at`,
-  ).run(verificationId, sample.position, sample.labelId, sample.state, JSON.stringify(sample.scanned), sample.result === null ? null : JSON.stringify(sample.result), sample.checkedAt, new Date().toISOString());
+  ).run(
+    verificationId,
+    sample.position,
+    sample.labelId,
+    sample.state,
+    JSON.stringify(sample.scanned),
+    sample.result === null ? null : JSON.stringify(sample.result),
+    sample.checkedAt,
+    new Date().toISOString(),
+  );
 }

@@ -13,7 +13,12 @@ describe('the retry table (docs/sync.md, "Retry and backoff")', () => {
     if (d.action === 'auth') expect(d.attention).toMatchObject({ code: 'UNAUTHORIZED', requestId: 'req-1' });
   });
   it('429 backs off, honouring Retry-After, and counts as rate limiting', () => {
-    expect(classifyFailure(f({ code: 'RATE_LIMITED', status: 429, retryAfterMs: 2000 }))).toEqual({ action: 'backoff', rateLimited: true, offline: false, retryAfterMs: 2000 });
+    expect(classifyFailure(f({ code: 'RATE_LIMITED', status: 429, retryAfterMs: 2000 }))).toEqual({
+      action: 'backoff',
+      rateLimited: true,
+      offline: false,
+      retryAfterMs: 2000,
+    });
   });
   it('retryable 503s back off; SCAN_ROUTING_UNAVAILABLE needs a person', () => {
     expect(classifyFailure(f({ code: 'SCAN_BACKEND_UNAVAILABLE', status: 503 })).action).toBe('backoff');
@@ -39,7 +44,11 @@ describe('the retry table (docs/sync.md, "Retry and backoff")', () => {
     expect(classifyFailure(f({ kind: 'network', code: 'NETWORK_ERROR', status: null, outcomeUnknown: true }))).toEqual({ action: 'unknown', offline: true });
   });
   it('a refused connection is a plain retry: nothing was sent', () => {
-    expect(classifyFailure(f({ kind: 'network', code: 'NETWORK_ERROR', status: null, outcomeUnknown: false }))).toEqual({ action: 'backoff', rateLimited: false, offline: true });
+    expect(classifyFailure(f({ kind: 'network', code: 'NETWORK_ERROR', status: null, outcomeUnknown: false }))).toEqual({
+      action: 'backoff',
+      rateLimited: false,
+      offline: true,
+    });
   });
   it('other 4xx need a person, with the code and message', () => {
     const d = classifyFailure(f({ code: 'NOT_FOUND', status: 404, message: 'No such Thread' }));

@@ -45,7 +45,10 @@ export function classifyFailure(f: FailureShape): Decision {
   if (f.kind === 'auth' || rule.advice === 'refresh_token_once') {
     return {
       action: 'auth',
-      attention: attention(f, 'The service refused the API key twice (revoked or expired?). Sync is paused: reconnect with a valid key, then retry.', ['retry', 'discard']),
+      attention: attention(f, 'The service refused the API key twice (revoked or expired?). Sync is paused: reconnect with a valid key, then retry.', [
+        'retry',
+        'discard',
+      ]),
     };
   }
   if (f.kind === 'network' || f.kind === 'timeout') {
@@ -55,18 +58,32 @@ export function classifyFailure(f: FailureShape): Decision {
     const written = f.outcomeUnknown ? ' The write may have been applied, so the station did not send it again: check the service before retrying.' : '';
     return {
       action: 'unreadable',
-      attention: attention(f, `The service's answer${f.where ? ` to ${f.where}` : ''} could not be read (${f.message}). This is a defect of the station or of the service: report it with the request id.${written}`, ['retry', 'discard']),
+      attention: attention(
+        f,
+        `The service's answer${f.where ? ` to ${f.where}` : ''} could not be read (${f.message}). This is a defect of the station or of the service: report it with the request id.${written}`,
+        ['retry', 'discard'],
+      ),
     };
   }
-  if (rule.advice === 'backoff') return { action: 'backoff', rateLimited: rule.rateLimited, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
+  if (rule.advice === 'backoff')
+    return { action: 'backoff', rateLimited: rule.rateLimited, offline: false, ...(f.retryAfterMs === undefined ? {} : { retryAfterMs: f.retryAfterMs }) };
   if (f.code === 'SCAN_ROUTING_UNAVAILABLE') {
-    return { action: 'attention', attention: attention(f, 'The service says this operation is not available for the organization (module not enabled, or its route is down). Ask the service administrator, then retry.', ['retry', 'discard']) };
+    return {
+      action: 'attention',
+      attention: attention(
+        f,
+        'The service says this operation is not available for the organization (module not enabled, or its route is down). Ask the service administrator, then retry.',
+        ['retry', 'discard'],
+      ),
+    };
   }
   if (rule.advice === 'rescan') {
     const why =
-      f.code === 'SCAN_IDENTICAL_SCAN' ? 'the image is byte-identical to an earlier capture'
-      : f.code === 'SCAN_EXTRACTION_FAILURE' ? 'the service could not extract a fingerprint from the capture'
-      : 'the capture has too little usable detail';
+      f.code === 'SCAN_IDENTICAL_SCAN'
+        ? 'the image is byte-identical to an earlier capture'
+        : f.code === 'SCAN_EXTRACTION_FAILURE'
+          ? 'the service could not extract a fingerprint from the capture'
+          : 'the capture has too little usable detail';
     return { action: 'attention', attention: attention(f, `Recapture this Label: ${why}.`, ['recapture', 'discard']) };
   }
   if (f.code === 'COMPOSITE_TAG_CONFLICT' || f.code === 'IDENTIFIER_ALREADY_BOUND') return { action: 'conflict' };

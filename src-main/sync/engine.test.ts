@@ -172,7 +172,16 @@ let engine: SyncEngine | null;
 beforeEach(() => {
   dir = tempDir('engine-');
   db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, { profileId: 'p', kind: 'remote', name: 'test', baseUrl: 'http://127.0.0.1:9', orgId: null, teamId: null, locale: null, declaredActor: null });
+  saveProfile(db, {
+    profileId: 'p',
+    kind: 'remote',
+    name: 'test',
+    baseUrl: 'http://127.0.0.1:9',
+    orgId: null,
+    teamId: null,
+    locale: null,
+    declaredActor: null,
+  });
   fake = new FakeOperations();
   events = new Events();
   service = fakeClient();
@@ -195,7 +204,8 @@ async function startEngine(options: Partial<SyncEngineOptions> = {}): Promise<Sy
   return engine;
 }
 
-const archive = (labelId: string, dependsOn: string[] = []) => enqueue(db, { profileId: 'p', kind: 'archiveLabel', subject: labelId, payload: { labelId }, dependsOn });
+const archive = (labelId: string, dependsOn: string[] = []) =>
+  enqueue(db, { profileId: 'p', kind: 'archiveLabel', subject: labelId, payload: { labelId }, dependsOn });
 const unarchive = (labelId: string) => enqueue(db, { profileId: 'p', kind: 'unarchiveLabel', subject: labelId, payload: { labelId } });
 const op = (id: string) => getOp(db, id) as OutboxOp;
 
@@ -254,7 +264,13 @@ describe('dependencies', () => {
   it('an operation waits for its dependencies and runs once they are done', async () => {
     const reel = enqueue(db, { profileId: 'p', kind: 'createReel', subject: 'R', payload: { reelId: 'R', name: 'Reel' } });
     const enroll = (labelId: string, position: number) =>
-      enqueue(db, { profileId: 'p', kind: 'enrollLabel', subject: labelId, payload: { labelId, reelId: 'R', position, identifiers: [{ tagType: 'TEXT', value: labelId }], indexing: 'default' }, dependsOn: [reel] });
+      enqueue(db, {
+        profileId: 'p',
+        kind: 'enrollLabel',
+        subject: labelId,
+        payload: { labelId, reelId: 'R', position, identifiers: [{ tagType: 'TEXT', value: labelId }], indexing: 'default' },
+        dependsOn: [reel],
+      });
     const e1 = enroll('L1', 1);
     const e2 = enroll('L2', 2);
     await startEngine();
@@ -294,7 +310,12 @@ describe('dependencies', () => {
   });
 
   it('a discarded range operation only releases the Label changes it ordered', async () => {
-    const bind = enqueue(db, { profileId: 'p', kind: 'bulkBind', subject: 'R', payload: { reelId: 'R', fromPosition: 1, toPosition: 2, threadIds: ['t1', 't2'] } });
+    const bind = enqueue(db, {
+      profileId: 'p',
+      kind: 'bulkBind',
+      subject: 'R',
+      payload: { reelId: 'R', fromPosition: 1, toPosition: 2, threadIds: ['t1', 't2'] },
+    });
     const archiveL1 = archive('L1', [bind]);
     discardOp(db, bind);
     fake.auto = (call) => call.answer(applied());
@@ -367,7 +388,8 @@ describe('failures', () => {
   it('an unreadable answer to a write whose landing check also fails: attention, and a retry still checks before resending', async () => {
     const id = archive('A');
     const e = await startEngine();
-    const unreadable = (outcomeUnknown: boolean) => serviceError({ code: 'INVALID_RESPONSE', kind: 'invalid_response', status: 200, outcomeUnknown, serviceMessage: 'expected the Label in the answer' });
+    const unreadable = (outcomeUnknown: boolean) =>
+      serviceError({ code: 'INVALID_RESPONSE', kind: 'invalid_response', status: 200, outcomeUnknown, serviceMessage: 'expected the Label in the answer' });
     (await fake.nth(id, 1)).fail(unreadable(true));
     (await fake.nth(id, 1, 'check')).fail(unreadable(false));
     await e.whenIdle();
@@ -408,7 +430,13 @@ describe('failures', () => {
   });
 
   const conflict = () =>
-    serviceError({ code: 'COMPOSITE_TAG_CONFLICT', kind: 'service', status: 409, detail: { reason: 'position_occupied', compositeTagId: 'ct-other' }, serviceMessage: 'Position 7 is taken.' });
+    serviceError({
+      code: 'COMPOSITE_TAG_CONFLICT',
+      kind: 'service',
+      status: 409,
+      detail: { reason: 'position_occupied', compositeTagId: 'ct-other' },
+      serviceMessage: 'Position 7 is taken.',
+    });
 
   it('a 409 conflict runs the landing check; landed means done', async () => {
     const id = archive('A');
@@ -438,7 +466,16 @@ describe('failures', () => {
 
   it("a handler's own finding (HandlerAttention) puts the operation and its Label in attention with its code", async () => {
     // The Label as the bench saved it (store only: the sync engine never reaches into src-main/changes).
-    insertReel(db, { reelId: 'R', profileId: 'p', serviceId: 'svc-R', name: 'Reel', description: null, collectionId: null, expectedIdentifiers: [], createOpId: null });
+    insertReel(db, {
+      reelId: 'R',
+      profileId: 'p',
+      serviceId: 'svc-R',
+      name: 'Reel',
+      description: null,
+      collectionId: null,
+      expectedIdentifiers: [],
+      createOpId: null,
+    });
     const label: LocalLabel = {
       labelId: 'L3',
       reelId: 'R',
@@ -454,9 +491,16 @@ describe('failures', () => {
       boundThreadId: null,
     };
     upsertLabel(db, label);
-    const opId = enqueue(db, { profileId: 'p', kind: 'enrollLabel', subject: 'L3', payload: { labelId: 'L3', reelId: 'R', position: 3, identifiers: [{ tagType: 'TEXT', value: 'T-3' }], indexing: 'default' } });
+    const opId = enqueue(db, {
+      profileId: 'p',
+      kind: 'enrollLabel',
+      subject: 'L3',
+      payload: { labelId: 'L3', reelId: 'R', position: 3, identifiers: [{ tagType: 'TEXT', value: 'T-3' }], indexing: 'default' },
+    });
     const e = await startEngine();
-    (await fake.nth(opId, 1)).fail(new HandlerAttention('STATION_POSITION_TAKEN', 'Position 3 of the Reel holds another Label on the service; move it or enroll elsewhere.', 'req-9'));
+    (await fake.nth(opId, 1)).fail(
+      new HandlerAttention('STATION_POSITION_TAKEN', 'Position 3 of the Reel holds another Label on the service; move it or enroll elsewhere.', 'req-9'),
+    );
     const finished = await events.finishedNth(opId);
     await e.whenIdle();
 
@@ -524,7 +568,7 @@ describe('idle and stop', () => {
     expect(fake.calls.items).toEqual([]);
   });
 
-  it('whenIdle waits through one subject\'s operations until the last is done', async () => {
+  it("whenIdle waits through one subject's operations until the last is done", async () => {
     const first = archive('A');
     const second = unarchive('A');
     const e = await startEngine();

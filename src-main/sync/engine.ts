@@ -306,9 +306,23 @@ export class SyncEngine {
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
   }
 
-  async #failed(ctx: OperationContext, handler: OperationHandler<OperationKind>, op: OutboxOp, error: unknown, failure: FailureShape, attempts: AttemptRecord[], outcomeUnknown: boolean): Promise<void> {
+  async #failed(
+    ctx: OperationContext,
+    handler: OperationHandler<OperationKind>,
+    op: OutboxOp,
+    error: unknown,
+    failure: FailureShape,
+    attempts: AttemptRecord[],
+    outcomeUnknown: boolean,
+  ): Promise<void> {
     if (error instanceof HandlerAttention) {
-      return this.#attention(op, attempts, { reason: error.message, code: error.code, status: null, requestId: error.requestId ?? lastRequestId(attempts), actions: error.actions });
+      return this.#attention(op, attempts, {
+        reason: error.message,
+        code: error.code,
+        status: null,
+        requestId: error.requestId ?? lastRequestId(attempts),
+        actions: error.actions,
+      });
     }
     const decision = classifyFailure(failure);
     switch (decision.action) {
@@ -335,7 +349,10 @@ export class SyncEngine {
             if (checkFailure.kind === 'network' || checkFailure.kind === 'timeout') {
               return this.#reschedule(op, attempts, checkFailure, Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
             }
-            const reason = checkError instanceof HandlerAttention || checkFailure.kind === 'invalid_response' ? ` Its landing check also failed: ${checkFailure.message}` : '';
+            const reason =
+              checkError instanceof HandlerAttention || checkFailure.kind === 'invalid_response'
+                ? ` Its landing check also failed: ${checkFailure.message}`
+                : '';
             // The write may still have landed: a person's retry must check before it resends.
             return this.#attention(op, attempts, { ...decision.attention, reason: decision.attention.reason + reason }, failure, true);
           }
@@ -355,14 +372,25 @@ export class SyncEngine {
           if (check.landed) return this.#done(op, check.applied, attempts, 'landed');
         } catch (checkError) {
           if (checkError instanceof HandlerAttention) {
-            return this.#attention(op, attempts, { reason: checkError.message, code: checkError.code, status: failure.status, requestId: failure.requestId, actions: checkError.actions });
+            return this.#attention(op, attempts, {
+              reason: checkError.message,
+              code: checkError.code,
+              status: failure.status,
+              requestId: failure.requestId,
+              actions: checkError.actions,
+            });
           }
           // The check itself failed (network…): try the whole thing again later, outcome unknown.
           return this.#reschedule(op, attempts, toFailure(checkError), Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
         }
         const holderId = isServiceError(error) ? (error.detail?.['compositeTagId'] as string | undefined) : undefined;
         const holder = await describeHolder(ctx, holderId);
-        const what = failure.code === 'IDENTIFIER_ALREADY_BOUND' ? 'is already bound to another Thread' : failure.reason === 'position_occupied' ? 'position is already taken' : 'marking is already used';
+        const what =
+          failure.code === 'IDENTIFIER_ALREADY_BOUND'
+            ? 'is already bound to another Thread'
+            : failure.reason === 'position_occupied'
+              ? 'position is already taken'
+              : 'marking is already used';
         return this.#attention(op, attempts, {
           reason: `The service refused it (${failure.reason ?? failure.code}): the ${what} — held by ${holder}. ${failure.message}`,
           code: failure.code,
@@ -385,7 +413,15 @@ export class SyncEngine {
 
   #attention(op: OutboxOp, attempts: AttemptRecord[], attention: AttentionShape, failure?: FailureShape, outcomeUnknown = false): void {
     const labelId = 'labelId' in op.payload ? op.payload.labelId : null;
-    const why = failure ?? { kind: 'station', code: attention.code, status: attention.status, reason: null, requestId: attention.requestId, message: attention.reason, outcomeUnknown: false };
+    const why = failure ?? {
+      kind: 'station',
+      code: attention.code,
+      status: attention.status,
+      reason: null,
+      requestId: attention.requestId,
+      message: attention.reason,
+      outcomeUnknown: false,
+    };
     this.#outbox.finishAttention(op.id, attemptRows(attempts, 'attention', why), attention, labelId, outcomeUnknown);
     const reelId = 'reelId' in op.payload ? op.payload.reelId : null;
     this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'attention' }, labelId ? [labelId] : [], reelId);
@@ -404,7 +440,15 @@ function attemptRows(attempts: AttemptRecord[], outcome: string, failure?: Failu
     outcome: n === attempts.length - 1 ? outcome : 'step',
   }));
   if (failure && (attempts.length === 0 || failure.kind === 'station')) {
-    rows.push({ at: new Date().toISOString(), status: failure.status, code: failure.code, reason: failure.reason, requestId: failure.requestId, message: failure.message, outcome });
+    rows.push({
+      at: new Date().toISOString(),
+      status: failure.status,
+      code: failure.code,
+      reason: failure.reason,
+      requestId: failure.requestId,
+      message: failure.message,
+      outcome,
+    });
   }
   return rows;
 }

@@ -31,7 +31,9 @@ export function App() {
   if (screen === 'report' && params.get('print') === '1') return <ReportPrint reelId={reelId} lang={params.get('lang')} />;
   return (
     <div className="app">
-      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <StatusBar status={status} error={error} />
       <div className="body">
         <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
@@ -41,7 +43,9 @@ export function App() {
           {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
           {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
           {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
-          {screen === 'verify' && <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />}
+          {screen === 'verify' && (
+            <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
+          )}
           {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
           {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
           {screen === 'queue' && <QueueScreen />}

@@ -58,7 +58,13 @@ function webTransport(): Transport {
 function withTimeout<T>(promise: Promise<T>, name: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new StationError({ code: StationErrorCode.timeout, message: `${name} took longer than ${CALL_TIMEOUT_MS / 1000} s; the station may be busy. Try again.` })),
+      () =>
+        reject(
+          new StationError({
+            code: StationErrorCode.timeout,
+            message: `${name} took longer than ${CALL_TIMEOUT_MS / 1000} s; the station may be busy. Try again.`,
+          }),
+        ),
       CALL_TIMEOUT_MS,
     );
     promise.then(

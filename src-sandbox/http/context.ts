@@ -123,7 +123,8 @@ export function contextHook(deps: { db: SandboxDb; jwtSecret: Uint8Array; now: (
     let teamId = org.root_team_id;
     if (teamHeader) {
       const team = getTeam(deps.db, teamHeader);
-      if (!team || team.org_id !== org.org_id) throw new SvcError('FORBIDDEN', { header: 'Svc-Ctx-Team-Id' }, { message: 'team_not_in_org', params: { teamId: teamHeader } });
+      if (!team || team.org_id !== org.org_id)
+        throw new SvcError('FORBIDDEN', { header: 'Svc-Ctx-Team-Id' }, { message: 'team_not_in_org', params: { teamId: teamHeader } });
       teamId = team.team_id;
     }
 

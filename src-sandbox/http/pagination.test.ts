@@ -13,13 +13,29 @@ describe('cursor pagination', () => {
 
   it('a cursor continues after the last row by (value, id) in the same direction', () => {
     const plan = planPage(spec, { pageSize: 2, orderCol: 'name', order: 'asc' });
-    const page = finishPage(plan, [{ s: 'a', id: '1' }, { s: 'b', id: '2' }, { s: 'c', id: '3' }], (r) => r.s, (r) => r.id);
+    const page = finishPage(
+      plan,
+      [
+        { s: 'a', id: '1' },
+        { s: 'b', id: '2' },
+        { s: 'c', id: '3' },
+      ],
+      (r) => r.s,
+      (r) => r.id,
+    );
     expect(page.rows).toHaveLength(2);
     expect(decodeCursor(page.nextCursor as string)).toEqual({ c: 'name', o: 'asc', v: 'b', id: '2' });
     const next = planPage(spec, { pageSize: 2, orderCol: 'name', order: 'asc', cursor: page.nextCursor as string });
     expect(next.where).toBe('(x.name > ? OR (x.name = ? AND x.id > ?))');
     expect(next.params).toEqual(['b', 'b', '2']);
-    expect(finishPage(next, [{ s: 'c', id: '3' }], (r) => r.s, (r) => r.id).nextCursor).toBeNull();
+    expect(
+      finishPage(
+        next,
+        [{ s: 'c', id: '3' }],
+        (r) => r.s,
+        (r) => r.id,
+      ).nextCursor,
+    ).toBeNull();
   });
 
   it('refuses garbage, a cursor made for another ordering, and an unknown orderCol', () => {

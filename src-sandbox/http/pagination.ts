@@ -30,13 +30,22 @@ export function encodeCursor(state: CursorState): string {
 }
 
 function invalidCursor(): SvcError {
-  return new SvcError('INVALID_REQUEST', { reason: 'invalid_cursor', issues: [{ path: ['cursor'], message: 'invalid cursor' }] }, { message: 'invalid_cursor' });
+  return new SvcError(
+    'INVALID_REQUEST',
+    { reason: 'invalid_cursor', issues: [{ path: ['cursor'], message: 'invalid cursor' }] },
+    { message: 'invalid_cursor' },
+  );
 }
 
 export function decodeCursor(cursor: string): CursorState {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorState>;
-    if (typeof parsed.c === 'string' && (parsed.o === 'asc' || parsed.o === 'desc') && (typeof parsed.v === 'string' || typeof parsed.v === 'number') && typeof parsed.id === 'string') {
+    if (
+      typeof parsed.c === 'string' &&
+      (parsed.o === 'asc' || parsed.o === 'desc') &&
+      (typeof parsed.v === 'string' || typeof parsed.v === 'number') &&
+      typeof parsed.id === 'string'
+    ) {
       return parsed as CursorState;
     }
   } catch {
@@ -81,14 +90,28 @@ export function planPage(spec: PageSpec, query: PaginationQuery): PagePlan {
     where = `(${expr} ${cmp} ? OR (${expr} = ? AND ${spec.idColumn} ${cmp} ?))`;
     params = [state.v, state.v, state.id];
   }
-  return { where, params, orderBy: `${expr} ${dir}, ${spec.idColumn} ${dir}`, limit: pageSize + 1, pageSize, column, order, sortSelect: `${expr} AS page_sort` };
+  return {
+    where,
+    params,
+    orderBy: `${expr} ${dir}, ${spec.idColumn} ${dir}`,
+    limit: pageSize + 1,
+    pageSize,
+    column,
+    order,
+    sortSelect: `${expr} AS page_sort`,
+  };
 }
 
 /**
  * Cuts the fetched rows (plan.limit of them at most) to one page and makes the next cursor from the last
  * row kept. `sortValue` and `id` read the ordering value and id back from a row.
  */
-export function finishPage<R>(plan: PagePlan, rows: R[], sortValue: (row: R) => string | number, id: (row: R) => string): { rows: R[]; nextCursor: string | null } {
+export function finishPage<R>(
+  plan: PagePlan,
+  rows: R[],
+  sortValue: (row: R) => string | number,
+  id: (row: R) => string,
+): { rows: R[]; nextCursor: string | null } {
   if (rows.length <= plan.pageSize) return { rows, nextCursor: null };
   const page = rows.slice(0, plan.pageSize);
   const last = page[page.length - 1] as R;

@@ -16,11 +16,7 @@ export class SvcError extends Error {
   readonly messageKey: MessageKey | undefined;
   readonly params: Record<string, string | number>;
 
-  constructor(
-    code: ErrorCode,
-    detail?: ErrorDetail,
-    options: { message?: MessageKey; params?: Record<string, string | number>; status?: number } = {},
-  ) {
+  constructor(code: ErrorCode, detail?: ErrorDetail, options: { message?: MessageKey; params?: Record<string, string | number>; status?: number } = {}) {
     super(`${code}${options.message ? ` (${options.message})` : ''}`);
     this.name = 'SvcError';
     this.code = code;

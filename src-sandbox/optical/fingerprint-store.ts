@@ -26,9 +26,7 @@ const statements = new WeakMap<SandboxDb, ReturnType<typeof prepare>>();
 function prepare(db: SandboxDb) {
   ensureOpticalSchema(db);
   return {
-    insert: db.prepare(
-      'INSERT INTO optical_fingerprints (fingerprint_id, bits, keypoints, org_id, team_id, scan_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
+    insert: db.prepare('INSERT INTO optical_fingerprints (fingerprint_id, bits, keypoints, org_id, team_id, scan_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertKey: db.prepare('INSERT OR IGNORE INTO optical_index (band_key, fp_row) VALUES (?, ?)'),
     get: db.prepare('SELECT fingerprint_id, bits, keypoints, org_id, team_id, scan_id FROM optical_fingerprints WHERE fingerprint_id = ?'),
     probe: db.prepare(
@@ -57,8 +55,7 @@ export function insertFingerprint(db: SandboxDb, fp: StoredFingerprint, createdA
 
 export function getFingerprint(db: SandboxDb, fingerprintId: string): StoredFingerprint | undefined {
   const row = stmts(db).get.get(fingerprintId) as
-    | { fingerprint_id: string; bits: Buffer; keypoints: number; org_id: string | null; team_id: string | null; scan_id: string | null }
-    | undefined;
+    { fingerprint_id: string; bits: Buffer; keypoints: number; org_id: string | null; team_id: string | null; scan_id: string | null } | undefined;
   if (!row) return undefined;
   return {
     fingerprintId: row.fingerprint_id,

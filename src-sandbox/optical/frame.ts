@@ -33,12 +33,7 @@ export async function decodeFrame(image: Uint8Array): Promise<GrayFrame> {
     const input = sharp(image, { failOn: 'error' });
     const meta = await input.metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error(`unsupported format ${meta.format ?? 'unknown'}`);
-    const { data, info } = await input
-      .rotate()
-      .grayscale()
-      .resize({ width: FRAME_WIDTH, kernel: 'cubic' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await input.rotate().grayscale().resize({ width: FRAME_WIDTH, kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new Error(`expected one channel, got ${info.channels}`);
     return { width: info.width, height: info.height, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   } catch (error) {

@@ -73,7 +73,7 @@ describe('ingestOpticalCapture', () => {
     expect(scanCount()).toBe(0);
   });
 
-  it('finds a fresh capture\'s tag through the index among other enrolled tags, and nothing for a new tag', async () => {
+  it("finds a fresh capture's tag through the index among other enrolled tags, and nothing for a new tag", async () => {
     const enrolled = new Map<string, number>();
     for (let seed = 10; seed < 40; seed += 1) {
       const capture = await ingestOpticalCapture(db, await speckleTag(seed, { width: 800, height: 600, format: 'jpeg' }), context);

@@ -65,9 +65,14 @@ export function countKeypoints(frame: GrayFrame): number {
       const r = response[i] as number;
       if (r < CORNER_THRESHOLD) continue;
       if (
-        r >= (response[i - w - 1] as number) && r >= (response[i - w] as number) && r >= (response[i - w + 1] as number) &&
-        r >= (response[i - 1] as number) && r > (response[i + 1] as number) &&
-        r > (response[i + w - 1] as number) && r > (response[i + w] as number) && r > (response[i + w + 1] as number)
+        r >= (response[i - w - 1] as number) &&
+        r >= (response[i - w] as number) &&
+        r >= (response[i - w + 1] as number) &&
+        r >= (response[i - 1] as number) &&
+        r > (response[i + 1] as number) &&
+        r > (response[i + w - 1] as number) &&
+        r > (response[i + w] as number) &&
+        r > (response[i + w + 1] as number)
       ) {
         count += 1;
       }

@@ -33,14 +33,17 @@ describe('optical stand-in on generated speckle tags', () => {
   it('matches every fresh capture of a tag to that tag (noise, ±15 % brightness, shift, JPEG)', () => {
     const genuine = captures.map((c) => hammingDistance(c.fp, enrolled[c.tag] as Uint8Array));
     const misses = genuine.filter((d) => d > MATCH_MAX_DISTANCE).length;
-    console.log(`genuine pairs: ${genuine.length}, false non-matches: ${misses}, distance max ${Math.max(...genuine)}, mean ${(genuine.reduce((a, b) => a + b, 0) / genuine.length).toFixed(1)}`);
+    console.log(
+      `genuine pairs: ${genuine.length}, false non-matches: ${misses}, distance max ${Math.max(...genuine)}, mean ${(genuine.reduce((a, b) => a + b, 0) / genuine.length).toFixed(1)}`,
+    );
     expect(misses).toBe(0);
   });
 
   it('matches no capture to any of 50 other tags, nor tags to each other', () => {
     const impostor: number[] = [];
     for (const c of captures) for (const o of others) impostor.push(hammingDistance(c.fp, o));
-    for (let a = 0; a < enrolled.length; a += 1) for (let b = a + 1; b < enrolled.length; b += 1) impostor.push(hammingDistance(enrolled[a] as Uint8Array, enrolled[b] as Uint8Array));
+    for (let a = 0; a < enrolled.length; a += 1)
+      for (let b = a + 1; b < enrolled.length; b += 1) impostor.push(hammingDistance(enrolled[a] as Uint8Array, enrolled[b] as Uint8Array));
     const falseMatches = impostor.filter((d) => d <= MATCH_MAX_DISTANCE).length;
     console.log(`impostor pairs: ${impostor.length}, false matches: ${falseMatches}, distance min ${Math.min(...impostor)}`);
     expect(falseMatches).toBe(0);

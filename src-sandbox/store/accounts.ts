@@ -48,7 +48,10 @@ export function hashApiKey(apiKey: string): string {
 }
 
 function slugOf(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug || 'org';
 }
 
@@ -135,7 +138,10 @@ export function getTeam(db: SandboxDb, teamId: string): TeamRow | undefined {
 
 /** Team id → role for every Team the account belongs to. */
 export function membershipsOf(db: SandboxDb, serviceAccountId: string): Map<string, TeamRole> {
-  const rows = db.prepare('SELECT team_id, role FROM team_memberships WHERE service_account_id = ?').all(serviceAccountId) as { team_id: string; role: TeamRole }[];
+  const rows = db.prepare('SELECT team_id, role FROM team_memberships WHERE service_account_id = ?').all(serviceAccountId) as {
+    team_id: string;
+    role: TeamRole;
+  }[];
   return new Map(rows.map((r) => [r.team_id, r.role]));
 }
 

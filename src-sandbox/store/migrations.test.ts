@@ -26,7 +26,12 @@ describe('registerMigrations', () => {
 
   it('refuses duplicate or non-positive versions', () => {
     const db = new Database(':memory:');
-    expect(() => registerMigrations(db, 'x', [{ version: 1, sql: '' }, { version: 1, sql: '' }])).toThrow(/twice/);
+    expect(() =>
+      registerMigrations(db, 'x', [
+        { version: 1, sql: '' },
+        { version: 1, sql: '' },
+      ]),
+    ).toThrow(/twice/);
     expect(() => registerMigrations(db, 'x', [{ version: 0, sql: '' }])).toThrow(/positive/);
     db.close();
   });

@@ -49,7 +49,9 @@ export function threadDetail(db: SandboxDb, threadId: string): ThreadDetail {
   if (!row) throw new Error(`Thread ${threadId} vanished while being read.`);
   return {
     ...toThreadSummary(row),
-    data: fieldsOf(db, threadId).filter((f) => f.archivedAt === null).map((f) => toFieldEntry(f)),
+    data: fieldsOf(db, threadId)
+      .filter((f) => f.archivedAt === null)
+      .map((f) => toFieldEntry(f)),
     tags: identifiersOf(db, threadId),
   };
 }
@@ -81,7 +83,9 @@ export function insertThread(db: SandboxDb, t: NewThread): string {
 
 /** Writes a planned field change (see planFieldChanges). */
 export function applyFieldPlan(db: SandboxDb, threadId: string, plan: FieldPlan, at: string): void {
-  const insert = db.prepare('INSERT INTO thread_fields (field_id, thread_id, name, type, value, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO thread_fields (field_id, thread_id, name, type, value, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const update = db.prepare('UPDATE thread_fields SET name = ?, type = ?, value = ?, updated_at = ? WHERE field_id = ? AND thread_id = ?');
   const archive = db.prepare('UPDATE thread_fields SET archived_at = ?, updated_at = ? WHERE field_id = ? AND thread_id = ?');
   for (const f of plan.inserts) insert.run(f.fieldId, threadId, f.name, f.type, JSON.stringify(f.value), f.position, at, at);

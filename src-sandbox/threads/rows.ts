@@ -89,7 +89,14 @@ export function toThreadSummary(row: ThreadRow): ThreadSummary {
 }
 
 export function toStoredField(row: FieldRow): StoredField {
-  return { fieldId: row.field_id, name: row.name, type: row.type, value: JSON.parse(row.value) as Record<string, unknown>, position: row.position, archivedAt: row.archived_at };
+  return {
+    fieldId: row.field_id,
+    name: row.name,
+    type: row.type,
+    value: JSON.parse(row.value) as Record<string, unknown>,
+    position: row.position,
+    archivedAt: row.archived_at,
+  };
 }
 
 export function toFieldEntry(field: StoredField, withArchivedAt = false): FieldEntry {
@@ -119,7 +126,12 @@ export function toIdentifier(row: TagRow): Identifier {
     archivedAt: row.archived_at,
     label:
       row.composite_tag_id && row.reel_id !== null && row.position !== null
-        ? { compositeTagId: row.composite_tag_id, reelCollectionId: row.reel_id, position: row.position, ...(row.reel_name === null ? {} : { reelName: row.reel_name }) }
+        ? {
+            compositeTagId: row.composite_tag_id,
+            reelCollectionId: row.reel_id,
+            position: row.position,
+            ...(row.reel_name === null ? {} : { reelName: row.reel_name }),
+          }
         : null,
     value: row.value,
     fingerprintId: row.fingerprint_id,

@@ -1,11 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  BULK_BIND_BLOCKER_KINDS,
-  BULK_BIND_WARNING_KINDS,
-  BulkBindBodySchema,
-  BulkBindConflictErrorSchema,
-  BulkBindResponseSchema,
-} from './bulk-bind';
+import { BULK_BIND_BLOCKER_KINDS, BULK_BIND_WARNING_KINDS, BulkBindBodySchema, BulkBindConflictErrorSchema, BulkBindResponseSchema } from './bulk-bind';
 import { IDS, exampleReel } from './examples';
 import { BULK_BIND_MAX_PAIRS } from './limits';
 
@@ -13,7 +7,9 @@ const threadId = (i: number) => `1c1e0a01-0000-4000-8000-${String(i).padStart(12
 
 // Kinds as the spec lists them (Labels and Reels, Bulk-bind).
 const SPEC_BLOCKERS =
-  'position_empty, label_archived, label_transferred, label_bound, label_no_identifiers, identifier_bound_elsewhere, identifier_in_other_team_label, thread_not_owned, thread_unavailable, thread_in_transfer, thread_not_editable, thread_repeated'.split(', ');
+  'position_empty, label_archived, label_transferred, label_bound, label_no_identifiers, identifier_bound_elsewhere, identifier_in_other_team_label, thread_not_owned, thread_unavailable, thread_in_transfer, thread_not_editable, thread_repeated'.split(
+    ', ',
+  );
 const SPEC_WARNINGS = ['label_incomplete', 'thread_has_label'];
 
 function row(i: number) {

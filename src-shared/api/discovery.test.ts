@@ -1,15 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import {
-  FEATURE_FLAG_NAMES,
-  HealthResponseSchema,
-  MeResponseSchema,
-  TeamsListQuerySchema,
-  TeamsListResponseSchema,
-} from './discovery';
+import { FEATURE_FLAG_NAMES, HealthResponseSchema, MeResponseSchema, TeamsListQuerySchema, TeamsListResponseSchema } from './discovery';
 import { IDS } from './examples';
 
 // The 24 flags as the spec lists them (Resources, Principal (me) and context).
-const SPEC_FLAGS = `is_assemblies_module_enabled, is_assembly_import_enabled, is_categories_module_enabled, is_certificates_module_enabled, is_developer_tooling_enabled, is_document_validation_enabled, is_svcgo_scan_context_enabled, is_fabric_alt_views_enabled, is_fusion_module_enabled, is_group_connections_enabled, is_identifiable_svc_enabled, is_organization_management_enabled, is_public_pages_module_enabled, is_qualification_module_enabled, is_scand_enabled, is_sharing_enabled, is_show_uncategorized_threads_enabled, is_slicing_module_enabled, is_support_chat_enabled, is_tamper_module_enabled, is_transfers_module_enabled, is_verify_only_enabled, is_vlinks_module_enabled, is_workflows_quick_create_enabled`.split(', ');
+const SPEC_FLAGS =
+  `is_assemblies_module_enabled, is_assembly_import_enabled, is_categories_module_enabled, is_certificates_module_enabled, is_developer_tooling_enabled, is_document_validation_enabled, is_svcgo_scan_context_enabled, is_fabric_alt_views_enabled, is_fusion_module_enabled, is_group_connections_enabled, is_identifiable_svc_enabled, is_organization_management_enabled, is_public_pages_module_enabled, is_qualification_module_enabled, is_scand_enabled, is_sharing_enabled, is_show_uncategorized_threads_enabled, is_slicing_module_enabled, is_support_chat_enabled, is_tamper_module_enabled, is_transfers_module_enabled, is_verify_only_enabled, is_vlinks_module_enabled, is_workflows_quick_create_enabled`.split(
+    ', ',
+  );
 
 function me(): Record<string, unknown> {
   const flags = Object.fromEntries(SPEC_FLAGS.map((f, i) => [f, i % 2 === 0]));

@@ -42,9 +42,7 @@ export const FEATURE_FLAG_NAMES = [
 ] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
 
-export const FeatureFlagsSchema = z.object(
-  Object.fromEntries(FEATURE_FLAG_NAMES.map((n) => [n, z.boolean()])) as Record<FeatureFlagName, z.ZodBoolean>,
-);
+export const FeatureFlagsSchema = z.object(Object.fromEntries(FEATURE_FLAG_NAMES.map((n) => [n, z.boolean()])) as Record<FeatureFlagName, z.ZodBoolean>);
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 export const OrganizationMembershipSchema = z.object({

@@ -117,7 +117,13 @@ describe('detail.outcome and detail.reason', () => {
   });
 
   it('discriminates outcome details and requires their fields', () => {
-    const incomplete = { outcome: 'search_incomplete', teamsSearched: ['t1'], teamsUnreachable: ['t2'], orgsUnreachable: [], scan: exampleScan({ svcId: null }) };
+    const incomplete = {
+      outcome: 'search_incomplete',
+      teamsSearched: ['t1'],
+      teamsUnreachable: ['t2'],
+      orgsUnreachable: [],
+      scan: exampleScan({ svcId: null }),
+    };
     expect(OutcomeDetailSchema.parse(incomplete).outcome).toBe('search_incomplete');
     expect(OutcomeDetailSchema.safeParse({ outcome: 'search_incomplete', teamsSearched: ['t1'] }).success).toBe(false);
     expect(OutcomeDetailSchema.safeParse({ outcome: 'no_match' }).success).toBe(false);

@@ -186,9 +186,7 @@ export const LabelOwnedByOtherTeamDetailSchema = z.object({
 // gap: spec does not show this; our choice — `issues` list and `header` name.
 export const ValidationDetailSchema = z.object({
   header: z.string().optional(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
   reason: z.string().optional(),
 });
 
@@ -210,9 +208,4 @@ export const IdentifyNotBoundErrorSchema = errorEnvelopeFor('IDENTIFIER_NOT_BOUN
 
 // spec: Errors — "A no-match is a result but still arrives with an error status."
 /** Codes that are answers rather than failures: the capture was fine and the service classified it. */
-export const RESULT_CODES: readonly ErrorCode[] = [
-  'IDENTIFIER_NOT_FOUND',
-  'IDENTIFIER_NOT_BOUND',
-  'SCAN_AMBIGUOUS_MATCH',
-  'IDENTIFIER_VERIFY_FAILED',
-];
+export const RESULT_CODES: readonly ErrorCode[] = ['IDENTIFIER_NOT_FOUND', 'IDENTIFIER_NOT_BOUND', 'SCAN_AMBIGUOUS_MATCH', 'IDENTIFIER_VERIFY_FAILED'];

@@ -46,7 +46,12 @@ const EIGHT: ReadonlyArray<[string, number, Record<string, unknown>]> = [
   [
     'no_match',
     404,
-    { code: 'IDENTIFIER_NOT_FOUND', message: 'Not found', status: 404, detail: { outcome: 'no_match', teamsSearched: [IDS.team], scan: exampleScan({ svcId: null }) } },
+    {
+      code: 'IDENTIFIER_NOT_FOUND',
+      message: 'Not found',
+      status: 404,
+      detail: { outcome: 'no_match', teamsSearched: [IDS.team], scan: exampleScan({ svcId: null }) },
+    },
   ],
   [
     'search_incomplete',
@@ -80,7 +85,12 @@ const EIGHT: ReadonlyArray<[string, number, Record<string, unknown>]> = [
   [
     'quality_reject',
     400,
-    { code: 'SCAN_LOW_KEYPOINTS', message: 'Rescan', status: 400, detail: { outcome: 'quality_reject', scan: exampleScan({ fingerprintId: null, svcId: null }) } },
+    {
+      code: 'SCAN_LOW_KEYPOINTS',
+      message: 'Rescan',
+      status: 400,
+      detail: { outcome: 'quality_reject', scan: exampleScan({ fingerprintId: null, svcId: null }) },
+    },
   ],
   ['not_bound', 404, { code: 'IDENTIFIER_NOT_BOUND', message: 'Not bound', status: 404 }],
 ];
@@ -112,9 +122,7 @@ describe('identify: the eight outcomes (spec: Errors, Identify outcomes)', () =>
     expect(IdentifyNotBoundErrorSchema.parse(byOutcome.not_bound).code).toBe('IDENTIFIER_NOT_BOUND');
     // a no-match envelope with the wrong outcome or status is refused by the pinned schema
     expect(IdentifyNoMatchErrorSchema.safeParse({ ...byOutcome.no_match, status: 500 }).success).toBe(false);
-    expect(
-      IdentifyNoMatchErrorSchema.safeParse({ ...byOutcome.no_match, detail: { outcome: 'ambiguous', teamsSearched: [] } }).success,
-    ).toBe(false);
+    expect(IdentifyNoMatchErrorSchema.safeParse({ ...byOutcome.no_match, detail: { outcome: 'ambiguous', teamsSearched: [] } }).success).toBe(false);
   });
 
   it('every quality-reject code classifies as quality_reject', () => {

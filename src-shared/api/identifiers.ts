@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  IdentifyTagTypeSchema,
-  TagTypeSchema,
-  TextBooleanSchema,
-  TimestampSchema,
-  UuidSchema,
-  jsonPart,
-} from './common';
+import { IdentifyTagTypeSchema, TagTypeSchema, TextBooleanSchema, TimestampSchema, UuidSchema, jsonPart } from './common';
 import { QUALITY_REJECT_CODES, parseErrorEnvelope, type ErrorEnvelope } from './errors';
 import { LabelSchema } from './labels';
 import { TAG_ACTIVATE_MAX_IDS } from './limits';
@@ -137,16 +130,7 @@ export const IdentifySuccessResponseSchema = z.discriminatedUnion('type', [
 export type IdentifySuccessResponse = z.infer<typeof IdentifySuccessResponseSchema>;
 
 // The eight outcomes, in the spec's table order.
-export const IDENTIFY_OUTCOMES = [
-  'identified',
-  'matches',
-  'label',
-  'no_match',
-  'search_incomplete',
-  'ambiguous',
-  'quality_reject',
-  'not_bound',
-] as const;
+export const IDENTIFY_OUTCOMES = ['identified', 'matches', 'label', 'no_match', 'search_incomplete', 'ambiguous', 'quality_reject', 'not_bound'] as const;
 export type IdentifyOutcome = (typeof IDENTIFY_OUTCOMES)[number];
 
 export type IdentifyResult =
@@ -222,10 +206,7 @@ export const VerifyMultiSuccessResponseSchema = z.object({
   scan: ScanReceiptSchema.optional(),
 });
 // gap: spec does not show this; our choice — `error` is a string or a `{code, message}` object.
-export const VerifyMultiErrorSchema = z.union([
-  z.string(),
-  z.object({ code: z.string(), message: z.string().optional() }),
-]);
+export const VerifyMultiErrorSchema = z.union([z.string(), z.object({ code: z.string(), message: z.string().optional() })]);
 /** 2 or more candidates, no match: 200 `{success: false, attemptedCount, failedCount, error, scan?}` */
 export const VerifyMultiFailureResponseSchema = z.object({
   success: z.literal(false),
@@ -234,18 +215,14 @@ export const VerifyMultiFailureResponseSchema = z.object({
   error: VerifyMultiErrorSchema,
   scan: ScanReceiptSchema.optional(),
 });
-export const VerifyMultiResponseSchema = z.discriminatedUnion('success', [
-  VerifyMultiSuccessResponseSchema,
-  VerifyMultiFailureResponseSchema,
-]);
+export const VerifyMultiResponseSchema = z.discriminatedUnion('success', [VerifyMultiSuccessResponseSchema, VerifyMultiFailureResponseSchema]);
 export type VerifyMultiResponse = z.infer<typeof VerifyMultiResponseSchema>;
 
 export const VerifyResponseSchema = z.union([VerifySingleResponseSchema, VerifyMultiResponseSchema]);
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export type VerifyResult =
-  | { verified: true; tag: Identifier; scan: ScanReceipt | null }
-  | { verified: false; scan: ScanReceipt | null; error: ErrorEnvelope | null };
+  { verified: true; tag: Identifier; scan: ScanReceipt | null } | { verified: false; scan: ScanReceipt | null; error: ErrorEnvelope | null };
 
 /**
  * Decide a verify answer. "With several candidates the HTTP status alone is no proof of authenticity;
@@ -264,9 +241,7 @@ export function classifyVerifyResponse(candidateCount: number, status: number, b
   if (status < 200 || status >= 300) return null;
   const r = VerifyMultiResponseSchema.safeParse(body);
   if (!r.success) return null;
-  return r.data.success
-    ? { verified: true, tag: r.data.verifiedTag, scan: r.data.scan ?? null }
-    : { verified: false, scan: r.data.scan ?? null, error: null };
+  return r.data.success ? { verified: true, tag: r.data.verifiedTag, scan: r.data.scan ?? null } : { verified: false, scan: r.data.scan ?? null, error: null };
 }
 
 // --- Unbind / text / update ------------------------------------------------------------------------

@@ -29,7 +29,14 @@ describe('reels (spec: Label, Reel, Label Collection; Labels and Reels)', () => 
   });
 
   it('create body {name, description?, collectionId?, expectedIdentifiers?}', () => {
-    const body = { name: 'Reel A', collectionId: IDS.collection, expectedIdentifiers: [{ tagType: 'NFC', count: 1 }, { tagType: 'QR', count: 0 }] };
+    const body = {
+      name: 'Reel A',
+      collectionId: IDS.collection,
+      expectedIdentifiers: [
+        { tagType: 'NFC', count: 1 },
+        { tagType: 'QR', count: 0 },
+      ],
+    };
     expect(ReelCreateBodySchema.parse(body)).toEqual(body);
     expect(ReelCreateBodySchema.safeParse({ description: 'no name' }).success).toBe(false);
     expect(ReelCreateBodySchema.safeParse({ name: 'x', expectedIdentifiers: [{ tagType: 'QR', count: -1 }] }).success).toBe(false);
@@ -147,7 +154,10 @@ describe('label resource, list, resolve, bind', () => {
   it('resolve {tagType, value, reelCollectionId?} → {detail, candidates}', () => {
     expect(LabelResolveBodySchema.safeParse({ tagType: 'TEXT', value: 'A-1', reelCollectionId: IDS.reel }).success).toBe(true);
     expect(LabelResolveBodySchema.safeParse({ tagType: 'TEXT' }).success).toBe(false);
-    const r = LabelResolveResponseSchema.parse({ detail: exampleLabel(), candidates: [exampleLabel(), exampleLabel({ compositeTagId: IDS.label2, position: 2 })] });
+    const r = LabelResolveResponseSchema.parse({
+      detail: exampleLabel(),
+      candidates: [exampleLabel(), exampleLabel({ compositeTagId: IDS.label2, position: 2 })],
+    });
     expect(r.candidates).toHaveLength(2);
   });
 

@@ -228,10 +228,7 @@ export const LabelSchema = z.object({
 export type Label = z.infer<typeof LabelSchema>;
 
 /** Whether a Label's active members meet the Reel's expected composition. spec: Label, `complete`. */
-export function isLabelComplete(
-  members: readonly Pick<LabelMember, 'tagType' | 'archivedAt'>[],
-  expected: readonly ExpectedIdentifier[],
-): boolean {
+export function isLabelComplete(members: readonly Pick<LabelMember, 'tagType' | 'archivedAt'>[], expected: readonly ExpectedIdentifier[]): boolean {
   return expected.every(({ tagType, count }) => {
     const active = members.filter((m) => m.tagType === tagType && m.archivedAt === null).length;
     return active >= count;

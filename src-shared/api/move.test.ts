@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { IDS, exampleLabel } from './examples';
-import {
-  MoveBodySchema,
-  MoveCountMismatchErrorSchema,
-  MoveEndpointErrorSchema,
-  MovePreviewResponseSchema,
-  MoveResponseSchema,
-  moveSourceKind,
-} from './move';
+import { MoveBodySchema, MoveCountMismatchErrorSchema, MoveEndpointErrorSchema, MovePreviewResponseSchema, MoveResponseSchema, moveSourceKind } from './move';
 
 // spec: Labels and Reels, Move — every source shape × every target shape.
 const SOURCES = [

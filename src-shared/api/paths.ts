@@ -46,8 +46,7 @@ export const PATHS = {
   labelsMovePreview: '/api/v1/composite-tags/move/preview',
   label: (compositeTagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}`,
   labelIdentifiers: (compositeTagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}/identifiers`,
-  labelIdentifier: (compositeTagId: string, tagId: string) =>
-    `/api/v1/composite-tags/${e(compositeTagId)}/identifiers/${e(tagId)}`,
+  labelIdentifier: (compositeTagId: string, tagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}/identifiers/${e(tagId)}`,
   labelBind: (compositeTagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}/bind`,
   labelUnbind: (compositeTagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}/unbind`,
   labelArchive: (compositeTagId: string) => `/api/v1/composite-tags/${e(compositeTagId)}/archive`,

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  NextCursorSchema,
-  PaginationQuerySchema,
-  TagTypeSchema,
-  TextBooleanSchema,
-  TextIntSchema,
-  TimestampSchema,
-  UuidSchema,
-} from './common';
+import { NextCursorSchema, PaginationQuerySchema, TagTypeSchema, TextBooleanSchema, TextIntSchema, TimestampSchema, UuidSchema } from './common';
 import { IdentifierSchema } from './tag';
 
 // --- Field entries -------------------------------------------------------------------------------
@@ -64,13 +56,7 @@ export type FieldEntry = z.infer<typeof FieldEntrySchema>;
 // spec: Resources, Thread. Identifiers in `tags` "each has tagId and tagType" (IdentifierSchema requires
 // only those two).
 
-export const ThreadLabelsSchema = z.union([
-  z.number(),
-  z.record(z.string(), z.unknown()),
-  z.string(),
-  z.boolean(),
-  z.null(),
-]);
+export const ThreadLabelsSchema = z.union([z.number(), z.record(z.string(), z.unknown()), z.string(), z.boolean(), z.null()]);
 
 export const ThreadSummarySchema = z.object({
   threadId: UuidSchema,
@@ -145,11 +131,7 @@ export const ThreadCreateRawBodySchema = z.strictObject({
   bundleId: UuidSchema.optional(),
 });
 
-export const ThreadCreateBodySchema = z.discriminatedUnion('type', [
-  ThreadCreateSingleBodySchema,
-  ThreadCreateListBodySchema,
-  ThreadCreateRawBodySchema,
-]);
+export const ThreadCreateBodySchema = z.discriminatedUnion('type', [ThreadCreateSingleBodySchema, ThreadCreateListBodySchema, ThreadCreateRawBodySchema]);
 export type ThreadCreateBody = z.infer<typeof ThreadCreateBodySchema>;
 
 /** 201 `{created: Thread[], uploadResponses: []}` */

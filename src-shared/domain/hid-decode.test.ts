@@ -9,7 +9,14 @@ function fixture(name: string): Uint8Array[] {
   return text
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => Uint8Array.from(line.trim().split(/\s+/).map((h) => Number.parseInt(h, 16))));
+    .map((line) =>
+      Uint8Array.from(
+        line
+          .trim()
+          .split(/\s+/)
+          .map((h) => Number.parseInt(h, 16)),
+      ),
+    );
 }
 
 describe('keyboard boot reports', () => {

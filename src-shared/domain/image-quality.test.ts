@@ -7,7 +7,7 @@ function frame(width: number, height: number, at: (x: number, y: number) => numb
   return { width, height, pixels };
 }
 
-const checker = (level: number) => frame(64, 64, (x, y) => ((x >> 2) + (y >> 2)) % 2 ? level : level / 4);
+const checker = (level: number) => frame(64, 64, (x, y) => (((x >> 2) + (y >> 2)) % 2 ? level : level / 4));
 const ramp = frame(64, 64, (x) => 60 + x);
 
 describe('focus measure', () => {

@@ -23,7 +23,18 @@ describe('Label rules', () => {
     expect(unexpectedTagTypes([{ tagType: 'TEXT' }, { tagType: 'QR' }, { tagType: 'NFC' }], composition)).toEqual(['QR', 'NFC']);
   });
   it('compares identifier lists without regard to order', () => {
-    expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }, { tagType: 'TEXT', value: 'X' }], [{ tagType: 'TEXT', value: 'x' }, { tagType: 'QR', value: 'a' }])).toBe(true);
+    expect(
+      sameIdentifiers(
+        [
+          { tagType: 'QR', value: 'a' },
+          { tagType: 'TEXT', value: 'X' },
+        ],
+        [
+          { tagType: 'TEXT', value: 'x' },
+          { tagType: 'QR', value: 'a' },
+        ],
+      ),
+    ).toBe(true);
     expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }], [{ tagType: 'QR', value: 'A' }])).toBe(false);
   });
 });

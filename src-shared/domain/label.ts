@@ -15,7 +15,10 @@ export type LabelState = z.infer<typeof LabelStateSchema>;
 export const LocalIdentifierSchema = z.object({
   tagType: TagTypeSchema,
   value: z.string().min(1).optional(),
-  captureSha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  captureSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type LocalIdentifier = z.infer<typeof LocalIdentifierSchema>;
 
@@ -53,9 +56,7 @@ export function mismatchesAgainstPrintData(identifiers: readonly LocalIdentifier
 
 /** Tag types the Reel's expected composition wants more of than this Label carries (a hint only, spec: Reel). */
 export function missingTagTypes(identifiers: readonly Pick<LocalIdentifier, 'tagType'>[], composition: readonly ExpectedIdentifier[]): TagType[] {
-  return composition
-    .filter(({ tagType, count }) => identifiers.filter((i) => i.tagType === tagType).length < count)
-    .map(({ tagType }) => tagType);
+  return composition.filter(({ tagType, count }) => identifiers.filter((i) => i.tagType === tagType).length < count).map(({ tagType }) => tagType);
 }
 
 /** Tag types this Label carries that the Reel does not expect at all. */

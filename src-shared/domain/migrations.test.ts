@@ -51,7 +51,9 @@ describe('runMigrations', () => {
 
   it('refuses a list with a version twice or a version that is not a positive integer, applying nothing', () => {
     const { db, ledger, state } = fakeDatabase();
-    expect(() => runMigrations(db, [step(1), step(1)], ledger, { name: 'labels' })).toThrow('Migration labels#1 is listed twice; give each migration its own version.');
+    expect(() => runMigrations(db, [step(1), step(1)], ledger, { name: 'labels' })).toThrow(
+      'Migration labels#1 is listed twice; give each migration its own version.',
+    );
     expect(() => runMigrations(db, [step(1), step(0)], ledger, { name: 'labels' })).toThrow('Migration labels#0: the version must be a positive integer.');
     expect(() => runMigrations(db, [step(1.5)], ledger)).toThrow(/schema#1.5.*positive integer/);
     expect(state.executed).toEqual([]);

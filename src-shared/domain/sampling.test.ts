@@ -46,7 +46,9 @@ describe('Table 1: sample size code letters', () => {
   });
 
   it('a lot one item past a range takes the next letter', () => {
-    const letters = [8, 9, 15, 16, 25, 26, 50, 51, 90, 91, 150, 151, 280, 281, 500, 501, 1200, 1201, 3200, 3201, 10000, 10001, 35000, 35001, 150000, 150001, 500000, 500001];
+    const letters = [
+      8, 9, 15, 16, 25, 26, 50, 51, 90, 91, 150, 151, 280, 281, 500, 501, 1200, 1201, 3200, 3201, 10000, 10001, 35000, 35001, 150000, 150001, 500000, 500001,
+    ];
     expect(letters.map((n) => codeLetterFor(n, 'II')).join('')).toBe('ABBCCDDEEFFGGHHJJKKLLMMNNPPQ');
   });
 

@@ -14,13 +14,52 @@ export type CodeLetter = (typeof CODE_LETTERS)[number];
 
 /** Table 2-A: the sample size of each code letter's row. */
 export const SAMPLE_SIZES: Readonly<Record<CodeLetter, number>> = {
-  A: 2, B: 3, C: 5, D: 8, E: 13, F: 20, G: 32, H: 50, J: 80, K: 125, L: 200, M: 315, N: 500, P: 800, Q: 1250, R: 2000,
+  A: 2,
+  B: 3,
+  C: 5,
+  D: 8,
+  E: 13,
+  F: 20,
+  G: 32,
+  H: 50,
+  J: 80,
+  K: 125,
+  L: 200,
+  M: 315,
+  N: 500,
+  P: 800,
+  Q: 1250,
+  R: 2000,
 };
 
 /** Table 2-A's AQL columns, as the standard prints them (percent nonconforming up to 10, nonconformities per 100 items above). */
 export const AQL_LABELS = [
-  '0.010', '0.015', '0.025', '0.040', '0.065', '0.10', '0.15', '0.25', '0.40', '0.65', '1.0', '1.5', '2.5', '4.0', '6.5',
-  '10', '15', '25', '40', '65', '100', '150', '250', '400', '650', '1000',
+  '0.010',
+  '0.015',
+  '0.025',
+  '0.040',
+  '0.065',
+  '0.10',
+  '0.15',
+  '0.25',
+  '0.40',
+  '0.65',
+  '1.0',
+  '1.5',
+  '2.5',
+  '4.0',
+  '6.5',
+  '10',
+  '15',
+  '25',
+  '40',
+  '65',
+  '100',
+  '150',
+  '250',
+  '400',
+  '650',
+  '1000',
 ] as const;
 /** The same columns as numbers; an AQL is accepted only when it equals one of them. */
 export const AQL_VALUES: readonly number[] = AQL_LABELS.map(Number);
@@ -32,21 +71,21 @@ export const DEFAULT_LEVEL: InspectionLevel = 'II';
 // One row per lot size range; letters for S-1 S-2 S-3 S-4 I II III. The last range has no upper bound.
 const TABLE_1_ROWS: readonly (readonly [from: number, to: number, letters: string])[] = [
   // from    to         S-1 S-2 S-3 S-4  I  II III
-  [2,       8,         'A   A   A   A   A   A   B'],
-  [9,       15,        'A   A   A   A   A   B   C'],
-  [16,      25,        'A   A   B   B   B   C   D'],
-  [26,      50,        'A   B   B   C   C   D   E'],
-  [51,      90,        'B   B   C   C   C   E   F'],
-  [91,      150,       'B   B   C   D   D   F   G'],
-  [151,     280,       'B   C   D   E   E   G   H'],
-  [281,     500,       'B   C   D   E   F   H   J'],
-  [501,     1200,      'C   C   E   F   G   J   K'],
-  [1201,    3200,      'C   D   E   G   H   K   L'],
-  [3201,    10000,     'C   D   F   G   J   L   M'],
-  [10001,   35000,     'C   D   F   H   K   M   N'],
-  [35001,   150000,    'D   E   G   J   L   N   P'],
-  [150001,  500000,    'D   E   G   J   M   P   Q'],
-  [500001,  Infinity,  'D   E   H   K   N   Q   R'],
+  [2, 8, 'A   A   A   A   A   A   B'],
+  [9, 15, 'A   A   A   A   A   B   C'],
+  [16, 25, 'A   A   B   B   B   C   D'],
+  [26, 50, 'A   B   B   C   C   D   E'],
+  [51, 90, 'B   B   C   C   C   E   F'],
+  [91, 150, 'B   B   C   D   D   F   G'],
+  [151, 280, 'B   C   D   E   E   G   H'],
+  [281, 500, 'B   C   D   E   F   H   J'],
+  [501, 1200, 'C   C   E   F   G   J   K'],
+  [1201, 3200, 'C   D   E   G   H   K   L'],
+  [3201, 10000, 'C   D   F   G   J   L   M'],
+  [10001, 35000, 'C   D   F   H   K   M   N'],
+  [35001, 150000, 'D   E   G   J   L   N   P'],
+  [150001, 500000, 'D   E   G   J   M   P   Q'],
+  [500001, Infinity, 'D   E   H   K   N   Q   R'],
 ];
 
 export interface LotSizeRange {
@@ -96,7 +135,8 @@ const TABLE_2A_ROWS: Readonly<Record<CodeLetter, string>> = {
   R: '    ↑     ↑   1/2   2/3   3/4   5/6   7/8 10/11 14/15 21/22     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑     ↑',
 };
 
-export type Table2ACell = { readonly kind: 'plan'; readonly accept: number; readonly reject: number } | { readonly kind: 'arrow'; readonly direction: 'down' | 'up' };
+export type Table2ACell =
+  { readonly kind: 'plan'; readonly accept: number; readonly reject: number } | { readonly kind: 'arrow'; readonly direction: 'down' | 'up' };
 
 function parseCell(token: string, where: string): Table2ACell {
   if (token === '↓') return { kind: 'arrow', direction: 'down' };

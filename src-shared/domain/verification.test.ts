@@ -95,7 +95,12 @@ describe('judgeSample', () => {
         ],
       }),
     );
-    expect(r).toMatchObject({ pass: false, outcome: 'wrong_position', foundPosition: 18, reason: "position 17 read SER-0018, which is position 18's and position 40's" });
+    expect(r).toMatchObject({
+      pass: false,
+      outcome: 'wrong_position',
+      foundPosition: 18,
+      reason: "position 17 read SER-0018, which is position 18's and position 40's",
+    });
   });
 
   it('fails a value that resolves to nothing as not on the service', () => {
@@ -197,7 +202,12 @@ describe('opticalCheckFrom', () => {
   });
 
   it('keeps only the outcome of a failed identify', () => {
-    const result = classifyIdentifyResponse(404, { code: 'IDENTIFIER_NOT_FOUND', message: 'x', status: 404, detail: { outcome: 'no_match', teamsSearched: [] } });
+    const result = classifyIdentifyResponse(404, {
+      code: 'IDENTIFIER_NOT_FOUND',
+      message: 'x',
+      status: 404,
+      detail: { outcome: 'no_match', teamsSearched: [] },
+    });
     expect(result).not.toBeNull();
     if (result) expect(opticalCheckFrom(result)).toEqual({ outcome: 'no_match' });
   });
@@ -205,8 +215,7 @@ describe('opticalCheckFrom', () => {
 
 describe('lotVerdict', () => {
   const plan = { sampleSize: 80, accept: 1, reject: 2 };
-  const results = (n: number, failures: number, from = 1) =>
-    Array.from({ length: n }, (_, i) => ({ position: from + i, pass: i >= failures }));
+  const results = (n: number, failures: number, from = 1) => Array.from({ length: n }, (_, i) => ({ position: from + i, pass: i >= failures }));
 
   it('accepts after the whole sample with failures at most Ac', () => {
     expect(lotVerdict(plan, results(80, 0))).toEqual({ inspected: 80, failed: 0, accept: true, complete: true, decision: 'accept' });

@@ -38,7 +38,8 @@ const WORDING: Readonly<Record<IdentifyOutcome, Omit<IdentifyOutcomeWording, 'co
   },
   no_match: {
     what: 'The service searched every Team in scope and found no marking like this one.',
-    action: 'Check that the Label was enrolled with its optical marking and activated for identification, then scan again. If it is still missing, set the Label aside.',
+    action:
+      'Check that the Label was enrolled with its optical marking and activated for identification, then scan again. If it is still missing, set the Label aside.',
     retry: false,
   },
   search_incomplete: {
@@ -102,13 +103,7 @@ export interface SampleCheckInput {
 }
 
 /** Why a sampled Label passed or failed; identify outcomes other than label/identified keep their own code. */
-export type SampleOutcome =
-  | 'verified'
-  | 'wrong_position'
-  | 'wrong_label'
-  | 'not_on_service'
-  | 'not_checked'
-  | Exclude<IdentifyOutcome, 'label' | 'identified'>;
+export type SampleOutcome = 'verified' | 'wrong_position' | 'wrong_label' | 'not_on_service' | 'not_checked' | Exclude<IdentifyOutcome, 'label' | 'identified'>;
 
 export interface SampleResult {
   position: number;

@@ -32,7 +32,7 @@ describe('keyboard-wedge classifier', () => {
     ]);
   });
 
-  it('separates a person\'s keys from a scan that follows', () => {
+  it("separates a person's keys from a scan that follows", () => {
     const keys = [...typed('x', 0, 0), ...typed('REEL0042', 500, 5), { key: 'Enter', t: 540 }];
     expect(feed(keys)).toEqual([
       { kind: 'typing', text: 'x' },

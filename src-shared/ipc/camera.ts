@@ -225,7 +225,10 @@ export type CameraStatus = z.infer<typeof CameraStatusSchema>;
 export const SubmitStillInputSchema = z
   .object({
     /** The still's bytes, base64 (no data: prefix). */
-    image: z.base64().min(4).max(MAX_STILL_BASE64, `the still is larger than ${MAX_STILL_BYTES / 1024 / 1024} MB`),
+    image: z
+      .base64()
+      .min(4)
+      .max(MAX_STILL_BASE64, `the still is larger than ${MAX_STILL_BYTES / 1024 / 1024} MB`),
     mimeType: StillMimeTypeSchema,
     /** The camera's name (its label). */
     camera: z.string().min(1).max(256),

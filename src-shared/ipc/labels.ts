@@ -36,7 +36,10 @@ export const MoveInput = z
     reelId: LocalId,
     fromPosition: z.number().int().nonnegative(),
     toPosition: z.number().int().nonnegative().optional(),
-    target: z.union([z.object({ reelId: LocalId }).strict(), z.object({ newReel: z.object({ name: z.string().min(1), description: z.string().optional() }).strict() }).strict()]),
+    target: z.union([
+      z.object({ reelId: LocalId }).strict(),
+      z.object({ newReel: z.object({ name: z.string().min(1), description: z.string().optional() }).strict() }).strict(),
+    ]),
     expectedCount: z.number().int().nonnegative().optional(),
   })
   .strict();
@@ -85,14 +88,32 @@ export const labelCommands = {
           kind: z.string(),
           state: z.string(),
           createdAt: z.string(),
-          attempts: z.array(z.object({ at: z.string(), status: z.number().nullable(), code: z.string().nullable(), reason: z.string().nullable(), requestId: z.string().nullable(), message: z.string().nullable(), outcome: z.string() })),
+          attempts: z.array(
+            z.object({
+              at: z.string(),
+              status: z.number().nullable(),
+              code: z.string().nullable(),
+              reason: z.string().nullable(),
+              requestId: z.string().nullable(),
+              message: z.string().nullable(),
+              outcome: z.string(),
+            }),
+          ),
         }),
       ),
       captures: z.array(z.object({ sha256: z.string(), at: z.string(), current: z.boolean(), thumbnail: z.string() })),
     }),
   },
   'labels.addIdentifier': {
-    input: z.object({ labelId: LocalId, tagType: TagTypeSchema, value: z.string().min(1).optional(), captureSha256: CaptureSha256.optional(), svcImagePath: z.string().min(1).optional() }).strict(),
+    input: z
+      .object({
+        labelId: LocalId,
+        tagType: TagTypeSchema,
+        value: z.string().min(1).optional(),
+        captureSha256: CaptureSha256.optional(),
+        svcImagePath: z.string().min(1).optional(),
+      })
+      .strict(),
     output: LabelWriteResult,
   },
   'labels.removeIdentifier': {
@@ -108,7 +129,16 @@ export const labelCommands = {
   'labels.resolve': {
     input: z.object({ tagType: TagTypeSchema, value: z.string().min(1), reelId: LocalId.optional() }).strict(),
     output: z.object({
-      matches: z.array(z.object({ reelId: z.string().nullable(), serviceReelId: z.string().nullable(), position: z.number(), labelId: z.string().nullable(), serviceId: z.string().nullable(), source: z.enum(['local', 'service']) })),
+      matches: z.array(
+        z.object({
+          reelId: z.string().nullable(),
+          serviceReelId: z.string().nullable(),
+          position: z.number(),
+          labelId: z.string().nullable(),
+          serviceId: z.string().nullable(),
+          source: z.enum(['local', 'service']),
+        }),
+      ),
     }),
   },
   /** Online only: what the move would do (changes nothing). */

@@ -132,6 +132,8 @@ export const reelCommands = {
   },
   'collections.list': {
     input: z.object({}).strict(),
-    output: z.object({ collections: z.array(z.object({ collectionId: z.string(), serviceId: z.string().nullable(), name: z.string(), description: z.string().nullable() })) }),
+    output: z.object({
+      collections: z.array(z.object({ collectionId: z.string(), serviceId: z.string().nullable(), name: z.string(), description: z.string().nullable() })),
+    }),
   },
 } as const;

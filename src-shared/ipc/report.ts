@@ -150,7 +150,17 @@ export const reportCommands = {
    * the day is counted in (minutes east of UTC, e.g. 60 for CET); default the station's own.
    */
   'report.shift': {
-    input: z.object({ day: DaySchema, utcOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60).optional() }).strict(),
+    input: z
+      .object({
+        day: DaySchema,
+        utcOffsetMinutes: z
+          .number()
+          .int()
+          .min(-14 * 60)
+          .max(14 * 60)
+          .optional(),
+      })
+      .strict(),
     output: ShiftSummary,
   },
   /**

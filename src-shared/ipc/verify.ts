@@ -16,7 +16,11 @@ export const AqlSchema = z.number().refine((aql) => AQL_VALUES.includes(aql), {
 });
 
 /** The seed of the sample's random draw (recorded with the plan, so the same positions can be drawn again). */
-export const SeedSchema = z.number().int().min(0).max(2 ** 32 - 1);
+export const SeedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
 
 export const VerificationPlan = z.object({
   verificationId: z.string(),
@@ -44,7 +48,14 @@ export const VerificationPlan = z.object({
 export type VerificationPlan = z.infer<typeof VerificationPlan>;
 
 /** Why a sample passed or failed: verified, a station finding, or an identify outcome other than label/identified. */
-export const SAMPLE_OUTCOMES = ['verified', 'wrong_position', 'wrong_label', 'not_on_service', 'not_checked', ...IDENTIFY_OUTCOMES.filter((o) => o !== 'label' && o !== 'identified')] as const;
+export const SAMPLE_OUTCOMES = [
+  'verified',
+  'wrong_position',
+  'wrong_label',
+  'not_on_service',
+  'not_checked',
+  ...IDENTIFY_OUTCOMES.filter((o) => o !== 'label' && o !== 'identified'),
+] as const;
 export const SampleOutcomeSchema = z.enum(SAMPLE_OUTCOMES);
 
 export const SampleCheck = z.object({

@@ -26,21 +26,30 @@ export const bulkBindBench: Bench = {
     try {
       const token = (await app.inject({ method: 'GET', url: '/api/auth/token', headers: { 'x-api-key': demo.apiKey } })).json().token as string;
       const headers = { authorization: `Bearer ${token}`, 'svc-ctx-org-id': demo.orgId, 'svc-ctx-team-id': demo.teamId };
-      const reelId = (await app.inject({ method: 'POST', url: '/api/v1/composite-tags/reels', headers, payload: { name: 'Bench reel' } })).json().reel.collectionId as string;
+      const reelId = (await app.inject({ method: 'POST', url: '/api/v1/composite-tags/reels', headers, payload: { name: 'Bench reel' } })).json().reel
+        .collectionId as string;
 
       // 500 complete Labels (TEXT, QR, SVC with a stored fingerprint in the optical index) and 500 Threads.
       const threadIds: string[] = [];
-      const label = db.prepare('INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const label = db.prepare(
+        'INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
       const tag = db.prepare(
         'INSERT INTO tags (tag_id, tag_type, value, normalized_value, fingerprint_id, composite_tag_id, org_id, owner_team_id, identifiable, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
       );
-      const thread = db.prepare('INSERT INTO threads (thread_id, org_id, owner_team_id, name, description, created_by_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const thread = db.prepare(
+        'INSERT INTO threads (thread_id, org_id, owner_team_id, name, description, created_by_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
       db.transaction(() => {
         for (let p = 1; p <= PAIRS; p += 1) {
           const id = randomUUID();
           const value = `LBL-${p}`;
           const fingerprintId = randomUUID();
-          insertFingerprint(db, { fingerprintId, bits: new Uint8Array(randomBytes(32)), keypoints: 2800, orgId: demo.orgId, teamId: demo.teamId, scanId: null }, at);
+          insertFingerprint(
+            db,
+            { fingerprintId, bits: new Uint8Array(randomBytes(32)), keypoints: 2800, orgId: demo.orgId, teamId: demo.teamId, scanId: null },
+            at,
+          );
           label.run(id, reelId, p, demo.orgId, demo.teamId, at, at);
           tag.run(randomUUID(), 'TEXT', value, identifierKey('TEXT', value), null, id, demo.orgId, demo.teamId, at, at);
           tag.run(randomUUID(), 'QR', value, identifierKey('QR', value), null, id, demo.orgId, demo.teamId, at, at);
@@ -52,10 +61,14 @@ export const bulkBindBench: Bench = {
       })();
 
       const body = { fromPosition: 1, toPosition: PAIRS, threadIds, dryRun: true };
-      const http = await timeRuns(RUNS, async () => {
-        const res = await app.inject({ method: 'POST', url: `/api/v1/composite-tags/reels/${reelId}/bulk-bind`, headers, payload: body });
-        if (res.statusCode !== 200) throw new Error(`bulk-bind dry run failed: ${res.statusCode} ${res.body}`);
-      }, 3);
+      const http = await timeRuns(
+        RUNS,
+        async () => {
+          const res = await app.inject({ method: 'POST', url: `/api/v1/composite-tags/reels/${reelId}/bulk-bind`, headers, payload: body });
+          if (res.statusCode !== 200) throw new Error(`bulk-bind dry run failed: ${res.statusCode} ${res.body}`);
+        },
+        3,
+      );
 
       const svc = { principal: { serviceAccountId: 'bench' }, orgId: demo.orgId, teamId: demo.teamId } as Parameters<typeof loadBulkBindInput>[1];
       const input = loadBulkBindInput(db, svc, getCollectionRow(db, reelId) as CollectionRow, body);

@@ -65,7 +65,14 @@ export const captureBench: Bench = {
     data.remove();
     const baseline = { name: 'raw sharp decode + stats + thumbnail', value: median(raw) };
     return [
-      { name: 'capture 1600×1200: gate + thumbnail + QR decode + fsynced store', value: median(full), unit: 'frames/s', better: 'higher', baseline, target: 'ratio ≥ 0.7' },
+      {
+        name: 'capture 1600×1200: gate + thumbnail + QR decode + fsynced store',
+        value: median(full),
+        unit: 'frames/s',
+        better: 'higher',
+        baseline,
+        target: 'ratio ≥ 0.7',
+      },
       { name: 'capture 1600×1200: gate + thumbnail + QR decode (no store)', value: median(gate), unit: 'frames/s', better: 'higher', baseline },
       {
         name: 'capture 1600×1200: gate + thumbnail + QR decode (no store), same decode size',

@@ -16,7 +16,13 @@ const call = async (name: string, input: unknown) => {
 };
 if (phase === 'fill') {
   // An unreachable remote service: everything stays queued.
-  await call('profiles.connect', { kind: 'remote', baseUrl: 'http://127.0.0.1:9', apiKey: 'bench-key', orgId: '00000000-0000-4000-8000-000000000001', teamId: '00000000-0000-4000-8000-000000000002' });
+  await call('profiles.connect', {
+    kind: 'remote',
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: 'bench-key',
+    orgId: '00000000-0000-4000-8000-000000000001',
+    teamId: '00000000-0000-4000-8000-000000000002',
+  });
   const { reelId } = (await call('reels.create', { name: 'RSS reel' })) as { reelId: string };
   const csv = ['position,text,qr', ...Array.from({ length: 10_000 }, (_, n) => `${n + 1},R-${n + 1},https://example.test/r/${n + 1}`)].join('\n');
   writeFileSync(join(dataDir, 'print.csv'), csv);

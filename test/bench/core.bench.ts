@@ -30,7 +30,16 @@ async function enrollCommit(): Promise<BenchRow[]> {
   const dir = tempDir('bench-enroll-');
   const images = await distinctJpegs(100);
   const db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, { profileId: 'p', kind: 'remote', name: 'bench', baseUrl: 'http://127.0.0.1:9', orgId: null, teamId: null, locale: null, declaredActor: null });
+  saveProfile(db, {
+    profileId: 'p',
+    kind: 'remote',
+    name: 'bench',
+    baseUrl: 'http://127.0.0.1:9',
+    orgId: null,
+    teamId: null,
+    locale: null,
+    declaredActor: null,
+  });
   const ctx = { db, dataDir: dir.path, profileId: () => 'p' };
   const { reelId } = createReel(ctx, { name: 'bench' });
 
@@ -70,9 +79,23 @@ async function enrollCommit(): Promise<BenchRow[]> {
   // Throughput over the whole series (one at a time, as the bench saves them), not from the median.
   const perSecond = (times: number[]) => (times.length * 1000) / times.reduce((a, b) => a + b, 0);
   return [
-    { name: `enroll commit, 1600×1200 JPEG, ${images.length} in a row`, value: perSecond(ours), unit: 'labels/s', better: 'higher', baseline: { name: 'raw sharp + fsync + insert', value: perSecond(base) }, target: 'ratio ≥ 0.7' },
+    {
+      name: `enroll commit, 1600×1200 JPEG, ${images.length} in a row`,
+      value: perSecond(ours),
+      unit: 'labels/s',
+      better: 'higher',
+      baseline: { name: 'raw sharp + fsync + insert', value: perSecond(base) },
+      target: 'ratio ≥ 0.7',
+    },
     { name: 'enroll commit p50', value: median(ours), unit: 'ms', better: 'lower', baseline: { name: 'raw p50', value: median(base) } },
-    { name: 'enroll commit p99', value: percentile(ours, 99), unit: 'ms', better: 'lower', baseline: { name: 'raw p99', value: percentile(base, 99) }, target: '< 100 ms' },
+    {
+      name: 'enroll commit p99',
+      value: percentile(ours, 99),
+      unit: 'ms',
+      better: 'lower',
+      baseline: { name: 'raw p99', value: percentile(base, 99) },
+      target: '< 100 ms',
+    },
   ];
 }
 
@@ -99,7 +122,14 @@ async function syncDrain(): Promise<BenchRow[]> {
     await station.close();
     if (summary.pending !== 0 || summary.attention !== 0) throw new Error(`drain did not finish: ${JSON.stringify(summary)}`);
     return [
-      { name: 'sync drain of 1,000 queued Labels to the sandbox', value: (N / ours) * 1000, unit: 'labels/s', better: 'higher', baseline: { name: 'raw client, same requests, concurrency 4', value: raw }, target: 'ratio ≥ 0.8' },
+      {
+        name: 'sync drain of 1,000 queued Labels to the sandbox',
+        value: (N / ours) * 1000,
+        unit: 'labels/s',
+        better: 'higher',
+        baseline: { name: 'raw client, same requests, concurrency 4', value: raw },
+        target: 'ratio ≥ 0.8',
+      },
     ];
   } finally {
     await sandbox.close();

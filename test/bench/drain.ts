@@ -16,7 +16,16 @@ export async function rawEnrollRate(baseUrl: string, sandbox: RunningSandbox, co
   const queue = new PQueue({ concurrency });
   const started = performance.now();
   for (let n = 1; n <= count; n += 1) {
-    void queue.add(() => client.labels.enroll(reel.collectionId, { position: n, identifiers: [{ tagType: 'TEXT', value: `${tag}-${n}` }, { tagType: 'QR', value: `${tag}-q${n}` }], options: { indexing: 'default' } }));
+    void queue.add(() =>
+      client.labels.enroll(reel.collectionId, {
+        position: n,
+        identifiers: [
+          { tagType: 'TEXT', value: `${tag}-${n}` },
+          { tagType: 'QR', value: `${tag}-q${n}` },
+        ],
+        options: { indexing: 'default' },
+      }),
+    );
   }
   await queue.onIdle();
   return (count / (performance.now() - started)) * 1000;

@@ -10,7 +10,12 @@ describe('ownPeakRssMb', () => {
     const harness = pathToFileURL(join(import.meta.dirname, 'harness.ts')).href;
     const out = execFileSync(
       process.execPath,
-      ['--import', 'tsx', '-e', `import(${JSON.stringify(harness)}).then((h) => console.log(JSON.stringify({ own: h.ownPeakRssMb(), rusage: process.resourceUsage().maxRSS / 1024 })))`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(harness)}).then((h) => console.log(JSON.stringify({ own: h.ownPeakRssMb(), rusage: process.resourceUsage().maxRSS / 1024 })))`,
+      ],
       { encoding: 'utf8' },
     );
     expect(held.reduce((n, b) => n + (b[0] as number), 0)).toBe(300);

@@ -48,8 +48,24 @@ async function latencyDrain(): Promise<BenchRow[]> {
     const trialText = [...trials.entries()].map(([c, r]) => `${c}: ${r.toFixed(0)}/s`).join(', ');
     process.stderr.write(`  raw trials (${RAW_TRIAL} Labels each) ${trialText}; station ended at concurrency ${reached.current}\n`);
     return [
-      { name: `sync drain of ${LABELS.toLocaleString('en')} Labels at ${ONE_WAY_MS} ms one-way`, value: ours, unit: 'labels/s', better: 'higher', baseline: { name: `raw client, best fixed concurrency (${bestConcurrency})`, value: raw }, target: 'ratio ≥ 0.9' },
-      { name: `  the same drain beside the link limit`, value: ours, unit: 'labels/s', better: 'higher', baseline: { name: `concurrency ${DEFAULT_CONCURRENCY_BOUNDS.max} ÷ round trip ${(roundTripS * 1000).toFixed(0)} ms`, value: DEFAULT_CONCURRENCY_BOUNDS.max / roundTripS } },
+      {
+        name: `sync drain of ${LABELS.toLocaleString('en')} Labels at ${ONE_WAY_MS} ms one-way`,
+        value: ours,
+        unit: 'labels/s',
+        better: 'higher',
+        baseline: { name: `raw client, best fixed concurrency (${bestConcurrency})`, value: raw },
+        target: 'ratio ≥ 0.9',
+      },
+      {
+        name: `  the same drain beside the link limit`,
+        value: ours,
+        unit: 'labels/s',
+        better: 'higher',
+        baseline: {
+          name: `concurrency ${DEFAULT_CONCURRENCY_BOUNDS.max} ÷ round trip ${(roundTripS * 1000).toFixed(0)} ms`,
+          value: DEFAULT_CONCURRENCY_BOUNDS.max / roundTripS,
+        },
+      },
     ];
   } finally {
     await proxy.close();
@@ -64,7 +80,13 @@ async function captureDrain(): Promise<BenchRow[]> {
   const proxy = await startWireProxy(sandbox.baseUrl, { latency: { oneWayMs: ONE_WAY_MS, jitterMs: 4 } });
   try {
     const { station, call } = await benchStation(join(dir.path, 'station'), proxy.url, sandbox);
-    const { reelId } = (await call('reels.create', { name: 'capture drain', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] })) as { reelId: string };
+    const { reelId } = (await call('reels.create', {
+      name: 'capture drain',
+      expectedIdentifiers: [
+        { tagType: 'SVC', count: 1 },
+        { tagType: 'TEXT', count: 1 },
+      ],
+    })) as { reelId: string };
     await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
     await call('sync.pause', {});
     for (let p = 1; p <= CAPTURE_LABELS; p += 1) {
@@ -83,7 +105,14 @@ async function captureDrain(): Promise<BenchRow[]> {
     if (summary['pending'] !== 0 || summary['attention'] !== 0) throw new Error(`capture drain did not finish: ${JSON.stringify(summary)}`);
     process.stderr.write(`  ${CAPTURE_LABELS} captures: ${(bytes / 1e6).toFixed(1)} MB sent in ${seconds.toFixed(1)} s\n`);
     return [
-      { name: `sync drain of ${CAPTURE_LABELS} Labels with 1600×1200 captures through 20 Mbit/s`, value: seconds, unit: 's', better: 'lower', baseline: { name: `bytes sent ${(bytes / 1e6).toFixed(0)} MB ÷ bandwidth`, value: bytes / BYTES_PER_SECOND }, target: 'ratio near 1' },
+      {
+        name: `sync drain of ${CAPTURE_LABELS} Labels with 1600×1200 captures through 20 Mbit/s`,
+        value: seconds,
+        unit: 's',
+        better: 'lower',
+        baseline: { name: `bytes sent ${(bytes / 1e6).toFixed(0)} MB ÷ bandwidth`, value: bytes / BYTES_PER_SECOND },
+        target: 'ratio near 1',
+      },
     ];
   } finally {
     await proxy.close();

@@ -36,7 +36,9 @@ async function captures(count: number, seedBase: number): Promise<Buffer[]> {
 function enrollSynthetic(db: SandboxDb, count: number, orgId: string, teamId: string, seed: number): void {
   const prng = seededRandom(seed);
   const at = new Date().toISOString();
-  const fp = db.prepare('INSERT INTO optical_fingerprints (fingerprint_id, bits, keypoints, org_id, team_id, scan_id, created_at) VALUES (?, ?, 2800, ?, ?, NULL, ?)');
+  const fp = db.prepare(
+    'INSERT INTO optical_fingerprints (fingerprint_id, bits, keypoints, org_id, team_id, scan_id, created_at) VALUES (?, ?, 2800, ?, ?, NULL, ?)',
+  );
   const key = db.prepare('INSERT OR IGNORE INTO optical_index (band_key, fp_row) VALUES (?, ?)');
   const tag = db.prepare(
     "INSERT INTO tags (tag_id, tag_type, fingerprint_id, org_id, owner_team_id, identifiable, created_at, updated_at) VALUES (?, 'SVC', ?, ?, ?, 1, ?, ?)",
@@ -70,12 +72,23 @@ async function listen(db: SandboxDb, apiKey: string): Promise<{ base: string; to
   return { base, token, close: () => app.close() };
 }
 
-async function postImage(server: { base: string; token: string }, path: string, image: Buffer, orgId: string, teamId: string, fields: Record<string, string> = {}): Promise<number> {
+async function postImage(
+  server: { base: string; token: string },
+  path: string,
+  image: Buffer,
+  orgId: string,
+  teamId: string,
+  fields: Record<string, string> = {},
+): Promise<number> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('data', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'capture.jpg');
   const url = path.startsWith('/') ? `${server.base}${path}` : `${server.base}/api/v1/tags/${path}`;
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'svc-ctx-org-id': orgId, 'svc-ctx-team-id': teamId }, body: form });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}`, 'svc-ctx-org-id': orgId, 'svc-ctx-team-id': teamId },
+    body: form,
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -139,9 +152,27 @@ async function ingestRows(): Promise<BenchRow[]> {
     const perSecond = (ms: number[]) => 1000 / median(ms);
     const baselineName = 'raw decode + keypoints + fingerprint';
     return [
-      { name: 'optical ingest (1600×1200 JPEG, stored, WAL+FULL), median', value: perSecond(ingest), unit: 'captures/s', better: 'higher', baseline: { name: baselineName, value: perSecond(raw) } },
-      { name: 'POST /api/v1/tags/extract multipart (1600×1200 JPEG), median', value: perSecond(http), unit: 'req/s', better: 'higher', baseline: { name: baselineName, value: perSecond(rawBeside) } },
-      { name: 'POST …/reels/{id}/labels with a 1600×1200 JPEG capture, median', value: perSecond(enroll), unit: 'req/s', better: 'higher', baseline: { name: baselineName, value: perSecond(rawEnroll) } },
+      {
+        name: 'optical ingest (1600×1200 JPEG, stored, WAL+FULL), median',
+        value: perSecond(ingest),
+        unit: 'captures/s',
+        better: 'higher',
+        baseline: { name: baselineName, value: perSecond(raw) },
+      },
+      {
+        name: 'POST /api/v1/tags/extract multipart (1600×1200 JPEG), median',
+        value: perSecond(http),
+        unit: 'req/s',
+        better: 'higher',
+        baseline: { name: baselineName, value: perSecond(rawBeside) },
+      },
+      {
+        name: 'POST …/reels/{id}/labels with a 1600×1200 JPEG capture, median',
+        value: perSecond(enroll),
+        unit: 'req/s',
+        better: 'higher',
+        baseline: { name: baselineName, value: perSecond(rawEnroll) },
+      },
     ];
   } finally {
     db.close();
@@ -169,13 +200,19 @@ async function identifyRows(): Promise<BenchRow[]> {
     const at = new Date().toISOString();
     const threadId = randomUUID();
     db.prepare('INSERT INTO threads (thread_id, org_id, owner_team_id, name, created_by_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      threadId, seed.orgId, seed.teamId, 'Bench item', randomUUID(), at, at,
+      threadId,
+      seed.orgId,
+      seed.teamId,
+      'Bench item',
+      randomUUID(),
+      at,
+      at,
     );
     for (const tag of tags) {
       const capture = await ingestOpticalCapture(db, tag, { orgId: seed.orgId, teamId: seed.teamId });
-      db.prepare("INSERT INTO tags (tag_id, tag_type, fingerprint_id, thread_id, org_id, owner_team_id, identifiable, bound_at, created_at, updated_at) VALUES (?, 'SVC', ?, ?, ?, ?, 1, ?, ?, ?)").run(
-        randomUUID(), capture.fingerprintId, threadId, seed.orgId, seed.teamId, at, at, at,
-      );
+      db.prepare(
+        "INSERT INTO tags (tag_id, tag_type, fingerprint_id, thread_id, org_id, owner_team_id, identifiable, bound_at, created_at, updated_at) VALUES (?, 'SVC', ?, ?, ?, ?, 1, ?, ?, ?)",
+      ).run(randomUUID(), capture.fingerprintId, threadId, seed.orgId, seed.teamId, at, at, at);
     }
     let enrolled = REAL_TAGS;
     for (const target of [10_000, 100_000]) {
@@ -201,8 +238,21 @@ async function identifyRows(): Promise<BenchRow[]> {
       }
       const k = `${target / 1000}k`;
       rows.push(
-        { name: `identify lookup, ${k} enrolled, p50`, value: median(indexed), unit: 'ms', better: 'lower', baseline: { name: `linear scan of ${k}, p50`, value: median(linear) } },
-        { name: `identify lookup, ${k} enrolled, p99`, value: percentile(indexed, 99), unit: 'ms', better: 'lower', baseline: { name: `linear scan of ${k}, p95`, value: percentile(linear, 95) }, ...(target === 100_000 ? { target: '< 50 ms' } : {}) },
+        {
+          name: `identify lookup, ${k} enrolled, p50`,
+          value: median(indexed),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: `linear scan of ${k}, p50`, value: median(linear) },
+        },
+        {
+          name: `identify lookup, ${k} enrolled, p99`,
+          value: percentile(indexed, 99),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: `linear scan of ${k}, p95`, value: percentile(linear, 95) },
+          ...(target === 100_000 ? { target: '< 50 ms' } : {}),
+        },
       );
       rows.push(...(await httpIdentifyRows(db, seed, tags, k)));
     }
@@ -231,8 +281,20 @@ async function httpIdentifyRows(db: SandboxDb, seed: { orgId: string; teamId: st
   }
   await server.close();
   return [
-    { name: `POST /api/v1/tags/identify, ${k} enrolled, p50`, value: median(http), unit: 'ms', better: 'lower', baseline: { name: 'raw decode + keypoints + fingerprint, p50', value: median(raw) } },
-    { name: `POST /api/v1/tags/identify, ${k} enrolled, p99`, value: percentile(http, 99), unit: 'ms', better: 'lower', baseline: { name: 'raw decode + keypoints + fingerprint, p99', value: percentile(raw, 99) } },
+    {
+      name: `POST /api/v1/tags/identify, ${k} enrolled, p50`,
+      value: median(http),
+      unit: 'ms',
+      better: 'lower',
+      baseline: { name: 'raw decode + keypoints + fingerprint, p50', value: median(raw) },
+    },
+    {
+      name: `POST /api/v1/tags/identify, ${k} enrolled, p99`,
+      value: percentile(http, 99),
+      unit: 'ms',
+      better: 'lower',
+      baseline: { name: 'raw decode + keypoints + fingerprint, p99', value: percentile(raw, 99) },
+    },
   ];
 }
 

@@ -47,7 +47,10 @@ export const printRunBench: Bench = {
     try {
       // (a) CSV. Raw baseline: the records already computed, unparsed in one papaparse call and written at once.
       const precomputed = [...generateRows(SPEC)];
-      const records = [['position', 'text', 'qr', 'data_matrix', 'bar_code', 'nfc', 'svc'], ...precomputed.map((r) => [String(r.position), r.text, r.qr, r.dataMatrix ?? '', r.barCode ?? '', '', ''])];
+      const records = [
+        ['position', 'text', 'qr', 'data_matrix', 'bar_code', 'nfc', 'svc'],
+        ...precomputed.map((r) => [String(r.position), r.text, r.qr, r.dataMatrix ?? '', r.barCode ?? '', '', '']),
+      ];
       const rawCsv = await timeRuns(CSV_RUNS, () => writeFile(join(dir.path, 'raw.csv'), `${Papa.unparse(records, { newline: '\r\n' })}\r\n`));
       const csv = await timeRuns(CSV_RUNS, () => writePrintRunCsv(generateRows(SPEC), join(dir.path, 'run.csv')));
       const rowsPerSecond = (ms: number) => CSV_ROWS / (ms / 1000);

@@ -73,7 +73,9 @@ export const reportBench: Bench = {
       // A day's work: each save 5 s after the one before, a 20-minute pause every 500 Labels; every Label on the service.
       const start = Date.parse('2025-03-03T06:00:00.000Z');
       db.transaction(() => {
-        const saves = db.prepare("SELECT audit_id FROM audit_log WHERE action = 'label.enroll' AND json_extract(detail, '$.reelId') = ? ORDER BY audit_id").all(reelId) as { audit_id: number }[];
+        const saves = db
+          .prepare("SELECT audit_id FROM audit_log WHERE action = 'label.enroll' AND json_extract(detail, '$.reelId') = ? ORDER BY audit_id")
+          .all(reelId) as { audit_id: number }[];
         const setAt = db.prepare('UPDATE audit_log SET at = ? WHERE audit_id = ?');
         saves.forEach((row, n) => setAt.run(new Date(start + n * 5_000 + Math.floor(n / 500) * 1_200_000).toISOString(), row.audit_id));
         db.prepare("UPDATE labels SET state = 'enrolled', service_id = 'bench-' || position WHERE reel_id = ?").run(reelId);
@@ -86,7 +88,9 @@ export const reportBench: Bench = {
         db.prepare('SELECT state, COUNT(*) AS n FROM labels WHERE reel_id = ? GROUP BY state').all(reelId);
         db.prepare("SELECT at FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = 'label.enroll' ORDER BY at").all(reelId);
         db.prepare('SELECT position, attention FROM labels WHERE reel_id = ? AND attention IS NOT NULL').all(reelId);
-        db.prepare("SELECT at, action FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action IN ('label.skip','label.void','label.undo')").all(reelId);
+        db.prepare("SELECT at, action FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action IN ('label.skip','label.void','label.undo')").all(
+          reelId,
+        );
         db.prepare("SELECT * FROM outbox WHERE subject = ? AND kind IN ('bulkBind','activateReel')").all(reelId);
         db.prepare('SELECT * FROM verification_samples WHERE verification_id = ?').all(plan.verificationId);
       });
@@ -95,13 +99,22 @@ export const reportBench: Bench = {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.addInitScript('window.__name = (f) => f');
       await page.goto(station.served.ready.url);
-      const base = page.url().split('#')[0]?.replace(/\?token=.*$/, '') ?? '';
+      const base =
+        page
+          .url()
+          .split('#')[0]
+          ?.replace(/\?token=.*$/, '') ?? '';
       const url = `${base}#/report?reel=${encodeURIComponent(reelId)}`;
       const firstRender: number[] = [];
       const dataToDrawn: number[] = [];
       for (let run = 0; run < RENDER_RUNS; run += 1) {
         firstRender.push(await drawnAfterLoad(page, url, 'reel-report:drawn'));
-        dataToDrawn.push(await page.evaluate(() => (performance.getEntriesByName('reel-report:drawn')[0]?.startTime ?? 0) - (performance.getEntriesByName('reel-report:data')[0]?.startTime ?? 0)));
+        dataToDrawn.push(
+          await page.evaluate(
+            () =>
+              (performance.getEntriesByName('reel-report:drawn')[0]?.startTime ?? 0) - (performance.getEntriesByName('reel-report:data')[0]?.startTime ?? 0),
+          ),
+        );
       }
       const report = await station.call('report.reel', { reelId });
       const markup = await page.locator('[data-testid="reel-report"]').evaluate((element) => element.outerHTML);
@@ -116,10 +129,28 @@ export const reportBench: Bench = {
       const staticPdf = await timeRuns(PDF_RUNS, () => printPageToPdf(staticUrl), 1);
 
       const rows: BenchRow[] = [
-        { name: `report.reel ${LABELS} Labels (contract over HTTP), median`, value: median(contract), unit: 'ms', better: 'lower', baseline: { name: 'same rows straight from SQLite', value: median(raw) } },
-        { name: `report page ${LABELS} Labels: load → charts drawn, median`, value: median(firstRender), unit: 'ms', better: 'lower', baseline: { name: 'static page of the same size', value: median(staticRender) } },
+        {
+          name: `report.reel ${LABELS} Labels (contract over HTTP), median`,
+          value: median(contract),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'same rows straight from SQLite', value: median(raw) },
+        },
+        {
+          name: `report page ${LABELS} Labels: load → charts drawn, median`,
+          value: median(firstRender),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'static page of the same size', value: median(staticRender) },
+        },
         { name: `report page ${LABELS} Labels: data → charts drawn, median`, value: median(dataToDrawn), unit: 'ms', better: 'lower' },
-        { name: `report PDF export ${LABELS} Labels, median`, value: median(pdf), unit: 'ms', better: 'lower', baseline: { name: 'Chromium printing the static page', value: median(staticPdf) } },
+        {
+          name: `report PDF export ${LABELS} Labels, median`,
+          value: median(pdf),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'Chromium printing the static page', value: median(staticPdf) },
+        },
       ];
       return rows;
     } finally {

@@ -14,7 +14,19 @@ import { serviceClientBench } from './service-client.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
 
-const benches: Bench[] = [bulkBindBench, scannerBench, startupBench, captureBench, opticalBench, uiBench, serviceClientBench, coreBench, networkBench, printRunBench, reportBench];
+const benches: Bench[] = [
+  bulkBindBench,
+  scannerBench,
+  startupBench,
+  captureBench,
+  opticalBench,
+  uiBench,
+  serviceClientBench,
+  coreBench,
+  networkBench,
+  printRunBench,
+  reportBench,
+];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -58,8 +58,16 @@ export const scannerBench: Bench = {
       );
       await new Promise((resolve) => raw.close(resolve));
 
-      const supervisor = new DeviceSupervisor({ serialDriver: createSerialportDriver(), preferences: memoryPreferencesStore(), extraSerialPorts: [{ path: pty.station }] });
-      const connected = new Promise<void>((resolve) => supervisor.subscribe((name, payload) => name === 'devices.status' && (payload as { status: { state: string } }).status.state === 'connected' && resolve()));
+      const supervisor = new DeviceSupervisor({
+        serialDriver: createSerialportDriver(),
+        preferences: memoryPreferencesStore(),
+        extraSerialPorts: [{ path: pty.station }],
+      });
+      const connected = new Promise<void>((resolve) =>
+        supervisor.subscribe(
+          (name, payload) => name === 'devices.status' && (payload as { status: { state: string } }).status.state === 'connected' && resolve(),
+        ),
+      );
       let onRead: (value: string) => void = () => undefined;
       supervisor.subscribe((name, payload) => name === 'devices.read' && onRead((payload as { value: string }).value));
       supervisor.start();
@@ -68,8 +76,21 @@ export const scannerBench: Bench = {
       await supervisor.close();
 
       return [
-        { name: 'scanner line → IdentifierRead event, p50', value: percentile(latencies, 50), unit: 'ms', better: 'lower', baseline: { name: 'raw serialport read, p50', value: percentile(rawLatencies, 50) } },
-        { name: 'scanner line → IdentifierRead event, p99', value: percentile(latencies, 99), unit: 'ms', better: 'lower', baseline: { name: 'raw serialport read, p99', value: percentile(rawLatencies, 99) }, target: 'p99 < 10 ms' },
+        {
+          name: 'scanner line → IdentifierRead event, p50',
+          value: percentile(latencies, 50),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'raw serialport read, p50', value: percentile(rawLatencies, 50) },
+        },
+        {
+          name: 'scanner line → IdentifierRead event, p99',
+          value: percentile(latencies, 99),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'raw serialport read, p99', value: percentile(rawLatencies, 99) },
+          target: 'p99 < 10 ms',
+        },
       ];
     } finally {
       await pty.close();

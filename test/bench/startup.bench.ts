@@ -46,11 +46,28 @@ export const startupBench: Bench = {
       cliTimes.push(spawnMs(cli.map((a) => a || fresh())));
     }
     const rss = (which: string) =>
-      median([0, 1, 2].map(() => Number(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'rss-child.ts'), which], { encoding: 'utf8' }))));
+      median(
+        [0, 1, 2].map(() =>
+          Number(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'rss-child.ts'), which], { encoding: 'utf8' })),
+        ),
+      );
     for (const d of dirs) d.remove();
     return [
-      { name: 'core start-up (fresh data dir), median', value: median(core), unit: 'ms', better: 'lower', baseline: { name: 'raw SQLite open + schema', value: median(raw) } },
-      { name: '`station --json status` (fresh data dir), median', value: median(cliTimes), unit: 'ms', better: 'lower', baseline: { name: 'node -e 1', value: median(nodeTimes) }, target: '< 250 ms on an idle machine' },
+      {
+        name: 'core start-up (fresh data dir), median',
+        value: median(core),
+        unit: 'ms',
+        better: 'lower',
+        baseline: { name: 'raw SQLite open + schema', value: median(raw) },
+      },
+      {
+        name: '`station --json status` (fresh data dir), median',
+        value: median(cliTimes),
+        unit: 'ms',
+        better: 'lower',
+        baseline: { name: 'node -e 1', value: median(nodeTimes) },
+        target: '< 250 ms on an idle machine',
+      },
       { name: 'core RSS after start-up', value: rss('core'), unit: 'MB', better: 'lower', baseline: { name: 'node + raw SQLite', value: rss('raw') } },
     ];
   },

@@ -53,7 +53,13 @@ export const uiBench: Bench = {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       await station.call('profiles.connect', { kind: 'sandbox' });
-      const { reelId } = await station.call('reels.create', { name: 'Bench 10k', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'NFC', count: 1 }] });
+      const { reelId } = await station.call('reels.create', {
+        name: 'Bench 10k',
+        expectedIdentifiers: [
+          { tagType: 'QR', count: 1 },
+          { tagType: 'NFC', count: 1 },
+        ],
+      });
       const csv = ['position,qr,nfc', ...Array.from({ length: POSITIONS }, (_, n) => `${n + 1},B-${n + 1},${uidOf(n + 1)}`)].join('\n');
       await station.call('labels.import', { reelId, csv, expectedOnly: true });
 
@@ -61,7 +67,11 @@ export const uiBench: Bench = {
       // tsx keeps function names with a `__name` helper that page.evaluate bodies would miss.
       await page.addInitScript('window.__name = (f) => f');
       await page.goto(station.served.ready.url);
-      const base = page.url().split('#')[0]?.replace(/\?token=.*$/, '') ?? '';
+      const base =
+        page
+          .url()
+          .split('#')[0]
+          ?.replace(/\?token=.*$/, '') ?? '';
 
       // Reel map: data arrived → first frame with cells; the page is reloaded for every run.
       const render: number[] = [];
@@ -118,7 +128,11 @@ export const uiBench: Bench = {
               });
               observer.observe(slot, { subtree: true, childList: true, characterData: true });
             });
-            await fetch('/api/station/devices.inject', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ device: 'virtual:scanner', data: `]Q1${value}` }) });
+            await fetch('/api/station/devices.inject', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ device: 'virtual:scanner', data: `]Q1${value}` }),
+            });
             await seen;
             await new Promise((r) => requestAnimationFrame(() => r(undefined)));
             return performance.now() - start;
@@ -130,7 +144,9 @@ export const uiBench: Bench = {
           .filter({ hasNotText: new RegExp(`^${position}$`) })
           .waitFor({ timeout: 10_000 })
           .catch(async (error: unknown) => {
-            throw new Error(`position ${position} did not advance; the bench says: ${await page.getByTestId('bench-feedback').textContent()}`, { cause: error });
+            throw new Error(`position ${position} did not advance; the bench says: ${await page.getByTestId('bench-feedback').textContent()}`, {
+              cause: error,
+            });
           });
       }
 
@@ -153,7 +169,11 @@ export const uiBench: Bench = {
               }
             };
           });
-          await fetch('/api/station/devices.inject', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ device: 'virtual:scanner', data: value }) });
+          await fetch('/api/station/devices.inject', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ device: 'virtual:scanner', data: value }),
+          });
           await shown;
           await new Promise((r) => requestAnimationFrame(() => r(undefined)));
           times.push(performance.now() - start);
@@ -163,11 +183,37 @@ export const uiBench: Bench = {
       }, READS);
 
       const rows: BenchRow[] = [
-        { name: `reel map ${POSITIONS} Labels: data → first render, median`, value: median(render), unit: 'ms', better: 'lower', baseline: { name: 'plain static list innerHTML', value: median(plain) }, target: '< 200 ms' },
+        {
+          name: `reel map ${POSITIONS} Labels: data → first render, median`,
+          value: median(render),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'plain static list innerHTML', value: median(plain) },
+          target: '< 200 ms',
+        },
         { name: `reel map ${POSITIONS} Labels: page load → first render, median`, value: median(fromNavigation), unit: 'ms', better: 'lower' },
-        { name: `reel map scrolling ${SCROLL_FRAMES} frames: frames dropped`, value: mapDropped, unit: 'frames', better: 'lower', baseline: { name: 'plain static list', value: plainDropped } },
-        { name: 'bench read → visible slot, p95', value: percentile(benchLatency, 95), unit: 'ms', better: 'lower', baseline: { name: 'same read → bare DOM update', value: percentile(bareLatency, 95) }, target: '< 50 ms' },
-        { name: 'bench read → visible slot, median', value: median(benchLatency), unit: 'ms', better: 'lower', baseline: { name: 'same read → bare DOM update', value: median(bareLatency) } },
+        {
+          name: `reel map scrolling ${SCROLL_FRAMES} frames: frames dropped`,
+          value: mapDropped,
+          unit: 'frames',
+          better: 'lower',
+          baseline: { name: 'plain static list', value: plainDropped },
+        },
+        {
+          name: 'bench read → visible slot, p95',
+          value: percentile(benchLatency, 95),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'same read → bare DOM update', value: percentile(bareLatency, 95) },
+          target: '< 50 ms',
+        },
+        {
+          name: 'bench read → visible slot, median',
+          value: median(benchLatency),
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'same read → bare DOM update', value: median(bareLatency) },
+        },
       ];
       return rows;
     } finally {

@@ -26,14 +26,20 @@ async function audit(page: Page): Promise<AxeViolation[]> {
 
 function formatViolations(violations: AxeViolation[]): string {
   return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`,
+    )
     .join('\n');
 }
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   await screenshot(page, `a11y-${screen}`);
   const violations = await audit(page);
-  expect(violations.map((v) => `${v.id} (${v.impact})`), `axe found on ${screen}:\n${formatViolations(violations)}`).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id} (${v.impact})`),
+    `axe found on ${screen}:\n${formatViolations(violations)}`,
+  ).toEqual([]);
 }
 
 /** Where the focus is, and whether the page draws it (an outline or a box shadow). */
@@ -58,7 +64,10 @@ async function expectVisibleFocusWhileTabbing(page: Page, times: number): Promis
     await page.keyboard.press('Tab');
     const focus = await focusIndicator(page);
     expect(focus.element, 'Tab reached a control').not.toBe('body');
-    expect(focus.outline !== 'none' || focus.boxShadow !== 'none', `focus on ${focus.element} is visible (outline ${focus.outline}, box-shadow ${focus.boxShadow})`).toBe(true);
+    expect(
+      focus.outline !== 'none' || focus.boxShadow !== 'none',
+      `focus on ${focus.element} is visible (outline ${focus.outline}, box-shadow ${focus.boxShadow})`,
+    ).toBe(true);
     stops.push(focus.element);
   }
   return stops;
@@ -109,7 +118,14 @@ test.describe('connected to the sandbox, with a Reel', () => {
     page = await launch();
     // Content on every screen: enrolled Labels, a Label Collection, one Label needing attention.
     await station.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await station.call('reels.create', { name: 'Audit reel', description: 'a11y', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] }));
+    ({ reelId } = await station.call('reels.create', {
+      name: 'Audit reel',
+      description: 'a11y',
+      expectedIdentifiers: [
+        { tagType: 'SVC', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
     await station.call('collections.create', { name: 'Audit line' });
     for (const p of [1, 2, 3]) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `A11Y-${p}` }] });
     // A low-detail capture let through a laxer gate: the service refuses it, so it needs attention.
@@ -140,7 +156,12 @@ test.describe('connected to the sandbox, with a Reel', () => {
   test('Reel map with a Label panel open', async () => {
     await open(`reelMap?reel=${encodeURIComponent(reelId)}`);
     await page.getByRole('gridcell', { name: /^Position 4: / }).click();
-    await expect(page.getByRole('complementary', { name: /Position 4/ }).getByRole('alert').first()).toContainText(/SCAN_/);
+    await expect(
+      page
+        .getByRole('complementary', { name: /Position 4/ })
+        .getByRole('alert')
+        .first(),
+    ).toContainText(/SCAN_/);
     await expectNoSeriousViolations(page, 'reel-map');
     await page.getByText('Cut a range to another Reel').click();
     await page.getByLabel('From position').fill('2');
@@ -210,7 +231,16 @@ test.describe('connected to the sandbox, with a Reel', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     const found: string[] = [];
     const details: string[] = [];
-    for (const hash of ['connect', 'reels', `reelMap?reel=${encodeURIComponent(reelId)}`, `bench?reel=${encodeURIComponent(reelId)}`, `bulkBind?reel=${encodeURIComponent(reelId)}`, 'queue', 'devices', 'settings']) {
+    for (const hash of [
+      'connect',
+      'reels',
+      `reelMap?reel=${encodeURIComponent(reelId)}`,
+      `bench?reel=${encodeURIComponent(reelId)}`,
+      `bulkBind?reel=${encodeURIComponent(reelId)}`,
+      'queue',
+      'devices',
+      'settings',
+    ]) {
       await open(hash);
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
       const violations = await audit(page);

@@ -51,7 +51,13 @@ async function withFakeCamera(run: (page: Page) => Promise<void>): Promise<void>
 
 test('a refused low-detail capture needs attention with its code and request id; discard asks first; recapture fixes it', async () => {
   test.setTimeout(240_000);
-  const { reelId } = await station.call('reels.create', { name: 'Attention reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] });
+  const { reelId } = await station.call('reels.create', {
+    name: 'Attention reel',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
   // The web host takes captures only by the sha256 of a still main's gate accepted and kept.
   const good = await station.call('camera.submitStill', { image: (await speckleTag(11)).toString('base64'), mimeType: 'image/png', camera: 'e2e' });
   expect(good.accepted).toBe(true);
@@ -161,7 +167,9 @@ test('a refused low-detail capture needs attention with its code and request id;
 
     await station.call('camera.settings.set', { thresholds: DEFAULT_QUALITY_THRESHOLDS });
     await panel.getByRole('button', { name: 'Capture', exact: true }).click();
-    await expect(page.getByTestId('queue-recaptured')).toHaveText(`✓ Operation ${toFix.seq} recaptured: the Label is queued to enroll again.`, { timeout: 30_000 });
+    await expect(page.getByTestId('queue-recaptured')).toHaveText(`✓ Operation ${toFix.seq} recaptured: the Label is queued to enroll again.`, {
+      timeout: 30_000,
+    });
     await expect(panel).toBeHidden();
     // The web host sends the new enrollment by itself: nothing needs attention, nothing waits.
     await expect(attentionCount).toHaveText(/attention 0$/, { timeout: 60_000 });
@@ -184,7 +192,12 @@ test('a refused low-detail capture needs attention with its code and request id;
   // The new enrollment is done, and the service holds the Label at position 2 with the new capture and its QR.
   const { items: after } = await station.call('queue.list', {});
   const forLabel = after.filter((i) => i.subject === fixed.labelId);
-  expect(forLabel.map((i) => [i.kind, i.state])).toEqual(expect.arrayContaining([['enrollLabel', 'discarded'], ['enrollLabel', 'done']]));
+  expect(forLabel.map((i) => [i.kind, i.state])).toEqual(
+    expect.arrayContaining([
+      ['enrollLabel', 'discarded'],
+      ['enrollLabel', 'done'],
+    ]),
+  );
   expect(forLabel.find((i) => i.opId === toFix.opId)?.state).toBe('discarded');
   const shown = await station.call('reels.show', { reelId, refresh: true });
   const label = shown.labels.find((l) => l.position === 2);

@@ -32,10 +32,19 @@ test.afterAll(async () => {
 test('Space captures; the capture fills SVC and its QR; the Label is saved with its capture', async () => {
   test.setTimeout(120_000);
   const base = test.info().project.use.launchOptions ?? {};
-  const browser = await chromium.launch({ ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] });
+  const browser = await chromium.launch({
+    ...base,
+    args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
   try {
     const page = await browser.newPage();
-    const { reelId } = await station.call('reels.create', { name: 'Camera reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] });
+    const { reelId } = await station.call('reels.create', {
+      name: 'Camera reel',
+      expectedIdentifiers: [
+        { tagType: 'SVC', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    });
     await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
     await expect(page.getByTestId('bench-position')).toHaveText('1');
     await expect(page.getByTestId('camera-state')).toHaveText('Camera live', { timeout: 30_000 });

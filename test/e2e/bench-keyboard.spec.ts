@@ -10,7 +10,13 @@ let reelId: string;
 test.beforeAll(async () => {
   station = await serveStation();
   await station.call('profiles.connect', { kind: 'sandbox' });
-  ({ reelId } = await station.call('reels.create', { name: 'Keyboard reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'TEXT', count: 1 }] }));
+  ({ reelId } = await station.call('reels.create', {
+    name: 'Keyboard reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  }));
 });
 test.afterAll(async () => {
   await station.stop();

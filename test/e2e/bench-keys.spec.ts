@@ -34,7 +34,10 @@ async function cameraBrowser(seed: number, count: number): Promise<Browser> {
   const run = spawnSync('ffmpeg', ['-loglevel', 'error', '-y', '-framerate', '1', '-i', join(frames, 'frame-%d.png'), '-pix_fmt', 'yuv420p', video]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
   const base = test.info().project.use.launchOptions ?? {};
-  return chromium.launch({ ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] });
+  return chromium.launch({
+    ...base,
+    args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
 }
 
 test.beforeAll(async () => {
@@ -43,7 +46,13 @@ test.beforeAll(async () => {
   station = await serveStation();
   await station.call('profiles.connect', { kind: 'sandbox' });
   await station.call('devices.assignRole', { device: 'virtual:scanner', role: 'TEXT' });
-  ({ reelId } = await station.call('reels.create', { name: 'Pedal reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] }));
+  ({ reelId } = await station.call('reels.create', {
+    name: 'Pedal reel',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  }));
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -59,7 +68,8 @@ interface Heard {
 }
 
 /** The tones the page played so far, oldest first. */
-const heard = (page: Page) => page.evaluate(() => (window as unknown as { __sounds: Heard[] }).__sounds.map((s) => ({ tone: s.tone, notes: s.notes, audio: s.audio })));
+const heard = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sounds: Heard[] }).__sounds.map((s) => ({ tone: s.tone, notes: s.notes, audio: s.audio })));
 
 async function openBench(reel = reelId, on: Browser = browser): Promise<Page> {
   const page = await on.newPage();
@@ -140,7 +150,13 @@ test('F12 (pedal) captures, F8 recaptures, F9 voids; labels per minute after sev
 
 test('saved, warning and error each play their own tone', async () => {
   test.setTimeout(90_000);
-  const tone = await station.call('reels.create', { name: 'Tone reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] });
+  const tone = await station.call('reels.create', {
+    name: 'Tone reel',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  });
   await station.call('labels.enroll', { reelId: tone.reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'TONE-1' }] });
   // Frames no other test of this file saves: the capture that completes the Label is a new picture.
   const own = await cameraBrowser(900, 10);

@@ -32,7 +32,11 @@ test.afterAll(async () => {
 });
 
 async function admin<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.ready.baseUrl}${path}`, { method: 'POST', headers: { 'x-sandbox-admin': sandbox.ready.adminSecret, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${sandbox.ready.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'x-sandbox-admin': sandbox.ready.adminSecret, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
@@ -74,18 +78,38 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await screenshot(page, 'connect-remote');
 
   // 30 Labels, each an optical capture (verify-only: indexing none, so the bind's activation has work) and a QR.
-  const { reelId } = await station.call('reels.create', { name: 'Bind reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'QR', count: 1 }] });
+  const { reelId } = await station.call('reels.create', {
+    name: 'Bind reel',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
   for (let p = 1; p <= LABELS; p += 1) {
     const still = await station.call('camera.submitStill', { image: (await speckleTag(5000 + p)).toString('base64'), mimeType: 'image/png', camera: 'e2e' });
-    await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `BIND-${p}` }], captureSha256: still.sha256, indexing: 'none' });
+    await station.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [{ tagType: 'QR', value: `BIND-${p}` }],
+      captureSha256: still.sha256,
+      indexing: 'none',
+    });
   }
   const synced = await station.call('sync.run', { untilIdle: true, timeoutSeconds: 120 });
   expect(synced).toMatchObject({ pending: 0, attention: 0 });
 
-  const ours = await createThreads(sandbox.ready.apiKey, sandbox.ready.teamId, Array.from({ length: LABELS }, (_, n) => `Item ${n + 1}`));
+  const ours = await createThreads(
+    sandbox.ready.apiKey,
+    sandbox.ready.teamId,
+    Array.from({ length: LABELS }, (_, n) => `Item ${n + 1}`),
+  );
   // A Thread of another Team, shared with ours so it is visible (and still not ours to bind).
   const { teamId: otherTeam } = await admin<{ teamId: string }>(`/sandbox/orgs/${sandbox.ready.orgId}/teams`, { name: 'Other' });
-  const { apiKey: otherKey } = await admin<{ apiKey: string }>('/sandbox/service-accounts', { orgId: sandbox.ready.orgId, name: 'other', teams: [{ teamId: otherTeam, role: 'admin' }] });
+  const { apiKey: otherKey } = await admin<{ apiKey: string }>('/sandbox/service-accounts', {
+    orgId: sandbox.ready.orgId,
+    name: 'other',
+    teams: [{ teamId: otherTeam, role: 'admin' }],
+  });
   const [foreign] = await createThreads(otherKey, otherTeam, ['Not ours']);
   await admin(`/sandbox/threads/${foreign}/share`, { teamId: sandbox.ready.teamId });
 
@@ -158,7 +182,13 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   expect(rows).toHaveLength(LABELS);
   const serviceIds = new Map(shown.labels.map((l) => [l.position, l.serviceId]));
   rows.forEach((row, n) => {
-    expect(row).toMatchObject({ position: String(n + 1), threadId: final[n], threadName: n === 0 ? 'Item 2' : n === 1 ? 'Item 1' : `Item ${n + 1}`, state: 'bound', issues: '' });
+    expect(row).toMatchObject({
+      position: String(n + 1),
+      threadId: final[n],
+      threadName: n === 0 ? 'Item 2' : n === 1 ? 'Item 1' : `Item ${n + 1}`,
+      state: 'bound',
+      issues: '',
+    });
     expect(row.compositeTagId).toBe(serviceIds.get(n + 1));
     expect(row.labelText).toBe(`BIND-${n + 1}`);
   });
@@ -174,7 +204,14 @@ test('move preview: a readable table; a changed range needs a new preview before
   test.setTimeout(120_000);
   // The test above connects through the Connect form; run alone, this one connects directly.
   if (!(await station.call('profiles.list', {})).activeProfileId) {
-    await station.call('profiles.connect', { kind: 'remote', name: 'Shop', baseUrl: sandbox.ready.baseUrl, apiKey: sandbox.ready.apiKey, orgId: sandbox.ready.orgId, teamId: sandbox.ready.teamId });
+    await station.call('profiles.connect', {
+      kind: 'remote',
+      name: 'Shop',
+      baseUrl: sandbox.ready.baseUrl,
+      apiKey: sandbox.ready.apiKey,
+      orgId: sandbox.ready.orgId,
+      teamId: sandbox.ready.teamId,
+    });
   }
   const { reelId } = await station.call('reels.create', { name: 'Cut reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
   for (let p = 1; p <= 6; p += 1) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `CUT-${p}` }] });

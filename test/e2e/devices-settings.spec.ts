@@ -43,7 +43,14 @@ test('settings: the UI speaks German after choosing Deutsch, and keeps it', asyn
   await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
   // The choice reached the active profile: the service now answers in German (Svc-Ctx-Locale).
   // (The update is sent after the UI switched language: wait for it to land, not for a fixed time.)
-  await expect.poll(() => station.call('threads.search', { cursor: 'not-a-cursor' }).then(() => 'answered', (e: unknown) => String(e))).toMatch(/Der Cursor passt nicht/);
+  await expect
+    .poll(() =>
+      station.call('threads.search', { cursor: 'not-a-cursor' }).then(
+        () => 'answered',
+        (e: unknown) => String(e),
+      ),
+    )
+    .toMatch(/Der Cursor passt nicht/);
   await screenshot(page, 'settings-de');
 });
 

@@ -120,7 +120,10 @@ test('a serial scanner added through the form connects over a pty, reads into it
   const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) });
   await expect(row).toContainText('connected');
   await expect(row.getByRole('combobox')).toHaveValue('TEXT');
-  expect(await station.call('devices.status', { device: id })).toMatchObject({ role: 'TEXT', serial: { path: pty.station, baudRate: 115200, terminator: 'custom', customTerminator: '03' } });
+  expect(await station.call('devices.status', { device: id })).toMatchObject({
+    role: 'TEXT',
+    serial: { path: pty.station, baudRate: 115200, terminator: 'custom', customTerminator: '03' },
+  });
 
   // The scanner sends a line ended by ETX: a TEXT read from this port.
   const fd = openSync(pty.scanner, 'w');
@@ -155,7 +158,12 @@ test('quality gate thresholds saved on the Devices screen survive a reload and r
   await expect(again.getByLabel('Minimum focus')).toHaveValue('90');
   await expect(again.getByLabel('Most white (clipped) pixels, %')).toHaveValue('25');
   await expect(again.getByLabel('Minimum brightness (0–255)')).toHaveValue('40');
-  expect((await station.call('camera.settings.get', {})).thresholds).toMatchObject({ minFocus: 90, maxClippedHighlights: 0.25, minMeanLuminance: 40, maxMeanLuminance: 225 });
+  expect((await station.call('camera.settings.get', {})).thresholds).toMatchObject({
+    minFocus: 90,
+    maxClippedHighlights: 0.25,
+    minMeanLuminance: 40,
+    maxMeanLuminance: 225,
+  });
   await screenshot(page, 'devices-camera');
 });
 
@@ -191,7 +199,10 @@ test('camera controls: only what the camera reports is offered, saved controls p
 
     // The bench's preview meters judge against the configured gate, not the defaults.
     await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
-    const focusMeter = page.getByRole('region', { name: /^Camera/ }).locator('meter').first();
+    const focusMeter = page
+      .getByRole('region', { name: /^Camera/ })
+      .locator('meter')
+      .first();
     await expect(focusMeter).toHaveAttribute('low', '90');
     await expect(page.getByTestId('camera-state')).toHaveText(/live/i);
   } finally {

@@ -18,7 +18,13 @@ test('a value already on the service is caught, taken out of its slot, and needs
   const first = await station.call('reels.create', { name: 'First reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
   await station.call('labels.enroll', { reelId: first.reelId, position: 4, identifiers: [{ tagType: 'QR', value: 'SHARED-1' }] });
   await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
-  const second = await station.call('reels.create', { name: 'Second reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'NFC', count: 1 }] });
+  const second = await station.call('reels.create', {
+    name: 'Second reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'NFC', count: 1 },
+    ],
+  });
 
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(second.reelId)}`);
   await expect(page.getByTestId('status-online')).toContainText('online');

@@ -75,7 +75,9 @@ async function captureNewFrame(page: Page, taken: Set<string>): Promise<CaptureR
   throw new Error('the camera showed no new frame in 5 tries');
 }
 
-test('connect, create a Reel, import print data, enroll 20 Labels at the bench with the camera, watch the queue drain, see the reel map and the service', async ({ page }) => {
+test('connect, create a Reel, import print data, enroll 20 Labels at the bench with the camera, watch the queue drain, see the reel map and the service', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(station.served.ready.url);
 
@@ -187,7 +189,9 @@ test('connect, create a Reel, import print data, enroll 20 Labels at the bench w
   const shown = await station.call('reels.show', { reelId: reel?.reelId ?? '' });
   const positions = Array.from({ length: COUNT }, (_, n) => n + 1);
   expect(
-    shown.labels.filter((l) => l.state === 'enrolled').map((l) => ({ position: l.position, capture: l.identifiers.find((i) => i.tagType === 'SVC')?.captureSha256 })),
+    shown.labels
+      .filter((l) => l.state === 'enrolled')
+      .map((l) => ({ position: l.position, capture: l.identifiers.find((i) => i.tagType === 'SVC')?.captureSha256 })),
   ).toEqual(positions.map((p) => ({ position: p, capture: captured.get(p)?.sha256 })));
 
   // The service holds exactly these 20 Labels at positions 1–20, each with one optical tag

@@ -13,7 +13,8 @@ const sandboxDir = tempDir('station-ui-offline-');
 let sandbox: Started<SandboxReady>;
 let station: ServedStation;
 
-const startSandbox = (port: string) => startWithReadyLine<SandboxReady>(process.execPath, ['bin/sandbox.mjs', '--port', port, '--data', sandboxDir.path], { timeoutMs: 60_000 });
+const startSandbox = (port: string) =>
+  startWithReadyLine<SandboxReady>(process.execPath, ['bin/sandbox.mjs', '--port', port, '--data', sandboxDir.path], { timeoutMs: 60_000 });
 
 test.beforeAll(async () => {
   sandbox = await startSandbox('0');

@@ -38,7 +38,9 @@ test('generate 40 labels, export the CSV, then a misorder at the bench is named 
   await panel.getByRole('button', { name: 'Export CSV' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toBe('Print-run-reel-print-run.csv');
-  const csv = readFileSync((await file.path()) as string, 'utf8').trim().split(/\r?\n/);
+  const csv = readFileSync((await file.path()) as string, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toBe('position,text,qr,data_matrix,bar_code,nfc,svc');
   expect(csv).toHaveLength(41);
   expect(csv[1]).toBe('1,SER-0001,https://example.test/SER-0001,,,,');

@@ -124,7 +124,13 @@ test('Reels: search, collection and shipped filters; a collection created, renam
 });
 
 test('print-data preview names the bad rows before importing; nothing is written until every row is fine', async ({ page }) => {
-  const { reelId } = await station.call('reels.create', { name: 'Print reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'TEXT', count: 1 }] });
+  const { reelId } = await station.call('reels.create', {
+    name: 'Print reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  });
   await open(page, 'reels');
   await page.getByRole('button', { name: 'Import print data for Print reel' }).click();
   const panel = page.getByRole('region', { name: 'Import print data into Print reel' });
@@ -133,7 +139,13 @@ test('print-data preview names the bad rows before importing; nothing is written
 
   // Row-level errors in the preview itself, before Import is pressed.
   const errors = panel.getByRole('group', { name: 'Rows with errors' });
-  await expect(errors.getByRole('table', { name: 'Rows with errors' }).getByRole('row')).toHaveText([/Line.*Position.*Problems/, /^3x.*not a whole number/, /^43.*not a hex UID/, /^51.*also on line 2/, /^65.*no value/]);
+  await expect(errors.getByRole('table', { name: 'Rows with errors' }).getByRole('row')).toHaveText([
+    /Line.*Position.*Problems/,
+    /^3x.*not a whole number/,
+    /^43.*not a hex UID/,
+    /^51.*also on line 2/,
+    /^65.*no value/,
+  ]);
   await expect(panel.getByTestId('import-check')).toHaveAttribute('data-state', 'invalid');
   await expect(panel.getByRole('table', { name: 'Preview' }).locator('tr[aria-invalid="true"]')).toHaveCount(4);
   await screenshot(page, 'reels-import-preview-errors');
@@ -142,7 +154,14 @@ test('print-data preview names the bad rows before importing; nothing is written
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   const refused = panel.getByRole('alert');
   await expect(refused).toContainText('Nothing was imported: fix these rows and import again.');
-  await expect(refused.getByRole('table', { name: 'Rows with errors' }).getByRole('cell')).toContainText(['3', 'x', /not a whole number/, '4', '3', /not a hex UID/]);
+  await expect(refused.getByRole('table', { name: 'Rows with errors' }).getByRole('cell')).toContainText([
+    '3',
+    'x',
+    /not a whole number/,
+    '4',
+    '3',
+    /not a hex UID/,
+  ]);
   expect((await station.call('reels.show', { reelId, refresh: false })).labels).toHaveLength(0);
 
   // Fixed: the check passes, the import runs.
@@ -161,12 +180,26 @@ test('print-data preview names the bad rows before importing; nothing is written
 
 test('Reel map: a Label archived and unarchived (state, mark and legend), one identifier removed; the service agrees', async ({ page }) => {
   test.setTimeout(120_000);
-  const { reelId } = await station.call('reels.create', { name: 'Map reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'TEXT', count: 1 }] });
+  const { reelId } = await station.call('reels.create', {
+    name: 'Map reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  });
   for (const p of [1, 2, 3]) {
-    await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `MAP-Q-${p}` }, { tagType: 'TEXT', value: `MAP-T-${p}` }] });
+    await station.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [
+        { tagType: 'QR', value: `MAP-Q-${p}` },
+        { tagType: 'TEXT', value: `MAP-T-${p}` },
+      ],
+    });
   }
   await syncAll();
-  const serviceIdAt = async (position: number) => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === position)?.serviceId as string;
+  const serviceIdAt = async (position: number) =>
+    (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === position)?.serviceId as string;
   const second = await serviceIdAt(2);
   expect(second).toBeTruthy();
 
@@ -218,7 +251,9 @@ test('Reel map: a Label archived and unarchived (state, mark and legend), one id
   await expect(identifiers).not.toContainText('MAP-Q-2');
   await expect(identifiers).toContainText('MAP-T-2');
   await expect
-    .poll(async () => (await serviceLabel(station, second)).members.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`), { timeout: 30_000 })
+    .poll(async () => (await serviceLabel(station, second)).members.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`), {
+      timeout: 30_000,
+    })
     .toEqual(['TEXT=MAP-T-2']);
   // A dismissed confirmation removes nothing.
   page.once('dialog', (dialog) => void dialog.dismiss());

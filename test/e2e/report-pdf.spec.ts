@@ -23,7 +23,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } };
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> };
+    };
     return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
@@ -38,14 +40,20 @@ test.beforeAll(async () => {
   try {
     await station.call('profiles.connect', { kind: 'sandbox' });
     ({ reelId } = await station.call('reels.create', { name: 'PDF reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] }));
-    for (let position = 1; position <= 12; position += 1) await station.call('labels.enroll', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `PDF-${position}` }] });
+    for (let position = 1; position <= 12; position += 1)
+      await station.call('labels.enroll', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `PDF-${position}` }] });
     await station.call('labels.skip', { reelId, position: 13 });
-    await expect.poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.filter((l) => l.state === 'enrolled').length, { timeout: 60_000 }).toBe(12);
+    await expect
+      .poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.filter((l) => l.state === 'enrolled').length, { timeout: 60_000 })
+      .toBe(12);
     await station.call('labels.void', { reelId, position: 12 });
-    await expect.poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 12)?.state, { timeout: 60_000 }).toBe('archived');
+    await expect
+      .poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 12)?.state, { timeout: 60_000 })
+      .toBe('archived');
     const plan = await station.call('verify.plan', { reelId, seed: 4 });
     expect(plan).toMatchObject({ lotSize: 11, sampleSize: 11, accept: 0, reject: 1 });
-    for (const position of plan.positions.slice(0, 3)) await station.call('verify.check', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `PDF-${position}` }] });
+    for (const position of plan.positions.slice(0, 3))
+      await station.call('verify.check', { reelId, position, identifiers: [{ tagType: 'TEXT', value: `PDF-${position}` }] });
 
     // The report, the shift summary and the Verify screen in the UI, each audited.
     const browser = await chromium.launch(test.info().project.use.launchOptions ?? {});
@@ -88,7 +96,12 @@ async function pixelsNear(png: string, [r, g, b]: readonly [number, number, numb
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let n = 0;
   for (let i = 0; i < info.width * info.height * 3; i += 3) {
-    if (Math.abs((data[i] as number) - r) <= tolerance && Math.abs((data[i + 1] as number) - g) <= tolerance && Math.abs((data[i + 2] as number) - b) <= tolerance) n += 1;
+    if (
+      Math.abs((data[i] as number) - r) <= tolerance &&
+      Math.abs((data[i + 1] as number) - g) <= tolerance &&
+      Math.abs((data[i + 2] as number) - b) <= tolerance
+    )
+      n += 1;
   }
   return n;
 }
@@ -125,7 +138,9 @@ test('station report --pdf prints the report page: the PNG shows both charts, th
 });
 
 test('without Chromium, report --pdf fails naming what to install', () => {
-  const out = runStation(['--data', data, '--json', 'report', '--reel', reelId, '--pdf', join(dir.path, 'never.pdf')], { CHROMIUM_PATH: '/nonexistent/chromium' });
+  const out = runStation(['--data', data, '--json', 'report', '--reel', reelId, '--pdf', join(dir.path, 'never.pdf')], {
+    CHROMIUM_PATH: '/nonexistent/chromium',
+  });
   expect(out.code).toBe(1);
   expect(out.json()).toMatchObject({ error: { code: 'STATION_PDF_UNAVAILABLE', message: expect.stringContaining('apt-get install chromium') } });
 });

@@ -27,7 +27,10 @@ test.afterAll(async () => {
 });
 
 test('npm start without the Electron binary says why in one line and serves the station with its live status', async ({ page }) => {
-  const said = started.stderr().split('\n').filter((l) => l.startsWith('[start] The Electron binary is unavailable'));
+  const said = started
+    .stderr()
+    .split('\n')
+    .filter((l) => l.startsWith('[start] The Electron binary is unavailable'));
   expect(said).toHaveLength(1);
   expect(said[0]).toMatch(/its download failed \(.+\); starting the station in the web host instead/);
   expect(started.stderr()).not.toMatch(/^\s+at /m);

@@ -37,8 +37,13 @@ const videos = new Map<number, string>();
 /** Label p as printed and photographed: speckle marking, its QR, and the block with its gray. */
 async function frame(position: number, level: number): Promise<Buffer> {
   const label = await labelFrame({ seed: 5000 + position, qr: qr(position), ...SIZE, format: 'png' });
-  const block = await sharp({ create: { width: MARK.size, height: MARK.size, channels: 3, background: { r: level, g: level, b: level } } }).png().toBuffer();
-  return sharp(label).composite([{ input: block, left: MARK.left, top: MARK.top }]).png().toBuffer();
+  const block = await sharp({ create: { width: MARK.size, height: MARK.size, channels: 3, background: { r: level, g: level, b: level } } })
+    .png()
+    .toBuffer();
+  return sharp(label)
+    .composite([{ input: block, left: MARK.left, top: MARK.top }])
+    .png()
+    .toBuffer();
 }
 
 function toY4m(name: string, png: Buffer): string {
@@ -94,7 +99,13 @@ test.beforeAll(async () => {
 
   station = await serveStation();
   await station.call('profiles.connect', { kind: 'sandbox' });
-  ({ reelId } = await station.call('reels.create', { name: 'Verify reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'SVC', count: 1 }] }));
+  ({ reelId } = await station.call('reels.create', {
+    name: 'Verify reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'SVC', count: 1 },
+    ],
+  }));
   for (let position = 1; position <= LOT; position += 1) {
     const png = await frame(position, gray.get(position) ?? 128);
     if (gray.has(position)) videos.set(position, toY4m(`label-${position}`, png));

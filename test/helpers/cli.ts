@@ -55,8 +55,6 @@ export function runStationTimed(args: string[], env: NodeJS.ProcessEnv = {}): Pr
     let exitedAt = 0;
     child.once('exit', () => (exitedAt = performance.now()));
     // 'close' comes after 'exit', once the pipes are read to their end.
-    child.once('close', (code) =>
-      resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) as unknown, answeredAt, exitedAt }),
-    );
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) as unknown, answeredAt, exitedAt }));
   });
 }

@@ -13,5 +13,11 @@ export function rawRow<T>(db: Db, sql: string, ...params: unknown[]): T | undefi
 
 /** Row counts of everything a local change writes: Labels, queued operations and their dependencies, captures, audit entries. */
 export function storeCounts(db: Db): { labels: number; outbox: number; deps: number; captures: number; audit: number } {
-  return { labels: countRows(db, 'labels'), outbox: countRows(db, 'outbox'), deps: countRows(db, 'outbox_deps'), captures: countRows(db, 'captures'), audit: countRows(db, 'audit_log') };
+  return {
+    labels: countRows(db, 'labels'),
+    outbox: countRows(db, 'outbox'),
+    deps: countRows(db, 'outbox_deps'),
+    captures: countRows(db, 'captures'),
+    audit: countRows(db, 'audit_log'),
+  };
 }

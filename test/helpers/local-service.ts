@@ -58,7 +58,14 @@ export async function startLocalService(route: Route, options: LocalServiceOptio
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const entry: ReceivedRequest = { method: req.method ?? '', path: url.pathname, url, headers: req.headers, body: Buffer.concat(chunks), socket: req.socket };
+      const entry: ReceivedRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        url,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        socket: req.socket,
+      };
       received.push(entry);
       Promise.resolve(route(entry, res)).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 599, { test: String(error) });

@@ -38,7 +38,11 @@ export async function startPeer(options: { tokenTtlSeconds?: number; variations?
     wire,
     direct,
     async admin(path, body) {
-      const res = await fetch(`${sandbox.baseUrl}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-admin': sandbox.adminSecret }, body: JSON.stringify(body) });
+      const res = await fetch(`${sandbox.baseUrl}/sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-admin': sandbox.adminSecret },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`admin ${path} → ${res.status} ${await res.text()}`);
       return res.status === 204 ? undefined : (res.json() as Promise<unknown>);
     },
@@ -77,7 +81,13 @@ export async function openStation(dataDir: string, options: Partial<StationOptio
 export async function connectedStation(peer: Peer, options: Partial<StationOptions> = {}): Promise<TestStation & { remove(): void }> {
   const dir = tempDir('core-station-');
   const s = await openStation(dir.path, options);
-  await s.call('profiles.connect', { kind: 'remote', baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+  await s.call('profiles.connect', {
+    kind: 'remote',
+    baseUrl: peer.proxy.url,
+    apiKey: peer.sandbox.apiKey,
+    orgId: peer.sandbox.orgId,
+    teamId: peer.sandbox.teamId,
+  });
   return { ...s, remove: () => dir.remove() };
 }
 
@@ -88,7 +98,11 @@ export async function startPeerAndStation(options: Partial<StationOptions> = {})
 }
 
 /** Closes the station (if any) and the peer, and removes their folders (and `also`'s). */
-export async function stopPeerAndStation(peer: Peer | undefined, s: (TestStation & { remove(): void }) | undefined, ...also: { remove(): void }[]): Promise<void> {
+export async function stopPeerAndStation(
+  peer: Peer | undefined,
+  s: (TestStation & { remove(): void }) | undefined,
+  ...also: { remove(): void }[]
+): Promise<void> {
   await s?.close();
   s?.remove();
   await peer?.close();
@@ -108,7 +122,13 @@ export function byPosition(labels: ServiceLabel[]): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const label of labels) {
     if (out.has(label.position)) throw new Error(`position ${label.position} holds two Labels`);
-    out.set(label.position, (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`)).sort());
+    out.set(
+      label.position,
+      (label.members ?? [])
+        .filter((m) => m.archivedAt === null)
+        .map((m) => (m.tagType === 'SVC' ? 'SVC' : `${m.tagType}=${m.value}`))
+        .sort(),
+    );
   }
   return out;
 }

@@ -19,7 +19,10 @@ export interface PtyPair {
 export async function openPtyPair(dir: string, name = 'pty'): Promise<PtyPair> {
   const station = join(dir, `${name}-station`);
   const scanner = join(dir, `${name}-scanner`);
-  const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${station}`, `pty,raw,echo=0,link=${scanner}`], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${station}`, `pty,raw,echo=0,link=${scanner}`], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let log = '';
   await new Promise<void>((resolve, reject) => {

@@ -60,9 +60,7 @@ export async function harness(
   serviceOptions: LocalServiceOptions = {},
 ): Promise<Harness> {
   const state: TokenRouteState = { exchanges: 0, ttlSeconds: 900, delayMs: 0, now: Date.now, ...token };
-  const service = await startLocalService((req, res) => (req.path === '/api/auth/token' ? answerToken(state, req, res) : route(req, res)),
-    serviceOptions,
-  );
+  const service = await startLocalService((req, res) => (req.path === '/api/auth/token' ? answerToken(state, req, res) : route(req, res)), serviceOptions);
   const client = createServiceClient({
     baseUrl: service.baseUrl,
     apiKey: API_KEY,

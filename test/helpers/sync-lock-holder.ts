@@ -27,8 +27,7 @@ lines.on('line', (line) => {
   if (command === 'release' && arg !== undefined) {
     process.stdout.write(`${JSON.stringify({ releasingInMs: Number(arg) })}\n`);
     setTimeout(release, Number(arg));
-  }
-  else if (command === 'release') release();
+  } else if (command === 'release') release();
   else if (command === 'exit') process.exit(0);
 });
 lines.on('close', () => process.exit(0));

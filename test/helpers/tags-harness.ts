@@ -19,10 +19,19 @@ export interface TagsSandbox {
   /** A second Team of the same organization; the demo account is admin of both. */
   otherTeamId: string;
   /** Multipart POST to /api/v1/tags/<path>; Buffer values become the `data` file part. */
-  form(path: string, parts: Record<string, string | Buffer | unknown[] | Record<string, unknown>>, team?: string, extraHeaders?: Record<string, string>): Promise<Reply>;
+  form(
+    path: string,
+    parts: Record<string, string | Buffer | unknown[] | Record<string, unknown>>,
+    team?: string,
+    extraHeaders?: Record<string, string>,
+  ): Promise<Reply>;
   json(path: string, body: unknown, team?: string): Promise<Reply>;
   createThread(name: string, team?: string): Promise<string>;
-  createLabel(input: { team?: string; members: { tagType: string; value?: string; fingerprintId?: string; identifiable?: boolean }[]; boundThreadId?: string }): { compositeTagId: string; tagIds: string[] };
+  createLabel(input: {
+    team?: string;
+    members: { tagType: string; value?: string; fingerprintId?: string; identifiable?: boolean }[];
+    boundThreadId?: string;
+  }): { compositeTagId: string; tagIds: string[] };
   scanCount(): number;
   close(): Promise<void>;
 }
@@ -59,7 +68,11 @@ export async function startTagsSandbox(): Promise<TagsSandbox> {
     },
     async json(path, payload, team = benchTeamId) {
       return reply(
-        await fetch(`${baseUrl}/api/v1/tags/${path}`, { method: 'POST', headers: { ...headers(team), 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+        await fetch(`${baseUrl}/api/v1/tags/${path}`, {
+          method: 'POST',
+          headers: { ...headers(team), 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        }),
       );
     },
     async createThread(name, team = benchTeamId) {
@@ -79,7 +92,17 @@ export async function startTagsSandbox(): Promise<TagsSandbox> {
       db.prepare(
         `INSERT INTO collections (collection_id, kind, org_id, owner_team_id, name, expected_identifiers, created_at, updated_at)
          VALUES (?, 'reel', ?, ?, 'Reel', ?, ?, ?)`,
-      ).run(reelId, orgId, team, JSON.stringify([{ tagType: 'QR', count: 1 }, { tagType: 'SVC', count: 1 }]), at, at);
+      ).run(
+        reelId,
+        orgId,
+        team,
+        JSON.stringify([
+          { tagType: 'QR', count: 1 },
+          { tagType: 'SVC', count: 1 },
+        ]),
+        at,
+        at,
+      );
       db.prepare(
         `INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, human_readable, bound_thread_id, bound_at, created_at, updated_at)
          VALUES (?, ?, 1, ?, ?, 'L-1', ?, ?, ?, ?)`,

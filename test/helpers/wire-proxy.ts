@@ -64,8 +64,11 @@ export function suiteVariations(): WireVariations {
   if (wanted === 'off') return NO_VARIATIONS;
   const names = new Set(wanted.split(',').map((n) => n.trim()));
   const unknown = [...names].filter((name) => !(name in ALL_VARIATIONS));
-  if (unknown.length) throw new Error(`STATION_WIRE_VARIANCE names no variation ${unknown.join(', ')}: use off, all, or some of ${Object.keys(ALL_VARIATIONS).join(', ')}`);
-  return Object.fromEntries(Object.entries(ALL_VARIATIONS).map(([name, value]) => [name, names.has(name) ? value : NO_VARIATIONS[name as keyof WireVariations]])) as unknown as WireVariations;
+  if (unknown.length)
+    throw new Error(`STATION_WIRE_VARIANCE names no variation ${unknown.join(', ')}: use off, all, or some of ${Object.keys(ALL_VARIATIONS).join(', ')}`);
+  return Object.fromEntries(
+    Object.entries(ALL_VARIATIONS).map(([name, value]) => [name, names.has(name) ? value : NO_VARIATIONS[name as keyof WireVariations]]),
+  ) as unknown as WireVariations;
 }
 
 export interface WireCounts {
@@ -102,7 +105,18 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 export async function startWireProxy(targetUrl: string, initial: Partial<WireVariations> = {}): Promise<WireProxy> {
   const target = new URL(targetUrl);
   const variations: WireVariations = { ...NO_VARIATIONS, ...initial };
-  const counts: WireCounts = { requests: 0, rateLimited: 0, pageCapped: 0, labelsReshaped: 0, nullsOmitted: 0, unknownAdded: 0, problemJson: 0, requestIdsRewritten: 0, bytesUp: 0, bytesDown: 0 };
+  const counts: WireCounts = {
+    requests: 0,
+    rateLimited: 0,
+    pageCapped: 0,
+    labelsReshaped: 0,
+    nullsOmitted: 0,
+    unknownAdded: 0,
+    problemJson: 0,
+    requestIdsRewritten: 0,
+    bytesUp: 0,
+    bytesDown: 0,
+  };
   const seen: string[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   /** When each direction of the shared link is free again (bandwidth), ms since the epoch. */
@@ -172,7 +186,16 @@ export async function startWireProxy(targetUrl: string, initial: Partial<WireVar
     const envelope: Record<string, unknown> = { code: 'RATE_LIMITED', message: 'Too many requests (wire proxy).', status: 429 };
     const body = variations.problemJson ? { type: 'about:blank', title: 'Too Many Requests', ...envelope } : envelope;
     if (variations.problemJson) counts.problemJson += 1;
-    return send(res, 429, { 'content-type': variations.problemJson ? 'application/problem+json' : 'application/json', 'retry-after': retryAfter, 'x-request-id': variations.requestIds ? rewriteRequestId(requestId) : requestId }, Buffer.from(JSON.stringify(variations.unknownMembers ? reshape(body) : body)));
+    return send(
+      res,
+      429,
+      {
+        'content-type': variations.problemJson ? 'application/problem+json' : 'application/json',
+        'retry-after': retryAfter,
+        'x-request-id': variations.requestIds ? rewriteRequestId(requestId) : requestId,
+      },
+      Buffer.from(JSON.stringify(variations.unknownMembers ? reshape(body) : body)),
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -216,7 +239,11 @@ export async function startWireProxy(targetUrl: string, initial: Partial<WireVar
       out = Buffer.from(out.toString('utf8').split(requestId).join(rewritten));
     }
     const json = /json/i.test(String(answer.headers['content-type'] ?? ''));
-    if (json && out.length > 0 && (variations.unknownMembers || variations.specLabelFlags || variations.omitNulls || (variations.problemJson && status >= 400))) {
+    if (
+      json &&
+      out.length > 0 &&
+      (variations.unknownMembers || variations.specLabelFlags || variations.omitNulls || (variations.problemJson && status >= 400))
+    ) {
       let parsed = reshape(JSON.parse(out.toString('utf8')) as unknown);
       if (variations.problemJson && status >= 400 && parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
         parsed = { type: 'about:blank', title: answer.statusMessage ?? 'Error', ...(parsed as Record<string, unknown>) };

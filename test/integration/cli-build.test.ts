@@ -47,7 +47,10 @@ beforeAll(() => {
   writeFileSync(join(project, 'src', 'message.ts'), "export const message: string = 'first';\n");
   // The lazy part lands in a chunk of its own, like the CLI's web host and sandbox.
   writeFileSync(join(project, 'src', 'lazy.ts'), "export const lazy = (): string => 'lazy';\n");
-  writeFileSync(join(project, 'src', 'main.ts'), "import { message } from './message';\nconst { lazy } = await import('./lazy');\nprocess.stdout.write(`${message} ${lazy()}\\n`);\n");
+  writeFileSync(
+    join(project, 'src', 'main.ts'),
+    "import { message } from './message';\nconst { lazy } = await import('./lazy');\nprocess.stdout.write(`${message} ${lazy()}\\n`);\n",
+  );
   writeFileSync(
     driver,
     [

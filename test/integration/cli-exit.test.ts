@@ -40,13 +40,31 @@ function jsonAnswer(result: TimedCliResult): unknown {
 }
 
 beforeAll(async () => {
-  writeFileSync(smallPng, await sharp({ create: { width: 32, height: 32, channels: 3, background: '#808080' } }).png().toBuffer());
+  writeFileSync(
+    smallPng,
+    await sharp({ create: { width: 32, height: 32, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer(),
+  );
   writeFileSync(randomFile, randomBytes(4096));
   expect((await station(['--data', sandboxData, '--json', 'connect', '--sandbox'])).code).toBe(0);
   const created = await station(['--data', sandboxData, '--json', 'reel', 'create', '--name', 'exit reel']);
   reelId = (created.json() as { reelId: string }).reelId;
   const port = await closedPort();
-  const connected = await station(['--data', downData, '--json', 'connect', '--base-url', `http://127.0.0.1:${port}`, '--api-key', 'key-of-a-service-that-is-down', '--org', '00000000-0000-4000-8000-000000000001', '--team', '00000000-0000-4000-8000-000000000002']);
+  const connected = await station([
+    '--data',
+    downData,
+    '--json',
+    'connect',
+    '--base-url',
+    `http://127.0.0.1:${port}`,
+    '--api-key',
+    'key-of-a-service-that-is-down',
+    '--org',
+    '00000000-0000-4000-8000-000000000001',
+    '--team',
+    '00000000-0000-4000-8000-000000000002',
+  ]);
   expect(connected.code, connected.stderr).toBe(0);
   downReelId = ((await station(['--data', downData, '--json', 'reel', 'create', '--name', 'queued while down'])).json() as { reelId: string }).reelId;
 }, 120_000);
@@ -61,12 +79,56 @@ function expectPromptExit(result: TimedCliResult): void {
 
 describe('station CLI error paths end with their answer', () => {
   const cases: { name: string; args: () => string[]; exit: number; code: string }[] = [
-    { name: 'a capture too small (CAPTURE_TOO_SMALL)', args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'A', '--qr', 'B', '--svc', smallPng], exit: 1, code: 'CAPTURE_TOO_SMALL' },
-    { name: 'a capture of random bytes (CAPTURE_UNREADABLE)', args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'A', '--svc', randomFile], exit: 1, code: 'CAPTURE_UNREADABLE' },
-    { name: 'a bad argument (usage error, exit 2)', args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', 'first'], exit: 2, code: 'USAGE' },
-    { name: 'an unknown Reel (STATION_NOT_FOUND)', args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', '00000000-0000-4000-8000-0000000000ff', '--position', '1', '--text', 'A'], exit: 1, code: 'STATION_NOT_FOUND' },
-    { name: 'a station never connected (STATION_NOT_CONNECTED)', args: () => ['--data', freshData, '--json', 'reel', 'create', '--name', 'R'], exit: 1, code: 'STATION_NOT_CONNECTED' },
-    { name: 'a service that is down (STATION_OFFLINE)', args: () => ['--data', downData, '--json', 'bulk-bind', '--reel', downReelId, '--from', '1', '--to', '1', '--threads', '00000000-0000-4000-8000-00000000000a', '--dry-run'], exit: 1, code: 'STATION_OFFLINE' },
+    {
+      name: 'a capture too small (CAPTURE_TOO_SMALL)',
+      args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'A', '--qr', 'B', '--svc', smallPng],
+      exit: 1,
+      code: 'CAPTURE_TOO_SMALL',
+    },
+    {
+      name: 'a capture of random bytes (CAPTURE_UNREADABLE)',
+      args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'A', '--svc', randomFile],
+      exit: 1,
+      code: 'CAPTURE_UNREADABLE',
+    },
+    {
+      name: 'a bad argument (usage error, exit 2)',
+      args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', reelId, '--position', 'first'],
+      exit: 2,
+      code: 'USAGE',
+    },
+    {
+      name: 'an unknown Reel (STATION_NOT_FOUND)',
+      args: () => ['--data', sandboxData, '--json', 'enroll', '--reel', '00000000-0000-4000-8000-0000000000ff', '--position', '1', '--text', 'A'],
+      exit: 1,
+      code: 'STATION_NOT_FOUND',
+    },
+    {
+      name: 'a station never connected (STATION_NOT_CONNECTED)',
+      args: () => ['--data', freshData, '--json', 'reel', 'create', '--name', 'R'],
+      exit: 1,
+      code: 'STATION_NOT_CONNECTED',
+    },
+    {
+      name: 'a service that is down (STATION_OFFLINE)',
+      args: () => [
+        '--data',
+        downData,
+        '--json',
+        'bulk-bind',
+        '--reel',
+        downReelId,
+        '--from',
+        '1',
+        '--to',
+        '1',
+        '--threads',
+        '00000000-0000-4000-8000-00000000000a',
+        '--dry-run',
+      ],
+      exit: 1,
+      code: 'STATION_OFFLINE',
+    },
   ];
 
   for (const c of cases) {
@@ -86,7 +148,9 @@ describe('station CLI error paths end with their answer', () => {
   }, 60_000);
 
   it('sync while `station serve` sends the same folder (STATION_BUSY), then ends within 2 s', async () => {
-    const served: Started<{ ready: true }> = await startWithReadyLine(process.execPath, ['bin/station.mjs', 'serve', '--port', '0', '--data', downData], { timeoutMs: 60_000 });
+    const served: Started<{ ready: true }> = await startWithReadyLine(process.execPath, ['bin/station.mjs', 'serve', '--port', '0', '--data', downData], {
+      timeoutMs: 60_000,
+    });
     try {
       const result = await station(['--data', downData, '--json', 'sync']);
       expect(result.code, result.stderr).toBe(1);

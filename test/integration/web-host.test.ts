@@ -53,7 +53,13 @@ describe('web host', () => {
     const { request } = await import('node:http');
     const code = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: host.port, path: '/api/station/station.status', method: 'POST', headers: { host: `evil.example:${host.port}`, authorization: `Bearer ${host.token}` } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/api/station/station.status',
+          method: 'POST',
+          headers: { host: `evil.example:${host.port}`, authorization: `Bearer ${host.token}` },
+        },
         (res) => resolve(res.statusCode ?? 0),
       );
       req.on('error', reject);

@@ -17,7 +17,12 @@ function service(saved: unknown) {
 
 describe('camera settings', () => {
   it('loads settings saved before manual controls existed', () => {
-    const old = { cameraName: 'Bench Cam', resolution: { width: 1920, height: 1080 }, thresholds: { ...DEFAULT_CAMERA_SETTINGS.thresholds, minFocus: 120 }, watchFolder: { path: null, settleMs: 500 } };
+    const old = {
+      cameraName: 'Bench Cam',
+      resolution: { width: 1920, height: 1080 },
+      thresholds: { ...DEFAULT_CAMERA_SETTINGS.thresholds, minFocus: 120 },
+      watchFolder: { path: null, settleMs: 500 },
+    };
     const { camera } = service(old);
     expect(camera.settings()).toMatchObject({ cameraName: 'Bench Cam', thresholds: { minFocus: 120 } });
     expect(camera.settings().controls).toBeUndefined();

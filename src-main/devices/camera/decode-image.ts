@@ -39,7 +39,10 @@ export function sniffMimeType(bytes: Uint8Array): StillMimeType | null {
  */
 export async function decodeStill(bytes: Buffer, limits: DecodeLimits = DEFAULT_DECODE_LIMITS): Promise<DecodedStill> {
   if (bytes.length > limits.maxBytes) {
-    throw new ImageRefusedError('IMAGE_TOO_LARGE', `image too large: ${mb(bytes.length)} > ${mb(limits.maxBytes)}; lower the camera's resolution or JPEG quality`);
+    throw new ImageRefusedError(
+      'IMAGE_TOO_LARGE',
+      `image too large: ${mb(bytes.length)} > ${mb(limits.maxBytes)}; lower the camera's resolution or JPEG quality`,
+    );
   }
   const mimeType = sniffMimeType(bytes);
   if (!mimeType) {
@@ -58,7 +61,7 @@ export async function decodeStill(bytes: Buffer, limits: DecodeLimits = DEFAULT_
   if (width * height > limits.maxPixels) {
     throw new ImageRefusedError(
       'IMAGE_TOO_LARGE',
-      `image too large: ${width}×${height} is ${(width * height / 1e6).toFixed(1)} MP > ${(limits.maxPixels / 1e6).toFixed(0)} MP; lower the camera's resolution`,
+      `image too large: ${width}×${height} is ${((width * height) / 1e6).toFixed(1)} MP > ${(limits.maxPixels / 1e6).toFixed(0)} MP; lower the camera's resolution`,
     );
   }
   const target = analysisSize(width, height, ANALYSIS_MAX_SIDE);

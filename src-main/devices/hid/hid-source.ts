@@ -109,7 +109,11 @@ export class HidScannerSource {
         if (failures === 1) {
           // A device of its own so a broken HID stack shows in the list instead of passing silently.
           this.#sink.discovered({ id: 'hid', kind: 'scanner', transport: 'hid', name: 'HID scanners' });
-          this.#sink.status('hid', { state: 'error', code: 'DRIVER_UNAVAILABLE', reason: asDeviceError(error, 'DRIVER_UNAVAILABLE', 'Listing HID devices').message });
+          this.#sink.status('hid', {
+            state: 'error',
+            code: 'DRIVER_UNAVAILABLE',
+            reason: asDeviceError(error, 'DRIVER_UNAVAILABLE', 'Listing HID devices').message,
+          });
         }
       }
       await sleep(failures ? reconnectDelayMs(failures, this.#pollMs, this.#pollMs * 5) : this.#pollMs, signal);
@@ -134,7 +138,11 @@ export class HidScannerSource {
         await handle.close();
         const failure = asDeviceError(error, 'UNPLUGGED', `HID scanner ${info.product}`);
         if (!failure.canceled && !this.#stop.signal.aborted) {
-          this.#sink.status(id, { state: 'disconnected', code: 'UNPLUGGED', reason: `${info.product} was unplugged. Plug it in again; it reconnects by itself.` });
+          this.#sink.status(id, {
+            state: 'disconnected',
+            code: 'UNPLUGGED',
+            reason: `${info.product} was unplugged. Plug it in again; it reconnects by itself.`,
+          });
         }
       },
     );

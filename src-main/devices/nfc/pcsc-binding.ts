@@ -49,7 +49,11 @@ export function createPcscDriver(): NfcDriver {
         ({ NFC } = await import('nfc-pcsc'));
       } catch (error) {
         // @pokusew/pcsclite is a Nan addon: it must be built for the runtime's ABI (Node or Electron).
-        throw new DeviceError('DRIVER_UNAVAILABLE', 'The PC/SC module (@pokusew/pcsclite) could not be loaded; rebuild it for this runtime (npm rebuild, or for Electron its ABI).', { cause: error });
+        throw new DeviceError(
+          'DRIVER_UNAVAILABLE',
+          'The PC/SC module (@pokusew/pcsclite) could not be loaded; rebuild it for this runtime (npm rebuild, or for Electron its ABI).',
+          { cause: error },
+        );
       }
       const nfc = new NFC();
       const queue = new EventQueue<NfcEvent>();
@@ -63,7 +67,8 @@ export function createPcscDriver(): NfcDriver {
         reader.on('card.off', () => queue.push({ type: 'card-removed', reader: name }));
         reader.on('error', (error) => {
           // Reader errors without a card come from the service going away; the context error reports that.
-          if (reader.card) queue.push({ type: 'card-error', reader: name, reason: `Cannot read the card's UID: ${error.message}. Hold the card still on the reader.` });
+          if (reader.card)
+            queue.push({ type: 'card-error', reader: name, reason: `Cannot read the card's UID: ${error.message}. Hold the card still on the reader.` });
         });
         reader.on('end', () => queue.push({ type: 'reader-detached', reader: name }));
       });

@@ -109,7 +109,11 @@ export class NfcReaderSource {
         case 'reader-detached':
           this.#attached.delete(event.reader);
           this.#justDetached.set(event.reader, this.#sink.now().getTime());
-          this.#sink.status(id, { state: 'disconnected', code: 'UNPLUGGED', reason: `NFC reader "${event.reader}" was unplugged. Plug it in again; it reconnects by itself.` });
+          this.#sink.status(id, {
+            state: 'disconnected',
+            code: 'UNPLUGGED',
+            reason: `NFC reader "${event.reader}" was unplugged. Plug it in again; it reconnects by itself.`,
+          });
           break;
         case 'card': {
           this.#sink.status(id, { state: 'reading' });

@@ -44,5 +44,8 @@ export function parseSerialSpec(spec: string): SerialSettingsInput {
 /** STATION_SERIAL_PORTS: comma-separated `PATH[:BAUD[:FRAMING]]` entries. */
 export function parseSerialList(value: string | undefined): SerialSettingsInput[] {
   if (!value?.trim()) return [];
-  return value.split(',').filter((s) => s.trim()).map(parseSerialSpec);
+  return value
+    .split(',')
+    .filter((s) => s.trim())
+    .map(parseSerialSpec);
 }

@@ -49,7 +49,10 @@ async function probePath(path: string): Promise<DeviceError | undefined> {
 }
 
 function busy(path: string): DeviceError {
-  return new DeviceError('PORT_BUSY', `Serial port ${path} is in use by another program. Close it (or the other station) and the scanner reconnects by itself.`);
+  return new DeviceError(
+    'PORT_BUSY',
+    `Serial port ${path} is in use by another program. Close it (or the other station) and the scanner reconnects by itself.`,
+  );
 }
 
 class SerialportHandle implements SerialHandle {

@@ -13,7 +13,9 @@ export function valueFlagOptions(multiple: boolean) {
 }
 
 /** The identifiers the value flags name, in flag order. */
-export function identifiersFrom(values: Partial<Record<ValueFlag, string | string[] | undefined>>): { tagType: (typeof VALUE_FLAGS)[ValueFlag]; value: string }[] {
+export function identifiersFrom(
+  values: Partial<Record<ValueFlag, string | string[] | undefined>>,
+): { tagType: (typeof VALUE_FLAGS)[ValueFlag]; value: string }[] {
   return (Object.entries(VALUE_FLAGS) as [ValueFlag, (typeof VALUE_FLAGS)[ValueFlag]][]).flatMap(([flag, tagType]) => {
     const given = values[flag];
     return (given === undefined ? [] : Array.isArray(given) ? given : [given]).map((value) => ({ tagType, value }));

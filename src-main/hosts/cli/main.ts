@@ -98,12 +98,18 @@ function reportError(error: unknown, json: boolean): number {
   if (error instanceof StationError) {
     const shape = error.toShape();
     if (json) process.stdout.write(`${JSON.stringify({ error: shape })}\n`);
-    const parts = [`error ${shape.code}`, shape.status ? `(HTTP ${shape.status})` : '', shape.message, shape.requestId ? `[request id ${shape.requestId}]` : ''];
+    const parts = [
+      `error ${shape.code}`,
+      shape.status ? `(HTTP ${shape.status})` : '',
+      shape.message,
+      shape.requestId ? `[request id ${shape.requestId}]` : '',
+    ];
     process.stderr.write(`${parts.filter(Boolean).join(' ')}\n`);
     return Exit.failed;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'STATION_INTERNAL', message: String(error instanceof Error ? error.message : error) } })}\n`);
+  if (json)
+    process.stdout.write(`${JSON.stringify({ error: { code: 'STATION_INTERNAL', message: String(error instanceof Error ? error.message : error) } })}\n`);
   process.stderr.write(`${message}\n`);
   return Exit.failed;
 }

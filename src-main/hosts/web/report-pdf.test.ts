@@ -14,7 +14,9 @@ describe('the report printer', () => {
     })();
     expect(error).toBeInstanceOf(StationError);
     expect(error).toMatchObject({ code: 'STATION_PDF_UNAVAILABLE', message: expect.stringContaining('apt-get install chromium') });
-    expect(() => requireChromium({ CHROMIUM_PATH: '/nonexistent/chrome' })).toThrow(/CHROMIUM_PATH names "\/nonexistent\/chrome", which does not exist.*apt-get install chromium/);
+    expect(() => requireChromium({ CHROMIUM_PATH: '/nonexistent/chrome' })).toThrow(
+      /CHROMIUM_PATH names "\/nonexistent\/chrome", which does not exist.*apt-get install chromium/,
+    );
   });
 
   it('takes CHROMIUM_PATH, else the first installed candidate', () => {

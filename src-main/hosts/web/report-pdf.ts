@@ -33,7 +33,8 @@ export function requireChromium(env: NodeJS.ProcessEnv = process.env, candidates
   if (found) return found;
   throw new StationError({
     code: PDF_UNAVAILABLE,
-    message: 'Chromium is not installed, and the report PDF is printed with it: install Chromium (Debian: "apt-get install chromium"), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    message:
+      'Chromium is not installed, and the report PDF is printed with it: install Chromium (Debian: "apt-get install chromium"), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   });
 }
 
@@ -46,9 +47,13 @@ export async function waitForReportReady(evaluate: () => Promise<string>, timeou
   for (;;) {
     const state = await evaluate();
     if (state === 'ready') return;
-    if (state.startsWith('error')) throw new StationError({ code: PDF_UNAVAILABLE, message: `The report page could not show the report: ${state.slice('error:'.length).trim()}` });
+    if (state.startsWith('error'))
+      throw new StationError({ code: PDF_UNAVAILABLE, message: `The report page could not show the report: ${state.slice('error:'.length).trim()}` });
     if (Date.now() > deadline) {
-      throw new StationError({ code: PDF_UNAVAILABLE, message: `The report page did not finish drawing within ${Math.round(timeoutMs / 1000)} s; try again, and check that the station UI is built ("npm run build").` });
+      throw new StationError({
+        code: PDF_UNAVAILABLE,
+        message: `The report page did not finish drawing within ${Math.round(timeoutMs / 1000)} s; try again, and check that the station UI is built ("npm run build").`,
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
@@ -75,7 +80,11 @@ class PipeConnection {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       let end: number;
       while ((end = this.buffer.indexOf(0)) >= 0) {
-        const message = JSON.parse(this.buffer.subarray(0, end).toString('utf8')) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+        const message = JSON.parse(this.buffer.subarray(0, end).toString('utf8')) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
         this.buffer = this.buffer.subarray(end + 1);
         const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
         if (!waiting || message.id === undefined) continue;
@@ -134,9 +143,14 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const connection = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
   const failed = new Promise<never>((_, reject) => {
-    child.once('error', (error) => reject(new StationError({ code: PDF_UNAVAILABLE, message: `Chromium (${chromium}) could not be started: ${error.message}` })));
+    child.once('error', (error) =>
+      reject(new StationError({ code: PDF_UNAVAILABLE, message: `Chromium (${chromium}) could not be started: ${error.message}` })),
+    );
     child.once('exit', (code, signal) => {
-      const error = new StationError({ code: PDF_UNAVAILABLE, message: `Chromium (${chromium}) stopped while printing (exit ${code ?? signal}): ${stderr.trim().split('\n').at(-1) ?? ''}` });
+      const error = new StationError({
+        code: PDF_UNAVAILABLE,
+        message: `Chromium (${chromium}) stopped while printing (exit ${code ?? signal}): ${stderr.trim().split('\n').at(-1) ?? ''}`,
+      });
       connection.failAll(error);
       reject(error);
     });
@@ -150,12 +164,19 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
       await connection.send('Network.setExtraHTTPHeaders', { headers: options.headers }, sessionId);
     }
     const navigated = (await connection.send('Page.navigate', { url }, sessionId)) as { errorText?: string };
-    if (navigated.errorText) throw new StationError({ code: PDF_UNAVAILABLE, message: `Chromium could not open the report page ${url}: ${navigated.errorText}` });
+    if (navigated.errorText)
+      throw new StationError({ code: PDF_UNAVAILABLE, message: `Chromium could not open the report page ${url}: ${navigated.errorText}` });
     await waitForReportReady(async () => {
-      const answer = (await connection.send('Runtime.evaluate', { expression: READY_EXPRESSION, returnByValue: true }, sessionId)) as { result?: { value?: unknown } };
+      const answer = (await connection.send('Runtime.evaluate', { expression: READY_EXPRESSION, returnByValue: true }, sessionId)) as {
+        result?: { value?: unknown };
+      };
       return typeof answer.result?.value === 'string' ? answer.result.value : '';
     }, options.timeoutMs);
-    const { data } = (await connection.send('Page.printToPDF', { printBackground: true, paperWidth: 8.27, paperHeight: 11.69, marginTop: 0.4, marginBottom: 0.4, marginLeft: 0.4, marginRight: 0.4 }, sessionId)) as { data: string };
+    const { data } = (await connection.send(
+      'Page.printToPDF',
+      { printBackground: true, paperWidth: 8.27, paperHeight: 11.69, marginTop: 0.4, marginBottom: 0.4, marginLeft: 0.4, marginRight: 0.4 },
+      sessionId,
+    )) as { data: string };
     return Buffer.from(data, 'base64');
   };
   try {
@@ -190,7 +211,11 @@ export function chromiumReportPrinter(): { print: ReportPrinter; bind(host: { ur
       host = next;
     },
     async print({ reelId, locale }) {
-      if (!host) throw new StationError({ code: PDF_UNAVAILABLE, message: 'The web host is not listening yet, so its report page cannot be printed; try again in a moment.' });
+      if (!host)
+        throw new StationError({
+          code: PDF_UNAVAILABLE,
+          message: 'The web host is not listening yet, so its report page cannot be printed; try again in a moment.',
+        });
       return printPageToPdf(reportPageUrl(host.url, reelId, locale), { headers: { authorization: `Bearer ${host.token}` } });
     },
   };

@@ -54,13 +54,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!tokenMatches(token, queryToken)) {
         return reply.code(401).send({ code: 'STATION_UNAUTHORIZED', message: 'Wrong station token: use the URL the station printed at start.' });
       }
-      return reply
-        .header('set-cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`)
-        .redirect('/');
+      return reply.header('set-cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`).redirect('/');
     }
     const presented = bearer(request.headers.authorization) ?? readCookie(request.headers.cookie, COOKIE);
     if (!tokenMatches(token, presented)) {
-      return reply.code(401).send({ code: 'STATION_UNAUTHORIZED', message: 'Missing or wrong station token: open the URL the station printed at start, or send "Authorization: Bearer <token>".' });
+      return reply.code(401).send({
+        code: 'STATION_UNAUTHORIZED',
+        message: 'Missing or wrong station token: open the URL the station printed at start, or send "Authorization: Bearer <token>".',
+      });
     }
     return undefined;
   });
@@ -102,9 +103,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (rendererDir && existsSync(resolve(rendererDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: rendererDir, index: 'index.html' });
   } else {
-    app.get('/', async (_request, reply) =>
-      reply.type('text/plain').send('The station UI is not built. Run "npm run build", then start the station again.'),
-    );
+    app.get('/', async (_request, reply) => reply.type('text/plain').send('The station UI is not built. Run "npm run build", then start the station again.'));
   }
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

@@ -7,8 +7,15 @@ import { listAnswer, orEmpty, orNull } from './fields';
 // claim"); absent → the token is kept until the service refuses it.
 export const TokenAnswerSchema = z.object({
   token: z.string().min(1),
-  expiresIn: z.number().nonnegative().nullish().transform((v) => v ?? undefined),
-  expiresAt: z.string().nullish().transform((v) => v ?? undefined),
+  expiresIn: z
+    .number()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  expiresAt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 // spec: Principal — userId, organizations `{id, name, slug, roles}`. The station reads the organizations to offer

@@ -89,7 +89,11 @@ export function listAnswer<T extends z.ZodType>(key: string, item: T): z.ZodType
       }
       failed = true;
       for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', path: [...(where === null ? [] : [where]), index, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: issue.message });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...(where === null ? [] : [where]), index, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+          message: issue.message,
+        });
       }
     });
     if (failed) return z.NEVER;

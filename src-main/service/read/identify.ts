@@ -30,7 +30,11 @@ export const IdentifySuccessAnswerSchema = z
   .transform((answer): IdentifiedMarking => {
     switch (answer.type) {
       case 'identified':
-        return { outcome: 'identified', compositeTagId: answer.identified.tag.label?.compositeTagId ?? null, position: answer.identified.tag.label?.position ?? null };
+        return {
+          outcome: 'identified',
+          compositeTagId: answer.identified.tag.label?.compositeTagId ?? null,
+          position: answer.identified.tag.label?.position ?? null,
+        };
       case 'label':
         return { outcome: 'label', compositeTagId: answer.label.label.compositeTagId, position: answer.label.label.position };
       case 'matches':

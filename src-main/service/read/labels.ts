@@ -55,8 +55,8 @@ export const ServiceLabelSchema = z
     reelCollectionId: l.reelCollectionId,
     members: l.members,
     complete: l.complete,
-    bound: l.bound ?? (l.boundThreadId !== null),
-    archived: l.archived ?? (l.archivedAt !== null),
+    bound: l.bound ?? l.boundThreadId !== null,
+    archived: l.archived ?? l.archivedAt !== null,
     transferredAt: l.transferredAt,
     boundThreadId: l.boundThreadId,
     identifiable: l.identifiable,
@@ -71,11 +71,13 @@ function singleAnswer<T extends z.ZodType>(key: string, schema: T, isResource: (
   return z.unknown().transform((raw, ctx): z.output<T> | null => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
     const record = raw as Record<string, unknown>;
-    const [value, path] = key in record && record[key] !== null && record[key] !== undefined ? [record[key], [key]] : isResource(record) ? [record, []] : [null, []];
+    const [value, path] =
+      key in record && record[key] !== null && record[key] !== undefined ? [record[key], [key]] : isResource(record) ? [record, []] : [null, []];
     if (value === null) return null;
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data as z.output<T>;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [...path, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: issue.message });
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: [...path, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: issue.message });
     return z.NEVER;
   });
 }
@@ -135,10 +137,15 @@ export const ReelAnswerSchema = singleAnswer('reel', ServiceReelSchema, (r) => '
 export const ReelListAnswerSchema = listAnswer('reels', ServiceReelSchema);
 
 /** A Reel summary inside another answer (bulk-bind, enrollment, move): read when it parses, else left out. */
-export const ReelSummarySchema = ServiceReelSchema.nullish().catch(null).transform((r) => r ?? null);
+export const ReelSummarySchema = ServiceReelSchema.nullish()
+  .catch(null)
+  .transform((r) => r ?? null);
 
 // spec: Labels and Reels — `POST /reels/{id}/activate` "runs in background". our reading: `activation` word.
-export const ReelActivateAnswerSchema = z.object({ activation: orNull(z.string()), reel: ReelSummarySchema }).nullish().transform((a) => a ?? { activation: null, reel: null });
+export const ReelActivateAnswerSchema = z
+  .object({ activation: orNull(z.string()), reel: ReelSummarySchema })
+  .nullish()
+  .transform((a) => a ?? { activation: null, reel: null });
 
 // --- Label Collection ------------------------------------------------------------------------------
 

@@ -15,16 +15,39 @@ const T = '5f0c3a4e-8b7d-4c1a-9e2f-333333333333';
 describe('Label reader', () => {
   it('reads the spec flags bound and archived, with no sandbox-only field', () => {
     const label = ServiceLabelSchema.parse({ compositeTagId: L, position: 3, complete: true, bound: true, archived: false });
-    expect(label).toMatchObject({ compositeTagId: L, position: 3, bound: true, archived: false, boundThreadId: null, members: null, reelCollectionId: null, transferredAt: null });
+    expect(label).toMatchObject({
+      compositeTagId: L,
+      position: 3,
+      bound: true,
+      archived: false,
+      boundThreadId: null,
+      members: null,
+      reelCollectionId: null,
+      transferredAt: null,
+    });
   });
 
   it('derives the flags from the sandbox fields when a service sends only those', () => {
-    expect(ServiceLabelSchema.parse({ compositeTagId: L, position: 1, boundThreadId: T, archivedAt: null })).toMatchObject({ bound: true, archived: false, boundThreadId: T });
-    expect(ServiceLabelSchema.parse({ compositeTagId: L, position: 1, boundThreadId: null, archivedAt: '2026-01-01T00:00:00Z' })).toMatchObject({ bound: false, archived: true });
+    expect(ServiceLabelSchema.parse({ compositeTagId: L, position: 1, boundThreadId: T, archivedAt: null })).toMatchObject({
+      bound: true,
+      archived: false,
+      boundThreadId: T,
+    });
+    expect(ServiceLabelSchema.parse({ compositeTagId: L, position: 1, boundThreadId: null, archivedAt: '2026-01-01T00:00:00Z' })).toMatchObject({
+      bound: false,
+      archived: true,
+    });
   });
 
   it('ignores unknown members at every level and reads absent optional member fields as null', () => {
-    const label = ServiceLabelSchema.parse({ compositeTagId: L, position: 1, bound: false, archived: false, future: { x: 1 }, members: [{ tagId: T, tagType: 'TEXT', extra: 1 }] });
+    const label = ServiceLabelSchema.parse({
+      compositeTagId: L,
+      position: 1,
+      bound: false,
+      archived: false,
+      future: { x: 1 },
+      members: [{ tagId: T, tagType: 'TEXT', extra: 1 }],
+    });
     expect(label.members).toEqual([{ tagId: T, tagType: 'TEXT', value: null, archivedAt: null }]);
     expect(label).not.toHaveProperty('future');
   });
@@ -45,7 +68,17 @@ describe('Label reader', () => {
 describe('Reel reader', () => {
   it('reads a Reel whose optional fields are left out (description, transferredAt, counts, warnings, createdAt)', () => {
     const reel = ServiceReelSchema.parse({ collectionId: R, name: 'Reel 1' });
-    expect(reel).toEqual({ collectionId: R, name: 'Reel 1', description: null, expectedIdentifiers: null, counts: null, warnings: [], transferredAt: null, filedInCollectionId: null, createdAt: null });
+    expect(reel).toEqual({
+      collectionId: R,
+      name: 'Reel 1',
+      description: null,
+      expectedIdentifiers: null,
+      counts: null,
+      warnings: [],
+      transferredAt: null,
+      filedInCollectionId: null,
+      createdAt: null,
+    });
     expect(ReelAnswerSchema.parse({ reel: { collectionId: R, name: 'Reel 1', counts: { identifiableCount: 2 } } })?.counts).toEqual({ identifiableCount: 2 });
   });
 
@@ -79,7 +112,12 @@ describe('list answers', () => {
 
 describe('error bodies', () => {
   it('reads the envelope without message or status, and a body that is none by its HTTP status', () => {
-    expect(readErrorBody({ code: 'COMPOSITE_TAG_CONFLICT', detail: { reason: 'position_occupied' } }, 409)).toEqual({ code: 'COMPOSITE_TAG_CONFLICT', message: null, detail: { reason: 'position_occupied' }, envelope: true });
+    expect(readErrorBody({ code: 'COMPOSITE_TAG_CONFLICT', detail: { reason: 'position_occupied' } }, 409)).toEqual({
+      code: 'COMPOSITE_TAG_CONFLICT',
+      message: null,
+      detail: { reason: 'position_occupied' },
+      envelope: true,
+    });
     expect(readErrorBody(undefined, 429)).toMatchObject({ code: 'RATE_LIMITED', envelope: false });
     expect(readErrorBody('<html>bad gateway</html>', 502)).toMatchObject({ code: 'SERVICE_ERROR', envelope: false });
   });
@@ -88,12 +126,30 @@ describe('error bodies', () => {
 describe('bulk-bind and Thread answers', () => {
   it('reads rows whose nullable fields are left out', () => {
     const answer = BulkBindAnswerSchema.parse({ outcome: 'preflight', rows: [{ index: 0, position: 1, threadId: T }], activation: 'not_requested' });
-    expect(answer.rows[0]).toEqual({ index: 0, position: 1, compositeTagId: null, labelName: null, textValue: null, threadId: T, threadName: null, threadDescription: null });
+    expect(answer.rows[0]).toEqual({
+      index: 0,
+      position: 1,
+      compositeTagId: null,
+      labelName: null,
+      textValue: null,
+      threadId: T,
+      threadName: null,
+      threadDescription: null,
+    });
     expect(answer).toMatchObject({ blockers: [], warnings: [], reel: null });
   });
 
   it("lists a Thread's identifiers with their Label when named", () => {
-    const tags = ThreadTagsAnswerSchema.parse({ thread: { threadId: T, tags: [{ tagId: 'a', tagType: 'TEXT', label: { compositeTagId: L, position: 1 } }, { tagId: 'b', tagType: 'QR' }] }, events: [] });
+    const tags = ThreadTagsAnswerSchema.parse({
+      thread: {
+        threadId: T,
+        tags: [
+          { tagId: 'a', tagType: 'TEXT', label: { compositeTagId: L, position: 1 } },
+          { tagId: 'b', tagType: 'QR' },
+        ],
+      },
+      events: [],
+    });
     expect(tags).toEqual([
       { tagId: 'a', compositeTagId: L },
       { tagId: 'b', compositeTagId: null },

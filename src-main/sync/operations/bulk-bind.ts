@@ -13,7 +13,13 @@ import type { Applied, OperationContext, OperationHandler } from './types';
 
 function bodyOf(op: OutboxOp<'bulkBind'>, dryRun: boolean) {
   const p = op.payload;
-  return { fromPosition: p.fromPosition, toPosition: p.toPosition, threadIds: p.threadIds, ...(p.activate ? { activate: true } : {}), ...(dryRun ? { dryRun: true } : {}) };
+  return {
+    fromPosition: p.fromPosition,
+    toPosition: p.toPosition,
+    threadIds: p.threadIds,
+    ...(p.activate ? { activate: true } : {}),
+    ...(dryRun ? { dryRun: true } : {}),
+  };
 }
 
 function applied(op: OutboxOp<'bulkBind'>, answer: Pick<BulkBindAnswer, 'rows' | 'activation' | 'reel'>, labelIds: string[]): Applied {

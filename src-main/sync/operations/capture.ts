@@ -23,7 +23,10 @@ export function captureToSend(ctx: OperationContext, sha256: string): { data: Bu
     why = 'was changed or damaged on disk';
   }
   if (!capture) {
-    throw new HandlerAttention('STATION_CAPTURE_MISSING', `The capture file of this Label (${sha256.slice(0, 12)}…) ${why}; recapture it.`, null, ['recapture', 'discard']);
+    throw new HandlerAttention('STATION_CAPTURE_MISSING', `The capture file of this Label (${sha256.slice(0, 12)}…) ${why}; recapture it.`, null, [
+      'recapture',
+      'discard',
+    ]);
   }
   return { data: capture.data, mimeType: capture.format === 'png' ? 'image/png' : 'image/jpeg' };
 }

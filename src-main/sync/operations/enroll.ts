@@ -12,7 +12,12 @@ import type { OutboxOp } from '../../store/outbox';
 // resend is safe (the service answers `already_enrolled`); without one, list the Reel's Labels
 // at that position.
 
-function enrolled(op: OutboxOp<'enrollLabel'>, serviceLabelId: string, answer: { outcome?: string; reelWarnings?: string[] }, reel?: ServiceReel | null): Applied {
+function enrolled(
+  op: OutboxOp<'enrollLabel'>,
+  serviceLabelId: string,
+  answer: { outcome?: string; reelWarnings?: string[] },
+  reel?: ServiceReel | null,
+): Applied {
   const p = op.payload;
   return {
     result: { serviceId: serviceLabelId, outcome: answer.outcome ?? 'landed' },
@@ -69,7 +74,10 @@ export const enrollLabelOperation: OperationHandler<'enrollLabel'> = {
     }
     const warnings = (answer.reel?.warnings ?? [])
       .filter((w) => w.compositeTagIds?.includes(labelId))
-      .map((w) => `service: ${w.kind}${w.tagType ? ` ${w.tagType}` : ''}${w.value ? ` "${w.value}"` : ''}${w.positions ? ` at positions ${w.positions.join(', ')}` : ''}`);
+      .map(
+        (w) =>
+          `service: ${w.kind}${w.tagType ? ` ${w.tagType}` : ''}${w.value ? ` "${w.value}"` : ''}${w.positions ? ` at positions ${w.positions.join(', ')}` : ''}`,
+      );
     return enrolled(op, labelId, { outcome: answer.outcome, reelWarnings: warnings }, answer.reel);
   },
   async check(ctx, op, why) {

@@ -9,19 +9,31 @@ import { HandlerAttention } from '../failure';
 
 export function reelServiceId(db: Db, reelId: string): string {
   const id = getReel(db, reelId)?.serviceId;
-  if (!id) throw new HandlerAttention('STATION_UNMAPPED_REEL', `The Reel ${reelId} has no service id yet (its creation was discarded or never sent); re-create the Reel or discard this operation.`);
+  if (!id)
+    throw new HandlerAttention(
+      'STATION_UNMAPPED_REEL',
+      `The Reel ${reelId} has no service id yet (its creation was discarded or never sent); re-create the Reel or discard this operation.`,
+    );
   return id;
 }
 
 export function labelServiceId(db: Db, labelId: string): string {
   const id = getLabel(db, labelId)?.serviceId;
-  if (!id) throw new HandlerAttention('STATION_UNMAPPED_LABEL', `The Label ${labelId} has no service id yet (its enrollment did not complete); fix or discard its enrollment first.`);
+  if (!id)
+    throw new HandlerAttention(
+      'STATION_UNMAPPED_LABEL',
+      `The Label ${labelId} has no service id yet (its enrollment did not complete); fix or discard its enrollment first.`,
+    );
   return id;
 }
 
 export function collectionServiceId(db: Db, collectionId: string | null | undefined): string | null | undefined {
   if (collectionId === undefined || collectionId === null) return collectionId;
   const id = getCollection(db, collectionId)?.serviceId;
-  if (!id) throw new HandlerAttention('STATION_UNMAPPED_COLLECTION', `The Label Collection ${collectionId} has no service id yet; discard this operation or re-create the collection.`);
+  if (!id)
+    throw new HandlerAttention(
+      'STATION_UNMAPPED_COLLECTION',
+      `The Label Collection ${collectionId} has no service id yet; discard this operation or re-create the collection.`,
+    );
   return id;
 }

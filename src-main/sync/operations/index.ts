@@ -2,7 +2,15 @@ import type { OperationRegistry } from './types';
 import { bulkBindOperation } from './bulk-bind';
 import { createCollectionOperation, updateCollectionOperation } from './collection';
 import { enrollLabelOperation } from './enroll';
-import { activateLabelOperation, addIdentifierOperation, archiveLabelOperation, bindLabelOperation, removeIdentifierOperation, unarchiveLabelOperation, unbindLabelOperation } from './label';
+import {
+  activateLabelOperation,
+  addIdentifierOperation,
+  archiveLabelOperation,
+  bindLabelOperation,
+  removeIdentifierOperation,
+  unarchiveLabelOperation,
+  unbindLabelOperation,
+} from './label';
 import { moveLabelsOperation } from './move';
 import { activateReelOperation, createReelOperation, updateReelOperation } from './reel';
 

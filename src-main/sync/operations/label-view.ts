@@ -17,7 +17,9 @@ export function activeMembers(label: ServiceLabel): NonNullable<ServiceLabel['me
 export async function holdsValue(ctx: OperationContext, label: ServiceLabel, tagType: TagType, value: string | undefined): Promise<boolean> {
   const members = activeMembers(label);
   if (members !== null) {
-    return members.some((m) => m.tagType === tagType && (tagType === 'SVC' || (value !== undefined && m.value !== null && identifierValuesMatch(tagType, m.value, value))));
+    return members.some(
+      (m) => m.tagType === tagType && (tagType === 'SVC' || (value !== undefined && m.value !== null && identifierValuesMatch(tagType, m.value, value))),
+    );
   }
   // An optical marking has no value to resolve; without a member list the station cannot tell, and says so.
   if (tagType === 'SVC' || value === undefined) return true;

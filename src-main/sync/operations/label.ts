@@ -49,7 +49,9 @@ function readCompare<K extends 'archiveLabel' | 'unarchiveLabel' | 'bindLabel' |
     },
     async check(ctx, op) {
       const label = await read(ctx, op.payload.labelId);
-      return (await landed(ctx, label, op.payload)) ? { landed: true, applied: mirrored(op.payload.labelId, reelOf(ctx, op.payload.labelId), patch(op.payload), label) } : { landed: false };
+      return (await landed(ctx, label, op.payload))
+        ? { landed: true, applied: mirrored(op.payload.labelId, reelOf(ctx, op.payload.labelId), patch(op.payload), label) }
+        : { landed: false };
     },
   };
 }
@@ -61,9 +63,18 @@ function mirror(label: ServiceLabel, payload?: OneLabelPayload) {
   return { state: boundState(label), boundThreadId, attention: null };
 }
 
-export const archiveLabelOperation = readCompare<'archiveLabel'>((ctx, id) => ctx.client.labels.archive(id, ctx.call), (_ctx, l) => l.archived);
-export const unarchiveLabelOperation = readCompare<'unarchiveLabel'>((ctx, id) => ctx.client.labels.unarchive(id, ctx.call), (_ctx, l) => !l.archived);
-export const unbindLabelOperation = readCompare<'unbindLabel'>((ctx, id) => ctx.client.labels.unbind(id, ctx.call), (_ctx, l) => !l.bound);
+export const archiveLabelOperation = readCompare<'archiveLabel'>(
+  (ctx, id) => ctx.client.labels.archive(id, ctx.call),
+  (_ctx, l) => l.archived,
+);
+export const unarchiveLabelOperation = readCompare<'unarchiveLabel'>(
+  (ctx, id) => ctx.client.labels.unarchive(id, ctx.call),
+  (_ctx, l) => !l.archived,
+);
+export const unbindLabelOperation = readCompare<'unbindLabel'>(
+  (ctx, id) => ctx.client.labels.unbind(id, ctx.call),
+  (_ctx, l) => !l.bound,
+);
 export const bindLabelOperation = readCompare<'bindLabel'>(
   (ctx, id, p) => ctx.client.labels.bind(id, { threadId: p.threadId as string }, ctx.call),
   (ctx, l, p) => boundTo(ctx, l, p.threadId as string),
@@ -138,7 +149,9 @@ export const removeIdentifierOperation: OperationHandler<'removeIdentifier'> = {
         ['retry', 'discard'],
       );
     }
-    const member = members.find((m) => m.tagType === p.tagType && (p.value === undefined || (m.value !== null && identifierValuesMatch(m.tagType, m.value, p.value))));
+    const member = members.find(
+      (m) => m.tagType === p.tagType && (p.value === undefined || (m.value !== null && identifierValuesMatch(m.tagType, m.value, p.value))),
+    );
     // Already gone: the intended state holds.
     if (!member) return mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), label);
     const answer = await ctx.client.labels.removeIdentifier(label.compositeTagId, member.tagId, ctx.call);
@@ -147,6 +160,8 @@ export const removeIdentifierOperation: OperationHandler<'removeIdentifier'> = {
   async check(ctx, op) {
     const p = op.payload;
     const label = await read(ctx, p.labelId);
-    return (await holdsValue(ctx, label, p.tagType, p.value)) ? { landed: false } : { landed: true, applied: mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), label) };
+    return (await holdsValue(ctx, label, p.tagType, p.value))
+      ? { landed: false }
+      : { landed: true, applied: mirrored(p.labelId, reelOf(ctx, p.labelId), () => ({ attention: null }), label) };
   },
 };

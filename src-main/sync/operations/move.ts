@@ -23,14 +23,22 @@ function moving(db: Db, op: OutboxOp<'moveLabels'>): string[] {
     return state !== undefined && state !== 'archived' && state !== 'gap' && state !== 'expected';
   });
   if (ids.length === 0) {
-    throw new HandlerAttention('STATION_NOTHING_TO_MOVE', 'Every Label of this move was archived or removed before it was sent, so there is nothing to move; discard it.', null, ['discard']);
+    throw new HandlerAttention(
+      'STATION_NOTHING_TO_MOVE',
+      'Every Label of this move was archived or removed before it was sent, so there is nothing to move; discard it.',
+      null,
+      ['discard'],
+    );
   }
   return ids;
 }
 
 function body(db: Db, op: OutboxOp<'moveLabels'>): MoveBody {
   const p = op.payload;
-  const target = 'reelId' in p.target ? { reelCollectionId: reelServiceId(db, p.target.reelId) } : { newReel: { name: p.target.newReel.name, ...(p.target.newReel.description ? { description: p.target.newReel.description } : {}) } };
+  const target =
+    'reelId' in p.target
+      ? { reelCollectionId: reelServiceId(db, p.target.reelId) }
+      : { newReel: { name: p.target.newReel.name, ...(p.target.newReel.description ? { description: p.target.newReel.description } : {}) } };
   return { source: { compositeTagIds: moving(db, op).map((id) => labelServiceId(db, id)) }, target } as MoveBody;
 }
 
@@ -87,11 +95,20 @@ async function whereMoved(ctx: OperationContext, op: OutboxOp<'moveLabels'>): Pr
   const first = labels[0];
   if (!first) return null;
   // A new Reel's id is learnt from the Labels; a Label that names no Reel is looked up among Reels of that name.
-  const newReels = 'newReel' in p.target && !first.reelCollectionId ? (await ctx.client.reels.listAll({ q: p.target.newReel.name }, ctx.call)).map((r) => r.collectionId) : [];
-  const targetId = named ?? (await reelOfLabel(ctx, first, newReels.filter((id) => !knownReelServiceIds(ctx.db).has(id))));
+  const newReels =
+    'newReel' in p.target && !first.reelCollectionId ? (await ctx.client.reels.listAll({ q: p.target.newReel.name }, ctx.call)).map((r) => r.collectionId) : [];
+  const targetId =
+    named ??
+    (await reelOfLabel(
+      ctx,
+      first,
+      newReels.filter((id) => !knownReelServiceIds(ctx.db).has(id)),
+    ));
   if (targetId === undefined || targetId === source) return null;
   // Labels that name no Reel: the target's Labels are listed once.
-  const onTarget = labels.some((l) => !l.reelCollectionId) ? new Set((await ctx.client.labels.listAll({ reelCollectionId: targetId }, ctx.call)).map((l) => l.compositeTagId)) : null;
+  const onTarget = labels.some((l) => !l.reelCollectionId)
+    ? new Set((await ctx.client.labels.listAll({ reelCollectionId: targetId }, ctx.call)).map((l) => l.compositeTagId))
+    : null;
   const placed: Placed[] = [];
   for (const label of labels) {
     const there = label.reelCollectionId ? label.reelCollectionId === targetId : onTarget?.has(label.compositeTagId) === true;
@@ -110,13 +127,25 @@ async function whereMoved(ctx: OperationContext, op: OutboxOp<'moveLabels'>): Pr
 
 export const moveLabelsOperation: OperationHandler<'moveLabels'> = {
   async send(ctx, op) {
-    const response = await ctx.client.labels.move({ ...body(ctx.db, op), ...(op.payload.expectedCount === undefined ? {} : { expectedCount: op.payload.expectedCount }) }, ctx.call);
-    const placed = response.moved.flatMap((m) => (m.toReelCollectionId !== null && m.toPosition !== null ? [{ compositeTagId: m.compositeTagId, toReelCollectionId: m.toReelCollectionId, toPosition: m.toPosition }] : []));
+    const response = await ctx.client.labels.move(
+      { ...body(ctx.db, op), ...(op.payload.expectedCount === undefined ? {} : { expectedCount: op.payload.expectedCount }) },
+      ctx.call,
+    );
+    const placed = response.moved.flatMap((m) =>
+      m.toReelCollectionId !== null && m.toPosition !== null
+        ? [{ compositeTagId: m.compositeTagId, toReelCollectionId: m.toReelCollectionId, toPosition: m.toPosition }]
+        : [],
+    );
     if (placed.length === response.moved.length && placed.length > 0) return applied(op, placed, response);
     // Where each Label went is our reading of `moved[]`; without it, read the moved Labels (as the landing check does).
     const found = await whereMoved(ctx, op);
     if (!found) {
-      throw new HandlerAttention('STATION_MOVE_NOT_READABLE', 'The service accepted the move, but neither its answer nor the moved Labels say which Reel and positions they are on now; refresh the Reels from the service, then discard this operation.', null, ['discard']);
+      throw new HandlerAttention(
+        'STATION_MOVE_NOT_READABLE',
+        'The service accepted the move, but neither its answer nor the moved Labels say which Reel and positions they are on now; refresh the Reels from the service, then discard this operation.',
+        null,
+        ['discard'],
+      );
     }
     return applied(op, found, response);
   },

@@ -51,7 +51,10 @@ export const createReelOperation: OperationHandler<'createReel'> = {
     // check does, never by creating another.
     const found = await findCreated(ctx, op);
     if (found) return found;
-    throw new HandlerAttention('STATION_CREATED_REEL_NOT_FOUND', `The service created the Reel "${p.name}" but its answer named no Reel and no new Reel of that name is listed; check the service's Reels, then retry or discard.`);
+    throw new HandlerAttention(
+      'STATION_CREATED_REEL_NOT_FOUND',
+      `The service created the Reel "${p.name}" but its answer named no Reel and no new Reel of that name is listed; check the service's Reels, then retry or discard.`,
+    );
   },
   // The service always creates a new Reel, so never blind-resend: look for exactly one Reel with
   // the same name, description and composition, created after the first attempt, not yet known here.
@@ -114,7 +117,12 @@ export const activateReelOperation: OperationHandler<'activateReel'> = {
     const serviceId = reelServiceId(ctx.db, op.payload.reelId);
     const answer = await ctx.client.reels.activate(serviceId, ctx.call);
     const reel = answer.reel;
-    return { result: { activation: answer.activation }, apply: (db) => (reel ? saveReelSnapshot(db, op.payload.reelId, reel) : undefined), labelIds: [], reelId: op.payload.reelId };
+    return {
+      result: { activation: answer.activation },
+      apply: (db) => (reel ? saveReelSnapshot(db, op.payload.reelId, reel) : undefined),
+      labelIds: [],
+      reelId: op.payload.reelId,
+    };
   },
   // Activation is forward-only (spec: States): resending cannot double anything.
   check: async () => ({ landed: false }),

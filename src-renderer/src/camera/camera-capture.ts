@@ -59,7 +59,12 @@ export class CameraCapture {
         audio: false,
         // `zoom: true` asks for pan-tilt-zoom access as well: without it Chromium does not report
         // a camera's zoom range. A camera without zoom opens as before.
-        video: { deviceId: { exact: camera.deviceId }, width: { ideal: resolution.width }, height: { ideal: resolution.height }, zoom: true } as MediaTrackConstraints,
+        video: {
+          deviceId: { exact: camera.deviceId },
+          width: { ideal: resolution.width },
+          height: { ideal: resolution.height },
+          zoom: true,
+        } as MediaTrackConstraints,
       });
       this.#camera = camera;
       this.#video.srcObject = this.#stream;

@@ -146,11 +146,30 @@ export function useCamera(station: StationApi, options: { meters?: boolean } = {
     [attach],
   );
 
-  const applyControls = useCallback(async (controls: CameraControls) => {
-    const applied = await capturer.setControls(controls);
-    setControlsError(undefined);
-    return applied;
-  }, [capturer]);
+  const applyControls = useCallback(
+    async (controls: CameraControls) => {
+      const applied = await capturer.setControls(controls);
+      setControlsError(undefined);
+      return applied;
+    },
+    [capturer],
+  );
 
-  return { state, cameras, cameraName, error, meters, lastResult, thresholds, capabilities, controlsError, applyControls, videoRef, select, capture, refresh, capturer };
+  return {
+    state,
+    cameras,
+    cameraName,
+    error,
+    meters,
+    lastResult,
+    thresholds,
+    capabilities,
+    controlsError,
+    applyControls,
+    videoRef,
+    select,
+    capture,
+    refresh,
+    capturer,
+  };
 }

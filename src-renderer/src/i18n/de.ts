@@ -75,9 +75,11 @@ export const de: Catalog = {
     discover: 'Organisationen und Teams suchen',
     keyUnchecked: 'Gespeichert, aber der API-Schlüssel ist noch nicht geprüft: {{warning}}',
     continue: 'Weiter',
-    discoverHint: 'Basis-URL und API-Schlüssel eingeben, dann die Organisationen und Teams suchen, in denen dieser Schlüssel handeln darf; oder ihre IDs eingeben.',
+    discoverHint:
+      'Basis-URL und API-Schlüssel eingeben, dann die Organisationen und Teams suchen, in denen dieser Schlüssel handeln darf; oder ihre IDs eingeben.',
     organization: 'Organisation',
-    noOrganizations: 'Dieser API-Schlüssel darf in keiner Organisation handeln: bitten Sie eine Organisations-Administratorin um ein Dienstkonto, das Mitglied eines Teams ist.',
+    noOrganizations:
+      'Dieser API-Schlüssel darf in keiner Organisation handeln: bitten Sie eine Organisations-Administratorin um ein Dienstkonto, das Mitglied eines Teams ist.',
     pickersHint: 'Die Station speichert den API-Schlüssel und zeigt ihn nach dem Speichern nie wieder an.',
     saveAndConnect: 'Speichern und verbinden',
     savedTitle: 'Gespeicherte Profile',
@@ -150,7 +152,8 @@ export const de: Catalog = {
     stock: 'Etikettenformat (50x30, 70x37, 2x1in oder BxH mm)',
     preview: 'Erste und letzte Etiketten des Auftrags',
     previewCount: '{{count}} Etiketten',
-    conflicts: 'Der Auftrag kollidiert an {{count}} Stelle(n) mit dieser Rolle; gespeichert werden kann erst, wenn Startnummer, Präfix oder erste Position geändert sind.',
+    conflicts:
+      'Der Auftrag kollidiert an {{count}} Stelle(n) mit dieser Rolle; gespeichert werden kann erst, wenn Startnummer, Präfix oder erste Position geändert sind.',
     noConflicts: 'Keine Kollision mit Etiketten oder Druckdaten der Rolle.',
     save: 'Als Druckdaten der Rolle speichern',
     saved: '{{count}} Etiketten als Druckdaten gespeichert: der Arbeitsplatz prüft jeden Scan dagegen.',
@@ -273,7 +276,8 @@ export const de: Catalog = {
     void: 'Verwerfen',
     confirmVoid: 'Das Label an Position {{position}} verwerfen (beschädigt)?',
     confirmUndo: 'Das an Position {{position}} gespeicherte Label zurücknehmen?',
-    skipVoidGap: 'Überspringen und Verwerfen speichern die Position als Lücke; Rückgängig ohne Lesung in den Feldern nimmt das zuletzt gespeicherte Label zurück.',
+    skipVoidGap:
+      'Überspringen und Verwerfen speichern die Position als Lücke; Rückgängig ohne Lesung in den Feldern nimmt das zuletzt gespeicherte Label zurück.',
     camera: 'Kamera',
     preview: 'Kameravorschau',
     focus: 'Schärfe',
@@ -347,7 +351,8 @@ export const de: Catalog = {
     activationNothing: 'Nichts zu aktivieren: kein Label in diesem Bereich hat eine optische Markierung.',
     activationWaits: 'Die Aktivierung beginnt, sobald die Bindung beim Dienst ist.',
     activationFinished: 'Aktivierung abgeschlossen: jedes Label des Bereichs mit optischer Markierung ist identifizierbar.',
-    activationStalled: 'Seit einer Minute kein Fortschritt; {{count}} Labels sind noch nur prüfbar (ein Label, dessen Markierung eine andere dupliziert, wird übersprungen). Zum Nachsehen aktualisieren.',
+    activationStalled:
+      'Seit einer Minute kein Fortschritt; {{count}} Labels sind noch nur prüfbar (ein Label, dessen Markierung eine andere dupliziert, wird übersprungen). Zum Nachsehen aktualisieren.',
     activationOffline: 'Der Dienst ist nicht erreichbar; dies sind die zuletzt bekannten Zahlen.',
   },
   recapture: {
@@ -451,8 +456,10 @@ export const de: Catalog = {
       cancel: 'Belegungstest abbrechen',
       waiting: 'Warte auf den Testbarcode: jetzt mit dem Tastatur-Scanner scannen…',
       ok: 'Die Tastaturbelegung stimmt: der Testbarcode kam unverändert an.',
-      mismatch: 'Falsche Tastaturbelegung: der Scanner tippt als {{scanner}}, die Tastaturbelegung dieses Computers ist aber {{host}}. Das Tastaturland des Scanners auf {{host}} stellen (siehe seine Programmieranleitung) oder den Scanner im Seriell- oder HID-POS-Modus betreiben.',
-      unknown: 'Der Testbarcode kam als „{{received}}“ statt „{{expected}}“ an, und keine bekannte Belegungsverwechslung erklärt das. Die Tastatureinstellungen des Scanners prüfen und erneut scannen.',
+      mismatch:
+        'Falsche Tastaturbelegung: der Scanner tippt als {{scanner}}, die Tastaturbelegung dieses Computers ist aber {{host}}. Das Tastaturland des Scanners auf {{host}} stellen (siehe seine Programmieranleitung) oder den Scanner im Seriell- oder HID-POS-Modus betreiben.',
+      unknown:
+        'Der Testbarcode kam als „{{received}}“ statt „{{expected}}“ an, und keine bekannte Belegungsverwechslung erklärt das. Die Tastatureinstellungen des Scanners prüfen und erneut scannen.',
       checkedAt: 'Zuletzt geprüft {{time}}.',
       names: { US: 'Englisch (US)', DE: 'Deutsch (DE)' },
     },
@@ -542,23 +549,31 @@ export const de: Catalog = {
   },
   identify: {
     identified: 'Die optische Markierung wurde erkannt: Sie ist beim Dienst an einen Gegenstand gebunden. Nichts zu tun, wenn es dieses Etikett ist.',
-    matches: 'Die optische Markierung ähnelt mehreren gebundenen Markierungen, und der Dienst kann nicht sagen, welche es ist. Legen Sie das Etikett zur Prüfung beiseite: Die Wahl eines Kandidaten entscheidet eine Aufsicht.',
+    matches:
+      'Die optische Markierung ähnelt mehreren gebundenen Markierungen, und der Dienst kann nicht sagen, welche es ist. Legen Sie das Etikett zur Prüfung beiseite: Die Wahl eines Kandidaten entscheidet eine Aufsicht.',
     label: 'Die optische Markierung wurde als Markierung eines noch nicht gebundenen Etiketts erkannt. Nichts zu tun, wenn es dieses Etikett ist.',
-    no_match: 'Der Dienst hat alle Teams im Suchbereich durchsucht und keine solche Markierung gefunden. Prüfen Sie, ob das Etikett mit seiner optischen Markierung erfasst und zur Identifikation aktiviert wurde, und scannen Sie erneut; fehlt sie weiterhin, legen Sie das Etikett beiseite.',
-    search_incomplete: 'Der Dienst konnte nicht alle zu durchsuchenden Teams erreichen; die Antwort ist also offen (kein Fehltreffer). Scannen Sie gleich noch einmal; geschieht das öfter, prüfen Sie die Verbindung zum Dienst.',
-    ambiguous: 'Zwei oder mehr verschiedene gebundene Markierungen passen zu dieser Aufnahme, auch nach zweimaliger Suche des Dienstes. Eine neue Aufnahme klärt das nicht: Legen Sie das Etikett beiseite und melden Sie es mit der Scan-ID.',
-    quality_reject: 'Die Aufnahme hatte zu wenig verwertbare Details (unscharf, zu dunkel, Spiegelung oder dasselbe Bild wie eine frühere Aufnahme). Reinigen Sie die Linse oder legen Sie das Etikett neu unter die Kamera und scannen Sie erneut.',
-    not_bound: 'Der Identifikator ist beim Dienst vorhanden, aber an keinen Gegenstand gebunden. Identifizieren Sie das Etikett stattdessen über seine optische Markierung.',
+    no_match:
+      'Der Dienst hat alle Teams im Suchbereich durchsucht und keine solche Markierung gefunden. Prüfen Sie, ob das Etikett mit seiner optischen Markierung erfasst und zur Identifikation aktiviert wurde, und scannen Sie erneut; fehlt sie weiterhin, legen Sie das Etikett beiseite.',
+    search_incomplete:
+      'Der Dienst konnte nicht alle zu durchsuchenden Teams erreichen; die Antwort ist also offen (kein Fehltreffer). Scannen Sie gleich noch einmal; geschieht das öfter, prüfen Sie die Verbindung zum Dienst.',
+    ambiguous:
+      'Zwei oder mehr verschiedene gebundene Markierungen passen zu dieser Aufnahme, auch nach zweimaliger Suche des Dienstes. Eine neue Aufnahme klärt das nicht: Legen Sie das Etikett beiseite und melden Sie es mit der Scan-ID.',
+    quality_reject:
+      'Die Aufnahme hatte zu wenig verwertbare Details (unscharf, zu dunkel, Spiegelung oder dasselbe Bild wie eine frühere Aufnahme). Reinigen Sie die Linse oder legen Sie das Etikett neu unter die Kamera und scannen Sie erneut.',
+    not_bound:
+      'Der Identifikator ist beim Dienst vorhanden, aber an keinen Gegenstand gebunden. Identifizieren Sie das Etikett stattdessen über seine optische Markierung.',
   },
   verify: {
     title: 'Rolle prüfen',
-    offline: 'Der Dienst ist nicht erreichbar: Scans werden auf dieser Station aufbewahrt und geprüft, sobald er wieder da ist („Aufbewahrte Stichproben prüfen“).',
+    offline:
+      'Der Dienst ist nicht erreichbar: Scans werden auf dieser Station aufbewahrt und geprüft, sobald er wieder da ist („Aufbewahrte Stichproben prüfen“).',
     aql: 'AQL',
     aqlDefault: 'Einstellungen ({{aql}})',
     seed: 'Startwert',
     seedRandom: 'zufällig',
     draw: 'Stichprobe ziehen',
-    confirmNew: 'Neue Stichprobe ziehen? {{count}} Position(en) der aktuellen sind geprüft; sie bleiben in den Aufzeichnungen, die Rolle wird aber nach der neuen Stichprobe beurteilt.',
+    confirmNew:
+      'Neue Stichprobe ziehen? {{count}} Position(en) der aktuellen sind geprüft; sie bleiben in den Aufzeichnungen, die Rolle wird aber nach der neuen Stichprobe beurteilt.',
     notOnService_one: '{{count}} Etikett ist noch nicht beim Dienst (in der Warteschlange oder braucht Aufmerksamkeit) und gehört nicht zum Los.',
     notOnService_other: '{{count}} Etiketten sind noch nicht beim Dienst (in der Warteschlange oder brauchen Aufmerksamkeit) und gehören nicht zum Los.',
     samples: 'Positionen der Stichprobe',
@@ -579,10 +594,12 @@ export const de: Catalog = {
     allScanned: 'Alle Positionen der Stichprobe sind gescannt.',
     checkKept: 'Aufbewahrte Stichproben prüfen ({{count}})',
     openReport: 'Rollenbericht',
-    noPlan: 'Für diese Rolle wurde noch keine Stichprobe gezogen: Wählen Sie die AQL (oder behalten Sie die aus den Einstellungen) und ziehen Sie die Stichprobe.',
+    noPlan:
+      'Für diese Rolle wurde noch keine Stichprobe gezogen: Wählen Sie die AQL (oder behalten Sie die aus den Einstellungen) und ziehen Sie die Stichprobe.',
     letter: 'Kennbuchstabe {{letter}}',
     letterArrow: 'Kennbuchstabe {{letter}} (der Pfeil der Tabelle führt zu {{planLetter}})',
-    planLine: 'Los aus {{lot}} erfassten Etiketten → {{letters}}: Stichprobe {{sample}}, Annahme bei höchstens {{accept}} Fehlern, Rückweisung ab {{reject}} (AQL {{aql}}, Startwert {{seed}}).',
+    planLine:
+      'Los aus {{lot}} erfassten Etiketten → {{letters}}: Stichprobe {{sample}}, Annahme bei höchstens {{accept}} Fehlern, Rückweisung ab {{reject}} (AQL {{aql}}, Startwert {{seed}}).',
     verdict: {
       accept: 'Los angenommen: {{failed}} von {{inspected}} geprüften nicht bestanden (Annahme ≤ {{accept}}).',
       reject: 'Los zurückgewiesen: {{failed}} von {{inspected}} geprüften nicht bestanden (Rückweisung ≥ {{reject}}).',
@@ -592,8 +609,10 @@ export const de: Catalog = {
     outcome: {
       verified: 'Position {{position}} bestanden: Das Gelesene gehört zu diesem Etikett an dieser Position.',
       wrong_position: 'Position {{position}} nicht bestanden: Sie trägt, was der Dienst an Position {{found}} führt.',
-      wrong_label: 'Position {{position}} nicht bestanden: Der Dienst führt hier ein anderes Etikett, als diese Station aufgezeichnet hat. Aktualisieren Sie die Rolle und prüfen Sie erneut.',
-      not_on_service: 'Position {{position}} nicht bestanden: Ein hier gelesener Wert gehört beim Dienst zu keinem Etikett dieser Rolle. Prüfen Sie den Druck und die Erfassung dieses Etiketts.',
+      wrong_label:
+        'Position {{position}} nicht bestanden: Der Dienst führt hier ein anderes Etikett, als diese Station aufgezeichnet hat. Aktualisieren Sie die Rolle und prüfen Sie erneut.',
+      not_on_service:
+        'Position {{position}} nicht bestanden: Ein hier gelesener Wert gehört beim Dienst zu keinem Etikett dieser Rolle. Prüfen Sie den Druck und die Erfassung dieses Etiketts.',
       not_checked: 'Position {{position}} wurde nicht geprüft: Scannen Sie ihre gedruckten Werte oder ihre optische Markierung.',
       optical: 'Position {{position}} nicht bestanden: {{text}}',
     },

@@ -132,7 +132,7 @@ export const en = {
   },
   printRun: {
     title: 'Prepare a print run for {{reel}}',
-    help: 'Generate the values each label will carry: serial = prefix + zero-padded number + check character + suffix; the QR is the template with {serial} filled in. Check the first and last labels, then save them as the Reel\'s print data (the bench checks every scan against it) and export the files for the printer.',
+    help: "Generate the values each label will carry: serial = prefix + zero-padded number + check character + suffix; the QR is the template with {serial} filled in. Check the first and last labels, then save them as the Reel's print data (the bench checks every scan against it) and export the files for the printer.",
     count: 'Labels',
     start: 'First number',
     step: 'Step',
@@ -149,8 +149,8 @@ export const en = {
     preview: 'First and last labels of the run',
     previewCount: '{{count}} labels',
     conflicts: 'The run collides with this Reel in {{count}} place(s); nothing can be saved until you change the start, prefix or first position.',
-    noConflicts: 'No conflict with the Reel\'s Labels or print data.',
-    save: 'Save as the Reel\'s print data',
+    noConflicts: "No conflict with the Reel's Labels or print data.",
+    save: "Save as the Reel's print data",
     saved: '{{count}} labels saved as print data: the bench checks every scan against them.',
     export: { csv: 'Export CSV', pdf: 'Export proof PDF', zpl: 'Export ZPL' },
     exporting: 'Preparing the file…',
@@ -345,7 +345,8 @@ export const en = {
     activationNothing: 'Nothing to activate: no Label in this range has an optical marking.',
     activationWaits: 'Activation starts once the bind is on the service.',
     activationFinished: 'Activation finished: every Label of the range with an optical marking is identifiable.',
-    activationStalled: 'No activation progress for a minute; {{count}} Labels are still verify-only (a Label whose marking duplicates another is skipped). Refresh to check again.',
+    activationStalled:
+      'No activation progress for a minute; {{count}} Labels are still verify-only (a Label whose marking duplicates another is skipped). Refresh to check again.',
     activationOffline: 'The service is not reachable; these are the last known numbers.',
   },
   recapture: {
@@ -449,8 +450,10 @@ export const en = {
       cancel: 'Cancel layout test',
       waiting: 'Waiting for the test barcode: scan it now with the keyboard-wedge scanner…',
       ok: 'The keyboard layout is right: the test barcode arrived unchanged.',
-      mismatch: 'Wrong keyboard layout: the scanner types as {{scanner}}, but this computer’s keyboard layout is {{host}}. Set the scanner’s keyboard country to {{host}} (see its programming guide), or use the scanner in serial or HID POS mode.',
-      unknown: 'The test barcode arrived as “{{received}}” instead of “{{expected}}”, and no known layout mismatch explains it. Check the scanner’s keyboard settings and scan again.',
+      mismatch:
+        'Wrong keyboard layout: the scanner types as {{scanner}}, but this computer’s keyboard layout is {{host}}. Set the scanner’s keyboard country to {{host}} (see its programming guide), or use the scanner in serial or HID POS mode.',
+      unknown:
+        'The test barcode arrived as “{{received}}” instead of “{{expected}}”, and no known layout mismatch explains it. Check the scanner’s keyboard settings and scan again.',
       checkedAt: 'Last checked {{time}}.',
       names: { US: 'English (US)', DE: 'German (DE)' },
     },
@@ -523,7 +526,7 @@ export const en = {
     localeToService: 'The language is also sent to the service of the active profile (Svc-Ctx-Locale).',
     sending: {
       title: 'Sending',
-      hint: 'The queue sends several operations at once and adapts to the link: more while the service answers fast and clean, fewer when it asks to slow down (429), is busy (503) or does not answer in time. Choose the bounds for this shop\'s link.',
+      hint: "The queue sends several operations at once and adapts to the link: more while the service answers fast and clean, fewer when it asks to slow down (429), is busy (503) or does not answer in time. Choose the bounds for this shop's link.",
       min: 'Lowest number of requests at once',
       max: 'Highest number of requests at once',
       save: 'Save bounds',
@@ -540,12 +543,17 @@ export const en = {
   },
   identify: {
     identified: 'The optical marking was recognised: it is bound to an item on the service. Nothing to do if it is this Label.',
-    matches: 'The optical marking resembles several bound markings and the service could not tell which one it is. Set the Label aside for review: choosing a candidate is a decision for a supervisor.',
+    matches:
+      'The optical marking resembles several bound markings and the service could not tell which one it is. Set the Label aside for review: choosing a candidate is a decision for a supervisor.',
     label: 'The optical marking was recognised as the marking of a Label not yet bound to an item. Nothing to do if it is this Label.',
-    no_match: 'The service searched every Team in scope and found no marking like this one. Check that the Label was enrolled with its optical marking and activated for identification, then scan again; if it is still missing, set the Label aside.',
-    search_incomplete: 'The service could not reach every Team it had to search, so the answer is unknown (this is not a miss). Scan again in a moment; if it keeps happening, check the connection to the service.',
-    ambiguous: 'Two or more different bound markings matched this capture, even after the service searched twice. A new capture will not settle it: set the Label aside and report it with the scan id.',
-    quality_reject: 'The capture had too little usable detail (blurred, too dark, glare, or the same image as an earlier capture). Clean the lens or reposition the Label under the camera and scan again.',
+    no_match:
+      'The service searched every Team in scope and found no marking like this one. Check that the Label was enrolled with its optical marking and activated for identification, then scan again; if it is still missing, set the Label aside.',
+    search_incomplete:
+      'The service could not reach every Team it had to search, so the answer is unknown (this is not a miss). Scan again in a moment; if it keeps happening, check the connection to the service.',
+    ambiguous:
+      'Two or more different bound markings matched this capture, even after the service searched twice. A new capture will not settle it: set the Label aside and report it with the scan id.',
+    quality_reject:
+      'The capture had too little usable detail (blurred, too dark, glare, or the same image as an earlier capture). Clean the lens or reposition the Label under the camera and scan again.',
     not_bound: 'The identifier exists on the service but is bound to no item. Identify the Label by scanning its optical marking instead.',
   },
   verify: {
@@ -580,7 +588,8 @@ export const en = {
     noPlan: 'No sample drawn for this Reel yet: choose the AQL (or keep the one from Settings) and draw the sample.',
     letter: 'code letter {{letter}}',
     letterArrow: 'code letter {{letter}} (the table’s arrow leads to {{planLetter}})',
-    planLine: 'Lot of {{lot}} enrolled Labels → {{letters}}: sample {{sample}}, accept with at most {{accept}} failed, reject with {{reject}} or more (AQL {{aql}}, seed {{seed}}).',
+    planLine:
+      'Lot of {{lot}} enrolled Labels → {{letters}}: sample {{sample}}, accept with at most {{accept}} failed, reject with {{reject}} or more (AQL {{aql}}, seed {{seed}}).',
     verdict: {
       accept: 'Lot accepted: {{failed}} failed of {{inspected}} checked (accept ≤ {{accept}}).',
       reject: 'Lot rejected: {{failed}} failed of {{inspected}} checked (reject ≥ {{reject}}).',
@@ -591,7 +600,8 @@ export const en = {
       verified: 'Position {{position}} passed: what was read belongs to this Label at this position.',
       wrong_position: 'Position {{position}} failed: it carries what the service holds at position {{found}}.',
       wrong_label: 'Position {{position}} failed: the service holds another Label here than this station recorded. Refresh the Reel and check again.',
-      not_on_service: 'Position {{position}} failed: a value read here is on no Label of this Reel on the service. Check the print and the enrollment of this Label.',
+      not_on_service:
+        'Position {{position}} failed: a value read here is on no Label of this Reel on the service. Check the print and the enrollment of this Label.',
       not_checked: 'Position {{position}} was not checked: scan its printed values or its optical marking.',
       optical: 'Position {{position}} failed: {{text}}',
     },

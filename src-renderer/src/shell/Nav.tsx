@@ -8,9 +8,20 @@ export function Nav({ current, go, attention }: { current: ScreenId; go: (screen
       <ul>
         {SCREENS.map((id) => (
           <li key={id}>
-            <a href={`#/${id}`} aria-current={current === id ? 'page' : undefined} onClick={(e) => { e.preventDefault(); go(id); }}>
+            <a
+              href={`#/${id}`}
+              aria-current={current === id ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                go(id);
+              }}
+            >
               {t(`nav.${id}`)}
-              {id === 'queue' && attention > 0 ? <span className="badge" aria-label={t('nav.attentionBadge', { count: attention })}>⚠ {attention}</span> : null}
+              {id === 'queue' && attention > 0 ? (
+                <span className="badge" aria-label={t('nav.attentionBadge', { count: attention })}>
+                  ⚠ {attention}
+                </span>
+              ) : null}
             </a>
           </li>
         ))}

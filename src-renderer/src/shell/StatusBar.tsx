@@ -20,7 +20,12 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dd data-testid="status-profile">{status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : t('status.notConnected')}</dd>
           <dt>{t('status.queue')}</dt>
           <dd data-testid="status-queue">
-            {t('status.queueCounts', { pending: status.queue.pending, sending: status.queue.sending, done: status.queue.done, attention: status.queue.attention })}
+            {t('status.queueCounts', {
+              pending: status.queue.pending,
+              sending: status.queue.sending,
+              done: status.queue.done,
+              attention: status.queue.attention,
+            })}
           </dd>
           <dt>{t('status.sync')}</dt>
           <dd data-testid="status-sync" className={status.sync.paused ? 'sync-paused' : undefined}>

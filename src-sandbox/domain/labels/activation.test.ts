@@ -23,9 +23,13 @@ describe('Label activation (spec: States and transitions, DUST-type members)', (
   it('skips a Label whose marking duplicates an indexed identifier elsewhere', () => {
     const a = member(gen, 'SVC', { identifiable: false });
     const l = label(gen, r, 1, { members: [a] });
-    const elsewhere = new Map([[a.fingerprintId as string, [{ tagId: gen.id(), compositeTagId: null, ownerTeamId: r.ownerTeamId, boundThreadId: null, identifiable: true }]]]);
+    const elsewhere = new Map([
+      [a.fingerprintId as string, [{ tagId: gen.id(), compositeTagId: null, ownerTeamId: r.ownerTeamId, boundThreadId: null, identifiable: true }]],
+    ]);
     expect(decideActivation(l, elsewhere).outcome).toBe('duplicate');
-    const onlyItself = new Map([[a.fingerprintId as string, [{ tagId: a.tagId, compositeTagId: l.compositeTagId, ownerTeamId: r.ownerTeamId, boundThreadId: null, identifiable: false }]]]);
+    const onlyItself = new Map([
+      [a.fingerprintId as string, [{ tagId: a.tagId, compositeTagId: l.compositeTagId, ownerTeamId: r.ownerTeamId, boundThreadId: null, identifiable: false }]],
+    ]);
     expect(decideActivation(l, onlyItself).outcome).toBe('activated');
   });
 });

@@ -19,9 +19,7 @@ export function decideActivation(label: LabelState, markingPeers: ReadonlyMap<st
   const pending = optical.filter((m) => !m.identifiable);
   if (pending.length === 0) return { outcome: 'already_active', tagIds: [] };
   const duplicate = pending.some((m) =>
-    (markingPeers.get(m.fingerprintId ?? '') ?? []).some(
-      (p) => p.identifiable === true && p.tagId !== m.tagId && p.compositeTagId !== label.compositeTagId,
-    ),
+    (markingPeers.get(m.fingerprintId ?? '') ?? []).some((p) => p.identifiable === true && p.tagId !== m.tagId && p.compositeTagId !== label.compositeTagId),
   );
   if (duplicate) return { outcome: 'duplicate', tagIds: [] };
   return { outcome: 'activated', tagIds: pending.map((m) => m.tagId) };

@@ -27,13 +27,18 @@ function randomInput(gen: Gen): BulkBindInput {
       boundLabels: gen.bool(0.1) ? [{ compositeTagId: gen.id() }] : [],
     }),
   );
-  const threadIds = Array.from({ length }, () => (gen.bool(odd / 2) ? gen.id() : pool[gen.int(0, pool.length - 1)]?.threadId ?? gen.id()));
+  const threadIds = Array.from({ length }, () => (gen.bool(odd / 2) ? gen.id() : (pool[gen.int(0, pool.length - 1)]?.threadId ?? gen.id())));
   const markingPeers = new Map<string, MarkingPeer[]>();
   for (const l of labels) {
     for (const m of l.members) {
       if (m.fingerprintId === null || !gen.bool(odd / 2)) continue;
       markingPeers.set(m.fingerprintId, [
-        { tagId: gen.id(), compositeTagId: gen.bool() ? gen.id() : null, ownerTeamId: gen.bool() ? OTHER_TEAM : reel.ownerTeamId, boundThreadId: gen.bool() ? gen.id() : null },
+        {
+          tagId: gen.id(),
+          compositeTagId: gen.bool() ? gen.id() : null,
+          ownerTeamId: gen.bool() ? OTHER_TEAM : reel.ownerTeamId,
+          boundThreadId: gen.bool() ? gen.id() : null,
+        },
       ]);
     }
   }
@@ -99,14 +104,18 @@ describe('bulk-bind rules, property-style', () => {
       }
       expect(lengthOk, ctx).toBe(true);
       const { plan } = dry;
-      expect(plan.rows.map((r) => [r.index, r.position, r.threadId]), ctx).toEqual(
-        input.threadIds.map((id, k) => [k, input.fromPosition + k, id]),
-      );
+      expect(
+        plan.rows.map((r) => [r.index, r.position, r.threadId]),
+        ctx,
+      ).toEqual(input.threadIds.map((id, k) => [k, input.fromPosition + k, id]));
       const everyRowBindable = input.threadIds.every((_, k) => rowBindable(input, k));
       expect(plan.blockers.length === 0, ctx).toBe(everyRowBindable);
       // Each blocked row per the restated rule carries at least one blocker on its index.
       input.threadIds.forEach((_, k) => {
-        expect(plan.blockers.some((b) => b.index === k), `${ctx} row ${k}`).toBe(!rowBindable(input, k));
+        expect(
+          plan.blockers.some((b) => b.index === k),
+          `${ctx} row ${k}`,
+        ).toBe(!rowBindable(input, k));
       });
 
       try {
@@ -114,14 +123,23 @@ describe('bulk-bind rules, property-style', () => {
         expect(everyRowBindable, ctx).toBe(true);
         expect(commit.outcome).toBe('bound');
         expect(commit.plan, ctx).toEqual(plan);
-        expect(commit.plan.pairs.map((p) => p.threadId), ctx).toEqual(input.threadIds);
+        expect(
+          commit.plan.pairs.map((p) => p.threadId),
+          ctx,
+        ).toEqual(input.threadIds);
         bound += 1;
       } catch (e) {
         expect(e, ctx).toBeInstanceOf(LabelRuleError);
         const err = e as LabelRuleError;
         expect(everyRowBindable, ctx).toBe(false);
         expect(err.code, ctx).toBe('COMPOSITE_TAG_CONFLICT');
-        expect(err.detail, ctx).toEqual({ reason: 'bulk_bind_blocked', rows: plan.rows, blockers: plan.blockers, warnings: plan.warnings, activation: plan.activation });
+        expect(err.detail, ctx).toEqual({
+          reason: 'bulk_bind_blocked',
+          rows: plan.rows,
+          blockers: plan.blockers,
+          warnings: plan.warnings,
+          activation: plan.activation,
+        });
         blocked += 1;
       }
     }

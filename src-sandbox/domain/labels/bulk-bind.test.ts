@@ -29,13 +29,17 @@ const kinds = (input: BulkBindInput) => planBulkBind(input).blockers.map((b) => 
 describe('bulk-bind shape (spec: Bulk-bind)', () => {
   it('refuses a range whose length differs from threadIds.length with 400', () => {
     const { input } = setup([{}, {}], [{}, {}]);
-    expect(() => planBulkBind({ ...input, toPosition: 12 })).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', detail: expect.objectContaining({ reason: 'range_length_mismatch' }) }));
+    expect(() => planBulkBind({ ...input, toPosition: 12 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_REQUEST', detail: expect.objectContaining({ reason: 'range_length_mismatch' }) }),
+    );
   });
 
   it('refuses more than 500 pairs and none', () => {
     const { input } = setup();
     const ids = Array.from({ length: 501 }, () => gen.id());
-    expect(() => planBulkBind({ ...input, threadIds: ids, toPosition: 510 })).toThrow(expect.objectContaining({ detail: expect.objectContaining({ reason: 'too_many_pairs' }) }));
+    expect(() => planBulkBind({ ...input, threadIds: ids, toPosition: 510 })).toThrow(
+      expect.objectContaining({ detail: expect.objectContaining({ reason: 'too_many_pairs' }) }),
+    );
     expect(() => planBulkBind({ ...input, threadIds: [], toPosition: 9 })).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
   });
 
@@ -43,8 +47,26 @@ describe('bulk-bind shape (spec: Bulk-bind)', () => {
     const { labels, threads, input } = setup([{ name: 'A' }, { name: 'B' }], [{ name: 'T1' }, { name: 'T2', description: 'd2' }]);
     const plan = planBulkBind(input);
     expect(plan.rows).toEqual([
-      { index: 0, position: 10, compositeTagId: labels[0]?.compositeTagId, labelName: 'A', textValue: labels[0]?.members[0]?.value, threadId: threads[0]?.threadId, threadName: 'T1', threadDescription: threads[0]?.description },
-      { index: 1, position: 11, compositeTagId: labels[1]?.compositeTagId, labelName: 'B', textValue: labels[1]?.members[0]?.value, threadId: threads[1]?.threadId, threadName: 'T2', threadDescription: 'd2' },
+      {
+        index: 0,
+        position: 10,
+        compositeTagId: labels[0]?.compositeTagId,
+        labelName: 'A',
+        textValue: labels[0]?.members[0]?.value,
+        threadId: threads[0]?.threadId,
+        threadName: 'T1',
+        threadDescription: threads[0]?.description,
+      },
+      {
+        index: 1,
+        position: 11,
+        compositeTagId: labels[1]?.compositeTagId,
+        labelName: 'B',
+        textValue: labels[1]?.members[0]?.value,
+        threadId: threads[1]?.threadId,
+        threadName: 'T2',
+        threadDescription: 'd2',
+      },
     ]);
     expect(plan.blockers).toEqual([]);
     expect(plan.pairs).toEqual([
@@ -125,7 +147,7 @@ describe('bulk-bind warnings and activation', () => {
 });
 
 describe('commit is all or nothing', () => {
-  it('a commit with a blocker is 409 COMPOSITE_TAG_CONFLICT carrying the dry run\'s rows, blockers and warnings', () => {
+  it("a commit with a blocker is 409 COMPOSITE_TAG_CONFLICT carrying the dry run's rows, blockers and warnings", () => {
     const { input } = setup([{}, { archivedAt: NOW }], [{}, {}]);
     const dry = decideBulkBind(input, true);
     expect(dry.outcome).toBe('preflight');

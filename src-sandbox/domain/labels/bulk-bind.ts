@@ -1,12 +1,6 @@
 // Bulk-bind: pair a run of Reel positions with Threads, all or nothing.
 // spec: Labels and Reels, Bulk-bind; spec: States and transitions, Label unbound → bound.
-import type {
-  BulkBindActivation,
-  BulkBindBlockerKind,
-  BulkBindExisting,
-  BulkBindRow,
-  BulkBindWarningKind,
-} from '../../../src-shared/api/bulk-bind';
+import type { BulkBindActivation, BulkBindBlockerKind, BulkBindExisting, BulkBindRow, BulkBindWarningKind } from '../../../src-shared/api/bulk-bind';
 import { BULK_BIND_MAX_PAIRS } from '../../../src-shared/api/limits';
 import type { TagType } from '../../../src-shared/api/common';
 import { missingIdentifiers } from './composition';

@@ -22,13 +22,20 @@ describe('expected composition (spec: Resources, Reel)', () => {
   });
 
   it('drops types with count 0 (not expected)', () => {
-    expect(normalizeExpectedIdentifiers([{ tagType: 'TEXT', count: 2 }, { tagType: 'SVC', count: 0 }])).toEqual([
-      { tagType: 'TEXT', count: 2 },
-    ]);
+    expect(
+      normalizeExpectedIdentifiers([
+        { tagType: 'TEXT', count: 2 },
+        { tagType: 'SVC', count: 0 },
+      ]),
+    ).toEqual([{ tagType: 'TEXT', count: 2 }]);
   });
 
   it('refuses a type named twice', () => {
-    const run = () => normalizeExpectedIdentifiers([{ tagType: 'QR', count: 1 }, { tagType: 'QR', count: 2 }]);
+    const run = () =>
+      normalizeExpectedIdentifiers([
+        { tagType: 'QR', count: 1 },
+        { tagType: 'QR', count: 2 },
+      ]);
     expect(run).toThrow(LabelRuleError);
     expect(run).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', detail: expect.objectContaining({ reason: 'repeated_tag_type' }) }));
   });
@@ -46,9 +53,7 @@ describe('Label completeness (spec: Label, `complete`)', () => {
   });
 
   it('does not count archived identifiers', () => {
-    expect(missingIdentifiers([m('TEXT'), m('SVC', '2026-01-01T00:00:00Z'), m('QR'), m('QR')], expected)).toEqual([
-      { tagType: 'SVC', count: 1 },
-    ]);
+    expect(missingIdentifiers([m('TEXT'), m('SVC', '2026-01-01T00:00:00Z'), m('QR'), m('QR')], expected)).toEqual([{ tagType: 'SVC', count: 1 }]);
   });
 
   it('reports how many of each type are missing', () => {
@@ -60,6 +65,14 @@ describe('Label completeness (spec: Label, `complete`)', () => {
   });
 
   it('a type with count 0 is not expected', () => {
-    expect(isComplete([m('TEXT')], normalizeExpectedIdentifiers([{ tagType: 'TEXT', count: 1 }, { tagType: 'SVC', count: 0 }]))).toBe(true);
+    expect(
+      isComplete(
+        [m('TEXT')],
+        normalizeExpectedIdentifiers([
+          { tagType: 'TEXT', count: 1 },
+          { tagType: 'SVC', count: 0 },
+        ]),
+      ),
+    ).toBe(true);
   });
 });

@@ -26,10 +26,7 @@ export function normalizeExpectedIdentifiers(input: readonly ExpectedIdentifier[
 }
 
 /** Expected types a Label lacks, with how many active identifiers are missing for each. */
-export function missingIdentifiers(
-  members: readonly MemberState[],
-  expected: readonly ExpectedIdentifier[],
-): ExpectedIdentifier[] {
+export function missingIdentifiers(members: readonly MemberState[], expected: readonly ExpectedIdentifier[]): ExpectedIdentifier[] {
   const active = activeMembers({ members: [...members] });
   const missing: ExpectedIdentifier[] = [];
   for (const { tagType, count } of expected) {

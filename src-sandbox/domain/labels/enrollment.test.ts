@@ -87,9 +87,9 @@ describe('Label enrollment (spec: Labels and Reels, Create Label rules)', () => 
     const labels: LabelState[] = [label(gen, r, 1), label(gen, r, 2, { members: [svc] })];
     const fp = svc.fingerprintId as string;
     const peers = new Map([[fp, [{ tagId: svc.tagId, compositeTagId: labels[1]?.compositeTagId ?? null, ownerTeamId: TEAM, boundThreadId: null }]]]);
-    expect(
-      decideEnrollment(input({ reel: r, labelsOnReel: labels, identifiers: [{ tagType: 'SVC', fingerprintId: fp }], markingPeers: peers })).outcome,
-    ).toBe('already_enrolled');
+    expect(decideEnrollment(input({ reel: r, labelsOnReel: labels, identifiers: [{ tagType: 'SVC', fingerprintId: fp }], markingPeers: peers })).outcome).toBe(
+      'already_enrolled',
+    );
   });
 
   it('refuses the same marking at another position with marking_on_other_label', () => {
@@ -99,13 +99,11 @@ describe('Label enrollment (spec: Labels and Reels, Create Label rules)', () => 
     const fp = svc.fingerprintId as string;
     const peers = new Map([[fp, [{ tagId: svc.tagId, compositeTagId: existing.compositeTagId, ownerTeamId: TEAM, boundThreadId: null }]]]);
     const run = () =>
-      decideEnrollment(
-        input({ reel: r, labelsOnReel: [existing], position: 2, identifiers: [{ tagType: 'SVC', fingerprintId: fp }], markingPeers: peers }),
-      );
+      decideEnrollment(input({ reel: r, labelsOnReel: [existing], position: 2, identifiers: [{ tagType: 'SVC', fingerprintId: fp }], markingPeers: peers }));
     expect(reasonOf(run)).toEqual({ code: 'COMPOSITE_TAG_CONFLICT', reason: 'marking_on_other_label' });
   });
 
-  it('refuses a marking on another Team\'s Label too', () => {
+  it("refuses a marking on another Team's Label too", () => {
     const peers = new Map([['fp-x', [{ tagId: gen.id(), compositeTagId: gen.id(), ownerTeamId: OTHER_TEAM, boundThreadId: null }]]]);
     const run = () => decideEnrollment(input({ identifiers: [{ tagType: 'SVC', fingerprintId: 'fp-x' }], markingPeers: peers }));
     expect(reasonOf(run).reason).toBe('marking_on_other_label');
@@ -126,14 +124,28 @@ describe('Label enrollment (spec: Labels and Reels, Create Label rules)', () => 
     const r = reel(gen);
     const existing = label(gen, r, 1, { members: [member(gen, 'TEXT', { value: 'SAME' }), member(gen, 'QR', { value: 'SAME' })] });
     const decision = decideEnrollment(
-      input({ reel: r, labelsOnReel: [existing], identifiers: [{ tagType: 'TEXT', value: 'same' }, { tagType: 'QR', value: 'SAME' }] }),
+      input({
+        reel: r,
+        labelsOnReel: [existing],
+        identifiers: [
+          { tagType: 'TEXT', value: 'same' },
+          { tagType: 'QR', value: 'SAME' },
+        ],
+      }),
     );
     expect(decision).toMatchObject({ outcome: 'created', position: 2 });
   });
 
   it('refuses one marking named twice, and a shipped Reel', () => {
     const twice = () =>
-      decideEnrollment(input({ identifiers: [{ tagType: 'SVC', fingerprintId: 'a' }, { tagType: 'SVC', fingerprintId: 'a' }] }));
+      decideEnrollment(
+        input({
+          identifiers: [
+            { tagType: 'SVC', fingerprintId: 'a' },
+            { tagType: 'SVC', fingerprintId: 'a' },
+          ],
+        }),
+      );
     expect(reasonOf(twice).reason).toBe('repeated_marking');
     const shipped = () => decideEnrollment(input({ reel: reel(gen, { transferredAt: '2026-01-01T00:00:00Z' }) }));
     expect(reasonOf(shipped).reason).toBe('reel_transferred');

@@ -7,9 +7,7 @@ import { lastPosition, nextFreePosition } from './reel-positions';
 import { compositeTagConflict, invalidRequest } from './rule-error';
 
 /** One identifier the enrollment yields (after `qrValue` is expanded and an image became a fingerprint). */
-export type NewMember =
-  | { tagType: Exclude<TagType, 'SVC'>; value: string }
-  | { tagType: 'SVC'; fingerprintId: string };
+export type NewMember = { tagType: Exclude<TagType, 'SVC'>; value: string } | { tagType: 'SVC'; fingerprintId: string };
 
 export interface EnrollmentInput {
   reel: ReelState;
@@ -21,9 +19,7 @@ export interface EnrollmentInput {
   markingPeers: ReadonlyMap<string, readonly MarkingPeer[]>;
 }
 
-export type EnrollmentDecision =
-  | { outcome: 'created'; position: number; members: NewMember[] }
-  | { outcome: 'already_enrolled'; label: LabelState };
+export type EnrollmentDecision = { outcome: 'created'; position: number; members: NewMember[] } | { outcome: 'already_enrolled'; label: LabelState };
 
 function fingerprints(identifiers: readonly NewMember[]): string[] {
   return identifiers.flatMap((i) => (i.tagType === 'SVC' ? [i.fingerprintId] : []));
@@ -58,17 +54,15 @@ export function decideEnrollment(input: EnrollmentInput): EnrollmentDecision {
   // spec: Create Label rules — "a retry with the same optical marking at the same position returns
   // `outcome: already_enrolled`". Our reading for a retry without `position`: the first attempt took the next
   // free position, which is now the Reel's last, so the retry matches the last Label.
-  const retryTarget =
-    input.position === undefined ? labelsOnReel.find((l) => l.position === lastPosition(labelsOnReel)) : occupant;
+  const retryTarget = input.position === undefined ? labelsOnReel.find((l) => l.position === lastPosition(labelsOnReel)) : occupant;
   if (fps.length > 0 && retryTarget && carriesMarking(retryTarget, fps, input.markingPeers)) {
     return { outcome: 'already_enrolled', label: retryTarget };
   }
   if (occupant) {
-    throw compositeTagConflict(
-      'position_occupied',
-      `Position ${position} of this Reel already holds a Label; choose a free position or omit it to append.`,
-      { position, compositeTagId: occupant.compositeTagId },
-    );
+    throw compositeTagConflict('position_occupied', `Position ${position} of this Reel already holds a Label; choose a free position or omit it to append.`, {
+      position,
+      compositeTagId: occupant.compositeTagId,
+    });
   }
   for (const fp of fps) {
     const conflict = markingConflict(fp, input.markingPeers.get(fp) ?? [], null);

@@ -7,11 +7,7 @@ import { compositeTagConflict, type LabelRuleError } from './rule-error';
  * Why an optical marking may not join `compositeTagId` (null: a new Label), or null when it may.
  * Peers that are members of that same Label are no conflict.
  */
-export function markingConflict(
-  fingerprintId: string,
-  peers: readonly MarkingPeer[],
-  compositeTagId: string | null,
-): LabelRuleError | null {
+export function markingConflict(fingerprintId: string, peers: readonly MarkingPeer[], compositeTagId: string | null): LabelRuleError | null {
   const others = peers.filter((p) => compositeTagId === null || p.compositeTagId !== compositeTagId);
   const onLabel = others.find((p) => p.compositeTagId !== null);
   if (onLabel) {
@@ -23,11 +19,11 @@ export function markingConflict(
   }
   const bound = others.find((p) => p.boundThreadId !== null);
   if (bound) {
-    return compositeTagConflict(
-      'marking_bound_elsewhere',
-      'This optical marking is already bound to a Thread; unbind it there before adding it to a Label.',
-      { fingerprintId, tagId: bound.tagId, threadId: bound.boundThreadId },
-    );
+    return compositeTagConflict('marking_bound_elsewhere', 'This optical marking is already bound to a Thread; unbind it there before adding it to a Label.', {
+      fingerprintId,
+      tagId: bound.tagId,
+      threadId: bound.boundThreadId,
+    });
   }
   return null;
 }

@@ -47,11 +47,10 @@ export function decideMemberRemoval(label: LabelState, tagId: string): MemberSta
   // A Label must keep at least one identifier (spec: Create Label rules, "at least one identifier must result").
   const remaining = activeMembers(label).filter((m) => m.tagId !== tagId);
   if (remaining.length === 0) {
-    throw compositeTagConflict(
-      'last_identifier',
-      "This is the Label's last identifier; add another member first, or archive the Label instead.",
-      { compositeTagId: label.compositeTagId, tagId },
-    );
+    throw compositeTagConflict('last_identifier', "This is the Label's last identifier; add another member first, or archive the Label instead.", {
+      compositeTagId: label.compositeTagId,
+      tagId,
+    });
   }
   return member;
 }

@@ -22,7 +22,6 @@ export interface MovedLabel {
   bound: boolean;
 }
 
-
 export interface MovePlan {
   source: ResolvedSource;
   target: ResolvedTarget;

@@ -39,7 +39,14 @@ function randomSource(gen: Gen, w: ReturnType<typeof randomWorld>): MoveSource {
     const pool = gen.bool(0.85) ? onReel : w.labels;
     return { fromCompositeTagId: gen.pick(pool).compositeTagId, toCompositeTagId: gen.pick(pool).compositeTagId };
   }
-  const active = w.labels.filter((l) => (gen.bool(0.9) ? isActiveLabel(l, w.reelList.find((r) => r.collectionId === l.reelCollectionId)) : true));
+  const active = w.labels.filter((l) =>
+    gen.bool(0.9)
+      ? isActiveLabel(
+          l,
+          w.reelList.find((r) => r.collectionId === l.reelCollectionId),
+        )
+      : true,
+  );
   const ids = gen.shuffle(active).slice(0, gen.int(1, Math.max(1, Math.min(8, active.length))));
   return { compositeTagIds: ids.length > 0 ? ids.map((l) => l.compositeTagId) : [gen.id()] };
 }
@@ -124,22 +131,29 @@ describe('move rules, property-style', () => {
           (l) => !movedIds.has(l.compositeTagId) && plan.value.target.kind === 'existing' && l.reelCollectionId === plan.value.target.reel.collectionId,
         );
         const last = Math.max(0, ...staying.map((l) => l.position));
-        expect(moved.map((m) => m.toPosition), ctx).toEqual(moved.map((_, i) => last + 1 + i));
+        expect(
+          moved.map((m) => m.toPosition),
+          ctx,
+        ).toEqual(moved.map((_, i) => last + 1 + i));
       }
 
       // Range and scan sources: exactly the active Labels of the span move, the other positions are gaps.
       if (cut) {
         const reel = w.reels.find((r) => r.collectionId === cut.sourceReel.collectionId) as ReelState;
-        const span = w.labels.filter(
-          (l) => l.reelCollectionId === reel.collectionId && l.position >= cut.fromPosition && l.position <= cut.toPosition,
-        );
+        const span = w.labels.filter((l) => l.reelCollectionId === reel.collectionId && l.position >= cut.fromPosition && l.position <= cut.toPosition);
         const active = span.filter((l) => isActiveLabel(l, reel)).sort((a, b) => a.position - b.position);
-        expect(moved.map((m) => m.compositeTagId), ctx).toEqual(active.map((l) => l.compositeTagId));
+        expect(
+          moved.map((m) => m.compositeTagId),
+          ctx,
+        ).toEqual(active.map((l) => l.compositeTagId));
         expect(cut.count, ctx).toBe(active.length);
         const activePositions = new Set(active.map((l) => l.position));
         const gaps: number[] = [];
         for (let q = cut.fromPosition; q <= cut.toPosition; q += 1) if (!activePositions.has(q)) gaps.push(q);
-        expect(cut.gaps.map((g) => g.position), ctx).toEqual(gaps);
+        expect(
+          cut.gaps.map((g) => g.position),
+          ctx,
+        ).toEqual(gaps);
         expect(cut.boundPositions, ctx).toEqual(active.filter((l) => l.boundThreadId !== null).map((l) => l.position));
       }
     }

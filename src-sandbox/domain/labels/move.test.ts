@@ -32,10 +32,13 @@ function refusal(run: () => unknown): { code: string; detail: Record<string, unk
 describe('move sources (spec: Labels and Reels, Move)', () => {
   it('range: every active Label in the span moves; archived, shipped and empty positions stay as gaps', () => {
     const w = world();
-    const plan = planMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 3, toPosition: 8 },
-      target: { newReel: { name: 'Cut' } },
-    });
+    const plan = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 3, toPosition: 8 },
+        target: { newReel: { name: 'Cut' } },
+      },
+    );
     expect(plan.moved.map((m) => m.fromPosition)).toEqual([4, 6, 8]);
     expect(plan.cut).toEqual({
       sourceReel: { collectionId: w.source.collectionId, name: 'Source' },
@@ -52,12 +55,15 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
     });
   });
 
-  it('range: toPosition defaults to the Reel\'s last position', () => {
+  it("range: toPosition defaults to the Reel's last position", () => {
     const w = world();
-    const plan = planMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 6 },
-      target: { newReel: { name: 'Tail' } },
-    });
+    const plan = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 6 },
+        target: { newReel: { name: 'Tail' } },
+      },
+    );
     expect(plan.cut).toMatchObject({ fromPosition: 6, toPosition: 8, count: 2, gaps: [{ position: 7, reason: 'empty' }] });
   });
 
@@ -65,14 +71,20 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
     const w = world();
     const a = w.labels.find((l) => l.position === 2) as LabelState;
     const b = w.labels.find((l) => l.position === 6) as LabelState;
-    const one = planMove({ reels: w.reels, labels: w.all }, {
-      source: { fromCompositeTagId: a.compositeTagId, toCompositeTagId: b.compositeTagId },
-      target: { newReel: { name: 'x' } },
-    });
-    const other = planMove({ reels: w.reels, labels: w.all }, {
-      source: { fromCompositeTagId: b.compositeTagId, toCompositeTagId: a.compositeTagId },
-      target: { newReel: { name: 'x' } },
-    });
+    const one = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { fromCompositeTagId: a.compositeTagId, toCompositeTagId: b.compositeTagId },
+        target: { newReel: { name: 'x' } },
+      },
+    );
+    const other = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { fromCompositeTagId: b.compositeTagId, toCompositeTagId: a.compositeTagId },
+        target: { newReel: { name: 'x' } },
+      },
+    );
     expect(one.cut).toEqual(other.cut);
     expect(one.cut).toMatchObject({ fromPosition: 2, toPosition: 6, count: 3, gaps: [{ position: 3 }, { position: 5 }] });
   });
@@ -85,12 +97,15 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
     const shipped = w.labels.find((l) => l.transferredAt !== null) as LabelState;
     const m = { reels: w.reels, labels: w.all };
     const t = { newReel: { name: 'x' } };
-    expect(refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: onTarget.compositeTagId }, target: t })))
-      .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoints_on_different_reels' } });
-    expect(refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: archived.compositeTagId }, target: t })))
-      .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_archived', compositeTagId: archived.compositeTagId } });
-    expect(refusal(() => planMove(m, { source: { fromCompositeTagId: shipped.compositeTagId, toCompositeTagId: onSource.compositeTagId }, target: t })))
-      .toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_not_on_reel', compositeTagId: shipped.compositeTagId } });
+    expect(
+      refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: onTarget.compositeTagId }, target: t })),
+    ).toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoints_on_different_reels' } });
+    expect(
+      refusal(() => planMove(m, { source: { fromCompositeTagId: onSource.compositeTagId, toCompositeTagId: archived.compositeTagId }, target: t })),
+    ).toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_archived', compositeTagId: archived.compositeTagId } });
+    expect(
+      refusal(() => planMove(m, { source: { fromCompositeTagId: shipped.compositeTagId, toCompositeTagId: onSource.compositeTagId }, target: t })),
+    ).toMatchObject({ code: 'INVALID_REQUEST', detail: { reason: 'endpoint_not_on_reel', compositeTagId: shipped.compositeTagId } });
   });
 
   it('ids: moved in the given order, no cut; the preview span covers them on one Reel, null across Reels', () => {
@@ -124,22 +139,32 @@ describe('move sources (spec: Labels and Reels, Move)', () => {
 describe('move targets and placement', () => {
   it('keeps positions when all are free on the target', () => {
     const w = world();
-    const plan = planMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 4, toPosition: 8 },
-      target: { reelCollectionId: w.target.collectionId },
-    });
+    const plan = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 4, toPosition: 8 },
+        target: { reelCollectionId: w.target.collectionId },
+      },
+    );
     expect(plan.outcome).toBe('kept_positions');
     expect(plan.moved.map((m) => m.toPosition)).toEqual([4, 6, 8]);
   });
 
-  it('appends the whole batch after the target\'s last position when any position is taken', () => {
+  it("appends the whole batch after the target's last position when any position is taken", () => {
     const w = world();
-    const plan = planMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
-      target: { reelCollectionId: w.target.collectionId },
-    });
+    const plan = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
+        target: { reelCollectionId: w.target.collectionId },
+      },
+    );
     expect(plan.outcome).toBe('appended');
-    expect(plan.moved.map((m) => [m.fromPosition, m.toPosition])).toEqual([[1, 11], [2, 12], [4, 13]]);
+    expect(plan.moved.map((m) => [m.fromPosition, m.toPosition])).toEqual([
+      [1, 11],
+      [2, 12],
+      [4, 13],
+    ]);
   });
 
   it('a new Reel inherits the source composition unless one is given', () => {
@@ -148,10 +173,21 @@ describe('move targets and placement', () => {
     const inherited = planMove({ reels: w.reels, labels: w.all }, { source: src, target: { newReel: { name: 'n' } } });
     expect(inherited.target).toMatchObject({ kind: 'new', expectedIdentifiers: [{ tagType: 'NFC', count: 1 }] });
     expect(inherited.outcome).toBe('kept_positions');
-    const given = planMove({ reels: w.reels, labels: w.all }, {
-      source: src,
-      target: { newReel: { name: 'n', expectedIdentifiers: [{ tagType: 'QR', count: 2 }, { tagType: 'TEXT', count: 0 }] } },
-    });
+    const given = planMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: src,
+        target: {
+          newReel: {
+            name: 'n',
+            expectedIdentifiers: [
+              { tagType: 'QR', count: 2 },
+              { tagType: 'TEXT', count: 0 },
+            ],
+          },
+        },
+      },
+    );
     expect(given.target).toMatchObject({ kind: 'new', expectedIdentifiers: [{ tagType: 'QR', count: 2 }] });
   });
 
@@ -159,9 +195,10 @@ describe('move targets and placement', () => {
     const w = world();
     const shipped = reel(gen, { transferredAt: ARCHIVED });
     const src = { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 2 };
-    expect(refusal(() => planMove({ reels: [...w.reels, shipped], labels: w.all }, { source: src, target: { reelCollectionId: shipped.collectionId } })).detail.reason).toBe(
-      'target_transferred',
-    );
+    expect(
+      refusal(() => planMove({ reels: [...w.reels, shipped], labels: w.all }, { source: src, target: { reelCollectionId: shipped.collectionId } })).detail
+        .reason,
+    ).toBe('target_transferred');
     expect(refusal(() => planMove({ reels: w.reels, labels: w.all }, { source: src, target: { reelCollectionId: gen.id() } })).code).toBe('NOT_FOUND');
   });
 });
@@ -182,11 +219,14 @@ describe('expectedCount and preview', () => {
 
   it('preview reports span, counts, ends, outcome, countMatches and suggestedLast without applying it', () => {
     const w = world();
-    const p = previewMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
-      target: { reelCollectionId: w.target.collectionId },
-      expectedCount: 4,
-    });
+    const p = previewMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
+        target: { reelCollectionId: w.target.collectionId },
+        expectedCount: 4,
+      },
+    );
     expect(p).toMatchObject({
       span: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 4 },
       count: 3,
@@ -201,20 +241,30 @@ describe('expectedCount and preview', () => {
 
   it('preview of an empty span predicts null; without expectedCount countMatches and suggestedLast are null', () => {
     const w = world();
-    const plain = previewMove({ reels: w.reels, labels: w.all }, { source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 2 }, target: { newReel: { name: 'n' } } });
+    const plain = previewMove(
+      { reels: w.reels, labels: w.all },
+      { source: { reelCollectionId: w.source.collectionId, fromPosition: 1, toPosition: 2 }, target: { newReel: { name: 'n' } } },
+    );
     expect(plain).toMatchObject({ count: 2, predictedOutcome: 'kept_positions', countMatches: null, suggestedLast: null });
-    const empty = previewMove({ reels: w.reels, labels: w.all }, {
-      source: { reelCollectionId: w.source.collectionId, fromPosition: 7, toPosition: 7 },
-      target: { newReel: { name: 'n' } },
-    });
+    const empty = previewMove(
+      { reels: w.reels, labels: w.all },
+      {
+        source: { reelCollectionId: w.source.collectionId, fromPosition: 7, toPosition: 7 },
+        target: { newReel: { name: 'n' } },
+      },
+    );
     expect(empty).toMatchObject({ count: 0, predictedOutcome: null, first: null, last: null });
   });
 
   it('a commit of nothing is refused', () => {
     const w = world();
     expect(
-      refusal(() => planMove({ reels: w.reels, labels: w.all }, { source: { reelCollectionId: w.source.collectionId, fromPosition: 7, toPosition: 7 }, target: { newReel: { name: 'n' } } }))
-        .detail.reason,
+      refusal(() =>
+        planMove(
+          { reels: w.reels, labels: w.all },
+          { source: { reelCollectionId: w.source.collectionId, fromPosition: 7, toPosition: 7 }, target: { newReel: { name: 'n' } } },
+        ),
+      ).detail.reason,
     ).toBe('nothing_to_move');
   });
 });

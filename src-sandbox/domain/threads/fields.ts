@@ -25,7 +25,12 @@ export type FieldPlanResult = { ok: true; plan: FieldPlan } | { ok: false; reaso
  * given; an entry with only a name changes the active field of that name, or adds one), then archives
  * the `remove` ids. Field ids come from newId(); positions continue after the highest one.
  */
-export function planFieldChanges(current: readonly StoredField[], update: readonly FieldEntryInput[], remove: readonly string[], newId: () => string): FieldPlanResult {
+export function planFieldChanges(
+  current: readonly StoredField[],
+  update: readonly FieldEntryInput[],
+  remove: readonly string[],
+  newId: () => string,
+): FieldPlanResult {
   const byId = new Map(current.map((f) => [f.fieldId, { ...f }]));
   const touched = new Set<string>();
   const inserted = new Set<string>();

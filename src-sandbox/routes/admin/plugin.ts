@@ -54,15 +54,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   });
 
   // Turns an organization's modules on or off (e.g. the optical scanning of the demo organization).
-  app.post(
-    '/orgs/:orgId/feature-flags',
-    { schema: { hide: true, params: OrgParamsSchema, body: AdminFeatureFlagsSchema } },
-    async (request, reply) => {
-      if (!getOrganization(db, request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
-      updateFeatureFlags(db, request.params.orgId, request.body);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/orgs/:orgId/feature-flags', { schema: { hide: true, params: OrgParamsSchema, body: AdminFeatureFlagsSchema } }, async (request, reply) => {
+    if (!getOrganization(db, request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
+    updateFeatureFlags(db, request.params.orgId, request.body);
+    return reply.code(204).send();
+  });
 
   app.post(
     '/orgs/:orgId/teams',
@@ -91,23 +87,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     return reply.code(204).send();
   });
 
-  app.post(
-    '/threads/:threadId/share',
-    { schema: { hide: true, params: ThreadParamsSchema, body: AdminShareBodySchema } },
-    async (request, reply) => {
-      const thread = db.prepare('SELECT org_id FROM threads WHERE thread_id = ?').get(request.params.threadId) as { org_id: string } | undefined;
-      if (!thread) throw new SvcError('NOT_FOUND', { threadId: request.params.threadId });
-      if (!getTeam(db, request.body.teamId)) throw new SvcError('NOT_FOUND', { teamId: request.body.teamId });
-      const when = at();
-      db.transaction(() => {
-        const r = db.prepare('INSERT OR IGNORE INTO thread_shares (thread_id, team_id, shared_at) VALUES (?, ?, ?)').run(request.params.threadId, request.body.teamId, when);
-        if (r.changes > 0) {
-          recordThreadEvent(db, { threadId: request.params.threadId, action: 'shared', at: when, actorId: null, targets: [{ kind: 'team', id: request.body.teamId }] });
-        }
-      })();
-      return reply.code(204).send();
-    },
-  );
+  app.post('/threads/:threadId/share', { schema: { hide: true, params: ThreadParamsSchema, body: AdminShareBodySchema } }, async (request, reply) => {
+    const thread = db.prepare('SELECT org_id FROM threads WHERE thread_id = ?').get(request.params.threadId) as { org_id: string } | undefined;
+    if (!thread) throw new SvcError('NOT_FOUND', { threadId: request.params.threadId });
+    if (!getTeam(db, request.body.teamId)) throw new SvcError('NOT_FOUND', { teamId: request.body.teamId });
+    const when = at();
+    db.transaction(() => {
+      const r = db
+        .prepare('INSERT OR IGNORE INTO thread_shares (thread_id, team_id, shared_at) VALUES (?, ?, ?)')
+        .run(request.params.threadId, request.body.teamId, when);
+      if (r.changes > 0) {
+        recordThreadEvent(db, {
+          threadId: request.params.threadId,
+          action: 'shared',
+          at: when,
+          actorId: null,
+          targets: [{ kind: 'team', id: request.body.teamId }],
+        });
+      }
+    })();
+    return reply.code(204).send();
+  });
 
   app.post('/faults', { schema: { hide: true, body: AdminFaultBodySchema, response: { 201: AdminFaultResponseSchema } } }, async (request, reply) => {
     return reply.code(201).send({ faultId: addFault(db, request.body, at()) });
@@ -120,7 +120,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
 
   app.get(
     '/jobs/:id',
-    { schema: { hide: true, params: IdParamsSchema, response: { 200: z.object({ jobId: z.string(), kind: z.string(), status: z.string(), error: z.string().nullable() }) } } },
+    {
+      schema: {
+        hide: true,
+        params: IdParamsSchema,
+        response: { 200: z.object({ jobId: z.string(), kind: z.string(), status: z.string(), error: z.string().nullable() }) },
+      },
+    },
     async (request) => {
       const job = deps.jobs.get(request.params.id);
       if (!job) throw new SvcError('NOT_FOUND', { jobId: request.params.id });

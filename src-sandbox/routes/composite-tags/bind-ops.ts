@@ -12,7 +12,9 @@ export function bindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string
   const operationId = randomUUID();
   const { actorId, declaredActor } = actorOf(svc);
   db.prepare('UPDATE composite_tags SET bound_thread_id = ?, bound_at = ?, updated_at = ? WHERE composite_tag_id = ?').run(threadId, at, at, compositeTagId);
-  const members = db.prepare('SELECT tag_id FROM tags WHERE composite_tag_id = ? AND archived_at IS NULL ORDER BY created_at, rowid').all(compositeTagId) as { tag_id: string }[];
+  const members = db.prepare('SELECT tag_id FROM tags WHERE composite_tag_id = ? AND archived_at IS NULL ORDER BY created_at, rowid').all(compositeTagId) as {
+    tag_id: string;
+  }[];
   const setTag = db.prepare('UPDATE tags SET thread_id = ?, bound_at = ?, updated_at = ? WHERE tag_id = ?');
   for (const { tag_id } of members) {
     setTag.run(threadId, at, at, tag_id);
@@ -24,7 +26,10 @@ export function bindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string
       declaredActor,
       teamId: svc.teamId,
       operationId,
-      targets: [{ kind: 'identifier', id: tag_id }, { kind: 'label', id: compositeTagId }],
+      targets: [
+        { kind: 'identifier', id: tag_id },
+        { kind: 'label', id: compositeTagId },
+      ],
     });
   }
   return operationId;
@@ -33,7 +38,9 @@ export function bindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string
 export function unbindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string, threadId: string, at: string): void {
   const operationId = randomUUID();
   const { actorId, declaredActor } = actorOf(svc);
-  const members = db.prepare('SELECT tag_id FROM tags WHERE composite_tag_id = ? AND thread_id = ? ORDER BY created_at, rowid').all(compositeTagId, threadId) as { tag_id: string }[];
+  const members = db
+    .prepare('SELECT tag_id FROM tags WHERE composite_tag_id = ? AND thread_id = ? ORDER BY created_at, rowid')
+    .all(compositeTagId, threadId) as { tag_id: string }[];
   db.prepare('UPDATE composite_tags SET bound_thread_id = NULL, bound_at = NULL, updated_at = ? WHERE composite_tag_id = ?').run(at, compositeTagId);
   db.prepare('UPDATE tags SET thread_id = NULL, bound_at = NULL, updated_at = ? WHERE composite_tag_id = ?').run(at, compositeTagId);
   for (const { tag_id } of members) {
@@ -45,7 +52,10 @@ export function unbindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: stri
       declaredActor,
       teamId: svc.teamId,
       operationId,
-      targets: [{ kind: 'identifier', id: tag_id }, { kind: 'label', id: compositeTagId }],
+      targets: [
+        { kind: 'identifier', id: tag_id },
+        { kind: 'label', id: compositeTagId },
+      ],
     });
   }
 }

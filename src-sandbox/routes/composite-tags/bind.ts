@@ -29,7 +29,11 @@ function refusal(blocker: BulkBindIssue<BulkBindBlockerKind>, label: LabelRow): 
     // spec: Identifier and scan codes — IDENTIFIER_ALREADY_BOUND "identifier or its Label already on another
     // Thread; `detail.compositeTagId`".
     case 'label_bound':
-      return labelError('IDENTIFIER_ALREADY_BOUND', { reason: 'label_bound_elsewhere', compositeTagId: label.composite_tag_id, threadId: label.bound_thread_id ?? undefined });
+      return labelError('IDENTIFIER_ALREADY_BOUND', {
+        reason: 'label_bound_elsewhere',
+        compositeTagId: label.composite_tag_id,
+        threadId: label.bound_thread_id ?? undefined,
+      });
     case 'identifier_bound_elsewhere':
       return labelError('IDENTIFIER_ALREADY_BOUND', { reason: 'identifier_bound_elsewhere', compositeTagId: label.composite_tag_id });
     // spec: Bind rules — "A member scanned onto a Thread owned by a different Team is refused with 409
@@ -38,7 +42,11 @@ function refusal(blocker: BulkBindIssue<BulkBindBlockerKind>, label: LabelRow): 
       return labelError('COMPOSITE_TAG_CONFLICT', { reason: 'label_owned_by_other_team', ...ids });
     // spec: States — bind needs "edit permission".
     case 'thread_not_editable':
-      return new SvcError('FORBIDDEN', { reason: 'thread_not_editable', ...ids }, { message: 'thread_not_editable', params: { threadId: blocker.threadId ?? '' } });
+      return new SvcError(
+        'FORBIDDEN',
+        { reason: 'thread_not_editable', ...ids },
+        { message: 'thread_not_editable', params: { threadId: blocker.threadId ?? '' } },
+      );
     default:
       return labelError('COMPOSITE_TAG_CONFLICT', { reason: blocker.kind, ...ids });
   }
@@ -47,39 +55,43 @@ function refusal(blocker: BulkBindIssue<BulkBindBlockerKind>, label: LabelRow): 
 export const bindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
 
-  app.post('/:composite_tag_id/bind', { schema: { params: LabelParamsSchema, body: LabelBindBodySchema, response: { 200: LabelBindResponseSchema } } }, async (request) => {
-    const { svc } = request;
-    requireWriter(svc);
-    const row = visibleLabel(db, svc, request.params.composite_tag_id);
-    const { threadId, options } = request.body;
-    const threads = threadViews(db, svc, [threadId]);
-    if (!threads.has(threadId)) throw new SvcError('NOT_FOUND', { threadId }, { message: 'thread_not_found', params: { threadId } });
-    const at = deps.now().toISOString();
-    const operationId = db.transaction(() => {
-      const fresh = getLabelRow(db, row.composite_tag_id) as LabelRow;
-      // Binding again to the same Thread changes nothing (a retried request).
-      if (fresh.bound_thread_id === threadId) return undefined;
-      const state = labelState(db, fresh);
-      const reel = toReelState(getCollectionRow(db, fresh.reel_id) as CollectionRow);
-      const fps = state.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : []));
-      const plan = planBulkBind({
-        reel,
-        labelsOnReel: [state],
-        fromPosition: state.position,
-        toPosition: state.position,
-        threadIds: [threadId],
-        activate: false,
-        threads,
-        markingPeers: markingPeersOf(db, fps),
-      });
-      const first = plan.blockers[0];
-      if (first) throw refusal(first, fresh);
-      return bindLabel(db, svc, fresh.composite_tag_id, threadId, at);
-    })();
-    // spec: States — "bind with `activateLabel: true` or indexing `default`" activates the Label's markings.
-    if (options?.indexing === 'default') activateLabel(db, row.composite_tag_id, at);
-    return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow), ...(operationId ? { operationId } : {}) };
-  });
+  app.post(
+    '/:composite_tag_id/bind',
+    { schema: { params: LabelParamsSchema, body: LabelBindBodySchema, response: { 200: LabelBindResponseSchema } } },
+    async (request) => {
+      const { svc } = request;
+      requireWriter(svc);
+      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const { threadId, options } = request.body;
+      const threads = threadViews(db, svc, [threadId]);
+      if (!threads.has(threadId)) throw new SvcError('NOT_FOUND', { threadId }, { message: 'thread_not_found', params: { threadId } });
+      const at = deps.now().toISOString();
+      const operationId = db.transaction(() => {
+        const fresh = getLabelRow(db, row.composite_tag_id) as LabelRow;
+        // Binding again to the same Thread changes nothing (a retried request).
+        if (fresh.bound_thread_id === threadId) return undefined;
+        const state = labelState(db, fresh);
+        const reel = toReelState(getCollectionRow(db, fresh.reel_id) as CollectionRow);
+        const fps = state.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : []));
+        const plan = planBulkBind({
+          reel,
+          labelsOnReel: [state],
+          fromPosition: state.position,
+          toPosition: state.position,
+          threadIds: [threadId],
+          activate: false,
+          threads,
+          markingPeers: markingPeersOf(db, fps),
+        });
+        const first = plan.blockers[0];
+        if (first) throw refusal(first, fresh);
+        return bindLabel(db, svc, fresh.composite_tag_id, threadId, at);
+      })();
+      // spec: States — "bind with `activateLabel: true` or indexing `default`" activates the Label's markings.
+      if (options?.indexing === 'default') activateLabel(db, row.composite_tag_id, at);
+      return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow), ...(operationId ? { operationId } : {}) };
+    },
+  );
 
   app.post('/:composite_tag_id/unbind', { schema: { params: LabelParamsSchema, response: { 200: LabelUnbindResponseSchema } } }, async (request) => {
     const { svc } = request;

@@ -65,7 +65,11 @@ export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (
           // "With `activate: true` the bind commits first, then one background job activates exactly the bound
           // Labels' optical markings" (queued in the same transaction, run after it).
           if (decision.plan.activation === 'queued') {
-            enqueueActivation(deps.jobs, decision.plan.pairs.map((p) => p.compositeTagId), { orgId: svc.orgId, teamId: svc.teamId });
+            enqueueActivation(
+              deps.jobs,
+              decision.plan.pairs.map((p) => p.compositeTagId),
+              { orgId: svc.orgId, teamId: svc.teamId },
+            );
           }
         }
         return decision;

@@ -22,7 +22,14 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
 
   app.post(
     '/reels/:reel_collection_id/labels',
-    { config: { multipartFields: LabelEnrollmentFieldsSchema }, schema: { params: ReelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelEnrollmentResponseSchema, 201: LabelEnrollmentResponseSchema } } },
+    {
+      config: { multipartFields: LabelEnrollmentFieldsSchema },
+      schema: {
+        params: ReelParamsSchema,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: LabelEnrollmentResponseSchema, 201: LabelEnrollmentResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { svc } = request;
       requireWriter(svc);
@@ -37,7 +44,13 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       const decide = (extra: NewMember[]) => {
         const all = [...identifiers, ...extra];
         const fps = all.flatMap((i) => (i.tagType === 'SVC' ? [i.fingerprintId] : []));
-        return decideEnrollment({ reel, labelsOnReel: labelStatesOnReel(db, reel.collectionId), position: fields.position, identifiers: all, markingPeers: markingPeersOf(db, fps) });
+        return decideEnrollment({
+          reel,
+          labelsOnReel: labelStatesOnReel(db, reel.collectionId),
+          position: fields.position,
+          identifiers: all,
+          markingPeers: markingPeersOf(db, fps),
+        });
       };
 
       let scan: ScanReceipt | undefined;
@@ -80,7 +93,15 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         const identifiable = fields.options?.indexing !== 'none';
         let svcId: string | null = null;
         for (const m of decision.members) {
-          const tagId = insertMember(db, m, { compositeTagId, orgId: svc.orgId, ownerTeamId: reelRow.owner_team_id, threadId: null, identifiable, createdById: actorId, at });
+          const tagId = insertMember(db, m, {
+            compositeTagId,
+            orgId: svc.orgId,
+            ownerTeamId: reelRow.owner_team_id,
+            threadId: null,
+            identifiable,
+            createdById: actorId,
+            at,
+          });
           if (m.tagType === 'SVC' && scan && m.fingerprintId === scan.fingerprintId) svcId = tagId;
         }
         if (scan && svcId) {

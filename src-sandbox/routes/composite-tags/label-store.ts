@@ -34,7 +34,10 @@ export function labelRowsOnReel(db: SandboxDb, reelId: string): LabelRow[] {
 }
 
 export function labelStates(db: SandboxDb, rows: readonly LabelRow[]): LabelState[] {
-  const members = membersOfMany(db, rows.map((r) => r.composite_tag_id));
+  const members = membersOfMany(
+    db,
+    rows.map((r) => r.composite_tag_id),
+  );
   return rows.map((r) => toLabelState(r, members.get(r.composite_tag_id) ?? []));
 }
 

@@ -5,7 +5,11 @@ import type { SandboxDb } from '../../store/db';
 import { labelState } from './label-store';
 import { parseExpected, type CollectionRow, type LabelRow } from './rows';
 
-export function labelViewOf(state: LabelState, row: Pick<LabelRow, 'created_at' | 'updated_at'>, reel: Pick<CollectionRow, 'expected_identifiers' | 'transferred_at'>): Label {
+export function labelViewOf(
+  state: LabelState,
+  row: Pick<LabelRow, 'created_at' | 'updated_at'>,
+  reel: Pick<CollectionRow, 'expected_identifiers' | 'transferred_at'>,
+): Label {
   const optical = activeMembers(state).filter((m) => m.tagType === 'SVC');
   return {
     compositeTagId: state.compositeTagId,

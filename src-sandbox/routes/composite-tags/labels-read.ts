@@ -3,7 +3,13 @@
 // Reel is given).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identifierKey } from '../../../src-shared/domain/identifier-values';
-import { LabelListQuerySchema, LabelListResponseSchema, LabelReadResponseSchema, LabelResolveBodySchema, LabelResolveResponseSchema } from '../../../src-shared/api/labels';
+import {
+  LabelListQuerySchema,
+  LabelListResponseSchema,
+  LabelReadResponseSchema,
+  LabelResolveBodySchema,
+  LabelResolveResponseSchema,
+} from '../../../src-shared/api/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { requireMember } from '../../http/authority';
 import { finishPage, planPage, type PageSpec } from '../../http/pagination';
@@ -56,7 +62,12 @@ export const labelReadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
          WHERE ${where.join(' AND ')} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`,
       )
       .all(...params, ...page.params) as (LabelRow & { page_sort: string | number })[];
-    const { rows: kept, nextCursor } = finishPage(page, rows, (r) => r.page_sort, (r) => r.composite_tag_id);
+    const { rows: kept, nextCursor } = finishPage(
+      page,
+      rows,
+      (r) => r.page_sort,
+      (r) => r.composite_tag_id,
+    );
     return { labels: kept.map(({ page_sort: _sort, ...row }) => labelView(db, row)), nextCursor };
   });
 
@@ -65,26 +76,28 @@ export const labelReadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     return { label: labelView(db, visibleLabel(db, request.svc, request.params.composite_tag_id)) };
   });
 
-  app.post('/resolve', { config: { svc: { write: false } }, schema: { body: LabelResolveBodySchema, response: { 200: LabelResolveResponseSchema } } }, async (request) => {
-    const { svc } = request;
-    requireMember(svc);
-    const { tagType, value, reelCollectionId } = request.body;
-    if (reelCollectionId !== undefined) visibleReel(db, svc, reelCollectionId);
-    // SVC has no printed value: `value` names a stored fingerprint, matched by optical marking.
-    const fingerprintIds = tagType === 'SVC' ? [...new Set([value, ...findOpticalTagsWithSameMarking(db, value).map((m) => m.fingerprintId)])] : [];
-    const match =
-      tagType === 'SVC'
-        ? "t.tag_type = 'SVC' AND t.fingerprint_id IN (SELECT value FROM json_each(?))"
-        : 't.tag_type = ? AND t.normalized_value = ?';
-    const matchParams = tagType === 'SVC' ? [JSON.stringify(fingerprintIds)] : [tagType, identifierKey(tagType, value)];
-    const rows = db
-      .prepare(
-        `SELECT DISTINCT ct.* FROM tags t JOIN composite_tags ct ON ct.composite_tag_id = t.composite_tag_id
+  app.post(
+    '/resolve',
+    { config: { svc: { write: false } }, schema: { body: LabelResolveBodySchema, response: { 200: LabelResolveResponseSchema } } },
+    async (request) => {
+      const { svc } = request;
+      requireMember(svc);
+      const { tagType, value, reelCollectionId } = request.body;
+      if (reelCollectionId !== undefined) visibleReel(db, svc, reelCollectionId);
+      // SVC has no printed value: `value` names a stored fingerprint, matched by optical marking.
+      const fingerprintIds = tagType === 'SVC' ? [...new Set([value, ...findOpticalTagsWithSameMarking(db, value).map((m) => m.fingerprintId)])] : [];
+      const match =
+        tagType === 'SVC' ? "t.tag_type = 'SVC' AND t.fingerprint_id IN (SELECT value FROM json_each(?))" : 't.tag_type = ? AND t.normalized_value = ?';
+      const matchParams = tagType === 'SVC' ? [JSON.stringify(fingerprintIds)] : [tagType, identifierKey(tagType, value)];
+      const rows = db
+        .prepare(
+          `SELECT DISTINCT ct.* FROM tags t JOIN composite_tags ct ON ct.composite_tag_id = t.composite_tag_id
          WHERE ${match} AND t.archived_at IS NULL AND ct.org_id = ? AND ct.owner_team_id = ? ${reelCollectionId ? 'AND ct.reel_id = ?' : ''}
          ORDER BY ${reelCollectionId ? 'ct.position' : 'ct.created_at'}, ct.composite_tag_id`,
-      )
-      .all(...matchParams, svc.orgId, svc.teamId, ...(reelCollectionId ? [reelCollectionId] : [])) as LabelRow[];
-    const candidates = rows.map((r) => labelView(db, r));
-    return { detail: candidates[0] ?? null, candidates };
-  });
+        )
+        .all(...matchParams, svc.orgId, svc.teamId, ...(reelCollectionId ? [reelCollectionId] : [])) as LabelRow[];
+      const candidates = rows.map((r) => labelView(db, r));
+      return { detail: candidates[0] ?? null, candidates };
+    },
+  );
 };

@@ -1,7 +1,12 @@
 // spec: Labels and Reels — `POST /{composite_tag_id}/archive`, `/unarchive`, `/activate`;
 // `POST /reels/{reel_collection_id}/activate` "runs in background". spec: States and transitions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LabelActivateResponseSchema, LabelArchiveResponseSchema, LabelUnarchiveResponseSchema, ReelActivateResponseSchema } from '../../../src-shared/api/labels';
+import {
+  LabelActivateResponseSchema,
+  LabelArchiveResponseSchema,
+  LabelUnarchiveResponseSchema,
+  ReelActivateResponseSchema,
+} from '../../../src-shared/api/labels';
 import type { LabelActivationOutcome } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { requireMember, requireWriter } from '../../http/authority';
@@ -54,17 +59,25 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow), activation };
   });
 
-  app.post('/reels/:reel_collection_id/activate', { schema: { params: ReelParamsSchema, response: { 202: ReelActivateResponseSchema, 200: ReelActivateResponseSchema } } }, async (request, reply) => {
-    const { svc } = request;
-    requireMember(svc);
-    const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
-    const labels = labelStatesOnReel(db, reelRow.collection_id).filter((l) => l.archivedAt === null);
-    const optical = labels.filter((l) => l.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null));
-    const pending = optical.filter((l) => l.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null && !m.identifiable));
-    const reel = () => reelView(db, getCollectionRow(db, reelRow.collection_id) as CollectionRow);
-    if (optical.length === 0) return reply.code(200).send({ activation: 'no_dust', reel: reel() });
-    if (pending.length === 0) return reply.code(200).send({ activation: 'already_active', reel: reel() });
-    enqueueActivation(deps.jobs, pending.map((l) => l.compositeTagId), { orgId: svc.orgId, teamId: svc.teamId });
-    return reply.code(202).send({ activation: 'queued', reel: reel() });
-  });
+  app.post(
+    '/reels/:reel_collection_id/activate',
+    { schema: { params: ReelParamsSchema, response: { 202: ReelActivateResponseSchema, 200: ReelActivateResponseSchema } } },
+    async (request, reply) => {
+      const { svc } = request;
+      requireMember(svc);
+      const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
+      const labels = labelStatesOnReel(db, reelRow.collection_id).filter((l) => l.archivedAt === null);
+      const optical = labels.filter((l) => l.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null));
+      const pending = optical.filter((l) => l.members.some((m) => m.tagType === 'SVC' && m.archivedAt === null && !m.identifiable));
+      const reel = () => reelView(db, getCollectionRow(db, reelRow.collection_id) as CollectionRow);
+      if (optical.length === 0) return reply.code(200).send({ activation: 'no_dust', reel: reel() });
+      if (pending.length === 0) return reply.code(200).send({ activation: 'already_active', reel: reel() });
+      enqueueActivation(
+        deps.jobs,
+        pending.map((l) => l.compositeTagId),
+        { orgId: svc.orgId, teamId: svc.teamId },
+      );
+      return reply.code(202).send({ activation: 'queued', reel: reel() });
+    },
+  );
 };

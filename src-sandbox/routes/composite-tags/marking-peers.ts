@@ -61,7 +61,13 @@ export function blockingPeersOf(db: SandboxDb, teamId: string, fingerprintIds: r
     const list = peers.get(fp) as MarkingPeer[];
     for (const c of candidates) {
       if (!fingerprintsMatch(stored.bits, new Uint8Array(c.bits))) continue;
-      list.push({ tagId: c.tag_id, compositeTagId: c.composite_tag_id, ownerTeamId: c.owner_team_id, boundThreadId: c.thread_id, identifiable: c.identifiable === 1 });
+      list.push({
+        tagId: c.tag_id,
+        compositeTagId: c.composite_tag_id,
+        ownerTeamId: c.owner_team_id,
+        boundThreadId: c.thread_id,
+        identifiable: c.identifiable === 1,
+      });
     }
   }
   return peers;

@@ -25,7 +25,14 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
 
   app.post(
     '/:composite_tag_id/identifiers',
-    { config: { multipartFields: LabelMemberAddFieldsSchema }, schema: { params: LabelParamsSchema, consumes: ['multipart/form-data', 'application/json'], response: { 200: LabelMemberAddResponseSchema, 201: LabelMemberAddResponseSchema } } },
+    {
+      config: { multipartFields: LabelMemberAddFieldsSchema },
+      schema: {
+        params: LabelParamsSchema,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: LabelMemberAddResponseSchema, 201: LabelMemberAddResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { svc } = request;
       requireWriter(svc);
@@ -38,7 +45,8 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       let scan: ScanReceipt | undefined;
       let member: NewMember;
       if (f.tagType === 'SVC') {
-        if (image && f.fingerprintId) throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['data'], message: 'send either data or fingerprintId' }] });
+        if (image && f.fingerprintId)
+          throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['data'], message: 'send either data or fingerprintId' }] });
         if (image) {
           const capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
           scan = capture.receipt;
@@ -46,7 +54,10 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         } else if (f.fingerprintId) {
           member = { tagType: 'SVC', fingerprintId: f.fingerprintId };
         } else {
-          throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['fingerprintId'], message: 'an SVC member needs data or fingerprintId' }] });
+          throw labelError('INVALID_REQUEST', {
+            reason: 'validation',
+            issues: [{ path: ['fingerprintId'], message: 'an SVC member needs data or fingerprintId' }],
+          });
         }
       } else {
         member = { tagType: f.tagType, value: f.value as string };
@@ -61,7 +72,15 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         const { actorId, declaredActor } = actorOf(svc);
         const identifiable = f.options?.indexing !== 'none';
         // A member added to a bound Label binds with it (spec: Bind rules, "the whole Label binds").
-        const tagId = insertMember(db, member, { compositeTagId: row.composite_tag_id, orgId: row.org_id, ownerTeamId: row.owner_team_id, threadId: row.bound_thread_id, identifiable, createdById: actorId, at });
+        const tagId = insertMember(db, member, {
+          compositeTagId: row.composite_tag_id,
+          orgId: row.org_id,
+          ownerTeamId: row.owner_team_id,
+          threadId: row.bound_thread_id,
+          identifiable,
+          createdById: actorId,
+          at,
+        });
         if (row.bound_thread_id) {
           recordThreadEvent(db, {
             threadId: row.bound_thread_id,
@@ -70,7 +89,10 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
             actorId,
             declaredActor,
             teamId: svc.teamId,
-            targets: [{ kind: 'identifier', id: tagId }, { kind: 'label', id: row.composite_tag_id }],
+            targets: [
+              { kind: 'identifier', id: tagId },
+              { kind: 'label', id: row.composite_tag_id },
+            ],
           });
         }
         if (scan) {
@@ -109,10 +131,23 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         const member = decideMemberRemoval(labelState(db, row), request.params.tag_id);
         // The identifier leaves the Label (and its Thread) and is kept archived, so history still names it.
         const was = db.prepare('SELECT thread_id FROM tags WHERE tag_id = ?').get(member.tagId) as { thread_id: string | null };
-        db.prepare('UPDATE tags SET composite_tag_id = NULL, thread_id = NULL, bound_at = NULL, archived_at = COALESCE(archived_at, ?), updated_at = ? WHERE tag_id = ?').run(at, at, member.tagId);
+        db.prepare(
+          'UPDATE tags SET composite_tag_id = NULL, thread_id = NULL, bound_at = NULL, archived_at = COALESCE(archived_at, ?), updated_at = ? WHERE tag_id = ?',
+        ).run(at, at, member.tagId);
         if (was.thread_id) {
           const { actorId, declaredActor } = actorOf(svc);
-          recordThreadEvent(db, { threadId: was.thread_id, action: 'tag_unbound', at, actorId, declaredActor, teamId: svc.teamId, targets: [{ kind: 'identifier', id: member.tagId }, { kind: 'label', id: row.composite_tag_id }] });
+          recordThreadEvent(db, {
+            threadId: was.thread_id,
+            action: 'tag_unbound',
+            at,
+            actorId,
+            declaredActor,
+            teamId: svc.teamId,
+            targets: [
+              { kind: 'identifier', id: member.tagId },
+              { kind: 'label', id: row.composite_tag_id },
+            ],
+          });
         }
         touchLabel(db, row.composite_tag_id, at);
         refreshReelWarnings(db, row.reel_id);

@@ -19,7 +19,8 @@ function loadWorld(db: SandboxDb, svc: SvcContext, body: MoveBody): MoveWorld {
   const reelIds = new Set<string>();
   const { source, target } = body;
   if ('compositeTagIds' in source) for (const id of source.compositeTagIds) reelIds.add(visibleLabel(db, svc, id).reel_id);
-  else if ('fromCompositeTagId' in source) for (const id of [source.fromCompositeTagId, source.toCompositeTagId]) reelIds.add(visibleLabel(db, svc, id).reel_id);
+  else if ('fromCompositeTagId' in source)
+    for (const id of [source.fromCompositeTagId, source.toCompositeTagId]) reelIds.add(visibleLabel(db, svc, id).reel_id);
   else reelIds.add(source.reelCollectionId);
   if ('reelCollectionId' in target) reelIds.add(target.reelCollectionId);
   const reels: ReelState[] = [];
@@ -87,10 +88,14 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     };
   });
 
-  app.post('/move/preview', { config: { svc: { write: false } }, schema: { body: MovePreviewBodySchema, response: { 200: MovePreviewResponseSchema } } }, async (request) => {
-    const { svc } = request;
-    requireMember(svc);
-    const preview = previewMove(loadWorld(db, svc, request.body), request.body);
-    return { ...preview, first: fullLabel(db, preview.first?.compositeTagId), last: fullLabel(db, preview.last?.compositeTagId) };
-  });
+  app.post(
+    '/move/preview',
+    { config: { svc: { write: false } }, schema: { body: MovePreviewBodySchema, response: { 200: MovePreviewResponseSchema } } },
+    async (request) => {
+      const { svc } = request;
+      requireMember(svc);
+      const preview = previewMove(loadWorld(db, svc, request.body), request.body);
+      return { ...preview, first: fullLabel(db, preview.first?.compositeTagId), last: fullLabel(db, preview.last?.compositeTagId) };
+    },
+  );
 };

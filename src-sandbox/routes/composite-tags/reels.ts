@@ -51,7 +51,12 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     const rows = db
       .prepare(`SELECT *, ${page.sortSelect} FROM collections WHERE ${where.join(' AND ')} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`)
       .all(...params, ...page.params) as (CollectionRow & { page_sort: string })[];
-    const { rows: kept, nextCursor } = finishPage(page, rows, (r) => r.page_sort, (r) => r.collection_id);
+    const { rows: kept, nextCursor } = finishPage(
+      page,
+      rows,
+      (r) => r.page_sort,
+      (r) => r.collection_id,
+    );
     return { reels: kept.map((r) => reelView(db, r)), nextCursor };
   });
 

@@ -56,7 +56,9 @@ export function threadViews(db: SandboxDb, svc: SvcContext, threadIds: readonly 
     });
   }
   for (const b of bound) {
-    views.get(b.bound_thread_id)?.boundLabels.push({ compositeTagId: b.composite_tag_id, name: b.human_readable, reelCollectionId: b.reel_id, position: b.position });
+    views
+      .get(b.bound_thread_id)
+      ?.boundLabels.push({ compositeTagId: b.composite_tag_id, name: b.human_readable, reelCollectionId: b.reel_id, position: b.position });
   }
   return views;
 }

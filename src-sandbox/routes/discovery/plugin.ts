@@ -14,7 +14,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     '/me',
     {
       config: { svc: { scope: 'none' } },
-      schema: { operationId: 'getMe', summary: 'The signed-in principal, its organizations and feature flags', tags: ['Session and discovery'], response: { 200: MeResponseSchema, ...errors } },
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in principal, its organizations and feature flags',
+        tags: ['Session and discovery'],
+        response: { 200: MeResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { principal } = request.svc;

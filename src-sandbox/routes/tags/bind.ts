@@ -39,10 +39,17 @@ function labelFor(db: SandboxDb, candidates: readonly TagRow[], thread: ThreadRo
   if (inLabels.length === 0) return null;
   const own = inLabels.filter((c) => c.label.owner_team_id === thread.owner_team_id);
   if (own.length === 0) {
-    throw new SvcError('COMPOSITE_TAG_CONFLICT', { reason: 'label_owned_by_other_team', compositeTagId: (inLabels[0] as { label: LabelRow }).label.composite_tag_id });
+    throw new SvcError('COMPOSITE_TAG_CONFLICT', {
+      reason: 'label_owned_by_other_team',
+      compositeTagId: (inLabels[0] as { label: LabelRow }).label.composite_tag_id,
+    });
   }
   // Prefer a Label already on this Thread (a retried bind), then an unbound one.
-  return own.find((c) => c.label.bound_thread_id === thread.thread_id) ?? own.find((c) => c.label.bound_thread_id === null) ?? (own[0] as { label: LabelRow; member: TagRow });
+  return (
+    own.find((c) => c.label.bound_thread_id === thread.thread_id) ??
+    own.find((c) => c.label.bound_thread_id === null) ??
+    (own[0] as { label: LabelRow; member: TagRow })
+  );
 }
 
 function response(db: SandboxDb, tag: TagRow, receipt: ScanReceipt | null, label?: { label: LabelRow; members: TagRow[] }): BindResponse {
@@ -68,9 +75,17 @@ export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: S
   let value: string | null = null;
   if (optical) {
     const image = requireImage(form, fields.data);
-    capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, enrollmentSessionId: fields.options?.enrollmentSessionId ?? null, now: deps.now });
+    capture = await ingestOpticalCapture(db, image, {
+      orgId: svc.orgId,
+      teamId: svc.teamId,
+      enrollmentSessionId: fields.options?.enrollmentSessionId ?? null,
+      now: deps.now,
+    });
     const matches = findOpticalTagsMatching(db, capture.fingerprint).filter((m) => m.orgId === svc.orgId);
-    candidates = getTagsByIds(db, matches.map((m) => m.tagId));
+    candidates = getTagsByIds(
+      db,
+      matches.map((m) => m.tagId),
+    );
     const order = new Map(matches.map((m, i) => [m.tagId, i]));
     candidates.sort((a, b) => (order.get(a.tag_id) ?? 0) - (order.get(b.tag_id) ?? 0));
   } else {
@@ -94,9 +109,10 @@ export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: S
         // spec: IDENTIFIER_ALREADY_BOUND — "identifier or its Label already on another Thread; detail.compositeTagId".
         return refuse(db, capture, new SvcError('IDENTIFIER_ALREADY_BOUND', { compositeTagId: label.composite_tag_id }));
       }
-      const members = label.bound_thread_id === thread.thread_id
-        ? labelMembers(db, label.composite_tag_id).filter((m) => m.archived_at === null)
-        : bindLabel(db, svc, label, thread.thread_id, at(), fields.activateLabel === true);
+      const members =
+        label.bound_thread_id === thread.thread_id
+          ? labelMembers(db, label.composite_tag_id).filter((m) => m.archived_at === null)
+          : bindLabel(db, svc, label, thread.thread_id, at(), fields.activateLabel === true);
       if (capture) setScanOutcome(db, capture.scanId, 'bound', member.tag_id);
       return response(db, member, receipt(member), { label, members });
     }

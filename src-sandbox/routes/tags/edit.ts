@@ -59,5 +59,10 @@ export function setIdentifierText(deps: SandboxDeps, svc: SvcContext, body: TagT
 }
 
 export function updateIdentifier(deps: SandboxDeps, svc: SvcContext, body: TagUpdateBody): { tag: Identifier } {
-  return changeTag(deps, svc, body.tagId, body.threadId, { name: body.name, description: body.description, isPrivate: body.isPrivate, archivedAt: body.archivedAt });
+  return changeTag(deps, svc, body.tagId, body.threadId, {
+    name: body.name,
+    description: body.description,
+    isPrivate: body.isPrivate,
+    archivedAt: body.archivedAt,
+  });
 }

@@ -13,7 +13,9 @@ import { parseFields, requireImage, type ScanForm } from './scan-form';
 /** A small gray rendering of what the stand-in analysed (options.returnAnnotatedImage), as a PNG data URL. */
 async function annotatedImage(image: Buffer): Promise<string> {
   const frame = await decodeFrame(image);
-  const png = await sharp(Buffer.from(frame.pixels), { raw: { width: frame.width, height: frame.height, channels: 1 } }).png().toBuffer();
+  const png = await sharp(Buffer.from(frame.pixels), { raw: { width: frame.width, height: frame.height, channels: 1 } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -22,7 +24,12 @@ export async function extractFingerprint(deps: SandboxDeps, svc: SvcContext, for
   requireMember(svc);
   const image = requireImage(form, fields.data);
   try {
-    const capture = await ingestOpticalCapture(deps.db, image, { orgId: svc.orgId, teamId: svc.teamId, enrollmentSessionId: fields.options?.enrollmentSessionId ?? null, now: deps.now });
+    const capture = await ingestOpticalCapture(deps.db, image, {
+      orgId: svc.orgId,
+      teamId: svc.teamId,
+      enrollmentSessionId: fields.options?.enrollmentSessionId ?? null,
+      now: deps.now,
+    });
     const body: ExtractResponse = { id: capture.fingerprintId, qualityScore: capture.qualityScore, scan: capture.receipt };
     if (fields.options?.returnAnnotatedImage) body.annotatedImage = await annotatedImage(image);
     return body;

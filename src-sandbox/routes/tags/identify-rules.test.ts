@@ -8,7 +8,10 @@ const inLabel = (tagId: string, compositeTagId: string): IdentifyCandidate => ({
 
 describe('identify outcome', () => {
   it('identifies the one bound identifier, ignoring unbound ones beside it', () => {
-    expect(decideIdentify({ optical: true, candidates: [loose('a'), bound('b', 't1')], unreachableTeamIds: [] })).toEqual({ outcome: 'identified', candidate: bound('b', 't1') });
+    expect(decideIdentify({ optical: true, candidates: [loose('a'), bound('b', 't1')], unreachableTeamIds: [] })).toEqual({
+      outcome: 'identified',
+      candidate: bound('b', 't1'),
+    });
   });
 
   it('calls several bound optical identifiers ambiguous and several bound values matches', () => {
@@ -22,7 +25,10 @@ describe('identify outcome', () => {
   });
 
   it('offers an unbound Label rather than a miss', () => {
-    expect(decideIdentify({ optical: false, candidates: [loose('a'), inLabel('b', 'L')], unreachableTeamIds: ['x'] })).toEqual({ outcome: 'label', candidate: inLabel('b', 'L') });
+    expect(decideIdentify({ optical: false, candidates: [loose('a'), inLabel('b', 'L')], unreachableTeamIds: ['x'] })).toEqual({
+      outcome: 'label',
+      candidate: inLabel('b', 'L'),
+    });
   });
 
   it('never reports not found while a partition was unreachable', () => {
@@ -41,7 +47,7 @@ describe('identify scope', () => {
   it('searches exactly the context Team when searchTeamIds is omitted', () => {
     expect(identifyScope({ requested: undefined, contextTeamId: 't-bench', callerTeamIds })).toEqual(['t-bench']);
   });
-  it('keeps the caller\'s own Teams and silently drops the others and repeats', () => {
+  it("keeps the caller's own Teams and silently drops the others and repeats", () => {
     expect(identifyScope({ requested: ['t-root', 'other', 't-bench', 't-root'], contextTeamId: 't-bench', callerTeamIds })).toEqual(['t-root', 't-bench']);
     expect(identifyScope({ requested: ['other'], contextTeamId: 't-bench', callerTeamIds })).toEqual([]);
   });

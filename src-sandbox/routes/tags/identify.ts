@@ -54,7 +54,11 @@ function answer(db: SandboxDb, search: Search): IdentifySuccessResponse {
       const tag = getTag(db, decision.candidate.tagId) as TagRow;
       record('identified', svcIdOf(tag.tag_id));
       const scan = receipt(svcIdOf(tag.tag_id));
-      return { type: 'identified', identified: { tag: tagView(db, tag), thread: threadView(thread(db, decision.candidate.threadId as string)) }, ...(scan ? { scan } : {}) };
+      return {
+        type: 'identified',
+        identified: { tag: tagView(db, tag), thread: threadView(thread(db, decision.candidate.threadId as string)) },
+        ...(scan ? { scan } : {}),
+      };
     }
     case 'matches': {
       record('matches');
@@ -71,7 +75,9 @@ function answer(db: SandboxDb, search: Search): IdentifySuccessResponse {
       if (!label) throw new SvcError('SERVICE_ERROR', { reason: 'label_missing' });
       record('label', svcIdOf(decision.candidate.tagId));
       const scan = receipt(svcIdOf(decision.candidate.tagId));
-      const tags = labelMembers(db, decision.candidate.compositeTagId).filter((m) => m.archived_at === null).map((m) => tagView(db, m));
+      const tags = labelMembers(db, decision.candidate.compositeTagId)
+        .filter((m) => m.archived_at === null)
+        .map((m) => tagView(db, m));
       return { type: 'label', label: { label, tags }, ...(scan ? { scan } : {}) };
     }
     case 'ambiguous': {
@@ -126,11 +132,21 @@ export async function identifyIdentifier(deps: SandboxDeps, svc: SvcContext, for
     const image = requireImage(form, fields.data);
     // Quality rejections (400 SCAN_*_KEYPOINTS / SCAN_IDENTICAL_SCAN, detail.outcome quality_reject) are thrown
     // here, before any partition is searched: they outrank every other outcome.
-    const capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, enrollmentSessionId: fields.options?.enrollmentSessionId ?? null, now: deps.now });
+    const capture = await ingestOpticalCapture(db, image, {
+      orgId: svc.orgId,
+      teamId: svc.teamId,
+      enrollmentSessionId: fields.options?.enrollmentSessionId ?? null,
+      now: deps.now,
+    });
     const searchOnce = (): IdentifyDecision => {
       const matches = findOpticalTagsMatching(db, capture.fingerprint).filter((m) => m.identifiable);
       const order = new Map(matches.map((m, i) => [m.tagId, i]));
-      const tags = getTagsByIds(db, matches.map((m) => m.tagId)).filter(inScope).sort((a, b) => (order.get(a.tag_id) ?? 0) - (order.get(b.tag_id) ?? 0));
+      const tags = getTagsByIds(
+        db,
+        matches.map((m) => m.tagId),
+      )
+        .filter(inScope)
+        .sort((a, b) => (order.get(a.tag_id) ?? 0) - (order.get(b.tag_id) ?? 0));
       return decideIdentify({ optical: true, candidates: tags.map((t) => candidateOf(db, t)), unreachableTeamIds: teamsUnreachable });
     };
     let decision = searchOnce();

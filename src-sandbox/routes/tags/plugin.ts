@@ -45,17 +45,34 @@ export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     return payload;
   });
 
-  app.post('/extract', { config: { svc: { write: false }, multipartFields: ExtractFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } } }, async (request) =>
-    extractFingerprint(deps, request.svc, await readScanForm(request)),
+  app.post(
+    '/extract',
+    {
+      config: { svc: { write: false }, multipartFields: ExtractFieldsSchema },
+      schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: ExtractResponseSchema } },
+    },
+    async (request) => extractFingerprint(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/bind', { config: { multipartFields: BindFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: BindResponseSchema } } }, async (request) =>
-    bindIdentifier(deps, request.svc, await readScanForm(request)),
+  app.post(
+    '/bind',
+    { config: { multipartFields: BindFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: BindResponseSchema } } },
+    async (request) => bindIdentifier(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/identify', { config: { svc: { write: false }, multipartFields: IdentifyFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: IdentifySuccessResponseSchema } } }, async (request) =>
-    identifyIdentifier(deps, request.svc, await readScanForm(request)),
+  app.post(
+    '/identify',
+    {
+      config: { svc: { write: false }, multipartFields: IdentifyFieldsSchema },
+      schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: IdentifySuccessResponseSchema } },
+    },
+    async (request) => identifyIdentifier(deps, request.svc, await readScanForm(request)),
   );
-  app.post('/verify', { config: { svc: { write: false }, multipartFields: VerifyFieldsSchema }, schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: VerifyResponseSchema } } }, async (request) =>
-    verifyIdentifier(deps, request.svc, await readScanForm(request)),
+  app.post(
+    '/verify',
+    {
+      config: { svc: { write: false }, multipartFields: VerifyFieldsSchema },
+      schema: { tags: ['identifiers'], consumes: SCAN_CONSUMES, response: { 200: VerifyResponseSchema } },
+    },
+    async (request) => verifyIdentifier(deps, request.svc, await readScanForm(request)),
   );
   app.post('/unbind', { schema: { tags: ['identifiers'], body: TagUnbindBodySchema, response: { 200: TagResponseSchema } } }, async (request) =>
     unbindIdentifier(deps, request.svc, request.body),

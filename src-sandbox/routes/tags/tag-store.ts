@@ -131,7 +131,12 @@ export function setTagThread(db: SandboxDb, tagId: string, threadId: string | nu
 }
 
 export function setLabelThread(db: SandboxDb, compositeTagId: string, threadId: string | null, at: string): void {
-  db.prepare('UPDATE composite_tags SET bound_thread_id = ?, bound_at = ?, updated_at = ? WHERE composite_tag_id = ?').run(threadId, threadId ? at : null, at, compositeTagId);
+  db.prepare('UPDATE composite_tags SET bound_thread_id = ?, bound_at = ?, updated_at = ? WHERE composite_tag_id = ?').run(
+    threadId,
+    threadId ? at : null,
+    at,
+    compositeTagId,
+  );
 }
 
 export function setTagIdentifiable(db: SandboxDb, tagId: string, at: string): void {

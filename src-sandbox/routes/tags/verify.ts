@@ -14,7 +14,13 @@ import { visibleThread } from './thread-access';
 import { tagView } from './views';
 
 /** Whether one named candidate verifies: bound to this Thread, active, same type, and the scan matches it. */
-function candidateMatches(db: SandboxDb, tag: TagRow | undefined, threadId: string, tagType: string, probe: { fingerprint: Uint8Array } | { value: string }): boolean {
+function candidateMatches(
+  db: SandboxDb,
+  tag: TagRow | undefined,
+  threadId: string,
+  tagType: string,
+  probe: { fingerprint: Uint8Array } | { value: string },
+): boolean {
   if (!tag || tag.thread_id !== threadId || tag.archived_at !== null || tag.tag_type !== tagType) return false;
   if ('fingerprint' in probe) {
     const stored = tag.fingerprint_id ? getFingerprint(db, tag.fingerprint_id) : undefined;

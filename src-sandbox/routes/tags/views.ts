@@ -46,8 +46,16 @@ export function tagView(db: SandboxDb, row: TagRow): Identifier {
         `SELECT ct.composite_tag_id, ct.reel_id, ct.position, ct.human_readable, c.name AS reel_name
          FROM composite_tags ct JOIN collections c ON c.collection_id = ct.reel_id WHERE ct.composite_tag_id = ?`,
       )
-      .get(row.composite_tag_id) as { composite_tag_id: string; reel_id: string; position: number; human_readable: string | null; reel_name: string } | undefined;
-    if (ref) label = { compositeTagId: ref.composite_tag_id, reelCollectionId: ref.reel_id, position: ref.position, name: ref.human_readable, reelName: ref.reel_name };
+      .get(row.composite_tag_id) as
+      { composite_tag_id: string; reel_id: string; position: number; human_readable: string | null; reel_name: string } | undefined;
+    if (ref)
+      label = {
+        compositeTagId: ref.composite_tag_id,
+        reelCollectionId: ref.reel_id,
+        position: ref.position,
+        name: ref.human_readable,
+        reelName: ref.reel_name,
+      };
   }
   return {
     tagId: row.tag_id,

@@ -88,7 +88,12 @@ export const archiveThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = as
           const row = findVisibleThread(deps.db, svc, threadId);
           return {
             threadId,
-            ...threadPermissions({ visible: row !== undefined, ownedByTeam: row?.owner_team_id === svc.teamId, member, transferred: row?.transferred_at != null }),
+            ...threadPermissions({
+              visible: row !== undefined,
+              ownedByTeam: row?.owner_team_id === svc.teamId,
+              member,
+              transferred: row?.transferred_at != null,
+            }),
           };
         }),
       };

@@ -16,7 +16,12 @@ function inputsOf(body: ThreadCreateBody): NormalizedThreadInput[] {
   if (body.type === 'list') return body.threads.map((t) => ({ thread: t.thread, data: t.data ?? [] }));
   return body.raw.map((raw, index) => {
     const result = normalizeRawThread(raw, index, body.nameKey, body.descriptionKey);
-    if (!result.ok) throw new SvcError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['body', ...result.path], message: result.message }] }, { message: 'validation' });
+    if (!result.ok)
+      throw new SvcError(
+        'INVALID_REQUEST',
+        { reason: 'validation', issues: [{ path: ['body', ...result.path], message: result.message }] },
+        { message: 'validation' },
+      );
     return result.value;
   });
 }

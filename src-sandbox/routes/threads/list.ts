@@ -28,7 +28,12 @@ export const listThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
       const rows = deps.db
         .prepare(`SELECT t.*, ${plan.sortSelect} FROM threads t WHERE ${filter.where} AND ${plan.where} ORDER BY ${plan.orderBy} LIMIT ?`)
         .all(...filter.params, ...plan.params, plan.limit) as (ThreadRow & { page_sort: string })[];
-      const page = finishPage(plan, rows, (r) => r.page_sort, (r) => r.thread_id);
+      const page = finishPage(
+        plan,
+        rows,
+        (r) => r.page_sort,
+        (r) => r.thread_id,
+      );
       const total = (deps.db.prepare(`SELECT COUNT(*) AS n FROM threads t WHERE ${filter.where}`).get(...filter.params) as { n: number }).n;
       return { threads: page.rows.map(toThreadSummary), nextCursor: page.nextCursor, total };
     },

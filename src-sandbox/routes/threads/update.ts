@@ -25,7 +25,11 @@ import { ThreadIdParamsSchema } from './params';
 
 function sameThreadId(pathId: string, bodyId: string): void {
   if (pathId.toLowerCase() !== bodyId.toLowerCase()) {
-    throw new SvcError('INVALID_REQUEST', { reason: 'thread_id_mismatch', issues: [{ path: ['body', 'threadId'], message: 'must equal the path thread_id' }] }, { message: 'thread_id_mismatch' });
+    throw new SvcError(
+      'INVALID_REQUEST',
+      { reason: 'thread_id_mismatch', issues: [{ path: ['body', 'threadId'], message: 'must equal the path thread_id' }] },
+      { message: 'thread_id_mismatch' },
+    );
   }
 }
 
@@ -34,7 +38,13 @@ function writeChanges(
   deps: SandboxDeps,
   svc: SvcContext,
   thread: ThreadRow,
-  change: { update: FieldEntryInput[]; remove: string[]; metadata?: { name?: string; description?: string | null }; expectedUpdatedAt?: string; action: string },
+  change: {
+    update: FieldEntryInput[];
+    remove: string[];
+    metadata?: { name?: string; description?: string | null };
+    expectedUpdatedAt?: string;
+    action: string;
+  },
 ): void {
   deps.db.transaction(() => {
     // Read again inside the transaction so the conflict check and the write see the same row.
@@ -44,12 +54,19 @@ function writeChanges(
       throw new SvcError('THREAD_DATA_CONFLICT', { threadId: current.thread_id, expectedUpdatedAt: change.expectedUpdatedAt, updatedAt: current.updated_at });
     }
     const planned = planFieldChanges(fieldsOf(deps.db, current.thread_id), change.update, change.remove, randomUUID);
-    if (!planned.ok) throw new SvcError('INVALID_DATA', { reason: planned.reason, fieldId: planned.fieldId }, { message: 'field_not_found', params: { fieldId: planned.fieldId } });
+    if (!planned.ok)
+      throw new SvcError(
+        'INVALID_DATA',
+        { reason: planned.reason, fieldId: planned.fieldId },
+        { message: 'field_not_found', params: { fieldId: planned.fieldId } },
+      );
     const at = nextUpdatedAt(current.updated_at, deps.now());
     applyFieldPlan(deps.db, current.thread_id, planned.plan, at);
     touchThread(deps.db, current.thread_id, at, change.metadata);
     const { plan } = planned;
-    const fieldTargets = [...plan.inserts, ...plan.updates].map((f) => ({ kind: 'field' as const, id: f.fieldId })).concat(plan.archives.map((id) => ({ kind: 'field' as const, id })));
+    const fieldTargets = [...plan.inserts, ...plan.updates]
+      .map((f) => ({ kind: 'field' as const, id: f.fieldId }))
+      .concat(plan.archives.map((id) => ({ kind: 'field' as const, id })));
     recordThreadEvent(deps.db, {
       threadId: current.thread_id,
       action: change.action,
@@ -57,7 +74,12 @@ function writeChanges(
       ...actorOf(svc),
       teamId: svc.teamId,
       targets: fieldTargets,
-      detail: { added: plan.inserts.length, changed: plan.updates.length, removed: plan.archives.length, ...(change.metadata ? { metadata: Object.keys(change.metadata) } : {}) },
+      detail: {
+        added: plan.inserts.length,
+        changed: plan.updates.length,
+        removed: plan.archives.length,
+        ...(change.metadata ? { metadata: Object.keys(change.metadata) } : {}),
+      },
     });
   })();
 }
@@ -118,7 +140,11 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
     },
     async (request) => {
       const thread = readableThread(deps, request.svc, request.params.thread_id);
-      return { data: fieldsOf(deps.db, thread.thread_id).filter((f) => f.archivedAt !== null).map((f) => toFieldEntry(f, true)) };
+      return {
+        data: fieldsOf(deps.db, thread.thread_id)
+          .filter((f) => f.archivedAt !== null)
+          .map((f) => toFieldEntry(f, true)),
+      };
     },
   );
 
@@ -141,12 +167,20 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
       const restore = [...new Set(request.body.restore)];
       deps.db.transaction(() => {
         const bad = firstUnrestorable(fieldsOf(deps.db, thread.thread_id), restore);
-        if (bad !== null) throw new SvcError('INVALID_DATA', { reason: 'not_archived', fieldId: bad }, { message: 'field_not_found', params: { fieldId: bad } });
+        if (bad !== null)
+          throw new SvcError('INVALID_DATA', { reason: 'not_archived', fieldId: bad }, { message: 'field_not_found', params: { fieldId: bad } });
         const current = editableThread(deps, svc, thread.thread_id);
         const at = nextUpdatedAt(current.updated_at, deps.now());
         restoreFields(deps.db, thread.thread_id, restore, at);
         touchThread(deps.db, thread.thread_id, at);
-        recordThreadEvent(deps.db, { threadId: thread.thread_id, action: 'data_restored', at, ...actorOf(svc), teamId: svc.teamId, targets: restore.map((id) => ({ kind: 'field' as const, id })) });
+        recordThreadEvent(deps.db, {
+          threadId: thread.thread_id,
+          action: 'data_restored',
+          at,
+          ...actorOf(svc),
+          teamId: svc.teamId,
+          targets: restore.map((id) => ({ kind: 'field' as const, id })),
+        });
       })();
       return { thread: threadDetail(deps.db, thread.thread_id) };
     },

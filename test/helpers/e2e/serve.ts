@@ -38,4 +38,3 @@ export async function serveStation(options: { dataDir?: string } = {}): Promise<
     },
   };
 }
-

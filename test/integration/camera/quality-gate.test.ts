@@ -70,7 +70,11 @@ describe('quality gate', () => {
   });
 
   it('reads codes on a label photographed at an angle', async () => {
-    const tilted = await sharp(frame).rotate(33, { background: '#b4b4b4' }).resize(1600, 1200, { fit: 'contain', background: '#b4b4b4' }).jpeg({ quality: 90 }).toBuffer();
+    const tilted = await sharp(frame)
+      .rotate(33, { background: '#b4b4b4' })
+      .resize(1600, 1200, { fit: 'contain', background: '#b4b4b4' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const result = await gate(tilted);
     expect(result.barcodes.map((b) => b.value).sort()).toEqual(['DM-000011', 'https://example.test/l/000011']);
   });
@@ -133,7 +137,9 @@ describe('images the gate cannot judge', () => {
   });
 
   it('refuses an image over the pixel limit from its header', async () => {
-    const wide = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
     const refusal = await decodeStill(wide).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ImageRefusedError);
     expect((refusal as ImageRefusedError).code).toBe('IMAGE_TOO_LARGE');

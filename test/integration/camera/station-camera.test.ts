@@ -39,7 +39,14 @@ describe('camera.submitStill', () => {
     const events: [string, unknown][] = [];
     s.subscribe((name, payload) => events.push([name, payload]));
     const result = CaptureResultSchema.parse(
-      value(await s.call('camera.submitStill', { image: frame.toString('base64'), mimeType: 'image/jpeg', camera: 'Bench Cam 4K (046d:085e)', trackSettings: track })),
+      value(
+        await s.call('camera.submitStill', {
+          image: frame.toString('base64'),
+          mimeType: 'image/jpeg',
+          camera: 'Bench Cam 4K (046d:085e)',
+          trackSettings: track,
+        }),
+      ),
     );
     expect(result).toMatchObject({ accepted: true, stored: true, source: 'camera', device: 'Bench Cam 4K (046d:085e)', width: 1600, height: 1200 });
     expect(result.barcodes).toEqual([{ tagType: 'QR', value: 'https://example.test/l/000031', format: 'QRCode' }]);
@@ -52,7 +59,9 @@ describe('camera.submitStill', () => {
 
   it('refuses a blurred still with the reason and does not keep it', async () => {
     const s = await station();
-    const result = CaptureResultSchema.parse(value(await s.call('camera.submitStill', { image: (await blurred(frame, 4)).toString('base64'), mimeType: 'image/jpeg', camera: 'cam' })));
+    const result = CaptureResultSchema.parse(
+      value(await s.call('camera.submitStill', { image: (await blurred(frame, 4)).toString('base64'), mimeType: 'image/jpeg', camera: 'cam' })),
+    );
     expect(result).toMatchObject({ accepted: false, stored: false });
     expect(result.reasons[0]?.code).toBe('TOO_BLURRY');
     expect(await findIncomingStill(dir.path, result.sha256)).toBeUndefined();
@@ -78,14 +87,22 @@ describe('camera settings', () => {
     const defaults = CameraSettingsSchema.parse(value(await first.call('camera.settings.get', {})));
     expect(defaults.cameraName).toBeNull();
     const set = CameraSettingsSchema.parse(
-      value(await first.call('camera.settings.set', { cameraName: 'Bench Cam 4K (046d:085e)', resolution: { width: 3840, height: 2160 }, thresholds: { minFocus: 300 } })),
+      value(
+        await first.call('camera.settings.set', {
+          cameraName: 'Bench Cam 4K (046d:085e)',
+          resolution: { width: 3840, height: 2160 },
+          thresholds: { minFocus: 300 },
+        }),
+      ),
     );
     expect(set.thresholds).toEqual({ ...defaults.thresholds, minFocus: 300 });
     await first.close();
     open.splice(0);
     const second = await station();
     expect(value(await second.call('camera.settings.get', {}))).toEqual(set);
-    const strict = CaptureResultSchema.parse(value(await second.call('camera.submitStill', { image: (await blurred(frame, 2)).toString('base64'), mimeType: 'image/jpeg', camera: 'cam' })));
+    const strict = CaptureResultSchema.parse(
+      value(await second.call('camera.submitStill', { image: (await blurred(frame, 2)).toString('base64'), mimeType: 'image/jpeg', camera: 'cam' })),
+    );
     expect(strict.reasons.map((r) => r.code)).toEqual(['TOO_BLURRY']);
   });
 

@@ -63,7 +63,11 @@ function captureFiles(): string[] {
   const captures = join(s.dataDir, 'captures');
   return readdirSync(captures, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(captures, d.name)).filter((n) => !n.includes('.thumb.')).map((n) => join(captures, d.name, n)));
+    .flatMap((d) =>
+      readdirSync(join(captures, d.name))
+        .filter((n) => !n.includes('.thumb.'))
+        .map((n) => join(captures, d.name, n)),
+    );
 }
 
 /** The first attempt answered 500 (outcome unknown), so the landing check ran before any resend. */
@@ -91,7 +95,8 @@ describe('attention reasons found by the station', () => {
 
   it('STATION_BULK_BIND_BLOCKED: after an unknown outcome the dry run shows a blocker of another kind', async () => {
     const threadIds: string[] = [];
-    for (let i = 1; i <= 3; i += 1) threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `AH thread ${i}` } })).created[0]!.threadId);
+    for (let i = 1; i <= 3; i += 1)
+      threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `AH thread ${i}` } })).created[0]!.threadId);
     // Someone archives position 2 on the service: the bind cannot land, the dry run says label_archived.
     const two = (await serviceLabels(peer, reelServiceId)).find((l) => l.position === 2)!;
     await peer.direct.labels.archive(two.compositeTagId);
@@ -133,7 +138,10 @@ describe('attention reasons found by the station', () => {
     // No request was made for it: there is no request id to show.
     const shown = await expectAttention(opId as string, 'STATION_CAPTURE_MISSING', 'none');
     expect(shown.attention?.actions).toContain('recapture');
-    expect((await s.call('reels.show', { reelId })).labels.find((l) => l.labelId === labelId)).toMatchObject({ state: 'attention', attention: { code: 'STATION_CAPTURE_MISSING' } });
+    expect((await s.call('reels.show', { reelId })).labels.find((l) => l.labelId === labelId)).toMatchObject({
+      state: 'attention',
+      attention: { code: 'STATION_CAPTURE_MISSING' },
+    });
     expect((await serviceLabels(peer, reelServiceId)).some((l) => l.position === 5)).toBe(false);
   });
 

@@ -81,7 +81,12 @@ describe('attention reasons', () => {
   });
 
   it('a capture with no usable detail asks for a recapture; enrolling again at that position replaces it', async () => {
-    const { opId } = await s.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'BLANK-3' }], svcImagePath: await image('blank.png', blankImage({ width: 640, height: 480 })) });
+    const { opId } = await s.call('labels.enroll', {
+      reelId,
+      position: 3,
+      identifiers: [{ tagType: 'TEXT', value: 'BLANK-3' }],
+      svcImagePath: await image('blank.png', blankImage({ width: 640, height: 480 })),
+    });
     await drain();
     const item = await attentionOf(opId);
     expect(['SCAN_NO_KEYPOINTS', 'SCAN_LOW_KEYPOINTS']).toContain(item.attention?.code);
@@ -91,7 +96,10 @@ describe('attention reasons', () => {
     expect(label?.state).toBe('attention');
     expect(label?.attention?.code).toBe(item.attention?.code);
 
-    const again = await s.call('labels.recapture', { labelId: label?.labelId as string, svcImagePath: await image('recapture.jpg', speckleTag(303, { width: 640, height: 480, format: 'jpeg' })) });
+    const again = await s.call('labels.recapture', {
+      labelId: label?.labelId as string,
+      svcImagePath: await image('recapture.jpg', speckleTag(303, { width: 640, height: 480, format: 'jpeg' })),
+    });
     expect(again.labelId).toBe(label?.labelId);
     await drain();
     const old = (await s.call('queue.list', { state: 'discarded' })).items.find((i) => i.opId === opId);
@@ -107,7 +115,12 @@ describe('attention reasons', () => {
       [5, 'SCAN_LOW_KEYPOINTS'],
     ] as const) {
       await peer.admin('/faults', { pathPrefix: labelsPath(), method: 'POST', status: 400, code, count: 1 });
-      const { opId } = await s.call('labels.enroll', { reelId, position: n, identifiers: [{ tagType: 'TEXT', value: `Q-${n}` }], svcImagePath: await image(`q${n}.jpg`, speckleTag(700 + n, { width: 480, height: 360, format: 'jpeg' })) });
+      const { opId } = await s.call('labels.enroll', {
+        reelId,
+        position: n,
+        identifiers: [{ tagType: 'TEXT', value: `Q-${n}` }],
+        svcImagePath: await image(`q${n}.jpg`, speckleTag(700 + n, { width: 480, height: 360, format: 'jpeg' })),
+      });
       await drain();
       const item = await attentionOf(opId);
       expectShown(item, code);
@@ -127,7 +140,12 @@ describe('attention reasons', () => {
 
   it('409 on a marking already on another Label names the Label that holds it', async () => {
     const printed = await speckleTag(4242, { width: 640, height: 480, format: 'jpeg' });
-    await s.call('labels.enroll', { reelId, position: 7, identifiers: [{ tagType: 'TEXT', value: 'HOLDER-7' }], svcImagePath: await image('first.jpg', Promise.resolve(printed)) });
+    await s.call('labels.enroll', {
+      reelId,
+      position: 7,
+      identifiers: [{ tagType: 'TEXT', value: 'HOLDER-7' }],
+      svcImagePath: await image('first.jpg', Promise.resolve(printed)),
+    });
     await drain();
     const holder = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 7);
     expect(holder?.state).toBe('enrolled');

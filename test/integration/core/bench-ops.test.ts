@@ -57,8 +57,22 @@ describe('bench actions', () => {
 
   it('a repeat is the same marking as the service matches it: TEXT in any case, other types byte for byte (src-shared/domain/identifier-values.ts)', async () => {
     await s.call('labels.enroll', { reelId, position: 60, identifiers: [{ tagType: 'TEXT', value: 'again-5' }] });
-    await s.call('labels.enroll', { reelId, position: 61, identifiers: [{ tagType: 'TEXT', value: 'CASE-61' }, { tagType: 'QR', value: 'qr-case' }] });
-    await s.call('labels.enroll', { reelId, position: 62, identifiers: [{ tagType: 'TEXT', value: 'OTHER-62' }, { tagType: 'QR', value: 'QR-CASE' }] });
+    await s.call('labels.enroll', {
+      reelId,
+      position: 61,
+      identifiers: [
+        { tagType: 'TEXT', value: 'CASE-61' },
+        { tagType: 'QR', value: 'qr-case' },
+      ],
+    });
+    await s.call('labels.enroll', {
+      reelId,
+      position: 62,
+      identifiers: [
+        { tagType: 'TEXT', value: 'OTHER-62' },
+        { tagType: 'QR', value: 'QR-CASE' },
+      ],
+    });
     const labels = (await s.call('reels.show', { reelId })).labels;
     expect(labels.find((l) => l.position === 60)?.warnings).toEqual(['TEXT "again-5" is already on the Label at position 5 of this Reel']);
     // "QR-CASE" is another QR value than "qr-case": no repeat (this Reel expects TEXT only, hence the other warning).
@@ -89,12 +103,15 @@ describe('bench actions', () => {
     expect(label).toMatchObject({ state: 'queued', expected: { TEXT: 'AGAIN-5' } });
   });
 
-  it('the same picture as another Label\'s optical tag is refused at once, naming that position', async () => {
+  it("the same picture as another Label's optical tag is refused at once, naming that position", async () => {
     const image = join(dir.path, 'tag.jpg');
     writeFileSync(image, await speckleTag(4242, { format: 'jpeg' }));
     await s.call('labels.enroll', { reelId, position: 30, identifiers: [{ tagType: 'TEXT', value: 'PIC-30' }], svcImagePath: image });
     const refused = await s.station.call('labels.enroll', { reelId, position: 31, identifiers: [{ tagType: 'TEXT', value: 'PIC-31' }], svcImagePath: image });
-    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'STATION_SAME_CAPTURE', message: expect.stringContaining('same picture as the optical tag of position 30') });
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'STATION_SAME_CAPTURE',
+      message: expect.stringContaining('same picture as the optical tag of position 30'),
+    });
     expect(await stateAt(31)).toBeUndefined();
     // Enrolling position 30 again (a recapture of the same Label) is no conflict with itself.
     await s.call('labels.void', { reelId, position: 30 });
@@ -107,7 +124,10 @@ describe('bench actions', () => {
     writeFileSync(image, await speckleTag(4343, { format: 'jpeg' }));
     writeFileSync(join(dir.path, 'twice.csv'), `position,text,svc\n40,TW-40,twice.jpg\n41,TW-41,twice.jpg\n`);
     const out = await s.station.call('labels.import', { reelId, path: join(dir.path, 'twice.csv') });
-    expect(out.ok ? null : out.error).toMatchObject({ code: 'STATION_IMPORT_INVALID', message: expect.stringContaining('line 3 (position 41): svc image "twice.jpg" is the same picture as on line 2') });
+    expect(out.ok ? null : out.error).toMatchObject({
+      code: 'STATION_IMPORT_INVALID',
+      message: expect.stringContaining('line 3 (position 41): svc image "twice.jpg" is the same picture as on line 2'),
+    });
     expect(await stateAt(40)).toBeUndefined();
   });
 
@@ -120,7 +140,10 @@ describe('bench actions', () => {
     await s.call('sync.run', { untilIdle: true, timeoutSeconds: 30 });
     expect(await stateAt(3)).toBe('archived');
     const history = await s.call('labels.history', { labelId: out.labelId });
-    expect(history.operations.map((o) => [o.kind, o.state])).toEqual([['enrollLabel', 'done'], ['archiveLabel', 'done']]);
+    expect(history.operations.map((o) => [o.kind, o.state])).toEqual([
+      ['enrollLabel', 'done'],
+      ['archiveLabel', 'done'],
+    ]);
     expect(history.operations[0]?.attempts[0]).toMatchObject({ status: 201, requestId: expect.any(String) });
     expect(history.audit.map((a) => a.action)).toContain('label.undo');
   });

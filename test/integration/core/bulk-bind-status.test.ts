@@ -52,11 +52,25 @@ async function pollUntilFinished(opId: string): Promise<BulkBindStatus[]> {
 
 describe('bulkBind.status activation progress', () => {
   it('counts the bound range only: already identifiable Labels elsewhere on the Reel and Labels without an optical marking are left out', async () => {
-    const { reelId } = await s.call('reels.create', { name: 'Progress reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] });
+    const { reelId } = await s.call('reels.create', {
+      name: 'Progress reel',
+      expectedIdentifiers: [
+        { tagType: 'SVC', count: 1 },
+        { tagType: 'TEXT', count: 1 },
+      ],
+    });
     // 1–2: identifiable from enrollment (indexing default), outside the range.
-    for (const p of [1, 2]) await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `PR-${p}` }], svcImagePath: await capture(900 + p) });
+    for (const p of [1, 2])
+      await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `PR-${p}` }], svcImagePath: await capture(900 + p) });
     // 3–6: verify-only, inside the range; 7: no optical marking, inside; 8: verify-only, outside.
-    for (const p of [3, 4, 5, 6, 8]) await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `PR-${p}` }], svcImagePath: await capture(900 + p), indexing: 'none' });
+    for (const p of [3, 4, 5, 6, 8])
+      await s.call('labels.enroll', {
+        reelId,
+        position: p,
+        identifiers: [{ tagType: 'TEXT', value: `PR-${p}` }],
+        svcImagePath: await capture(900 + p),
+        indexing: 'none',
+      });
     await s.call('labels.enroll', { reelId, position: 7, identifiers: [{ tagType: 'TEXT', value: 'PR-7' }] });
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     const reelServiceId = (await s.call('reels.show', { reelId, refresh: true })).serviceId as string;
@@ -113,7 +127,21 @@ describe('bulkBind.status activation progress', () => {
     const notAsked = await s.call('bulkBind.commit', { reelId, fromPosition: 3, toPosition: 4, threadIds: ids.slice(2) });
     expect((await s.call('bulkBind.status', { opId: notAsked.opId })).activation).toMatchObject({ requested: false, total: 0, finished: true });
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
-    expect((await s.call('bulkBind.status', { opId: noDust.opId })).activation).toEqual({ requested: true, outcome: 'no_dust', total: 0, identifiable: 0, finished: true, live: true });
-    expect((await s.call('bulkBind.status', { opId: notAsked.opId })).activation).toEqual({ requested: false, outcome: 'not_requested', total: 0, identifiable: 0, finished: true, live: true });
+    expect((await s.call('bulkBind.status', { opId: noDust.opId })).activation).toEqual({
+      requested: true,
+      outcome: 'no_dust',
+      total: 0,
+      identifiable: 0,
+      finished: true,
+      live: true,
+    });
+    expect((await s.call('bulkBind.status', { opId: notAsked.opId })).activation).toEqual({
+      requested: false,
+      outcome: 'not_requested',
+      total: 0,
+      identifiable: 0,
+      finished: true,
+      live: true,
+    });
   });
 });

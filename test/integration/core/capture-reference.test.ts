@@ -17,7 +17,13 @@ let reelId: string;
 beforeAll(async () => {
   s = await openStation(join(dir.path, 'station'), { allowFilePaths: false });
   await s.call('profiles.connect', { kind: 'sandbox' });
-  ({ reelId } = await s.call('reels.create', { name: 'Capture refs', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] }));
+  ({ reelId } = await s.call('reels.create', {
+    name: 'Capture refs',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  }));
 }, 60_000);
 afterAll(async () => {
   await s.close();

@@ -33,11 +33,32 @@ describe('station CLI with a remote service', () => {
   }, 60_000);
 
   it('commits a bulk-bind with --threads @FILE and --activate: bound, and the optical markings become identifiable', async () => {
-    reelId = json<{ reelId: string }>(await station(['--data', data, '--json', 'reel', 'create', '--name', 'Remote CLI reel', '--expect', 'TEXT=1,SVC=1'])).reelId;
+    reelId = json<{ reelId: string }>(
+      await station(['--data', data, '--json', 'reel', 'create', '--name', 'Remote CLI reel', '--expect', 'TEXT=1,SVC=1']),
+    ).reelId;
     for (const position of [1, 2, 3]) {
       const svc = join(dir.path, `tag-${position}.jpg`);
       writeFileSync(svc, await speckleTag(900 + position, { width: 640, height: 480, format: 'jpeg' }));
-      expect((await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', String(position), '--text', `RC-${position}`, '--svc', svc, '--indexing', 'none'])).code).toBe(0);
+      expect(
+        (
+          await station([
+            '--data',
+            data,
+            '--json',
+            'enroll',
+            '--reel',
+            reelId,
+            '--position',
+            String(position),
+            '--text',
+            `RC-${position}`,
+            '--svc',
+            svc,
+            '--indexing',
+            'none',
+          ])
+        ).code,
+      ).toBe(0);
     }
     expect(json(await station(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '60']))).toMatchObject({ pending: 0, attention: 0 });
 
@@ -51,7 +72,9 @@ describe('station CLI with a remote service', () => {
 
     const reel = json<{ serviceId: string }>(await station(['--data', data, '--json', 'reel', 'show', reelId]));
     await expect
-      .poll(async () => (await serviceLabels(peer, reel.serviceId)).filter((l) => l.position <= 2).map((l) => [l.position, l.boundThreadId, l.identifiable]), { timeout: 20_000 })
+      .poll(async () => (await serviceLabels(peer, reel.serviceId)).filter((l) => l.position <= 2).map((l) => [l.position, l.boundThreadId, l.identifiable]), {
+        timeout: 20_000,
+      })
       .toEqual([
         [1, created[0], true],
         [2, created[1], true],
@@ -75,7 +98,9 @@ describe('station CLI with a remote service', () => {
     const synced = await station(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '60']);
     expect(synced.code).toBe(3);
     expect(json(synced)).toMatchObject({ attention: 1, pending: 0 });
-    const listed = json<{ items: { opId: string; attention: { code: string; requestId: string } }[] }>(await station(['--data', data, '--json', 'queue', '--state', 'attention']));
+    const listed = json<{ items: { opId: string; attention: { code: string; requestId: string } }[] }>(
+      await station(['--data', data, '--json', 'queue', '--state', 'attention']),
+    );
     expect(listed.items).toHaveLength(1);
     expect(listed.items[0]!.attention).toMatchObject({ code: 'INVALID_REQUEST', requestId: expect.any(String) });
     const retried = await station(['--data', data, '--json', 'queue', 'retry', listed.items[0]!.opId]);

@@ -47,7 +47,9 @@ describe('station verify and report', () => {
 
     const bad = await run('verify', 'plan', '--reel', reelId, '--aql', '0.7');
     expect(bad.code).toBe(1);
-    expect(json(bad)).toMatchObject({ error: { code: 'STATION_INVALID_INPUT', message: expect.stringMatching(/AQL 0.7 is not a column of ISO 2859-1 Table 2-A/) } });
+    expect(json(bad)).toMatchObject({
+      error: { code: 'STATION_INVALID_INPUT', message: expect.stringMatching(/AQL 0.7 is not a column of ISO 2859-1 Table 2-A/) },
+    });
     const usage = await run('verify', 'plan', '--reel', reelId, '--seed', 'soon');
     expect(usage.code).toBe(2);
     // Back to the plan the checks below use.
@@ -61,7 +63,14 @@ describe('station verify and report', () => {
 
     const fail = await run('verify', 'check', '--reel', reelId, '--position', '3', '--text', 'CV-3', '--svc', await capture(3, 2));
     expect(fail.code).toBe(3);
-    expect(json(fail)).toMatchObject({ position: 3, pass: false, outcome: 'wrong_position', foundPosition: 4, reason: "position 3 read CV-3, which is position 4's", requestId: expect.any(String) });
+    expect(json(fail)).toMatchObject({
+      position: 3,
+      pass: false,
+      outcome: 'wrong_position',
+      foundPosition: 4,
+      reason: "position 3 read CV-3, which is position 4's",
+      requestId: expect.any(String),
+    });
     expect(json<{ verdict: unknown }>(fail).verdict).toMatchObject({ decision: 'reject', failed: 1, decidedEarly: true });
 
     const missing = await run('verify', 'check', '--reel', reelId, '--text', 'CV-2');
@@ -78,7 +87,12 @@ describe('station verify and report', () => {
 
     const report = await run('report', '--reel', reelId);
     expect(report.code).toBe(0);
-    const body = json<{ counts: Record<string, number>; total: number; enrollment: { saves: number; rate: { count: number[] } }; verification: { samples: { position: number; state: string }[] } }>(report);
+    const body = json<{
+      counts: Record<string, number>;
+      total: number;
+      enrollment: { saves: number; rate: { count: number[] } };
+      verification: { samples: { position: number; state: string }[] };
+    }>(report);
     expect(body.counts).toEqual({ enrolled: 6 });
     expect(body.total).toBe(6);
     expect(body.enrollment.saves).toBe(6);

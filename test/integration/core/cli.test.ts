@@ -36,7 +36,30 @@ describe('station CLI with the embedded sandbox', () => {
     reelId = (created.json() as { reelId: string }).reelId;
     const svc = join(dir.path, 'tag.jpg');
     writeFileSync(svc, await speckleTag(31, { width: 640, height: 480, format: 'jpeg' }));
-    const enrolled = await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', '1', '--text', 'CLI-1', '--qr', 'cq1', '--data-matrix', 'dm1', '--bar-code', 'bc1', '--nfc', '04aabbcc', '--svc', svc, '--indexing', 'none']);
+    const enrolled = await station([
+      '--data',
+      data,
+      '--json',
+      'enroll',
+      '--reel',
+      reelId,
+      '--position',
+      '1',
+      '--text',
+      'CLI-1',
+      '--qr',
+      'cq1',
+      '--data-matrix',
+      'dm1',
+      '--bar-code',
+      'bc1',
+      '--nfc',
+      '04aabbcc',
+      '--svc',
+      svc,
+      '--indexing',
+      'none',
+    ]);
     expect(enrolled.code).toBe(0);
     expect(enrolled.json()).toMatchObject({ state: 'queued' });
     expect((enrolled.json() as { labelId: string }).labelId).toMatch(/^[0-9a-f-]{36}$/);
@@ -44,7 +67,7 @@ describe('station CLI with the embedded sandbox', () => {
     expect(bad.code).toBe(2);
   }, 120_000);
 
-  it('refuses an NFC UID a reader would refuse, with the reader\'s words (src-shared/domain/nfc-uid.ts)', async () => {
+  it("refuses an NFC UID a reader would refuse, with the reader's words (src-shared/domain/nfc-uid.ts)", async () => {
     const refusal = normalizeNfcUid('04:a1:b2');
     if (refusal.ok) throw new Error('a 3-byte UID must be refused');
     const short = await station(['--data', data, 'enroll', '--reel', reelId, '--position', '9', '--text', 'CLI-9', '--nfc', '04:a1:b2']);
@@ -71,14 +94,21 @@ describe('station CLI with the embedded sandbox', () => {
     expect(imported.json()).toEqual({ rows: 2, queued: 2, expected: 0 });
     const expectedOnly = join(dir.path, 'expected.csv');
     writeFileSync(expectedOnly, 'position,text,qr\n4,CLI-4,q4\n');
-    expect((await station(['--data', data, '--json', 'import', '--reel', reelId, expectedOnly, '--expected-only'])).json()).toEqual({ rows: 1, queued: 0, expected: 1 });
+    expect((await station(['--data', data, '--json', 'import', '--reel', reelId, expectedOnly, '--expected-only'])).json()).toEqual({
+      rows: 1,
+      queued: 0,
+      expected: 1,
+    });
 
     const synced = await station(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '60']);
     expect(synced.json()).toEqual({ done: 4, pending: 0, attention: 0 });
     expect(synced.code).toBe(0);
 
     const shown = await station(['--data', data, '--json', 'reel', 'show', reelId]);
-    const reel = shown.json() as { serviceId: string; labels: { position: number; state: string; serviceId: string | null; identifiers: { tagType: string; value?: string }[] }[] };
+    const reel = shown.json() as {
+      serviceId: string;
+      labels: { position: number; state: string; serviceId: string | null; identifiers: { tagType: string; value?: string }[] }[];
+    };
     expect(reel.serviceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(reel.labels.map((l) => [l.position, l.state])).toEqual([
       [1, 'enrolled'],
@@ -99,7 +129,21 @@ describe('station CLI with the embedded sandbox', () => {
     const preview = await station(['--data', data, '--json', 'move', '--reel', reelId, '--from', '2', '--to', '3', '--new-reel', 'CLI tail', '--preview']);
     expect(preview.code).toBe(0);
     expect(preview.json()).toMatchObject({ count: 2 });
-    const dry = await station(['--data', data, '--json', 'bulk-bind', '--reel', reelId, '--from', '1', '--to', '2', '--threads', '00000000-0000-4000-8000-00000000000a,00000000-0000-4000-8000-00000000000b', '--dry-run']);
+    const dry = await station([
+      '--data',
+      data,
+      '--json',
+      'bulk-bind',
+      '--reel',
+      reelId,
+      '--from',
+      '1',
+      '--to',
+      '2',
+      '--threads',
+      '00000000-0000-4000-8000-00000000000a,00000000-0000-4000-8000-00000000000b',
+      '--dry-run',
+    ]);
     expect(dry.code).toBe(3);
     expect((dry.json() as { blockers: { kind: string }[] }).blockers.length).toBeGreaterThan(0);
     const moved = await station(['--data', data, '--json', 'move', '--reel', reelId, '--from', '2', '--to', '3', '--new-reel', 'CLI tail']);

@@ -17,7 +17,13 @@ afterAll(() => stopPeerAndStation(peer, undefined, dir));
 async function station(): Promise<TestStation> {
   const s = await openStation(`${dir.path}/station`);
   if ((await s.call('station.status', {})).profile === null) {
-    await s.call('profiles.connect', { kind: 'remote', baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await s.call('profiles.connect', {
+      kind: 'remote',
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
   }
   return s;
 }

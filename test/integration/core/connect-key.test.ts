@@ -61,7 +61,20 @@ describe('station connect', () => {
   it('exits 1 on a wrong key, naming UNAUTHORIZED and the request id, and saves nothing', async () => {
     const data = join(dir.path, 'cli');
     const { orgId, teamId } = peer.sandbox;
-    const out = await station(['--data', data, '--json', 'connect', '--base-url', peer.proxy.url, '--api-key', 'sk_wrong_key', '--org', orgId, '--team', teamId]);
+    const out = await station([
+      '--data',
+      data,
+      '--json',
+      'connect',
+      '--base-url',
+      peer.proxy.url,
+      '--api-key',
+      'sk_wrong_key',
+      '--org',
+      orgId,
+      '--team',
+      teamId,
+    ]);
     expect(out.code).toBe(1);
     const error = (out.json() as { error: { code: string; requestId?: string } }).error;
     expect(error.code).toBe('UNAUTHORIZED');

@@ -47,7 +47,13 @@ describe('crash during sync', () => {
     // Each answer is held back a little so a drain spans several kills.
     peer.proxy.random({ delay: 1, delayMs: 60 });
     const s = await openStation(dataDir);
-    await s.call('profiles.connect', { kind: 'remote', baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await s.call('profiles.connect', {
+      kind: 'remote',
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     const { reelId } = await s.call('reels.create', { name: 'Crash reel' });
     const rows = ['position,text,qr,svc'];
     const expected = new Map<number, string[]>();

@@ -25,10 +25,26 @@ const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 const pass: Fault = { kind: 'delay', ms: 0 };
 const drop: Fault = { kind: 'drop' };
 
-async function reelWith(name: string, count: number): Promise<{ reelId: string; serviceId: string; labels: { labelId: string; serviceId: string; position: number }[] }> {
-  const { reelId } = await s.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
+async function reelWith(
+  name: string,
+  count: number,
+): Promise<{ reelId: string; serviceId: string; labels: { labelId: string; serviceId: string; position: number }[] }> {
+  const { reelId } = await s.call('reels.create', {
+    name,
+    expectedIdentifiers: [
+      { tagType: 'TEXT', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
   for (let p = 1; p <= count; p += 1) {
-    await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }] });
+    await s.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [
+        { tagType: 'TEXT', value: `${name}-${p}` },
+        { tagType: 'QR', value: `${name}-q${p}` },
+      ],
+    });
   }
   expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
   const shown = await s.call('reels.show', { reelId });
@@ -73,7 +89,10 @@ async function bindOperations(threadId: string): Promise<number> {
 }
 
 const activeMembers = async (serviceId: string) =>
-  (await peer.direct.labels.get(serviceId)).members?.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort();
+  (await peer.direct.labels.get(serviceId)).members
+    ?.filter((m) => m.archivedAt === null)
+    .map((m) => `${m.tagType}=${m.value}`)
+    .sort();
 
 describe('landing checks after a lost answer', () => {
   it('bulkBind: bound once, done', async () => {
@@ -118,7 +137,10 @@ describe('landing checks after a lost answer', () => {
     const source = await reelWith('LC move src', 4);
     const target = await reelWith('LC move dst', 2);
     const moving = source.labels.filter((l) => l.position >= 3).map((l) => l.serviceId);
-    await answerLost([drop], async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 3, toPosition: 4, target: { reelId: target.reelId } })).opId);
+    await answerLost(
+      [drop],
+      async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 3, toPosition: 4, target: { reelId: target.reelId } })).opId,
+    );
     const onTarget = await serviceLabels(peer, target.serviceId);
     expect(onTarget.map((l) => l.position).sort()).toEqual([1, 2, 3, 4]);
     expect(onTarget.filter((l) => l.position >= 3).map((l) => l.compositeTagId)).toEqual(moving);
@@ -132,7 +154,10 @@ describe('landing checks after a lost answer', () => {
     const source = await reelWith('LC cut src', 5);
     const name = 'LC cut tail';
     const moving = source.labels.filter((l) => l.position >= 4).map((l) => l.serviceId);
-    await answerLost([drop], async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 4, toPosition: 5, target: { newReel: { name } } })).opId);
+    await answerLost(
+      [drop],
+      async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 4, toPosition: 5, target: { newReel: { name } } })).opId,
+    );
     const reels = await serviceReelsNamed(peer, name);
     expect(reels).toHaveLength(1);
     const onTail = await serviceLabels(peer, reels[0]!.collectionId);
@@ -190,7 +215,10 @@ describe('moveLabels over a range with an archived Label', () => {
     await s.call('labels.archive', { labelId: archived.labelId });
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     const name = 'LC gap tail';
-    await answerLost([drop], async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 2, toPosition: 4, target: { newReel: { name } } })).opId);
+    await answerLost(
+      [drop],
+      async () => (await s.call('labels.move', { reelId: source.reelId, fromPosition: 2, toPosition: 4, target: { newReel: { name } } })).opId,
+    );
     const reels = await serviceReelsNamed(peer, name);
     expect(reels).toHaveLength(1);
     expect((await serviceLabels(peer, reels[0]!.collectionId)).map((l) => l.position).sort()).toEqual([2, 4]);

@@ -30,7 +30,14 @@ describe('offline enrollment, then sync', () => {
     const s = await connectedStation(peer, { requestTimeoutMs: 5_000 });
     try {
       peer.proxy.down();
-      const { reelId } = await s.call('reels.create', { name: 'Offline reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }, { tagType: 'SVC', count: 1 }] });
+      const { reelId } = await s.call('reels.create', {
+        name: 'Offline reel',
+        expectedIdentifiers: [
+          { tagType: 'TEXT', count: 1 },
+          { tagType: 'QR', count: 1 },
+          { tagType: 'SVC', count: 1 },
+        ],
+      });
       const expected = new Map<number, string[]>();
       for (let position = 1; position <= 50; position += 1) {
         const identifiers = [

@@ -26,7 +26,13 @@ describe('one sender per data folder', () => {
   it('a second station on the folder is refused sync.run with STATION_BUSY until the sender closes', async () => {
     const data = `${dir.path}/busy`;
     const a = await openStation(data);
-    await a.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await a.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await a.call('reels.create', { name: 'One sender A' });
     expect((await a.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(1);
     expect((await a.call('station.status', {})).sync).toMatchObject({ otherSender: false, otherSenderPid: null });
@@ -59,7 +65,13 @@ describe('one sender per data folder', () => {
   it('a sender killed with kill -9 under `npm run` leaves the folder to the next `station sync` at once', async () => {
     const data = `${dir.path}/killed`;
     const a = await openStation(data);
-    await a.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await a.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await a.call('reels.create', { name: 'Killed sender A' });
     await a.close();
 
@@ -78,10 +90,16 @@ describe('one sender per data folder', () => {
     expect((await peer.direct.reels.list({ q: 'Killed sender' })).items.map((r) => r.name)).toEqual(['Killed sender A']);
   }, 90_000);
 
-  it('names no pid when the sender\'s pid cannot be read, and still refuses', async () => {
+  it("names no pid when the sender's pid cannot be read, and still refuses", async () => {
     const data = `${dir.path}/no-pid`;
     const b = await openStation(data);
-    await b.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await b.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     const holder = await startLockHolder(data);
     try {
       expect(holder.ready.held).toBe(true);
@@ -106,7 +124,13 @@ describe('one sender per data folder', () => {
     const data = `${dir.path}/letting-go`;
     // A generous wait, so the test holds on a loaded machine; hosts use the default (100 ms).
     const b = await openStation(data, { senderWaitMs: 20_000 });
-    await b.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await b.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await b.call('reels.create', { name: 'Letting go' });
     const holder = await startLockHolder(data);
     try {
@@ -124,7 +148,13 @@ describe('one sender per data folder', () => {
   it('a station that syncs in the background (the desktop host) takes over once `station serve` stops', async () => {
     const data = `${dir.path}/handover`;
     const setup = await openStation(data);
-    await setup.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await setup.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await setup.close();
 
     const served = await startWithReadyLine(process.execPath, ['bin/station.mjs', '--data', data, 'serve', '--port', '0'], { timeoutMs: 60_000 });
@@ -157,7 +187,13 @@ describe('one sender per data folder', () => {
   it('a pause survives a restart and holds the queue until resumed', async () => {
     const data = `${dir.path}/pause`;
     const a = await openStation(data);
-    await a.call('profiles.connect', { ...connect, baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await a.call('profiles.connect', {
+      ...connect,
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await a.call('sync.pause', {});
     await a.call('reels.create', { name: 'Paused reel' });
     await a.close();

@@ -22,7 +22,13 @@ const drain = () => s.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 
 /** A Reel with `count` Labels; `verifyOnly` positions also get an SVC capture enrolled verify-only (indexing none). */
 async function reelWith(name: string, count: number, verifyOnly: readonly number[] = []): Promise<string> {
-  const { reelId } = await s.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
+  const { reelId } = await s.call('reels.create', {
+    name,
+    expectedIdentifiers: [
+      { tagType: 'TEXT', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
   for (let p = 1; p <= count; p += 1) {
     let svc = {};
     if (verifyOnly.includes(p)) {
@@ -30,7 +36,15 @@ async function reelWith(name: string, count: number, verifyOnly: readonly number
       writeFileSync(svcImagePath, await speckleTag(6000 + p + name.length * 100, { width: 640, height: 480, format: 'jpeg' }));
       svc = { svcImagePath, indexing: 'none' };
     }
-    await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }], ...svc });
+    await s.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [
+        { tagType: 'TEXT', value: `${name}-${p}` },
+        { tagType: 'QR', value: `${name}-q${p}` },
+      ],
+      ...svc,
+    });
   }
   return reelId;
 }
@@ -49,9 +63,12 @@ describe('operations and reads', () => {
     await drain();
     const last = <T>(name: string) => seen.filter((e) => e.name === name).at(-1)?.payload as T | undefined;
     // Events are pushed as the station gets to them: wait until the drained state has been announced.
-    await until(() => last<{ counts: { pending: number } }>('queue.progress')?.counts.pending === 0 && last<{ online: string }>('station.changed')?.online === 'online', {
-      what: 'queue.progress with nothing pending and station.changed online',
-    });
+    await until(
+      () => last<{ counts: { pending: number } }>('queue.progress')?.counts.pending === 0 && last<{ online: string }>('station.changed')?.online === 'online',
+      {
+        what: 'queue.progress with nothing pending and station.changed online',
+      },
+    );
     off();
     const changed = seen.filter((e) => e.name === 'labels.changed').map((e) => e.payload as { reelId: string; labelIds: string[] });
     expect(changed.some((c) => c.reelId === reelId && c.labelIds.length === 1)).toBe(true);
@@ -84,7 +101,7 @@ describe('operations and reads', () => {
     const serviceCollectionId = collections.collections.find((c) => c.collectionId === collectionId)?.serviceId;
     expect(serviceCollectionId).toBeTruthy();
     const shown = await s.call('reels.show', { reelId, refresh: true });
-    const remote = (await peer.direct.reels.get(shown.serviceId as string));
+    const remote = await peer.direct.reels.get(shown.serviceId as string);
     expect(remote).toMatchObject({ name: 'Filed reel (renamed)', description: 'spring', filedInCollectionId: serviceCollectionId });
   });
 
@@ -98,7 +115,12 @@ describe('operations and reads', () => {
     await drain();
     let remote = await peer.direct.labels.get(label.serviceId as string);
     expect(remote.archived).toBe(true);
-    expect(remote.members?.filter((m) => m.archivedAt === null).map((m) => `${m.tagType}=${m.value}`).sort()).toEqual(['NFC=04112233', 'TEXT=Ops-1']);
+    expect(
+      remote.members
+        ?.filter((m) => m.archivedAt === null)
+        .map((m) => `${m.tagType}=${m.value}`)
+        .sort(),
+    ).toEqual(['NFC=04112233', 'TEXT=Ops-1']);
     expect((await s.call('reels.show', { reelId })).labels[0]?.state).toBe('archived');
     await s.call('labels.unarchive', { labelId: label.labelId });
     const [thread] = await threads(1, 'Ops thread');
@@ -136,14 +158,22 @@ describe('operations and reads', () => {
     expect(labels.filter((l) => l.state === 'bound').map((l) => [l.position, l.boundThreadId])).toEqual(ids.map((id, n) => [n + 1, id]));
 
     // The activation runs after the bind: wait until the range is identifiable, as the progress bar does.
-    status = await until(async () => {
-      const now = await s.call('bulkBind.status', { opId });
-      return now.activation.finished ? now : undefined;
-    }, { everyMs: 100, what: 'the bulk-bind activation to finish' });
+    status = await until(
+      async () => {
+        const now = await s.call('bulkBind.status', { opId });
+        return now.activation.finished ? now : undefined;
+      },
+      { everyMs: 100, what: 'the bulk-bind activation to finish' },
+    );
     expect(status.activation).toMatchObject({ outcome: 'queued', total: 5, identifiable: 5, finished: true, live: true });
     expect(status.identifiableCount).toBe(5);
     const remote = await peer.direct.labels.listAll({ reelCollectionId: reelServiceId });
-    expect(remote.filter((l) => l.identifiable).map((l) => l.position).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      remote
+        .filter((l) => l.identifiable)
+        .map((l) => l.position)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect((await peer.direct.reels.get(reelServiceId)).counts?.identifiableCount).toBe(5);
   });
 

@@ -20,7 +20,13 @@ describe('print runs on a station', () => {
   beforeAll(async () => {
     t = await openStation(join(dir.path, 'station'));
     await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', { name: 'Run', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] }));
+    ({ reelId } = await t.call('reels.create', {
+      name: 'Run',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
     // A host whose caller is a browser: no file paths.
     ui = await openStation(join(dir.path, 'ui'), { allowFilePaths: false });
     await ui.call('profiles.connect', { kind: 'sandbox' });
@@ -94,8 +100,35 @@ describe('station print-run generate (CLI)', () => {
   const data = join(dir.path, 'cli');
   it('names count, first and last; writes the file with --out; saves expected values with --expected', async () => {
     expect((await cli(['--data', data, '--json', 'connect', '--sandbox'])).code).toBe(0);
-    const reelId = ((await cli(['--data', data, '--json', 'reel', 'create', '--name', 'CLI run', '--expect', 'TEXT=1,QR=1'])).json() as { reelId: string }).reelId;
-    const base = ['--data', data, '--json', 'print-run', 'generate', '--reel', reelId, '--count', '25', '--start', '7', '--step', '2', '--prefix', 'A', '--digits', '5', '--suffix', 'Z', '--check', 'gs1', '--qr-template', 'https://example.test/{serial}', '--first-position', '3'];
+    const reelId = ((await cli(['--data', data, '--json', 'reel', 'create', '--name', 'CLI run', '--expect', 'TEXT=1,QR=1'])).json() as { reelId: string })
+      .reelId;
+    const base = [
+      '--data',
+      data,
+      '--json',
+      'print-run',
+      'generate',
+      '--reel',
+      reelId,
+      '--count',
+      '25',
+      '--start',
+      '7',
+      '--step',
+      '2',
+      '--prefix',
+      'A',
+      '--digits',
+      '5',
+      '--suffix',
+      'Z',
+      '--check',
+      'gs1',
+      '--qr-template',
+      'https://example.test/{serial}',
+      '--first-position',
+      '3',
+    ];
     const dry = await cli(base);
     expect(dry.code).toBe(0);
     // GS1 mod 10 over 00007 is 9; the last number is 7 + 24 × 2 = 55 (check 0).

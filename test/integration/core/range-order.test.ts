@@ -34,7 +34,8 @@ describe('a Label change queued after a range operation covering it', () => {
   it('an unbind waits for the bulk-bind it follows: the Label ends unbound', async () => {
     const reel = await reelWith('Order bulk', 3);
     const threadIds: string[] = [];
-    for (let i = 1; i <= 3; i += 1) threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `Order thread ${i}` } })).created[0]!.threadId);
+    for (let i = 1; i <= 3; i += 1)
+      threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `Order thread ${i}` } })).created[0]!.threadId);
     await s.call('sync.pause', {});
     const { opId: bind } = await s.call('bulkBind.commit', { reelId: reel.reelId, fromPosition: 1, toPosition: 3, threadIds });
     const second = reel.labels.find((l) => l.position === 2)!;
@@ -54,7 +55,12 @@ describe('a Label change queued after a range operation covering it', () => {
     const reel = await reelWith('Order move', 2);
     const first = reel.labels.find((l) => l.position === 1)!;
     await s.call('sync.pause', {});
-    const { opId: move } = await s.call('labels.move', { reelId: reel.reelId, fromPosition: 1, toPosition: 2, target: { newReel: { name: 'Order move tail' } } });
+    const { opId: move } = await s.call('labels.move', {
+      reelId: reel.reelId,
+      fromPosition: 1,
+      toPosition: 2,
+      target: { newReel: { name: 'Order move tail' } },
+    });
     const { opId: archive } = await s.call('labels.archive', { labelId: first.labelId });
     expect(await dependsOn(archive)).toContain(move);
     await s.call('sync.resume', {});
@@ -71,7 +77,8 @@ describe('a Label change queued after a range operation covering it', () => {
   it('a Label outside the range does not wait', async () => {
     const reel = await reelWith('Order outside', 3);
     const threadIds: string[] = [];
-    for (let i = 1; i <= 2; i += 1) threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `Outside thread ${i}` } })).created[0]!.threadId);
+    for (let i = 1; i <= 2; i += 1)
+      threadIds.push((await peer.direct.threads.create({ type: 'single', thread: { name: `Outside thread ${i}` } })).created[0]!.threadId);
     await s.call('sync.pause', {});
     await s.call('bulkBind.commit', { reelId: reel.reelId, fromPosition: 1, toPosition: 2, threadIds });
     const third = reel.labels.find((l) => l.position === 3)!;

@@ -89,7 +89,13 @@ describe('reels.list filters, filing and the print-data check against the sandbo
     const good = await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n1,P-1\n3,P-3\n', expectedOnly: true });
     expect(good).toEqual({ ok: true, rows: 2, badRows: [], badRowCount: 0, fileProblems: [] });
     // As print data only, an enrolled position is fine: the import takes it (expected values only).
-    expect(await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n', expectedOnly: true })).toEqual({ ok: true, rows: 1, badRows: [], badRowCount: 0, fileProblems: [] });
+    expect(await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n', expectedOnly: true })).toEqual({
+      ok: true,
+      rows: 1,
+      badRows: [],
+      badRowCount: 0,
+      fileProblems: [],
+    });
 
     const bad = await s.call('reels.checkPrintData', { reelId, csv: 'position,text,nfc\n1,P-1,\nx,P-9,\n1,P-1b,\n2,P-2,\n4,P-4,ZZ\n5,,\n' });
     expect(bad.ok).toBe(false);

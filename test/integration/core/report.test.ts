@@ -71,7 +71,16 @@ describe('report.reel', () => {
   it('lists the bulk-bind range with its activation and the Reel activation; shows the current quality check', async () => {
     const report = await s.call('report.reel', { reelId });
     expect(report.bulkBinds).toEqual([
-      expect.objectContaining({ fromPosition: 3, toPosition: 4, threads: 2, activate: true, state: 'done', bound: 2, activation: expect.any(String), attention: null }),
+      expect.objectContaining({
+        fromPosition: 3,
+        toPosition: 4,
+        threads: 2,
+        activate: true,
+        state: 'done',
+        bound: 2,
+        activation: expect.any(String),
+        attention: null,
+      }),
     ]);
     expect(report.activation.reelActivations).toEqual([expect.objectContaining({ state: 'done' })]);
     expect(report.verification?.plan).toMatchObject({ seed: 9, lotSize: 5 });
@@ -98,6 +107,14 @@ describe('report.shift', () => {
 
   it('is empty on another day', async () => {
     const shift = await s.call('report.shift', { day: '2001-01-01', utcOffsetMinutes: 0 });
-    expect(shift).toMatchObject({ labels: 0, errors: 0, errorRate: null, reels: [], reelsFinished: 0, from: '2001-01-01T00:00:00.000Z', to: '2001-01-02T00:00:00.000Z' });
+    expect(shift).toMatchObject({
+      labels: 0,
+      errors: 0,
+      errorRate: null,
+      reels: [],
+      reelsFinished: 0,
+      from: '2001-01-01T00:00:00.000Z',
+      to: '2001-01-02T00:00:00.000Z',
+    });
   });
 });

@@ -19,7 +19,13 @@ describe('a keychain-sealed API key', () => {
   it('serves the keychain station, and a station without the keychain starts and names the reason', async () => {
     const cipher = aesCipher();
     const desktop = await openStation(dir.path, { keyCipher: cipher });
-    await desktop.call('profiles.connect', { kind: 'remote', baseUrl: peer.proxy.url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+    await desktop.call('profiles.connect', {
+      kind: 'remote',
+      baseUrl: peer.proxy.url,
+      apiKey: peer.sandbox.apiKey,
+      orgId: peer.sandbox.orgId,
+      teamId: peer.sandbox.teamId,
+    });
     await desktop.call('reels.create', { name: 'Sealed' });
     expect((await desktop.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(1);
     await desktop.close();

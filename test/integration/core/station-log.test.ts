@@ -25,7 +25,10 @@ describe('station log', () => {
       await s.close();
 
       const text = readFileSync(logPath(s.dataDir), 'utf8');
-      const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines.some((l) => l.msg === 'station started')).toBe(true);
       const failed = lines.find((l) => l.msg === 'service request failed' && l.requestId === item?.attention?.requestId);
       expect(failed).toMatchObject({ code: 'INVALID_REQUEST', status: 400 });

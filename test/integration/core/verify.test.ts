@@ -50,8 +50,25 @@ describe('verify.plan', () => {
 
   it('samples the enrolled Labels by ISO 2859-1 (lot 60 → E, 0.65 follows the arrow down to F: 20, Ac 0, Re 1) and records the seed', async () => {
     const plan = await s.call('verify.plan', { reelId, seed: 42 });
-    expect(plan).toMatchObject({ lotSize: 60, codeLetter: 'E', planLetter: 'F', level: 'II', sampleSize: 20, accept: 0, reject: 1, aql: 0.65, seed: 42, notOnService: 1 });
-    expect(plan.positions).toEqual(samplePositions(Array.from({ length: 60 }, (_, i) => i + 1), 20, 42));
+    expect(plan).toMatchObject({
+      lotSize: 60,
+      codeLetter: 'E',
+      planLetter: 'F',
+      level: 'II',
+      sampleSize: 20,
+      accept: 0,
+      reject: 1,
+      aql: 0.65,
+      seed: 42,
+      notOnService: 1,
+    });
+    expect(plan.positions).toEqual(
+      samplePositions(
+        Array.from({ length: 60 }, (_, i) => i + 1),
+        20,
+        42,
+      ),
+    );
     expect(plan.positions.every((p) => p >= 1 && p <= 60)).toBe(true);
     // The same seed draws the same positions; the plan is kept as the Reel's current verification.
     expect((await s.call('verify.plan', { reelId, seed: 42 })).positions).toEqual(plan.positions);
@@ -71,8 +88,21 @@ describe('verify.plan', () => {
     expect((await s.call('verify.settings.get', {})).aql).toBe(0.65);
     await s.call('verify.settings.set', { aql: 1.5 });
     try {
-      expect(await s.call('verify.plan', { reelId, seed: 7 })).toMatchObject({ codeLetter: 'E', planLetter: 'D', sampleSize: 8, accept: 0, reject: 1, aql: 1.5 });
-      expect(await s.call('verify.plan', { reelId, seed: 7, aql: 6.5 })).toMatchObject({ codeLetter: 'E', planLetter: 'E', sampleSize: 13, accept: 2, reject: 3 });
+      expect(await s.call('verify.plan', { reelId, seed: 7 })).toMatchObject({
+        codeLetter: 'E',
+        planLetter: 'D',
+        sampleSize: 8,
+        accept: 0,
+        reject: 1,
+        aql: 1.5,
+      });
+      expect(await s.call('verify.plan', { reelId, seed: 7, aql: 6.5 })).toMatchObject({
+        codeLetter: 'E',
+        planLetter: 'E',
+        sampleSize: 13,
+        accept: 2,
+        reject: 3,
+      });
     } finally {
       await s.call('verify.settings.set', { aql: 0.65 });
     }
@@ -104,11 +134,17 @@ describe('verify.check with values', () => {
     expect(plan.positions).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
     const passed = await s.call('verify.check', { reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'VA-1' }] });
-    expect(passed).toMatchObject({ position: 1, pass: true, outcome: 'verified', requestId: expect.any(String), verdict: { decision: 'pending', inspected: 1, failed: 0 } });
+    expect(passed).toMatchObject({
+      position: 1,
+      pass: true,
+      outcome: 'verified',
+      requestId: expect.any(String),
+      verdict: { decision: 'pending', inspected: 1, failed: 0 },
+    });
     expect(passed.code).toBeUndefined();
   });
 
-  it("fails a value the service holds at another position, naming both positions", async () => {
+  it('fails a value the service holds at another position, naming both positions', async () => {
     const failed = await s.call('verify.check', { reelId, position: 5, identifiers: [{ tagType: 'TEXT', value: 'VA-5' }] });
     expect(failed).toMatchObject({ position: 5, pass: false, outcome: 'wrong_position', foundPosition: 6, requestId: expect.any(String), retry: false });
     expect(failed.reason).toBe("position 5 read VA-5, which is position 6's");
@@ -135,7 +171,8 @@ describe('verify.check with values', () => {
     const plan = await s.call('verify.plan', { reelId: good, seed: 3 });
     expect(plan).toMatchObject({ lotSize: 4, codeLetter: 'A', sampleSize: 4, accept: 0, reject: 1 });
     let last: VerifyCheckOutput | undefined;
-    for (const position of plan.positions) last = await s.call('verify.check', { reelId: good, position, identifiers: [{ tagType: 'TEXT', value: `GD-${position}` }] });
+    for (const position of plan.positions)
+      last = await s.call('verify.check', { reelId: good, position, identifiers: [{ tagType: 'TEXT', value: `GD-${position}` }] });
     expect(last?.verdict).toEqual({ inspected: 4, failed: 0, accept: true, complete: true, decision: 'accept', decidedEarly: false });
     const status = await s.call('verify.status', { reelId: good });
     expect(status.verification?.decidedAt).toEqual(expect.any(String));
@@ -153,10 +190,21 @@ describe('verify.check with the optical marking', () => {
   };
 
   beforeAll(async () => {
-    ({ reelId } = await s.call('reels.create', { name: 'Optical reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }, { tagType: 'TEXT', count: 1 }] }));
+    ({ reelId } = await s.call('reels.create', {
+      name: 'Optical reel',
+      expectedIdentifiers: [
+        { tagType: 'SVC', count: 1 },
+        { tagType: 'TEXT', count: 1 },
+      ],
+    }));
     for (let p = 1; p <= 5; p += 1) {
       images.set(p, await speckleTag(700 + p, { width: 640, height: 480, format: 'jpeg' }));
-      await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `OP-${p}` }], svcImagePath: file(`enrolled-${p}.jpg`, images.get(p) as Buffer) });
+      await s.call('labels.enroll', {
+        reelId,
+        position: p,
+        identifiers: [{ tagType: 'TEXT', value: `OP-${p}` }],
+        svcImagePath: file(`enrolled-${p}.jpg`, images.get(p) as Buffer),
+      });
     }
     expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
     // Position 5 is bound to an item: its marking identifies its Thread (outcome identified).
@@ -176,26 +224,56 @@ describe('verify.check with the optical marking', () => {
   });
 
   it('passes when the capture identifies this Label (label, and identified for a bound one)', async () => {
-    const one = await s.call('verify.check', { reelId, position: 1, identifiers: [{ tagType: 'TEXT', value: 'OP-1' }], svcImagePath: await capture('check-1.jpg', await freshCapture(images.get(1)!, 1)) });
+    const one = await s.call('verify.check', {
+      reelId,
+      position: 1,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-1' }],
+      svcImagePath: await capture('check-1.jpg', await freshCapture(images.get(1)!, 1)),
+    });
     expect(one).toMatchObject({ pass: true, outcome: 'verified', requestId: expect.any(String) });
     expect(one.reason).toContain('the optical marking identifies this Label');
-    const five = await s.call('verify.check', { reelId, position: 5, identifiers: [{ tagType: 'TEXT', value: 'OP-5' }], svcImagePath: await capture('check-5.jpg', await freshCapture(images.get(5)!, 2)) });
+    const five = await s.call('verify.check', {
+      reelId,
+      position: 5,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-5' }],
+      svcImagePath: await capture('check-5.jpg', await freshCapture(images.get(5)!, 2)),
+    });
     expect(five).toMatchObject({ pass: true, outcome: 'verified' });
   });
 
   it("fails a capture of another position's marking, naming both positions", async () => {
-    const two = await s.call('verify.check', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'OP-2' }], svcImagePath: await capture('check-2.jpg', await freshCapture(images.get(3)!, 3)) });
+    const two = await s.call('verify.check', {
+      reelId,
+      position: 2,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-2' }],
+      svcImagePath: await capture('check-2.jpg', await freshCapture(images.get(3)!, 3)),
+    });
     expect(two).toMatchObject({ pass: false, outcome: 'wrong_position', foundPosition: 3, requestId: expect.any(String) });
     expect(two.reason).toBe("position 2's optical marking identifies position 3's Label");
   });
 
   it('keeps the service code and request id of an identify outcome; a rejected capture may be scanned again', async () => {
-    const low = await s.call('verify.check', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'OP-3' }], svcImagePath: await capture('low.jpg', await lowDetailImage(4)) });
+    const low = await s.call('verify.check', {
+      reelId,
+      position: 3,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-3' }],
+      svcImagePath: await capture('low.jpg', await lowDetailImage(4)),
+    });
     expect(low).toMatchObject({ pass: false, outcome: 'quality_reject', code: 'SCAN_LOW_KEYPOINTS', requestId: expect.any(String), retry: true });
-    const again = await s.call('verify.check', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'OP-3' }], svcImagePath: await capture('check-3.jpg', await freshCapture(images.get(3)!, 4)) });
+    const again = await s.call('verify.check', {
+      reelId,
+      position: 3,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-3' }],
+      svcImagePath: await capture('check-3.jpg', await freshCapture(images.get(3)!, 4)),
+    });
     expect(again).toMatchObject({ pass: true, outcome: 'verified' });
 
-    const unknown = await s.call('verify.check', { reelId, position: 4, identifiers: [{ tagType: 'TEXT', value: 'OP-4' }], svcImagePath: await capture('other.jpg', await speckleTag(799, { width: 640, height: 480, format: 'jpeg' })) });
+    const unknown = await s.call('verify.check', {
+      reelId,
+      position: 4,
+      identifiers: [{ tagType: 'TEXT', value: 'OP-4' }],
+      svcImagePath: await capture('other.jpg', await speckleTag(799, { width: 640, height: 480, format: 'jpeg' })),
+    });
     expect(unknown).toMatchObject({ pass: false, outcome: 'no_match', code: 'IDENTIFIER_NOT_FOUND', requestId: expect.any(String), retry: false });
     const status = await s.call('verify.status', { reelId });
     expect(status.expectsSvc).toBe(true);

@@ -38,8 +38,23 @@ async function threads(peer: Peer, n: number, prefix: string): Promise<string[]>
  * none needing attention, and the service holds each change once.
  */
 async function workflow(peer: Peer, s: TestStation, name: string): Promise<void> {
-  const { reelId } = await s.call('reels.create', { name, description: 'wire variance', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
-  for (let p = 1; p <= 10; p += 1) await s.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'TEXT', value: `${name}-${p}` }, { tagType: 'QR', value: `${name}-q${p}` }] });
+  const { reelId } = await s.call('reels.create', {
+    name,
+    description: 'wire variance',
+    expectedIdentifiers: [
+      { tagType: 'TEXT', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
+  for (let p = 1; p <= 10; p += 1)
+    await s.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [
+        { tagType: 'TEXT', value: `${name}-${p}` },
+        { tagType: 'QR', value: `${name}-q${p}` },
+      ],
+    });
   expect(await drain(s)).toMatchObject({ pending: 0, attention: 0, done: 11 });
   const labels = (await s.call('reels.show', { reelId })).labels;
   const at = (p: number) => labels.find((l) => l.position === p)!.labelId;
@@ -129,7 +144,8 @@ describe('wire variance, one variation at a time', () => {
     const { reelId } = await s.call('reels.create', { name: 'Page cap, other bench' });
     expect(await drain(s)).toMatchObject({ pending: 0, attention: 0 });
     const serviceId = (await s.call('reels.show', { reelId })).serviceId as string;
-    for (let p = 1; p <= 12; p += 1) await peer.direct.labels.enroll(serviceId, { position: p, identifiers: [{ tagType: 'TEXT', value: `other-${p}` }], options: { indexing: 'none' } });
+    for (let p = 1; p <= 12; p += 1)
+      await peer.direct.labels.enroll(serviceId, { position: p, identifiers: [{ tagType: 'TEXT', value: `other-${p}` }], options: { indexing: 'none' } });
     const shown = await s.call('reels.show', { reelId, refresh: true });
     expect(shown.labels.map((l) => l.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(peer.wire.counts.pageCapped).toBeGreaterThan(0);

@@ -32,11 +32,15 @@ describe('station devices', () => {
   });
 
   it('watch prints each read and status change as one JSON line', async () => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'station.mjs'), '--data', join(dir.path, 'data'), 'devices', 'watch', '--serial', `${pty.station}:9600`], {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'bin', 'station.mjs'), '--data', join(dir.path, 'data'), 'devices', 'watch', '--serial', `${pty.station}:9600`],
+      {
+        cwd: repoRoot,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -50,7 +54,8 @@ describe('station devices', () => {
     // If one never comes, the test's timeout fails it, and its errors show what did come.
     const awaited: string[] = [];
     onTestFailed(({ task }) => {
-      for (const match of awaited) task.result?.errors?.push({ name: 'StillWaiting', message: `No line matched ${match}; got ${JSON.stringify(lines)}; stderr ${stderr}`, stacks: [] });
+      for (const match of awaited)
+        task.result?.errors?.push({ name: 'StillWaiting', message: `No line matched ${match}; got ${JSON.stringify(lines)}; stderr ${stderr}`, stacks: [] });
     });
     const waitLine = (match: (l: Record<string, unknown>) => boolean) =>
       new Promise<Record<string, unknown>>((resolve) => {

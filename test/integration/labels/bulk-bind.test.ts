@@ -26,7 +26,7 @@ function insertLooseTag(fingerprintId: string, columns: { threadId?: string; com
 const svcOf = (label: Json) => label.members.find((m: Json) => m.tagType === 'SVC');
 
 describe('bulk-bind', () => {
-  it('names every blocker kind on its row; the commit is 409 with the dry run\'s rows, blockers and warnings, and binds nothing', async () => {
+  it("names every blocker kind on its row; the commit is 409 with the dry run's rows, blockers and warnings, and binds nothing", async () => {
     const reel = await t.createReel();
     const r = reel.collectionId;
     const enroll = (p: number, parts: Record<string, unknown> = {}) => t.enroll(r, { qrValue: `BB-${p}`, position: String(p), ...parts });
@@ -116,7 +116,14 @@ describe('bulk-bind', () => {
       { kind: 'label_incomplete', index: 0, position: 1, compositeTagId: labels[0].compositeTagId, threadId: t1, tagType: 'SVC' },
       { kind: 'label_incomplete', index: 1, position: 2, compositeTagId: labels[1].compositeTagId, threadId: t2, tagType: 'SVC' },
       { kind: 'label_incomplete', index: 1, position: 2, compositeTagId: labels[1].compositeTagId, threadId: t2, tagType: 'QR' },
-      { kind: 'thread_has_label', index: 1, position: 2, compositeTagId: labels[1].compositeTagId, threadId: t2, existing: [{ compositeTagId: previous.compositeTagId, name: null, reelCollectionId: r, position: 9 }] },
+      {
+        kind: 'thread_has_label',
+        index: 1,
+        position: 2,
+        compositeTagId: labels[1].compositeTagId,
+        threadId: t2,
+        existing: [{ compositeTagId: previous.compositeTagId, name: null, reelCollectionId: r, position: 9 }],
+      },
     ]);
     const events = (await t.thread(t1)).events.filter((e: Json) => e.action === 'tag_bound');
     expect(events).toHaveLength(3);
@@ -137,7 +144,13 @@ describe('bulk-bind', () => {
     const after = (await t.call('GET', `/reels/${r}`)).body.reel;
     expect(after.counts.identifiableCount).toBe(2);
     expect((await t.call('GET', `/${outside.compositeTagId}`)).body.label.identifiable).toBe(false);
-    const again = await t.call('POST', `/reels/${r}/bulk-bind`, { fromPosition: 3, toPosition: 3, threadIds: [await t.createThread('C')], activate: true, dryRun: true });
+    const again = await t.call('POST', `/reels/${r}/bulk-bind`, {
+      fromPosition: 3,
+      toPosition: 3,
+      threadIds: [await t.createThread('C')],
+      activate: true,
+      dryRun: true,
+    });
     expect(again.body.activation).toBe('queued');
   });
 
@@ -148,14 +161,21 @@ describe('bulk-bind', () => {
     const many = Array.from({ length: 501 }, () => randomUUID());
     const tooMany = await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, { fromPosition: 1, toPosition: 501, threadIds: many, dryRun: true });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'INVALID_REQUEST']);
-    const hidden = await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, { fromPosition: 1, toPosition: 1, threadIds: [randomUUID()] }, { team: t.otherTeamId });
+    const hidden = await t.call(
+      'POST',
+      `/reels/${reel.collectionId}/bulk-bind`,
+      { fromPosition: 1, toPosition: 1, threadIds: [randomUUID()] },
+      { team: t.otherTeamId },
+    );
     expect(hidden.status).toBe(404);
   });
 });
 
 describe('blocking marking peers', () => {
   it('the in-memory candidate match finds exactly the bound and other-Team peers the index lookup finds', async () => {
-    const fps = (t.sb.db.prepare("SELECT fingerprint_id FROM tags WHERE tag_type = 'SVC' AND fingerprint_id IS NOT NULL").all() as { fingerprint_id: string }[]).map((r) => r.fingerprint_id);
+    const fps = (
+      t.sb.db.prepare("SELECT fingerprint_id FROM tags WHERE tag_type = 'SVC' AND fingerprint_id IS NOT NULL").all() as { fingerprint_id: string }[]
+    ).map((r) => r.fingerprint_id);
     expect(fps.length).toBeGreaterThan(3);
     const viaIndex = markingPeersOf(t.sb.db, fps);
     const viaCandidates = blockingPeersOf(t.sb.db, t.benchTeamId, fps);

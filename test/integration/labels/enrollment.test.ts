@@ -50,16 +50,24 @@ describe('enrollment: positions and identifiers', () => {
     expect(res.body.detail).toMatchObject({ reason: 'position_occupied', position: 2, compositeTagId: first.compositeTagId });
   });
 
-  it('accepts repeated TEXT and QR values and reports them in the Reel\'s warnings', async () => {
+  it("accepts repeated TEXT and QR values and reports them in the Reel's warnings", async () => {
     const reel = await t.createReel();
     const a = await t.enroll(reel.collectionId, { qrValue: 'DUP' });
     const b = await t.enroll(reel.collectionId, { identifiers: [{ tagType: 'TEXT', value: 'dup' }] });
     const read = await t.call('GET', `/reels/${reel.collectionId}`);
-    expect(read.body.reel.warnings).toEqual([{ kind: 'repeated_value', tagType: 'TEXT', value: 'DUP', positions: [1, 2], compositeTagIds: [a.compositeTagId, b.compositeTagId] }]);
+    expect(read.body.reel.warnings).toEqual([
+      { kind: 'repeated_value', tagType: 'TEXT', value: 'DUP', positions: [1, 2], compositeTagIds: [a.compositeTagId, b.compositeTagId] },
+    ]);
   });
 
-  it('computes `complete` from the Reel\'s expected composition', async () => {
-    const reel = await t.createReel({ expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }, { tagType: 'SVC', count: 0 }] });
+  it("computes `complete` from the Reel's expected composition", async () => {
+    const reel = await t.createReel({
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+        { tagType: 'SVC', count: 0 },
+      ],
+    });
     expect((await t.enroll(reel.collectionId, { qrValue: 'C-1' })).complete).toBe(true);
     expect((await t.enroll(reel.collectionId, { identifiers: [{ tagType: 'TEXT', value: 'C-2' }] })).complete).toBe(false);
   });
@@ -142,7 +150,7 @@ describe('enrollment: optical markings', () => {
     expect([res.status, res.body.detail.reason]).toEqual([409, 'marking_bound_elsewhere']);
   });
 
-  it('passes the optical stand-in\'s quality codes through (400 SCAN_LOW_KEYPOINTS with a receipt)', async () => {
+  it("passes the optical stand-in's quality codes through (400 SCAN_LOW_KEYPOINTS with a receipt)", async () => {
     const reel = await t.createReel();
     const res = await t.form(`/reels/${reel.collectionId}/labels`, { data: await lowDetailImage(1) });
     expect([res.status, res.body.code]).toEqual([400, 'SCAN_LOW_KEYPOINTS']);
@@ -159,7 +167,11 @@ describe('members', () => {
     const svc = await t.form(`/${label.compositeTagId}/identifiers`, { tagType: 'SVC', data: await speckleTag(150, SIZE) });
     expect(svc.status).toBe(201);
     expect(svc.body.scan.svcId).toBe(svc.body.label.members.find((m: { tagType: string }) => m.tagType === 'SVC').tagId);
-    expect(types(svc.body.label).map((x: string) => x.split(':')[0]).sort()).toEqual(['QR', 'SVC', 'TEXT']);
+    expect(
+      types(svc.body.label)
+        .map((x: string) => x.split(':')[0])
+        .sort(),
+    ).toEqual(['QR', 'SVC', 'TEXT']);
     expect(svc.body.label.complete).toBe(true);
   });
 
@@ -215,10 +227,20 @@ describe('enrollment: request and capture errors', () => {
     // Questions sent as POST are not writes: no declared person needed.
     const resolve = await t.call('POST', '/resolve', { tagType: 'QR', value: 'ATTR', reelCollectionId: reel.collectionId }, { token });
     expect(resolve.status).toBe(200);
-    const preview = await t.call('POST', '/move/preview', { source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 1 }, target: { newReel: { name: 'Cut' } }, expectedCount: 1 }, { token });
+    const preview = await t.call(
+      'POST',
+      '/move/preview',
+      { source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 1 }, target: { newReel: { name: 'Cut' } }, expectedCount: 1 },
+      { token },
+    );
     expect(preview.status).toBe(200);
     // Bulk-bind: the dry run is a question, the commit a write.
-    const thread = await t.sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: { ...t.sb.headers(token), 'svc-ctx-team-id': t.benchTeamId, 'svc-ctx-declared-actor': 'operator 7' }, payload: { type: 'single', thread: { name: 'Item' } } });
+    const thread = await t.sb.app.inject({
+      method: 'POST',
+      url: '/api/v1/threads',
+      headers: { ...t.sb.headers(token), 'svc-ctx-team-id': t.benchTeamId, 'svc-ctx-declared-actor': 'operator 7' },
+      payload: { type: 'single', thread: { name: 'Item' } },
+    });
     const threadId = (thread.json() as { created: { threadId: string }[] }).created[0]?.threadId;
     const bulk = { fromPosition: 1, toPosition: 1, threadIds: [threadId] };
     expect((await t.call('POST', `/reels/${reel.collectionId}/bulk-bind`, { ...bulk, dryRun: true }, { token })).status).toBe(200);

@@ -22,12 +22,23 @@ const positionsOn = async (reelId: string) => ((await t.call('GET', `?reelCollec
 
 describe('move', () => {
   it('cuts a range to a new Reel that inherits the composition, keeping positions; gaps stay behind', async () => {
-    const { reel, at } = await reelWith([1, 2, 3, 5, 6], { expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
+    const { reel, at } = await reelWith([1, 2, 3, 5, 6], {
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    });
     await t.call('POST', `/${at.get(3).compositeTagId}/archive`);
-    const res = await t.call('POST', '/move', { source: { reelCollectionId: reel.collectionId, fromPosition: 2, toPosition: 5 }, target: { newReel: { name: 'Cut' } } });
+    const res = await t.call('POST', '/move', {
+      source: { reelCollectionId: reel.collectionId, fromPosition: 2, toPosition: 5 },
+      target: { newReel: { name: 'Cut' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('kept_positions');
-    expect(res.body.moved.map((m: Json) => [m.fromPosition, m.toPosition])).toEqual([[2, 2], [5, 5]]);
+    expect(res.body.moved.map((m: Json) => [m.fromPosition, m.toPosition])).toEqual([
+      [2, 2],
+      [5, 5],
+    ]);
     expect(res.body.cut).toEqual({
       sourceReel: { collectionId: reel.collectionId, name: 'Reel' },
       fromPosition: 2,
@@ -35,17 +46,29 @@ describe('move', () => {
       count: 2,
       boundCount: 0,
       boundPositions: [],
-      gaps: [{ position: 3, reason: 'archived' }, { position: 4, reason: 'empty' }],
+      gaps: [
+        { position: 3, reason: 'archived' },
+        { position: 4, reason: 'empty' },
+      ],
     });
-    expect(res.body.targetReel).toMatchObject({ name: 'Cut', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] });
+    expect(res.body.targetReel).toMatchObject({
+      name: 'Cut',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    });
     expect(await positionsOn(reel.collectionId)).toEqual([1, 3, 6]);
     expect(await positionsOn(res.body.targetReel.collectionId)).toEqual([2, 5]);
   });
 
-  it('appends the whole batch after the target\'s last position when any position is taken; toPosition defaults to the last', async () => {
+  it("appends the whole batch after the target's last position when any position is taken; toPosition defaults to the last", async () => {
     const source = await reelWith([1, 2, 4]);
     const target = await reelWith([2, 9]);
-    const res = await t.call('POST', '/move', { source: { reelCollectionId: source.reel.collectionId, fromPosition: 1 }, target: { reelCollectionId: target.reel.collectionId } });
+    const res = await t.call('POST', '/move', {
+      source: { reelCollectionId: source.reel.collectionId, fromPosition: 1 },
+      target: { reelCollectionId: target.reel.collectionId },
+    });
     expect(res.body.outcome).toBe('appended');
     expect(res.body.cut).toMatchObject({ fromPosition: 1, toPosition: 4, count: 3 });
     expect(res.body.moved.map((m: Json) => m.toPosition)).toEqual([10, 11, 12]);
@@ -55,17 +78,29 @@ describe('move', () => {
   it('moves listed Labels in the given order, and scan-bounded spans in either order', async () => {
     const { reel, at } = await reelWith([1, 2, 3, 4]);
     const target = await reelWith([1, 2, 3, 4]);
-    const listed = await t.call('POST', '/move', { source: { compositeTagIds: [at.get(4).compositeTagId, at.get(1).compositeTagId] }, target: { reelCollectionId: target.reel.collectionId } });
-    expect(listed.body.moved.map((m: Json) => [m.compositeTagId, m.toPosition])).toEqual([[at.get(4).compositeTagId, 5], [at.get(1).compositeTagId, 6]]);
+    const listed = await t.call('POST', '/move', {
+      source: { compositeTagIds: [at.get(4).compositeTagId, at.get(1).compositeTagId] },
+      target: { reelCollectionId: target.reel.collectionId },
+    });
+    expect(listed.body.moved.map((m: Json) => [m.compositeTagId, m.toPosition])).toEqual([
+      [at.get(4).compositeTagId, 5],
+      [at.get(1).compositeTagId, 6],
+    ]);
     expect(listed.body.cut).toBeUndefined();
-    const scanned = await t.call('POST', '/move', { source: { fromCompositeTagId: at.get(3).compositeTagId, toCompositeTagId: at.get(2).compositeTagId }, target: { newReel: { name: 'Scan cut' } } });
+    const scanned = await t.call('POST', '/move', {
+      source: { fromCompositeTagId: at.get(3).compositeTagId, toCompositeTagId: at.get(2).compositeTagId },
+      target: { newReel: { name: 'Scan cut' } },
+    });
     expect(scanned.body.cut).toMatchObject({ sourceReel: { collectionId: reel.collectionId }, fromPosition: 2, toPosition: 3, count: 2 });
   });
 
   it('refuses a scan-bounded source with ends on different Reels, an archived end, or a shipped end', async () => {
     const a = await reelWith([1, 2, 3]);
     const b = await reelWith([1]);
-    const body = (from: Json, to: Json) => ({ source: { fromCompositeTagId: from.compositeTagId, toCompositeTagId: to.compositeTagId }, target: { newReel: { name: 'x' } } });
+    const body = (from: Json, to: Json) => ({
+      source: { fromCompositeTagId: from.compositeTagId, toCompositeTagId: to.compositeTagId },
+      target: { newReel: { name: 'x' } },
+    });
     const different = await t.call('POST', '/move', body(a.at.get(1), b.at.get(1)));
     expect([different.status, different.body.code, different.body.detail.reason]).toEqual([400, 'INVALID_REQUEST', 'endpoints_on_different_reels']);
     await t.call('POST', `/${a.at.get(2).compositeTagId}/archive`);
@@ -78,7 +113,11 @@ describe('move', () => {
 
   it('refuses a count mismatch with 400 count_mismatch (expected, actual, fromPosition, toPosition); nothing moves', async () => {
     const { reel } = await reelWith([1, 2, 4]);
-    const res = await t.call('POST', '/move', { source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 4 }, target: { newReel: { name: 'x' } }, expectedCount: 4 });
+    const res = await t.call('POST', '/move', {
+      source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 4 },
+      target: { newReel: { name: 'x' } },
+      expectedCount: 4,
+    });
     expect([res.status, res.body.code]).toEqual([400, 'INVALID_REQUEST']);
     expect(res.body.detail).toEqual({ reason: 'count_mismatch', expected: 4, actual: 3, fromPosition: 1, toPosition: 4 });
     expect(await positionsOn(reel.collectionId)).toEqual([1, 2, 4]);
@@ -89,7 +128,11 @@ describe('move', () => {
     const threadId = await t.createThread('bound in span');
     await t.call('POST', `/${at.get(2).compositeTagId}/bind`, { threadId });
     const before = (await t.call('GET', `/reels/${reel.collectionId}`)).body.reel;
-    const res = await t.call('POST', '/move/preview', { source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 4 }, target: { newReel: { name: 'n' } }, expectedCount: 4 });
+    const res = await t.call('POST', '/move/preview', {
+      source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 4 },
+      target: { newReel: { name: 'n' } },
+      expectedCount: 4,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       span: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 4 },
@@ -115,7 +158,12 @@ describe('move', () => {
   it('preview equals commit over random spans and targets', async () => {
     const gen = createGen(2026);
     for (let round = 0; round < 8; round += 1) {
-      const source = await reelWith(gen.shuffle([1, 2, 3, 4, 5, 6, 7, 8]).slice(0, gen.int(2, 6)).sort((x, y) => x - y));
+      const source = await reelWith(
+        gen
+          .shuffle([1, 2, 3, 4, 5, 6, 7, 8])
+          .slice(0, gen.int(2, 6))
+          .sort((x, y) => x - y),
+      );
       const target = await reelWith(gen.bool() ? [] : [gen.int(1, 8)]);
       const from = gen.int(1, 4);
       const body = {

@@ -14,7 +14,7 @@ afterAll(async () => t.close());
 const ids = (labels: { compositeTagId: string }[]) => labels.map((l) => l.compositeTagId);
 
 describe('list, read and resolve', () => {
-  it('lists a Reel\'s Labels by position and filters by bound, transferred and q', async () => {
+  it("lists a Reel's Labels by position and filters by bound, transferred and q", async () => {
     const reel = await t.createReel();
     const a = await t.enroll(reel.collectionId, { qrValue: 'LIST-A', position: '3' });
     const b = await t.enroll(reel.collectionId, { qrValue: 'LIST-B', position: '1', humanReadable: 'Bee' });

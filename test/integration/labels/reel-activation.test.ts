@@ -50,7 +50,9 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object): Prom
 async function verifyOnlyReel(count: number): Promise<{ reelId: string; labelIds: string[] }> {
   const reelId = (await call('POST', '/reels', { name: 'Activate me' })).body.reel.collectionId;
   const labelIds: string[] = [];
-  const label = db.prepare('INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const label = db.prepare(
+    'INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const tag = db.prepare(
     "INSERT INTO tags (tag_id, tag_type, fingerprint_id, composite_tag_id, org_id, owner_team_id, identifiable, created_at, updated_at) VALUES (?, 'SVC', ?, ?, ?, ?, 0, ?, ?)",
   );
@@ -93,14 +95,9 @@ describe('reel activation job', () => {
     const { reelId, labelIds } = await verifyOnlyReel(20);
     // The state a crash mid-job leaves behind: the job row marked running, a few Labels already activated.
     db.prepare('UPDATE tags SET identifiable = 1 WHERE composite_tag_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(labelIds.slice(0, 5)));
-    db.prepare("INSERT INTO jobs (job_id, kind, payload, status, org_id, team_id, created_at, updated_at) VALUES (?, 'labels.activate', ?, 'running', ?, ?, ?, ?)").run(
-      randomUUID(),
-      JSON.stringify({ compositeTagIds: labelIds }),
-      demo.orgId,
-      demo.teamId,
-      NOW,
-      NOW,
-    );
+    db.prepare(
+      "INSERT INTO jobs (job_id, kind, payload, status, org_id, team_id, created_at, updated_at) VALUES (?, 'labels.activate', ?, 'running', ?, ?, ?, ?)",
+    ).run(randomUUID(), JSON.stringify({ compositeTagIds: labelIds }), demo.orgId, demo.teamId, NOW, NOW);
     await close();
     await open();
     await app.sandbox.jobs.idle();

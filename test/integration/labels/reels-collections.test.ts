@@ -49,16 +49,31 @@ describe('Reels', () => {
   });
 
   it('drops composition entries with count 0 and refuses a type named twice', async () => {
-    const reel = await t.createReel({ expectedIdentifiers: [{ tagType: 'NFC', count: 1 }, { tagType: 'SVC', count: 0 }] });
+    const reel = await t.createReel({
+      expectedIdentifiers: [
+        { tagType: 'NFC', count: 1 },
+        { tagType: 'SVC', count: 0 },
+      ],
+    });
     expect(reel.expectedIdentifiers).toEqual([{ tagType: 'NFC', count: 1 }]);
-    const twice = await t.call('POST', '/reels', { name: 'x', expectedIdentifiers: [{ tagType: 'QR', count: 1 }, { tagType: 'QR', count: 2 }] });
+    const twice = await t.call('POST', '/reels', {
+      name: 'x',
+      expectedIdentifiers: [
+        { tagType: 'QR', count: 1 },
+        { tagType: 'QR', count: 2 },
+      ],
+    });
     expect([twice.status, twice.body.code, twice.body.detail.reason]).toEqual([400, 'INVALID_REQUEST', 'repeated_tag_type']);
   });
 
   it('reads, renames, changes composition, files and unfiles a Reel', async () => {
     const reel = await t.createReel({ name: 'R' });
     const folder = (await t.call('POST', '/collections', { name: 'Folder' })).body.collection.collectionId;
-    const filed = await t.call('PATCH', `/reels/${reel.collectionId}`, { name: 'R2', collectionId: folder, expectedIdentifiers: [{ tagType: 'QR', count: 2 }] });
+    const filed = await t.call('PATCH', `/reels/${reel.collectionId}`, {
+      name: 'R2',
+      collectionId: folder,
+      expectedIdentifiers: [{ tagType: 'QR', count: 2 }],
+    });
     expect(filed.body.reel).toMatchObject({ name: 'R2', filedInCollectionId: folder, expectedIdentifiers: [{ tagType: 'QR', count: 2 }] });
     expect((await t.call('GET', `/reels?collectionId=${folder}`)).body.reels.map((r: { collectionId: string }) => r.collectionId)).toEqual([reel.collectionId]);
     const unfiled = await t.call('PATCH', `/reels/${reel.collectionId}`, { collectionId: null });
@@ -94,7 +109,7 @@ describe('Reels', () => {
     expect([bad.status, bad.body.detail.reason]).toEqual([404, 'filing_collection_not_found']);
   });
 
-  it('keeps the spec\'s request errors: 400 INVALID_REQUEST, ORG_ID_REQUIRED, 401, 403 FORBIDDEN', async () => {
+  it("keeps the spec's request errors: 400 INVALID_REQUEST, ORG_ID_REQUIRED, 401, 403 FORBIDDEN", async () => {
     const invalid = await t.call('POST', '/reels', { description: 'no name' });
     expect([invalid.status, invalid.body.code]).toEqual([400, 'INVALID_REQUEST']);
     const noOrg = await t.call('GET', '/reels', undefined, { headers: { 'svc-ctx-org-id': '' } });

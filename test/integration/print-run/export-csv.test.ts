@@ -32,7 +32,17 @@ function expectSameValues(records: PrintDataRecord[], rows: PrintRunRow[]): void
 }
 
 // Quotes, commas, semicolons and spaces inside values: what CSV quoting has to carry.
-const TRICKY: PrintRunSpecInput = { start: 98, count: 5, digits: 3, prefix: 'A"B,C ', suffix: ';x', check: 'luhn', qr: 'https://example.test/q?s={serial}&p={position}', dataMatrix: '"{serial}", {position}', barCode: '{number},{serial}' };
+const TRICKY: PrintRunSpecInput = {
+  start: 98,
+  count: 5,
+  digits: 3,
+  prefix: 'A"B,C ',
+  suffix: ';x',
+  check: 'luhn',
+  qr: 'https://example.test/q?s={serial}&p={position}',
+  dataMatrix: '"{serial}", {position}',
+  barCode: '{number},{serial}',
+};
 
 describe('print run CSV', () => {
   it('has exactly the header the import reads', () => {
@@ -83,7 +93,9 @@ describe('print run CSV', () => {
     const path = join(dir.path, 'missing', 'run.csv');
     const error = await writePrintRunCsv(generateRows({ count: 3, qr: 'https://example.test/{serial}' }), path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StationError);
-    expect((error as StationError).message).toMatch(/^Cannot write ".*missing\/run\.csv": .*ENOENT.*Check that the folder exists and the station may write there, then export again\.$/);
+    expect((error as StationError).message).toMatch(
+      /^Cannot write ".*missing\/run\.csv": .*ENOENT.*Check that the folder exists and the station may write there, then export again\.$/,
+    );
     expect(existsSync(join(dir.path, 'missing'))).toBe(false);
   });
 });

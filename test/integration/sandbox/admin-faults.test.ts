@@ -20,7 +20,13 @@ describe('admin API', () => {
   });
 
   it('refuses callers that are not on the loopback interface', async () => {
-    const res = await sb.app.inject({ method: 'POST', url: '/sandbox/orgs', remoteAddress: '10.0.0.7', headers: { 'x-sandbox-admin': sb.secrets.adminSecret }, payload: { name: 'X' } });
+    const res = await sb.app.inject({
+      method: 'POST',
+      url: '/sandbox/orgs',
+      remoteAddress: '10.0.0.7',
+      headers: { 'x-sandbox-admin': sb.secrets.adminSecret },
+      payload: { name: 'X' },
+    });
     expect(envelope(res).code).toBe('FORBIDDEN');
   });
 
@@ -34,13 +40,19 @@ describe('admin API', () => {
     const sa = await sb.admin('POST', '/sandbox/service-accounts', { orgId, name: 'line2', teams: [{ teamId, role: 'admin' }], orgAdmin: true });
     expect(sa.statusCode).toBe(201);
     const t = await sb.token((sa.json() as { apiKey: string }).apiKey);
-    const me = (await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${t}` } })).json() as { organizations: { id: string; name: string; roles: string[] }[] };
+    const me = (await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${t}` } })).json() as {
+      organizations: { id: string; name: string; roles: string[] }[];
+    };
     expect(me.organizations).toEqual([expect.objectContaining({ id: orgId, name: 'Acme Labels', roles: expect.arrayContaining(['admin']) })]);
     expect(rootTeamId).not.toBe(teamId);
   });
 
   it('refuses a Team of another organization in a Service Account and unknown ids', async () => {
-    const res = await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'x', teams: [{ teamId: crypto.randomUUID(), role: 'member' }] });
+    const res = await sb.admin('POST', '/sandbox/service-accounts', {
+      orgId: sb.demo.orgId,
+      name: 'x',
+      teams: [{ teamId: crypto.randomUUID(), role: 'member' }],
+    });
     expect(envelope(res).code).toBe('INVALID_REQUEST');
     expect((await sb.admin('POST', `/sandbox/orgs/${crypto.randomUUID()}/teams`, { name: 'x' })).statusCode).toBe(404);
     expect((await sb.admin('POST', `/sandbox/service-accounts/${crypto.randomUUID()}/revoke`)).statusCode).toBe(404);
@@ -50,7 +62,13 @@ describe('admin API', () => {
 
 describe('fault injection (POST /sandbox/faults)', () => {
   it('answers the next N matching requests with the injected status, code and Retry-After, then recovers', async () => {
-    const add = await sb.admin('POST', '/sandbox/faults', { pathPrefix: '/api/v1/threads', status: 503, code: 'SCAN_BACKEND_UNAVAILABLE', count: 2, retryAfter: 1 });
+    const add = await sb.admin('POST', '/sandbox/faults', {
+      pathPrefix: '/api/v1/threads',
+      status: 503,
+      code: 'SCAN_BACKEND_UNAVAILABLE',
+      count: 2,
+      retryAfter: 1,
+    });
     expect(add.statusCode).toBe(201);
     const call = () => sb.app.inject({ method: 'GET', url: '/api/v1/threads/count', headers: sb.headers(token) });
     // Another path is not affected.
@@ -71,7 +89,12 @@ describe('fault injection (POST /sandbox/faults)', () => {
     const res = await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: sb.headers(token), payload: { type: 'single', thread: { name: 'x' } } });
     expect(envelope(res)).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect((await sb.admin('DELETE', '/sandbox/faults')).statusCode).toBe(204);
-    const after = await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: sb.headers(token), payload: { type: 'single', thread: { name: 'x' } } });
+    const after = await sb.app.inject({
+      method: 'POST',
+      url: '/api/v1/threads',
+      headers: sb.headers(token),
+      payload: { type: 'single', thread: { name: 'x' } },
+    });
     expect(after.statusCode).toBe(201);
   });
 

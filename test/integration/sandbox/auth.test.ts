@@ -43,7 +43,9 @@ describe('GET /api/auth/token', () => {
 
   it('a revoked key and the tokens it minted stop working', async () => {
     sb = await buildTestSandbox();
-    const created = (await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'temp', teams: [{ teamId: sb.demo.teamId, role: 'member' }] })).json() as { serviceAccountId: string; apiKey: string };
+    const created = (
+      await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'temp', teams: [{ teamId: sb.demo.teamId, role: 'member' }] })
+    ).json() as { serviceAccountId: string; apiKey: string };
     const token = await sb.token(created.apiKey);
     expect((await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     expect((await sb.admin('POST', `/sandbox/service-accounts/${created.serviceAccountId}/revoke`)).statusCode).toBe(204);
@@ -60,7 +62,11 @@ describe('bearer tokens on /api/v1', () => {
     const token = await sb.token();
     sb.advance(61_000);
     const expired = await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
-    const forged = await new SignJWT({ org: sb.demo.orgId }).setProtectedHeader({ alg: 'HS256' }).setSubject('x').setExpirationTime('1h').sign(new TextEncoder().encode('another secret that is long enough'));
+    const forged = await new SignJWT({ org: sb.demo.orgId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('x')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another secret that is long enough'));
     const bad = await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${forged}` } });
     expect(expired.statusCode).toBe(401);
     expect(envelope(expired)).toEqual({ ...envelope(bad), message: envelope(expired).message });

@@ -51,10 +51,18 @@ describe('npm run sandbox', () => {
     expect(tokenRes.headers.get('x-request-id')).toBeTruthy();
     const teams = (await (await call(ready, '/api/v1/teams', { token })).json()) as { teams: { name: string }[] };
     expect(teams.teams.map((t) => t.name)).toEqual(['Bench']);
-    const created = await call(ready, '/api/v1/threads', { method: 'POST', token, body: JSON.stringify({ type: 'single', thread: { name: 'Survives restart' } }) });
+    const created = await call(ready, '/api/v1/threads', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ type: 'single', thread: { name: 'Survives restart' } }),
+    });
     expect(created.status).toBe(201);
     const threadId = ((await created.json()) as { created: { threadId: string }[] }).created[0]?.threadId;
-    const admin = await fetch(`${ready.baseUrl}/sandbox/orgs`, { method: 'POST', headers: { 'x-sandbox-admin': ready.adminSecret, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Over TCP' }) });
+    const admin = await fetch(`${ready.baseUrl}/sandbox/orgs`, {
+      method: 'POST',
+      headers: { 'x-sandbox-admin': ready.adminSecret, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Over TCP' }),
+    });
     expect(admin.status).toBe(201);
     expect(first.stdout.join('')).toBe('');
     await first.proc.stop();
@@ -69,6 +77,8 @@ describe('npm run sandbox', () => {
   });
 
   it('exits with 2 and a usage line when --data is missing', async () => {
-    await expect(startWithReadyLine(process.execPath, [join(repoRoot, 'bin', 'sandbox.mjs'), '--port', '0'], { timeoutMs: 20_000 })).rejects.toThrow(/exited with 2[\s\S]*--data/);
+    await expect(startWithReadyLine(process.execPath, [join(repoRoot, 'bin', 'sandbox.mjs'), '--port', '0'], { timeoutMs: 20_000 })).rejects.toThrow(
+      /exited with 2[\s\S]*--data/,
+    );
   });
 });

@@ -37,11 +37,16 @@ describe('discovery', () => {
 
   it('/api/v1/teams lists the Teams the credential belongs to, with total and pageSize', async () => {
     const extra = (await sb.admin('POST', `/sandbox/orgs/${sb.demo.orgId}/teams`, { name: 'Second' })).json() as { teamId: string };
-    const t = await account([{ teamId: sb.demo.teamId, role: 'member' }, { teamId: extra.teamId, role: 'admin' }]);
+    const t = await account([
+      { teamId: sb.demo.teamId, role: 'member' },
+      { teamId: extra.teamId, role: 'admin' },
+    ]);
     const all = TeamsListResponseSchema.parse((await sb.app.inject({ method: 'GET', url: '/api/v1/teams', headers: { authorization: `Bearer ${t}` } })).json());
     expect(all.total).toBe(2);
     expect(all.teams.map((x) => x.name).sort()).toEqual(['Bench', 'Second']);
-    const one = TeamsListResponseSchema.parse((await sb.app.inject({ method: 'GET', url: '/api/v1/teams?pageSize=1', headers: { authorization: `Bearer ${t}` } })).json());
+    const one = TeamsListResponseSchema.parse(
+      (await sb.app.inject({ method: 'GET', url: '/api/v1/teams?pageSize=1', headers: { authorization: `Bearer ${t}` } })).json(),
+    );
     expect(one).toMatchObject({ total: 2 });
     expect(one.teams).toHaveLength(1);
   });
@@ -58,7 +63,12 @@ describe('context headers', () => {
   });
 
   it('headers are checked before the body: a bad header wins over a bad body', async () => {
-    const res = await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: sb.headers(token, { 'svc-ctx-org-id': 'nope' }), payload: { nonsense: true } });
+    const res = await sb.app.inject({
+      method: 'POST',
+      url: '/api/v1/threads',
+      headers: sb.headers(token, { 'svc-ctx-org-id': 'nope' }),
+      payload: { nonsense: true },
+    });
     expect(envelope(res).detail?.header).toBe('Svc-Ctx-Org-Id');
   });
 
@@ -121,7 +131,9 @@ describe('authority', () => {
     const ok = await create(sb.headers(t, { 'svc-ctx-declared-actor': 'anna@printshop' }));
     expect(ok.statusCode).toBe(201);
     const id = (ok.json() as { created: { threadId: string }[] }).created[0]?.threadId;
-    const read = (await sb.app.inject({ method: 'GET', url: `/api/v1/threads/${id}`, headers: sb.headers(t) })).json() as { events: { declaredActor?: string }[] };
+    const read = (await sb.app.inject({ method: 'GET', url: `/api/v1/threads/${id}`, headers: sb.headers(t) })).json() as {
+      events: { declaredActor?: string }[];
+    };
     expect(read.events[0]?.declaredActor).toBe('anna@printshop');
     // The demo account has no such policy.
     expect((await create(sb.headers(token))).statusCode).toBe(201);

@@ -55,7 +55,12 @@ describe('error envelope', () => {
   });
 
   it('malformed JSON is 400 INVALID_REQUEST', async () => {
-    const res = await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: { ...sb.headers(token), 'content-type': 'application/json' }, payload: '{"type":' });
+    const res = await sb.app.inject({
+      method: 'POST',
+      url: '/api/v1/threads',
+      headers: { ...sb.headers(token), 'content-type': 'application/json' },
+      payload: '{"type":',
+    });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).code).toBe('INVALID_REQUEST');
   });
@@ -86,7 +91,11 @@ describe('localized messages (Svc-Ctx-Locale)', () => {
   });
 
   it('localizes parameterized messages and keeps the code', async () => {
-    const res = await sb.app.inject({ method: 'GET', url: '/api/v1/threads', headers: sb.headers(token, { 'svc-ctx-team-id': 'bench', 'svc-ctx-locale': 'de' }) });
+    const res = await sb.app.inject({
+      method: 'GET',
+      url: '/api/v1/threads',
+      headers: sb.headers(token, { 'svc-ctx-team-id': 'bench', 'svc-ctx-locale': 'de' }),
+    });
     const body = envelope(res);
     expect(body.code).toBe('INVALID_REQUEST');
     expect(body.message).toBe('Der Header Svc-Ctx-Team-Id muss eine UUID sein.');

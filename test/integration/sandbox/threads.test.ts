@@ -79,7 +79,12 @@ describe('create', () => {
   });
 
   it('a text field with a number value is 400 INVALID_REQUEST', async () => {
-    const res = await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers: h(), payload: { type: 'single', thread: { name: 'x' }, data: [{ name: 'a', type: 'text', value: { number: 1 } }] } });
+    const res = await sb.app.inject({
+      method: 'POST',
+      url: '/api/v1/threads',
+      headers: h(),
+      payload: { type: 'single', thread: { name: 'x' }, data: [{ name: 'a', type: 'text', value: { number: 1 } }] },
+    });
     expect(envelope(res).code).toBe('INVALID_REQUEST');
   });
 });
@@ -88,7 +93,12 @@ describe('read and visibility', () => {
   it('returns thread with data and tags, and events with maxEvents limiting the recent ones', async () => {
     const t = await createOne('Evented');
     for (let i = 0; i < 3; i += 1) {
-      await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [{ name: 'step', type: 'number', value: { number: i } }] } });
+      await sb.app.inject({
+        method: 'POST',
+        url: `/api/v1/threads/${t.threadId}/data`,
+        headers: h(),
+        payload: { threadId: t.threadId, update: [{ name: 'step', type: 'number', value: { number: i } }] },
+      });
     }
     const all = await read(t.threadId);
     expect(all.thread.tags).toEqual([]);
@@ -101,7 +111,16 @@ describe('read and visibility', () => {
 
   it('a Thread of another Team is 404; shared with the Team it is readable but not editable', async () => {
     const other = (await sb.admin('POST', `/sandbox/orgs/${sb.demo.orgId}/teams`, { name: 'Paint' })).json() as { teamId: string };
-    const acct = (await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'painter', teams: [{ teamId: other.teamId, role: 'member' }, { teamId: sb.demo.teamId, role: 'member' }] })).json() as { apiKey: string };
+    const acct = (
+      await sb.admin('POST', '/sandbox/service-accounts', {
+        orgId: sb.demo.orgId,
+        name: 'painter',
+        teams: [
+          { teamId: other.teamId, role: 'member' },
+          { teamId: sb.demo.teamId, role: 'member' },
+        ],
+      })
+    ).json() as { apiKey: string };
     const t2 = await sb.token(acct.apiKey);
     const mine = await createOne('Private to Bench');
     const inPaint = sb.headers(t2, { 'svc-ctx-team-id': other.teamId });
@@ -113,9 +132,13 @@ describe('read and visibility', () => {
     expect((await sb.app.inject({ method: 'GET', url: `/api/v1/threads/${mine.threadId}`, headers: inPaint })).statusCode).toBe(200);
     const edit = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${mine.threadId}`, headers: inPaint, payload: { thread: { name: 'x' } } });
     expect(envelope(edit).code).toBe('FORBIDDEN');
-    const perms = (await sb.app.inject({ method: 'POST', url: '/api/v1/threads/permissions', headers: inPaint, payload: { threadIds: [mine.threadId] } })).json() as { permissions: unknown[] };
+    const perms = (
+      await sb.app.inject({ method: 'POST', url: '/api/v1/threads/permissions', headers: inPaint, payload: { threadIds: [mine.threadId] } })
+    ).json() as { permissions: unknown[] };
     expect(perms.permissions).toEqual([{ threadId: mine.threadId, canRead: true, canEdit: false, canArchive: false, canShare: false }]);
-    const ownPerms = (await sb.app.inject({ method: 'POST', url: '/api/v1/threads/permissions', headers: h(), payload: { threadIds: [mine.threadId] } })).json() as { permissions: { canEdit: boolean }[] };
+    const ownPerms = (
+      await sb.app.inject({ method: 'POST', url: '/api/v1/threads/permissions', headers: h(), payload: { threadIds: [mine.threadId] } })
+    ).json() as { permissions: { canEdit: boolean }[] };
     expect(ownPerms.permissions[0]?.canEdit).toBe(true);
     const listed = ThreadListResponseSchema.parse((await sb.app.inject({ method: 'GET', url: '/api/v1/threads?pageSize=500', headers: inPaint })).json());
     expect(listed.threads.map((t) => t.threadId)).toContain(mine.threadId);
@@ -154,14 +177,31 @@ describe('fields', () => {
       [false, 'c', { text: 'new' }],
     ]);
 
-    const removed = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [], remove: [a?.fieldId] } });
+    const removed = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: t.threadId, update: [], remove: [a?.fieldId] },
+    });
     expect((removed.json() as { thread: ThreadDetail }).thread.data.map((f) => f.name)).toEqual(['b2', 'c']);
-    const archived = (await sb.app.inject({ method: 'GET', url: `/api/v1/threads/${t.threadId}/data/archived`, headers: h() })).json() as { data: { fieldId: string; archivedAt: string | null }[] };
+    const archived = (await sb.app.inject({ method: 'GET', url: `/api/v1/threads/${t.threadId}/data/archived`, headers: h() })).json() as {
+      data: { fieldId: string; archivedAt: string | null }[];
+    };
     expect(archived.data).toEqual([expect.objectContaining({ fieldId: a?.fieldId, archivedAt: expect.any(String) })]);
 
-    const restored = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data/restore`, headers: h(), payload: { threadId: t.threadId, restore: [a?.fieldId] } });
+    const restored = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data/restore`,
+      headers: h(),
+      payload: { threadId: t.threadId, restore: [a?.fieldId] },
+    });
     expect((restored.json() as { thread: ThreadDetail }).thread.data.map((f) => f.name)).toEqual(['a', 'b2', 'c']);
-    const again = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data/restore`, headers: h(), payload: { threadId: t.threadId, restore: [a?.fieldId] } });
+    const again = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data/restore`,
+      headers: h(),
+      payload: { threadId: t.threadId, restore: [a?.fieldId] },
+    });
     expect(envelope(again).code).toBe('INVALID_DATA');
 
     expect((await read(t.threadId)).events.map((e) => e.action)).toEqual(['data_restored', 'data_updated', 'data_updated', 'created']);
@@ -169,29 +209,59 @@ describe('fields', () => {
 
   it('stale expectedUpdatedAt is 409 THREAD_DATA_CONFLICT and changes nothing; the fresh one succeeds', async () => {
     const t = await createOne('Conflict', [{ name: 'x', type: 'text', value: { text: '1' } }]);
-    const first = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '2' } }], expectedUpdatedAt: t.updatedAt } });
+    const first = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '2' } }], expectedUpdatedAt: t.updatedAt },
+    });
     expect(first.statusCode).toBe(200);
     const fresh = (first.json() as { thread: ThreadDetail }).thread.updatedAt;
     expect(fresh).not.toBe(t.updatedAt);
-    const stale = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '3' } }], expectedUpdatedAt: t.updatedAt } });
+    const stale = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '3' } }], expectedUpdatedAt: t.updatedAt },
+    });
     expect(stale.statusCode).toBe(409);
     expect(envelope(stale)).toMatchObject({ code: 'THREAD_DATA_CONFLICT', detail: { updatedAt: fresh } });
     expect((await read(t.threadId)).thread.data[0]?.value).toEqual({ text: '2' });
-    const ok = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '3' } }], expectedUpdatedAt: fresh } });
+    const ok = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: t.threadId, update: [{ name: 'x', type: 'text', value: { text: '3' } }], expectedUpdatedAt: fresh },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('unknown field ids and a body threadId differing from the path are refused', async () => {
     const t = await createOne('Refusals');
-    const unknown = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: t.threadId, update: [{ fieldId: crypto.randomUUID(), type: 'text', value: { text: 'x' } }] } });
+    const unknown = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: t.threadId, update: [{ fieldId: crypto.randomUUID(), type: 'text', value: { text: 'x' } }] },
+    });
     expect(envelope(unknown)).toMatchObject({ code: 'INVALID_DATA', detail: { reason: 'unknown_field' } });
-    const mismatch = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}/data`, headers: h(), payload: { threadId: crypto.randomUUID(), update: [] } });
+    const mismatch = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}/data`,
+      headers: h(),
+      payload: { threadId: crypto.randomUUID(), update: [] },
+    });
     expect(envelope(mismatch).code).toBe('INVALID_REQUEST');
   });
 
   it('metadata update changes name and description and fields in one write', async () => {
     const t = await createOne('Old name');
-    const res = await sb.app.inject({ method: 'POST', url: `/api/v1/threads/${t.threadId}`, headers: h(), payload: { thread: { name: 'New name', description: null }, update: [{ name: 'k', type: 'text', value: { text: 'v' } }] } });
+    const res = await sb.app.inject({
+      method: 'POST',
+      url: `/api/v1/threads/${t.threadId}`,
+      headers: h(),
+      payload: { thread: { name: 'New name', description: null }, update: [{ name: 'k', type: 'text', value: { text: 'v' } }] },
+    });
     const after = (res.json() as { thread: ThreadDetail }).thread;
     expect(after).toMatchObject({ name: 'New name', description: null });
     expect(after.data.map((f) => f.name)).toEqual(['k']);
@@ -205,13 +275,25 @@ describe('archive, restore, toggle', () => {
     const b = await createOne('Arch B');
     const archived = await sb.app.inject({ method: 'PATCH', url: '/api/v1/threads/archive', headers: h(), payload: { threadIds: [a.threadId] } });
     expect((archived.json() as { threads: { archivedAt: string | null }[] }).threads[0]?.archivedAt).toEqual(expect.any(String));
-    const q = (query: string) => sb.app.inject({ method: 'GET', url: `/api/v1/threads?q=Arch&${query}`, headers: h() }).then((r) => ThreadListResponseSchema.parse(r.json()).threads.map((t) => t.name).sort());
+    const q = (query: string) =>
+      sb.app.inject({ method: 'GET', url: `/api/v1/threads?q=Arch&${query}`, headers: h() }).then((r) =>
+        ThreadListResponseSchema.parse(r.json())
+          .threads.map((t) => t.name)
+          .sort(),
+      );
     expect(await q('')).toEqual(['Arch B']);
     expect(await q('includeArchived=true')).toEqual(['Arch A', 'Arch B']);
     expect(await q('archivedOnly=true')).toEqual(['Arch A']);
 
-    const toggled = await sb.app.inject({ method: 'PATCH', url: '/api/v1/threads/archive', headers: h(), payload: { threadIds: [a.threadId, b.threadId], toggle: true } });
-    const states = Object.fromEntries((toggled.json() as { threads: { threadId: string; archivedAt: string | null }[] }).threads.map((t) => [t.threadId, t.archivedAt !== null]));
+    const toggled = await sb.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/threads/archive',
+      headers: h(),
+      payload: { threadIds: [a.threadId, b.threadId], toggle: true },
+    });
+    const states = Object.fromEntries(
+      (toggled.json() as { threads: { threadId: string; archivedAt: string | null }[] }).threads.map((t) => [t.threadId, t.archivedAt !== null]),
+    );
     expect(states).toEqual({ [a.threadId]: false, [b.threadId]: true });
 
     await sb.app.inject({ method: 'PATCH', url: '/api/v1/threads/restore', headers: h(), payload: { threadIds: [b.threadId] } });
@@ -221,7 +303,12 @@ describe('archive, restore, toggle', () => {
 
   it('is all or nothing: an invisible Thread in the list is 404 and nothing is archived', async () => {
     const a = await createOne('AllOrNothing');
-    const res = await sb.app.inject({ method: 'PATCH', url: '/api/v1/threads/archive', headers: h(), payload: { threadIds: [a.threadId, crypto.randomUUID()] } });
+    const res = await sb.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/threads/archive',
+      headers: h(),
+      payload: { threadIds: [a.threadId, crypto.randomUUID()] },
+    });
     expect(envelope(res).code).toBe('NOT_FOUND');
     expect((await read(a.threadId)).thread.archivedAt).toBeNull();
   });
@@ -230,7 +317,9 @@ describe('archive, restore, toggle', () => {
 describe('list, search and count', () => {
   it('pages with cursor and pageSize in order without repeats, with total and count agreeing', async () => {
     const team = (await sb.admin('POST', `/sandbox/orgs/${sb.demo.orgId}/teams`, { name: 'Pager' })).json() as { teamId: string };
-    const acct = (await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'pager', teams: [{ teamId: team.teamId, role: 'member' }] })).json() as { apiKey: string };
+    const acct = (
+      await sb.admin('POST', '/sandbox/service-accounts', { orgId: sb.demo.orgId, name: 'pager', teams: [{ teamId: team.teamId, role: 'member' }] })
+    ).json() as { apiKey: string };
     const headers = sb.headers(await sb.token(acct.apiKey), { 'svc-ctx-team-id': team.teamId });
     const names = Array.from({ length: 7 }, (_, i) => `P${i}`);
     await sb.app.inject({ method: 'POST', url: '/api/v1/threads', headers, payload: { type: 'list', threads: names.map((name) => ({ thread: { name } })) } });
@@ -254,7 +343,9 @@ describe('list, search and count', () => {
 
   it('filters by field value (queryCol), creator, tagType and transfer state', async () => {
     await createOne('Searchable', [{ name: 'Serial', type: 'text', value: { text: 'ZX-991' } }]);
-    const byField = ThreadListResponseSchema.parse((await sb.app.inject({ method: 'GET', url: '/api/v1/threads?q=zx-99&queryCol=Serial', headers: h() })).json());
+    const byField = ThreadListResponseSchema.parse(
+      (await sb.app.inject({ method: 'GET', url: '/api/v1/threads?q=zx-99&queryCol=Serial', headers: h() })).json(),
+    );
     expect(byField.threads.map((t) => t.name)).toEqual(['Searchable']);
     const me = (await sb.app.inject({ method: 'GET', url: '/api/v1/me', headers: h() })).json() as { userId: string };
     const mine = (await sb.app.inject({ method: 'GET', url: `/api/v1/threads/count?createdBy=${me.userId}`, headers: h() })).json() as { count: number };
@@ -262,6 +353,8 @@ describe('list, search and count', () => {
     expect(mine.count).toBeGreaterThan(0);
     expect(nobody.count).toBe(0);
     expect(((await sb.app.inject({ method: 'GET', url: '/api/v1/threads/count?tagType=QR', headers: h() })).json() as { count: number }).count).toBe(0);
-    expect(((await sb.app.inject({ method: 'GET', url: '/api/v1/threads/count?transferredOnly=true', headers: h() })).json() as { count: number }).count).toBe(0);
+    expect(((await sb.app.inject({ method: 'GET', url: '/api/v1/threads/count?transferredOnly=true', headers: h() })).json() as { count: number }).count).toBe(
+      0,
+    );
   });
 });

@@ -114,7 +114,11 @@ describe('move, resolve, archive and bulk-bind', () => {
     expect(moved.cut?.count).toBe(2);
 
     const mismatch = (await client.labels
-      .move({ source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 1 }, target: { reelCollectionId: reel.collectionId }, expectedCount: 5 })
+      .move({
+        source: { reelCollectionId: reel.collectionId, fromPosition: 1, toPosition: 1 },
+        target: { reelCollectionId: reel.collectionId },
+        expectedCount: 5,
+      })
       .catch((e: unknown) => e)) as ServiceError;
     expect(mismatch).toBeInstanceOf(ServiceError);
     expect(mismatch).toMatchObject({ code: 'INVALID_REQUEST', status: 400, reason: 'count_mismatch' });

@@ -12,7 +12,11 @@ afterAll(async () => t.close());
 
 describe('/api/v1/tags access', () => {
   it('needs a bearer token (401 UNAUTHORIZED) and the organization header (400 ORG_ID_REQUIRED)', async () => {
-    const noToken = await fetch(`${t.baseUrl}/api/v1/tags/identify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tagType: 'QR', data: 'x' }) });
+    const noToken = await fetch(`${t.baseUrl}/api/v1/tags/identify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tagType: 'QR', data: 'x' }),
+    });
     expect(noToken.status).toBe(401);
     expect(((await noToken.json()) as { code: string }).code).toBe('UNAUTHORIZED');
     const noOrg = await fetch(`${t.baseUrl}/api/v1/tags/identify`, {
@@ -50,7 +54,11 @@ describe('/api/v1/tags access', () => {
     const body = new FormData();
     body.append('data', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'a.jpg');
     body.append('data', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'b.jpg');
-    const res = await fetch(`${t.baseUrl}/api/v1/tags/extract`, { method: 'POST', headers: { authorization: `Bearer ${t.token}`, 'svc-ctx-org-id': t.orgId }, body });
+    const res = await fetch(`${t.baseUrl}/api/v1/tags/extract`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'svc-ctx-org-id': t.orgId },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('INVALID_REQUEST');
     expect(t.scanCount()).toBe(0);
@@ -61,7 +69,11 @@ describe('/api/v1/tags multipart limits', () => {
   it('refuses more file parts than allowed without holding the connection open', async () => {
     const body = new FormData();
     for (let i = 0; i < 6; i += 1) body.append('data', new Blob([new Uint8Array(16)], { type: 'image/jpeg' }), `${i}.jpg`);
-    const res = await fetch(`${t.baseUrl}/api/v1/tags/extract`, { method: 'POST', headers: { authorization: `Bearer ${t.token}`, 'svc-ctx-org-id': t.orgId }, body });
+    const res = await fetch(`${t.baseUrl}/api/v1/tags/extract`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'svc-ctx-org-id': t.orgId },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('INVALID_REQUEST');
   });

@@ -80,7 +80,11 @@ describe('POST /api/v1/tags/bind', () => {
     const res = await t.form('bind', { threadId: second, tagType: 'SVC', data: await freshCapture(tag, 2) });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDENTIFIER_ALREADY_BOUND');
-    expect(detail(res)).toMatchObject({ compositeTagId: null, threadId: first, scan: { scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null } });
+    expect(detail(res)).toMatchObject({
+      compositeTagId: null,
+      threadId: first,
+      scan: { scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null },
+    });
     // A fresh capture onto the same Thread is the same identifier again, not a second one.
     const again = await t.form('bind', { threadId: first, tagType: 'SVC', data: await freshCapture(tag, 3) });
     expect(again.status).toBe(200);
@@ -129,13 +133,20 @@ describe('POST /api/v1/tags/bind', () => {
 describe('binding a Label member binds the whole Label', () => {
   it('answers label and boundTags, binds every active member with one shared operation id', async () => {
     const threadId = await t.createThread('Labelled');
-    const { compositeTagId, tagIds } = t.createLabel({ members: [{ tagType: 'QR', value: 'LBL-1' }, { tagType: 'TEXT', value: 'L-1' }] });
+    const { compositeTagId, tagIds } = t.createLabel({
+      members: [
+        { tagType: 'QR', value: 'LBL-1' },
+        { tagType: 'TEXT', value: 'L-1' },
+      ],
+    });
     const res = await t.form('bind', { threadId, tagType: 'QR', data: 'LBL-1' });
     expect(res.status).toBe(200);
     expect(res.body.tag).toMatchObject({ tagId: tagIds[0], threadId, label: { compositeTagId, position: 1 } });
     expect((res.body.label as Record<string, unknown>).boundThreadId).toBe(threadId);
     expect((res.body.boundTags as { tagId: string }[]).map((b) => b.tagId).sort()).toEqual([...tagIds].sort());
-    const events = t.sb.db.prepare("SELECT operation_id FROM thread_events WHERE thread_id = ? AND action = 'tag_bound'").all(threadId) as { operation_id: string }[];
+    const events = t.sb.db.prepare("SELECT operation_id FROM thread_events WHERE thread_id = ? AND action = 'tag_bound'").all(threadId) as {
+      operation_id: string;
+    }[];
     expect(events).toHaveLength(2);
     expect(new Set(events.map((e) => e.operation_id)).size).toBe(1);
   });
@@ -161,7 +172,12 @@ describe('binding a Label member binds the whole Label', () => {
     const threadId = await t.createThread('Optical label');
     const tag = await speckleTag(12, SIZE);
     const enrolled = await t.form('extract', { data: await freshCapture(tag, 1) });
-    const { tagIds } = t.createLabel({ members: [{ tagType: 'SVC', fingerprintId: enrolled.body.id as string }, { tagType: 'QR', value: 'LBL-4' }] });
+    const { tagIds } = t.createLabel({
+      members: [
+        { tagType: 'SVC', fingerprintId: enrolled.body.id as string },
+        { tagType: 'QR', value: 'LBL-4' },
+      ],
+    });
     const res = await t.form('bind', { threadId, tagType: 'SVC', data: await freshCapture(tag, 2), activateLabel: 'true' });
     expect(res.status).toBe(200);
     expect((res.body.scan as { svcId: string }).svcId).toBe(tagIds[0]);

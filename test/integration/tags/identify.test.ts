@@ -56,7 +56,12 @@ describe('identify outcomes', () => {
   it('3. unbound Label: 200 {type: label, label: {label, tags}}', async () => {
     const image = await speckleTag(21, SIZE);
     const enrolled = await t.form('extract', { data: await freshCapture(image, 1) });
-    const { compositeTagId, tagIds } = t.createLabel({ members: [{ tagType: 'SVC', fingerprintId: enrolled.body.id as string, identifiable: true }, { tagType: 'QR', value: 'LBL-ID' }] });
+    const { compositeTagId, tagIds } = t.createLabel({
+      members: [
+        { tagType: 'SVC', fingerprintId: enrolled.body.id as string, identifiable: true },
+        { tagType: 'QR', value: 'LBL-ID' },
+      ],
+    });
     const res = await t.form('identify', { tagType: 'SVC', data: await freshCapture(image, 2) });
     expect(res.status).toBe(200);
     expect(res.body.type).toBe('label');
@@ -69,14 +74,28 @@ describe('identify outcomes', () => {
   it('4. no match: 404 IDENTIFIER_NOT_FOUND, detail.outcome no_match, teamsSearched, receipt in detail.scan', async () => {
     const res = await t.form('identify', { tagType: 'SVC', data: await speckleTag(22, { ...SIZE, format: 'jpeg' }) });
     expect([res.status, res.body.code]).toEqual([404, 'IDENTIFIER_NOT_FOUND']);
-    expect(detail(res)).toEqual({ outcome: 'no_match', teamsSearched: [t.benchTeamId], scan: { scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null } });
+    expect(detail(res)).toEqual({
+      outcome: 'no_match',
+      teamsSearched: [t.benchTeamId],
+      scan: { scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null },
+    });
   });
 
   it('5. incomplete search: 503 SCAN_SEARCH_INCOMPLETE with teamsSearched, teamsUnreachable, orgsUnreachable', async () => {
     markTeamUnreachable(t.sb.db, t.otherTeamId);
-    const res = await t.form('identify', { tagType: 'SVC', data: await speckleTag(23, { ...SIZE, format: 'jpeg' }), searchTeamIds: [t.benchTeamId, t.otherTeamId] });
+    const res = await t.form('identify', {
+      tagType: 'SVC',
+      data: await speckleTag(23, { ...SIZE, format: 'jpeg' }),
+      searchTeamIds: [t.benchTeamId, t.otherTeamId],
+    });
     expect([res.status, res.body.code]).toEqual([503, 'SCAN_SEARCH_INCOMPLETE']);
-    expect(detail(res)).toMatchObject({ outcome: 'search_incomplete', teamsSearched: [t.benchTeamId], teamsUnreachable: [t.otherTeamId], orgsUnreachable: [], scan: { svcId: null } });
+    expect(detail(res)).toMatchObject({
+      outcome: 'search_incomplete',
+      teamsSearched: [t.benchTeamId],
+      teamsUnreachable: [t.otherTeamId],
+      orgsUnreachable: [],
+      scan: { svcId: null },
+    });
     // A match in a reachable partition is still an answer.
     const found = await t.form('identify', { tagType: 'SVC', data: await freshCapture(bound.image, 3), searchTeamIds: [t.benchTeamId, t.otherTeamId] });
     expect(found.body.type).toBe('identified');
@@ -95,7 +114,13 @@ describe('identify outcomes', () => {
       .run(duplicateId, bound.fingerprintId, otherThread, t.orgId, t.otherTeamId, at, at, at);
     const res = await t.form('identify', { tagType: 'SVC', data: await freshCapture(bound.image, 4), searchTeamIds: [t.benchTeamId, t.otherTeamId] });
     expect([res.status, res.body.code]).toEqual([409, 'SCAN_AMBIGUOUS_MATCH']);
-    const d = detail(res) as { outcome: string; candidates: { tagId: string; threadId: string }[]; boundCandidates: number; attempts: number; scan: { svcId: null } };
+    const d = detail(res) as {
+      outcome: string;
+      candidates: { tagId: string; threadId: string }[];
+      boundCandidates: number;
+      attempts: number;
+      scan: { svcId: null };
+    };
     expect(d.outcome).toBe('ambiguous');
     expect(d.candidates.map((c) => c.tagId).sort()).toEqual([bound.tagId, duplicateId].sort());
     expect(d.boundCandidates).toBe(2);

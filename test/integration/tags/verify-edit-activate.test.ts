@@ -22,21 +22,36 @@ afterAll(async () => t.close());
 
 describe('POST /api/v1/tags/verify', () => {
   it('one candidate, match: 200 {tag, scan} with scan.svcId the identifier', async () => {
-    const res = await t.form('verify', { threadId, tagType: 'SVC', data: await freshCapture(optical.image, 2), tags: [{ tagId: optical.tagId, tagType: 'SVC' }] });
+    const res = await t.form('verify', {
+      threadId,
+      tagType: 'SVC',
+      data: await freshCapture(optical.image, 2),
+      tags: [{ tagId: optical.tagId, tagType: 'SVC' }],
+    });
     expect(res.status).toBe(200);
     expect((res.body.tag as { tagId: string }).tagId).toBe(optical.tagId);
     expect(res.body.scan).toMatchObject({ svcId: optical.tagId });
   });
 
   it('one candidate, no match: 500 IDENTIFIER_VERIFY_FAILED with the receipt in detail.scan', async () => {
-    const res = await t.form('verify', { threadId, tagType: 'SVC', data: await speckleTag(31, { ...SIZE, format: 'jpeg' }), tags: [{ tagId: optical.tagId, tagType: 'SVC' }] });
+    const res = await t.form('verify', {
+      threadId,
+      tagType: 'SVC',
+      data: await speckleTag(31, { ...SIZE, format: 'jpeg' }),
+      tags: [{ tagId: optical.tagId, tagType: 'SVC' }],
+    });
     expect([res.status, res.body.code]).toEqual([500, 'IDENTIFIER_VERIFY_FAILED']);
     expect(detail(res).scan).toMatchObject({ scanId: expect.any(String), fingerprintId: expect.any(String), svcId: null });
   });
 
   it('fails for an identifier not bound to the named Thread even when the scan matches it', async () => {
     const otherThread = await t.createThread('Not this one');
-    const res = await t.form('verify', { threadId: otherThread, tagType: 'SVC', data: await freshCapture(optical.image, 3), tags: [{ tagId: optical.tagId, tagType: 'SVC' }] });
+    const res = await t.form('verify', {
+      threadId: otherThread,
+      tagType: 'SVC',
+      data: await freshCapture(optical.image, 3),
+      tags: [{ tagId: optical.tagId, tagType: 'SVC' }],
+    });
     expect([res.status, res.body.code]).toEqual([500, 'IDENTIFIER_VERIFY_FAILED']);
   });
 
@@ -45,7 +60,10 @@ describe('POST /api/v1/tags/verify', () => {
       threadId,
       tagType: 'SVC',
       data: await freshCapture(optical.image, 4),
-      tags: [{ tagId: qr.tagId, tagType: 'QR' }, { tagId: optical.tagId, tagType: 'SVC' }],
+      tags: [
+        { tagId: qr.tagId, tagType: 'QR' },
+        { tagId: optical.tagId, tagType: 'SVC' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, verifiedTag: { tagId: optical.tagId }, attemptedCount: 2, failedCount: 1, scan: { svcId: optical.tagId } });
@@ -56,7 +74,10 @@ describe('POST /api/v1/tags/verify', () => {
       threadId,
       tagType: 'SVC',
       data: await speckleTag(32, { ...SIZE, format: 'jpeg' }),
-      tags: [{ tagId: optical.tagId, tagType: 'SVC' }, { tagId: randomUUID(), tagType: 'SVC' }],
+      tags: [
+        { tagId: optical.tagId, tagType: 'SVC' },
+        { tagId: randomUUID(), tagType: 'SVC' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, attemptedCount: 2, failedCount: 2, error: { code: 'IDENTIFIER_VERIFY_FAILED' }, scan: { svcId: null } });
@@ -104,7 +125,13 @@ describe('POST /api/v1/tags/unbind, /text, /update', () => {
 
   it('unbinding a Label member detaches the whole Label', async () => {
     const labelThread = await t.createThread('Label holder');
-    const { tagIds } = t.createLabel({ members: [{ tagType: 'QR', value: 'UNB-1' }, { tagType: 'TEXT', value: 'U-1' }], boundThreadId: labelThread });
+    const { tagIds } = t.createLabel({
+      members: [
+        { tagType: 'QR', value: 'UNB-1' },
+        { tagType: 'TEXT', value: 'U-1' },
+      ],
+      boundThreadId: labelThread,
+    });
     expect((await t.json('unbind', { tagId: tagIds[0], threadId: labelThread })).status).toBe(200);
     const rows = t.sb.db.prepare('SELECT thread_id FROM tags WHERE tag_id IN (?, ?)').all(tagIds[0], tagIds[1]) as { thread_id: string | null }[];
     expect(rows.every((r) => r.thread_id === null)).toBe(true);
@@ -115,7 +142,9 @@ describe('POST /api/v1/tags/activate', () => {
   it('makes a verify-only optical identifier identifiable, one outcome per identifier, forward-only', async () => {
     const item = await t.createThread('Verify-only');
     const image = await speckleTag(33, SIZE);
-    const tag = (await t.form('bind', { threadId: item, tagType: 'SVC', data: await freshCapture(image, 1), options: { indexing: 'none' } })).body.tag as { tagId: string };
+    const tag = (await t.form('bind', { threadId: item, tagType: 'SVC', data: await freshCapture(image, 1), options: { indexing: 'none' } })).body.tag as {
+      tagId: string;
+    };
     expect((await t.form('identify', { tagType: 'SVC', data: await freshCapture(image, 2) })).body.code).toBe('IDENTIFIER_NOT_FOUND');
     const unknown = randomUUID();
     const res = await t.json('activate', { tagIds: [tag.tagId, qr.tagId, unknown] });

@@ -18,22 +18,46 @@ export const bulkBindCommand: CliCommand = {
       args,
       strict: true,
       allowPositionals: true,
-      options: { reel: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, threads: { type: 'string' }, activate: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, timeout: { type: 'string' } },
+      options: {
+        reel: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        threads: { type: 'string' },
+        activate: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        timeout: { type: 'string' },
+      },
     });
     if (positionals.length) throw new UsageError(`bulk-bind takes no positional arguments (got "${positionals.join(' ')}").`);
-    if (!values.reel || values.from === undefined || values.to === undefined || !values.threads) throw new UsageError('bulk-bind needs --reel, --from, --to and --threads.');
-    const input = { reelId: values.reel, fromPosition: Number(values.from), toPosition: Number(values.to), threadIds: threadIds(values.threads), ...(values.activate ? { activate: true } : {}) };
+    if (!values.reel || values.from === undefined || values.to === undefined || !values.threads)
+      throw new UsageError('bulk-bind needs --reel, --from, --to and --threads.');
+    const input = {
+      reelId: values.reel,
+      fromPosition: Number(values.from),
+      toPosition: Number(values.to),
+      threadIds: threadIds(values.threads),
+      ...(values.activate ? { activate: true } : {}),
+    };
     if (!Number.isInteger(input.fromPosition) || !Number.isInteger(input.toPosition)) throw new UsageError('--from and --to are whole positions.');
     if (values['dry-run']) {
       const preflight = await ctx.call('bulkBind.preflight', input);
-      ctx.print(preflight, [`${preflight.rows.length} rows, ${preflight.blockers.length} blockers, ${preflight.warnings.length} warnings`, ...preflight.blockers.map((b) => `  position ${b.position}: ${b.kind}`)].join('\n'));
+      ctx.print(
+        preflight,
+        [
+          `${preflight.rows.length} rows, ${preflight.blockers.length} blockers, ${preflight.warnings.length} warnings`,
+          ...preflight.blockers.map((b) => `  position ${b.position}: ${b.kind}`),
+        ].join('\n'),
+      );
       return preflight.blockers.length ? 3 : 0;
     }
     const { opId } = await ctx.call('bulkBind.commit', input);
     await ctx.call('sync.run', { untilIdle: true, timeoutSeconds: Number(values.timeout ?? 120) });
     const status = await ctx.call('bulkBind.status', { opId });
     const item = await ctx.call('queue.list', {}).then((q) => q.items.find((i) => i.opId === opId));
-    ctx.print({ opId, ...status, attention: item?.attention ?? null }, `bulk-bind ${opId}: ${status.state}${item?.attention ? ` — ${item.attention.code}: ${item.attention.reason}` : ''}`);
+    ctx.print(
+      { opId, ...status, attention: item?.attention ?? null },
+      `bulk-bind ${opId}: ${status.state}${item?.attention ? ` — ${item.attention.code}: ${item.attention.reason}` : ''}`,
+    );
     return status.state === 'done' ? 0 : status.state === 'attention' ? 3 : 1;
   },
 };

@@ -28,7 +28,10 @@ export const connectCommand: CliCommand = {
       input = { kind: 'sandbox', ...(values.name ? { name: values.name } : {}) };
     } else {
       const missing = (['base-url', 'api-key', 'org', 'team'] as const).filter((k) => !values[k]);
-      if (missing.length) throw new UsageError(`connect needs --sandbox, or all of --base-url, --api-key, --org and --team (missing ${missing.map((m) => `--${m}`).join(', ')}).`);
+      if (missing.length)
+        throw new UsageError(
+          `connect needs --sandbox, or all of --base-url, --api-key, --org and --team (missing ${missing.map((m) => `--${m}`).join(', ')}).`,
+        );
       input = {
         kind: 'remote',
         baseUrl: values['base-url'],
@@ -43,7 +46,10 @@ export const connectCommand: CliCommand = {
     const profile = await ctx.call('profiles.connect', input);
     // Saved without reaching the service: said on stderr, so a script's JSON stays one document.
     if (profile.warning) process.stderr.write(`warning: ${profile.warning}\n`);
-    ctx.print(profile, `connected: ${profile.name} (${profile.kind}, ${profile.baseUrl}); organization ${profile.orgId}, Team ${profile.teamId}${profile.keyChecked ? '' : ' (API key not checked yet)'}`);
+    ctx.print(
+      profile,
+      `connected: ${profile.name} (${profile.kind}, ${profile.baseUrl}); organization ${profile.orgId}, Team ${profile.teamId}${profile.keyChecked ? '' : ' (API key not checked yet)'}`,
+    );
     return 0;
   },
 };

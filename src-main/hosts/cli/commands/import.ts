@@ -9,7 +9,12 @@ export const importCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] import --reel REEL FILE.csv [--expected-only] [--indexing default|none]',
   summary: 'Import print data (position,text,qr,data_matrix,bar_code,nfc,svc): queue each row, or --expected-only.',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' } },
+    });
     if (!values.reel) throw new UsageError('import needs --reel REEL.');
     if (positionals.length !== 1) throw new UsageError('import needs exactly one FILE.csv.');
     if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');

@@ -15,6 +15,26 @@ import { statusCommand } from './status';
 import { verifyCheckCommand, verifyPlanCommand, verifyStatusCommand } from './verify';
 
 /** Every CLI command; each area adds its own module here. */
-export const cliCommands: readonly CliCommand[] = [devicesListCommand, devicesWatchCommand, statusCommand, serveCommand,
-  connectCommand, reelCreateCommand, reelShowCommand, enrollCommand, importCommand, syncCommand, syncConcurrencyCommand, queueListCommand, queueRetryCommand, queueDiscardCommand, bulkBindCommand, moveCommand,
-  printRunGenerateCommand, verifyPlanCommand, verifyCheckCommand, verifyStatusCommand, reportCommand];
+export const cliCommands: readonly CliCommand[] = [
+  devicesListCommand,
+  devicesWatchCommand,
+  statusCommand,
+  serveCommand,
+  connectCommand,
+  reelCreateCommand,
+  reelShowCommand,
+  enrollCommand,
+  importCommand,
+  syncCommand,
+  syncConcurrencyCommand,
+  queueListCommand,
+  queueRetryCommand,
+  queueDiscardCommand,
+  bulkBindCommand,
+  moveCommand,
+  printRunGenerateCommand,
+  verifyPlanCommand,
+  verifyCheckCommand,
+  verifyStatusCommand,
+  reportCommand,
+];

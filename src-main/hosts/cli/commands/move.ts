@@ -11,7 +11,16 @@ export const moveCommand: CliCommand = {
       args,
       strict: true,
       allowPositionals: true,
-      options: { reel: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, 'to-reel': { type: 'string' }, 'new-reel': { type: 'string' }, 'expected-count': { type: 'string' }, preview: { type: 'boolean' }, timeout: { type: 'string' } },
+      options: {
+        reel: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        'to-reel': { type: 'string' },
+        'new-reel': { type: 'string' },
+        'expected-count': { type: 'string' },
+        preview: { type: 'boolean' },
+        timeout: { type: 'string' },
+      },
     });
     if (positionals.length) throw new UsageError(`move takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel || values.from === undefined) throw new UsageError('move needs --reel and --from.');
@@ -31,7 +40,10 @@ export const moveCommand: CliCommand = {
     const { opId } = await ctx.call('labels.move', input);
     await ctx.call('sync.run', { untilIdle: true, timeoutSeconds: Number(values.timeout ?? 120) });
     const item = await ctx.call('queue.list', {}).then((q) => q.items.find((i) => i.opId === opId));
-    ctx.print({ opId, state: item?.state ?? 'pending', attention: item?.attention ?? null }, `move ${opId}: ${item?.state ?? 'pending'}${item?.attention ? ` — ${item.attention.code}: ${item.attention.reason}` : ''}`);
+    ctx.print(
+      { opId, state: item?.state ?? 'pending', attention: item?.attention ?? null },
+      `move ${opId}: ${item?.state ?? 'pending'}${item?.attention ? ` — ${item.attention.code}: ${item.attention.reason}` : ''}`,
+    );
     return item?.state === 'done' ? 0 : item?.state === 'attention' ? 3 : 1;
   },
 };

@@ -3,7 +3,6 @@ import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { wholeNumber } from '../flags';
 
-
 export const printRunGenerateCommand: CliCommand = {
   path: ['print-run', 'generate'],
   usage:
@@ -41,7 +40,10 @@ export const printRunGenerateCommand: CliCommand = {
     if (values.count === undefined) throw new UsageError('print-run generate needs --count N (how many labels).');
     const gs1 = values['gs1-gtin'] !== undefined || values['gs1-domain'] !== undefined;
     if (gs1 && values['qr-template'] !== undefined) throw new UsageError('--qr-template and --gs1-gtin/--gs1-domain both set the QR value: give one.');
-    if (!gs1 && values['qr-template'] === undefined) throw new UsageError("print-run generate needs the QR value: --qr-template 'https://…/{serial}', or a GS1 Digital Link with --gs1-gtin and --gs1-domain.");
+    if (!gs1 && values['qr-template'] === undefined)
+      throw new UsageError(
+        "print-run generate needs the QR value: --qr-template 'https://…/{serial}', or a GS1 Digital Link with --gs1-gtin and --gs1-domain.",
+      );
     if (values.sheet !== undefined && values.sheet !== 'A4' && values.sheet !== 'Letter') throw new UsageError('--sheet is A4 or Letter.');
     const dpi = wholeNumber('dpi', values.dpi);
     if (dpi !== undefined && dpi !== 203 && dpi !== 300) throw new UsageError('--dpi is 203 or 300.');

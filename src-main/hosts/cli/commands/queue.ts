@@ -5,7 +5,9 @@ import { UsageError } from '../context';
 
 function line(item: QueueItem): string {
   const last = item.attempts.at(-1);
-  const why = item.attention ? `  ! ${item.attention.code}${item.attention.status ? ` (HTTP ${item.attention.status})` : ''}: ${item.attention.reason}${item.attention.requestId ? ` [request id ${item.attention.requestId}]` : ''}` : '';
+  const why = item.attention
+    ? `  ! ${item.attention.code}${item.attention.status ? ` (HTTP ${item.attention.status})` : ''}: ${item.attention.reason}${item.attention.requestId ? ` [request id ${item.attention.requestId}]` : ''}`
+    : '';
   return `${item.opId}  ${item.kind.padEnd(16)} ${item.state.padEnd(9)} attempts ${item.attemptCount}${last && !item.attention ? `  last: ${last.code ?? last.status ?? ''} ${last.requestId ? `[request id ${last.requestId}]` : ''}` : ''}${why}`;
 }
 
@@ -14,14 +16,24 @@ export const queueListCommand: CliCommand = {
   usage: `station [--data DIR] [--json] queue [--state ${OPERATION_STATES.join('|')}] [--limit N]`,
   summary: 'List queued operations with their attempts (reason, code and request id of attention items).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { state: { type: 'string' }, limit: { type: 'string' } } });
-    if (positionals.length) throw new UsageError(`Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID" or "queue discard ID --confirm".`);
-    if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state)) throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { state: { type: 'string' }, limit: { type: 'string' } },
+    });
+    if (positionals.length)
+      throw new UsageError(`Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID" or "queue discard ID --confirm".`);
+    if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state))
+      throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a whole number above 0.');
     const out = await ctx.call('queue.list', { ...(values.state ? { state: values.state } : {}), ...(limit ? { limit } : {}) });
     const c = out.counts;
-    ctx.print(out, [`pending ${c.pending} · sending ${c.sending} · done ${c.done} · attention ${c.attention} · discarded ${c.discarded}`, ...out.items.map(line)].join('\n'));
+    ctx.print(
+      out,
+      [`pending ${c.pending} · sending ${c.sending} · done ${c.done} · attention ${c.attention} · discarded ${c.discarded}`, ...out.items.map(line)].join('\n'),
+    );
     return out.counts.attention > 0 ? 3 : 0;
   },
 };

@@ -20,7 +20,12 @@ export const reelCreateCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] reel create --name NAME [--description D] [--expect TEXT=1,SVC=1,QR=1]',
   summary: 'Create a Reel (works offline: prints its local id; its creation is queued).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { name: { type: 'string' }, description: { type: 'string' }, expect: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, description: { type: 'string' }, expect: { type: 'string' } },
+    });
     if (positionals.length) throw new UsageError(`reel create takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.name) throw new UsageError('reel create needs --name NAME.');
     const out = await ctx.call('reels.create', {

@@ -14,13 +14,17 @@ import { Exit, UsageError } from '../context';
 const printer = chromiumReportPrinter();
 
 function summary(report: ReelReport): string {
-  const counts = Object.entries(report.counts).map(([state, n]) => `${state} ${n}`).join(', ');
+  const counts = Object.entries(report.counts)
+    .map(([state, n]) => `${state} ${n}`)
+    .join(', ');
   const v = report.verification;
   return [
     `Reel ${report.reel.name} (${report.reel.reelId}): ${report.total} position(s) — ${counts || 'none'}`,
     `Saves: ${report.enrollment.saves}${report.enrollment.timePerLabel.medianSeconds === null ? '' : `, median ${report.enrollment.timePerLabel.medianSeconds.toFixed(1)} s per Label`}`,
     `Attention: ${report.attention.map((a) => `${a.code} ×${a.count}`).join(', ') || 'none'}; gaps and take-backs: ${report.gapsAndVoids.total}; bulk-binds: ${report.bulkBinds.length}`,
-    v ? `Quality check: ${v.verdict.decision} (${v.verdict.failed} failed of ${v.verdict.inspected} checked; sample ${v.plan.sampleSize}, accept ${v.plan.accept}, reject ${v.plan.reject})` : 'Quality check: none',
+    v
+      ? `Quality check: ${v.verdict.decision} (${v.verdict.failed} failed of ${v.verdict.inspected} checked; sample ${v.plan.sampleSize}, accept ${v.plan.accept}, reject ${v.plan.reject})`
+      : 'Quality check: none',
   ].join('\n');
 }
 
@@ -30,7 +34,12 @@ export const reportCommand: CliCommand = {
   summary: 'The Reel report: counts, enrollment rate, attention, gaps and voids, bulk-binds, the quality check; --pdf prints the report page (needs Chromium).',
   stationOptions: { printReport: printer.print },
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { reel: { type: 'string' }, pdf: { type: 'string' }, lang: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { reel: { type: 'string' }, pdf: { type: 'string' }, lang: { type: 'string' } },
+    });
     if (positionals.length) throw new UsageError(`report takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('report needs --reel REEL.');
     if (values.lang !== undefined && values.lang !== 'en' && values.lang !== 'de') throw new UsageError(`--lang is en or de (got "${values.lang}").`);
@@ -44,7 +53,10 @@ export const reportCommand: CliCommand = {
     requireChromium();
     const ui = rendererDir();
     if (!existsSync(join(ui, 'index.html'))) {
-      throw new StationError({ code: PDF_UNAVAILABLE, message: `The station UI is not built (${ui} has no index.html), and the PDF is printed from its report page: run "npm run build", then try again.` });
+      throw new StationError({
+        code: PDF_UNAVAILABLE,
+        message: `The station UI is not built (${ui} has no index.html), and the PDF is printed from its report page: run "npm run build", then try again.`,
+      });
     }
     const { startWebHost } = await import('../../web/server');
     const host = await startWebHost({ station: await ctx.station(), port: 0, rendererDir: ui });

@@ -7,18 +7,22 @@ import { identifiersFrom, valueFlagOptions, wholeNumber } from '../flags';
 // The quality check from the command line: draw the sample of a Reel, check one sampled position, show where the
 // verification stands. A failed sample or a rejected lot exits 3.
 
-
-
 export const verifyPlanCommand: CliCommand = {
   path: ['verify', 'plan'],
   usage: 'station [--data DIR] [--json] verify plan --reel REEL [--aql 0.65] [--seed N]',
   summary: "Draw a Reel's quality-check sample (ISO 2859-1, level II, normal inspection; the seed is recorded).",
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { reel: { type: 'string' }, aql: { type: 'string' }, seed: { type: 'string' } } });
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { reel: { type: 'string' }, aql: { type: 'string' }, seed: { type: 'string' } },
+    });
     if (positionals.length) throw new UsageError(`verify plan takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('verify plan needs --reel REEL.');
     const aql = values.aql === undefined ? undefined : Number(values.aql);
-    if (aql !== undefined && (values.aql?.trim() === '' || !Number.isFinite(aql))) throw new UsageError(`--aql must be a number such as 0.65 (got "${values.aql}").`);
+    if (aql !== undefined && (values.aql?.trim() === '' || !Number.isFinite(aql)))
+      throw new UsageError(`--aql must be a number such as 0.65 (got "${values.aql}").`);
     const seed = wholeNumber('seed', values.seed, false);
     const plan = await ctx.call('verify.plan', { reelId: values.reel, ...(aql === undefined ? {} : { aql }), ...(seed === undefined ? {} : { seed }) });
     ctx.print(

@@ -39,7 +39,6 @@ const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip
 /** Longest a save waits for the service's duplicate check before it goes ahead (the service checks again on sync). */
 const CHECK_MS = 1500;
 
-
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
   // A snapshot of the Reel at the session's start: the session adds what it saves itself, so a
@@ -140,7 +139,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       const before = benchRef.current;
       apply((s) => placeRead(s, read, facts()));
       const after = benchRef.current;
-      if (online && after && after !== before && after.feedback?.code === 'READ_PLACED') checkOnService(after.feedback.tagType, after.feedback.value, after.position);
+      if (online && after && after !== before && after.feedback?.code === 'READ_PLACED')
+        checkOnService(after.feedback.tagType, after.feedback.value, after.position);
     },
     [apply, facts, online, checkOnService],
   );
@@ -151,7 +151,13 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     if (!reelId) return;
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
     const offCapture = station.on('camera.captured', (capture) => {
-      apply((s) => placeCapture(s, { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) }, facts()));
+      apply((s) =>
+        placeCapture(
+          s,
+          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) },
+          facts(),
+        ),
+      );
       for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology', fromCapture: true });
     });
     return () => {
@@ -175,7 +181,12 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     setSaveError(undefined);
     const sha = filledCapture(current);
     try {
-      await station.call('labels.enroll', { reelId, position: current.position, identifiers: filledIdentifiers(current), ...(sha ? { captureSha256: sha } : {}) });
+      await station.call('labels.enroll', {
+        reelId,
+        position: current.position,
+        identifiers: filledIdentifiers(current),
+        ...(sha ? { captureSha256: sha } : {}),
+      });
       for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
       if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
       sessionPositions.current.add(current.position);
@@ -302,7 +313,10 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const blocked = Boolean(bench?.blocked || saveError);
   return (
     <section aria-labelledby="bench-title" className="stack bench" data-testid="bench" data-last-sound={sound?.tone} data-sound-count={sound?.count ?? 0}>
-      <h2 id="bench-title">{t('bench.title')}{reel ? `: ${reel.name}` : ''}</h2>
+      <h2 id="bench-title">
+        {t('bench.title')}
+        {reel ? `: ${reel.name}` : ''}
+      </h2>
       <ReelPicker reelId={reelId} pick={pick} />
       <ErrorNote error={detail.error} />
       {bench && reel ? (
@@ -322,7 +336,9 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
             </dl>
           </div>
           <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
-          {bench.feedback?.code === 'MISORDER' && bench.blocked ? <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} /> : null}
+          {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
+            <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
+          ) : null}
           <ul className="slots" aria-label={t('bench.slots')}>
             {bench.slots.map((slot, n) => (
               <SlotCard key={n} slot={slot} expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null} />
@@ -345,7 +361,15 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   );
 }
 
-function MisorderActions({ feedback, jumpTo, recordGap }: { feedback: Extract<Feedback, { code: 'MISORDER' }>; jumpTo: (p: number, read: IncomingRead) => void; recordGap: (p: number, read: IncomingRead) => void }) {
+function MisorderActions({
+  feedback,
+  jumpTo,
+  recordGap,
+}: {
+  feedback: Extract<Feedback, { code: 'MISORDER' }>;
+  jumpTo: (p: number, read: IncomingRead) => void;
+  recordGap: (p: number, read: IncomingRead) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="toolbar misorder-actions" data-testid="misorder-actions">

@@ -15,7 +15,10 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
   const th = camera.thresholds;
   return (
     <section className="camera card" aria-labelledby="camera-title">
-      <h3 id="camera-title">{t('bench.camera')}{camera.cameraName ? `: ${camera.cameraName}` : ''}</h3>
+      <h3 id="camera-title">
+        {t('bench.camera')}
+        {camera.cameraName ? `: ${camera.cameraName}` : ''}
+      </h3>
       <video ref={camera.videoRef} muted playsInline aria-label={t('bench.preview')} className="preview-video" />
       <div className="meters">
         <label>
@@ -27,8 +30,14 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
           <meter min={0} max={255} low={th.minMeanLuminance} high={th.maxMeanLuminance} optimum={128} value={m?.meanLuminance ?? 0} />
         </label>
       </div>
-      <p role="status" data-testid="camera-state">{t(`bench.cameraState.${camera.state}`)}</p>
-      {camera.error ? <p role="alert" className="error-note">{camera.error.message} <code>{camera.error.code}</code></p> : null}
+      <p role="status" data-testid="camera-state">
+        {t(`bench.cameraState.${camera.state}`)}
+      </p>
+      {camera.error ? (
+        <p role="alert" className="error-note">
+          {camera.error.message} <code>{camera.error.code}</code>
+        </p>
+      ) : null}
     </section>
   );
 }

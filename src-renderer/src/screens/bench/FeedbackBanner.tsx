@@ -11,17 +11,32 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
     const code = saveError instanceof StationError ? saveError.code : 'STATION_INTERNAL';
     return (
       <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code="SAVE_FAILED">
-        <span className="icon" aria-hidden="true">{ICON.error}</span>
+        <span className="icon" aria-hidden="true">
+          {ICON.error}
+        </span>
         <span>{t('bench.feedback.SAVE_FAILED', { message: saveError instanceof Error ? saveError.message : String(saveError) })}</span>
         <code>{code}</code>
         <strong className="ack">{t('bench.pressEnter')}</strong>
       </div>
     );
   }
-  if (!feedback) return <div className="feedback level-none" role="status" data-testid="bench-feedback">{t('bench.waiting')}</div>;
+  if (!feedback)
+    return (
+      <div className="feedback level-none" role="status" data-testid="bench-feedback">
+        {t('bench.waiting')}
+      </div>
+    );
   return (
-    <div className={`feedback level-${feedback.level}`} role={blocked ? 'alert' : 'status'} data-testid="bench-feedback" data-code={feedback.code} data-blocked={blocked}>
-      <span className="icon" aria-hidden="true">{ICON[feedback.level]}</span>
+    <div
+      className={`feedback level-${feedback.level}`}
+      role={blocked ? 'alert' : 'status'}
+      data-testid="bench-feedback"
+      data-code={feedback.code}
+      data-blocked={blocked}
+    >
+      <span className="icon" aria-hidden="true">
+        {ICON[feedback.level]}
+      </span>
       <span>{t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}</span>
       {feedback.level !== 'ok' ? <code>{feedback.code}</code> : null}
       {blocked ? <strong className="ack">{t('bench.pressEnter')}</strong> : null}

@@ -15,7 +15,9 @@ export function SlotCard({ slot, expected }: { slot: Slot; expected: ExpectedVal
       aria-label={filled ? t('bench.slotFilled', { tagType: slot.tagType, value: shown }) : t('bench.slotEmpty', { tagType: slot.tagType })}
     >
       <span className="slot-type">{slot.tagType}</span>
-      <span className="slot-mark" aria-hidden="true">{filled ? '✓' : '○'}</span>
+      <span className="slot-mark" aria-hidden="true">
+        {filled ? '✓' : '○'}
+      </span>
       {slot.thumbnail ? <img src={slot.thumbnail} alt={t('bench.captureAlt')} className="thumb" /> : null}
       <span className="slot-value mono">{shown}</span>
       {printed ? <span className="slot-printed hint">{t('bench.printed', { value: printed })}</span> : null}

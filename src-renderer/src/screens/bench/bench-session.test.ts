@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
-import { acknowledge, clearLastSlot, rejectPlacedRead, filledIdentifiers, isComplete, labelsPerMinute, placeCapture, placeRead, printedPositions, startPosition, type ReelFacts } from './bench-session';
+import {
+  acknowledge,
+  clearLastSlot,
+  rejectPlacedRead,
+  filledIdentifiers,
+  isComplete,
+  labelsPerMinute,
+  placeCapture,
+  placeRead,
+  printedPositions,
+  startPosition,
+  type ReelFacts,
+} from './bench-session';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -49,7 +61,11 @@ describe('bench session', () => {
     expect(s.slots[0]?.value).toBeUndefined();
     // Its own position's value is placed; a value on no position is a misprint.
     expect(placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'SER-0017' }, at17).feedback).toMatchObject({ code: 'READ_PLACED' });
-    expect(placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'SER-9999' }, at17).feedback).toMatchObject({ code: 'PRINT_DATA_MISMATCH', expected: 'SER-0017', actual: 'SER-9999' });
+    expect(placeRead(startPosition(17, text), { tagType: 'TEXT', value: 'SER-9999' }, at17).feedback).toMatchObject({
+      code: 'PRINT_DATA_MISMATCH',
+      expected: 'SER-0017',
+      actual: 'SER-9999',
+    });
   });
 
   it('a value already on another Label of the Reel is caught on the second scan', () => {
@@ -70,7 +86,11 @@ describe('bench session', () => {
     const text = [{ tagType: 'TEXT' as const, count: 1 }];
     const ok = placeRead(startPosition(1, text), { tagType: 'TEXT', value: 'abc' }, { composition: text, expected: { TEXT: 'ABC' }, taken: new Map() });
     expect(ok.feedback?.level).toBe('ok');
-    const dup = placeRead(startPosition(2, text), { tagType: 'TEXT', value: 'ABC' }, { composition: text, expected: null, taken: new Map([[identifierMapKey('TEXT', 'abc'), 1]]) });
+    const dup = placeRead(
+      startPosition(2, text),
+      { tagType: 'TEXT', value: 'ABC' },
+      { composition: text, expected: null, taken: new Map([[identifierMapKey('TEXT', 'abc'), 1]]) },
+    );
     expect(dup.feedback?.code).toBe('DUPLICATE_IN_REEL');
   });
 

@@ -137,7 +137,9 @@ export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?:
   if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
   const index = state.slots.findIndex((s) => s.tagType === 'SVC');
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
-  const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s));
+  const slots = state.slots.map((s, n) =>
+    n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s,
+  );
   return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
 }
 

@@ -43,7 +43,17 @@ export function useBindStatus(opId: string | undefined) {
   return { query, stalled: running && stalled, refresh };
 }
 
-export function ActivationProgress({ status, stalled, error, refresh }: { status: BulkBindStatus | undefined; stalled: boolean; error: Error | null; refresh: () => void }) {
+export function ActivationProgress({
+  status,
+  stalled,
+  error,
+  refresh,
+}: {
+  status: BulkBindStatus | undefined;
+  stalled: boolean;
+  error: Error | null;
+  refresh: () => void;
+}) {
   const { t } = useTranslation();
   const activation = status?.activation;
   const bar = activation ? activationBar(activation) : null;

@@ -44,7 +44,10 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
   const fromN = Number(from);
   const toN = /^\d+$/.test(to) ? Number(to) : fromN + parsed.ids.length - 1;
   const { pairs, missing, extra } = pairRows(fromN, toN, parsed.ids);
-  const input = reelId && pairs.length > 0 && missing === 0 && extra === 0 ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate } : undefined;
+  const input =
+    reelId && pairs.length > 0 && missing === 0 && extra === 0
+      ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate }
+      : undefined;
   // A preflight speaks only for the Reel, range and Threads it checked: any change needs a new one.
   const fresh = preflight.data !== undefined && sameTarget(preflight.variables, input);
   const stale = preflight.data !== undefined && !fresh;
@@ -56,7 +59,8 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
     ...(result?.blockers.filter((b) => b.index === index).map((b) => ({ level: 'blocker' as const, kind: b.kind })) ?? []),
     ...(result?.warnings.filter((w) => w.index === index).map((w) => ({ level: 'warning' as const, kind: w.kind })) ?? []),
   ];
-  const exportCsv = () => download(`bulk-bind-${reelId ?? 'reel'}.csv`, Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)));
+  const exportCsv = () =>
+    download(`bulk-bind-${reelId ?? 'reel'}.csv`, Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)));
 
   return (
     <section aria-labelledby="bulk-title" className="stack">
@@ -75,24 +79,34 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
           {t('bulk.threads')}
           <textarea rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-describedby="bulk-threads-hint" />
         </label>
-        <p id="bulk-threads-hint" className="hint">{t('bulk.threadsHint')}</p>
+        <p id="bulk-threads-hint" className="hint">
+          {t('bulk.threadsHint')}
+        </p>
         <label>
           {t('bulk.csv')}
-          <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then((csv) => setText(threadIdsFromCsv(csv).ids.join('\n')))} />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void e.target.files?.[0]?.text().then((csv) => setText(threadIdsFromCsv(csv).ids.join('\n')))}
+          />
         </label>
         <div className="toolbar" role="search">
           <label>
             {t('bulk.search')}
             <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
-          <button type="button" onClick={() => setSearchFor(query)}>{t('bulk.searchRun')}</button>
+          <button type="button" onClick={() => setSearchFor(query)}>
+            {t('bulk.searchRun')}
+          </button>
         </div>
         {search.data ? (
           <ul aria-label={t('bulk.searchResults')}>
             {search.data.threads.map((th) => (
               <li key={th.threadId}>
                 {th.name} <span className="mono hint">{th.threadId}</span>{' '}
-                <button type="button" onClick={() => setText((s) => `${s.trim()}\n${th.threadId}`.trim())} aria-label={t('bulk.addThread', { name: th.name })}>{t('bulk.add')}</button>
+                <button type="button" onClick={() => setText((s) => `${s.trim()}\n${th.threadId}`.trim())} aria-label={t('bulk.addThread', { name: th.name })}>
+                  {t('bulk.add')}
+                </button>
               </li>
             ))}
           </ul>
@@ -102,10 +116,16 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
           {t('bulk.activate')}
         </label>
       </div>
-      {parsed.rejected.length ? <p role="alert" className="error-note">{t('bulk.rejected', { values: parsed.rejected.join(', ') })}</p> : null}
+      {parsed.rejected.length ? (
+        <p role="alert" className="error-note">
+          {t('bulk.rejected', { values: parsed.rejected.join(', ') })}
+        </p>
+      ) : null}
       {missing || extra ? <p role="status">{t('bulk.mismatch', { missing, extra })}</p> : null}
       <div className="toolbar">
-        <button type="button" disabled={!input || preflight.isPending} onClick={() => input && preflight.mutate(input)}>{t('bulk.preflight')}</button>
+        <button type="button" disabled={!input || preflight.isPending} onClick={() => input && preflight.mutate(input)}>
+          {t('bulk.preflight')}
+        </button>
         <button
           type="button"
           className="primary"
@@ -114,7 +134,9 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         >
           {t('bulk.commit')}
         </button>
-        <button type="button" disabled={pairs.length === 0} onClick={exportCsv}>{t('bulk.export')}</button>
+        <button type="button" disabled={pairs.length === 0} onClick={exportCsv}>
+          {t('bulk.export')}
+        </button>
       </div>
       <ErrorNote error={preflight.error ?? commit.error ?? search.error} />
       {stale ? (
@@ -124,7 +146,8 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
       ) : null}
       {result ? (
         <p role="status" data-testid="bulk-summary">
-          {result.blockers.length ? `✖ ${t('bulk.blockers', { count: result.blockers.length })}` : `✓ ${t('bulk.noBlockers')}`} · ⚠ {t('bulk.warnings', { count: result.warnings.length })}
+          {result.blockers.length ? `✖ ${t('bulk.blockers', { count: result.blockers.length })}` : `✓ ${t('bulk.noBlockers')}`} · ⚠{' '}
+          {t('bulk.warnings', { count: result.warnings.length })}
         </p>
       ) : null}
       {pairs.length ? (
@@ -145,7 +168,12 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
                 <tr key={p.position} className={issues.some((i) => i.level === 'blocker') ? 'row-blocked' : ''}>
                   <td>{p.position}</td>
                   <td>{row?.threadName ?? <span className="mono">{p.threadId}</span>}</td>
-                  <td>{row?.textValue ?? row?.labelName ?? localText.get(p.position) ?? (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}</td>
+                  <td>
+                    {row?.textValue ??
+                      row?.labelName ??
+                      localText.get(p.position) ??
+                      (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}
+                  </td>
                   <td>
                     {issues.map((i) => (
                       <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>

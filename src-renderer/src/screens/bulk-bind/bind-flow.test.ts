@@ -71,14 +71,24 @@ describe('bulk-bind screen rules', () => {
     ]);
     const clean = { ...preflight, blockers: [], warnings: [] };
     expect(exportRows(pairs, clean, status({ state: 'sending' })).map((r) => r.state)).toEqual(['sending', 'sending']);
-    const bound = status({ result: { rows: [{ position: 1, compositeTagId: L1, threadId: A }, { position: 2, compositeTagId: L2, threadId: B }] } });
+    const bound = status({
+      result: {
+        rows: [
+          { position: 1, compositeTagId: L1, threadId: A },
+          { position: 2, compositeTagId: L2, threadId: B },
+        ],
+      },
+    });
     expect(exportRows(pairs, clean, bound).map((r) => [r.state, r.compositeTagId])).toEqual([
       ['bound', L1],
       ['bound', L2],
     ]);
     // A Label without a printed text shows the station's own first value (its QR).
     const noText = { ...clean, rows: clean.rows.map((r) => ({ ...r, textValue: null })) };
-    const local = labelTexts([{ position: 1, identifiers: [{}, { value: 'QR-1' }] }, { position: 2, identifiers: [] }]);
+    const local = labelTexts([
+      { position: 1, identifiers: [{}, { value: 'QR-1' }] },
+      { position: 2, identifiers: [] },
+    ]);
     expect(exportRows(pairs, noText, bound, local).map((r) => r.labelText)).toEqual(['QR-1', '']);
   });
 });

@@ -14,7 +14,13 @@ type Target = Pick<BulkBindInput, 'reelId' | 'fromPosition' | 'toPosition' | 'th
 /** Same Reel, range and Threads in the same order: a preflight (or commit) of `a` speaks for `b`. */
 export function sameTarget(a: Target | undefined, b: Target | undefined): boolean {
   if (!a || !b) return false;
-  return a.reelId === b.reelId && a.fromPosition === b.fromPosition && a.toPosition === b.toPosition && a.threadIds.length === b.threadIds.length && a.threadIds.every((id, n) => id === b.threadIds[n]);
+  return (
+    a.reelId === b.reelId &&
+    a.fromPosition === b.fromPosition &&
+    a.toPosition === b.toPosition &&
+    a.threadIds.length === b.threadIds.length &&
+    a.threadIds.every((id, n) => id === b.threadIds[n])
+  );
 }
 
 /**

@@ -13,6 +13,13 @@ describe('thread ids for a bulk-bind', () => {
     expect(threadIdsFromCsv(`${A}\n${B}\n`).ids).toEqual([A, B]);
   });
   it('pairs positions with ids in order and reports the difference', () => {
-    expect(pairRows(5, 7, [A, B])).toEqual({ pairs: [{ position: 5, threadId: A }, { position: 6, threadId: B }], missing: 1, extra: 0 });
+    expect(pairRows(5, 7, [A, B])).toEqual({
+      pairs: [
+        { position: 5, threadId: A },
+        { position: 6, threadId: B },
+      ],
+      missing: 1,
+      extra: 0,
+    });
   });
 });

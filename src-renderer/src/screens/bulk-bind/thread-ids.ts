@@ -31,7 +31,11 @@ export function threadIdsFromCsv(csv: string): { ids: string[]; rejected: string
 }
 
 /** Pairs positions from..to with the ids in order; extra ids or positions are reported. */
-export function pairRows(from: number, to: number, ids: readonly string[]): { pairs: { position: number; threadId: string }[]; missing: number; extra: number } {
+export function pairRows(
+  from: number,
+  to: number,
+  ids: readonly string[],
+): { pairs: { position: number; threadId: string }[]; missing: number; extra: number } {
   const count = Math.max(0, to - from + 1);
   const pairs = ids.slice(0, count).map((threadId, n) => ({ position: from + n, threadId }));
   return { pairs, missing: Math.max(0, count - ids.length), extra: Math.max(0, ids.length - count) };

@@ -24,7 +24,15 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
   const submitRemote = (e: FormEvent) => {
     e.preventDefault();
     connect.mutate(
-      { kind: 'remote', baseUrl: remote.baseUrl, apiKey: remote.apiKey, orgId: remote.orgId, teamId: remote.teamId, locale: i18n.language, ...(remote.name ? { name: remote.name } : {}) },
+      {
+        kind: 'remote',
+        baseUrl: remote.baseUrl,
+        apiKey: remote.apiKey,
+        orgId: remote.orgId,
+        teamId: remote.teamId,
+        locale: i18n.language,
+        ...(remote.name ? { name: remote.name } : {}),
+      },
       {
         onSuccess: (result) => {
           // The key leaves the form at once: it is stored by the station and never shown again.
@@ -44,7 +52,12 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
       <section className="card" aria-labelledby="connect-sandbox">
         <h3 id="connect-sandbox">{t('connect.sandboxTitle')}</h3>
         <p>{t('connect.sandboxHelp')}</p>
-        <button type="button" className="primary big" disabled={connect.isPending} onClick={() => connect.mutate({ kind: 'sandbox' }, { onSuccess: onConnected })}>
+        <button
+          type="button"
+          className="primary big"
+          disabled={connect.isPending}
+          onClick={() => connect.mutate({ kind: 'sandbox' }, { onSuccess: onConnected })}
+        >
           {t('connect.useSandbox')}
         </button>
       </section>
@@ -85,7 +98,13 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
             <>
               <label>
                 {t('connect.organization')}
-                <select required value={remote.orgId} onChange={(e) => setRemote({ ...remote, orgId: e.target.value, teamId: organizations.find((o) => o.orgId === e.target.value)?.teams[0]?.teamId ?? '' })}>
+                <select
+                  required
+                  value={remote.orgId}
+                  onChange={(e) =>
+                    setRemote({ ...remote, orgId: e.target.value, teamId: organizations.find((o) => o.orgId === e.target.value)?.teams[0]?.teamId ?? '' })
+                  }
+                >
                   {organizations.map((o) => (
                     <option key={o.orgId} value={o.orgId}>
                       {o.name}

@@ -22,14 +22,20 @@ export function CameraSettings({ status }: { status: CameraStatus }) {
         <select value={settings.cameraName ?? ''} onChange={(e) => setCamera.mutate({ cameraName: e.target.value || null })}>
           <option value="">{t('devices.firstCamera')}</option>
           {status.sources.cameras.map((c) => (
-            <option key={c.name} value={c.name}>{c.name}</option>
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
           ))}
         </select>
       </label>
       <p>
         {t('devices.resolution', settings.resolution)} · {t('devices.watchFolder', { state: status.watchFolder.state, path: status.watchFolder.path ?? '–' })}
       </p>
-      {status.sources.error ? <p role="alert" className="error-note">{status.sources.error.message} <code>{status.sources.error.code}</code></p> : null}
+      {status.sources.error ? (
+        <p role="alert" className="error-note">
+          {status.sources.error.message} <code>{status.sources.error.code}</code>
+        </p>
+      ) : null}
       <ErrorNote error={setCamera.error} />
       <Thresholds saved={settings.thresholds} />
       <Controls saved={settings.controls ?? {}} />
@@ -53,9 +59,18 @@ function Thresholds({ saved }: { saved: QualityThresholds }) {
     setInvalid(undefined);
     save.mutate({ thresholds: result.thresholds }, { onSuccess: () => setMessage(t('devices.gate.saved')) });
   };
-  const problem = invalid && (invalid.problem === 'order' ? t('devices.gate.brightnessOrder') : t('devices.gate.invalid', { field: t(`devices.gate.${invalid.field}`) }));
+  const problem =
+    invalid && (invalid.problem === 'order' ? t('devices.gate.brightnessOrder') : t('devices.gate.invalid', { field: t(`devices.gate.${invalid.field}`) }));
   return (
-    <form className="stack" aria-labelledby="devices-gate" noValidate onSubmit={(e) => { e.preventDefault(); submit(form); }}>
+    <form
+      className="stack"
+      aria-labelledby="devices-gate"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(form);
+      }}
+    >
       <fieldset>
         <legend id="devices-gate">{t('devices.gate.title')}</legend>
         <p className="hint">{t('devices.gate.help')}</p>
@@ -78,11 +93,30 @@ function Thresholds({ saved }: { saved: QualityThresholds }) {
         </div>
       </fieldset>
       <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>{t('devices.gate.save')}</button>
-        <button type="button" onClick={() => { const defaults = thresholdForm(DEFAULT_QUALITY_THRESHOLDS); setForm(defaults); submit(defaults); }}>{t('devices.gate.defaults')}</button>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {t('devices.gate.save')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            const defaults = thresholdForm(DEFAULT_QUALITY_THRESHOLDS);
+            setForm(defaults);
+            submit(defaults);
+          }}
+        >
+          {t('devices.gate.defaults')}
+        </button>
       </div>
-      {problem ? <p role="alert" className="error-note">{problem}</p> : null}
-      {message ? <p role="status" className="ok-note">{message}</p> : null}
+      {problem ? (
+        <p role="alert" className="error-note">
+          {problem}
+        </p>
+      ) : null}
+      {message ? (
+        <p role="status" className="ok-note">
+          {message}
+        </p>
+      ) : null}
       <ErrorNote error={save.error} />
     </form>
   );
@@ -96,7 +130,9 @@ function Controls({ saved }: { saved: CameraControlSettings }) {
       <h4 id="devices-controls">{t('devices.controls.title')}</h4>
       <p className="hint">{t('devices.controls.help')}</p>
       <div className="toolbar">
-        <button type="button" aria-pressed={open} onClick={() => setOpen((o) => !o)}>{open ? t('devices.controls.close') : t('devices.controls.open')}</button>
+        <button type="button" aria-pressed={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t('devices.controls.close') : t('devices.controls.open')}
+        </button>
       </div>
       {open ? <OpenCameraControls saved={saved} /> : null}
     </section>
@@ -139,35 +175,74 @@ function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
       <p role="status" data-testid="camera-state">
         {t(`bench.cameraState.${camera.state}`)}
         {camera.cameraName ? `: ${camera.cameraName}` : ''}
-        {m ? ` · ${t('devices.controls.meters', { focus: m.focus.toFixed(0), minFocus: camera.thresholds.minFocus, brightness: m.meanLuminance.toFixed(0) })}` : ''}
+        {m
+          ? ` · ${t('devices.controls.meters', { focus: m.focus.toFixed(0), minFocus: camera.thresholds.minFocus, brightness: m.meanLuminance.toFixed(0) })}`
+          : ''}
       </p>
-      {camera.error ? <p role="alert" className="error-note">{camera.error.message} <code>{camera.error.code}</code></p> : null}
+      {camera.error ? (
+        <p role="alert" className="error-note">
+          {camera.error.message} <code>{camera.error.code}</code>
+        </p>
+      ) : null}
       {camera.state === 'live' && !any ? <p className="hint">{t('devices.controls.none')}</p> : null}
       <div className="form-grid">
         {focusModes.length > 0 ? (
           <ModeSelect label={t('devices.controls.focusMode')} modes={focusModes} value={controls.focusMode} onChange={(focusMode) => change({ focusMode })} />
         ) : null}
         {caps.focusDistance && (controls.focusMode === 'manual' || focusModes.length === 0) ? (
-          <Range label={(v) => t('devices.controls.focusDistance', { value: v })} range={caps.focusDistance} value={controls.focusDistance ?? current.focusDistance} onChange={(focusDistance) => change({ focusDistance })} />
+          <Range
+            label={(v) => t('devices.controls.focusDistance', { value: v })}
+            range={caps.focusDistance}
+            value={controls.focusDistance ?? current.focusDistance}
+            onChange={(focusDistance) => change({ focusDistance })}
+          />
         ) : null}
         {exposureModes.length > 0 ? (
-          <ModeSelect label={t('devices.controls.exposureMode')} modes={exposureModes} value={controls.exposureMode} onChange={(exposureMode) => change({ exposureMode })} />
+          <ModeSelect
+            label={t('devices.controls.exposureMode')}
+            modes={exposureModes}
+            value={controls.exposureMode}
+            onChange={(exposureMode) => change({ exposureMode })}
+          />
         ) : null}
         {caps.exposureTime && (controls.exposureMode === 'manual' || exposureModes.length === 0) ? (
-          <Range label={(v) => t('devices.controls.exposureTime', { value: v })} range={caps.exposureTime} value={controls.exposureTime ?? current.exposureTime} onChange={(exposureTime) => change({ exposureTime })} />
+          <Range
+            label={(v) => t('devices.controls.exposureTime', { value: v })}
+            range={caps.exposureTime}
+            value={controls.exposureTime ?? current.exposureTime}
+            onChange={(exposureTime) => change({ exposureTime })}
+          />
         ) : null}
         {caps.exposureCompensation ? (
-          <Range label={(v) => t('devices.controls.exposureCompensation', { value: v })} range={caps.exposureCompensation} value={controls.exposureCompensation ?? current.exposureCompensation} onChange={(exposureCompensation) => change({ exposureCompensation })} />
+          <Range
+            label={(v) => t('devices.controls.exposureCompensation', { value: v })}
+            range={caps.exposureCompensation}
+            value={controls.exposureCompensation ?? current.exposureCompensation}
+            onChange={(exposureCompensation) => change({ exposureCompensation })}
+          />
         ) : null}
         {caps.zoom && caps.zoom.max > caps.zoom.min ? (
-          <Range label={(v) => t('devices.controls.zoom', { value: v })} range={caps.zoom} value={controls.zoom ?? current.zoom} onChange={(zoom) => change({ zoom })} />
+          <Range
+            label={(v) => t('devices.controls.zoom', { value: v })}
+            range={caps.zoom}
+            value={controls.zoom ?? current.zoom}
+            onChange={(zoom) => change({ zoom })}
+          />
         ) : null}
       </div>
       <div className="toolbar">
-        <button type="button" className="primary" disabled={save.isPending} onClick={() => persist(controls)}>{t('devices.controls.save')}</button>
-        <button type="button" disabled={save.isPending} onClick={() => persist({})}>{t('devices.controls.reset')}</button>
+        <button type="button" className="primary" disabled={save.isPending} onClick={() => persist(controls)}>
+          {t('devices.controls.save')}
+        </button>
+        <button type="button" disabled={save.isPending} onClick={() => persist({})}>
+          {t('devices.controls.reset')}
+        </button>
       </div>
-      {message ? <p role="status" className="ok-note">{message}</p> : null}
+      {message ? (
+        <p role="status" className="ok-note">
+          {message}
+        </p>
+      ) : null}
       <ErrorNote error={applyError ?? camera.controlsError ?? save.error} />
     </div>
   );
@@ -181,19 +256,38 @@ function ModeSelect({ label, modes, value, onChange }: { label: string; modes: M
       <select value={value ?? ''} onChange={(e) => onChange((e.target.value || undefined) as Mode | undefined)}>
         <option value="">{t('devices.controls.auto')}</option>
         {modes.map((mode) => (
-          <option key={mode} value={mode}>{t(`devices.controls.modes.${mode}`)}</option>
+          <option key={mode} value={mode}>
+            {t(`devices.controls.modes.${mode}`)}
+          </option>
         ))}
       </select>
     </label>
   );
 }
 
-function Range({ label, range, value, onChange }: { label: (value: string) => string; range: MediaRange; value: number | undefined; onChange: (value: number) => void }) {
+function Range({
+  label,
+  range,
+  value,
+  onChange,
+}: {
+  label: (value: string) => string;
+  range: MediaRange;
+  value: number | undefined;
+  onChange: (value: number) => void;
+}) {
   const shown = value ?? range.min;
   return (
     <label>
       {label(Number(shown.toFixed(3)).toString())}
-      <input type="range" min={range.min} max={range.max} step={range.step && range.step > 0 ? range.step : (range.max - range.min) / 100} value={shown} onChange={(e) => onChange(Number(e.target.value))} />
+      <input
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step && range.step > 0 ? range.step : (range.max - range.min) / 100}
+        value={shown}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
     </label>
   );
 }

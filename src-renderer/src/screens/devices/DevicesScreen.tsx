@@ -41,7 +41,9 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
 
   useEffect(() => {
     const add = (entry: LogEntry) => setLog((l) => [entry, ...l].slice(0, LOG_SIZE));
-    const offRead = station.on('devices.read', (r) => add({ at: r.at, device: r.device, text: `${r.tagType} ${r.value}${r.symbology ? ` (${r.symbology})` : ''}`, ok: true }));
+    const offRead = station.on('devices.read', (r) =>
+      add({ at: r.at, device: r.device, text: `${r.tagType} ${r.value}${r.symbology ? ` (${r.symbology})` : ''}`, ok: true }),
+    );
     const offRejected = station.on('devices.readRejected', (r) => add({ at: r.at, device: r.device, text: `${r.code}: ${r.reason}`, ok: false }));
     return () => {
       offRead();
@@ -72,7 +74,9 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                 {d.name}
                 <div className="hint mono">{d.id}</div>
               </th>
-              <td>{t(`devices.kinds.${d.kind}`)} · {d.transport}</td>
+              <td>
+                {t(`devices.kinds.${d.kind}`)} · {d.transport}
+              </td>
               <td className={`health health-${d.status.state}`}>
                 <span aria-hidden="true">{STATE_MARK[d.status.state]} </span>
                 {t(`devices.states.${d.status.state}`)}
@@ -81,21 +85,39 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                 {d.wedgeLayout && !d.wedgeLayout.ok ? <div className="hint">⚠ {t('devices.layoutWrong')}</div> : null}
               </td>
               <td>
-                <select aria-label={t('devices.roleOf', { name: d.name })} value={d.role ?? ''} onChange={(e) => assign.mutate({ device: d.id, role: (e.target.value || null) as TagType | null })}>
+                <select
+                  aria-label={t('devices.roleOf', { name: d.name })}
+                  value={d.role ?? ''}
+                  onChange={(e) => assign.mutate({ device: d.id, role: (e.target.value || null) as TagType | null })}
+                >
                   <option value="">{t('devices.byType')}</option>
                   {TAG_TYPES.map((tt) => (
-                    <option key={tt} value={tt}>{tt}</option>
+                    <option key={tt} value={tt}>
+                      {tt}
+                    </option>
                   ))}
                 </select>
               </td>
               <td>
-                <button type="button" disabled={testRead.isPending} onClick={() => testRead.mutate({ device: d.id, timeoutMs: 15_000 })} aria-label={t('devices.testReadOf', { name: d.name })}>
+                <button
+                  type="button"
+                  disabled={testRead.isPending}
+                  onClick={() => testRead.mutate({ device: d.id, timeoutMs: 15_000 })}
+                  aria-label={t('devices.testReadOf', { name: d.name })}
+                >
                   {t('devices.testRead')}
                 </button>
                 {d.transport === 'serial' ? (
                   <>
                     {' '}
-                    <button type="button" onClick={() => { setSerialMessage(''); setEditing(d); }} aria-label={t('devices.editOf', { name: d.name })}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setSerialMessage('');
+                        setEditing(d);
+                      }}
+                      aria-label={t('devices.editOf', { name: d.name })}
+                    >
                       {t('devices.edit')}
                     </button>{' '}
                     <button
@@ -103,7 +125,15 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                       disabled={remove.isPending}
                       aria-label={t('devices.removeOf', { name: d.name })}
                       onClick={() =>
-                        remove.mutate({ device: d.id }, { onSuccess: () => { if (editing?.id === d.id) setEditing(undefined); setSerialMessage(t('devices.serial.removed', { path: d.serial?.path ?? d.id })); } })
+                        remove.mutate(
+                          { device: d.id },
+                          {
+                            onSuccess: () => {
+                              if (editing?.id === d.id) setEditing(undefined);
+                              setSerialMessage(t('devices.serial.removed', { path: d.serial?.path ?? d.id }));
+                            },
+                          },
+                        )
                       }
                     >
                       {t('devices.remove')}
@@ -140,20 +170,36 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           setSerialMessage(message);
         }}
       />
-      {serialMessage ? <p role="status" data-testid="serial-message">{serialMessage}</p> : null}
+      {serialMessage ? (
+        <p role="status" data-testid="serial-message">
+          {serialMessage}
+        </p>
+      ) : null}
 
       {virtualShown ? (
         <section className="card" aria-labelledby="devices-virtual">
           <h3 id="devices-virtual">{t('devices.virtual')}</h3>
           <p className="hint">{t('devices.virtualHelp')}</p>
-          <form className="toolbar" onSubmit={(e) => { e.preventDefault(); inject.mutate({ device: 'virtual:scanner', data: scan }); }}>
+          <form
+            className="toolbar"
+            onSubmit={(e) => {
+              e.preventDefault();
+              inject.mutate({ device: 'virtual:scanner', data: scan });
+            }}
+          >
             <label>
               {t('devices.scanData')}
               <input value={scan} onChange={(e) => setScan(e.target.value)} required />
             </label>
             <button type="submit">{t('devices.injectScan')}</button>
           </form>
-          <form className="toolbar" onSubmit={(e) => { e.preventDefault(); inject.mutate({ device: 'virtual:nfc', data: uid }); }}>
+          <form
+            className="toolbar"
+            onSubmit={(e) => {
+              e.preventDefault();
+              inject.mutate({ device: 'virtual:nfc', data: uid });
+            }}
+          >
             <label>
               {t('devices.nfcUid')}
               <input value={uid} onChange={(e) => setUid(e.target.value)} required />

@@ -17,7 +17,17 @@ const WAIT_MS = 120_000;
 
 function barcodeImage(): string | undefined {
   try {
-    const svg = toSVG({ bcid: 'code128', text: LAYOUT_TEST_TEXT, scale: 2, height: 14, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 6, backgroundcolor: 'FFFFFF' });
+    const svg = toSVG({
+      bcid: 'code128',
+      text: LAYOUT_TEST_TEXT,
+      scale: 2,
+      height: 14,
+      includetext: true,
+      textxalign: 'center',
+      paddingwidth: 10,
+      paddingheight: 6,
+      backgroundcolor: 'FFFFFF',
+    });
     return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   } catch {
     return undefined;
@@ -52,15 +62,31 @@ export function LayoutTest({ wedge }: { wedge: DeviceInfo | undefined }) {
       <h3 id="devices-layout">{t('devices.layout.title')}</h3>
       <p className="hint">{t('devices.layout.help')}</p>
       {image ? (
-        <img src={image} alt={t('devices.layout.barcode', { text: LAYOUT_TEST_TEXT })} data-testid="layout-barcode" style={{ alignSelf: 'flex-start', maxWidth: '100%' }} />
+        <img
+          src={image}
+          alt={t('devices.layout.barcode', { text: LAYOUT_TEST_TEXT })}
+          data-testid="layout-barcode"
+          style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        />
       ) : (
-        <p className="mono" data-testid="layout-barcode">{LAYOUT_TEST_TEXT}</p>
+        <p className="mono" data-testid="layout-barcode">
+          {LAYOUT_TEST_TEXT}
+        </p>
       )}
       <div className="toolbar">
         {waiting ? (
-          <button type="button" onClick={() => setWaiting(false)}>{t('devices.layout.cancel')}</button>
+          <button type="button" onClick={() => setWaiting(false)}>
+            {t('devices.layout.cancel')}
+          </button>
         ) : (
-          <button type="button" disabled={check.isPending} onClick={() => { check.reset(); setWaiting(true); }}>
+          <button
+            type="button"
+            disabled={check.isPending}
+            onClick={() => {
+              check.reset();
+              setWaiting(true);
+            }}
+          >
             {t('devices.layout.start')}
           </button>
         )}

@@ -4,7 +4,17 @@ import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import type { DeviceInfo } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { station } from '../../station-client';
-import { BAUD_RATES, DATA_BITS, NEW_SERIAL_FORM, PARITIES, STOP_BITS, TERMINATORS, serialFormOf, serialSettingsFromForm, type SerialForm as Form } from './device-forms';
+import {
+  BAUD_RATES,
+  DATA_BITS,
+  NEW_SERIAL_FORM,
+  PARITIES,
+  STOP_BITS,
+  TERMINATORS,
+  serialFormOf,
+  serialSettingsFromForm,
+  type SerialForm as Form,
+} from './device-forms';
 
 // Adds or edits a serial scanner: its port path, typed in (ptys and many USB adapters do not
 // show in a port list); baud and framing; line terminator; the slot its reads without an AIM id
@@ -50,14 +60,36 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
     <section className="card" aria-labelledby="devices-serial">
       <h3 id="devices-serial">{title}</h3>
       <p className="hint">{t('devices.serial.help')}</p>
-      <form className="form-grid" aria-labelledby="devices-serial" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        className="form-grid"
+        aria-labelledby="devices-serial"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <label>
           {t('devices.serial.path')}
-          <input ref={pathInput} value={form.path} onChange={(e) => set('path', e.target.value)} placeholder="/dev/ttyUSB0" required aria-invalid={invalid === 'path'} className="mono" />
+          <input
+            ref={pathInput}
+            value={form.path}
+            onChange={(e) => set('path', e.target.value)}
+            placeholder="/dev/ttyUSB0"
+            required
+            aria-invalid={invalid === 'path'}
+            className="mono"
+          />
         </label>
         <label>
           {t('devices.serial.baudRate')}
-          <input value={form.baudRate} onChange={(e) => set('baudRate', e.target.value)} list="serial-baud-rates" inputMode="numeric" aria-invalid={invalid === 'baudRate'} />
+          <input
+            value={form.baudRate}
+            onChange={(e) => set('baudRate', e.target.value)}
+            list="serial-baud-rates"
+            inputMode="numeric"
+            aria-invalid={invalid === 'baudRate'}
+          />
           <datalist id="serial-baud-rates">
             {BAUD_RATES.map((b) => (
               <option key={b} value={b} />
@@ -68,7 +100,9 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           {t('devices.serial.dataBits')}
           <select value={form.dataBits} onChange={(e) => set('dataBits', e.target.value as Form['dataBits'])}>
             {DATA_BITS.map((b) => (
-              <option key={b} value={b}>{b}</option>
+              <option key={b} value={b}>
+                {b}
+              </option>
             ))}
           </select>
         </label>
@@ -76,7 +110,9 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           {t('devices.serial.parity')}
           <select value={form.parity} onChange={(e) => set('parity', e.target.value as Form['parity'])}>
             {PARITIES.map((p) => (
-              <option key={p} value={p}>{t(`devices.serial.parities.${p}`)}</option>
+              <option key={p} value={p}>
+                {t(`devices.serial.parities.${p}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -84,7 +120,9 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           {t('devices.serial.stopBits')}
           <select value={form.stopBits} onChange={(e) => set('stopBits', e.target.value as Form['stopBits'])}>
             {STOP_BITS.map((b) => (
-              <option key={b} value={b}>{b}</option>
+              <option key={b} value={b}>
+                {b}
+              </option>
             ))}
           </select>
         </label>
@@ -92,14 +130,22 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           {t('devices.serial.terminator')}
           <select value={form.terminator} onChange={(e) => set('terminator', e.target.value as Form['terminator'])}>
             {TERMINATORS.map((term) => (
-              <option key={term} value={term}>{t(`devices.serial.terminators.${term}`)}</option>
+              <option key={term} value={term}>
+                {t(`devices.serial.terminators.${term}`)}
+              </option>
             ))}
           </select>
         </label>
         {form.terminator === 'custom' ? (
           <label>
             {t('devices.serial.customTerminator')}
-            <input value={form.customTerminator} onChange={(e) => set('customTerminator', e.target.value)} placeholder="03" className="mono" aria-invalid={invalid === 'customTerminator'} />
+            <input
+              value={form.customTerminator}
+              onChange={(e) => set('customTerminator', e.target.value)}
+              placeholder="03"
+              className="mono"
+              aria-invalid={invalid === 'customTerminator'}
+            />
           </label>
         ) : null}
         <label>
@@ -107,17 +153,27 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
           <select value={form.role} onChange={(e) => set('role', e.target.value as TagType | '')}>
             <option value="">{t('devices.byType')}</option>
             {TAG_TYPES.map((tt) => (
-              <option key={tt} value={tt}>{tt}</option>
+              <option key={tt} value={tt}>
+                {tt}
+              </option>
             ))}
           </select>
         </label>
         <div className="toolbar">
-          <button type="submit" className="primary" disabled={busy}>{t('devices.serial.save')}</button>
+          <button type="submit" className="primary" disabled={busy}>
+            {t('devices.serial.save')}
+          </button>
           {editing ? (
-            <button type="button" onClick={() => done('')}>{t('devices.serial.cancelEdit')}</button>
+            <button type="button" onClick={() => done('')}>
+              {t('devices.serial.cancelEdit')}
+            </button>
           ) : null}
         </div>
-        {problem ? <p role="alert" className="error-note">{problem}</p> : null}
+        {problem ? (
+          <p role="alert" className="error-note">
+            {problem}
+          </p>
+        ) : null}
       </form>
       <ErrorNote error={error} />
     </section>

@@ -26,7 +26,16 @@ export interface SerialForm {
   role: TagType | '';
 }
 
-export const NEW_SERIAL_FORM: SerialForm = { path: '', baudRate: '9600', dataBits: '8', parity: 'none', stopBits: '1', terminator: 'CR', customTerminator: '', role: '' };
+export const NEW_SERIAL_FORM: SerialForm = {
+  path: '',
+  baudRate: '9600',
+  dataBits: '8',
+  parity: 'none',
+  stopBits: '1',
+  terminator: 'CR',
+  customTerminator: '',
+  role: '',
+};
 
 /** The form filled from a configured serial scanner (to edit it). */
 export function serialFormOf(device: DeviceInfo): SerialForm {
@@ -45,8 +54,7 @@ export function serialFormOf(device: DeviceInfo): SerialForm {
 }
 
 export type SerialFormResult =
-  | { ok: true; settings: SerialSettingsInput; role: TagType | null }
-  | { ok: false; field: 'path' | 'baudRate' | 'customTerminator' };
+  { ok: true; settings: SerialSettingsInput; role: TagType | null } | { ok: false; field: 'path' | 'baudRate' | 'customTerminator' };
 
 /** Hex typed by a person (`0x03`, `0d 0a`, `0D:0A`) as the contract's bytes (`03`, `0D0A`). */
 export function normalizeHex(text: string): string {
@@ -111,7 +119,8 @@ export function thresholdsFromForm(form: ThresholdForm): ThresholdResult {
   for (const field of THRESHOLD_FIELDS) {
     const text = form[field.key].trim().replace(',', '.');
     const value = Number(text);
-    if (text === '' || !Number.isFinite(value) || value < field.min || (field.max !== undefined && value > field.max)) return { ok: false, field: field.key, problem: 'number' };
+    if (text === '' || !Number.isFinite(value) || value < field.min || (field.max !== undefined && value > field.max))
+      return { ok: false, field: field.key, problem: 'number' };
     if (field.key === 'minLongSide' || field.key === 'minShortSide') {
       if (!Number.isInteger(value)) return { ok: false, field: field.key, problem: 'number' };
     }

@@ -61,11 +61,17 @@ export function QueueScreen() {
         </>
       ) : null}
       <div className="toolbar">
-        <button type="button" className="primary" disabled={run.isPending} onClick={() => run.mutate({})}>{t('queue.syncNow')}</button>
+        <button type="button" className="primary" disabled={run.isPending} onClick={() => run.mutate({})}>
+          {t('queue.syncNow')}
+        </button>
         {paused ? (
-          <button type="button" onClick={() => resume.mutate({})}>{t('queue.resume')}</button>
+          <button type="button" onClick={() => resume.mutate({})}>
+            {t('queue.resume')}
+          </button>
         ) : (
-          <button type="button" onClick={() => pause.mutate({})}>{t('queue.pause')}</button>
+          <button type="button" onClick={() => pause.mutate({})}>
+            {t('queue.pause')}
+          </button>
         )}
         <span role="status">{paused ? `⏸ ${t('queue.paused')}${pauseReason ? `: ${pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
         {otherSender ? (
@@ -78,7 +84,9 @@ export function QueueScreen() {
           <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>
             <option value="">{t('queue.all')}</option>
             {OPERATION_STATES.map((s) => (
-              <option key={s} value={s}>{t(`queue.states.${s}`)}</option>
+              <option key={s} value={s}>
+                {t(`queue.states.${s}`)}
+              </option>
             ))}
           </select>
         </label>
@@ -153,10 +161,14 @@ export function QueueScreen() {
                         {t('recapture.open')}
                       </button>
                     ) : null}
-                    <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>{t('queue.retry')}</button>
+                    <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>
+                      {t('queue.retry')}
+                    </button>
                     <button
                       type="button"
-                      onClick={() => window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: item.kind })) && discard.mutate({ opId: item.opId, confirm: true })}
+                      onClick={() =>
+                        window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: item.kind })) && discard.mutate({ opId: item.opId, confirm: true })
+                      }
                       aria-label={t('queue.discardItem', { seq: item.seq })}
                     >
                       {t('queue.discard')}

@@ -72,7 +72,10 @@ export function LabelDetail({ position, label, close }: { position: number; labe
                       type="button"
                       disabled={remove.isPending}
                       aria-label={t('label.removeIdentifier', { tagType: i.tagType })}
-                      onClick={() => window.confirm(t('label.confirmRemove', { tagType: i.tagType })) && remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })}
+                      onClick={() =>
+                        window.confirm(t('label.confirmRemove', { tagType: i.tagType })) &&
+                        remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })
+                      }
                     >
                       {t('label.remove')}
                     </button>
@@ -157,7 +160,9 @@ export function LabelDetail({ position, label, close }: { position: number; labe
           <ErrorNote error={archive.error ?? unarchive.error ?? remove.error} />
         </>
       )}
-      <button type="button" onClick={close}>{t('common.close')}</button>
+      <button type="button" onClick={close}>
+        {t('common.close')}
+      </button>
     </aside>
   );
 }

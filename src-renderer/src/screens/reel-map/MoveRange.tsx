@@ -25,7 +25,8 @@ function MovePreview({ preview, input, targetName }: { preview: MovePreviewRespo
   const warnings: string[] = [];
   if (preview.count === 0) warnings.push(t('move.warnNothing'));
   if (preview.boundCount > 0) warnings.push(t('move.warnBound', { count: preview.boundCount }));
-  if (preview.countMatches === false && input.expectedCount !== undefined) warnings.push(t('move.warnCount', { actual: preview.count, expected: input.expectedCount }));
+  if (preview.countMatches === false && input.expectedCount !== undefined)
+    warnings.push(t('move.warnCount', { actual: preview.count, expected: input.expectedCount }));
   if (preview.countMatches === false && preview.suggestedLast) warnings.push(t('move.warnSuggested', { position: preview.suggestedLast.position }));
   if (preview.span && typeof to === 'number' && preview.count > 0 && preview.count < to - from + 1) warnings.push(t('move.warnGaps'));
   return (
@@ -90,7 +91,13 @@ export function MoveRange({ reelId }: { reelId: string }) {
     if (!/^\d+$/.test(from)) return undefined;
     const dest = target ? { reelId: target } : newName ? { newReel: { name: newName } } : undefined;
     if (!dest) return undefined;
-    return { reelId, fromPosition: Number(from), ...(/^\d+$/.test(to) ? { toPosition: Number(to) } : {}), target: dest, ...(/^\d+$/.test(expected) ? { expectedCount: Number(expected) } : {}) };
+    return {
+      reelId,
+      fromPosition: Number(from),
+      ...(/^\d+$/.test(to) ? { toPosition: Number(to) } : {}),
+      target: dest,
+      ...(/^\d+$/.test(expected) ? { expectedCount: Number(expected) } : {}),
+    };
   })();
   const parsed = preview.data ? MovePreviewResponseSchema.safeParse(preview.data) : undefined;
   const fresh = parsed?.success === true && sameMove(preview.variables, input) ? parsed.data : undefined;

@@ -41,11 +41,25 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
   const onSelect = useCallback((cell: MapCell) => selectRef.current(cell), []);
 
   return (
-    <div ref={scroller} className="reel-map" role="grid" aria-label={t('reelMap.gridLabel')} aria-rowcount={rows} aria-colcount={columns} data-testid="reel-map-grid">
+    <div
+      ref={scroller}
+      className="reel-map"
+      role="grid"
+      aria-label={t('reelMap.gridLabel')}
+      aria-rowcount={rows}
+      aria-colcount={columns}
+      data-testid="reel-map-grid"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const first = row.index * columns;
-          const inRow = selected !== undefined && cells[first] !== undefined && selected >= (cells[first] as MapCell).position && selected < (cells[first] as MapCell).position + columns ? selected : undefined;
+          const inRow =
+            selected !== undefined &&
+            cells[first] !== undefined &&
+            selected >= (cells[first] as MapCell).position &&
+            selected < (cells[first] as MapCell).position + columns
+              ? selected
+              : undefined;
           return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} select={onSelect} />;
         })}
       </div>
@@ -77,7 +91,9 @@ const Row = memo(function Row({ index, start, cells, columns, selected, select }
           onClick={() => select(cell)}
         >
           <span className="pos">{cell.position}</span>
-          <span className="mark" aria-hidden="true">{CELL_MARK[cell.state]}</span>
+          <span className="mark" aria-hidden="true">
+            {CELL_MARK[cell.state]}
+          </span>
         </button>
       ))}
     </div>

@@ -28,7 +28,10 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
 
   return (
     <section aria-labelledby="map-title" className="stack">
-      <h2 id="map-title">{t('reelMap.title')}{detail.data ? `: ${detail.data.name}` : ''}</h2>
+      <h2 id="map-title">
+        {t('reelMap.title')}
+        {detail.data ? `: ${detail.data.name}` : ''}
+      </h2>
       <ReelPicker reelId={reelId} pick={pick} />
       <ErrorNote error={detail.error} />
       {detail.data ? (
@@ -37,13 +40,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
           <div className="map-layout">
             <ReelMapGrid cells={cells} selected={selected} select={(c) => setSelected(c.position)} />
-            {selected !== undefined ? (
-              <LabelDetail
-                position={selected}
-                label={label}
-                close={() => setSelected(undefined)}
-              />
-            ) : null}
+            {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}
         </>

@@ -53,8 +53,12 @@ function CollectionItem({ collection }: { collection: { collectionId: string; na
             {t('collections.newName', { name: collection.name })}
             <input required autoFocus value={name} onChange={(e) => setName(e.target.value)} />
           </label>
-          <button type="submit" disabled={rename.isPending || !name.trim()}>{t('collections.save')}</button>
-          <button type="button" onClick={() => setEditing(false)}>{t('collections.cancel')}</button>
+          <button type="submit" disabled={rename.isPending || !name.trim()}>
+            {t('collections.save')}
+          </button>
+          <button type="button" onClick={() => setEditing(false)}>
+            {t('collections.cancel')}
+          </button>
         </form>
       ) : (
         <>

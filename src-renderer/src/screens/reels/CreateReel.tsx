@@ -14,7 +14,13 @@ function defaultComposition(): Composition {
 }
 
 /** Creates a Reel (works offline: the Reel gets a local id at once, its creation is queued). */
-export function CreateReel({ collections, created }: { collections: { collectionId: string; name: string }[]; created: (reelId: string, name: string) => void }) {
+export function CreateReel({
+  collections,
+  created,
+}: {
+  collections: { collectionId: string; name: string }[];
+  created: (reelId: string, name: string) => void;
+}) {
   const { t } = useTranslation();
   const create = useCommandMutation('reels.create', ['reels.list']);
   const [name, setName] = useState('');
@@ -70,7 +76,13 @@ export function CreateReel({ collections, created }: { collections: { collection
             {TAG_TYPES.map((tt) => (
               <label key={tt}>
                 {t('reels.countOf', { tagType: tt })}
-                <input type="number" min={0} max={9} value={composition[tt]} onChange={(e) => setComposition({ ...composition, [tt]: Math.max(0, Number(e.target.value) || 0) })} />
+                <input
+                  type="number"
+                  min={0}
+                  max={9}
+                  value={composition[tt]}
+                  onChange={(e) => setComposition({ ...composition, [tt]: Math.max(0, Number(e.target.value) || 0) })}
+                />
               </label>
             ))}
           </div>

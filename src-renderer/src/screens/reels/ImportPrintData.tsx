@@ -27,7 +27,11 @@ function badRowsOf(error: unknown): RowErrors | undefined {
   if (!(error instanceof StationError) || !error.detail) return undefined;
   const { badRows, badRowCount, fileProblems } = error.detail as { badRows?: PrintDataBadRow[]; badRowCount?: number; fileProblems?: string[] };
   if (!Array.isArray(badRows)) return undefined;
-  return { badRows, badRowCount: typeof badRowCount === 'number' ? badRowCount : badRows.length, fileProblems: Array.isArray(fileProblems) ? fileProblems : [] };
+  return {
+    badRows,
+    badRowCount: typeof badRowCount === 'number' ? badRowCount : badRows.length,
+    fileProblems: Array.isArray(fileProblems) ? fileProblems : [],
+  };
 }
 
 export function ImportPrintData({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
@@ -42,7 +46,11 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
   };
   const preview = useMemo(() => {
     if (!csv.trim()) return undefined;
-    const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+    const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: 'greedy',
+      transformHeader: (h) => h.trim().toLowerCase(),
+    });
     return { fields: parsed.meta.fields ?? [], rows: parsed.data.slice(0, PREVIEW_ROWS), total: parsed.data.length };
   }, [csv]);
 
@@ -80,10 +88,14 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
         <textarea rows={6} value={csv} onChange={(e) => edit(e.target.value)} spellCheck={false} />
       </label>
       <label className="check">
-        <input type="checkbox" checked={expectedOnly} onChange={(e) => {
+        <input
+          type="checkbox"
+          checked={expectedOnly}
+          onChange={(e) => {
             setExpectedOnly(e.target.checked);
             run.reset();
-          }} />
+          }}
+        />
         {t('import.expectedOnly')}
       </label>
       {preview ? (
@@ -102,7 +114,9 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
                 <tr>
                   <th scope="col">{t('import.line')}</th>
                   {preview.fields.map((f) => (
-                    <th key={f} scope="col">{f}</th>
+                    <th key={f} scope="col">
+                      {f}
+                    </th>
                   ))}
                   <th scope="col">{t('import.problems')}</th>
                 </tr>
@@ -127,21 +141,24 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
         </>
       ) : null}
       <div className="toolbar">
-        <button
-          type="button"
-          className="primary"
-          disabled={!csv.trim() || run.isPending}
-          onClick={() => run.mutate({ reelId, csv, expectedOnly })}
-        >
+        <button type="button" className="primary" disabled={!csv.trim() || run.isPending} onClick={() => run.mutate({ reelId, csv, expectedOnly })}>
           {t('import.run')}
         </button>
-        <button type="button" onClick={close}>{t('common.close')}</button>
+        <button type="button" onClick={close}>
+          {t('common.close')}
+        </button>
       </div>
-      {run.data ? <p role="status" className="ok-note">✓ {t('import.done', run.data)}</p> : null}
+      {run.data ? (
+        <p role="status" className="ok-note">
+          ✓ {t('import.done', run.data)}
+        </p>
+      ) : null}
       {shownErrors ? (
         <div role={importErrors ? 'alert' : 'group'} aria-label={t('import.rowErrors')} className="error-note" data-testid="import-row-errors">
           <p>{importErrors ? t('import.invalid') : t('import.previewInvalid')}</p>
-          {shownErrors.fileProblems.map((p) => <p key={p}>{p}</p>)}
+          {shownErrors.fileProblems.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
           {shownErrors.badRows.length ? (
             <table aria-label={t('import.rowErrors')}>
               <thead>
@@ -162,7 +179,9 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
               </tbody>
             </table>
           ) : null}
-          {shownErrors.badRowCount > shownErrors.badRows.length ? <p>{t('import.moreBadRows', { count: shownErrors.badRowCount - shownErrors.badRows.length })}</p> : null}
+          {shownErrors.badRowCount > shownErrors.badRows.length ? (
+            <p>{t('import.moreBadRows', { count: shownErrors.badRowCount - shownErrors.badRows.length })}</p>
+          ) : null}
         </div>
       ) : (
         <ErrorNote error={run.error} />

@@ -29,11 +29,33 @@ interface Form {
   stock: string;
 }
 
-const INITIAL: Form = { count: '100', start: '1', step: '1', digits: '6', prefix: '', suffix: '', check: '', qr: 'https://example.test/{serial}', dataMatrix: '', barCode: '', firstPosition: '1', stock: '50x30' };
+const INITIAL: Form = {
+  count: '100',
+  start: '1',
+  step: '1',
+  digits: '6',
+  prefix: '',
+  suffix: '',
+  check: '',
+  qr: 'https://example.test/{serial}',
+  dataMatrix: '',
+  barCode: '',
+  firstPosition: '1',
+  stock: '50x30',
+};
 
 function specOf(form: Form): Record<string, unknown> {
   const n = (text: string) => (text.trim() === '' ? undefined : Number(text));
-  const spec: Record<string, unknown> = { count: n(form.count), start: n(form.start), step: n(form.step), digits: n(form.digits), firstPosition: n(form.firstPosition), prefix: form.prefix, suffix: form.suffix, qr: form.qr };
+  const spec: Record<string, unknown> = {
+    count: n(form.count),
+    start: n(form.start),
+    step: n(form.step),
+    digits: n(form.digits),
+    firstPosition: n(form.firstPosition),
+    prefix: form.prefix,
+    suffix: form.suffix,
+    qr: form.qr,
+  };
   if (form.check) spec.check = form.check;
   if (form.dataMatrix.trim()) spec.dataMatrix = form.dataMatrix;
   if (form.barCode.trim()) spec.barCode = form.barCode;
@@ -166,7 +188,11 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
-      {save.data ? <p role="status" data-testid="print-run-saved">{t('printRun.saved', { count: save.data.expected })}</p> : null}
+      {save.data ? (
+        <p role="status" data-testid="print-run-saved">
+          {t('printRun.saved', { count: save.data.expected })}
+        </p>
+      ) : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : null}
       <ErrorNote error={save.error ?? exportError} />
     </section>

@@ -121,10 +121,16 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 </select>
               </td>
               <td>{r.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`}</td>
-              <td data-testid="reel-transferred">{r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: new Date(r.transferredAt).toLocaleDateString() })}` : t('reels.notShipped')}</td>
+              <td data-testid="reel-transferred">
+                {r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: new Date(r.transferredAt).toLocaleDateString() })}` : t('reels.notShipped')}
+              </td>
               <td className="actions">
-                <button type="button" onClick={() => open(r.reelId, 'bench')} aria-label={t('reels.enrollIn', { name: r.name })}>{t('reels.enroll')}</button>
-                <button type="button" onClick={() => open(r.reelId, 'reelMap')} aria-label={t('reels.mapOf', { name: r.name })}>{t('nav.reelMap')}</button>
+                <button type="button" onClick={() => open(r.reelId, 'bench')} aria-label={t('reels.enrollIn', { name: r.name })}>
+                  {t('reels.enroll')}
+                </button>
+                <button type="button" onClick={() => open(r.reelId, 'reelMap')} aria-label={t('reels.mapOf', { name: r.name })}>
+                  {t('nav.reelMap')}
+                </button>
                 <button
                   type="button"
                   onClick={() => {

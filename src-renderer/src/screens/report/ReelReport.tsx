@@ -48,21 +48,48 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
   const rateOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       // From the first bucket's start to the last bucket's end (a single bucket would otherwise span years).
-      scales: { x: { time: true, ...(bucketStarts.length ? { range: [bucketStarts[0] as number, (bucketStarts.at(-1) as number) + bucketSeconds] as uPlot.Range.MinMax } : {}) } },
+      scales: {
+        x: {
+          time: true,
+          ...(bucketStarts.length ? { range: [bucketStarts[0] as number, (bucketStarts.at(-1) as number) + bucketSeconds] as uPlot.Range.MinMax } : {}),
+        },
+      },
       axes: [{}, { label: t('report.perHour'), size: 60 }],
-      series: [{}, { label: t('report.perHour'), stroke: '#2a6f4e', fill: 'rgba(42, 111, 78, 0.45)', width: 1, paths: uPlot.paths.bars?.({ size: [0.9, 80] }), points: { show: false } }],
+      series: [
+        {},
+        {
+          label: t('report.perHour'),
+          stroke: '#2a6f4e',
+          fill: 'rgba(42, 111, 78, 0.45)',
+          width: 1,
+          paths: uPlot.paths.bars?.({ size: [0.9, 80] }),
+          points: { show: false },
+        },
+      ],
       legend: { show: false },
       cursor: { show: !print },
     }),
     [t, print, bucketStarts, bucketSeconds],
   );
   // Each bar stands in the middle of its bucket.
-  const rateData = useMemo<uPlot.AlignedData>(() => [enrollment.rate.t.map((start) => start + enrollment.rate.bucketSeconds / 2), enrollment.rate.perHour], [enrollment.rate]);
+  const rateData = useMemo<uPlot.AlignedData>(
+    () => [enrollment.rate.t.map((start) => start + enrollment.rate.bucketSeconds / 2), enrollment.rate.perHour],
+    [enrollment.rate],
+  );
   const timeOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       scales: { x: { time: true } },
       axes: [{}, { label: t('report.secondsPerLabel'), size: 60 }],
-      series: [{}, { label: t('report.secondsPerLabel'), stroke: '#1f4e8c', width: 0, paths: () => null, points: { show: true, size: 4, fill: '#1f4e8c', stroke: '#1f4e8c' } }],
+      series: [
+        {},
+        {
+          label: t('report.secondsPerLabel'),
+          stroke: '#1f4e8c',
+          width: 0,
+          paths: () => null,
+          points: { show: true, size: 4, fill: '#1f4e8c', stroke: '#1f4e8c' },
+        },
+      ],
       legend: { show: false },
       cursor: { show: !print },
     }),
@@ -88,7 +115,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
           <thead>
             <tr>
               <th scope="col">{t('report.state')}</th>
-              <th scope="col" className="num">{t('report.labels')}</th>
+              <th scope="col" className="num">
+                {t('report.labels')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -97,17 +126,27 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                 <th scope="row">
                   <span className={`swatch state-${state}`} aria-hidden="true" /> {t(`states.${state}`)}
                 </th>
-                <td className="num" data-testid={`count-${state}`}>{report.counts[state]}</td>
+                <td className="num" data-testid={`count-${state}`}>
+                  {report.counts[state]}
+                </td>
               </tr>
             ))}
             <tr className="total">
               <th scope="row">{t('report.total')}</th>
-              <td className="num" data-testid="count-total">{report.total}</td>
+              <td className="num" data-testid="count-total">
+                {report.total}
+              </td>
             </tr>
           </tbody>
         </table>
         {report.serviceCounts ? (
-          <p className="hint">{t('report.serviceCounts', { counts: Object.entries(report.serviceCounts).map(([k, v]) => `${k} ${v}`).join(', ') })}</p>
+          <p className="hint">
+            {t('report.serviceCounts', {
+              counts: Object.entries(report.serviceCounts)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', '),
+            })}
+          </p>
         ) : null}
       </section>
 
@@ -116,12 +155,20 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         <p>
           {t('report.saves', { count: enrollment.saves, first: when(enrollment.firstAt), last: when(enrollment.lastAt) })}{' '}
           {t('report.timeFigures', { median: seconds(enrollment.timePerLabel.medianSeconds), p90: seconds(enrollment.timePerLabel.p90Seconds) })}{' '}
-          {enrollment.timePerLabel.breaks > 0 ? t('report.breaks', { count: enrollment.timePerLabel.breaks, minutes: enrollment.timePerLabel.breakSeconds / 60 }) : ''}
+          {enrollment.timePerLabel.breaks > 0
+            ? t('report.breaks', { count: enrollment.timePerLabel.breaks, minutes: enrollment.timePerLabel.breakSeconds / 60 })
+            : ''}
         </p>
         <div className="charts">
           <figure data-testid="chart-rate">
             <figcaption>{t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })}</figcaption>
-            <UPlotChart options={rateOptions} data={rateData} height={CHART_HEIGHT} label={t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })} onDrawn={() => chartDrawn('rate')} />
+            <UPlotChart
+              options={rateOptions}
+              data={rateData}
+              height={CHART_HEIGHT}
+              label={t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })}
+              onDrawn={() => chartDrawn('rate')}
+            />
           </figure>
           <figure data-testid="chart-time">
             <figcaption>{t('report.timeChart')}</figcaption>
@@ -139,7 +186,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             <thead>
               <tr>
                 <th scope="col">{t('report.code')}</th>
-                <th scope="col" className="num">{t('report.labels')}</th>
+                <th scope="col" className="num">
+                  {t('report.labels')}
+                </th>
                 <th scope="col">{t('report.reason')}</th>
                 <th scope="col">{t('report.positions')}</th>
               </tr>
@@ -147,13 +196,18 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             <tbody>
               {report.attention.map((group) => (
                 <tr key={group.code}>
-                  <td><code>{group.code}</code></td>
+                  <td>
+                    <code>{group.code}</code>
+                  </td>
                   <td className="num">{group.count}</td>
                   <td>
                     {group.reason}
                     {group.requestIds.length ? <span className="hint"> ({t('common.requestId', { requestId: group.requestIds.join(', ') })})</span> : null}
                   </td>
-                  <td>{group.positions.join(', ')}{group.count > group.positions.length ? ' …' : ''}</td>
+                  <td>
+                    {group.positions.join(', ')}
+                    {group.count > group.positions.length ? ' …' : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -172,7 +226,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                 <tr>
                   <th scope="col">{t('report.when')}</th>
                   <th scope="col">{t('report.what')}</th>
-                  <th scope="col" className="num">{t('report.position')}</th>
+                  <th scope="col" className="num">
+                    {t('report.position')}
+                  </th>
                   <th scope="col">{t('report.station')}</th>
                 </tr>
               </thead>
@@ -202,7 +258,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
               <tr>
                 <th scope="col">{t('report.when')}</th>
                 <th scope="col">{t('report.range')}</th>
-                <th scope="col" className="num">{t('report.bound')}</th>
+                <th scope="col" className="num">
+                  {t('report.bound')}
+                </th>
                 <th scope="col">{t('report.activation')}</th>
                 <th scope="col">{t('report.opState')}</th>
               </tr>
@@ -216,7 +274,12 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                   <td>{bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')}</td>
                   <td>
                     {bind.state}
-                    {bind.attention ? <span className="hint"> <code>{bind.attention.code}</code> {bind.attention.message}</span> : null}
+                    {bind.attention ? (
+                      <span className="hint">
+                        {' '}
+                        <code>{bind.attention.code}</code> {bind.attention.message}
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -225,7 +288,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         )}
         <p>
           {report.activation.identifiable === null ? t('report.identifiableUnknown') : t('report.identifiable', { count: report.activation.identifiable })}{' '}
-          {report.activation.reelActivations.length ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${a.state})`).join(', ') }) : ''}
+          {report.activation.reelActivations.length
+            ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${a.state})`).join(', ') })
+            : ''}
         </p>
       </section>
 
@@ -240,7 +305,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             <table className="report-table" data-testid="report-samples">
               <thead>
                 <tr>
-                  <th scope="col" className="num">{t('report.position')}</th>
+                  <th scope="col" className="num">
+                    {t('report.position')}
+                  </th>
                   <th scope="col">{t('report.result')}</th>
                 </tr>
               </thead>
@@ -250,7 +317,12 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                     <td className="num">{sample.position}</td>
                     <td>
                       {sample.result ? sampleMessage(t, sample.result) : t(`verify.state.${sample.state}`)}
-                      {sample.result?.code ? <> <code>{sample.result.code}</code></> : null}
+                      {sample.result?.code ? (
+                        <>
+                          {' '}
+                          <code>{sample.result.code}</code>
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

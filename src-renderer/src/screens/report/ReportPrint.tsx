@@ -33,8 +33,6 @@ export function ReportPrint({ reelId, lang }: { reelId: string | undefined; lang
     };
   }, [reelId, lang, i18n]);
   return (
-    <main className="report-print">
-      {report ? <ReelReport report={report} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}
-    </main>
+    <main className="report-print">{report ? <ReelReport report={report} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}</main>
   );
 }

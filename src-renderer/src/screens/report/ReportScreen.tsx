@@ -34,12 +34,18 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
       <h2 id="report-screen-title">{t('report.screenTitle')}</h2>
       <div className="toolbar">
         <ReelPicker reelId={reelId} pick={pick} />
-        <button type="button" onClick={() => void report.refetch()} disabled={!reelId || report.isFetching}>{t('report.refresh')}</button>
+        <button type="button" onClick={() => void report.refetch()} disabled={!reelId || report.isFetching}>
+          {t('report.refresh')}
+        </button>
         <button type="button" onClick={() => void exportPdf()} disabled={!reelId || exporting} data-testid="export-pdf">
           {exporting ? t('report.exporting') : t('report.exportPdf')}
         </button>
       </div>
-      {exported ? <p className="ok-note" role="status">{t('report.exported', { filename: exported })}</p> : null}
+      {exported ? (
+        <p className="ok-note" role="status">
+          {t('report.exported', { filename: exported })}
+        </p>
+      ) : null}
       <ErrorNote error={error} />
       <ErrorNote error={report.error} />
       {report.data ? <ReelReport report={report.data} /> : null}

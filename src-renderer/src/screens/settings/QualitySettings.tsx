@@ -22,10 +22,16 @@ export function QualitySettings() {
         onChange={(e) => save.mutate({ aql: Number(e.target.value) })}
       >
         {current.data?.aqls.map((aql) => (
-          <option key={aql} value={String(aql)}>{aql}</option>
+          <option key={aql} value={String(aql)}>
+            {aql}
+          </option>
         ))}
       </select>
-      {save.isSuccess ? <p className="ok-note" role="status">{t('settings.quality.saved', { aql: save.data.aql })}</p> : null}
+      {save.isSuccess ? (
+        <p className="ok-note" role="status">
+          {t('settings.quality.saved', { aql: save.data.aql })}
+        </p>
+      ) : null}
       <ErrorNote error={current.error} />
       <ErrorNote error={save.error} />
     </div>

@@ -40,9 +40,15 @@ function SendingSettings() {
           {t('settings.sending.max')}
           <input type="number" min={1} max={64} required value={max} onChange={(e) => setMax(e.target.value)} />
         </label>
-        <button type="submit" disabled={save.isPending}>{t('settings.sending.save')}</button>
+        <button type="submit" disabled={save.isPending}>
+          {t('settings.sending.save')}
+        </button>
       </div>
-      {loaded ? <p role="status" data-testid="sending-now">{t('settings.sending.now', { count: loaded.current })}</p> : null}
+      {loaded ? (
+        <p role="status" data-testid="sending-now">
+          {t('settings.sending.now', { count: loaded.current })}
+        </p>
+      ) : null}
       {save.isSuccess ? <p className="ok-note">{t('settings.sending.saved')}</p> : null}
       {current.error ? <ErrorNote error={current.error} /> : null}
       {save.error ? <ErrorNote error={save.error} /> : null}
@@ -71,7 +77,9 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
         {t('settings.language')}
         <select value={i18n.language} onChange={(e) => void choose(e.target.value)}>
           {LOCALES.map((l) => (
-            <option key={l.code} value={l.code}>{l.name}</option>
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
           ))}
         </select>
       </label>

@@ -31,7 +31,10 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       scales: { x: { time: false, range: [-0.5, 23.5] } },
-      axes: [{ label: t('shift.hour'), values: (_u: uPlot, ticks: number[]) => ticks.map((h) => `${h}:00`) }, { label: t('shift.labels'), size: 60 }],
+      axes: [
+        { label: t('shift.hour'), values: (_u: uPlot, ticks: number[]) => ticks.map((h) => `${h}:00`) },
+        { label: t('shift.labels'), size: 60 },
+      ],
       series: [{}, { label: t('shift.labels'), stroke: '#2a6f4e', fill: 'rgba(42, 111, 78, 0.45)', width: 1, points: { show: false } }],
       legend: { show: false },
     }),
@@ -52,7 +55,9 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
             <dt>{t('shift.labels')}</dt>
             <dd data-testid="shift-labels">{data.labels}</dd>
             <dt>{t('shift.errorRate')}</dt>
-            <dd data-testid="shift-error-rate">{data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}</dd>
+            <dd data-testid="shift-error-rate">
+              {data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}
+            </dd>
             <dt>{t('shift.reelsFinished')}</dt>
             <dd data-testid="shift-finished">{data.reelsFinished}</dd>
           </dl>
@@ -67,8 +72,12 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
               <thead>
                 <tr>
                   <th scope="col">{t('common.reel')}</th>
-                  <th scope="col" className="num">{t('shift.labels')}</th>
-                  <th scope="col" className="num">{t('shift.errorsColumn')}</th>
+                  <th scope="col" className="num">
+                    {t('shift.labels')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('shift.errorsColumn')}
+                  </th>
                   <th scope="col">{t('shift.finished')}</th>
                 </tr>
               </thead>
@@ -76,7 +85,15 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
                 {data.reels.map((reel) => (
                   <tr key={reel.reelId}>
                     <td>
-                      <a href={`#/report?reel=${encodeURIComponent(reel.reelId)}`} onClick={(e) => { e.preventDefault(); open(reel.reelId); }}>{reel.name}</a>
+                      <a
+                        href={`#/report?reel=${encodeURIComponent(reel.reelId)}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          open(reel.reelId);
+                        }}
+                      >
+                        {reel.name}
+                      </a>
                     </td>
                     <td className="num">{reel.labels}</td>
                     <td className="num">{reel.errors}</td>

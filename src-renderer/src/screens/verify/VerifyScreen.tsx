@@ -27,7 +27,17 @@ type Last = { kind: 'result'; result: VerifyCheckOutput } | { kind: 'kept'; posi
 
 const STRING_TYPES = new Set<string>(['QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT']);
 
-export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void; openReport: (reelId: string) => void }) {
+export function VerifyScreen({
+  reelId,
+  status,
+  pick,
+  openReport,
+}: {
+  reelId: string | undefined;
+  status: StationStatus | undefined;
+  pick: (reelId: string) => void;
+  openReport: (reelId: string) => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const aqlId = useId();
@@ -137,7 +147,11 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
     [reelId, refresh],
   );
 
-  const complete = position !== undefined && composition.every((c) => reads.some((r) => r.tagType === c)) && (!expectsSvc || capture !== undefined) && (reads.length > 0 || capture !== undefined);
+  const complete =
+    position !== undefined &&
+    composition.every((c) => reads.some((r) => r.tagType === c)) &&
+    (!expectsSvc || capture !== undefined) &&
+    (reads.length > 0 || capture !== undefined);
   useEffect(() => {
     if (complete && !busy && position !== undefined) void check({ position, identifiers: reads, ...(capture ? { captureSha256: capture.sha256 } : {}) });
   }, [complete, busy, position, reads, capture, check]);
@@ -164,7 +178,11 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
     setLast(undefined);
     try {
       const chosenAql = aql === '' ? undefined : Number(aql);
-      await station.call('verify.plan', { reelId, ...(chosenAql === undefined ? {} : { aql: chosenAql }), ...(seed.trim() === '' ? {} : { seed: Number(seed) }) });
+      await station.call('verify.plan', {
+        reelId,
+        ...(chosenAql === undefined ? {} : { aql: chosenAql }),
+        ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
+      });
     } catch (e) {
       setError(e);
     } finally {
@@ -183,7 +201,11 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
     <section aria-labelledby="verify-title" className="stack" data-testid="verify">
       <h2 id="verify-title">{t('verify.title')}</h2>
       <ReelPicker reelId={reelId} pick={pick} />
-      {reelId && !online ? <p className="offline-note" role="status" data-testid="verify-offline">{t('verify.offline')}</p> : null}
+      {reelId && !online ? (
+        <p className="offline-note" role="status" data-testid="verify-offline">
+          {t('verify.offline')}
+        </p>
+      ) : null}
       <ErrorNote error={state.error} />
       {reelId ? (
         <form
@@ -197,12 +219,24 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
           <select id={aqlId} value={aql} onChange={(e) => setAql(e.target.value)}>
             <option value="">{t('verify.aqlDefault', { aql: settings.data?.aql ?? '' })}</option>
             {settings.data?.aqls.map((value) => (
-              <option key={value} value={String(value)}>{value}</option>
+              <option key={value} value={String(value)}>
+                {value}
+              </option>
             ))}
           </select>
           <label htmlFor={seedId}>{t('verify.seed')}</label>
-          <input id={seedId} inputMode="numeric" pattern="[0-9]*" value={seed} onChange={(e) => setSeed(e.target.value)} placeholder={t('verify.seedRandom')} size={12} />
-          <button type="submit" disabled={busy}>{t('verify.draw')}</button>
+          <input
+            id={seedId}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={seed}
+            onChange={(e) => setSeed(e.target.value)}
+            placeholder={t('verify.seedRandom')}
+            size={12}
+          />
+          <button type="submit" disabled={busy}>
+            {t('verify.draw')}
+          </button>
         </form>
       ) : null}
       <ErrorNote error={error} />
@@ -210,7 +244,12 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
         <>
           <p data-testid="verify-plan">{planText(t, verification.plan)}</p>
           {verification.plan.notOnService > 0 ? <p className="hint">{t('verify.notOnService', { count: verification.plan.notOnService })}</p> : null}
-          <p className={`verdict verdict-${verification.verdict.decision}`} data-testid="verify-verdict" data-decision={verification.verdict.decision} role="status">
+          <p
+            className={`verdict verdict-${verification.verdict.decision}`}
+            data-testid="verify-verdict"
+            data-decision={verification.verdict.decision}
+            role="status"
+          >
             {verdictText(t, verification.verdict, verification.plan)}
           </p>
           <ul className="sample-list" aria-label={t('verify.samples')} data-testid="verify-samples">
@@ -240,15 +279,24 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
               role="alert"
             >
               {last.kind === 'kept' ? t('verify.kept', { position: last.position }) : sampleMessage(t, last.result)}
-              {last.kind === 'result' && last.result.code ? <> <code>{last.result.code}</code></> : null}
-              {last.kind === 'result' && last.result.requestId ? <span className="request-id">{t('common.requestId', { requestId: last.result.requestId })}</span> : null}
+              {last.kind === 'result' && last.result.code ? (
+                <>
+                  {' '}
+                  <code>{last.result.code}</code>
+                </>
+              ) : null}
+              {last.kind === 'result' && last.result.requestId ? (
+                <span className="request-id">{t('common.requestId', { requestId: last.result.requestId })}</span>
+              ) : null}
             </p>
           ) : null}
           {position !== undefined ? (
             <div className="card stack">
               <div className="position" aria-live="polite">
                 <span className="position-label">{t('verify.scanPosition')}</span>
-                <output className="position-number" data-testid="verify-position">{position}</output>
+                <output className="position-number" data-testid="verify-position">
+                  {position}
+                </output>
               </div>
               <p className="hint">
                 {t('verify.scanWhat', { types: composition.join(', ') || t('verify.anyValue') })}
@@ -256,11 +304,19 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
               </p>
               <ul className="verify-reads" aria-label={t('verify.reads')} data-testid="verify-reads">
                 {reads.map((r) => (
-                  <li key={`${r.tagType}:${r.value}`} className="tag">{r.tagType}: <span className="mono">{r.value}</span></li>
+                  <li key={`${r.tagType}:${r.value}`} className="tag">
+                    {r.tagType}: <span className="mono">{r.value}</span>
+                  </li>
                 ))}
-                {capture ? <li className="tag" data-testid="verify-capture">{t('verify.captured')}</li> : null}
+                {capture ? (
+                  <li className="tag" data-testid="verify-capture">
+                    {t('verify.captured')}
+                  </li>
+                ) : null}
                 {missing.map((c) => (
-                  <li key={`missing-${c}`} className="tag hint">{t('verify.waitingFor', { tagType: c })}</li>
+                  <li key={`missing-${c}`} className="tag hint">
+                    {t('verify.waitingFor', { tagType: c })}
+                  </li>
                 ))}
               </ul>
               {refused ? (
@@ -275,7 +331,11 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
                     {t('verify.capture')} <kbd>Space / F12</kbd>
                   </button>
                 ) : null}
-                <button type="button" disabled={busy || (reads.length === 0 && !capture)} onClick={() => void check({ position, identifiers: reads, ...(capture ? { captureSha256: capture.sha256 } : {}) })}>
+                <button
+                  type="button"
+                  disabled={busy || (reads.length === 0 && !capture)}
+                  onClick={() => void check({ position, identifiers: reads, ...(capture ? { captureSha256: capture.sha256 } : {}) })}
+                >
                   {t('verify.checkNow')}
                 </button>
                 <button
@@ -298,7 +358,9 @@ export function VerifyScreen({ reelId, status, pick, openReport }: { reelId: str
                 {t('verify.checkKept', { count: kept })}
               </button>
             ) : null}
-            <button type="button" onClick={() => openReport(reelId)}>{t('verify.openReport')}</button>
+            <button type="button" onClick={() => openReport(reelId)}>
+              {t('verify.openReport')}
+            </button>
           </div>
         </>
       ) : reelId && state.data ? (

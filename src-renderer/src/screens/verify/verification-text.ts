@@ -11,13 +11,25 @@ const IDENTIFY = new Set(['matches', 'no_match', 'search_incomplete', 'ambiguous
 export function sampleMessage(t: TFunction, result: SampleCheck): string {
   const position = result.position;
   if (IDENTIFY.has(result.outcome)) return t('verify.outcome.optical', { position, text: t(`identify.${result.outcome}`) });
-  if (result.outcome === 'wrong_position' && result.foundPosition !== undefined) return t('verify.outcome.wrong_position', { position, found: result.foundPosition });
+  if (result.outcome === 'wrong_position' && result.foundPosition !== undefined)
+    return t('verify.outcome.wrong_position', { position, found: result.foundPosition });
   return t(`verify.outcome.${result.outcome === 'wrong_position' ? 'wrong_label' : result.outcome}`, { position });
 }
 
 export function planText(t: TFunction, plan: VerificationPlan): string {
-  const letters = plan.planLetter === plan.codeLetter ? t('verify.letter', { letter: plan.codeLetter }) : t('verify.letterArrow', { letter: plan.codeLetter, planLetter: plan.planLetter });
-  return t('verify.planLine', { lot: plan.lotSize, letters, sample: plan.sampleSize, accept: plan.accept, reject: plan.reject, aql: plan.aql, seed: plan.seed });
+  const letters =
+    plan.planLetter === plan.codeLetter
+      ? t('verify.letter', { letter: plan.codeLetter })
+      : t('verify.letterArrow', { letter: plan.codeLetter, planLetter: plan.planLetter });
+  return t('verify.planLine', {
+    lot: plan.lotSize,
+    letters,
+    sample: plan.sampleSize,
+    accept: plan.accept,
+    reject: plan.reject,
+    aql: plan.aql,
+    seed: plan.seed,
+  });
 }
 
 export function verdictText(t: TFunction, verdict: LotVerdictView, plan: Pick<VerificationPlan, 'sampleSize' | 'accept' | 'reject'>): string {
