@@ -4,6 +4,7 @@ import { LAYOUT_TEST_TEXT, typedAs } from '../../src-shared/domain/wedge';
 import { openPtyPair, type PtyPair } from '../helpers/pty-pair';
 import { tempDir } from '../helpers/tmp';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Devices setup (docs/devices.md): keyboard-wedge scans go through the device supervisor like
 // every device's reads (read log, test read), the keyboard layout test barcode catches a
@@ -30,10 +31,9 @@ async function openDevices(page: Page): Promise<void> {
 }
 
 /** A keyboard-wedge scanner: fast keys ended by Enter, with no text box focused. */
-async function wedgeScan(page: Page, text: string): Promise<void> {
+async function scanWithNothingFocused(page: Page, text: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(text, { delay: 4 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, text);
 }
 
 test('wedge scans on the Devices screen reach the read log as keyboard:wedge, and a test read on the wedge succeeds', async ({ page }) => {
@@ -45,14 +45,14 @@ test('wedge scans on the Devices screen reach the read log as keyboard:wedge, an
   await page.keyboard.type('SLOW1', { delay: 150 });
   await page.keyboard.press('Enter');
 
-  await wedgeScan(page, ']Q1WEDGE-DEV-1');
+  await scanWithNothingFocused(page, ']Q1WEDGE-DEV-1');
   await expect(log.getByRole('listitem').filter({ hasText: 'keyboard:wedge' }).first()).toContainText('QR WEDGE-DEV-1');
   await expect(log).not.toContainText('SLOW1');
 
   // Test read: waits for the wedge's next read, answered by a scan.
   await page.getByRole('button', { name: 'Test read on Keyboard-wedge scanner' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for a read' })).toBeVisible();
-  await wedgeScan(page, 'TEST-READ-7');
+  await scanWithNothingFocused(page, 'TEST-READ-7');
   await expect(page.getByRole('status').filter({ hasText: /✓ \w+ TEST-READ-7/ })).toBeVisible();
   await expect(log.getByRole('listitem').filter({ hasText: 'keyboard:wedge' }).first()).toContainText('TEST-READ-7');
 
@@ -78,7 +78,7 @@ test('the keyboard layout test names a German-typing scanner, passes the right l
   expect(german.startsWith('Zy')).toBe(true);
   await layout.getByRole('button', { name: 'Start layout test' }).click();
   await expect(result).toContainText('Waiting for the test barcode');
-  await wedgeScan(page, german);
+  await scanWithNothingFocused(page, german);
   await expect(result).toContainText('Wrong keyboard layout: the scanner types as German (DE), but this computer’s keyboard layout is English (US)');
   await expect(result).toContainText('Set the scanner’s keyboard country to English (US)');
   await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: /keyboard:wedge/ })).toContainText('keyboard layout wrong');
@@ -88,7 +88,7 @@ test('the keyboard layout test names a German-typing scanner, passes the right l
 
   // Fixed: the scanner now types the test code unchanged.
   await layout.getByRole('button', { name: 'Start layout test' }).click();
-  await wedgeScan(page, LAYOUT_TEST_TEXT);
+  await scanWithNothingFocused(page, LAYOUT_TEST_TEXT);
   await expect(result).toContainText('The keyboard layout is right');
   // Kept by the station: shown again after a reload, and on the wedge device.
   await page.reload();
@@ -97,7 +97,7 @@ test('the keyboard layout test names a German-typing scanner, passes the right l
   expect(wedge).toMatchObject({ ok: true, received: LAYOUT_TEST_TEXT });
 
   // After the test, wedge scans are reads again.
-  await wedgeScan(page, ']Q1AFTER-LAYOUT');
+  await scanWithNothingFocused(page, ']Q1AFTER-LAYOUT');
   await expect(page.getByTestId('device-log')).toContainText('QR AFTER-LAYOUT');
 });
 

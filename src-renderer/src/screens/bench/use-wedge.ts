@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { DEFAULT_WEDGE_OPTIONS, EMPTY_WEDGE_STATE, wedgeIdle, wedgeStep, type WedgeState } from '../../../../src-shared/domain/wedge';
+import { EMPTY_WEDGE_STATE, wedgeIdle, wedgeStep, type WedgeState } from '../../../../src-shared/domain/wedge';
 
 /** Whether keys typed now go into a text box (then they are the person's, not a scanner's). */
 export function typingIntoField(target: EventTarget | null): boolean {
@@ -14,6 +14,11 @@ export function typingIntoField(target: EventTarget | null): boolean {
  * devices area's classifier (src-shared/domain/wedge.ts), which tells a scan from typing by
  * inter-key timing. While a burst is in progress, keys are swallowed so a scanned space or
  * Enter does not press the screens' own shortcuts (they skip prevented events).
+ *
+ * Bursts are timed by the key events' own timestamps (the OS's, i.e. the scanner's), never by
+ * when this page gets to run: a page busy for 150 ms while a scanner types receives the keys
+ * late but with their real gaps, and the scan stays whole (a timer that ended bursts by the
+ * page's clock cut such a scan in two, and its tail arrived as a scan of its own).
  */
 export function useWedge(enabled: boolean, onScan: (text: string) => void): void {
   const state = useRef<WedgeState>(EMPTY_WEDGE_STATE);
@@ -23,8 +28,10 @@ export function useWedge(enabled: boolean, onScan: (text: string) => void): void
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (typingIntoField(event.target)) return;
-      const wasInBurst = state.current.text.length > 0;
-      const { state: next, outcome } = wedgeStep(state.current, { key: event.key, code: event.code, ctrlKey: event.ctrlKey, t: event.timeStamp });
+      // A burst whose last key is long before this one is over (typing), by the events' own times.
+      const current = wedgeIdle(state.current, event.timeStamp).state;
+      const wasInBurst = current.text.length > 0;
+      const { state: next, outcome } = wedgeStep(current, { key: event.key, code: event.code, ctrlKey: event.ctrlKey, t: event.timeStamp });
       state.current = next;
       if (outcome?.kind === 'scan') {
         event.preventDefault();
@@ -35,9 +42,6 @@ export function useWedge(enabled: boolean, onScan: (text: string) => void): void
         event.stopImmediatePropagation();
       }
     };
-    const idle = setInterval(() => {
-      state.current = wedgeIdle(state.current, performance.now()).state;
-    }, DEFAULT_WEDGE_OPTIONS.maxGapMs);
     // The station window loses focus: a burst cut off there is no scan.
     const reset = () => {
       state.current = EMPTY_WEDGE_STATE;
@@ -47,7 +51,6 @@ export function useWedge(enabled: boolean, onScan: (text: string) => void): void
     return () => {
       window.removeEventListener('keydown', onKey, { capture: true });
       window.removeEventListener('blur', reset);
-      clearInterval(idle);
     };
   }, [enabled]);
 }
