@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../test/fixtures';
 import { SvcError } from '../http/svc-error';
 import { openSandboxDb, type SandboxDb } from '../store/db';
-import { getFingerprint, findMatchingFingerprints } from './fingerprint-store';
+import { getFingerprint, findMatchingFingerprints } from '../store/fingerprints';
 import { ingestOpticalCapture } from './ingest';
-import { findScanBySha, getScan, getScanImage } from './scans';
+import { findScanBySha, getScan, getScanImage } from '../store/scans';
 import { imageSha256 } from './analyze';
 
 const context = { orgId: 'org-1', teamId: 'team-1' };

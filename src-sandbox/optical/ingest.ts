@@ -7,10 +7,10 @@ import { SvcError } from '../http/svc-error';
 import { featureFlagsOf, getOrganization } from '../store/accounts';
 import type { SandboxDb } from '../store/db';
 import { analyzeCapture, type CaptureAnalysis } from './analyze';
-import { insertFingerprint } from './fingerprint-store';
+import { insertFingerprint } from '../store/fingerprints';
 import { UndecodableImageError } from './frame';
 import { qualityScore } from './quality';
-import { findScanBySha, insertScan, scanReceipt } from './scans';
+import { findScanBySha, insertScan, scanReceipt } from '../store/scans';
 
 export interface IngestContext {
   orgId: string;

@@ -21,6 +21,7 @@ import {
   OrgParamsSchema,
   ThreadParamsSchema,
 } from './schemas';
+import { getThreadRow, shareThread } from '../../store/threads';
 
 export interface AdminRouteOptions extends RoutePluginOptions {
   adminSecret: string;
@@ -88,15 +89,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   });
 
   app.post('/threads/:threadId/share', { schema: { hide: true, params: ThreadParamsSchema, body: AdminShareBodySchema } }, async (request, reply) => {
-    const thread = db.prepare('SELECT org_id FROM threads WHERE thread_id = ?').get(request.params.threadId) as { org_id: string } | undefined;
+    const thread = getThreadRow(db, request.params.threadId);
     if (!thread) throw new SvcError('NOT_FOUND', { threadId: request.params.threadId });
     if (!getTeam(db, request.body.teamId)) throw new SvcError('NOT_FOUND', { teamId: request.body.teamId });
     const when = at();
     db.transaction(() => {
-      const r = db
-        .prepare('INSERT OR IGNORE INTO thread_shares (thread_id, team_id, shared_at) VALUES (?, ?, ?)')
-        .run(request.params.threadId, request.body.teamId, when);
-      if (r.changes > 0) {
+      if (shareThread(db, request.params.threadId, request.body.teamId, when)) {
         recordThreadEvent(db, {
           threadId: request.params.threadId,
           action: 'shared',

@@ -5,9 +5,9 @@
 import type { SvcContext } from '../../http/context';
 import type { SandboxDb } from '../../store/db';
 import { labelError } from './errors';
-import { getLabelRow } from './label-store';
-import { getCollectionRow } from './reel-store';
-import type { CollectionRow, LabelRow } from './rows';
+import { getLabelRow } from '../../store/labels';
+import { getCollectionRow } from '../../store/reels';
+import type { CollectionRow, LabelRow } from '../../store/label-states';
 
 function owned(row: { org_id: string; owner_team_id: string } | undefined, svc: SvcContext): boolean {
   return row !== undefined && row.org_id === svc.orgId && row.owner_team_id === svc.teamId;

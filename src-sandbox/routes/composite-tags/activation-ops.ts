@@ -6,8 +6,9 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { decideActivation, type LabelActivationOutcome } from '../../domain/labels';
 import type { JobRunner } from '../../jobs/runner';
 import type { SandboxDb } from '../../store/db';
-import { getLabelRow, labelState } from './label-store';
-import { markingPeersOf } from './marking-peers';
+import { getLabelRow, labelState, touchLabel } from '../../store/labels';
+import { setTagsIdentifiable } from '../../store/tags';
+import { markingPeersOf } from '../../store/marking-peers';
 
 export const ACTIVATE_LABELS_JOB = 'labels.activate';
 
@@ -24,8 +25,8 @@ export function activateLabel(db: SandboxDb, compositeTagId: string, at: string)
     const fps = state.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : []));
     const decision = decideActivation(state, markingPeersOf(db, fps));
     if (decision.tagIds.length > 0) {
-      db.prepare('UPDATE tags SET identifiable = 1, updated_at = ? WHERE tag_id IN (SELECT value FROM json_each(?))').run(at, JSON.stringify(decision.tagIds));
-      db.prepare('UPDATE composite_tags SET updated_at = ? WHERE composite_tag_id = ?').run(at, compositeTagId);
+      setTagsIdentifiable(db, decision.tagIds, at);
+      touchLabel(db, compositeTagId, at);
     }
     return decision.outcome;
   })();

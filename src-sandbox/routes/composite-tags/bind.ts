@@ -11,13 +11,13 @@ import { visibleLabel } from './access';
 import { activateLabel } from './activation-ops';
 import { bindLabel, unbindLabel } from './bind-ops';
 import { labelError } from './errors';
-import { getLabelRow, labelState } from './label-store';
+import { getLabelRow, labelState } from '../../store/labels';
 import { labelView } from './label-view';
-import { markingPeersOf } from './marking-peers';
+import { markingPeersOf } from '../../store/marking-peers';
 import { LabelParamsSchema } from './params';
-import { getCollectionRow } from './reel-store';
-import { toReelState, type CollectionRow, type LabelRow } from './rows';
-import { threadViews } from './threads-view';
+import { getCollectionRow } from '../../store/reels';
+import { toReelState, type CollectionRow, type LabelRow } from '../../store/label-states';
+import { threadViews } from '../../store/label-threads';
 
 /**
  * A single bind uses the bulk-bind rules for one pair, so both refuse the same things. The first blocker

@@ -9,12 +9,12 @@ import type { SandboxDb } from '../../store/db';
 import { visibleReel } from './access';
 import { enqueueActivation } from './activation-ops';
 import { bindLabel } from './bind-ops';
-import { labelStates } from './label-store';
-import { blockingPeersOf } from './marking-peers';
+import { labelRowsInRange, labelStates } from '../../store/labels';
+import { blockingPeersOf } from '../../store/marking-peers';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, reelView } from './reel-store';
-import { toReelState, type CollectionRow, type LabelRow } from './rows';
-import { threadViews } from './threads-view';
+import { getCollectionRow, reelView } from '../../store/reels';
+import { toReelState, type CollectionRow } from '../../store/label-states';
+import { threadViews } from '../../store/label-threads';
 
 export interface BulkBindRequest {
   fromPosition: number;
@@ -25,9 +25,7 @@ export interface BulkBindRequest {
 
 /** Everything the bulk-bind rule needs, read from the store (shared by the route and its benchmark). */
 export function loadBulkBindInput(db: SandboxDb, svc: SvcContext, reelRow: CollectionRow, body: BulkBindRequest): BulkBindInput {
-  const rows = db
-    .prepare('SELECT * FROM composite_tags WHERE reel_id = ? AND position BETWEEN ? AND ? ORDER BY position')
-    .all(reelRow.collection_id, body.fromPosition, body.toPosition) as LabelRow[];
+  const rows = labelRowsInRange(db, reelRow.collection_id, body.fromPosition, body.toPosition);
   const labelsOnReel = labelStates(db, rows);
   const fps = labelsOnReel.flatMap((l) => l.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : [])));
   return {

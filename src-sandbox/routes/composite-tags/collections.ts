@@ -11,8 +11,8 @@ import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireWriter } from '../../http/authority';
 import { visibleLabelCollection } from './access';
 import { CollectionParamsSchema } from './params';
-import { collectionView, getCollectionRow, insertCollection, updateCollection } from './reel-store';
-import type { CollectionRow } from './rows';
+import { collectionView, getCollectionRow, insertCollection, labelCollectionsOf, updateCollection } from '../../store/reels';
+import type { CollectionRow } from '../../store/rows';
 
 export const collectionRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -20,9 +20,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
   app.get('/collections', { schema: { response: { 200: LabelCollectionListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
-    const rows = db
-      .prepare("SELECT * FROM collections WHERE kind = 'reel_collection' AND org_id = ? AND owner_team_id = ? ORDER BY created_at, collection_id")
-      .all(svc.orgId, svc.teamId) as CollectionRow[];
+    const rows = labelCollectionsOf(db, svc);
     return { collections: rows.map((r) => collectionView(db, r)) };
   });
 

@@ -9,13 +9,13 @@ import { findScanBySha, imageSha256, ingestOpticalCapture, scanReceipt, setScanO
 import { visibleReel } from './access';
 import { labelError } from './errors';
 import { checkFingerprints, fieldIssues } from './input';
-import { getLabelRow, insertLabel, insertMember, labelStatesOnReel } from './label-store';
+import { getLabelRow, insertLabel, insertMember, labelStatesOnReel } from '../../store/labels';
 import { labelView } from './label-view';
-import { markingPeersOf } from './marking-peers';
+import { markingPeersOf } from '../../store/marking-peers';
 import { readLabelRequest } from './multipart';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, reelView, refreshReelWarnings } from './reel-store';
-import { toReelState, type CollectionRow, type LabelRow } from './rows';
+import { getCollectionRow, reelView, refreshReelWarnings } from '../../store/reels';
+import { toReelState, type CollectionRow, type LabelRow } from '../../store/label-states';
 
 export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;

@@ -2,8 +2,8 @@
 import type { Label } from '../../../src-shared/api/labels';
 import { activeMembers, isComplete, type LabelState } from '../../domain/labels';
 import type { SandboxDb } from '../../store/db';
-import { labelState } from './label-store';
-import { parseExpected, type CollectionRow, type LabelRow } from './rows';
+import { labelState, reelOfLabel } from '../../store/labels';
+import { parseExpected, type CollectionRow, type LabelRow } from '../../store/label-states';
 
 export function labelViewOf(
   state: LabelState,
@@ -39,9 +39,6 @@ export function labelViewOf(
 }
 
 export function labelView(db: SandboxDb, row: LabelRow): Label {
-  const reel = db.prepare('SELECT expected_identifiers, transferred_at FROM collections WHERE collection_id = ?').get(row.reel_id) as Pick<
-    CollectionRow,
-    'expected_identifiers' | 'transferred_at'
-  >;
+  const reel = reelOfLabel(db, row);
   return labelViewOf(labelState(db, row), row, reel);
 }

@@ -12,11 +12,11 @@ import type { RoutePluginOptions } from '../../deps';
 import { requireMember, requireWriter } from '../../http/authority';
 import { visibleLabel, visibleReel } from './access';
 import { activateLabel, enqueueActivation } from './activation-ops';
-import { getLabelRow, labelStatesOnReel } from './label-store';
+import { getLabelRow, labelStatesOnReel, setLabelArchived } from '../../store/labels';
 import { labelView } from './label-view';
 import { LabelParamsSchema, ReelParamsSchema } from './params';
-import { getCollectionRow, reelView, refreshReelWarnings } from './reel-store';
-import type { CollectionRow, LabelRow } from './rows';
+import { getCollectionRow, reelView, refreshReelWarnings } from '../../store/reels';
+import type { CollectionRow, LabelRow } from '../../store/label-states';
 
 export const lifecycleRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -25,12 +25,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     const at = deps.now().toISOString();
     db.transaction(() => {
       // Archiving twice keeps the first archivedAt.
-      db.prepare('UPDATE composite_tags SET archived_at = CASE WHEN ? THEN COALESCE(archived_at, ?) END, updated_at = ? WHERE composite_tag_id = ?').run(
-        archived ? 1 : 0,
-        at,
-        at,
-        compositeTagId,
-      );
+      setLabelArchived(db, compositeTagId, archived, at);
       refreshReelWarnings(db, reelId);
     })();
   }

@@ -12,13 +12,14 @@ import { recordThreadEvent } from '../../store/thread-events';
 import { visibleLabel } from './access';
 import { labelError } from './errors';
 import { checkFingerprints, fieldIssues } from './input';
-import { getLabelRow, insertMember, labelState, touchLabel } from './label-store';
+import { getLabelRow, insertMember, labelState, touchLabel } from '../../store/labels';
 import { labelView } from './label-view';
-import { markingPeersOf } from './marking-peers';
+import { markingPeersOf } from '../../store/marking-peers';
 import { readLabelRequest } from './multipart';
 import { LabelParamsSchema, MemberParamsSchema } from './params';
-import { refreshReelWarnings } from './reel-store';
-import type { LabelRow } from './rows';
+import { refreshReelWarnings } from '../../store/reels';
+import type { LabelRow } from '../../store/label-states';
+import { detachMember } from '../../store/tags';
 
 export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -130,14 +131,11 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       db.transaction(() => {
         const member = decideMemberRemoval(labelState(db, row), request.params.tag_id);
         // The identifier leaves the Label (and its Thread) and is kept archived, so history still names it.
-        const was = db.prepare('SELECT thread_id FROM tags WHERE tag_id = ?').get(member.tagId) as { thread_id: string | null };
-        db.prepare(
-          'UPDATE tags SET composite_tag_id = NULL, thread_id = NULL, bound_at = NULL, archived_at = COALESCE(archived_at, ?), updated_at = ? WHERE tag_id = ?',
-        ).run(at, at, member.tagId);
-        if (was.thread_id) {
+        const wasThreadId = detachMember(db, member.tagId, at);
+        if (wasThreadId) {
           const { actorId, declaredActor } = actorOf(svc);
           recordThreadEvent(db, {
-            threadId: was.thread_id,
+            threadId: wasThreadId,
             action: 'tag_unbound',
             at,
             actorId,

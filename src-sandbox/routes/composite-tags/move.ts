@@ -9,10 +9,10 @@ import { actorOf, requireMember, requireTeamAdmin } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import type { SandboxDb } from '../../store/db';
 import { visibleLabel, visibleLabelCollection, visibleReel } from './access';
-import { getLabelRow, labelStatesOnReel } from './label-store';
+import { getLabelRow, labelStatesOnReel, placeLabel } from '../../store/labels';
 import { labelView } from './label-view';
-import { getCollectionRow, insertCollection, reelView, refreshReelWarnings } from './reel-store';
-import { toReelState, type CollectionRow } from './rows';
+import { getCollectionRow, insertCollection, reelView, refreshReelWarnings } from '../../store/reels';
+import { toReelState, type CollectionRow } from '../../store/label-states';
 
 /** The Reels a move touches (all visible, else 404) and every Label on them. */
 function loadWorld(db: SandboxDb, svc: SvcContext, body: MoveBody): MoveWorld {
@@ -67,9 +67,8 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
         });
       }
       // Two steps, so a Label never lands on a position another moving Label still holds.
-      const park = db.prepare('UPDATE composite_tags SET reel_id = ?, position = ?, updated_at = ? WHERE composite_tag_id = ?');
-      plan.moved.forEach((m, i) => park.run(targetId, -1 - i, at, m.compositeTagId));
-      for (const m of plan.moved) park.run(targetId, m.toPosition, at, m.compositeTagId);
+      plan.moved.forEach((m, i) => placeLabel(db, m.compositeTagId, targetId, -1 - i, at));
+      for (const m of plan.moved) placeLabel(db, m.compositeTagId, targetId, m.toPosition, at);
       for (const reelId of new Set([targetId, ...plan.moved.map((m) => m.fromReelCollectionId)])) refreshReelWarnings(db, reelId);
       return { plan, targetId };
     })();

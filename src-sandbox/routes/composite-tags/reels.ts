@@ -13,18 +13,10 @@ import {
 import { normalizeExpectedIdentifiers } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireWriter } from '../../http/authority';
-import { finishPage, planPage } from '../../http/pagination';
 import { visibleLabelCollection, visibleReel } from './access';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, insertCollection, reelView, updateCollection } from './reel-store';
-import type { CollectionRow } from './rows';
-
-const REEL_PAGE = {
-  columns: { createdAt: 'created_at', name: 'name', updatedAt: 'updated_at' },
-  defaultColumn: 'createdAt',
-  defaultOrder: 'desc' as const,
-  idColumn: 'collection_id',
-};
+import { getCollectionRow, insertCollection, listReels, reelView, updateCollection } from '../../store/reels';
+import type { CollectionRow } from '../../store/label-states';
 
 export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -32,31 +24,7 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
   app.get('/reels', { schema: { querystring: ReelListQuerySchema, response: { 200: ReelListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
-    const q = request.query;
-    const where = ["kind = 'reel'", 'org_id = ?', 'owner_team_id = ?'];
-    const params: (string | number)[] = [svc.orgId, svc.teamId];
-    if (q.collectionId !== undefined) {
-      where.push('filing_collection_id = ?');
-      params.push(q.collectionId);
-    }
-    if (q.unfiled === true) where.push('filing_collection_id IS NULL');
-    if (q.transferred === 'only') where.push('transferred_at IS NOT NULL');
-    if (q.transferred === 'hide') where.push('transferred_at IS NULL');
-    if (q.q !== undefined && q.q !== '') {
-      where.push("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
-      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      params.push(like, like);
-    }
-    const page = planPage(REEL_PAGE, q);
-    const rows = db
-      .prepare(`SELECT *, ${page.sortSelect} FROM collections WHERE ${where.join(' AND ')} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`)
-      .all(...params, ...page.params) as (CollectionRow & { page_sort: string })[];
-    const { rows: kept, nextCursor } = finishPage(
-      page,
-      rows,
-      (r) => r.page_sort,
-      (r) => r.collection_id,
-    );
+    const { rows: kept, nextCursor } = listReels(db, svc, request.query);
     return { reels: kept.map((r) => reelView(db, r)), nextCursor };
   });
 

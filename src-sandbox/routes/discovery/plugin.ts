@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeResponseSchema, TeamsListQuerySchema, TeamsListResponseSchema } from '../../../src-shared/api/discovery';
 import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../http/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../store/pagination';
 import { featureFlagsOf, getOrganization, teamsOfAccount } from '../../store/accounts';
 
 const errors = { '4XX': ErrorEnvelopeSchema, '5XX': ErrorEnvelopeSchema };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthErrorSchema, HealthOkSchema } from '../../../src-shared/api/discovery';
 import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
+import { pingDb } from '../../store/db';
 
 /**
  * Health check. spec: Resources, Principal (me) and context — `{status: ok|error, timestamp}`.
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
     async (_request, reply) => {
       const timestamp = deps.now().toISOString();
       try {
-        deps.db.prepare('SELECT 1').get();
+        pingDb(deps.db);
         return reply.code(200).send({ status: 'ok' as const, timestamp });
       } catch {
         return reply.code(503).send({ status: 'error' as const, timestamp });

@@ -6,7 +6,7 @@ import type { SandboxDeps } from '../../deps';
 import { requireMember } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { findOpticalTagsMatching, getFingerprint } from '../../optical';
-import { getTag, setTagIdentifiable } from './tag-store';
+import { getTag, setTagIdentifiable } from '../../store/tags';
 
 type Outcome = TagActivateResponse['results'][number]['outcome'];
 

@@ -8,7 +8,8 @@ import { findOpticalTagsMatching, ingestOpticalCapture, scanReceipt, setScanOutc
 import type { SandboxDb } from '../../store/db';
 import { bindLabel, bindLooseTag } from './label-bind';
 import { editableThread } from './thread-access';
-import { findTagsByValue, getLabel, getTag, getTagsByIds, insertTag, labelMembers, type LabelRow, type TagRow, type ThreadRow } from './tag-store';
+import { getLabelRow as getLabel } from '../../store/labels';
+import { findTagsByValue, getTag, getTagsByIds, insertTag, labelMembers, type LabelRow, type TagRow, type ThreadRow } from '../../store/tags';
 import { labelView, tagView } from './views';
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
 

@@ -10,7 +10,7 @@ import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
 import { recordThreadEvent } from '../../store/thread-events';
 import { unbindTag } from './label-bind';
-import { getTag, updateTag, type TagChanges, type TagRow } from './tag-store';
+import { getTag, updateTag, type TagChanges, type TagRow } from '../../store/tags';
 import { editableThread } from './thread-access';
 import { tagView } from './views';
 

@@ -10,7 +10,9 @@ import type { SandboxDb } from '../../store/db';
 import { decideIdentify, type IdentifyCandidate, type IdentifyDecision } from './identify-outcome';
 import { identifyScope } from './identify-scope';
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
-import { findTagsByValue, getLabel, getTag, getTagsByIds, getThread, labelMembers, type TagRow, type ThreadRow } from './tag-store';
+import { getLabelRow as getLabel } from '../../store/labels';
+import { getThreadRow as getThread } from '../../store/threads';
+import { findTagsByValue, getTag, getTagsByIds, labelMembers, type TagRow, type ThreadRow } from '../../store/tags';
 import { labelView, tagView, threadView } from './views';
 
 /** Server-side searches before an ambiguous answer (spec: Ambiguous match, "attempts (searched twice server-side)"). */

@@ -6,7 +6,8 @@ import type { SvcContext } from '../../http/context';
 import { actorOf } from '../../http/authority';
 import type { SandboxDb } from '../../store/db';
 import { recordThreadEvent } from '../../store/thread-events';
-import { labelMembers, setLabelThread, setTagIdentifiable, setTagThread, type LabelRow, type TagRow } from './tag-store';
+import { setLabelThread } from '../../store/labels';
+import { labelMembers, setTagIdentifiable, setTagThread, type LabelRow, type TagRow } from '../../store/tags';
 
 function bindEvent(db: SandboxDb, svc: SvcContext, threadId: string, tag: TagRow, at: string, operationId: string, action: 'tag_bound' | 'tag_unbound'): void {
   const { actorId, declaredActor } = actorOf(svc);

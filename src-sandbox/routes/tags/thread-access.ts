@@ -5,12 +5,13 @@ import type { SvcContext } from '../../http/context';
 import { requireWriter } from '../../http/authority';
 import { SvcError } from '../../http/svc-error';
 import type { SandboxDb } from '../../store/db';
-import { getThread, type ThreadRow } from './tag-store';
+import { getThreadRow as getThread, isSharedWith } from '../../store/threads';
+import type { ThreadRow } from '../../store/rows';
 
 export function isThreadVisible(db: SandboxDb, svc: SvcContext, thread: ThreadRow): boolean {
   if (thread.org_id !== svc.orgId) return false;
   if (thread.owner_team_id === svc.teamId) return true;
-  return db.prepare('SELECT 1 FROM thread_shares WHERE thread_id = ? AND team_id = ?').get(thread.thread_id, svc.teamId) !== undefined;
+  return isSharedWith(db, thread.thread_id, svc.teamId);
 }
 
 export function visibleThread(db: SandboxDb, svc: SvcContext, threadId: string): ThreadRow {

@@ -9,7 +9,7 @@ import { SvcError } from '../../http/svc-error';
 import { fingerprintsMatch, getFingerprint, ingestOpticalCapture, scanReceipt, setScanOutcome } from '../../optical';
 import type { SandboxDb } from '../../store/db';
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
-import { getTag, type TagRow } from './tag-store';
+import { getTag, type TagRow } from '../../store/tags';
 import { visibleThread } from './thread-access';
 import { tagView } from './views';
 

@@ -4,7 +4,9 @@ import { isLabelComplete } from '../../../src-shared/api/labels';
 import type { ThreadSummary } from '../../../src-shared/api/threads';
 import type { Identifier } from '../../../src-shared/api/tag';
 import type { SandboxDb } from '../../store/db';
-import { getLabel, labelMembers, type LabelRow, type TagRow, type ThreadRow } from './tag-store';
+import { getLabelRow as getLabel, labelPlace } from '../../store/labels';
+import { getCollectionRow } from '../../store/reels';
+import { labelMembers, type LabelRow, type TagRow, type ThreadRow } from '../../store/tags';
 
 function parseJson(text: string): unknown {
   try {
@@ -41,13 +43,7 @@ export function threadView(row: ThreadRow): ThreadSummary {
 export function tagView(db: SandboxDb, row: TagRow): Identifier {
   let label: Identifier['label'] = null;
   if (row.composite_tag_id) {
-    const ref = db
-      .prepare(
-        `SELECT ct.composite_tag_id, ct.reel_id, ct.position, ct.human_readable, c.name AS reel_name
-         FROM composite_tags ct JOIN collections c ON c.collection_id = ct.reel_id WHERE ct.composite_tag_id = ?`,
-      )
-      .get(row.composite_tag_id) as
-      { composite_tag_id: string; reel_id: string; position: number; human_readable: string | null; reel_name: string } | undefined;
+    const ref = labelPlace(db, row.composite_tag_id);
     if (ref)
       label = {
         compositeTagId: ref.composite_tag_id,
@@ -73,7 +69,7 @@ export function tagView(db: SandboxDb, row: TagRow): Identifier {
 }
 
 function expectedOf(db: SandboxDb, reelId: string): ExpectedIdentifier[] {
-  const row = db.prepare('SELECT expected_identifiers FROM collections WHERE collection_id = ?').get(reelId) as { expected_identifiers: string } | undefined;
+  const row = getCollectionRow(db, reelId);
   const parsed = row ? parseJson(row.expected_identifiers) : null;
   return Array.isArray(parsed) ? (parsed as ExpectedIdentifier[]) : [];
 }

@@ -2,8 +2,8 @@ import type { SandboxDeps } from '../../deps';
 import { requireMember } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
-import { findVisibleThread } from '../../threads/repository';
-import type { ThreadRow } from '../../threads/rows';
+import { findVisibleThread } from '../../store/threads';
+import type { ThreadRow } from '../../store/thread-views';
 
 /** A Thread the caller may read in this context; 404 NOT_FOUND when it is not visible here. */
 export function readableThread(deps: SandboxDeps, svc: SvcContext, threadId: string): ThreadRow {

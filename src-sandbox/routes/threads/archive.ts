@@ -13,7 +13,7 @@ import { actorOf, roleInTeam } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { ERROR_RESPONSES } from '../../http/openapi';
 import { recordThreadEvent } from '../../store/thread-events';
-import { findVisibleThread, setArchived } from '../../threads/repository';
+import { findVisibleThread, setArchived } from '../../store/threads';
 import { editableThread } from './access';
 
 /**

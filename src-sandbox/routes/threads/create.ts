@@ -7,7 +7,7 @@ import { actorOf, requireWriter } from '../../http/authority';
 import { ERROR_RESPONSES } from '../../http/openapi';
 import { SvcError } from '../../http/svc-error';
 import { recordThreadEvent } from '../../store/thread-events';
-import { applyFieldPlan, insertThread, threadDetail } from '../../threads/repository';
+import { applyFieldPlan, insertThread, threadDetail } from '../../store/threads';
 import { randomUUID } from 'node:crypto';
 
 /** The three body shapes as one list of Thread inputs. spec: Threads — body selected by `type`. */

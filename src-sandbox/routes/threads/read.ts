@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ThreadReadQuerySchema, ThreadReadResponseSchema } from '../../../src-shared/api/threads';
 import type { RoutePluginOptions } from '../../deps';
 import { ERROR_RESPONSES } from '../../http/openapi';
-import { recentEvents, threadDetail } from '../../threads/repository';
+import { recentEvents, threadDetail } from '../../store/threads';
 import { readableThread } from './access';
 import { ThreadIdParamsSchema } from './params';
 

@@ -18,8 +18,8 @@ import type { SvcContext } from '../../http/context';
 import { ERROR_RESPONSES } from '../../http/openapi';
 import { SvcError } from '../../http/svc-error';
 import { recordThreadEvent } from '../../store/thread-events';
-import { applyFieldPlan, fieldsOf, restoreFields, threadDetail, touchThread } from '../../threads/repository';
-import { toFieldEntry, type ThreadRow } from '../../threads/rows';
+import { applyFieldPlan, fieldsOf, restoreFields, threadDetail, touchThread } from '../../store/threads';
+import { toFieldEntry, type ThreadRow } from '../../store/thread-views';
 import { editableThread, readableThread } from './access';
 import { ThreadIdParamsSchema } from './params';
 
