@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownErrorCode, type ErrorCode } from '../../src-shared/api/errors';
-import type { SandboxDb } from '../store/db';
-import { addFault as insertFault, clearFaults, takeFault, type FaultInput } from '../store/faults';
+import type { SandboxStore } from '../store';
 import { envelopeFor } from './error-handler';
 import { SvcError } from './svc-error';
 
@@ -9,8 +8,7 @@ import { SvcError } from './svc-error';
 // 503 and 429 bursts from the real peer. A fault answers the next `count` requests whose path starts
 // with `pathPrefix` (and whose method matches, when given) before any route code runs, then disappears.
 
-export type { FaultInput };
-
+/** The code of an injected fault that names none. */
 export function defaultFaultCode(status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 401) return 'UNAUTHORIZED';
@@ -18,18 +16,11 @@ export function defaultFaultCode(status: number): ErrorCode {
   return status >= 500 ? 'SERVICE_ERROR' : 'INVALID_REQUEST';
 }
 
-/** Adds a fault; its code defaults by status (defaultFaultCode). */
-export function addFault(db: SandboxDb, input: FaultInput, at: string): string {
-  return insertFault(db, { ...input, code: input.code ?? defaultFaultCode(input.status) }, at);
-}
-
-export { clearFaults };
-
-export function faultHook(db: SandboxDb) {
+export function faultHook(store: SandboxStore) {
   return async function injectFault(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const path = request.url.split('?')[0] ?? request.url;
     if (path.startsWith('/sandbox/')) return undefined;
-    const fault = takeFault(db, request.method, path);
+    const fault = store.faults.takeFault(request.method, path);
     if (!fault) return undefined;
     const code = isKnownErrorCode(fault.code) ? fault.code : defaultFaultCode(fault.status);
     const error = new SvcError(code, { injected: true }, { status: fault.status, message: 'injected_fault' });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from '../store/db';
 import { getJobRow, insertJob, markJobDone, markJobFailed, markJobRunning, nextQueuedJob, requeueRunningJobs, setJobProgress } from '../store/jobs';
 import type { JobStatus, JobRow } from '../store/rows';
-export type { JobStatus };
 
 // Background jobs (the spec, Labels and Reels: Reel activation "runs in background"; its progress
 // shows in counts.identifiableCount). Jobs are rows in `jobs`, so a restart resumes what was queued or running;

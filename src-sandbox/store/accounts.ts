@@ -3,7 +3,6 @@ import type { FeatureFlags } from '../../src-shared/api/discovery';
 import { SANDBOX_FEATURE_FLAGS } from '../domain/discovery/feature-flags';
 import { statement, type SandboxDb } from './db';
 import type { TeamRole, ServiceAccountRow, TeamRow, OrganizationRow } from './rows';
-export type { TeamRole, ServiceAccountRow, TeamRow, OrganizationRow };
 
 // Organizations, Teams and Service Accounts. spec: Authentication 1 ("API keys belong to Service
 // Accounts, issued by an organization admin"); Resources, Principal (me) and context (Team).

@@ -3,7 +3,6 @@
 import type { ExpectedIdentifier, ReelWarning } from '../../src-shared/api/labels';
 import type { LabelState, MemberState, ReelState } from '../domain/labels';
 import type { CollectionRow, LabelRow, TagRow } from './rows';
-export type { CollectionRow, LabelRow, TagRow };
 
 export function parseExpected(row: Pick<CollectionRow, 'expected_identifiers'>): ExpectedIdentifier[] {
   const parsed = JSON.parse(row.expected_identifiers) as unknown;

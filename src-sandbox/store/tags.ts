@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { TagType } from '../../src-shared/api/common';
 import { identifierKey } from '../../src-shared/domain/identifier-values';
 import { statement, type SandboxDb } from './db';
-import type { TagRow, ThreadRow, LabelRow } from './rows';
-export type { TagRow, ThreadRow, LabelRow };
+import type { TagRow } from './rows';
 
 export function getTag(db: SandboxDb, tagId: string): TagRow | undefined {
   return statement(db, 'SELECT * FROM tags WHERE tag_id = ?').get(tagId) as TagRow | undefined;

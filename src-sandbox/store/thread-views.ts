@@ -2,7 +2,6 @@ import type { Identifier } from '../../src-shared/api/tag';
 import type { FieldEntry, ThreadEvent, ThreadSummary } from '../../src-shared/api/threads';
 import type { StoredField } from '../domain/threads/fields';
 import type { TagRow, ThreadEventRow, ThreadFieldRow, ThreadRow } from './rows';
-export type { ThreadRow };
 
 /** An identifier with the Reel place of its Label, as a Thread read joins it. */
 export type IdentifierRow = TagRow & { reel_id: string | null; position: number | null; reel_name: string | null };

@@ -4,19 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SvcContext } from '../../http/context';
 import { actorOf } from '../../http/authority';
-import type { SandboxDb } from '../../store/db';
-import { setLabelThread } from '../../store/labels';
-import { activeMemberIds, bindMember, memberIdsBoundTo, unbindMembers } from '../../store/tags';
-import { recordThreadEvent } from '../../store/thread-events';
+import type { SandboxStore } from '../../store';
 
 /** Binds the Label and its active members to the Thread; returns the operation id its events share. */
-export function bindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string, threadId: string, at: string): string {
+export function bindLabel(store: SandboxStore, svc: SvcContext, compositeTagId: string, threadId: string, at: string): string {
   const operationId = randomUUID();
   const { actorId, declaredActor } = actorOf(svc);
-  setLabelThread(db, compositeTagId, threadId, at);
-  for (const tag_id of activeMemberIds(db, compositeTagId)) {
-    bindMember(db, tag_id, threadId, at);
-    recordThreadEvent(db, {
+  store.labels.setLabelThread(compositeTagId, threadId, at);
+  for (const tag_id of store.tags.activeMemberIds(compositeTagId)) {
+    store.tags.bindMember(tag_id, threadId, at);
+    store.threads.recordThreadEvent({
       threadId,
       action: 'tag_bound',
       at,
@@ -33,14 +30,14 @@ export function bindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string
   return operationId;
 }
 
-export function unbindLabel(db: SandboxDb, svc: SvcContext, compositeTagId: string, threadId: string, at: string): void {
+export function unbindLabel(store: SandboxStore, svc: SvcContext, compositeTagId: string, threadId: string, at: string): void {
   const operationId = randomUUID();
   const { actorId, declaredActor } = actorOf(svc);
-  const members = memberIdsBoundTo(db, compositeTagId, threadId);
-  setLabelThread(db, compositeTagId, null, at);
-  unbindMembers(db, compositeTagId, at);
+  const members = store.tags.memberIdsBoundTo(compositeTagId, threadId);
+  store.labels.setLabelThread(compositeTagId, null, at);
+  store.tags.unbindMembers(compositeTagId, at);
   for (const tag_id of members) {
-    recordThreadEvent(db, {
+    store.threads.recordThreadEvent({
       threadId,
       action: 'tag_unbound',
       at,

@@ -15,17 +15,16 @@ import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireWriter } from '../../http/authority';
 import { visibleLabelCollection, visibleReel } from './access';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, insertCollection, listReels, reelView, updateCollection } from '../../store/reels';
-import type { CollectionRow } from '../../store/label-states';
+import type { CollectionRow } from '../../store/rows';
 
 export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.get('/reels', { schema: { querystring: ReelListQuerySchema, response: { 200: ReelListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
-    const { rows: kept, nextCursor } = listReels(db, svc, request.query);
-    return { reels: kept.map((r) => reelView(db, r)), nextCursor };
+    const { rows: kept, nextCursor } = store.reels.listReels(svc, request.query);
+    return { reels: kept.map((r) => store.reels.reelView(r)), nextCursor };
   });
 
   // spec: "`{name, description?, collectionId?, expectedIdentifiers?}`; returns `{reel}` with zero counts; always
@@ -34,8 +33,8 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     const { svc } = request;
     requireWriter(svc);
     const body = request.body;
-    if (body.collectionId) visibleLabelCollection(db, svc, body.collectionId, 'filing_collection_not_found');
-    const id = insertCollection(db, {
+    if (body.collectionId) visibleLabelCollection(store, svc, body.collectionId, 'filing_collection_not_found');
+    const id = store.reels.insertCollection({
       kind: 'reel',
       orgId: svc.orgId,
       ownerTeamId: svc.teamId,
@@ -46,12 +45,12 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
       createdById: actorOf(svc).actorId,
       at: deps.now().toISOString(),
     });
-    return reply.code(201).send({ reel: reelView(db, getCollectionRow(db, id) as CollectionRow) });
+    return reply.code(201).send({ reel: store.reels.reelView(store.reels.getCollectionRow(id) as CollectionRow) });
   });
 
   app.get('/reels/:reel_collection_id', { schema: { params: ReelParamsSchema, response: { 200: ReelReadResponseSchema } } }, async (request) => {
     requireMember(request.svc);
-    return { reel: reelView(db, visibleReel(db, request.svc, request.params.reel_collection_id)) };
+    return { reel: store.reels.reelView(visibleReel(store, request.svc, request.params.reel_collection_id)) };
   });
 
   // spec: "rename, expected composition, move via `collectionId` (null unfiles)".
@@ -61,11 +60,10 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleReel(db, svc, request.params.reel_collection_id);
+      const row = visibleReel(store, svc, request.params.reel_collection_id);
       const body = request.body;
-      if (body.collectionId) visibleLabelCollection(db, svc, body.collectionId, 'filing_collection_not_found');
-      updateCollection(
-        db,
+      if (body.collectionId) visibleLabelCollection(store, svc, body.collectionId, 'filing_collection_not_found');
+      store.reels.updateCollection(
         row.collection_id,
         {
           name: body.name,
@@ -75,7 +73,7 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
         },
         deps.now().toISOString(),
       );
-      return { reel: reelView(db, getCollectionRow(db, row.collection_id) as CollectionRow) };
+      return { reel: store.reels.reelView(store.reels.getCollectionRow(row.collection_id) as CollectionRow) };
     },
   );
 };

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthErrorSchema, HealthOkSchema } from '../../../src-shared/api/discovery';
 import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
-import { pingDb } from '../../store/db';
 
 /**
  * Health check. spec: Resources, Principal (me) and context — `{status: ok|error, timestamp}`.
  * spec: Endpoints, Gaps — "Health check path: not shown"; ours is GET /api/health, unauthenticated.
  */
 export const healthRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { store } = deps;
   app.get(
     '/health',
     {
@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
     async (_request, reply) => {
       const timestamp = deps.now().toISOString();
       try {
-        pingDb(deps.db);
+        store.ping();
         return reply.code(200).send({ status: 'ok' as const, timestamp });
       } catch {
         return reply.code(503).send({ status: 'error' as const, timestamp });

@@ -3,10 +3,10 @@ import { ThreadCountResponseSchema, ThreadListQuerySchema, ThreadListResponseSch
 import type { RoutePluginOptions } from '../../deps';
 import { requireMember } from '../../http/authority';
 import { ERROR_RESPONSES } from '../../http/openapi';
-import { countThreads, listThreads } from '../../store/threads';
 
 /** spec: Threads — `GET /api/v1/threads` (cursor-paginated list and search) and `/count` (same filters). */
 export const listThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { store } = deps;
   app.get(
     '',
     {
@@ -20,7 +20,7 @@ export const listThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
     },
     async (request) => {
       requireMember(request.svc);
-      return listThreads(deps.db, request.svc, request.query);
+      return store.threads.listThreads(request.svc, request.query);
     },
   );
 
@@ -38,7 +38,7 @@ export const listThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
     async (request) => {
       requireMember(request.svc);
       const { cursor: _c, pageSize: _p, order: _o, orderCol: _oc, ...filters } = request.query;
-      return { count: countThreads(deps.db, request.svc, filters) };
+      return { count: store.threads.countThreads(request.svc, filters) };
     },
   );
 };
