@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint-rules/import-boundaries.js';
+import sqlInStore from './eslint-rules/sql-in-store.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -10,9 +11,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { station: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { station: { rules: { 'import-boundaries': importBoundaries, 'sql-in-store': sqlInStore } } },
     rules: {
       'station/import-boundaries': ['error', { root }],
+      'station/sql-in-store': ['error', { root }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_DESCRIPTION_VERSION } from '../src-shared/api/common';
 import type { SandboxDeps } from './deps';
+import { createSandboxStore } from './store';
 import { contextHook, type SvcContext } from './http/context';
 import { documentMultipart } from './http/multipart-docs';
 import { errorHandler } from './http/error-handler';
@@ -37,7 +38,7 @@ export type SandboxApp = FastifyInstance & { sandbox: SandboxDeps };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The sandbox's database, clock and job runner (what route plugins get as opts.deps). */
+    /** The sandbox's store, clock and job runner (what route plugins get as opts.deps). */
     sandbox: SandboxDeps;
   }
 }
@@ -48,7 +49,7 @@ declare module 'fastify' {
  */
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<SandboxApp> {
   const now = options.now ?? (() => new Date());
-  const deps: SandboxDeps = { db: options.db, now, jobs: new JobRunner(options.db, now) };
+  const deps: SandboxDeps = { store: createSandboxStore(options.db), now, jobs: new JobRunner(options.db, now) };
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -65,7 +66,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Sandb
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', faultHook(options.db));
+  app.addHook('onRequest', faultHook(deps.store));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request) => {
     throw new SvcError(

@@ -1,12 +1,12 @@
 import type { JobRunner } from './jobs/runner';
-import type { SandboxDb } from './store/db';
+import type { SandboxStore } from './store';
 
 /**
- * What every route plugin receives as its options (`opts.deps`): the database, the clock (tests move it)
- * and the background job runner.
+ * What every route plugin receives as its options (`opts.deps`): the store (one repository per resource,
+ * store/index.ts), the clock (tests move it) and the background job runner. Routes never see the database.
  */
 export interface SandboxDeps {
-  db: SandboxDb;
+  store: SandboxStore;
   now: () => Date;
   jobs: JobRunner;
 }

@@ -1,6 +1,6 @@
-import type { TeamRole } from '../store/accounts';
 import type { SvcContext } from './context';
 import { SvcError } from './svc-error';
+import type { TeamRole } from '../store/rows';
 
 // spec: Labels and Reels, Authority — "reading and activating Labels requires Team membership. Creating
 // Reels, enrolling, moving and archiving require a signed-in Team or Organization administrator, or an

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UuidSchema } from '../../src-shared/api/common';
-import { API_KEY_PREFIX, getOrganization, getServiceAccount, getTeam, membershipsOf, type TeamRole } from '../store/accounts';
+import { API_KEY_PREFIX, getOrganization, getServiceAccount, getTeam, membershipsOf } from '../store/accounts';
 import type { SandboxDb } from '../store/db';
 import { resolveLocale, type SupportedLocale } from './messages';
 import { SvcError } from './svc-error';
 import { verifyToken } from './tokens';
+import type { TeamRole } from '../store/rows';
 
 /** The verified caller: a Service Account (spec: Authentication 1 — personal API keys do not exist). */
 export interface SvcPrincipal {

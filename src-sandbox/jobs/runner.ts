@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from '../store/db';
+import { getJobRow, insertJob, markJobDone, markJobFailed, markJobRunning, nextQueuedJob, requeueRunningJobs, setJobProgress } from '../store/jobs';
+import type { JobStatus, JobRow } from '../store/rows';
 
 // Background jobs (the spec, Labels and Reels: Reel activation "runs in background"; its progress
 // shows in counts.identifiableCount). Jobs are rows in `jobs`, so a restart resumes what was queued or running;
 // one job runs at a time (the sandbox is single-node by design).
-
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobRecord {
   jobId: string;
@@ -28,19 +28,6 @@ export interface JobContext {
 }
 
 export type JobHandler = (job: JobRecord, ctx: JobContext) => Promise<void> | void;
-
-interface JobRow {
-  job_id: string;
-  kind: string;
-  payload: string;
-  status: JobStatus;
-  progress: string | null;
-  error: string | null;
-  org_id: string | null;
-  team_id: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
 
 function toRecord(row: JobRow): JobRecord {
   return {
@@ -68,7 +55,7 @@ export class JobRunner {
     private readonly now: () => Date,
   ) {
     // A job that was running when the process stopped starts over (handlers must be idempotent).
-    db.prepare("UPDATE jobs SET status = 'queued' WHERE status = 'running'").run();
+    requeueRunningJobs(db);
   }
 
   /** Registers the handler of one job kind (call once per kind, from the area that owns it). */
@@ -82,15 +69,13 @@ export class JobRunner {
   enqueue(kind: string, payload: unknown, scope: { orgId?: string; teamId?: string } = {}): string {
     const jobId = randomUUID();
     const at = this.now().toISOString();
-    this.db
-      .prepare("INSERT INTO jobs (job_id, kind, payload, status, org_id, team_id, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)")
-      .run(jobId, kind, JSON.stringify(payload ?? {}), scope.orgId ?? null, scope.teamId ?? null, at, at);
+    insertJob(this.db, { jobId, kind, payload, orgId: scope.orgId ?? null, teamId: scope.teamId ?? null, at });
     this.kick();
     return jobId;
   }
 
   get(jobId: string): JobRecord | null {
-    const row = this.db.prepare('SELECT * FROM jobs WHERE job_id = ?').get(jobId) as JobRow | undefined;
+    const row = getJobRow(this.db, jobId);
     return row ? toRecord(row) : null;
   }
 
@@ -107,11 +92,7 @@ export class JobRunner {
   }
 
   private nextRow(): JobRow | undefined {
-    const kinds = [...this.handlers.keys()];
-    if (kinds.length === 0) return undefined;
-    return this.db
-      .prepare(`SELECT * FROM jobs WHERE status = 'queued' AND kind IN (${kinds.map(() => '?').join(',')}) ORDER BY created_at, rowid LIMIT 1`)
-      .get(...kinds) as JobRow | undefined;
+    return nextQueuedJob(this.db, [...this.handlers.keys()]);
   }
 
   private kick(): void {
@@ -125,18 +106,18 @@ export class JobRunner {
       const handler = this.handlers.get(row.kind);
       if (!handler) break;
       const at = () => this.now().toISOString();
-      this.db.prepare("UPDATE jobs SET status = 'running', updated_at = ? WHERE job_id = ?").run(at(), row.job_id);
+      markJobRunning(this.db, row.job_id, at());
       const jobId = row.job_id;
       try {
         await handler(toRecord({ ...row, status: 'running' }), {
           db: this.db,
           now: this.now,
-          progress: (value) => this.db.prepare('UPDATE jobs SET progress = ?, updated_at = ? WHERE job_id = ?').run(JSON.stringify(value), at(), jobId),
+          progress: (value) => setJobProgress(this.db, jobId, value, at()),
         });
-        this.db.prepare("UPDATE jobs SET status = 'done', updated_at = ?, finished_at = ? WHERE job_id = ?").run(at(), at(), jobId);
+        markJobDone(this.db, jobId, at());
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        this.db.prepare("UPDATE jobs SET status = 'failed', error = ?, updated_at = ?, finished_at = ? WHERE job_id = ?").run(message, at(), at(), jobId);
+        markJobFailed(this.db, jobId, message, at());
       }
     }
     this.running = false;

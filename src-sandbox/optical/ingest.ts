@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ScanReceipt } from '../../src-shared/api/scan';
 import { SvcError } from '../http/svc-error';
-import { featureFlagsOf, getOrganization } from '../store/accounts';
-import type { SandboxDb } from '../store/db';
+import { featureFlagsOf } from '../store/accounts';
+import type { SandboxStore } from '../store';
+
 import { analyzeCapture, type CaptureAnalysis } from './analyze';
-import { insertFingerprint } from './fingerprint-store';
 import { UndecodableImageError } from './frame';
 import { qualityScore } from './quality';
-import { findScanBySha, insertScan, scanReceipt } from './scans';
+import { scanReceipt } from '../store/scans';
 
 export interface IngestContext {
   orgId: string;
@@ -51,15 +51,14 @@ async function analyzeOrRefuse(image: Uint8Array): Promise<CaptureAnalysis> {
  * Rejections carry `detail: {outcome: 'quality_reject', scan}` (spec: Identify outcomes, Capture rejected;
  * Scan receipts on failure). Label enrollment checks findScanBySha first for its own retry rule.
  */
-export async function ingestOpticalCapture(db: SandboxDb, image: Uint8Array, context: IngestContext): Promise<OpticalCapture> {
+export async function ingestOpticalCapture(store: SandboxStore, image: Uint8Array, context: IngestContext): Promise<OpticalCapture> {
   // spec: Errors — 503 SCAN_ROUTING_UNAVAILABLE "operation unavailable for this organization (e.g. module
   // not enabled)". Our reading: optical scanning is the module behind the `is_scand_enabled` flag.
-  if (!featureFlagsOf(getOrganization(db, context.orgId)).is_scand_enabled) throw new SvcError('SCAN_ROUTING_UNAVAILABLE');
+  if (!featureFlagsOf(store.accounts.getOrganization(context.orgId)).is_scand_enabled) throw new SvcError('SCAN_ROUTING_UNAVAILABLE');
   const analysis = await analyzeOrRefuse(image);
   const createdAt = (context.now?.() ?? new Date()).toISOString();
   const reject = (code: 'SCAN_IDENTICAL_SCAN' | 'SCAN_LOW_KEYPOINTS' | 'SCAN_NO_KEYPOINTS', firstScanId?: string): SvcError => {
-    const scanId = insertScan(
-      db,
+    const scanId = store.optical.insertScan(
       {
         fingerprintId: null,
         imageSha256: analysis.sha256,
@@ -75,14 +74,13 @@ export async function ingestOpticalCapture(db: SandboxDb, image: Uint8Array, con
     return new SvcError(code, { outcome: 'quality_reject', scan: scanReceipt(scanId, null) });
   };
   // A rejection is returned, not thrown, from the transaction: the rejected scan must commit.
-  const result = db.transaction((): OpticalCapture | SvcError => {
+  const result = store.transaction((): OpticalCapture | SvcError => {
     // spec: Errors, Identifier and scan codes — SCAN_IDENTICAL_SCAN "image bytes identical to a previous capture".
-    const earlier = findScanBySha(db, analysis.sha256);
+    const earlier = store.optical.findScanBySha(analysis.sha256);
     if (earlier) return reject('SCAN_IDENTICAL_SCAN', earlier.scanId);
     if (analysis.quality !== 'ok' || !analysis.fingerprint) return reject(QUALITY_CODES[analysis.quality === 'ok' ? 'no_keypoints' : analysis.quality]);
     const fingerprintId = randomUUID();
-    const scanId = insertScan(
-      db,
+    const scanId = store.optical.insertScan(
       {
         fingerprintId,
         imageSha256: analysis.sha256,
@@ -94,8 +92,7 @@ export async function ingestOpticalCapture(db: SandboxDb, image: Uint8Array, con
       },
       createdAt,
     );
-    insertFingerprint(
-      db,
+    store.optical.insertFingerprint(
       { fingerprintId, bits: analysis.fingerprint, keypoints: analysis.keypoints, orgId: context.orgId, teamId: context.teamId, scanId },
       createdAt,
     );
@@ -107,7 +104,7 @@ export async function ingestOpticalCapture(db: SandboxDb, image: Uint8Array, con
       qualityScore: qualityScore(analysis.keypoints),
       receipt: scanReceipt(scanId, fingerprintId),
     };
-  })();
+  });
   if (result instanceof SvcError) throw result;
   return result;
 }

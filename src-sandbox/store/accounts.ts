@@ -1,40 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FeatureFlags } from '../../src-shared/api/discovery';
 import { SANDBOX_FEATURE_FLAGS } from '../domain/discovery/feature-flags';
-import type { SandboxDb } from './db';
+import { statement, type SandboxDb } from './db';
+import type { TeamRole, ServiceAccountRow, TeamRow, OrganizationRow } from './rows';
 
 // Organizations, Teams and Service Accounts. spec: Authentication 1 ("API keys belong to Service
 // Accounts, issued by an organization admin"); Resources, Principal (me) and context (Team).
-
-export type TeamRole = 'member' | 'admin';
-
-export interface ServiceAccountRow {
-  service_account_id: string;
-  org_id: string;
-  name: string;
-  org_admin: number;
-  attribution_required: number;
-  revoked_at: string | null;
-  created_at: string;
-}
-
-export interface TeamRow {
-  team_id: string;
-  org_id: string;
-  name: string;
-  is_root: number;
-  created_at: string;
-}
-
-export interface OrganizationRow {
-  org_id: string;
-  name: string;
-  slug: string;
-  root_team_id: string;
-  created_at: string;
-  /** JSON of the flags that differ from the sandbox defaults; null = defaults. */
-  feature_flags: string | null;
-}
 
 /** Prefix that makes a key recognizable (and refusable) when someone sends it as a bearer token. */
 export const API_KEY_PREFIX = 'svc_sk_';
@@ -59,7 +30,7 @@ export function createOrganization(db: SandboxDb, name: string, at: string, feat
   const orgId = randomUUID();
   const rootTeamId = randomUUID();
   db.transaction(() => {
-    db.prepare('INSERT INTO organizations (org_id, name, slug, root_team_id, created_at, feature_flags) VALUES (?, ?, ?, ?, ?, ?)').run(
+    statement(db, 'INSERT INTO organizations (org_id, name, slug, root_team_id, created_at, feature_flags) VALUES (?, ?, ?, ?, ?, ?)').run(
       orgId,
       name,
       slugOf(name),
@@ -68,14 +39,14 @@ export function createOrganization(db: SandboxDb, name: string, at: string, feat
       featureFlags && Object.keys(featureFlags).length ? JSON.stringify(featureFlags) : null,
     );
     // spec: Context headers — "absent or empty means the organization root Team": every org has one.
-    db.prepare('INSERT INTO teams (team_id, org_id, name, is_root, created_at) VALUES (?, ?, ?, 1, ?)').run(rootTeamId, orgId, name, at);
+    statement(db, 'INSERT INTO teams (team_id, org_id, name, is_root, created_at) VALUES (?, ?, ?, 1, ?)').run(rootTeamId, orgId, name, at);
   })();
   return { orgId, rootTeamId };
 }
 
 export function createTeam(db: SandboxDb, orgId: string, name: string, at: string): string {
   const teamId = randomUUID();
-  db.prepare('INSERT INTO teams (team_id, org_id, name, is_root, created_at) VALUES (?, ?, ?, 0, ?)').run(teamId, orgId, name, at);
+  statement(db, 'INSERT INTO teams (team_id, org_id, name, is_root, created_at) VALUES (?, ?, ?, 0, ?)').run(teamId, orgId, name, at);
   return teamId;
 }
 
@@ -91,11 +62,12 @@ export function createServiceAccount(db: SandboxDb, input: NewServiceAccount, at
   const serviceAccountId = randomUUID();
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   db.transaction(() => {
-    db.prepare(
+    statement(
+      db,
       `INSERT INTO service_accounts (service_account_id, org_id, name, api_key_hash, org_admin, attribution_required, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run(serviceAccountId, input.orgId, input.name, hashApiKey(apiKey), input.orgAdmin ? 1 : 0, input.attributionRequired ? 1 : 0, at);
-    const member = db.prepare('INSERT INTO team_memberships (team_id, service_account_id, role) VALUES (?, ?, ?)');
+    const member = statement(db, 'INSERT INTO team_memberships (team_id, service_account_id, role) VALUES (?, ?, ?)');
     for (const t of input.teams) member.run(t.teamId, serviceAccountId, t.role);
   })();
   return { serviceAccountId, apiKey };
@@ -103,20 +75,20 @@ export function createServiceAccount(db: SandboxDb, input: NewServiceAccount, at
 
 /** Marks the account revoked; its key and any token it minted stop working. False when unknown. */
 export function revokeServiceAccount(db: SandboxDb, serviceAccountId: string, at: string): boolean {
-  const r = db.prepare('UPDATE service_accounts SET revoked_at = COALESCE(revoked_at, ?) WHERE service_account_id = ?').run(at, serviceAccountId);
+  const r = statement(db, 'UPDATE service_accounts SET revoked_at = COALESCE(revoked_at, ?) WHERE service_account_id = ?').run(at, serviceAccountId);
   return r.changes > 0;
 }
 
 export function findServiceAccountByKey(db: SandboxDb, apiKey: string): ServiceAccountRow | undefined {
-  return db.prepare('SELECT * FROM service_accounts WHERE api_key_hash = ?').get(hashApiKey(apiKey)) as ServiceAccountRow | undefined;
+  return statement(db, 'SELECT * FROM service_accounts WHERE api_key_hash = ?').get(hashApiKey(apiKey)) as ServiceAccountRow | undefined;
 }
 
 export function getServiceAccount(db: SandboxDb, serviceAccountId: string): ServiceAccountRow | undefined {
-  return db.prepare('SELECT * FROM service_accounts WHERE service_account_id = ?').get(serviceAccountId) as ServiceAccountRow | undefined;
+  return statement(db, 'SELECT * FROM service_accounts WHERE service_account_id = ?').get(serviceAccountId) as ServiceAccountRow | undefined;
 }
 
 export function getOrganization(db: SandboxDb, orgId: string): OrganizationRow | undefined {
-  return db.prepare('SELECT * FROM organizations WHERE org_id = ?').get(orgId) as OrganizationRow | undefined;
+  return statement(db, 'SELECT * FROM organizations WHERE org_id = ?').get(orgId) as OrganizationRow | undefined;
 }
 
 /** The organization's feature flags: the sandbox defaults with its own settings over them. */
@@ -128,17 +100,17 @@ export function featureFlagsOf(org: OrganizationRow | undefined): FeatureFlags {
 export function updateFeatureFlags(db: SandboxDb, orgId: string, changes: Partial<FeatureFlags>): FeatureFlags {
   const org = getOrganization(db, orgId);
   const own = { ...(org?.feature_flags ? (JSON.parse(org.feature_flags) as Partial<FeatureFlags>) : {}), ...changes };
-  db.prepare('UPDATE organizations SET feature_flags = ? WHERE org_id = ?').run(JSON.stringify(own), orgId);
+  statement(db, 'UPDATE organizations SET feature_flags = ? WHERE org_id = ?').run(JSON.stringify(own), orgId);
   return { ...SANDBOX_FEATURE_FLAGS, ...own };
 }
 
 export function getTeam(db: SandboxDb, teamId: string): TeamRow | undefined {
-  return db.prepare('SELECT * FROM teams WHERE team_id = ?').get(teamId) as TeamRow | undefined;
+  return statement(db, 'SELECT * FROM teams WHERE team_id = ?').get(teamId) as TeamRow | undefined;
 }
 
 /** Team id → role for every Team the account belongs to. */
 export function membershipsOf(db: SandboxDb, serviceAccountId: string): Map<string, TeamRole> {
-  const rows = db.prepare('SELECT team_id, role FROM team_memberships WHERE service_account_id = ?').all(serviceAccountId) as {
+  const rows = statement(db, 'SELECT team_id, role FROM team_memberships WHERE service_account_id = ?').all(serviceAccountId) as {
     team_id: string;
     role: TeamRole;
   }[];
@@ -146,10 +118,9 @@ export function membershipsOf(db: SandboxDb, serviceAccountId: string): Map<stri
 }
 
 export function teamsOfAccount(db: SandboxDb, serviceAccountId: string): TeamRow[] {
-  return db
-    .prepare(
-      `SELECT t.* FROM teams t JOIN team_memberships m ON m.team_id = t.team_id
+  return statement(
+    db,
+    `SELECT t.* FROM teams t JOIN team_memberships m ON m.team_id = t.team_id
        WHERE m.service_account_id = ? ORDER BY t.created_at, t.team_id`,
-    )
-    .all(serviceAccountId) as TeamRow[];
+  ).all(serviceAccountId) as TeamRow[];
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { cachePreparedStatements } from '../../src-shared/sqlite/statement-cache';
+import { statementCache } from '../../src-shared/sqlite/statement-cache';
 import { CORE_MIGRATIONS } from './core-schema';
 import { registerMigrations } from './migrations';
 
@@ -25,8 +25,27 @@ export function openSandboxDb(dataDir: string): SandboxDb {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // Statements are prepared at the point of use; compile each SQL text once (src-shared/sqlite).
-  cachePreparedStatements(db);
   registerMigrations(db, 'core', CORE_MIGRATIONS);
   return db;
+}
+
+const statements = new WeakMap<SandboxDb, (sql: string) => Database.Statement>();
+
+/**
+ * The compiled statement for this SQL text on this database, compiled once (src-shared/sqlite/statement-cache.ts
+ * says why), as the station's `statement()` (src-main/store/database.ts). Every query of the sandbox goes
+ * through here; all of them live in this folder (the lint rule `station/sql-in-store`).
+ */
+export function statement(db: SandboxDb, sql: string): Database.Statement {
+  let prepare = statements.get(db);
+  if (!prepare) {
+    prepare = statementCache((text: string) => db.prepare(text));
+    statements.set(db, prepare);
+  }
+  return prepare(sql);
+}
+
+/** Throws when the database cannot answer a query (the health check). */
+export function pingDb(db: SandboxDb): void {
+  statement(db, 'SELECT 1').get();
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SandboxDb } from './db';
+import { statement, type SandboxDb } from './db';
 
 // spec: Events 1-2 — "Every write to a Thread is recorded as an event; the audit trail starts at
 // creation"; a Label bind leaves one event per member identifier, "each event has the Thread, the
@@ -28,7 +28,8 @@ export interface NewThreadEvent {
 export function recordThreadEvent(db: SandboxDb, event: NewThreadEvent): string {
   const eventId = randomUUID();
   const targets: EventTarget[] = [{ kind: 'thread', id: event.threadId }, ...(event.targets ?? [])];
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO thread_events (event_id, thread_id, action, occurred_at, operation_id, actor_id, declared_actor, team_id, targets, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(

@@ -6,12 +6,14 @@ import { identifierKey } from '../../src-shared/domain/identifier-values';
 import { planBulkBind } from '../../src-sandbox/domain/labels';
 import { insertFingerprint } from '../../src-sandbox/optical';
 import { loadBulkBindInput } from '../../src-sandbox/routes/composite-tags/bulk-bind';
-import { getCollectionRow } from '../../src-sandbox/routes/composite-tags/reel-store';
-import type { CollectionRow } from '../../src-sandbox/routes/composite-tags/rows';
+import { getCollectionRow } from '../../src-sandbox/store/reels';
+
 import { seedDemo } from '../../src-sandbox/seed';
 import { openSandboxDb } from '../../src-sandbox/store/db';
+import { createSandboxStore } from '../../src-sandbox/store';
 import { loadOrCreateSecrets } from '../../src-sandbox/store/secrets';
 import { median, timeRuns, type Bench, type BenchRow } from './harness';
+import type { CollectionRow } from '../../src-sandbox/store/rows';
 
 const PAIRS = 500;
 const RUNS = 30;
@@ -71,7 +73,7 @@ export const bulkBindBench: Bench = {
       );
 
       const svc = { principal: { serviceAccountId: 'bench' }, orgId: demo.orgId, teamId: demo.teamId } as Parameters<typeof loadBulkBindInput>[1];
-      const input = loadBulkBindInput(db, svc, getCollectionRow(db, reelId) as CollectionRow, body);
+      const input = loadBulkBindInput(createSandboxStore(db), svc, getCollectionRow(db, reelId) as CollectionRow, body);
       const pure = await timeRuns(RUNS, () => planBulkBind(input), 3);
 
       return [

@@ -14,6 +14,7 @@ import {
 } from '../../src-sandbox/optical';
 import { seedDemo } from '../../src-sandbox/seed';
 import { openSandboxDb, type SandboxDb } from '../../src-sandbox/store/db';
+import { createSandboxStore } from '../../src-sandbox/store';
 import { loadOrCreateSecrets } from '../../src-sandbox/store/secrets';
 import { seededRandom } from '../../src-shared/domain/random';
 import { freshCapture, speckleTag } from '../fixtures';
@@ -118,7 +119,7 @@ async function ingestRows(): Promise<BenchRow[]> {
       await analyzeCapture(image);
       raw.push(performance.now() - start);
       start = performance.now();
-      await ingestOpticalCapture(db, image, { orgId: seed.orgId, teamId: seed.teamId });
+      await ingestOpticalCapture(createSandboxStore(db), image, { orgId: seed.orgId, teamId: seed.teamId });
       ingest.push(performance.now() - start);
     }
     // Over HTTP: multipart POST /api/v1/tags/extract on a listening sandbox (the same ingest plus the transport).
@@ -209,7 +210,7 @@ async function identifyRows(): Promise<BenchRow[]> {
       at,
     );
     for (const tag of tags) {
-      const capture = await ingestOpticalCapture(db, tag, { orgId: seed.orgId, teamId: seed.teamId });
+      const capture = await ingestOpticalCapture(createSandboxStore(db), tag, { orgId: seed.orgId, teamId: seed.teamId });
       db.prepare(
         "INSERT INTO tags (tag_id, tag_type, fingerprint_id, thread_id, org_id, owner_team_id, identifiable, bound_at, created_at, updated_at) VALUES (?, 'SVC', ?, ?, ?, ?, 1, ?, ?, ?)",
       ).run(randomUUID(), capture.fingerprintId, threadId, seed.orgId, seed.teamId, at, at, at);

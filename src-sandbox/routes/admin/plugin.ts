@@ -2,10 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RoutePluginOptions } from '../../deps';
-import { addFault, clearFaults } from '../../http/faults';
+import { defaultFaultCode } from '../../http/faults';
 import { SvcError } from '../../http/svc-error';
-import { createOrganization, createServiceAccount, createTeam, getOrganization, getTeam, revokeServiceAccount, updateFeatureFlags } from '../../store/accounts';
-import { recordThreadEvent } from '../../store/thread-events';
 import {
   AdminFaultBodySchema,
   AdminFaultResponseSchema,
@@ -39,7 +37,7 @@ function sameSecret(given: string, expected: string): boolean {
  * /api, 127.0.0.1 only, header `x-sandbox-admin: <adminSecret>`. Hidden from the OpenAPI document (it is not part of the spec).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, { deps, adminSecret }) => {
-  const { db } = deps;
+  const { store } = deps;
   const at = () => deps.now().toISOString();
 
   app.addHook('onRequest', async (request) => {
@@ -50,13 +48,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   });
 
   app.post('/orgs', { schema: { hide: true, body: AdminOrgBodySchema, response: { 201: AdminOrgResponseSchema } } }, async (request, reply) => {
-    return reply.code(201).send(createOrganization(db, request.body.name, at(), request.body.featureFlags));
+    return reply.code(201).send(store.accounts.createOrganization(request.body.name, at(), request.body.featureFlags));
   });
 
   // Turns an organization's modules on or off (e.g. the optical scanning of the demo organization).
   app.post('/orgs/:orgId/feature-flags', { schema: { hide: true, params: OrgParamsSchema, body: AdminFeatureFlagsSchema } }, async (request, reply) => {
-    if (!getOrganization(db, request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
-    updateFeatureFlags(db, request.params.orgId, request.body);
+    if (!store.accounts.getOrganization(request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
+    store.accounts.updateFeatureFlags(request.params.orgId, request.body);
     return reply.code(204).send();
   });
 
@@ -64,8 +62,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     '/orgs/:orgId/teams',
     { schema: { hide: true, params: OrgParamsSchema, body: AdminTeamBodySchema, response: { 201: AdminTeamResponseSchema } } },
     async (request, reply) => {
-      if (!getOrganization(db, request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
-      return reply.code(201).send({ teamId: createTeam(db, request.params.orgId, request.body.name, at()) });
+      if (!store.accounts.getOrganization(request.params.orgId)) throw new SvcError('NOT_FOUND', { orgId: request.params.orgId });
+      return reply.code(201).send({ teamId: store.accounts.createTeam(request.params.orgId, request.body.name, at()) });
     },
   );
 
@@ -74,30 +72,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     { schema: { hide: true, body: AdminServiceAccountBodySchema, response: { 201: AdminServiceAccountResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      if (!getOrganization(db, body.orgId)) throw new SvcError('NOT_FOUND', { orgId: body.orgId });
+      if (!store.accounts.getOrganization(body.orgId)) throw new SvcError('NOT_FOUND', { orgId: body.orgId });
       for (const t of body.teams) {
-        if (getTeam(db, t.teamId)?.org_id !== body.orgId) throw new SvcError('INVALID_REQUEST', { reason: 'team_not_in_org', teamId: t.teamId });
+        if (store.accounts.getTeam(t.teamId)?.org_id !== body.orgId) throw new SvcError('INVALID_REQUEST', { reason: 'team_not_in_org', teamId: t.teamId });
       }
-      return reply.code(201).send(createServiceAccount(db, body, at()));
+      return reply.code(201).send(store.accounts.createServiceAccount(body, at()));
     },
   );
 
   app.post('/service-accounts/:id/revoke', { schema: { hide: true, params: IdParamsSchema } }, async (request, reply) => {
-    if (!revokeServiceAccount(db, request.params.id, at())) throw new SvcError('NOT_FOUND', { serviceAccountId: request.params.id });
+    if (!store.accounts.revokeServiceAccount(request.params.id, at())) throw new SvcError('NOT_FOUND', { serviceAccountId: request.params.id });
     return reply.code(204).send();
   });
 
   app.post('/threads/:threadId/share', { schema: { hide: true, params: ThreadParamsSchema, body: AdminShareBodySchema } }, async (request, reply) => {
-    const thread = db.prepare('SELECT org_id FROM threads WHERE thread_id = ?').get(request.params.threadId) as { org_id: string } | undefined;
+    const thread = store.threads.getThreadRow(request.params.threadId);
     if (!thread) throw new SvcError('NOT_FOUND', { threadId: request.params.threadId });
-    if (!getTeam(db, request.body.teamId)) throw new SvcError('NOT_FOUND', { teamId: request.body.teamId });
+    if (!store.accounts.getTeam(request.body.teamId)) throw new SvcError('NOT_FOUND', { teamId: request.body.teamId });
     const when = at();
-    db.transaction(() => {
-      const r = db
-        .prepare('INSERT OR IGNORE INTO thread_shares (thread_id, team_id, shared_at) VALUES (?, ?, ?)')
-        .run(request.params.threadId, request.body.teamId, when);
-      if (r.changes > 0) {
-        recordThreadEvent(db, {
+    store.transaction(() => {
+      if (store.threads.shareThread(request.params.threadId, request.body.teamId, when)) {
+        store.threads.recordThreadEvent({
           threadId: request.params.threadId,
           action: 'shared',
           at: when,
@@ -105,16 +100,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
           targets: [{ kind: 'team', id: request.body.teamId }],
         });
       }
-    })();
+    });
     return reply.code(204).send();
   });
 
   app.post('/faults', { schema: { hide: true, body: AdminFaultBodySchema, response: { 201: AdminFaultResponseSchema } } }, async (request, reply) => {
-    return reply.code(201).send({ faultId: addFault(db, request.body, at()) });
+    return reply
+      .code(201)
+      .send({ faultId: store.faults.addFault({ ...request.body, code: request.body.code ?? defaultFaultCode(request.body.status) }, at()) });
   });
 
   app.delete('/faults', { schema: { hide: true } }, async (_request, reply) => {
-    clearFaults(db);
+    store.faults.clearFaults();
     return reply.code(204).send();
   });
 

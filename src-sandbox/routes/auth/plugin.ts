@@ -4,7 +4,6 @@ import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
 import { SvcError } from '../../http/svc-error';
 import { mintToken } from '../../http/tokens';
-import { findServiceAccountByKey } from '../../store/accounts';
 
 export interface AuthRouteOptions extends RoutePluginOptions {
   jwtSecret: Uint8Array;
@@ -16,6 +15,7 @@ export interface AuthRouteOptions extends RoutePluginOptions {
  * returns `{token, expiresIn, expiresAt}`; "Wrong, revoked or non-Service-Account key gives 401 UNAUTHORIZED".
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { deps, jwtSecret, tokenTtlSeconds }) => {
+  const { store } = deps;
   app.get(
     '/token',
     {
@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     async (request) => {
       const raw = request.headers['x-api-key'];
       const apiKey = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-      const account = apiKey ? findServiceAccountByKey(deps.db, apiKey) : undefined;
+      const account = apiKey ? store.accounts.findServiceAccountByKey(apiKey) : undefined;
       if (!account || account.revoked_at !== null) throw new SvcError('UNAUTHORIZED', undefined, { message: 'invalid_api_key' });
       return mintToken(jwtSecret, { serviceAccountId: account.service_account_id, orgId: account.org_id }, tokenTtlSeconds, deps.now());
     },

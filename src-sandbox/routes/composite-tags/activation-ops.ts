@@ -5,9 +5,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { decideActivation, type LabelActivationOutcome } from '../../domain/labels';
 import type { JobRunner } from '../../jobs/runner';
-import type { SandboxDb } from '../../store/db';
-import { getLabelRow, labelState } from './label-store';
-import { markingPeersOf } from './marking-peers';
+import type { SandboxStore } from '../../store';
 
 export const ACTIVATE_LABELS_JOB = 'labels.activate';
 
@@ -16,32 +14,32 @@ export interface ActivateLabelsPayload {
 }
 
 /** Activates one Label (idempotent); null when the Label no longer exists. */
-export function activateLabel(db: SandboxDb, compositeTagId: string, at: string): Exclude<LabelActivationOutcome, 'failed'> | null {
-  return db.transaction(() => {
-    const row = getLabelRow(db, compositeTagId);
+export function activateLabel(store: SandboxStore, compositeTagId: string, at: string): Exclude<LabelActivationOutcome, 'failed'> | null {
+  return store.transaction(() => {
+    const row = store.labels.getLabelRow(compositeTagId);
     if (!row) return null;
-    const state = labelState(db, row);
+    const state = store.labels.labelState(row);
     const fps = state.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : []));
-    const decision = decideActivation(state, markingPeersOf(db, fps));
+    const decision = decideActivation(state, store.tags.markingPeersOf(fps));
     if (decision.tagIds.length > 0) {
-      db.prepare('UPDATE tags SET identifiable = 1, updated_at = ? WHERE tag_id IN (SELECT value FROM json_each(?))').run(at, JSON.stringify(decision.tagIds));
-      db.prepare('UPDATE composite_tags SET updated_at = ? WHERE composite_tag_id = ?').run(at, compositeTagId);
+      store.tags.setTagsIdentifiable(decision.tagIds, at);
+      store.labels.touchLabel(compositeTagId, at);
     }
     return decision.outcome;
-  })();
+  });
 }
 
 /**
  * The job handler: one Label at a time, yielding between Labels so reads in between see
  * counts.identifiableCount grow. Idempotent (already active Labels are skipped), so a restart may rerun it.
  */
-export function registerActivationJob(jobs: JobRunner): void {
+export function registerActivationJob(jobs: JobRunner, store: SandboxStore): void {
   jobs.register(ACTIVATE_LABELS_JOB, async (job, ctx) => {
     const { compositeTagIds } = job.payload as ActivateLabelsPayload;
     const tally: Record<string, number> = {};
     let done = 0;
     for (const id of compositeTagIds) {
-      const outcome = activateLabel(ctx.db, id, ctx.now().toISOString()) ?? 'missing';
+      const outcome = activateLabel(store, id, ctx.now().toISOString()) ?? 'missing';
       tally[outcome] = (tally[outcome] ?? 0) + 1;
       done += 1;
       ctx.progress({ done, total: compositeTagIds.length, outcomes: tally });

@@ -11,13 +11,10 @@ import { visibleLabel } from './access';
 import { activateLabel } from './activation-ops';
 import { bindLabel, unbindLabel } from './bind-ops';
 import { labelError } from './errors';
-import { getLabelRow, labelState } from './label-store';
 import { labelView } from './label-view';
-import { markingPeersOf } from './marking-peers';
 import { LabelParamsSchema } from './params';
-import { getCollectionRow } from './reel-store';
-import { toReelState, type CollectionRow, type LabelRow } from './rows';
-import { threadViews } from './threads-view';
+import { toReelState } from '../../store/label-states';
+import type { CollectionRow, LabelRow } from '../../store/rows';
 
 /**
  * A single bind uses the bulk-bind rules for one pair, so both refuse the same things. The first blocker
@@ -53,7 +50,7 @@ function refusal(blocker: BulkBindIssue<BulkBindBlockerKind>, label: LabelRow): 
 }
 
 export const bindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.post(
     '/:composite_tag_id/bind',
@@ -61,17 +58,17 @@ export const bindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const row = visibleLabel(store, svc, request.params.composite_tag_id);
       const { threadId, options } = request.body;
-      const threads = threadViews(db, svc, [threadId]);
+      const threads = store.threads.threadViews(svc, [threadId]);
       if (!threads.has(threadId)) throw new SvcError('NOT_FOUND', { threadId }, { message: 'thread_not_found', params: { threadId } });
       const at = deps.now().toISOString();
-      const operationId = db.transaction(() => {
-        const fresh = getLabelRow(db, row.composite_tag_id) as LabelRow;
+      const operationId = store.transaction(() => {
+        const fresh = store.labels.getLabelRow(row.composite_tag_id) as LabelRow;
         // Binding again to the same Thread changes nothing (a retried request).
         if (fresh.bound_thread_id === threadId) return undefined;
-        const state = labelState(db, fresh);
-        const reel = toReelState(getCollectionRow(db, fresh.reel_id) as CollectionRow);
+        const state = store.labels.labelState(fresh);
+        const reel = toReelState(store.reels.getCollectionRow(fresh.reel_id) as CollectionRow);
         const fps = state.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : []));
         const plan = planBulkBind({
           reel,
@@ -81,27 +78,27 @@ export const bindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
           threadIds: [threadId],
           activate: false,
           threads,
-          markingPeers: markingPeersOf(db, fps),
+          markingPeers: store.tags.markingPeersOf(fps),
         });
         const first = plan.blockers[0];
         if (first) throw refusal(first, fresh);
-        return bindLabel(db, svc, fresh.composite_tag_id, threadId, at);
-      })();
+        return bindLabel(store, svc, fresh.composite_tag_id, threadId, at);
+      });
       // spec: States — "bind with `activateLabel: true` or indexing `default`" activates the Label's markings.
-      if (options?.indexing === 'default') activateLabel(db, row.composite_tag_id, at);
-      return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow), ...(operationId ? { operationId } : {}) };
+      if (options?.indexing === 'default') activateLabel(store, row.composite_tag_id, at);
+      return { label: labelView(store, store.labels.getLabelRow(row.composite_tag_id) as LabelRow), ...(operationId ? { operationId } : {}) };
     },
   );
 
   app.post('/:composite_tag_id/unbind', { schema: { params: LabelParamsSchema, response: { 200: LabelUnbindResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireWriter(svc);
-    const row = visibleLabel(db, svc, request.params.composite_tag_id);
+    const row = visibleLabel(store, svc, request.params.composite_tag_id);
     if (row.bound_thread_id) {
       const threadId = row.bound_thread_id;
       const at = deps.now().toISOString();
-      db.transaction(() => unbindLabel(db, svc, row.composite_tag_id, threadId, at))();
+      store.transaction(() => unbindLabel(store, svc, row.composite_tag_id, threadId, at));
     }
-    return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow) };
+    return { label: labelView(store, store.labels.getLabelRow(row.composite_tag_id) as LabelRow) };
   });
 };

@@ -5,16 +5,14 @@ import { decideBulkBind, type BulkBindInput } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { requireAttribution, type SvcContext } from '../../http/context';
 import { requireWriter } from '../../http/authority';
-import type { SandboxDb } from '../../store/db';
+import type { SandboxStore } from '../../store';
+
 import { visibleReel } from './access';
 import { enqueueActivation } from './activation-ops';
 import { bindLabel } from './bind-ops';
-import { labelStates } from './label-store';
-import { blockingPeersOf } from './marking-peers';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, reelView } from './reel-store';
-import { toReelState, type CollectionRow, type LabelRow } from './rows';
-import { threadViews } from './threads-view';
+import { toReelState } from '../../store/label-states';
+import type { CollectionRow } from '../../store/rows';
 
 export interface BulkBindRequest {
   fromPosition: number;
@@ -24,11 +22,9 @@ export interface BulkBindRequest {
 }
 
 /** Everything the bulk-bind rule needs, read from the store (shared by the route and its benchmark). */
-export function loadBulkBindInput(db: SandboxDb, svc: SvcContext, reelRow: CollectionRow, body: BulkBindRequest): BulkBindInput {
-  const rows = db
-    .prepare('SELECT * FROM composite_tags WHERE reel_id = ? AND position BETWEEN ? AND ? ORDER BY position')
-    .all(reelRow.collection_id, body.fromPosition, body.toPosition) as LabelRow[];
-  const labelsOnReel = labelStates(db, rows);
+export function loadBulkBindInput(store: SandboxStore, svc: SvcContext, reelRow: CollectionRow, body: BulkBindRequest): BulkBindInput {
+  const rows = store.labels.labelRowsInRange(reelRow.collection_id, body.fromPosition, body.toPosition);
+  const labelsOnReel = store.labels.labelStates(rows);
   const fps = labelsOnReel.flatMap((l) => l.members.flatMap((m) => (m.fingerprintId !== null && m.archivedAt === null ? [m.fingerprintId] : [])));
   return {
     reel: toReelState(reelRow),
@@ -37,13 +33,13 @@ export function loadBulkBindInput(db: SandboxDb, svc: SvcContext, reelRow: Colle
     toPosition: body.toPosition,
     threadIds: body.threadIds,
     activate: body.activate === true,
-    threads: threadViews(db, svc, body.threadIds),
-    markingPeers: blockingPeersOf(db, reelRow.owner_team_id, fps),
+    threads: store.threads.threadViews(svc, body.threadIds),
+    markingPeers: store.tags.blockingPeersOf(reelRow.owner_team_id, fps),
   };
 }
 
 export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.post(
     '/reels/:reel_collection_id/bulk-bind',
@@ -53,15 +49,15 @@ export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (
       const { svc } = request;
       requireWriter(svc);
       if (request.body.dryRun !== true) requireAttribution(svc);
-      const reelRow = visibleReel(db, svc, request.params.reel_collection_id);
+      const reelRow = visibleReel(store, svc, request.params.reel_collection_id);
       const body = request.body;
       const at = deps.now().toISOString();
       // Preflight and commit in one transaction, so nothing changes between the check and the binds.
-      const { outcome, plan } = db.transaction(() => {
-        const decision = decideBulkBind(loadBulkBindInput(db, svc, reelRow, body), body.dryRun === true);
+      const { outcome, plan } = store.transaction(() => {
+        const decision = decideBulkBind(loadBulkBindInput(store, svc, reelRow, body), body.dryRun === true);
         if (decision.outcome === 'bound') {
           // "The bind leaves one bind event per member identifier, as N single binds would": one operation per Label.
-          for (const pair of decision.plan.pairs) bindLabel(db, svc, pair.compositeTagId, pair.threadId, at);
+          for (const pair of decision.plan.pairs) bindLabel(store, svc, pair.compositeTagId, pair.threadId, at);
           // "With `activate: true` the bind commits first, then one background job activates exactly the bound
           // Labels' optical markings" (queued in the same transaction, run after it).
           if (decision.plan.activation === 'queued') {
@@ -73,14 +69,14 @@ export const bulkBindRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (
           }
         }
         return decision;
-      })();
+      });
       return {
         outcome,
         rows: plan.rows,
         blockers: plan.blockers,
         warnings: plan.warnings,
         activation: plan.activation,
-        reel: reelView(db, getCollectionRow(db, reelRow.collection_id) as CollectionRow),
+        reel: store.reels.reelView(store.reels.getCollectionRow(reelRow.collection_id) as CollectionRow),
       };
     },
   );

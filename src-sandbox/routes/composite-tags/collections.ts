@@ -11,25 +11,22 @@ import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireWriter } from '../../http/authority';
 import { visibleLabelCollection } from './access';
 import { CollectionParamsSchema } from './params';
-import { collectionView, getCollectionRow, insertCollection, updateCollection } from './reel-store';
-import type { CollectionRow } from './rows';
+import type { CollectionRow } from '../../store/rows';
 
 export const collectionRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.get('/collections', { schema: { response: { 200: LabelCollectionListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
-    const rows = db
-      .prepare("SELECT * FROM collections WHERE kind = 'reel_collection' AND org_id = ? AND owner_team_id = ? ORDER BY created_at, collection_id")
-      .all(svc.orgId, svc.teamId) as CollectionRow[];
-    return { collections: rows.map((r) => collectionView(db, r)) };
+    const rows = store.reels.labelCollectionsOf(svc);
+    return { collections: rows.map((r) => store.reels.collectionView(r)) };
   });
 
   app.post('/collections', { schema: { body: LabelCollectionCreateBodySchema, response: { 201: LabelCollectionResponseSchema } } }, async (request, reply) => {
     const { svc } = request;
     requireWriter(svc);
-    const id = insertCollection(db, {
+    const id = store.reels.insertCollection({
       kind: 'reel_collection',
       orgId: svc.orgId,
       ownerTeamId: svc.teamId,
@@ -40,7 +37,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
       createdById: actorOf(svc).actorId,
       at: deps.now().toISOString(),
     });
-    return reply.code(201).send({ collection: collectionView(db, getCollectionRow(db, id) as CollectionRow) });
+    return reply.code(201).send({ collection: store.reels.collectionView(store.reels.getCollectionRow(id) as CollectionRow) });
   });
 
   app.patch(
@@ -49,9 +46,9 @@ export const collectionRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleLabelCollection(db, svc, request.params.collection_id);
-      updateCollection(db, row.collection_id, request.body, deps.now().toISOString());
-      return { collection: collectionView(db, getCollectionRow(db, row.collection_id) as CollectionRow) };
+      const row = visibleLabelCollection(store, svc, request.params.collection_id);
+      store.reels.updateCollection(row.collection_id, request.body, deps.now().toISOString());
+      return { collection: store.reels.collectionView(store.reels.getCollectionRow(row.collection_id) as CollectionRow) };
     },
   );
 };

@@ -1,8 +1,8 @@
 // Checks shared by enrollment and add-member.
 import type { z } from 'zod';
 import type { NewMember } from '../../domain/labels';
-import { getFingerprint } from '../../optical';
-import type { SandboxDb } from '../../store/db';
+import type { SandboxStore } from '../../store';
+
 import { labelError } from './errors';
 
 export function fieldIssues(error: z.ZodError): { path: (string | number)[]; message: string }[] {
@@ -10,9 +10,9 @@ export function fieldIssues(error: z.ZodError): { path: (string | number)[]; mes
 }
 
 /** spec: enrollment — SVC by `fingerprintId`: it must name a stored fingerprint (from extract or a scan). */
-export function checkFingerprints(db: SandboxDb, identifiers: readonly NewMember[]): void {
+export function checkFingerprints(store: SandboxStore, identifiers: readonly NewMember[]): void {
   for (const m of identifiers) {
-    if (m.tagType === 'SVC' && !getFingerprint(db, m.fingerprintId)) {
+    if (m.tagType === 'SVC' && !store.optical.getFingerprint(m.fingerprintId)) {
       throw labelError('INVALID_DATA', { reason: 'unknown_fingerprint', fingerprintId: m.fingerprintId });
     }
   }

@@ -1,9 +1,10 @@
 // The Label as the wire shows it. spec: Resources, Label — members, `complete`, archived, bound, transferredAt.
 import type { Label } from '../../../src-shared/api/labels';
 import { activeMembers, isComplete, type LabelState } from '../../domain/labels';
-import type { SandboxDb } from '../../store/db';
-import { labelState } from './label-store';
-import { parseExpected, type CollectionRow, type LabelRow } from './rows';
+import type { SandboxStore } from '../../store';
+
+import { parseExpected } from '../../store/label-states';
+import type { CollectionRow, LabelRow } from '../../store/rows';
 
 export function labelViewOf(
   state: LabelState,
@@ -38,10 +39,7 @@ export function labelViewOf(
   };
 }
 
-export function labelView(db: SandboxDb, row: LabelRow): Label {
-  const reel = db.prepare('SELECT expected_identifiers, transferred_at FROM collections WHERE collection_id = ?').get(row.reel_id) as Pick<
-    CollectionRow,
-    'expected_identifiers' | 'transferred_at'
-  >;
-  return labelViewOf(labelState(db, row), row, reel);
+export function labelView(store: SandboxStore, row: LabelRow): Label {
+  const reel = store.labels.reelOfLabel(row);
+  return labelViewOf(store.labels.labelState(row), row, reel);
 }

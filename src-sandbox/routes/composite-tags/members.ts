@@ -7,21 +7,17 @@ import type { ScanReceipt } from '../../../src-shared/api/scan';
 import { decideMemberAdd, decideMemberRemoval, LabelRuleError, type NewMember } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireWriter } from '../../http/authority';
-import { ingestOpticalCapture, setScanOutcome } from '../../optical';
-import { recordThreadEvent } from '../../store/thread-events';
+import { ingestOpticalCapture } from '../../optical';
 import { visibleLabel } from './access';
 import { labelError } from './errors';
 import { checkFingerprints, fieldIssues } from './input';
-import { getLabelRow, insertMember, labelState, touchLabel } from './label-store';
 import { labelView } from './label-view';
-import { markingPeersOf } from './marking-peers';
 import { readLabelRequest } from './multipart';
 import { LabelParamsSchema, MemberParamsSchema } from './params';
-import { refreshReelWarnings } from './reel-store';
-import type { LabelRow } from './rows';
+import type { LabelRow } from '../../store/rows';
 
 export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.post(
     '/:composite_tag_id/identifiers',
@@ -36,7 +32,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
     async (request, reply) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const row = visibleLabel(store, svc, request.params.composite_tag_id);
       const { fields: raw, image } = await readLabelRequest(request);
       // An SVC member may come as an image instead of a fingerprintId.
       const parsed = LabelMemberAddFieldsSchema.safeParse(raw);
@@ -48,7 +44,7 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         if (image && f.fingerprintId)
           throw labelError('INVALID_REQUEST', { reason: 'validation', issues: [{ path: ['data'], message: 'send either data or fingerprintId' }] });
         if (image) {
-          const capture = await ingestOpticalCapture(db, image, { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
+          const capture = await ingestOpticalCapture(store, image, { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
           scan = capture.receipt;
           member = { tagType: 'SVC', fingerprintId: capture.fingerprintId };
         } else if (f.fingerprintId) {
@@ -62,59 +58,60 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
       } else {
         member = { tagType: f.tagType, value: f.value as string };
       }
-      checkFingerprints(db, [member]);
+      checkFingerprints(store, [member]);
       const at = deps.now().toISOString();
-      const add = db.transaction(() => {
-        const state = labelState(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
-        const peers = member.tagType === 'SVC' ? (markingPeersOf(db, [member.fingerprintId]).get(member.fingerprintId) ?? []) : [];
-        const decision = decideMemberAdd(state, member, peers);
-        if (decision.outcome === 'already_member') return false;
-        const { actorId, declaredActor } = actorOf(svc);
-        const identifiable = f.options?.indexing !== 'none';
-        // A member added to a bound Label binds with it (spec: Bind rules, "the whole Label binds").
-        const tagId = insertMember(db, member, {
-          compositeTagId: row.composite_tag_id,
-          orgId: row.org_id,
-          ownerTeamId: row.owner_team_id,
-          threadId: row.bound_thread_id,
-          identifiable,
-          createdById: actorId,
-          at,
-        });
-        if (row.bound_thread_id) {
-          recordThreadEvent(db, {
+      const add = () =>
+        store.transaction(() => {
+          const state = store.labels.labelState(store.labels.getLabelRow(row.composite_tag_id) as LabelRow);
+          const peers = member.tagType === 'SVC' ? (store.tags.markingPeersOf([member.fingerprintId]).get(member.fingerprintId) ?? []) : [];
+          const decision = decideMemberAdd(state, member, peers);
+          if (decision.outcome === 'already_member') return false;
+          const { actorId, declaredActor } = actorOf(svc);
+          const identifiable = f.options?.indexing !== 'none';
+          // A member added to a bound Label binds with it (spec: Bind rules, "the whole Label binds").
+          const tagId = store.labels.insertMember(member, {
+            compositeTagId: row.composite_tag_id,
+            orgId: row.org_id,
+            ownerTeamId: row.owner_team_id,
             threadId: row.bound_thread_id,
-            action: 'tag_bound',
+            identifiable,
+            createdById: actorId,
             at,
-            actorId,
-            declaredActor,
-            teamId: svc.teamId,
-            targets: [
-              { kind: 'identifier', id: tagId },
-              { kind: 'label', id: row.composite_tag_id },
-            ],
           });
-        }
-        if (scan) {
-          setScanOutcome(db, scan.scanId, 'enrolled', tagId);
-          scan = { ...scan, svcId: tagId };
-        }
-        touchLabel(db, row.composite_tag_id, at);
-        refreshReelWarnings(db, row.reel_id);
-        return true;
-      });
+          if (row.bound_thread_id) {
+            store.threads.recordThreadEvent({
+              threadId: row.bound_thread_id,
+              action: 'tag_bound',
+              at,
+              actorId,
+              declaredActor,
+              teamId: svc.teamId,
+              targets: [
+                { kind: 'identifier', id: tagId },
+                { kind: 'label', id: row.composite_tag_id },
+              ],
+            });
+          }
+          if (scan) {
+            store.optical.setScanOutcome(scan.scanId, 'enrolled', tagId);
+            scan = { ...scan, svcId: tagId };
+          }
+          store.labels.touchLabel(row.composite_tag_id, at);
+          store.reels.refreshReelWarnings(row.reel_id);
+          return true;
+        });
       let added: boolean;
       try {
         added = add();
       } catch (error) {
         // spec: Errors, Scan receipts on failure — a stored capture refused as a duplicate keeps its receipt at detail.scan.
         if (scan && error instanceof LabelRuleError) {
-          setScanOutcome(db, scan.scanId, 'bind_refused');
+          store.optical.setScanOutcome(scan.scanId, 'bind_refused');
           throw new LabelRuleError(error.code, error.message, { ...error.detail, scan });
         }
         throw error;
       }
-      const label = labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow);
+      const label = labelView(store, store.labels.getLabelRow(row.composite_tag_id) as LabelRow);
       return reply.code(added ? 201 : 200).send({ label, ...(scan ? { scan } : {}) });
     },
   );
@@ -125,19 +122,16 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleLabel(db, svc, request.params.composite_tag_id);
+      const row = visibleLabel(store, svc, request.params.composite_tag_id);
       const at = deps.now().toISOString();
-      db.transaction(() => {
-        const member = decideMemberRemoval(labelState(db, row), request.params.tag_id);
+      store.transaction(() => {
+        const member = decideMemberRemoval(store.labels.labelState(row), request.params.tag_id);
         // The identifier leaves the Label (and its Thread) and is kept archived, so history still names it.
-        const was = db.prepare('SELECT thread_id FROM tags WHERE tag_id = ?').get(member.tagId) as { thread_id: string | null };
-        db.prepare(
-          'UPDATE tags SET composite_tag_id = NULL, thread_id = NULL, bound_at = NULL, archived_at = COALESCE(archived_at, ?), updated_at = ? WHERE tag_id = ?',
-        ).run(at, at, member.tagId);
-        if (was.thread_id) {
+        const wasThreadId = store.tags.detachMember(member.tagId, at);
+        if (wasThreadId) {
           const { actorId, declaredActor } = actorOf(svc);
-          recordThreadEvent(db, {
-            threadId: was.thread_id,
+          store.threads.recordThreadEvent({
+            threadId: wasThreadId,
             action: 'tag_unbound',
             at,
             actorId,
@@ -149,10 +143,10 @@ export const memberRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
             ],
           });
         }
-        touchLabel(db, row.composite_tag_id, at);
-        refreshReelWarnings(db, row.reel_id);
-      })();
-      return { label: labelView(db, getLabelRow(db, row.composite_tag_id) as LabelRow) };
+        store.labels.touchLabel(row.composite_tag_id, at);
+        store.reels.refreshReelWarnings(row.reel_id);
+      });
+      return { label: labelView(store, store.labels.getLabelRow(row.composite_tag_id) as LabelRow) };
     },
   );
 };

@@ -7,54 +7,54 @@ import { planMove, previewMove, type LabelState, type MoveWorld, type ReelState 
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireTeamAdmin } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
-import type { SandboxDb } from '../../store/db';
+import type { SandboxStore } from '../../store';
+
 import { visibleLabel, visibleLabelCollection, visibleReel } from './access';
-import { getLabelRow, labelStatesOnReel } from './label-store';
 import { labelView } from './label-view';
-import { getCollectionRow, insertCollection, reelView, refreshReelWarnings } from './reel-store';
-import { toReelState, type CollectionRow } from './rows';
+import { toReelState } from '../../store/label-states';
+import type { CollectionRow } from '../../store/rows';
 
 /** The Reels a move touches (all visible, else 404) and every Label on them. */
-function loadWorld(db: SandboxDb, svc: SvcContext, body: MoveBody): MoveWorld {
+function loadWorld(store: SandboxStore, svc: SvcContext, body: MoveBody): MoveWorld {
   const reelIds = new Set<string>();
   const { source, target } = body;
-  if ('compositeTagIds' in source) for (const id of source.compositeTagIds) reelIds.add(visibleLabel(db, svc, id).reel_id);
+  if ('compositeTagIds' in source) for (const id of source.compositeTagIds) reelIds.add(visibleLabel(store, svc, id).reel_id);
   else if ('fromCompositeTagId' in source)
-    for (const id of [source.fromCompositeTagId, source.toCompositeTagId]) reelIds.add(visibleLabel(db, svc, id).reel_id);
+    for (const id of [source.fromCompositeTagId, source.toCompositeTagId]) reelIds.add(visibleLabel(store, svc, id).reel_id);
   else reelIds.add(source.reelCollectionId);
   if ('reelCollectionId' in target) reelIds.add(target.reelCollectionId);
   const reels: ReelState[] = [];
   const labels: LabelState[] = [];
   for (const id of reelIds) {
-    reels.push(toReelState(visibleReel(db, svc, id)));
-    labels.push(...labelStatesOnReel(db, id));
+    reels.push(toReelState(visibleReel(store, svc, id)));
+    labels.push(...store.labels.labelStatesOnReel(id));
   }
   return { reels, labels };
 }
 
-function fullLabel(db: SandboxDb, compositeTagId: string | undefined): Label | null {
+function fullLabel(store: SandboxStore, compositeTagId: string | undefined): Label | null {
   if (compositeTagId === undefined) return null;
-  const row = getLabelRow(db, compositeTagId);
-  return row ? labelView(db, row) : null;
+  const row = store.labels.getLabelRow(compositeTagId);
+  return row ? labelView(store, row) : null;
 }
 
 export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.post('/move', { schema: { body: MoveBodySchema, response: { 200: MoveResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireTeamAdmin(svc);
     const body = request.body;
     const at = deps.now().toISOString();
-    const result = db.transaction(() => {
-      const plan = planMove(loadWorld(db, svc, body), body);
+    const result = store.transaction(() => {
+      const plan = planMove(loadWorld(store, svc, body), body);
       let targetId: string;
       if (plan.target.kind === 'existing') {
         targetId = plan.target.reel.collectionId;
       } else {
         const spec = plan.target.spec;
-        if (spec.collectionId) visibleLabelCollection(db, svc, spec.collectionId, 'filing_collection_not_found');
-        targetId = insertCollection(db, {
+        if (spec.collectionId) visibleLabelCollection(store, svc, spec.collectionId, 'filing_collection_not_found');
+        targetId = store.reels.insertCollection({
           kind: 'reel',
           orgId: svc.orgId,
           ownerTeamId: svc.teamId,
@@ -67,12 +67,11 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
         });
       }
       // Two steps, so a Label never lands on a position another moving Label still holds.
-      const park = db.prepare('UPDATE composite_tags SET reel_id = ?, position = ?, updated_at = ? WHERE composite_tag_id = ?');
-      plan.moved.forEach((m, i) => park.run(targetId, -1 - i, at, m.compositeTagId));
-      for (const m of plan.moved) park.run(targetId, m.toPosition, at, m.compositeTagId);
-      for (const reelId of new Set([targetId, ...plan.moved.map((m) => m.fromReelCollectionId)])) refreshReelWarnings(db, reelId);
+      plan.moved.forEach((m, i) => store.labels.placeLabel(m.compositeTagId, targetId, -1 - i, at));
+      for (const m of plan.moved) store.labels.placeLabel(m.compositeTagId, targetId, m.toPosition, at);
+      for (const reelId of new Set([targetId, ...plan.moved.map((m) => m.fromReelCollectionId)])) store.reels.refreshReelWarnings(reelId);
       return { plan, targetId };
-    })();
+    });
     const { plan, targetId } = result;
     return {
       moved: plan.moved.map((m) => ({
@@ -84,7 +83,7 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
       })),
       ...(plan.cut ? { cut: plan.cut } : {}),
       outcome: plan.outcome,
-      targetReel: reelView(db, getCollectionRow(db, targetId) as CollectionRow),
+      targetReel: store.reels.reelView(store.reels.getCollectionRow(targetId) as CollectionRow),
     };
   });
 
@@ -94,8 +93,8 @@ export const moveRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     async (request) => {
       const { svc } = request;
       requireMember(svc);
-      const preview = previewMove(loadWorld(db, svc, request.body), request.body);
-      return { ...preview, first: fullLabel(db, preview.first?.compositeTagId), last: fullLabel(db, preview.last?.compositeTagId) };
+      const preview = previewMove(loadWorld(store, svc, request.body), request.body);
+      return { ...preview, first: fullLabel(store, preview.first?.compositeTagId), last: fullLabel(store, preview.last?.compositeTagId) };
     },
   );
 };

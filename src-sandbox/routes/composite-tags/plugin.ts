@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RoutePluginOptions } from '../../deps';
-import { ensureOpticalSchema } from '../../optical';
 import { registerActivationJob } from './activation-ops';
 import { bindRoutes } from './bind';
 import { bulkBindRoutes } from './bulk-bind';
@@ -19,11 +18,12 @@ import { reelRoutes } from './reels';
  * composite-tags appears only here in the HTTP layer; the rules are in domain/labels.
  */
 export const compositeTagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { store } = deps;
   // Only deps go down: the options this plugin got also carry its own prefix.
   const opts: RoutePluginOptions = { deps };
   // Enrollment reads optical captures and fingerprints, whose tables the optical area owns.
-  ensureOpticalSchema(deps.db);
-  registerActivationJob(deps.jobs);
+  store.optical.ensureOpticalSchema();
+  registerActivationJob(deps.jobs, store);
   // A 1600×1200 capture is a few MiB; the thumbnail limit (spec: Limits, 5 MiB) is the closest stated size.
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 4, fields: 32 } });
   app.setErrorHandler(labelsErrorHandler);

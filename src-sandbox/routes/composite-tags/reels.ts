@@ -13,51 +13,18 @@ import {
 import { normalizeExpectedIdentifiers } from '../../domain/labels';
 import type { RoutePluginOptions } from '../../deps';
 import { actorOf, requireMember, requireWriter } from '../../http/authority';
-import { finishPage, planPage } from '../../http/pagination';
 import { visibleLabelCollection, visibleReel } from './access';
 import { ReelParamsSchema } from './params';
-import { getCollectionRow, insertCollection, reelView, updateCollection } from './reel-store';
-import type { CollectionRow } from './rows';
-
-const REEL_PAGE = {
-  columns: { createdAt: 'created_at', name: 'name', updatedAt: 'updated_at' },
-  defaultColumn: 'createdAt',
-  defaultOrder: 'desc' as const,
-  idColumn: 'collection_id',
-};
+import type { CollectionRow } from '../../store/rows';
 
 export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  const { db } = deps;
+  const { store } = deps;
 
   app.get('/reels', { schema: { querystring: ReelListQuerySchema, response: { 200: ReelListResponseSchema } } }, async (request) => {
     const { svc } = request;
     requireMember(svc);
-    const q = request.query;
-    const where = ["kind = 'reel'", 'org_id = ?', 'owner_team_id = ?'];
-    const params: (string | number)[] = [svc.orgId, svc.teamId];
-    if (q.collectionId !== undefined) {
-      where.push('filing_collection_id = ?');
-      params.push(q.collectionId);
-    }
-    if (q.unfiled === true) where.push('filing_collection_id IS NULL');
-    if (q.transferred === 'only') where.push('transferred_at IS NOT NULL');
-    if (q.transferred === 'hide') where.push('transferred_at IS NULL');
-    if (q.q !== undefined && q.q !== '') {
-      where.push("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
-      const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      params.push(like, like);
-    }
-    const page = planPage(REEL_PAGE, q);
-    const rows = db
-      .prepare(`SELECT *, ${page.sortSelect} FROM collections WHERE ${where.join(' AND ')} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`)
-      .all(...params, ...page.params) as (CollectionRow & { page_sort: string })[];
-    const { rows: kept, nextCursor } = finishPage(
-      page,
-      rows,
-      (r) => r.page_sort,
-      (r) => r.collection_id,
-    );
-    return { reels: kept.map((r) => reelView(db, r)), nextCursor };
+    const { rows: kept, nextCursor } = store.reels.listReels(svc, request.query);
+    return { reels: kept.map((r) => store.reels.reelView(r)), nextCursor };
   });
 
   // spec: "`{name, description?, collectionId?, expectedIdentifiers?}`; returns `{reel}` with zero counts; always
@@ -66,8 +33,8 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     const { svc } = request;
     requireWriter(svc);
     const body = request.body;
-    if (body.collectionId) visibleLabelCollection(db, svc, body.collectionId, 'filing_collection_not_found');
-    const id = insertCollection(db, {
+    if (body.collectionId) visibleLabelCollection(store, svc, body.collectionId, 'filing_collection_not_found');
+    const id = store.reels.insertCollection({
       kind: 'reel',
       orgId: svc.orgId,
       ownerTeamId: svc.teamId,
@@ -78,12 +45,12 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
       createdById: actorOf(svc).actorId,
       at: deps.now().toISOString(),
     });
-    return reply.code(201).send({ reel: reelView(db, getCollectionRow(db, id) as CollectionRow) });
+    return reply.code(201).send({ reel: store.reels.reelView(store.reels.getCollectionRow(id) as CollectionRow) });
   });
 
   app.get('/reels/:reel_collection_id', { schema: { params: ReelParamsSchema, response: { 200: ReelReadResponseSchema } } }, async (request) => {
     requireMember(request.svc);
-    return { reel: reelView(db, visibleReel(db, request.svc, request.params.reel_collection_id)) };
+    return { reel: store.reels.reelView(visibleReel(store, request.svc, request.params.reel_collection_id)) };
   });
 
   // spec: "rename, expected composition, move via `collectionId` (null unfiles)".
@@ -93,11 +60,10 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
     async (request) => {
       const { svc } = request;
       requireWriter(svc);
-      const row = visibleReel(db, svc, request.params.reel_collection_id);
+      const row = visibleReel(store, svc, request.params.reel_collection_id);
       const body = request.body;
-      if (body.collectionId) visibleLabelCollection(db, svc, body.collectionId, 'filing_collection_not_found');
-      updateCollection(
-        db,
+      if (body.collectionId) visibleLabelCollection(store, svc, body.collectionId, 'filing_collection_not_found');
+      store.reels.updateCollection(
         row.collection_id,
         {
           name: body.name,
@@ -107,7 +73,7 @@ export const reelRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app,
         },
         deps.now().toISOString(),
       );
-      return { reel: reelView(db, getCollectionRow(db, row.collection_id) as CollectionRow) };
+      return { reel: store.reels.reelView(store.reels.getCollectionRow(row.collection_id) as CollectionRow) };
     },
   );
 };

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeResponseSchema, TeamsListQuerySchema, TeamsListResponseSchema } from '../../../src-shared/api/discovery';
 import { ErrorEnvelopeSchema } from '../../../src-shared/api/errors';
 import type { RoutePluginOptions } from '../../deps';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../http/pagination';
-import { featureFlagsOf, getOrganization, teamsOfAccount } from '../../store/accounts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../store/pagination';
+import { featureFlagsOf } from '../../store/accounts';
 
 const errors = { '4XX': ErrorEnvelopeSchema, '5XX': ErrorEnvelopeSchema };
 
 /** spec: Endpoints, Session and discovery. */
 export const discoveryRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { store } = deps;
   // spec: "GET /api/v1/me — no context headers needed; returns principal" (+ all feature flags).
   app.get(
     '/me',
@@ -23,7 +24,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
     },
     async (request) => {
       const { principal } = request.svc;
-      const org = getOrganization(deps.db, principal.orgId);
+      const org = store.accounts.getOrganization(principal.orgId);
       const roles = principal.orgAdmin ? ['service_account', 'admin'] : ['service_account', 'member'];
       return {
         userId: principal.serviceAccountId,
@@ -52,7 +53,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async 
       },
     },
     async (request) => {
-      const all = teamsOfAccount(deps.db, request.svc.principal.serviceAccountId);
+      const all = store.accounts.teamsOfAccount(request.svc.principal.serviceAccountId);
       const size = Math.min(request.query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
       return { teams: all.slice(0, size).map((t) => ({ teamId: t.team_id, orgId: t.org_id, name: t.name })), total: all.length };
     },

@@ -8,6 +8,7 @@ import type { RoutePluginOptions } from '../../deps';
  * spec: Endpoints, Gaps — "Health check path: not shown"; ours is GET /api/health, unauthenticated.
  */
 export const healthRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
+  const { store } = deps;
   app.get(
     '/health',
     {
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
     async (_request, reply) => {
       const timestamp = deps.now().toISOString();
       try {
-        deps.db.prepare('SELECT 1').get();
+        store.ping();
         return reply.code(200).send({ status: 'ok' as const, timestamp });
       } catch {
         return reply.code(503).send({ status: 'error' as const, timestamp });

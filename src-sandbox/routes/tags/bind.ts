@@ -4,23 +4,25 @@ import type { ScanReceipt } from '../../../src-shared/api/scan';
 import type { SandboxDeps } from '../../deps';
 import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
-import { findOpticalTagsMatching, ingestOpticalCapture, scanReceipt, setScanOutcome } from '../../optical';
-import type { SandboxDb } from '../../store/db';
+import { ingestOpticalCapture, scanReceipt } from '../../optical';
+import type { SandboxStore } from '../../store';
+
 import { bindLabel, bindLooseTag } from './label-bind';
 import { editableThread } from './thread-access';
-import { findTagsByValue, getLabel, getTag, getTagsByIds, insertTag, labelMembers, type LabelRow, type TagRow, type ThreadRow } from './tag-store';
+
 import { labelView, tagView } from './views';
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
+import type { LabelRow, TagRow, ThreadRow } from '../../store/rows';
 
 interface Capture {
   scanId: string;
   fingerprintId: string;
 }
 
-function refuse(db: SandboxDb, capture: Capture | null, error: SvcError): SvcError {
+function refuse(store: SandboxStore, capture: Capture | null, error: SvcError): SvcError {
   // spec: Scan receipts on failure — "bind refused as duplicate" carries the receipt in detail.scan.
   if (!capture) return error;
-  setScanOutcome(db, capture.scanId, 'bind_refused', null);
+  store.optical.setScanOutcome(capture.scanId, 'bind_refused', null);
   return new SvcError(error.code, { ...error.detail, scan: scanReceipt(capture.scanId, capture.fingerprintId, null) });
 }
 
@@ -29,11 +31,11 @@ function refuse(db: SandboxDb, capture: Capture | null, error: SvcError): SvcErr
  * Thread's Team; when only other Teams' Labels carry it → 409 COMPOSITE_TAG_CONFLICT
  * `label_owned_by_other_team` (spec: Bind rules).
  */
-function labelFor(db: SandboxDb, candidates: readonly TagRow[], thread: ThreadRow): { label: LabelRow; member: TagRow } | null {
+function labelFor(store: SandboxStore, candidates: readonly TagRow[], thread: ThreadRow): { label: LabelRow; member: TagRow } | null {
   const inLabels: { label: LabelRow; member: TagRow }[] = [];
   for (const member of candidates) {
     if (!member.composite_tag_id) continue;
-    const label = getLabel(db, member.composite_tag_id);
+    const label = store.labels.getLabelRow(member.composite_tag_id);
     if (label && label.archived_at === null) inLabels.push({ label, member });
   }
   if (inLabels.length === 0) return null;
@@ -52,21 +54,21 @@ function labelFor(db: SandboxDb, candidates: readonly TagRow[], thread: ThreadRo
   );
 }
 
-function response(db: SandboxDb, tag: TagRow, receipt: ScanReceipt | null, label?: { label: LabelRow; members: TagRow[] }): BindResponse {
-  const body: BindResponse = { tag: tagView(db, getTag(db, tag.tag_id) as TagRow) };
+function response(store: SandboxStore, tag: TagRow, receipt: ScanReceipt | null, label?: { label: LabelRow; members: TagRow[] }): BindResponse {
+  const body: BindResponse = { tag: tagView(store, store.tags.getTag(tag.tag_id) as TagRow) };
   if (receipt) body.scan = receipt;
   if (label) {
-    const view = labelView(db, label.label.composite_tag_id);
+    const view = labelView(store, label.label.composite_tag_id);
     if (view) body.label = view;
-    body.boundTags = label.members.map((m) => tagView(db, m));
+    body.boundTags = label.members.map((m) => tagView(store, m));
   }
   return body;
 }
 
 export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: ScanForm): Promise<BindResponse> {
-  const { db } = deps;
+  const { store } = deps;
   const fields = parseFields(BindFieldsSchema, form.fields);
-  const thread = editableThread(db, svc, fields.threadId);
+  const thread = editableThread(store, svc, fields.threadId);
   const at = () => deps.now().toISOString();
   const optical = fields.tagType === 'SVC';
 
@@ -75,46 +77,43 @@ export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: S
   let value: string | null = null;
   if (optical) {
     const image = requireImage(form, fields.data);
-    capture = await ingestOpticalCapture(db, image, {
+    capture = await ingestOpticalCapture(store, image, {
       orgId: svc.orgId,
       teamId: svc.teamId,
       enrollmentSessionId: fields.options?.enrollmentSessionId ?? null,
       now: deps.now,
     });
-    const matches = findOpticalTagsMatching(db, capture.fingerprint).filter((m) => m.orgId === svc.orgId);
-    candidates = getTagsByIds(
-      db,
-      matches.map((m) => m.tagId),
-    );
+    const matches = store.tags.findOpticalTagsMatching(capture.fingerprint).filter((m) => m.orgId === svc.orgId);
+    candidates = store.tags.getTagsByIds(matches.map((m) => m.tagId));
     const order = new Map(matches.map((m, i) => [m.tagId, i]));
     candidates.sort((a, b) => (order.get(a.tag_id) ?? 0) - (order.get(b.tag_id) ?? 0));
   } else {
     value = requireValue(form, fields.data);
-    candidates = findTagsByValue(db, svc.orgId, fields.tagType, value);
+    candidates = store.tags.findTagsByValue(svc.orgId, fields.tagType, value);
   }
   const receipt = (tag: TagRow | null) => (capture ? scanReceipt(capture.scanId, capture.fingerprintId, tag ? tag.tag_id : null) : null);
 
   // A refusal is returned, not thrown, from the transaction so the scan's outcome still commits.
-  const result = db.transaction((): BindResponse | SvcError => {
+  const result = store.transaction((): BindResponse | SvcError => {
     let viaLabel: { label: LabelRow; member: TagRow } | null;
     try {
-      viaLabel = labelFor(db, candidates, thread);
+      viaLabel = labelFor(store, candidates, thread);
     } catch (error) {
-      if (error instanceof SvcError) return refuse(db, capture, error);
+      if (error instanceof SvcError) return refuse(store, capture, error);
       throw error;
     }
     if (viaLabel) {
       const { label, member } = viaLabel;
       if (label.bound_thread_id !== null && label.bound_thread_id !== thread.thread_id) {
         // spec: IDENTIFIER_ALREADY_BOUND — "identifier or its Label already on another Thread; detail.compositeTagId".
-        return refuse(db, capture, new SvcError('IDENTIFIER_ALREADY_BOUND', { compositeTagId: label.composite_tag_id }));
+        return refuse(store, capture, new SvcError('IDENTIFIER_ALREADY_BOUND', { compositeTagId: label.composite_tag_id }));
       }
       const members =
         label.bound_thread_id === thread.thread_id
-          ? labelMembers(db, label.composite_tag_id).filter((m) => m.archived_at === null)
-          : bindLabel(db, svc, label, thread.thread_id, at(), fields.activateLabel === true);
-      if (capture) setScanOutcome(db, capture.scanId, 'bound', member.tag_id);
-      return response(db, member, receipt(member), { label, members });
+          ? store.tags.labelMembers(label.composite_tag_id).filter((m) => m.archived_at === null)
+          : bindLabel(store, svc, label, thread.thread_id, at(), fields.activateLabel === true);
+      if (capture) store.optical.setScanOutcome(capture.scanId, 'bound', member.tag_id);
+      return response(store, member, receipt(member), { label, members });
     }
 
     if (optical && capture) {
@@ -122,21 +121,20 @@ export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: S
       const existing = candidates.find((c) => c.archived_at === null);
       if (existing) {
         if (existing.thread_id !== null && existing.thread_id !== thread.thread_id) {
-          return refuse(db, capture, new SvcError('IDENTIFIER_ALREADY_BOUND', { compositeTagId: null, threadId: existing.thread_id }));
+          return refuse(store, capture, new SvcError('IDENTIFIER_ALREADY_BOUND', { compositeTagId: null, threadId: existing.thread_id }));
         }
-        if (existing.thread_id === null) bindLooseTag(db, svc, existing, thread.thread_id, at());
-        setScanOutcome(db, capture.scanId, 'bound', existing.tag_id);
-        return response(db, existing, receipt(existing));
+        if (existing.thread_id === null) bindLooseTag(store, svc, existing, thread.thread_id, at());
+        store.optical.setScanOutcome(capture.scanId, 'bound', existing.tag_id);
+        return response(store, existing, receipt(existing));
       }
     } else {
       // A retried bind of the same value to the same Thread lands once (no uniqueness otherwise).
       const same = candidates.find((c) => c.thread_id === thread.thread_id && c.composite_tag_id === null);
-      if (same) return response(db, same, null);
+      if (same) return response(store, same, null);
     }
 
     const now = at();
-    const tag = insertTag(
-      db,
+    const tag = store.tags.insertTag(
       {
         tagType: fields.tagType,
         value,
@@ -151,10 +149,10 @@ export async function bindIdentifier(deps: SandboxDeps, svc: SvcContext, form: S
       },
       now,
     );
-    bindLooseTag(db, svc, tag, thread.thread_id, now);
-    if (capture) setScanOutcome(db, capture.scanId, 'bound', tag.tag_id);
-    return response(db, tag, receipt(tag));
-  })();
+    bindLooseTag(store, svc, tag, thread.thread_id, now);
+    if (capture) store.optical.setScanOutcome(capture.scanId, 'bound', tag.tag_id);
+    return response(store, tag, receipt(tag));
+  });
   if (result instanceof SvcError) throw result;
   return result;
 }

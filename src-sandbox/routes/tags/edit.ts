@@ -8,38 +8,38 @@ import type { SandboxDeps } from '../../deps';
 import { actorOf } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
-import { recordThreadEvent } from '../../store/thread-events';
 import { unbindTag } from './label-bind';
-import { getTag, updateTag, type TagChanges, type TagRow } from './tag-store';
+import { type TagChanges } from '../../store/tags';
 import { editableThread } from './thread-access';
 import { tagView } from './views';
+import type { TagRow } from '../../store/rows';
 
 /** The identifier named by {tagId, threadId}: it must be on that Thread, which the caller may edit. */
 function boundTag(deps: SandboxDeps, svc: SvcContext, tagId: string, threadId: string): TagRow {
-  editableThread(deps.db, svc, threadId);
-  const tag = getTag(deps.db, tagId);
+  editableThread(deps.store, svc, threadId);
+  const tag = deps.store.tags.getTag(tagId);
   if (!tag || tag.thread_id !== threadId) throw new SvcError('NOT_FOUND', { reason: 'identifier_not_on_thread', tagId, threadId });
   return tag;
 }
 
 export function unbindIdentifier(deps: SandboxDeps, svc: SvcContext, body: TagUnbindBody): { tag: Identifier } {
-  const { db } = deps;
-  return db.transaction(() => {
+  const { store } = deps;
+  return store.transaction(() => {
     const tag = boundTag(deps, svc, body.tagId, body.threadId);
-    unbindTag(db, svc, tag, body.threadId, deps.now().toISOString());
-    return { tag: tagView(db, getTag(db, tag.tag_id) as TagRow) };
-  })();
+    unbindTag(store, svc, tag, body.threadId, deps.now().toISOString());
+    return { tag: tagView(store, store.tags.getTag(tag.tag_id) as TagRow) };
+  });
 }
 
 function changeTag(deps: SandboxDeps, svc: SvcContext, tagId: string, threadId: string, changes: TagChanges): { tag: Identifier } {
-  const { db } = deps;
-  return db.transaction(() => {
+  const { store } = deps;
+  return store.transaction(() => {
     const tag = boundTag(deps, svc, tagId, threadId);
     const at = deps.now().toISOString();
-    updateTag(db, tag.tag_id, changes, at);
+    store.tags.updateTag(tag.tag_id, changes, at);
     // spec: Events 1 — "Every write to a Thread is recorded as an event".
     const { actorId, declaredActor } = actorOf(svc);
-    recordThreadEvent(db, {
+    store.threads.recordThreadEvent({
       threadId,
       action: 'tag_updated',
       at,
@@ -50,8 +50,8 @@ function changeTag(deps: SandboxDeps, svc: SvcContext, tagId: string, threadId: 
       targets: [{ kind: 'identifier', id: tag.tag_id }],
       detail: { changed: Object.keys(changes).filter((k) => changes[k as keyof TagChanges] !== undefined) },
     });
-    return { tag: tagView(db, getTag(db, tag.tag_id) as TagRow) };
-  })();
+    return { tag: tagView(store, store.tags.getTag(tag.tag_id) as TagRow) };
+  });
 }
 
 export function setIdentifierText(deps: SandboxDeps, svc: SvcContext, body: TagTextBody): { tag: Identifier } {

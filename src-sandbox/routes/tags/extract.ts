@@ -24,7 +24,7 @@ export async function extractFingerprint(deps: SandboxDeps, svc: SvcContext, for
   requireMember(svc);
   const image = requireImage(form, fields.data);
   try {
-    const capture = await ingestOpticalCapture(deps.db, image, {
+    const capture = await ingestOpticalCapture(deps.store, image, {
       orgId: svc.orgId,
       teamId: svc.teamId,
       enrollmentSessionId: fields.options?.enrollmentSessionId ?? null,

@@ -18,7 +18,6 @@ import {
   VerifyResponseSchema,
 } from '../../../src-shared/api/identifiers';
 import type { RoutePluginOptions } from '../../deps';
-import { ensureOpticalSchema } from '../../optical';
 import { activateIdentifiers } from './activate';
 import { bindIdentifier } from './bind';
 import { setIdentifierText, unbindIdentifier, updateIdentifier } from './edit';
@@ -36,7 +35,7 @@ const MAX_FILE_PARTS = 4;
 const SCAN_CONSUMES = ['multipart/form-data', 'application/json'];
 
 export const tagsRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {
-  ensureOpticalSchema(deps.db);
+  deps.store.optical.ensureOpticalSchema();
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILE_PARTS, fields: 16 }, throwFileSizeLimit: true });
   // A refused multipart request may leave body bytes unread (a limit hit mid-stream); closing the connection
   // after the error answer keeps a half-read keep-alive socket from holding the server open.

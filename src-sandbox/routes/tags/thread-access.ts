@@ -4,18 +4,19 @@
 import type { SvcContext } from '../../http/context';
 import { requireWriter } from '../../http/authority';
 import { SvcError } from '../../http/svc-error';
-import type { SandboxDb } from '../../store/db';
-import { getThread, type ThreadRow } from './tag-store';
+import type { SandboxStore } from '../../store';
 
-export function isThreadVisible(db: SandboxDb, svc: SvcContext, thread: ThreadRow): boolean {
+import type { ThreadRow } from '../../store/rows';
+
+export function isThreadVisible(store: SandboxStore, svc: SvcContext, thread: ThreadRow): boolean {
   if (thread.org_id !== svc.orgId) return false;
   if (thread.owner_team_id === svc.teamId) return true;
-  return db.prepare('SELECT 1 FROM thread_shares WHERE thread_id = ? AND team_id = ?').get(thread.thread_id, svc.teamId) !== undefined;
+  return store.threads.isSharedWith(thread.thread_id, svc.teamId);
 }
 
-export function visibleThread(db: SandboxDb, svc: SvcContext, threadId: string): ThreadRow {
-  const thread = getThread(db, threadId);
-  if (!thread || !isThreadVisible(db, svc, thread)) throw new SvcError('NOT_FOUND', { threadId });
+export function visibleThread(store: SandboxStore, svc: SvcContext, threadId: string): ThreadRow {
+  const thread = store.threads.getThreadRow(threadId);
+  if (!thread || !isThreadVisible(store, svc, thread)) throw new SvcError('NOT_FOUND', { threadId });
   return thread;
 }
 
@@ -23,9 +24,9 @@ export function visibleThread(db: SandboxDb, svc: SvcContext, threadId: string):
  * A Thread the caller may change: visible, owned by the selected Team (a merely shared Thread is read-only,
  * our reading, as for bulk-bind's thread_not_owned), and the caller writes in that Team.
  */
-export function editableThread(db: SandboxDb, svc: SvcContext, threadId: string): ThreadRow {
+export function editableThread(store: SandboxStore, svc: SvcContext, threadId: string): ThreadRow {
   requireWriter(svc);
-  const thread = visibleThread(db, svc, threadId);
+  const thread = visibleThread(store, svc, threadId);
   if (thread.owner_team_id !== svc.teamId) throw new SvcError('FORBIDDEN', { reason: 'thread_not_editable', threadId });
   return thread;
 }

@@ -6,16 +6,18 @@ import type { SandboxDeps } from '../../deps';
 import { requireMember } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
-import { fingerprintsMatch, getFingerprint, ingestOpticalCapture, scanReceipt, setScanOutcome } from '../../optical';
-import type { SandboxDb } from '../../store/db';
+import { fingerprintsMatch, ingestOpticalCapture, scanReceipt } from '../../optical';
+import type { SandboxStore } from '../../store';
+
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
-import { getTag, type TagRow } from './tag-store';
+
 import { visibleThread } from './thread-access';
 import { tagView } from './views';
+import type { TagRow } from '../../store/rows';
 
 /** Whether one named candidate verifies: bound to this Thread, active, same type, and the scan matches it. */
 function candidateMatches(
-  db: SandboxDb,
+  store: SandboxStore,
   tag: TagRow | undefined,
   threadId: string,
   tagType: string,
@@ -23,21 +25,21 @@ function candidateMatches(
 ): boolean {
   if (!tag || tag.thread_id !== threadId || tag.archived_at !== null || tag.tag_type !== tagType) return false;
   if ('fingerprint' in probe) {
-    const stored = tag.fingerprint_id ? getFingerprint(db, tag.fingerprint_id) : undefined;
+    const stored = tag.fingerprint_id ? store.optical.getFingerprint(tag.fingerprint_id) : undefined;
     return stored !== undefined && fingerprintsMatch(stored.bits, probe.fingerprint);
   }
   return tag.value !== null && identifierValuesMatch(tag.tag_type, tag.value, probe.value);
 }
 
 export async function verifyIdentifier(deps: SandboxDeps, svc: SvcContext, form: ScanForm): Promise<VerifyResponse> {
-  const { db } = deps;
+  const { store } = deps;
   const fields = parseFields(VerifyFieldsSchema, form.fields);
   requireMember(svc);
-  visibleThread(db, svc, fields.threadId);
+  visibleThread(store, svc, fields.threadId);
   let probe: { fingerprint: Uint8Array } | { value: string };
   let capture: { scanId: string; fingerprintId: string } | null = null;
   if (fields.tagType === 'SVC') {
-    const ingested = await ingestOpticalCapture(db, requireImage(form, fields.data), { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
+    const ingested = await ingestOpticalCapture(store, requireImage(form, fields.data), { orgId: svc.orgId, teamId: svc.teamId, now: deps.now });
     capture = ingested;
     probe = { fingerprint: ingested.fingerprint };
   } else {
@@ -48,23 +50,23 @@ export async function verifyIdentifier(deps: SandboxDeps, svc: SvcContext, form:
   let attempted = 0;
   for (const ref of fields.tags) {
     attempted += 1;
-    const tag = getTag(db, ref.tagId);
-    if (ref.tagType === tag?.tag_type && candidateMatches(db, tag, fields.threadId, fields.tagType, probe)) {
+    const tag = store.tags.getTag(ref.tagId);
+    if (ref.tagType === tag?.tag_type && candidateMatches(store, tag, fields.threadId, fields.tagType, probe)) {
       verified = tag;
       break;
     }
   }
   const failed = verified ? attempted - 1 : attempted;
   const svcId = verified && capture ? verified.tag_id : null;
-  if (capture) setScanOutcome(db, capture.scanId, verified ? 'verified' : 'verify_failed', svcId);
+  if (capture) store.optical.setScanOutcome(capture.scanId, verified ? 'verified' : 'verify_failed', svcId);
   const scan = capture ? { scan: scanReceipt(capture.scanId, capture.fingerprintId, svcId) } : {};
 
   if (fields.tags.length === 1) {
     if (!verified) throw new SvcError('IDENTIFIER_VERIFY_FAILED', { ...scan });
-    return { tag: tagView(db, verified), ...scan };
+    return { tag: tagView(store, verified), ...scan };
   }
   // spec: "With several candidates the HTTP status alone is no proof of authenticity; success must be read."
-  if (verified) return { success: true, verifiedTag: tagView(db, verified), attemptedCount: attempted, failedCount: failed, ...scan };
+  if (verified) return { success: true, verifiedTag: tagView(store, verified), attemptedCount: attempted, failedCount: failed, ...scan };
   return {
     success: false,
     attemptedCount: attempted,

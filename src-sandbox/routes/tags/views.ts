@@ -3,8 +3,8 @@ import type { ExpectedIdentifier, Label } from '../../../src-shared/api/labels';
 import { isLabelComplete } from '../../../src-shared/api/labels';
 import type { ThreadSummary } from '../../../src-shared/api/threads';
 import type { Identifier } from '../../../src-shared/api/tag';
-import type { SandboxDb } from '../../store/db';
-import { getLabel, labelMembers, type LabelRow, type TagRow, type ThreadRow } from './tag-store';
+import type { SandboxStore } from '../../store';
+import type { LabelRow, TagRow, ThreadRow } from '../../store/rows';
 
 function parseJson(text: string): unknown {
   try {
@@ -38,16 +38,10 @@ export function threadView(row: ThreadRow): ThreadSummary {
 }
 
 /** spec: Identifier (tag) — `label` "present when the identifier belongs to a Label: the Label, its Reel and position". */
-export function tagView(db: SandboxDb, row: TagRow): Identifier {
+export function tagView(store: SandboxStore, row: TagRow): Identifier {
   let label: Identifier['label'] = null;
   if (row.composite_tag_id) {
-    const ref = db
-      .prepare(
-        `SELECT ct.composite_tag_id, ct.reel_id, ct.position, ct.human_readable, c.name AS reel_name
-         FROM composite_tags ct JOIN collections c ON c.collection_id = ct.reel_id WHERE ct.composite_tag_id = ?`,
-      )
-      .get(row.composite_tag_id) as
-      { composite_tag_id: string; reel_id: string; position: number; human_readable: string | null; reel_name: string } | undefined;
+    const ref = store.labels.labelPlace(row.composite_tag_id);
     if (ref)
       label = {
         compositeTagId: ref.composite_tag_id,
@@ -72,17 +66,17 @@ export function tagView(db: SandboxDb, row: TagRow): Identifier {
   };
 }
 
-function expectedOf(db: SandboxDb, reelId: string): ExpectedIdentifier[] {
-  const row = db.prepare('SELECT expected_identifiers FROM collections WHERE collection_id = ?').get(reelId) as { expected_identifiers: string } | undefined;
+function expectedOf(store: SandboxStore, reelId: string): ExpectedIdentifier[] {
+  const row = store.reels.getCollectionRow(reelId);
   const parsed = row ? parseJson(row.expected_identifiers) : null;
   return Array.isArray(parsed) ? (parsed as ExpectedIdentifier[]) : [];
 }
 
 /** spec: Label — members, `complete`, archived, bound, transferredAt; identifiable per States ("DUST-type markings"). */
-export function labelView(db: SandboxDb, labelOrId: LabelRow | string): Label | null {
-  const row = typeof labelOrId === 'string' ? getLabel(db, labelOrId) : labelOrId;
+export function labelView(store: SandboxStore, labelOrId: LabelRow | string): Label | null {
+  const row = typeof labelOrId === 'string' ? store.labels.getLabelRow(labelOrId) : labelOrId;
   if (!row) return null;
-  const members = labelMembers(db, row.composite_tag_id).map((m) => ({
+  const members = store.tags.labelMembers(row.composite_tag_id).map((m) => ({
     tagId: m.tag_id,
     tagType: m.tag_type,
     value: m.value,
@@ -98,7 +92,7 @@ export function labelView(db: SandboxDb, labelOrId: LabelRow | string): Label | 
     name: row.human_readable,
     ownerTeamId: row.owner_team_id,
     members,
-    complete: isLabelComplete(members, expectedOf(db, row.reel_id)),
+    complete: isLabelComplete(members, expectedOf(store, row.reel_id)),
     bound: row.bound_thread_id !== null,
     archived: row.archived_at !== null,
     archivedAt: row.archived_at,

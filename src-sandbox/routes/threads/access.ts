@@ -2,13 +2,12 @@ import type { SandboxDeps } from '../../deps';
 import { requireMember } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { SvcError } from '../../http/svc-error';
-import { findVisibleThread } from '../../threads/repository';
-import type { ThreadRow } from '../../threads/rows';
+import type { ThreadRow } from '../../store/rows';
 
 /** A Thread the caller may read in this context; 404 NOT_FOUND when it is not visible here. */
 export function readableThread(deps: SandboxDeps, svc: SvcContext, threadId: string): ThreadRow {
   requireMember(svc);
-  const row = findVisibleThread(deps.db, svc, threadId);
+  const row = deps.store.threads.findVisibleThread(svc, threadId);
   if (!row) throw new SvcError('NOT_FOUND', { threadId }, { message: 'thread_not_found', params: { threadId } });
   return row;
 }

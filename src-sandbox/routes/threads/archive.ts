@@ -12,8 +12,6 @@ import { nextUpdatedAt } from '../../domain/threads/timestamps';
 import { actorOf, roleInTeam } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { ERROR_RESPONSES } from '../../http/openapi';
-import { recordThreadEvent } from '../../store/thread-events';
-import { findVisibleThread, setArchived } from '../../threads/repository';
 import { editableThread } from './access';
 
 /**
@@ -21,7 +19,7 @@ import { editableThread } from './access';
  * here, else nothing changes (404 for an invisible one, 403 for one the Team may not change).
  */
 function setArchivedState(deps: SandboxDeps, svc: SvcContext, threadIds: string[], mode: 'archive' | 'toggle' | 'restore') {
-  return deps.db.transaction(() => {
+  return deps.store.transaction(() => {
     const ids = [...new Set(threadIds.map((id) => id.toLowerCase()))];
     const rows = ids.map((id) => editableThread(deps, svc, id));
     return rows.map((row) => {
@@ -30,11 +28,17 @@ function setArchivedState(deps: SandboxDeps, svc: SvcContext, threadIds: string[
       if (target === 'none') return { threadId: row.thread_id, archivedAt: row.archived_at };
       const at = nextUpdatedAt(row.updated_at, deps.now());
       const archivedAt = target === 'archive' ? at : null;
-      setArchived(deps.db, row.thread_id, archivedAt, at);
-      recordThreadEvent(deps.db, { threadId: row.thread_id, action: target === 'archive' ? 'archived' : 'restored', at, ...actorOf(svc), teamId: svc.teamId });
+      deps.store.threads.setArchived(row.thread_id, archivedAt, at);
+      deps.store.threads.recordThreadEvent({
+        threadId: row.thread_id,
+        action: target === 'archive' ? 'archived' : 'restored',
+        at,
+        ...actorOf(svc),
+        teamId: svc.teamId,
+      });
       return { threadId: row.thread_id, archivedAt };
     });
-  })();
+  });
 }
 
 /** spec: Threads and States — archive (with toggle), restore, and effective permissions. */
@@ -85,7 +89,7 @@ export const archiveThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = as
       const member = roleInTeam(svc) !== null;
       return {
         permissions: request.body.threadIds.map((threadId) => {
-          const row = findVisibleThread(deps.db, svc, threadId);
+          const row = deps.store.threads.findVisibleThread(svc, threadId);
           return {
             threadId,
             ...threadPermissions({

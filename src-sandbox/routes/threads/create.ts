@@ -6,8 +6,6 @@ import { planFieldChanges } from '../../domain/threads/fields';
 import { actorOf, requireWriter } from '../../http/authority';
 import { ERROR_RESPONSES } from '../../http/openapi';
 import { SvcError } from '../../http/svc-error';
-import { recordThreadEvent } from '../../store/thread-events';
-import { applyFieldPlan, insertThread, threadDetail } from '../../threads/repository';
 import { randomUUID } from 'node:crypto';
 
 /** The three body shapes as one list of Thread inputs. spec: Threads — body selected by `type`. */
@@ -49,9 +47,9 @@ export const createThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
       const inputs = inputsOf(request.body);
       const at = deps.now().toISOString();
       const { actorId, declaredActor } = actorOf(svc);
-      const ids = deps.db.transaction(() =>
+      const ids = deps.store.transaction(() =>
         inputs.map((input) => {
-          const threadId = insertThread(deps.db, {
+          const threadId = deps.store.threads.insertThread({
             orgId: svc.orgId,
             ownerTeamId: svc.teamId,
             name: input.thread.name,
@@ -62,13 +60,13 @@ export const createThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
           });
           const planned = planFieldChanges([], input.data, [], randomUUID);
           if (!planned.ok) throw new SvcError('INVALID_DATA', { reason: planned.reason, fieldId: planned.fieldId });
-          applyFieldPlan(deps.db, threadId, planned.plan, at);
+          deps.store.threads.applyFieldPlan(threadId, planned.plan, at);
           // spec: Events 1 — "the audit trail starts at creation".
-          recordThreadEvent(deps.db, { threadId, action: 'created', at, actorId, declaredActor, teamId: svc.teamId });
+          deps.store.threads.recordThreadEvent({ threadId, action: 'created', at, actorId, declaredActor, teamId: svc.teamId });
           return threadId;
         }),
-      )();
-      return reply.code(201).send({ created: ids.map((id) => threadDetail(deps.db, id)), uploadResponses: [] });
+      );
+      return reply.code(201).send({ created: ids.map((id) => deps.store.threads.threadDetail(id)), uploadResponses: [] });
     },
   );
 };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ThreadReadQuerySchema, ThreadReadResponseSchema } from '../../../src-shared/api/threads';
 import type { RoutePluginOptions } from '../../deps';
 import { ERROR_RESPONSES } from '../../http/openapi';
-import { recentEvents, threadDetail } from '../../threads/repository';
 import { readableThread } from './access';
 import { ThreadIdParamsSchema } from './params';
 
@@ -25,7 +24,10 @@ export const readThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async
     },
     async (request) => {
       const row = readableThread(deps, request.svc, request.params.thread_id);
-      return { thread: threadDetail(deps.db, row.thread_id), events: recentEvents(deps.db, row.thread_id, request.query.maxEvents ?? DEFAULT_MAX_EVENTS) };
+      return {
+        thread: deps.store.threads.threadDetail(row.thread_id),
+        events: deps.store.threads.recentEvents(row.thread_id, request.query.maxEvents ?? DEFAULT_MAX_EVENTS),
+      };
     },
   );
 };

@@ -17,11 +17,10 @@ import { actorOf } from '../../http/authority';
 import type { SvcContext } from '../../http/context';
 import { ERROR_RESPONSES } from '../../http/openapi';
 import { SvcError } from '../../http/svc-error';
-import { recordThreadEvent } from '../../store/thread-events';
-import { applyFieldPlan, fieldsOf, restoreFields, threadDetail, touchThread } from '../../threads/repository';
-import { toFieldEntry, type ThreadRow } from '../../threads/rows';
+import { toFieldEntry } from '../../store/thread-views';
 import { editableThread, readableThread } from './access';
 import { ThreadIdParamsSchema } from './params';
+import type { ThreadRow } from '../../store/rows';
 
 function sameThreadId(pathId: string, bodyId: string): void {
   if (pathId.toLowerCase() !== bodyId.toLowerCase()) {
@@ -46,14 +45,14 @@ function writeChanges(
     action: string;
   },
 ): void {
-  deps.db.transaction(() => {
+  deps.store.transaction(() => {
     // Read again inside the transaction so the conflict check and the write see the same row.
     const current = editableThread(deps, svc, thread.thread_id);
     // spec: Threads — "stale expectedUpdatedAt gives 409 THREAD_DATA_CONFLICT"; Retry guidance: re-read, reapply.
     if (change.expectedUpdatedAt !== undefined && !sameInstant(change.expectedUpdatedAt, current.updated_at)) {
       throw new SvcError('THREAD_DATA_CONFLICT', { threadId: current.thread_id, expectedUpdatedAt: change.expectedUpdatedAt, updatedAt: current.updated_at });
     }
-    const planned = planFieldChanges(fieldsOf(deps.db, current.thread_id), change.update, change.remove, randomUUID);
+    const planned = planFieldChanges(deps.store.threads.fieldsOf(current.thread_id), change.update, change.remove, randomUUID);
     if (!planned.ok)
       throw new SvcError(
         'INVALID_DATA',
@@ -61,13 +60,13 @@ function writeChanges(
         { message: 'field_not_found', params: { fieldId: planned.fieldId } },
       );
     const at = nextUpdatedAt(current.updated_at, deps.now());
-    applyFieldPlan(deps.db, current.thread_id, planned.plan, at);
-    touchThread(deps.db, current.thread_id, at, change.metadata);
+    deps.store.threads.applyFieldPlan(current.thread_id, planned.plan, at);
+    deps.store.threads.touchThread(current.thread_id, at, change.metadata);
     const { plan } = planned;
     const fieldTargets = [...plan.inserts, ...plan.updates]
       .map((f) => ({ kind: 'field' as const, id: f.fieldId }))
       .concat(plan.archives.map((id) => ({ kind: 'field' as const, id })));
-    recordThreadEvent(deps.db, {
+    deps.store.threads.recordThreadEvent({
       threadId: current.thread_id,
       action: change.action,
       at,
@@ -81,7 +80,7 @@ function writeChanges(
         ...(change.metadata ? { metadata: Object.keys(change.metadata) } : {}),
       },
     });
-  })();
+  });
 }
 
 /** spec: Threads — metadata and field updates, archived fields and their restore. */
@@ -102,7 +101,7 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
       const thread = editableThread(deps, request.svc, request.params.thread_id);
       const { thread: metadata, update = [], remove = [] } = request.body;
       writeChanges(deps, request.svc, thread, { update, remove, metadata, action: 'updated' });
-      return { thread: threadDetail(deps.db, thread.thread_id) };
+      return { thread: deps.store.threads.threadDetail(thread.thread_id) };
     },
   );
 
@@ -123,7 +122,7 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
       const thread = editableThread(deps, request.svc, request.params.thread_id);
       const { update, remove = [], expectedUpdatedAt } = request.body;
       writeChanges(deps, request.svc, thread, { update, remove, ...(expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt }), action: 'data_updated' });
-      return { thread: threadDetail(deps.db, thread.thread_id) };
+      return { thread: deps.store.threads.threadDetail(thread.thread_id) };
     },
   );
 
@@ -141,7 +140,8 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
     async (request) => {
       const thread = readableThread(deps, request.svc, request.params.thread_id);
       return {
-        data: fieldsOf(deps.db, thread.thread_id)
+        data: deps.store.threads
+          .fieldsOf(thread.thread_id)
           .filter((f) => f.archivedAt !== null)
           .map((f) => toFieldEntry(f, true)),
       };
@@ -165,15 +165,15 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
       const svc = request.svc;
       const thread = editableThread(deps, svc, request.params.thread_id);
       const restore = [...new Set(request.body.restore)];
-      deps.db.transaction(() => {
-        const bad = firstUnrestorable(fieldsOf(deps.db, thread.thread_id), restore);
+      deps.store.transaction(() => {
+        const bad = firstUnrestorable(deps.store.threads.fieldsOf(thread.thread_id), restore);
         if (bad !== null)
           throw new SvcError('INVALID_DATA', { reason: 'not_archived', fieldId: bad }, { message: 'field_not_found', params: { fieldId: bad } });
         const current = editableThread(deps, svc, thread.thread_id);
         const at = nextUpdatedAt(current.updated_at, deps.now());
-        restoreFields(deps.db, thread.thread_id, restore, at);
-        touchThread(deps.db, thread.thread_id, at);
-        recordThreadEvent(deps.db, {
+        deps.store.threads.restoreFields(thread.thread_id, restore, at);
+        deps.store.threads.touchThread(thread.thread_id, at);
+        deps.store.threads.recordThreadEvent({
           threadId: thread.thread_id,
           action: 'data_restored',
           at,
@@ -181,8 +181,8 @@ export const updateThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = asy
           teamId: svc.teamId,
           targets: restore.map((id) => ({ kind: 'field' as const, id })),
         });
-      })();
-      return { thread: threadDetail(deps.db, thread.thread_id) };
+      });
+      return { thread: deps.store.threads.threadDetail(thread.thread_id) };
     },
   );
 };

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkingPeer } from '../../../src-sandbox/domain/labels';
-import { blockingPeersOf, markingPeersOf } from '../../../src-sandbox/routes/composite-tags/marking-peers';
+import { blockingPeersOf, markingPeersOf } from '../../../src-sandbox/store/marking-peers';
 import { speckleTag } from '../../fixtures';
 import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
 

@@ -1,8 +1,11 @@
 // The other active identifiers carrying the same optical marking, via the optical stand-in's index.
 // Only SVC markings have identity (spec: Identifier, repeated values of the other types "carry no uniqueness").
-import type { MarkingPeer } from '../../domain/labels';
-import { findOpticalTagsWithSameMarking, fingerprintsMatch, getFingerprint } from '../../optical';
-import type { SandboxDb } from '../../store/db';
+import type { MarkingPeer } from '../domain/labels';
+import { fingerprintsMatch } from '../optical/similarity';
+import { getFingerprint } from './fingerprints';
+import { findOpticalTagsWithSameMarking } from './marking-lookup';
+import { statement, type SandboxDb } from './db';
+import type { OpticalFingerprintRow, TagRow } from './rows';
 
 export function markingPeersOf(db: SandboxDb, fingerprintIds: Iterable<string>): Map<string, MarkingPeer[]> {
   const peers = new Map<string, MarkingPeer[]>();
@@ -30,14 +33,7 @@ const CANDIDATE_LIMIT = 5000;
 const CANDIDATES_WHERE = `t.tag_type = 'SVC' AND t.archived_at IS NULL
   AND (t.thread_id IS NOT NULL OR (t.composite_tag_id IS NOT NULL AND t.owner_team_id <> ?))`;
 
-interface CandidateRow {
-  tag_id: string;
-  thread_id: string | null;
-  composite_tag_id: string | null;
-  owner_team_id: string;
-  identifiable: number;
-  bits: Buffer;
-}
+type CandidateRow = Pick<TagRow, 'tag_id' | 'thread_id' | 'composite_tag_id' | 'owner_team_id' | 'identifiable'> & Pick<OpticalFingerprintRow, 'bits'>;
 
 /**
  * The marking peers that matter to a bind of `teamId`'s Labels, for many fingerprints at once (bulk-bind's
@@ -45,16 +41,15 @@ interface CandidateRow {
  * Same answer as markingPeersOf filtered to bound and other-Team peers.
  */
 export function blockingPeersOf(db: SandboxDb, teamId: string, fingerprintIds: readonly string[]): Map<string, MarkingPeer[]> {
-  const { n } = db.prepare(`SELECT COUNT(*) AS n FROM tags t WHERE ${CANDIDATES_WHERE}`).get(teamId) as { n: number };
+  const { n } = statement(db, `SELECT COUNT(*) AS n FROM tags t WHERE ${CANDIDATES_WHERE}`).get(teamId) as { n: number };
   if (n > CANDIDATE_LIMIT) return markingPeersOf(db, fingerprintIds);
   const peers = new Map<string, MarkingPeer[]>(fingerprintIds.map((fp) => [fp, []]));
   if (n === 0 || fingerprintIds.length === 0) return peers;
-  const candidates = db
-    .prepare(
-      `SELECT t.tag_id, t.thread_id, t.composite_tag_id, t.owner_team_id, t.identifiable, f.bits FROM tags t
+  const candidates = statement(
+    db,
+    `SELECT t.tag_id, t.thread_id, t.composite_tag_id, t.owner_team_id, t.identifiable, f.bits FROM tags t
        JOIN optical_fingerprints f ON f.fingerprint_id = t.fingerprint_id WHERE ${CANDIDATES_WHERE}`,
-    )
-    .all(teamId) as CandidateRow[];
+  ).all(teamId) as CandidateRow[];
   for (const fp of new Set(fingerprintIds)) {
     const stored = getFingerprint(db, fp);
     if (!stored) continue;

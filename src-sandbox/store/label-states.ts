@@ -1,55 +1,8 @@
 // Rows of the shared tables this area reads and writes (src-sandbox/store/README.md), and their conversion to
 // the plain data the Label rules take (domain/labels/model.ts).
-import type { TagType } from '../../../src-shared/api/common';
-import type { ExpectedIdentifier, ReelWarning } from '../../../src-shared/api/labels';
-import type { LabelState, MemberState, ReelState } from '../../domain/labels';
-
-export interface CollectionRow {
-  collection_id: string;
-  kind: 'reel' | 'reel_collection';
-  org_id: string;
-  owner_team_id: string;
-  name: string;
-  description: string | null;
-  filing_collection_id: string | null;
-  expected_identifiers: string;
-  warnings: string;
-  transferred_at: string | null;
-  created_by_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface LabelRow {
-  composite_tag_id: string;
-  reel_id: string;
-  position: number;
-  org_id: string;
-  owner_team_id: string;
-  human_readable: string | null;
-  archived_at: string | null;
-  bound_thread_id: string | null;
-  bound_at: string | null;
-  transferred_at: string | null;
-  created_by_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TagRow {
-  tag_id: string;
-  tag_type: TagType;
-  value: string | null;
-  normalized_value: string | null;
-  fingerprint_id: string | null;
-  thread_id: string | null;
-  composite_tag_id: string | null;
-  org_id: string;
-  owner_team_id: string;
-  identifiable: number;
-  archived_at: string | null;
-  created_at: string;
-}
+import type { ExpectedIdentifier, ReelWarning } from '../../src-shared/api/labels';
+import type { LabelState, MemberState, ReelState } from '../domain/labels';
+import type { CollectionRow, LabelRow, TagRow } from './rows';
 
 export function parseExpected(row: Pick<CollectionRow, 'expected_identifiers'>): ExpectedIdentifier[] {
   const parsed = JSON.parse(row.expected_identifiers) as unknown;

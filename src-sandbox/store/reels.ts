@@ -1,13 +1,16 @@
 // Reels and Label Collections in the shared `collections` table, and the Reel as the wire shows it.
 import { randomUUID } from 'node:crypto';
-import type { ExpectedIdentifier, LabelCollection, Reel, ReelCounts } from '../../../src-shared/api/labels';
-import { repeatedValueWarnings } from '../../domain/labels';
-import type { SandboxDb } from '../../store/db';
-import { labelStatesOnReel } from './label-store';
-import { parseExpected, parseWarnings, type CollectionRow } from './rows';
+import type { ExpectedIdentifier, LabelCollection, Reel, ReelCounts, ReelListQuery } from '../../src-shared/api/labels';
+import { repeatedValueWarnings } from '../domain/labels';
+import { statement, type SandboxDb } from './db';
+import { labelStatesOnReel } from './labels';
+import { parseExpected, parseWarnings } from './label-states';
+import { finishPage, planPage, type PageSpec } from './pagination';
+import type { CollectionRow } from './rows';
+import type { TeamScope } from './threads';
 
 export function getCollectionRow(db: SandboxDb, collectionId: string): CollectionRow | undefined {
-  return db.prepare('SELECT * FROM collections WHERE collection_id = ?').get(collectionId) as CollectionRow | undefined;
+  return statement(db, 'SELECT * FROM collections WHERE collection_id = ?').get(collectionId) as CollectionRow | undefined;
 }
 
 export interface NewCollection {
@@ -24,7 +27,8 @@ export interface NewCollection {
 
 export function insertCollection(db: SandboxDb, c: NewCollection): string {
   const id = randomUUID();
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO collections (collection_id, kind, org_id, owner_team_id, name, description, filing_collection_id, expected_identifiers,
        created_by_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -48,7 +52,7 @@ export function updateCollection(db: SandboxDb, collectionId: string, patch: Col
   ];
   const given = columns.filter((c): c is [string, string | null] => c[1] !== undefined);
   const sets = ['updated_at = ?', ...given.map(([column]) => `${column} = ?`)];
-  db.prepare(`UPDATE collections SET ${sets.join(', ')} WHERE collection_id = ?`).run(at, ...given.map(([, value]) => value), collectionId);
+  statement(db, `UPDATE collections SET ${sets.join(', ')} WHERE collection_id = ?`).run(at, ...given.map(([, value]) => value), collectionId);
 }
 
 /**
@@ -57,7 +61,7 @@ export function updateCollection(db: SandboxDb, collectionId: string, patch: Col
  */
 export function refreshReelWarnings(db: SandboxDb, reelId: string): void {
   const warnings = repeatedValueWarnings(labelStatesOnReel(db, reelId));
-  db.prepare('UPDATE collections SET warnings = ? WHERE collection_id = ?').run(JSON.stringify(warnings), reelId);
+  statement(db, 'UPDATE collections SET warnings = ? WHERE collection_id = ?').run(JSON.stringify(warnings), reelId);
 }
 
 // A Label is identifiable when it has at least one active SVC member and every active SVC member is
@@ -77,7 +81,7 @@ SELECT
 FROM composite_tags ct WHERE ct.reel_id = ?`;
 
 export function reelCounts(db: SandboxDb, reelId: string): { counts: ReelCounts; lastPosition: number | null } {
-  const row = db.prepare(COUNTS_SQL).get(reelId) as ReelCounts & { lastPosition: number | null };
+  const row = statement(db, COUNTS_SQL).get(reelId) as ReelCounts & { lastPosition: number | null };
   const { lastPosition, ...counts } = row;
   return { counts, lastPosition };
 }
@@ -102,7 +106,7 @@ export function reelView(db: SandboxDb, row: CollectionRow): Reel {
 }
 
 export function collectionView(db: SandboxDb, row: CollectionRow): LabelCollection {
-  const { n } = db.prepare("SELECT COUNT(*) AS n FROM collections WHERE kind = 'reel' AND filing_collection_id = ?").get(row.collection_id) as { n: number };
+  const { n } = statement(db, "SELECT COUNT(*) AS n FROM collections WHERE kind = 'reel' AND filing_collection_id = ?").get(row.collection_id) as { n: number };
   return {
     collectionId: row.collection_id,
     kind: 'reel_collection',
@@ -113,4 +117,51 @@ export function collectionView(db: SandboxDb, row: CollectionRow): LabelCollecti
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The Team's Label Collections, oldest first. */
+export function labelCollectionsOf(db: SandboxDb, scope: TeamScope): CollectionRow[] {
+  return statement(db, "SELECT * FROM collections WHERE kind = 'reel_collection' AND org_id = ? AND owner_team_id = ? ORDER BY created_at, collection_id").all(
+    scope.orgId,
+    scope.teamId,
+  ) as CollectionRow[];
+}
+
+const REEL_PAGE: PageSpec = {
+  columns: { createdAt: 'created_at', name: 'name', updatedAt: 'updated_at' },
+  defaultColumn: 'createdAt',
+  defaultOrder: 'desc',
+  idColumn: 'collection_id',
+};
+
+/**
+ * One page of the Team's Reels with the list filters (spec: Labels and Reels — GET `/reels` with collectionId,
+ * unfiled, transferred, q); 400 INVALID_REQUEST for an unknown orderCol or a foreign cursor (pagination.ts).
+ */
+export function listReels(db: SandboxDb, scope: TeamScope, q: ReelListQuery): { rows: CollectionRow[]; nextCursor: string | null } {
+  const where = ["kind = 'reel'", 'org_id = ?', 'owner_team_id = ?'];
+  const params: (string | number)[] = [scope.orgId, scope.teamId];
+  if (q.collectionId !== undefined) {
+    where.push('filing_collection_id = ?');
+    params.push(q.collectionId);
+  }
+  if (q.unfiled === true) where.push('filing_collection_id IS NULL');
+  if (q.transferred === 'only') where.push('transferred_at IS NOT NULL');
+  if (q.transferred === 'hide') where.push('transferred_at IS NULL');
+  if (q.q !== undefined && q.q !== '') {
+    where.push("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(like, like);
+  }
+  const page = planPage(REEL_PAGE, q);
+  const rows = statement(
+    db,
+    `SELECT *, ${page.sortSelect} FROM collections WHERE ${where.join(' AND ')} AND ${page.where} ORDER BY ${page.orderBy} LIMIT ${page.limit}`,
+  ).all(...params, ...page.params) as (CollectionRow & { page_sort: string })[];
+  return finishPage(
+    page,
+    rows,
+    (r) => r.page_sort,
+    (r) => r.collection_id,
+  );
 }

@@ -1,6 +1,6 @@
-import type { SandboxDb } from '../store/db';
+import type { SandboxDb } from './db';
 import type { Migration } from '../../src-shared/domain/migrations';
-import { registerMigrations } from '../store/migrations';
+import { registerMigrations } from './migrations';
 
 /**
  * The optical area's own tables (the shared `scans` and `tags` tables are in core-schema.ts):

@@ -1,68 +1,12 @@
 import type { Identifier } from '../../src-shared/api/tag';
 import type { FieldEntry, ThreadEvent, ThreadSummary } from '../../src-shared/api/threads';
-import type { TagType } from '../../src-shared/api/common';
 import type { StoredField } from '../domain/threads/fields';
+import type { TagRow, ThreadEventRow, ThreadFieldRow, ThreadRow } from './rows';
+
+/** An identifier with the Reel place of its Label, as a Thread read joins it. */
+export type IdentifierRow = TagRow & { reel_id: string | null; position: number | null; reel_name: string | null };
 
 // Rows of the thread tables and their wire shapes (spec: Resources, Thread and Field entry).
-
-export interface ThreadRow {
-  thread_id: string;
-  org_id: string;
-  owner_team_id: string;
-  name: string;
-  description: string | null;
-  kind: string | null;
-  labels: string;
-  lifecycle_status: string;
-  created_by_id: string;
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-  processing_locked_at: string | null;
-  processing_operation_id: string | null;
-  template_id: string | null;
-  bundle_id: string | null;
-  thumbnail_id: string | null;
-  transfer_id: string | null;
-  transferred_at: string | null;
-}
-
-export interface FieldRow {
-  field_id: string;
-  thread_id: string;
-  name: string;
-  type: string;
-  value: string;
-  position: number;
-  archived_at: string | null;
-}
-
-export interface EventRow {
-  event_id: string;
-  action: string;
-  occurred_at: string;
-  operation_id: string | null;
-  actor_id: string | null;
-  declared_actor: string | null;
-  targets: string;
-}
-
-export interface TagRow {
-  tag_id: string;
-  tag_type: TagType;
-  value: string | null;
-  fingerprint_id: string | null;
-  thread_id: string | null;
-  composite_tag_id: string | null;
-  name: string | null;
-  description: string | null;
-  is_private: number;
-  archived_at: string | null;
-  created_at: string;
-  reel_id: string | null;
-  position: number | null;
-  reel_name: string | null;
-}
 
 export function toThreadSummary(row: ThreadRow): ThreadSummary {
   return {
@@ -88,7 +32,7 @@ export function toThreadSummary(row: ThreadRow): ThreadSummary {
   };
 }
 
-export function toStoredField(row: FieldRow): StoredField {
+export function toStoredField(row: ThreadFieldRow): StoredField {
   return {
     fieldId: row.field_id,
     name: row.name,
@@ -104,7 +48,7 @@ export function toFieldEntry(field: StoredField, withArchivedAt = false): FieldE
   return withArchivedAt ? { ...entry, archivedAt: field.archivedAt } : entry;
 }
 
-export function toEvent(row: EventRow): ThreadEvent {
+export function toEvent(row: ThreadEventRow): ThreadEvent {
   return {
     eventId: row.event_id,
     action: row.action,
@@ -116,7 +60,7 @@ export function toEvent(row: EventRow): ThreadEvent {
   };
 }
 
-export function toIdentifier(row: TagRow): Identifier {
+export function toIdentifier(row: IdentifierRow): Identifier {
   return {
     tagId: row.tag_id,
     tagType: row.tag_type,

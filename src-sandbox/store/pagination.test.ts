@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, finishPage, MAX_PAGE_SIZE, planPage, type PageSpec } from './pagination';
-import { SvcError } from './svc-error';
+import { SvcError } from '../http/svc-error';
 
 const spec: PageSpec = { columns: { createdAt: 'x.created_at', name: 'x.name' }, defaultColumn: 'createdAt', defaultOrder: 'desc', idColumn: 'x.id' };
 

@@ -1,44 +1,30 @@
 // Threads as the Label rules see them (domain/labels/bulk-bind.ts, ThreadView), read from the shared `threads`
 // table. spec: Thread — "visible only in the organization and Team that own it or that it was shared with".
-import type { ThreadView } from '../../domain/labels';
-import type { SvcContext } from '../../http/context';
-import type { SandboxDb } from '../../store/db';
+import type { ThreadView } from '../domain/labels';
+import { statement, type SandboxDb } from './db';
+import type { LabelRow, ThreadRow } from './rows';
+import type { TeamScope } from './threads';
 
-interface ThreadRow {
-  thread_id: string;
-  owner_team_id: string;
-  name: string;
-  description: string | null;
-  archived_at: string | null;
-  transfer_id: string | null;
-  transferred_at: string | null;
-  processing_locked_at: string | null;
-}
-
-interface BoundLabelRow {
-  bound_thread_id: string;
-  composite_tag_id: string;
-  human_readable: string | null;
-  reel_id: string;
-  position: number;
-}
+type ThreadViewRow = Pick<
+  ThreadRow,
+  'thread_id' | 'owner_team_id' | 'name' | 'description' | 'archived_at' | 'transfer_id' | 'transferred_at' | 'processing_locked_at'
+>;
+type BoundLabelRow = Pick<LabelRow, 'composite_tag_id' | 'human_readable' | 'reel_id' | 'position'> & { bound_thread_id: string };
 
 /** The Threads among `threadIds` visible in the caller's context (others are absent: thread_unavailable). */
-export function threadViews(db: SandboxDb, svc: SvcContext, threadIds: readonly string[]): Map<string, ThreadView> {
+export function threadViews(db: SandboxDb, svc: TeamScope, threadIds: readonly string[]): Map<string, ThreadView> {
   const ids = JSON.stringify([...new Set(threadIds)]);
-  const rows = db
-    .prepare(
-      `SELECT thread_id, owner_team_id, name, description, archived_at, transfer_id, transferred_at, processing_locked_at FROM threads
+  const rows = statement(
+    db,
+    `SELECT thread_id, owner_team_id, name, description, archived_at, transfer_id, transferred_at, processing_locked_at FROM threads
        WHERE thread_id IN (SELECT value FROM json_each(?)) AND org_id = ?
          AND (owner_team_id = ? OR EXISTS (SELECT 1 FROM thread_shares s WHERE s.thread_id = threads.thread_id AND s.team_id = ?))`,
-    )
-    .all(ids, svc.orgId, svc.teamId, svc.teamId) as ThreadRow[];
-  const bound = db
-    .prepare(
-      `SELECT bound_thread_id, composite_tag_id, human_readable, reel_id, position FROM composite_tags
+  ).all(ids, svc.orgId, svc.teamId, svc.teamId) as ThreadViewRow[];
+  const bound = statement(
+    db,
+    `SELECT bound_thread_id, composite_tag_id, human_readable, reel_id, position FROM composite_tags
        WHERE bound_thread_id IN (SELECT value FROM json_each(?)) ORDER BY bound_at, composite_tag_id`,
-    )
-    .all(ids) as BoundLabelRow[];
+  ).all(ids) as BoundLabelRow[];
   const views = new Map<string, ThreadView>();
   for (const r of rows) {
     views.set(r.thread_id, {

@@ -2,8 +2,9 @@
 // receipts on failure.
 import { randomUUID } from 'node:crypto';
 import type { ScanReceipt } from '../../src-shared/api/scan';
-import type { SandboxDb } from '../store/db';
-import { ensureOpticalSchema } from './schema';
+import { statement, type SandboxDb } from './db';
+import { ensureOpticalSchema } from './optical-schema';
+import type { ScanRow } from './rows';
 
 /**
  * What became of a stored capture. `extracted` until a route classifies it; the rest name the route's
@@ -38,25 +39,12 @@ export interface ScanRecord {
   createdAt: string;
 }
 
-interface ScanRow {
-  scan_id: string;
-  fingerprint_id: string | null;
-  image_sha256: string | null;
-  outcome: ScanOutcome;
-  tag_type: string | null;
-  org_id: string | null;
-  team_id: string | null;
-  svc_id: string | null;
-  enrollment_session_id: string | null;
-  created_at: string;
-}
-
 function toRecord(row: ScanRow): ScanRecord {
   return {
     scanId: row.scan_id,
     fingerprintId: row.fingerprint_id,
     imageSha256: row.image_sha256,
-    outcome: row.outcome,
+    outcome: row.outcome as ScanOutcome,
     tagType: row.tag_type,
     orgId: row.org_id,
     teamId: row.team_id,
@@ -81,7 +69,8 @@ export interface NewScan {
 /** Stores a capture and its scan row; returns the new scanId. */
 export function insertScan(db: SandboxDb, scan: NewScan, createdAt: string, scanId: string = randomUUID()): string {
   ensureOpticalSchema(db);
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO scans (scan_id, fingerprint_id, image_sha256, outcome, tag_type, org_id, team_id, svc_id, enrollment_session_id, detail, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
   ).run(
@@ -96,7 +85,7 @@ export function insertScan(db: SandboxDb, scan: NewScan, createdAt: string, scan
     scan.detail ? JSON.stringify(scan.detail) : null,
     createdAt,
   );
-  db.prepare('INSERT INTO optical_scan_images (scan_id, bytes) VALUES (?, ?)').run(scanId, Buffer.from(scan.image));
+  statement(db, 'INSERT INTO optical_scan_images (scan_id, bytes) VALUES (?, ?)').run(scanId, Buffer.from(scan.image));
   return scanId;
 }
 
@@ -105,25 +94,25 @@ export function insertScan(db: SandboxDb, scan: NewScan, createdAt: string, scan
  * to tell the retry of the same enrollment (already_enrolled) from a re-sent image (SCAN_IDENTICAL_SCAN).
  */
 export function findScanBySha(db: SandboxDb, sha256: string): ScanRecord | undefined {
-  const row = db.prepare('SELECT * FROM scans WHERE image_sha256 = ? ORDER BY rowid LIMIT 1').get(sha256) as ScanRow | undefined;
+  const row = statement(db, 'SELECT * FROM scans WHERE image_sha256 = ? ORDER BY rowid LIMIT 1').get(sha256) as ScanRow | undefined;
   return row ? toRecord(row) : undefined;
 }
 
 export function getScan(db: SandboxDb, scanId: string): ScanRecord | undefined {
-  const row = db.prepare('SELECT * FROM scans WHERE scan_id = ?').get(scanId) as ScanRow | undefined;
+  const row = statement(db, 'SELECT * FROM scans WHERE scan_id = ?').get(scanId) as ScanRow | undefined;
   return row ? toRecord(row) : undefined;
 }
 
 /** The stored bytes of a capture. */
 export function getScanImage(db: SandboxDb, scanId: string): Buffer | undefined {
   ensureOpticalSchema(db);
-  const row = db.prepare('SELECT bytes FROM optical_scan_images WHERE scan_id = ?').get(scanId) as { bytes: Buffer } | undefined;
+  const row = statement(db, 'SELECT bytes FROM optical_scan_images WHERE scan_id = ?').get(scanId) as { bytes: Buffer } | undefined;
   return row?.bytes;
 }
 
 /** Records how a route classified a stored capture, and the optical identifier it resolved to (or null). */
 export function setScanOutcome(db: SandboxDb, scanId: string, outcome: ScanOutcome, svcId: string | null = null): void {
-  db.prepare('UPDATE scans SET outcome = ?, svc_id = ? WHERE scan_id = ?').run(outcome, svcId, scanId);
+  statement(db, 'UPDATE scans SET outcome = ?, svc_id = ? WHERE scan_id = ?').run(outcome, svcId, scanId);
 }
 
 /** The receipt of a stored capture. spec: Resources, Scan receipt. */

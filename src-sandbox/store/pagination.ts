@@ -1,5 +1,5 @@
 import type { PaginationQuery, SortOrder } from '../../src-shared/api/common';
-import { SvcError } from './svc-error';
+import { SvcError } from '../http/svc-error';
 
 // Cursor pagination shared by every list route. spec: Context headers — "Pagination is by cursor
 // (`cursor`, `pageSize`, `order`, `orderCol`)". The spec shows neither the cursor format nor the largest
