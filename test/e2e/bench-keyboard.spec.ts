@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Keyboard-wedge scans (docs/devices.md, "Scanners") are taken without a focused text box (told from a
 // person typing by keystroke timing), and the bench is fully keyboard-operable.
@@ -33,15 +34,13 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
 
   // A scanner types fast and ends with Enter; the AIM prefix says QR.
-  await page.keyboard.type(']Q1WEDGE-1', { delay: 4 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, ']Q1WEDGE-1');
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: WEDGE-1');
 
   // F6 undoes the last read; scan again, then the printed TEXT code arrives from a scanner whose slot is TEXT.
   await page.keyboard.press('F6');
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
-  await page.keyboard.type(']Q1WEDGE-1', { delay: 4 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, ']Q1WEDGE-1');
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: WEDGE-1');
   await station.call('devices.assignRole', { device: 'virtual:scanner', role: 'TEXT' });
   await station.call('devices.inject', { device: 'virtual:scanner', data: 'ABC-001' });
@@ -74,8 +73,7 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
   // a gap, and the bench goes back to fill that position again.
   await station.call('sync.pause', {});
   try {
-    await page.keyboard.type(']Q1WEDGE-3', { delay: 4 });
-    await page.keyboard.press('Enter');
+    await wedgeScan(page, ']Q1WEDGE-3');
     await station.call('devices.inject', { device: 'virtual:scanner', data: 'ABC-003' });
     await expect(page.getByTestId('bench-position')).toHaveText('4');
     page.once('dialog', (dialog) => void dialog.accept());

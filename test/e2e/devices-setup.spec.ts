@@ -4,6 +4,7 @@ import { LAYOUT_TEST_TEXT, typedAs } from '../../src-shared/domain/wedge';
 import { openPtyPair, type PtyPair } from '../helpers/pty-pair';
 import { tempDir } from '../helpers/tmp';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan as scan } from '../helpers/e2e/wedge';
 
 // Devices setup (docs/devices.md): keyboard-wedge scans go through the device supervisor like
 // every device's reads (read log, test read), the keyboard layout test barcode catches a
@@ -32,8 +33,7 @@ async function openDevices(page: Page): Promise<void> {
 /** A keyboard-wedge scanner: fast keys ended by Enter, with no text box focused. */
 async function wedgeScan(page: Page, text: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(text, { delay: 4 });
-  await page.keyboard.press('Enter');
+  await scan(page, text);
 }
 
 test('wedge scans on the Devices screen reach the read log as keyboard:wedge, and a test read on the wedge succeeds', async ({ page }) => {

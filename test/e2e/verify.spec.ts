@@ -6,6 +6,7 @@ import { chromium, expect, test, type Page } from '@playwright/test';
 import { samplePositions, samplingPlan } from '../../src-shared/domain/sampling';
 import { fakeCameraArgs } from '../helpers/e2e/fake-camera';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
 import { labelFrame } from '../helpers/frames';
 import { tempDir } from '../helpers/tmp';
 
@@ -159,8 +160,7 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     for (const position of sample) {
       await expect(page.getByTestId('verify-position')).toHaveText(String(position));
       // The printed QR, typed by the keyboard wedge (AIM prefix ]Q1).
-      await page.keyboard.type(`]Q1${qr(position)}`, { delay: 4 });
-      await page.keyboard.press('Enter');
+      await wedgeScan(page, `]Q1${qr(position)}`);
       await expect(page.getByTestId('verify-reads')).toContainText(`QR: ${qr(position)}`);
       // The Label goes under the camera; the preview shows it once its block has this Label's gray. Space captures,
       // and with the QR and the capture in, the check goes out at once.

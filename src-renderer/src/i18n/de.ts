@@ -289,10 +289,12 @@ export const de: Catalog = {
       UNEXPECTED_TYPE: 'Diese Rolle erwartet keine {{tagType}}-Kennungen; der Scan {{value}} wurde ignoriert.',
       REPEAT_READ: '{{tagType}} {{value}} ist schon auf diesem Label.',
       SLOT_FULL: 'Alle {{tagType}}-Felder dieses Labels sind gefüllt; {{value}} wurde ignoriert. Erst rückgängig machen, um zu ersetzen.',
+      NO_SLOT:
+        'Der Scan {{value}} passt in kein Feld dieses Labels: Er steht an keiner Position der Druckdaten, und seine Art ist nicht zu erkennen. Dem Scanner unter Geräte ein Feld zuweisen oder ihn AIM-Kennungen senden lassen.',
       CAPTURE_REFUSED: 'Die Aufnahme wurde abgelehnt: {{reasons}}. Bitte neu aufnehmen.',
       ACK_NEEDED: 'Erst den Fehler bestätigen.',
       MISORDER: 'Falsche Reihenfolge: Position {{position}} las {{value}}, das gehört zu Position {{belongsTo}}.',
-      PRINT_DATA_MISMATCH: 'Fehldruck: {{tagType}} ist {{actual}}, das steht an keiner Position der Druckdaten ({{expected}} gehört hierher).',
+      PRINT_DATA_MISMATCH: 'Fehldruck: {{actual}} steht an keiner Position der Druckdaten, unter keiner Art ({{tagType}} {{expected}} gehört hierher).',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
       DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
       SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
@@ -415,6 +417,10 @@ export const de: Catalog = {
     discard: 'Verwerfen',
     discardItem: 'Vorgang {{seq}} verwerfen',
     confirmDiscard: 'Vorgang {{seq}} ({{kind}}) verwerfen? Er wird nicht gesendet; die Entscheidung wird protokolliert.',
+  },
+  wedge: {
+    inField: 'Ein Scan wurde in „{{field}}“ getippt: {{text}}. Er wurde aus dem Feld genommen und als Scan verwendet.',
+    aField: 'ein Feld',
   },
   devices: {
     title: 'Geräte',

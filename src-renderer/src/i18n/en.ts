@@ -283,10 +283,12 @@ export const en = {
       UNEXPECTED_TYPE: 'This Reel does not expect {{tagType}} identifiers; the read {{value}} was ignored.',
       REPEAT_READ: '{{tagType}} {{value}} is already on this Label.',
       SLOT_FULL: 'Every {{tagType}} slot of this Label is filled; {{value}} was ignored. Undo first to replace it.',
+      NO_SLOT:
+        'The read {{value}} fits no slot of this Label: it is on no position of the print data and its type cannot be told. Give the scanner a slot in Devices, or set it to send AIM ids.',
       CAPTURE_REFUSED: 'The capture was refused: {{reasons}}. Capture again.',
       ACK_NEEDED: 'Acknowledge the error first.',
       MISORDER: 'Misorder: position {{position}} read {{value}}, which belongs to position {{belongsTo}}.',
-      PRINT_DATA_MISMATCH: 'Misprint: {{tagType}} is {{actual}}, which is on no position of the print data ({{expected}} belongs here).',
+      PRINT_DATA_MISMATCH: 'Misprint: {{actual}} is on no position of the print data, under any type ({{tagType}} {{expected}} belongs here).',
       DUPLICATE_IN_REEL: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}}.',
       DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
       SAME_CAPTURE: 'Same picture: this capture is the one already saved for position {{position}}. Capture this Label again.',
@@ -409,6 +411,10 @@ export const en = {
     discard: 'Discard',
     discardItem: 'Discard operation {{seq}}',
     confirmDiscard: 'Discard operation {{seq}} ({{kind}})? It will not be sent; the decision is recorded.',
+  },
+  wedge: {
+    inField: 'A scan was typed into "{{field}}": {{text}}. It was taken out of the field and used as a scan.',
+    aField: 'a field',
   },
   devices: {
     title: 'Devices',

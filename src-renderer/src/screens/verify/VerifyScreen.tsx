@@ -9,7 +9,7 @@ import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraPanel } from '../bench/CameraPanel';
 import { playTone } from '../bench/sounds';
-import { typingIntoField } from '../bench/use-wedge';
+import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
 import { planText, sampleMessage, verdictText } from './verification-text';
 
