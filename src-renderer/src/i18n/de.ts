@@ -144,7 +144,6 @@ export const de: Catalog = {
     prefix: 'Präfix',
     suffix: 'Suffix',
     check: 'Prüfzeichen',
-    noCheck: 'Keines',
     qr: 'QR-Vorlage',
     dataMatrix: 'Data-Matrix-Vorlage (optional, z. B. {serial})',
     barCode: 'Barcode-Vorlage (optional, z. B. {serial})',
@@ -156,7 +155,21 @@ export const de: Catalog = {
       'Der Auftrag kollidiert an {{count}} Stelle(n) mit dieser Rolle; gespeichert werden kann erst, wenn Startnummer, Präfix oder erste Position geändert sind.',
     noConflicts: 'Keine Kollision mit Etiketten oder Druckdaten der Rolle.',
     save: 'Als Druckdaten der Rolle speichern',
-    saved: '{{count}} Etiketten als Druckdaten gespeichert: der Arbeitsplatz prüft jeden Scan dagegen.',
+    saved:
+      'Gespeichert: {{count}} Labels (Positionen {{first}}–{{last}}) sind jetzt die Druckdaten von {{reel}}. Die Bench prüft jeden Scan dagegen; die Dateien für den Drucker unten exportieren.',
+    conflict: {
+      'position-taken':
+        'Position {{position}} hat schon ein Label, {{value}} kann dort nicht gedruckt werden: eine freie Erste Position wählen oder das Label zuerst entwerten.',
+      'value-used':
+        '{{value}} (Position {{position}}) steht schon an Position {{existingPosition}}: Erste Nummer oder Präfix ändern, damit die Werte des Laufs neu sind.',
+    },
+    checks: {
+      none: 'Keines',
+      gs1: 'GS1 Mod 10 (GTIN)',
+      luhn: 'Luhn (Mod 10)',
+      damm: 'Damm',
+      'iso7064-mod37-36': 'ISO/IEC 7064 MOD 37,36 (Buchstaben und Ziffern)',
+    },
     export: { csv: 'CSV exportieren', pdf: 'Proof-PDF exportieren', zpl: 'ZPL exportieren' },
     exporting: 'Datei wird erstellt…',
     close: 'Schließen',

@@ -140,7 +140,6 @@ export const en = {
     prefix: 'Prefix',
     suffix: 'Suffix',
     check: 'Check character',
-    noCheck: 'None',
     qr: 'QR template',
     dataMatrix: 'Data Matrix template (optional, e.g. {serial})',
     barCode: 'Barcode template (optional, e.g. {serial})',
@@ -151,7 +150,15 @@ export const en = {
     conflicts: 'The run collides with this Reel in {{count}} place(s); nothing can be saved until you change the start, prefix or first position.',
     noConflicts: "No conflict with the Reel's Labels or print data.",
     save: "Save as the Reel's print data",
-    saved: '{{count}} labels saved as print data: the bench checks every scan against them.',
+    saved:
+      'Saved: {{count}} labels (positions {{first}}–{{last}}) are now the print data of {{reel}}. The bench checks every scan against them; export the files for the printer below.',
+    conflict: {
+      'position-taken':
+        'Position {{position}} already holds a Label, so {{value}} cannot be printed for it: set a free First position, or void that Label first.',
+      'value-used':
+        '{{value}} (position {{position}}) is already at position {{existingPosition}}: change the First number or the Prefix so the run’s values are new.',
+    },
+    checks: { none: 'None', gs1: 'GS1 mod 10 (GTIN)', luhn: 'Luhn (mod 10)', damm: 'Damm', 'iso7064-mod37-36': 'ISO/IEC 7064 MOD 37,36 (letters and digits)' },
     export: { csv: 'Export CSV', pdf: 'Export proof PDF', zpl: 'Export ZPL' },
     exporting: 'Preparing the file…',
     close: 'Close',
