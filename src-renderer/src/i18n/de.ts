@@ -606,6 +606,13 @@ export const de: Catalog = {
     reads: 'An dieser Position gelesen',
     captured: 'SVC: aufgenommen',
     captureRefused: 'Die Aufnahme wurde abgelehnt ({{reasons}}): Nehmen Sie das Etikett erneut auf.',
+    unfittedTitle: 'Scans, die in kein Feld passen (nicht geprüft)',
+    unfitted: {
+      slotFull: '{{value}} wurde nicht verwendet: Das passende Feld hat schon einen Scan. Mit „Gelesenes verwerfen“ neu scannen.',
+      unexpectedType: '{{value}} wurde nicht verwendet: Diese Rolle erwartet keine Kennung dieser Art.',
+      ambiguous:
+        '{{value}} wurde nicht verwendet: Der Wert steht auf keinem Label dieser Rolle, und seine Art ist nicht zu erkennen. Dem Scanner unter Geräte ein Feld zuweisen oder ihn AIM-Kennungen senden lassen.',
+    },
     waitingFor: '{{tagType}}: ausstehend',
     capture: 'Aufnehmen',
     checkNow: 'Jetzt prüfen',

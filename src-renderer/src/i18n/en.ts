@@ -591,6 +591,13 @@ export const en = {
     reads: 'Read at this position',
     captured: 'SVC: captured',
     captureRefused: 'The capture was refused ({{reasons}}): capture the Label again.',
+    unfittedTitle: 'Reads that fit no slot (not checked)',
+    unfitted: {
+      slotFull: '{{value}} was not used: the slot it fits already holds a read. Press “Clear reads” to scan again.',
+      unexpectedType: '{{value}} was not used: this Reel expects no identifier of its type.',
+      ambiguous:
+        '{{value}} was not used: it is on no Label of this Reel and its type cannot be told. Give the scanner a slot in Devices, or set it to send AIM ids.',
+    },
     waitingFor: '{{tagType}}: waiting',
     capture: 'Capture',
     checkNow: 'Check now',
