@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
 import type { StationStatus } from '../../../../src-shared/ipc';
+import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { station } from '../../station-client';
@@ -100,6 +101,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     return { composition, expected: here?.expected ?? null, taken, printedAt };
   }, [reel, composition, printedAt]);
 
+  const reelRef = useRef(reelId);
+  reelRef.current = reelId;
   const apply = useCallback((change: (state: BenchState) => BenchState) => {
     const current = benchRef.current;
     if (!current) return;
@@ -110,6 +113,13 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     if (next.feedback !== current.feedback && next.feedback) {
       if (next.feedback.level === 'error') playTone('error');
       else if (next.feedback.level === 'warning') playTone('warning');
+      // Kept for the shift summary; a lost record must not stop the bench.
+      const problem = problemOf(next.feedback);
+      if (problem && reelRef.current) {
+        station
+          .call('labels.benchError', { reelId: reelRef.current, position: next.position, ...problem })
+          .catch((error: unknown) => console.error('The bench problem was not recorded', error));
+      }
     }
   }, []);
 
@@ -381,6 +391,25 @@ function MisorderActions({
       </button>
     </div>
   );
+}
+
+/** The problems the shift summary counts, from the bench's feedback (src-shared/ipc/labels.ts BENCH_ERROR_KINDS). */
+function problemOf(feedback: Feedback): { kind: BenchErrorKind; value?: string } | undefined {
+  switch (feedback.code) {
+    case 'PRINT_DATA_MISMATCH':
+      return { kind: 'misprint', value: feedback.actual };
+    case 'MISORDER':
+      return { kind: 'misorder', value: feedback.value };
+    case 'DUPLICATE_IN_REEL':
+    case 'DUPLICATE_ON_SERVICE':
+      return { kind: 'duplicate', value: feedback.value };
+    case 'SAME_CAPTURE':
+      return { kind: 'duplicate' };
+    case 'CAPTURE_REFUSED':
+      return { kind: 'refusedCapture' };
+    default:
+      return undefined;
+  }
 }
 
 function slotsCount(composition: readonly { count: number }[]): number {
