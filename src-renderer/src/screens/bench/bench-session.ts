@@ -24,6 +24,9 @@ export type FeedbackLevel = 'ok' | 'warning' | 'error';
 export type Feedback =
   | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
   | { level: 'ok'; code: 'SAVED'; position: number }
+  /** What an action did, said where the operator looks (skip, void, undo). */
+  | { level: 'ok'; code: 'SKIPPED' | 'VOIDED' | 'TAKEN_BACK'; position: number }
+  | { level: 'ok'; code: 'READ_UNDONE'; tagType: TagType }
   | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'SLOT_FULL'; tagType: TagType; value: string }
@@ -182,8 +185,14 @@ export function acknowledge(state: BenchState): BenchState {
 /** Empties the last filled slot (undo of a read before the Label is saved). */
 export function clearLastSlot(state: BenchState): BenchState {
   const last = state.slots.findLastIndex((s) => s.value !== undefined || s.captureSha256 !== undefined);
-  if (last < 0) return state;
-  return { ...state, slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)), feedback: null, blocked: false };
+  const slot = state.slots[last];
+  if (!slot) return state;
+  return {
+    ...state,
+    slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)),
+    feedback: { level: 'ok', code: 'READ_UNDONE', tagType: slot.tagType },
+    blocked: false,
+  };
 }
 
 /** The identifiers to enroll: the string slots that are filled. */
