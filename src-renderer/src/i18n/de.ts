@@ -651,6 +651,7 @@ export const de: Catalog = {
     },
   },
   report: {
+    countNames: { identifiableCount: 'identifizierbar' },
     screenTitle: 'Rollenbericht',
     refresh: 'Aktualisieren',
     exportPdf: 'Als PDF exportieren',

@@ -634,6 +634,7 @@ export const en = {
     },
   },
   report: {
+    countNames: { identifiableCount: 'identifiable' },
     screenTitle: 'Reel report',
     refresh: 'Refresh',
     exportPdf: 'Export PDF',
