@@ -13,6 +13,7 @@ import { labelHistory } from '../changes/history';
 import { importPrintData } from '../changes/import';
 import { queueAddIdentifier, queueBind, queueLabelOp, queueMove, queueRemoveIdentifier } from '../changes/label-changes';
 import { getLabel, getLabelByServiceId, labelIdsWithTagType, type LocalLabel } from '../store/labels';
+import { audit } from '../store/audit';
 import { getReelByServiceId, listReels } from '../store/reels';
 import { canAskService, requireOnline, type CommandContext } from './context';
 
@@ -71,6 +72,11 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
       return written(parts, label, opId);
     },
     'labels.history': ({ labelId }) => labelHistory(ctx, labelId),
+    'labels.benchError': ({ reelId, position, kind, value }) => {
+      const reel = requireReel(ctx, reelId);
+      audit(parts.db, `bench.${kind}`, reel.reelId, { reelId: reel.reelId, position, ...(value === undefined ? {} : { value }) });
+      return {};
+    },
     'labels.skip': ({ reelId, position }) => {
       const label = skipPosition(ctx, reelId, position);
       parts.labelsChanged(label.reelId, [label.labelId]);

@@ -4,6 +4,7 @@ import type { Db } from '../store/database';
 import type { LocalReel } from '../store/reels';
 import {
   attentionLabels,
+  benchEventsBetween,
   countByState,
   enrollTimes,
   reelBindOps,
@@ -133,6 +134,15 @@ export function shiftSummary(db: Db, dataDir: string, reels: readonly LocalReel[
     }
     perReel.set(save.reelId, entry);
   }
+  // What the bench caught (never saved) counts as an error of its Reel, with gaps and take-backs by kind.
+  const events = benchEventsBetween(db, fromIso, toIso).filter((e) => names.has(e.reelId));
+  const count = (action: string) => events.filter((e) => e.action === action).length;
+  const caught = events.filter((e) => e.action.startsWith('bench.'));
+  for (const event of caught) {
+    const entry = perReel.get(event.reelId) ?? { labels: 0, errors: new Set<string>() };
+    entry.errors.add(`${event.action}:${entry.errors.size}`);
+    perReel.set(event.reelId, entry);
+  }
   const progress = reelProgress(db, [...perReel.keys()]);
   const rows = [...perReel.entries()].map(([reelId, entry]) => {
     const p = progress.get(reelId);
@@ -151,9 +161,25 @@ export function shiftSummary(db: Db, dataDir: string, reels: readonly LocalReel[
       from.getTime(),
     ),
     labels: saves.length,
-    errors: errorLabels.size,
-    errorRate: saves.length === 0 ? null : errorLabels.size / saves.length,
+    errors: errorLabels.size + caught.length,
+    errorRate: saves.length + caught.length === 0 ? null : (errorLabels.size + caught.length) / (saves.length + caught.length),
     reels: rows,
     reelsFinished: rows.filter((r) => r.finished).length,
+    problems: {
+      misprints: count('bench.misprint'),
+      misorders: count('bench.misorder'),
+      duplicates: count('bench.duplicate'),
+      refusedCaptures: count('bench.refusedCapture'),
+      attention: [...refused].filter((id) => saves.some((s) => s.labelId === id)).length,
+      undone: count('label.undo'),
+      gaps: count('label.skip'),
+      voids: count('label.void'),
+    },
+    verdicts: reels.flatMap((reel) => {
+      const view = currentVerificationView(db, reel.reelId);
+      const decidedAt = view?.decidedAt ?? null;
+      if (!view || decidedAt === null || decidedAt < fromIso || decidedAt >= toIso || view.verdict.decision === 'pending') return [];
+      return [{ reelId: reel.reelId, name: reel.name, decision: view.verdict.decision, inspected: view.verdict.inspected, failed: view.verdict.failed }];
+    }),
   };
 }

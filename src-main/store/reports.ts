@@ -98,6 +98,14 @@ export function takeBacksBetween(db: Db, from: string, to: string): { labelId: s
   ).all(from, to) as { labelId: string; reelId: string }[];
 }
 
+/** Bench problems (`bench.<kind>`), gaps (`label.skip`) and take-backs between two instants, with their Reel. */
+export function benchEventsBetween(db: Db, from: string, to: string): { action: string; reelId: string }[] {
+  return statement(
+    db,
+    "SELECT action, json_extract(detail, '$.reelId') AS reelId FROM audit_log WHERE at >= ? AND at < ? AND (action LIKE 'bench.%' OR action IN ('label.skip','label.void','label.undo'))",
+  ).all(from, to) as { action: string; reelId: string }[];
+}
+
 /** Enrollments queued between two instants that the service refused (attention, or discarded after it). */
 export function refusedEnrollmentsBetween(db: Db, from: string, to: string): { labelId: string }[] {
   return statement(

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
 import { BenchScreen } from './screens/bench/BenchScreen';
 import { BulkBindScreen } from './screens/bulk-bind/BulkBindScreen';
@@ -38,6 +39,7 @@ export function App() {
       <div className="body">
         <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
         <main id="main" className="screen" tabIndex={-1}>
+          <ScanFieldNotice />
           {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
           {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
           {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}

@@ -29,6 +29,11 @@ export const EnrollInput = z
   .strict();
 export type EnrollInput = z.infer<typeof EnrollInput>;
 
+/** What the bench caught: the kinds the shift summary counts (src-shared/ipc/report.ts ShiftSummary.problems). */
+export const BENCH_ERROR_KINDS = ['misprint', 'misorder', 'duplicate', 'refusedCapture'] as const;
+export const BenchErrorKindSchema = z.enum(BENCH_ERROR_KINDS);
+export type BenchErrorKind = z.infer<typeof BenchErrorKindSchema>;
+
 export const LabelWriteResult = z.object({ labelId: z.string(), state: LabelStateSchema, opId: z.string().nullable() });
 
 export const MoveInput = z
@@ -66,6 +71,14 @@ export const labelCommands = {
       .strict()
       .refine((i) => (i.captureSha256 === undefined) !== (i.svcImagePath === undefined), 'give exactly one of captureSha256 or svcImagePath'),
     output: LabelWriteResult,
+  },
+  /**
+   * A problem the bench caught before anything was saved (a misprint, a misorder, a duplicate, a refused capture):
+   * kept in the audit log so the shift summary counts it (src-main/reports/reel-report.ts). Local only.
+   */
+  'labels.benchError': {
+    input: z.object({ reelId: LocalId, position: z.number().int().nonnegative(), kind: BenchErrorKindSchema, value: z.string().max(2000).optional() }).strict(),
+    output: z.object({}).strict(),
   },
   /** Bench "skip": records the position as a gap (no Label there); local only. */
   'labels.skip': { input: z.object({ reelId: LocalId, position: z.number().int().nonnegative() }).strict(), output: LabelWriteResult },

@@ -122,9 +122,9 @@ export const ShiftSummary = z.object({
   /** Labels saved in each hour of the day (0–23, local to the time zone asked for). */
   perHour: z.array(z.number().int()),
   labels: z.number().int(),
-  /** Saves of the day that needed attention (the service refused them) or were taken back (void, undo). */
+  /** Saves of the day that needed attention (the service refused them) or were taken back (void, undo), and the problems the bench caught. */
   errors: z.number().int(),
-  /** errors / labels; null on a day without saves. */
+  /** errors / (labels + problems caught at the bench); null on a day without either. */
   errorRate: z.number().nullable(),
   reels: z.array(
     z.object({
@@ -139,6 +139,23 @@ export const ShiftSummary = z.object({
     }),
   ),
   reelsFinished: z.number().int(),
+  /** The shift's problems by kind: caught at the bench, refused by the service, taken back; gaps and voids. */
+  problems: z.object({
+    misprints: z.number().int(),
+    misorders: z.number().int(),
+    duplicates: z.number().int(),
+    refusedCaptures: z.number().int(),
+    /** Saves the service refused (they need attention). */
+    attention: z.number().int(),
+    /** Saved Labels taken back by undo. */
+    undone: z.number().int(),
+    gaps: z.number().int(),
+    voids: z.number().int(),
+  }),
+  /** Quality checks whose verdict was reached that day, by Reel. */
+  verdicts: z.array(
+    z.object({ reelId: z.string(), name: z.string(), decision: z.enum(['accept', 'reject']), inspected: z.number().int(), failed: z.number().int() }),
+  ),
 });
 export type ShiftSummary = z.infer<typeof ShiftSummary>;
 

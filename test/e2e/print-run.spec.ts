@@ -47,7 +47,7 @@ test('generate 40 labels, export the CSV, then a misorder at the bench is named 
   expect(csv[40]).toBe('40,SER-0040,https://example.test/SER-0040,,,,');
 
   await panel.getByRole('button', { name: "Save as the Reel's print data" }).click();
-  await expect(page.getByTestId('print-run-saved')).toContainText('40 labels saved');
+  await expect(page.getByTestId('print-run-saved')).toContainText('Saved: 40 labels (positions 1–40) are now the print data of Print run reel.');
   expect((await station.call('reels.show', { reelId })).labelCounts).toEqual({ expected: 40 });
 
   // At the bench: positions 1–3 in order.

@@ -65,6 +65,9 @@ test.beforeAll(async () => {
       await expect(page.getByTestId('count-enrolled')).toHaveText('11');
       await expect(page.getByTestId('count-total')).toHaveText('13');
       await expect(page.getByTestId('report-gaps')).toContainText('gap (skipped)');
+      // The service's counts in words: "identifiable", never the wire's `identifiableCount`.
+      await expect(page.getByTestId('report-service-counts')).toContainText(/identifiable \d+/);
+      await expect(page.getByTestId('report-service-counts')).not.toContainText('Count');
       await expect(page.getByTestId('report-gaps')).toContainText('voided');
       await expect(page.getByTestId('report-verdict')).toHaveText('Checked 3 of 11, 0 failed (accept ≤ 0, reject ≥ 1).');
       await screenshot(page, 'report-page');

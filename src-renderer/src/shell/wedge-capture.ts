@@ -1,28 +1,43 @@
+import { routeWedgeScan, useWedge, type ScanInField } from '../components/use-wedge';
 import { playTone } from '../screens/bench/sounds';
-import { routeWedgeScan, useWedge } from '../screens/bench/use-wedge';
 import { station } from '../station-client';
+
+// Who is told of a scan typed into a field (components/ScanFieldNotice.tsx names it).
+type Listener = (scan: ScanInField) => void;
+const listeners = new Set<Listener>();
 
 /**
  * Keyboard-wedge capture for the whole station window, so a scan needs no focused text box:
- * while the window has focus and no text field is focused, a scan told apart from
- * typing goes to the device supervisor (`devices.submitWedgeScan`). It comes back as a
- * `devices.read` of `keyboard:wedge`, the one path every device's reads take: the bench fills
- * its slots from it, the Devices screen logs it and a test read on the wedge answers. A scan
- * the supervisor refuses (control characters, too long…) sounds the error tone and shows in
- * the Devices read log.
+ * while the window has focus, a scan told apart from typing goes to the device supervisor
+ * (`devices.submitWedgeScan`). It comes back as a `devices.read` of `keyboard:wedge`, the one path
+ * every device's reads take: the bench fills its slots from it, the Devices screen logs it and a
+ * test read on the wedge answers. A scan the supervisor refuses (control characters, too long…)
+ * sounds the error tone and shows in the Devices read log. A scan typed into a field is taken out
+ * of it, used, and named by components/ScanFieldNotice.tsx (docs/devices.md, "Scans typed into a field").
  */
 export function useWedgeCapture(enabled = true): void {
-  useWedge(enabled, (text) =>
-    routeWedgeScan(text, (scan) => {
-      station.call('devices.submitWedgeScan', { text: scan }).then(
-        ({ rejected }) => {
-          if (rejected) playTone('error');
-        },
-        (error: unknown) => {
-          console.error('The keyboard-wedge scan did not reach the station', error);
-          playTone('error');
-        },
-      );
-    }),
+  useWedge(
+    enabled,
+    (text) =>
+      routeWedgeScan(text, (scan) => {
+        station.call('devices.submitWedgeScan', { text: scan }).then(
+          ({ rejected }) => {
+            if (rejected) playTone('error');
+          },
+          (error: unknown) => {
+            console.error('The keyboard-wedge scan did not reach the station', error);
+            playTone('error');
+          },
+        );
+      }),
+    (scan) => {
+      for (const listener of listeners) listener(scan);
+    },
   );
+}
+
+/** Tells `listener` of every scan typed into a field until the returned function is called. */
+export function onScanInField(listener: (scan: ScanInField) => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
 import type { StationStatus } from '../../../../src-shared/ipc';
+import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { station } from '../../station-client';
@@ -57,7 +58,17 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
-  const [savedAt, setSavedAt] = useState<number[]>([]);
+  // The session's saves survive leaving the screen (kept per Reel for as long as the window is open).
+  const [savedAt, setSavedAtState] = useState<number[]>(() => (reelId ? (sessionSaves.get(reelId) ?? []) : []));
+  const setSavedAt = useCallback(
+    (change: (list: number[]) => number[]) =>
+      setSavedAtState((list) => {
+        const next = change(list);
+        if (reelId) sessionSaves.set(reelId, next);
+        return next;
+      }),
+    [reelId],
+  );
   const [now, setNow] = useState(() => Date.now());
   const sessionTaken = useRef(new Map<string, number>());
   const sessionPositions = useRef(new Set<number>());
@@ -70,12 +81,21 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const [sound, setSound] = useState<{ tone: Tone; count: number }>();
   useEffect(() => onSound(({ tone }) => setSound((last) => ({ tone, count: (last?.count ?? 0) + 1 }))), []);
 
+  const sectionRef = useRef<HTMLElement>(null);
+  /** The session's saves when the Reel's snapshot was taken (the snapshot holds those Labels already). */
+  const savedAtSnapshot = useRef(savedAt.length);
   useEffect(() => {
     sessionTaken.current.clear();
     sessionPositions.current.clear();
     savedPositions.current = [];
     benchRef.current = undefined;
     setBench(undefined);
+    const kept = reelId ? (sessionSaves.get(reelId) ?? []) : [];
+    savedAtSnapshot.current = kept.length;
+    setSavedAtState(kept);
+    // The Reel was chosen in the select: the bench takes the focus back, so the next keys are the bench's.
+    const active = document.activeElement;
+    if (reelId && (active === document.body || (active instanceof HTMLSelectElement && sectionRef.current?.contains(active)))) sectionRef.current?.focus();
   }, [reelId]);
 
   // Start (or restart on another Reel) at the first free position, or the one asked for.
@@ -100,6 +120,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     return { composition, expected: here?.expected ?? null, taken, printedAt };
   }, [reel, composition, printedAt]);
 
+  const reelRef = useRef(reelId);
+  reelRef.current = reelId;
   const apply = useCallback((change: (state: BenchState) => BenchState) => {
     const current = benchRef.current;
     if (!current) return;
@@ -110,6 +132,13 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
     if (next.feedback !== current.feedback && next.feedback) {
       if (next.feedback.level === 'error') playTone('error');
       else if (next.feedback.level === 'warning') playTone('warning');
+      // Kept for the shift summary; a lost record must not stop the bench.
+      const problem = problemOf(next.feedback);
+      if (problem && reelRef.current) {
+        station
+          .call('labels.benchError', { reelId: reelRef.current, position: next.position, ...problem })
+          .catch((error: unknown) => console.error('The bench problem was not recorded', error));
+      }
     }
   }, []);
 
@@ -243,6 +272,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
         for (const [key, position] of sessionTaken.current) if (position === last) sessionTaken.current.delete(key);
         // An unsent enrollment left a gap: fill that position again. A Label on the service is archived there.
         if (out.state === 'gap') apply(() => startPosition(last, composition));
+        setSavedAt((list) => list.slice(0, -1));
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'TAKEN_BACK', position: last } }));
       });
     },
     skip: () => {
@@ -251,6 +282,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
       void benchCommand(async () => {
         await station.call('labels.skip', { reelId, position: current.position });
         advance(current.position);
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SKIPPED', position: current.position } }));
       });
     },
     recapture: () => {
@@ -266,6 +298,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
         if (held) await station.call('labels.void', { reelId, position: current.position });
         else await station.call('labels.skip', { reelId, position: current.position });
         advance(current.position);
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
       });
     },
     capture: () => captureRef.current?.(),
@@ -312,7 +345,15 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
 
   const blocked = Boolean(bench?.blocked || saveError);
   return (
-    <section aria-labelledby="bench-title" className="stack bench" data-testid="bench" data-last-sound={sound?.tone} data-sound-count={sound?.count ?? 0}>
+    <section
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-labelledby="bench-title"
+      className="stack bench"
+      data-testid="bench"
+      data-last-sound={sound?.tone}
+      data-sound-count={sound?.count ?? 0}
+    >
       <h2 id="bench-title">
         {t('bench.title')}
         {reel ? `: ${reel.name}` : ''}
@@ -329,6 +370,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               </output>
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
+              <dt>{t('bench.onReel')}</dt>
+              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, savedAt.length - savedAtSnapshot.current, t)}</dd>
               <dt>{t('bench.session')}</dt>
               <dd data-testid="bench-session-count">{savedAt.length}</dd>
               <dt>{t('bench.perMinute')}</dt>
@@ -381,6 +424,39 @@ function MisorderActions({
       </button>
     </div>
   );
+}
+
+/** The problems the shift summary counts, from the bench's feedback (src-shared/ipc/labels.ts BENCH_ERROR_KINDS). */
+function problemOf(feedback: Feedback): { kind: BenchErrorKind; value?: string } | undefined {
+  switch (feedback.code) {
+    case 'PRINT_DATA_MISMATCH':
+      return { kind: 'misprint', value: feedback.actual };
+    case 'MISORDER':
+      return { kind: 'misorder', value: feedback.value };
+    case 'DUPLICATE_IN_REEL':
+    case 'DUPLICATE_ON_SERVICE':
+      return { kind: 'duplicate', value: feedback.value };
+    case 'SAME_CAPTURE':
+      return { kind: 'duplicate' };
+    case 'CAPTURE_REFUSED':
+      return { kind: 'refusedCapture' };
+    default:
+      return undefined;
+  }
+}
+
+/** Saves of this window's bench sessions, per Reel: the counters survive leaving the screen. */
+const sessionSaves = new Map<string, number[]>();
+
+/** "N of M on this Reel": Labels saved (at the session's start plus since) of the positions the print data names, else of all. */
+function reelProgress(
+  labels: readonly { position: number; state: string; expected: unknown }[],
+  sinceSnapshot: number,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const done = labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length + sinceSnapshot;
+  const planned = labels.filter((l) => l.expected !== null).length;
+  return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : String(done);
 }
 
 function slotsCount(composition: readonly { count: number }[]): number {

@@ -26,17 +26,20 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
         {t('bench.waiting')}
       </div>
     );
+  // An acknowledged error stays readable as a neutral line: the flow goes on.
+  const level = feedback.level === 'error' && !blocked ? 'none' : feedback.level;
   return (
     <div
-      className={`feedback level-${feedback.level}`}
+      className={`feedback level-${level}`}
       role={blocked ? 'alert' : 'status'}
       data-testid="bench-feedback"
       data-code={feedback.code}
       data-blocked={blocked}
     >
       <span className="icon" aria-hidden="true">
-        {ICON[feedback.level]}
+        {level === 'none' ? 'ⓘ' : ICON[feedback.level]}
       </span>
+      {level === 'none' ? <span>{t('bench.acknowledged')}</span> : null}
       <span>{t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}</span>
       {feedback.level !== 'ok' ? <code>{feedback.code}</code> : null}
       {blocked ? <strong className="ack">{t('bench.pressEnter')}</strong> : null}

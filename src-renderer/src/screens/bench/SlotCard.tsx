@@ -19,8 +19,14 @@ export function SlotCard({ slot, expected }: { slot: Slot; expected: ExpectedVal
         {filled ? '✓' : '○'}
       </span>
       {slot.thumbnail ? <img src={slot.thumbnail} alt={t('bench.captureAlt')} className="thumb" /> : null}
-      <span className="slot-value mono">{shown}</span>
-      {printed ? <span className="slot-printed hint">{t('bench.printed', { value: printed })}</span> : null}
+      <span className="slot-value mono" title={shown}>
+        {shown}
+      </span>
+      {printed ? (
+        <span className="slot-printed hint" title={printed}>
+          {t('bench.printed', { value: printed })}
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import type { StringTagType, TagType } from '../../../../src-shared/api/common';
 import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
 import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
+import { fitRead } from '../../../../src-shared/domain/slot-fit';
 
 // The bench session as the operator sees it: one slot per expected
 // identifier of the current position, filled as reads arrive, each read checked against the
@@ -23,9 +24,14 @@ export type FeedbackLevel = 'ok' | 'warning' | 'error';
 export type Feedback =
   | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
   | { level: 'ok'; code: 'SAVED'; position: number }
+  /** What an action did, said where the operator looks (skip, void, undo). */
+  | { level: 'ok'; code: 'SKIPPED' | 'VOIDED' | 'TAKEN_BACK'; position: number }
+  | { level: 'ok'; code: 'READ_UNDONE'; tagType: TagType }
   | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'SLOT_FULL'; tagType: TagType; value: string }
+  /** The read fits no slot and its type cannot be told (a wedge read without print data, symbology or slot). */
+  | { level: 'warning'; code: 'NO_SLOT'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'CAPTURE_REFUSED'; reasons: string[] }
   | { level: 'warning'; code: 'ACK_NEEDED' }
   | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
@@ -75,20 +81,14 @@ export function isComplete(state: BenchState): boolean {
   return state.slots.length > 0 && state.slots.every((s) => s.value !== undefined || s.captureSha256 !== undefined);
 }
 
-const SCANNED_TYPES: readonly TagType[] = ['QR', 'BAR_CODE', 'DATA_MATRIX', 'TEXT'];
-
-function targetSlot(slots: readonly Slot[], read: IncomingRead): number {
-  const sameType = slots.findIndex((s) => s.tagType === read.tagType && s.value === undefined);
-  if (sameType >= 0 || read.basis !== 'fallback') return sameType;
-  // A scanner that sent no symbology id: its read fills the scanned slot still waiting.
-  return slots.findIndex((s) => SCANNED_TYPES.includes(s.tagType) && s.value === undefined);
-}
-
 function withFeedback(state: BenchState, feedback: Feedback): BenchState {
   return { ...state, feedback, blocked: feedback.level === 'error' };
 }
 
-/** Places one read into the current Label's slots, checking it first. */
+/**
+ * Places one read into the current Label's slots, checking it first. Which slot it goes to is the shared fitting
+ * rule (src-shared/domain/slot-fit.ts): the print data first, in any order, then the reported type or the shape.
+ */
 export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFacts): BenchState {
   if (state.blocked) return state;
   const { tagType, value } = read;
@@ -96,25 +96,36 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
     if (read.fromCapture) return state;
     return withFeedback(state, { level: 'warning', code: 'REPEAT_READ', tagType, value });
   }
-  const index = targetSlot(state.slots, read);
-  if (index < 0) {
-    const expectedType = state.slots.some((s) => s.tagType === tagType);
-    return withFeedback(state, { level: 'warning', code: expectedType ? 'SLOT_FULL' : 'UNEXPECTED_TYPE', tagType, value });
+  const fit = fitRead(
+    state.slots.map((s) => ({ tagType: s.tagType, filled: s.value !== undefined || s.captureSha256 !== undefined })),
+    read,
+    { position: state.position, expected: facts.expected, printedAt: facts.printedAt },
+  );
+  if (fit.kind === 'none') {
+    const code = fit.reason === 'slotFull' ? 'SLOT_FULL' : fit.reason === 'unexpectedType' ? 'UNEXPECTED_TYPE' : 'NO_SLOT';
+    return withFeedback(state, { level: 'warning', code, tagType: fit.tagType, value });
   }
-  const slotType = (state.slots[index] as Slot).tagType;
+  if (fit.kind === 'misprint') {
+    return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: fit.tagType, expected: fit.expected, actual: value });
+  }
+  const slotType = fit.tagType;
   const other = facts.taken.get(identifierMapKey(slotType, value));
   if (other !== undefined && other !== state.position) {
     return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
   }
-  const owner = facts.printedAt?.get(identifierMapKey(slotType, value));
-  if (owner !== undefined && owner !== state.position) {
-    return withFeedback(state, { level: 'error', code: 'MISORDER', tagType: slotType, value, position: state.position, belongsTo: owner, read });
+  if (fit.kind === 'elsewhere') {
+    // The read keeps its fitted type, so placing it at the position it belongs to fits it there again.
+    return withFeedback(state, {
+      level: 'error',
+      code: 'MISORDER',
+      tagType: slotType,
+      value,
+      position: state.position,
+      belongsTo: fit.belongsTo,
+      read: { ...read, tagType: slotType, basis: 'symbology' },
+    });
   }
-  const printed = slotType === 'SVC' ? undefined : facts.expected?.[slotType as StringTagType];
-  if (printed !== undefined && !identifierValuesMatch(slotType, printed, value)) {
-    return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: slotType, expected: printed, actual: value });
-  }
-  const slots = state.slots.map((s, n) => (n === index ? { ...s, value } : s));
+  const slots = state.slots.map((s, n) => (n === fit.slot ? { ...s, value } : s));
   return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: slotType, value });
 }
 
@@ -174,8 +185,14 @@ export function acknowledge(state: BenchState): BenchState {
 /** Empties the last filled slot (undo of a read before the Label is saved). */
 export function clearLastSlot(state: BenchState): BenchState {
   const last = state.slots.findLastIndex((s) => s.value !== undefined || s.captureSha256 !== undefined);
-  if (last < 0) return state;
-  return { ...state, slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)), feedback: null, blocked: false };
+  const slot = state.slots[last];
+  if (!slot) return state;
+  return {
+    ...state,
+    slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)),
+    feedback: { level: 'ok', code: 'READ_UNDONE', tagType: slot.tagType },
+    blocked: false,
+  };
 }
 
 /** The identifiers to enroll: the string slots that are filled. */

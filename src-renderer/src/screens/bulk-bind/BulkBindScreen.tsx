@@ -77,7 +77,14 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         </label>
         <label>
           {t('bulk.threads')}
-          <textarea rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-describedby="bulk-threads-hint" />
+          <textarea
+            rows={6}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            aria-describedby="bulk-threads-hint"
+            data-takes-scans=""
+          />
         </label>
         <p id="bulk-threads-hint" className="hint">
           {t('bulk.threadsHint')}
@@ -93,7 +100,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         <div className="toolbar" role="search">
           <label>
             {t('bulk.search')}
-            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-takes-scans="" />
           </label>
           <button type="button" onClick={() => setSearchFor(query)}>
             {t('bulk.searchRun')}

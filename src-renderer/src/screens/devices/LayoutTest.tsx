@@ -5,7 +5,7 @@ import { LAYOUT_TEST_TEXT } from '../../../../src-shared/domain/wedge';
 import type { DeviceInfo, WedgeLayoutCheck } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
-import { takeWedgeScans } from '../bench/use-wedge';
+import { takeWedgeScans } from '../../components/use-wedge';
 
 // The keyboard layout test at setup: a keyboard-wedge scanner sends key positions for its own
 // keyboard layout, so a host on another layout receives some characters changed. The operator

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
+import type { CommandOutput, PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
 import { downloadBase64 } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
@@ -10,6 +10,8 @@ import { station } from '../../station-client';
 // Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
 // conflict with the Reel (printRun.preview, nothing saved), then saves the rows as the Reel's expected values and
 // downloads the exports for the printer (CSV for variable-data software, a proof PDF, ZPL).
+
+type Conflict = CommandOutput<'printRun.preview'>['conflicts'][number];
 
 const CHECKS = ['', 'gs1', 'luhn', 'damm', 'iso7064-mod37-36'] as const;
 const SETTLE_MS = 300;
@@ -72,14 +74,23 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
     const timer = setTimeout(() => setSettled(spec), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [spec]);
+  const save = useCommandMutation('printRun.generate', ['reels.list', 'reels.show']);
+  const saved = save.data;
+  // Once saved, the run is the Reel's print data: checked again it would collide with itself at every position.
   const preview = useQuery({
     queryKey: ['print-run-preview', reelId, settled],
     queryFn: () => station.call('printRun.preview', { reelId, spec: settled }),
     placeholderData: keepPreviousData,
+    enabled: !saved,
+    refetchOnWindowFocus: false,
     retry: false,
     gcTime: 0,
   });
-  const save = useCommandMutation('printRun.generate', ['reels.list', 'reels.show']);
+  // The panel opens below the Reels table: bring it (and later the saved note) into view.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [saved]);
   const [exporting, setExporting] = useState<PrintRunFormat>();
   const [exportError, setExportError] = useState<unknown>();
   const exportAs = async (format: PrintRunFormat) => {
@@ -113,74 +124,29 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
     ));
 
   return (
-    <section className="card stack" role="region" aria-labelledby="print-run-title" data-testid="print-run">
+    <section ref={panel} className="card stack" role="region" aria-labelledby="print-run-title" data-testid="print-run">
       <h3 id="print-run-title">{t('printRun.title', { reel: reelName })}</h3>
-      <p className="hint">{t('printRun.help')}</p>
-      <div className="form-grid">
-        {field('count', t('printRun.count'))}
-        {field('start', t('printRun.start'))}
-        {field('step', t('printRun.step'))}
-        {field('digits', t('printRun.digits'))}
-        {field('prefix', t('printRun.prefix'), 'text')}
-        {field('suffix', t('printRun.suffix'), 'text')}
-        <label>
-          {t('printRun.check')}
-          <select value={form.check} onChange={set('check')} name="check">
-            {CHECKS.map((c) => (
-              <option key={c} value={c}>
-                {c === '' ? t('printRun.noCheck') : c}
-              </option>
-            ))}
-          </select>
-        </label>
-        {field('qr', t('printRun.qr'), 'text')}
-        {field('dataMatrix', t('printRun.dataMatrix'), 'text')}
-        {field('barCode', t('printRun.barCode'), 'text')}
-        {field('firstPosition', t('printRun.firstPosition'))}
-        {field('stock', t('printRun.stock'), 'text')}
-      </div>
-      <ErrorNote error={preview.error} />
-      {current ? (
-        <>
-          <table aria-label={t('printRun.preview')} data-testid="print-run-preview">
-            <caption>{t('printRun.previewCount', { count: current.count })}</caption>
-            <thead>
-              <tr>
-                <th>{t('import.position')}</th>
-                <th>TEXT</th>
-                <th>QR</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows(current.first)}
-              {current.last.length && current.count > current.first.length + current.last.length ? (
-                <tr>
-                  <td colSpan={3}>…</td>
-                </tr>
-              ) : null}
-              {rows(current.last)}
-            </tbody>
-          </table>
-          {current.conflictCount > 0 ? (
-            <div role="alert" className="error" data-testid="print-run-conflicts">
-              <p>{t('printRun.conflicts', { count: current.conflictCount })}</p>
-              <ul>
-                {current.conflicts.slice(0, 10).map((c, n) => (
-                  <li key={n}>{c.message}</li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p role="status">{t('printRun.noConflicts')}</p>
-          )}
-        </>
-      ) : null}
+      {saved ? (
+        <p className="ok-note saved-note" role="status" data-testid="print-run-saved">
+          ✓{' '}
+          {t('printRun.saved', {
+            count: saved.expected,
+            reel: reelName,
+            first: saved.first[0]?.position ?? 1,
+            last: (saved.last.at(-1) ?? saved.first.at(-1))?.position ?? 1,
+          })}
+        </p>
+      ) : (
+        prepareForm()
+      )}
       <div className="toolbar">
-        <button type="button" disabled={blocked || save.isPending} onClick={() => save.mutate({ reelId, spec, expected: true })}>
-          {t('printRun.save')}
-        </button>
+        {saved ? null : (
+          <button type="button" disabled={blocked || save.isPending} onClick={() => save.mutate({ reelId, spec, expected: true })}>
+            {t('printRun.save')}
+          </button>
+        )}
         {(['csv', 'pdf', 'zpl'] as const).map((format) => (
-          <button key={format} type="button" disabled={!current || exporting !== undefined} onClick={() => void exportAs(format)}>
+          <button key={format} type="button" disabled={(!current && !saved) || exporting !== undefined} onClick={() => void exportAs(format)}>
             {t(`printRun.export.${format}`)}
           </button>
         ))}
@@ -188,13 +154,81 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
-      {save.data ? (
-        <p role="status" data-testid="print-run-saved">
-          {t('printRun.saved', { count: save.data.expected })}
-        </p>
-      ) : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : null}
       <ErrorNote error={save.error ?? exportError} />
     </section>
   );
+
+  // A render function, not a component: a component made inside render would remount (and lose focus) on every key.
+  function prepareForm() {
+    return (
+      <>
+        <p className="hint">{t('printRun.help')}</p>
+        <div className="form-grid">
+          {field('count', t('printRun.count'))}
+          {field('start', t('printRun.start'))}
+          {field('step', t('printRun.step'))}
+          {field('digits', t('printRun.digits'))}
+          {field('prefix', t('printRun.prefix'), 'text')}
+          {field('suffix', t('printRun.suffix'), 'text')}
+          <label>
+            {t('printRun.check')}
+            <select value={form.check} onChange={set('check')} name="check">
+              {CHECKS.map((c) => (
+                <option key={c} value={c}>
+                  {t(`printRun.checks.${c || 'none'}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {field('qr', t('printRun.qr'), 'text')}
+          {field('dataMatrix', t('printRun.dataMatrix'), 'text')}
+          {field('barCode', t('printRun.barCode'), 'text')}
+          {field('firstPosition', t('printRun.firstPosition'))}
+          {field('stock', t('printRun.stock'), 'text')}
+        </div>
+        <ErrorNote error={preview.error} />
+        {current ? (
+          <>
+            <table aria-label={t('printRun.preview')} data-testid="print-run-preview">
+              <caption>{t('printRun.previewCount', { count: current.count })}</caption>
+              <thead>
+                <tr>
+                  <th>{t('import.position')}</th>
+                  <th>TEXT</th>
+                  <th>QR</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows(current.first)}
+                {current.last.length && current.count > current.first.length + current.last.length ? (
+                  <tr>
+                    <td colSpan={3}>…</td>
+                  </tr>
+                ) : null}
+                {rows(current.last)}
+              </tbody>
+            </table>
+            {current.conflictCount > 0 ? (
+              <div role="alert" className="error" data-testid="print-run-conflicts">
+                <p>{t('printRun.conflicts', { count: current.conflictCount })}</p>
+                <ul>
+                  {current.conflicts.slice(0, 10).map((c, n) => (
+                    <li key={n}>{conflictText(t, c)}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : (
+              <p role="status">{t('printRun.noConflicts')}</p>
+            )}
+          </>
+        ) : null}
+      </>
+    );
+  }
+}
+
+/** A conflict in the operator's words: the form's fields by their labels, never the CLI's flags. */
+function conflictText(t: (key: string, options?: Record<string, unknown>) => string, c: Conflict): string {
+  return t(`printRun.conflict.${c.kind}`, { position: c.position, existingPosition: c.existingPosition, value: c.value });
 }

@@ -1,3 +1,4 @@
+import { countWords } from './count-names';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
@@ -140,10 +141,10 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
           </tbody>
         </table>
         {report.serviceCounts ? (
-          <p className="hint">
+          <p className="hint" data-testid="report-service-counts">
             {t('report.serviceCounts', {
               counts: Object.entries(report.serviceCounts)
-                .map(([k, v]) => `${k} ${v}`)
+                .map(([k, v]) => `${t(`report.countNames.${k}`, { defaultValue: countWords(k) })} ${v}`)
                 .join(', '),
             })}
           </p>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -17,6 +17,9 @@ function offsetOn(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return -new Date(y, m - 1, d, 12).getTimezoneOffset();
 }
+
+/** The problems listed, in the order a shift lead reads them. */
+const PROBLEMS = ['misprints', 'misorders', 'duplicates', 'refusedCaptures', 'attention', 'undone', 'gaps', 'voids'] as const;
 
 /** The shift summary: one day's work across Reels (Labels per hour, error rate, Reels finished). */
 export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
@@ -61,6 +64,31 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
             <dt>{t('shift.reelsFinished')}</dt>
             <dd data-testid="shift-finished">{data.reelsFinished}</dd>
           </dl>
+          <section className="report-section" aria-labelledby="shift-problems">
+            <h3 id="shift-problems">{t('shift.problemsTitle')}</h3>
+            <dl className="counters shift-problems" data-testid="shift-problems">
+              {PROBLEMS.map((kind) => (
+                <Fragment key={kind}>
+                  <dt>{t(`shift.problems.${kind}`)}</dt>
+                  <dd data-testid={`shift-${kind}`} className={data.problems[kind] > 0 ? 'has-problems' : undefined}>
+                    {data.problems[kind]}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+            <h3>{t('shift.verdictsTitle')}</h3>
+            {data.verdicts.length === 0 ? (
+              <p>{t('shift.noVerdicts')}</p>
+            ) : (
+              <ul data-testid="shift-verdicts">
+                {data.verdicts.map((v) => (
+                  <li key={v.reelId} className={`verdict verdict-${v.decision}`}>
+                    {t(`shift.verdict.${v.decision}`, { reel: v.name, failed: v.failed, inspected: v.inspected })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <figure className="report-section">
             <figcaption>{t('shift.perHourChart')}</figcaption>
             <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" />

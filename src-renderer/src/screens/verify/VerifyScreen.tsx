@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StringTagType } from '../../../../src-shared/api/common';
+import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import type { ExpectedValues } from '../../../../src-shared/domain/label';
+import { fitRead, typeByShape } from '../../../../src-shared/domain/slot-fit';
 import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOutput } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
@@ -9,7 +12,7 @@ import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraPanel } from '../bench/CameraPanel';
 import { playTone } from '../bench/sounds';
-import { typingIntoField } from '../bench/use-wedge';
+import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
 import { planText, sampleMessage, verdictText } from './verification-text';
 
@@ -25,7 +28,30 @@ interface Read {
 
 type Last = { kind: 'result'; result: VerifyCheckOutput } | { kind: 'kept'; position: number };
 
-const STRING_TYPES = new Set<string>(['QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT']);
+/** A read that fits no slot of the sampled Label: shown, never sent to a check (it cannot fail a sample). */
+interface Unfitted {
+  value: string;
+  reason: 'slotFull' | 'unexpectedType' | 'ambiguous';
+}
+
+/**
+ * What each position should carry, for fitting reads (src-shared/domain/slot-fit.ts): its print data, else the values
+ * this station enrolled there.
+ */
+function valuesByPosition(
+  labels: readonly { position: number; expected: ExpectedValues | null; identifiers: readonly { tagType: string; value?: string | undefined }[] }[],
+) {
+  const at = new Map<number, ExpectedValues>();
+  const owner = new Map<string, number>();
+  for (const label of labels) {
+    const values: Record<string, string> = {};
+    for (const i of label.identifiers) if (i.value && i.tagType !== 'SVC') values[i.tagType] = i.value;
+    Object.assign(values, label.expected ?? {});
+    at.set(label.position, values as ExpectedValues);
+    for (const [tagType, value] of Object.entries(values)) owner.set(identifierMapKey(tagType, value), label.position);
+  }
+  return { at, owner };
+}
 
 export function VerifyScreen({
   reelId,
@@ -53,6 +79,9 @@ export function VerifyScreen({
   const [seed, setSeed] = useState('');
   const [chosen, setChosen] = useState<number>();
   const [reads, setReads] = useState<Read[]>([]);
+  const [unfitted, setUnfitted] = useState<Unfitted[]>([]);
+  const reel = useCommandQuery('reels.show', { reelId: reelId ?? '', refresh: false }, { enabled: reelId !== undefined });
+  const known = useMemo(() => valuesByPosition(reel.data?.labels ?? []), [reel.data]);
   const [capture, setCapture] = useState<{ sha256: string; thumbnail: string | null }>();
   /** Why the last capture was refused by the camera's quality gate (capture again). */
   const [refused, setRefused] = useState<string[]>();
@@ -76,6 +105,7 @@ export function VerifyScreen({
 
   useEffect(() => {
     setReads([]);
+    setUnfitted([]);
     setCapture(undefined);
     setRefused(undefined);
   }, [position, reelId]);
@@ -84,25 +114,42 @@ export function VerifyScreen({
     setLast(undefined);
   }, [reelId]);
 
+  // Each read is fitted to the sampled Label's slots by the rule the Bench uses: by value (what this position and the
+  // others should carry), else by the reported type or the shape. A value found at another position keeps that
+  // type, so the check names both positions; a read that fits nothing is listed and never sent.
+  const readsRef = useRef(reads);
+  readsRef.current = reads;
   const addRead = useCallback(
-    (tagType: string, value: string, fallback: boolean) => {
-      setReads((current) => {
-        let type = tagType;
-        // A read whose type the device could not tell goes to the one expected type still missing.
-        if (fallback && !composition.includes(type as StringTagType)) {
-          const missing = composition.filter((c) => !current.some((r) => r.tagType === c));
-          if (missing.length === 1) type = missing[0] as string;
-        }
-        if (!STRING_TYPES.has(type) || current.some((r) => r.tagType === type && r.value === value)) return current;
-        return [...current, { tagType: type as StringTagType, value }];
-      });
+    (tagType: StringTagType | 'SVC', value: string, basis: 'symbology' | 'device' | 'fallback' | undefined) => {
+      const current = readsRef.current;
+      if (position === undefined || tagType === 'SVC' || current.some((r) => r.value === value)) return;
+      const slots = composition.map((type) => ({ tagType: type, filled: current.some((r) => r.tagType === type) }));
+      const fit = fitRead(slots, { tagType, value, basis }, { position, expected: known.at.get(position) ?? null, printedAt: known.owner });
+      let type: StringTagType | undefined;
+      if ((fit.kind === 'printed' || fit.kind === 'typed' || fit.kind === 'elsewhere') && fit.slot >= 0) type = fit.tagType;
+      else if (fit.kind === 'misprint') {
+        // On no position at all: a wrong Label, checked (and failed) in the slot its type or shape takes.
+        const waiting = slots.filter((s) => !s.filled).map((s) => s.tagType);
+        const typed = basis === 'fallback' ? typeByShape(value, waiting)?.tagType : tagType;
+        if (typed && waiting.includes(typed)) type = typed;
+      }
+      if (type === undefined) {
+        const reason = fit.kind === 'none' ? fit.reason : 'slotFull';
+        setUnfitted((list) => (list.some((u) => u.value === value) ? list : [...list, { value, reason }]));
+        playTone('warning');
+        return;
+      }
+      const next = [...current, { tagType: type, value }];
+      readsRef.current = next;
+      setReads(next);
+      setUnfitted((list) => list.filter((u) => u.value !== value));
     },
-    [composition],
+    [composition, position, known],
   );
 
   useEffect(() => {
     if (!reelId || position === undefined) return undefined;
-    const offRead = station.on('devices.read', (read) => addRead(read.tagType, read.value, read.basis === 'fallback'));
+    const offRead = station.on('devices.read', (read) => addRead(read.tagType, read.value, read.basis));
     const offCapture = station.on('camera.captured', (result) => {
       if (result.accepted) {
         setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
@@ -111,7 +158,7 @@ export function VerifyScreen({
         setRefused(result.reasons.map((r) => r.message));
         playTone('error');
       }
-      for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, false);
+      for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, 'symbology');
     });
     return () => {
       offRead();
@@ -138,6 +185,7 @@ export function VerifyScreen({
         }
       } finally {
         setReads([]);
+        setUnfitted([]);
         setCapture(undefined);
         setChosen(undefined);
         setBusy(false);
@@ -319,6 +367,15 @@ export function VerifyScreen({
                   </li>
                 ))}
               </ul>
+              {unfitted.length ? (
+                <ul className="stack verify-unfitted" aria-label={t('verify.unfittedTitle')} data-testid="verify-unfitted">
+                  {unfitted.map((u) => (
+                    <li key={u.value} className="warning-note">
+                      {t(`verify.unfitted.${u.reason}`, { value: u.value })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {refused ? (
                 <p className="error-note" role="alert" data-testid="verify-capture-refused">
                   {t('verify.captureRefused', { reasons: refused.join('; ') })}
@@ -342,6 +399,7 @@ export function VerifyScreen({
                   type="button"
                   onClick={() => {
                     setReads([]);
+                    setUnfitted([]);
                     setCapture(undefined);
                   }}
                 >

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
+
+// Issue 17, defect 2: Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
+// read is fitted to its slot by value (src-shared/domain/slot-fit.ts), never shown as "BAR_CODE: …" nor sent under the
+// wrong type. A read that fits no slot is named and sent nowhere; a misplaced Label fails naming both positions.
+
+const LOT = 30;
+const text = (p: number) => `CHX-${String(p).padStart(7, '0')}`;
+const url = (p: number) => `https://wine.example/p/${text(p)}`;
+
+let station: ServedStation;
+let reelId: string;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+  ({ reelId } = await station.call('reels.create', {
+    name: 'Wedge verify reel',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'TEXT', count: 1 },
+    ],
+  }));
+  await station.call('printRun.generate', { reelId, spec: { count: LOT, prefix: 'CHX-', digits: 7, qr: 'https://wine.example/p/{serial}' }, expected: true });
+  for (let p = 1; p <= LOT; p += 1) {
+    await station.call('labels.enroll', {
+      reelId,
+      position: p,
+      identifiers: [
+        { tagType: 'QR', value: url(p) },
+        { tagType: 'TEXT', value: text(p) },
+      ],
+    });
+  }
+  await expect
+    .poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.filter((l) => l.state === 'enrolled').length, { timeout: 180_000 })
+    .toBe(LOT);
+});
+test.afterAll(async () => {
+  await station?.stop();
+});
+
+test('wedge reads in any order pass correct Labels; an unfitted read fails nothing; a misplaced Label names both positions', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/verify?reel=${encodeURIComponent(reelId)}`);
+  await page.getByLabel('AQL').selectOption('10');
+  await page.getByLabel('Seed').fill('7');
+  await page.getByRole('button', { name: 'Draw sample' }).click();
+  const status = await station.call('verify.status', { reelId });
+  const sample = status.verification?.plan.positions ?? [];
+  expect(sample.length).toBeGreaterThanOrEqual(3);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const reads = page.getByTestId('verify-reads');
+
+  // The first sampled Label: TEXT first. A stray read of nothing known waits aside, and does not fail the sample.
+  const [first, second, third] = sample as [number, number, number];
+  await expect(page.getByTestId('verify-position')).toHaveText(String(first));
+  await wedgeScan(page, text(first));
+  await expect(reads).toContainText(`TEXT: ${text(first)}`);
+  await expect(reads).toContainText('QR: waiting');
+  await expect(reads).not.toContainText('BAR_CODE');
+  const stray = text(first === 1 ? 2 : first - 1);
+  await wedgeScan(page, stray);
+  await expect(page.getByTestId('verify-unfitted')).toHaveText(
+    `${stray} was not used: the slot it fits already holds a read. Press “Clear reads” to scan again.`,
+  );
+  await wedgeScan(page, url(first));
+  await expect(page.getByTestId(`sample-${first}`)).toHaveAttribute('data-state', 'pass');
+  await expect(page.getByTestId('verify-result')).toContainText(`Position ${first} passed`);
+
+  // The second: QR first.
+  await expect(page.getByTestId('verify-position')).toHaveText(String(second));
+  await wedgeScan(page, url(second));
+  await expect(reads).toContainText(`QR: ${url(second)}`);
+  await wedgeScan(page, text(second));
+  await expect(page.getByTestId(`sample-${second}`)).toHaveAttribute('data-state', 'pass');
+
+  // The third position holds the Label of another position: it fails naming both.
+  const other = third === LOT ? third - 1 : third + 1;
+  await expect(page.getByTestId('verify-position')).toHaveText(String(third));
+  await wedgeScan(page, url(other));
+  await wedgeScan(page, text(other));
+  await expect(page.getByTestId(`sample-${third}`)).toHaveAttribute('data-state', 'fail');
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'wrong_position');
+  await expect(page.getByTestId('verify-result')).toContainText(`Position ${third} failed: it carries what the service holds at position ${other}.`);
+  const after = await station.call('verify.status', { reelId });
+  expect(after.verification?.samples.filter((s) => s.state !== 'waiting').map((s) => [s.position, s.state])).toEqual([
+    [first, 'pass'],
+    [second, 'pass'],
+    [third, 'fail'],
+  ]);
+  await openScreen(page, 'Verify');
+  await page.screenshot({ path: 'test-results/e2e/screens/verify-wedge.png', fullPage: true });
+});
