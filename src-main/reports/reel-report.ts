@@ -14,7 +14,7 @@ import {
   takeBacksBetween,
 } from '../store/reports';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
-import { currentVerificationView } from './verify';
+import { currentVerificationView } from '../quality-check/verify';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
 // states, the audit log (when each Label was saved, gaps and take-backs), the outbox (bulk-binds, activations) and
