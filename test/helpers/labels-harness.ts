@@ -33,7 +33,7 @@ export interface LabelsSandbox {
   createThread(name: string, team?: string): Promise<string>;
   /** POST /api/v1/tags/extract: the fingerprint id of an optical capture. */
   extract(image: Buffer, team?: string): Promise<string>;
-  /** POST /api/v1/tags/<path> as multipart (S3's area), for setting up loose identifiers. */
+  /** POST /api/v1/tags/<path> as multipart (the spec's tags area, src-sandbox/routes/tags), for setting up loose identifiers. */
   tagsForm(path: string, parts: Record<string, string | Buffer>, team?: string): Promise<Reply<Json>>;
   /** GET /api/v1/threads/{id} */
   thread(threadId: string): Promise<Json>;
