@@ -8,7 +8,7 @@ import path from 'node:path';
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** The folders of src-main with an area of their own (`main/<folder>`); hosts/electron is `main/hosts/electron`. */
-export const MAIN_FOLDERS = [
+const MAIN_FOLDERS = [
   'commands',
   'changes',
   'reads',
@@ -27,7 +27,7 @@ export const MAIN_FOLDERS = [
 const TOP_AREAS = ['src-shared', 'src-preload', 'src-renderer', 'src-sandbox'];
 
 /** The repository's test folder: helpers and fixtures that only unit tests (`*.test.ts`) may import. */
-export const TEST_FOLDER = 'test';
+const TEST_FOLDER = 'test';
 
 const toPosix = (relPath) => relPath.split(path.sep).join('/');
 const under = (p, folder) => p === folder || p.startsWith(`${folder}/`);

@@ -50,7 +50,7 @@ function activationOf(label: ServiceLabel): { optical: boolean | null; identifia
 }
 
 /** The range's progress from what is known of its Labels: only Labels with an optical marking can become identifiable. */
-export function rangeProgress(
+function rangeProgress(
   requested: boolean,
   outcome: BulkBindActivation,
   ids: readonly string[],

@@ -13,7 +13,7 @@ import type { CommandContext } from './context';
 export type ReportPrinter = (request: { reelId: string; locale: 'en' | 'de' }) => Promise<Uint8Array>;
 
 /** A file name for the Reel's report: its name in safe characters and the day. */
-export function reportFilename(reelName: string, at = new Date()): string {
+function reportFilename(reelName: string, at = new Date()): string {
   const safe =
     reelName
       .normalize('NFKD')

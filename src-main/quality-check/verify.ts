@@ -29,7 +29,7 @@ export const AQL_SETTING = 'verify.aql';
 /** Seeds are drawn below 2^31 so they read the same in every language a report is opened with. */
 const SEED_LIMIT = 2 ** 31;
 
-export function planView(plan: StoredPlan): VerificationPlan {
+function planView(plan: StoredPlan): VerificationPlan {
   return {
     verificationId: plan.verificationId,
     reelId: plan.reelId,
@@ -94,7 +94,7 @@ function verdictOf(plan: StoredPlan, judged: readonly { position: number; pass: 
 }
 
 /** The verification as the screen and the report show it: every sampled position, judged, kept or waiting. */
-export function verificationView(db: Db, plan: StoredPlan): VerificationView {
+function verificationView(db: Db, plan: StoredPlan): VerificationView {
   const stored = new Map(listSamples(db, plan.verificationId).map((s) => [s.position, s]));
   const samples: SampleView[] = plan.positions.map((position) => {
     const s = stored.get(position);

@@ -26,7 +26,7 @@ const GROUP_REQUEST_IDS = 10;
 /** Gaps and take-backs listed (the total is always given). */
 const TAKE_BACKS_LISTED = 500;
 
-export function stationIdentity(dataDir: string): { name: string; dataDir: string } {
+function stationIdentity(dataDir: string): { name: string; dataDir: string } {
   return { name: hostname(), dataDir };
 }
 

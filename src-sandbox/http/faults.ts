@@ -18,7 +18,7 @@ export interface FaultInput {
   method?: string;
 }
 
-export function defaultFaultCode(status: number): ErrorCode {
+function defaultFaultCode(status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 503) return 'SCAN_BACKEND_UNAVAILABLE';
@@ -52,7 +52,7 @@ interface FaultRow {
 }
 
 /** Takes one answer from the oldest matching fault, if any. */
-export function takeFault(db: SandboxDb, method: string, path: string): FaultRow | undefined {
+function takeFault(db: SandboxDb, method: string, path: string): FaultRow | undefined {
   return db.transaction(() => {
     const row = db
       .prepare(

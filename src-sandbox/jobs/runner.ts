@@ -5,7 +5,7 @@ import type { SandboxDb } from '../store/db';
 // shows in counts.identifiableCount). Jobs are rows in `jobs`, so a restart resumes what was queued or running;
 // one job runs at a time (the sandbox is single-node by design).
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobRecord {
   jobId: string;
@@ -20,7 +20,7 @@ export interface JobRecord {
   finishedAt: string | null;
 }
 
-export interface JobContext {
+interface JobContext {
   db: SandboxDb;
   now: () => Date;
   /** Stores a progress object on the job row (readable with get()). */

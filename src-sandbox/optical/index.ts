@@ -1,16 +1,13 @@
 // The optical stand-in (README.md beside this file): decode, keypoints, fingerprint, similarity, index,
 // stored scans.
-export { decodeFrame, UndecodableImageError, FRAME_WIDTH, type GrayFrame } from './frame';
-export { countKeypoints, CORNER_THRESHOLD } from './keypoints';
-export { computeFingerprint, FINGERPRINT_BITS, FINGERPRINT_BYTES } from './fingerprint';
-export { hammingDistance, similarity, fingerprintsMatch, MATCH_MAX_DISTANCE } from './similarity';
-export { bandKeys, probeKeys, BAND_COUNT, BAND_BITS } from './index-keys';
-export { classifyKeypoints, qualityScore, MIN_KEYPOINTS, type CaptureQuality } from './quality';
-export { analyzeCapture, imageSha256, type CaptureAnalysis } from './analyze';
+export { decodeFrame } from './frame';
+export { hammingDistance, fingerprintsMatch, MATCH_MAX_DISTANCE } from './similarity';
+export { bandKeys } from './index-keys';
+export { analyzeCapture, imageSha256 } from './analyze';
 export { imageFromDataUrl } from './image-data';
-export { OPTICAL_MIGRATIONS, ensureOpticalSchema } from './schema';
-export { insertFingerprint, getFingerprint, findMatchingFingerprints, type StoredFingerprint, type FingerprintMatch } from './fingerprint-store';
-export { insertScan, findScanBySha, getScan, getScanImage, setScanOutcome, scanReceipt, type ScanRecord, type ScanOutcome, type NewScan } from './scans';
-export { ingestOpticalCapture, type IngestContext, type OpticalCapture } from './ingest';
-export { findOpticalTagsMatching, findOpticalTagsWithSameMarking, type OpticalTagMatch } from './marking-lookup';
+export { ensureOpticalSchema } from './schema';
+export { insertFingerprint, getFingerprint } from './fingerprint-store';
+export { findScanBySha, setScanOutcome, scanReceipt, type ScanOutcome } from './scans';
+export { ingestOpticalCapture } from './ingest';
+export { findOpticalTagsMatching, findOpticalTagsWithSameMarking } from './marking-lookup';
 export { markTeamUnreachable, clearUnreachableTeams, unreachableTeams } from './partitions';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FieldEntryInput, ThreadDetail, ThreadEvent } from '../../src-shared/api/threads';
+import type { ThreadDetail, ThreadEvent } from '../../src-shared/api/threads';
 import type { FieldPlan, StoredField } from '../domain/threads/fields';
 import type { SandboxDb } from '../store/db';
 import { toEvent, toFieldEntry, toIdentifier, toStoredField, toThreadSummary, type EventRow, type FieldRow, type TagRow, type ThreadRow } from './rows';
@@ -17,7 +17,7 @@ export function visibleParams(scope: TeamScope): string[] {
   return [scope.orgId, scope.teamId, scope.teamId];
 }
 
-export function getThreadRow(db: SandboxDb, threadId: string): ThreadRow | undefined {
+function getThreadRow(db: SandboxDb, threadId: string): ThreadRow | undefined {
   return db.prepare('SELECT * FROM threads WHERE thread_id = ?').get(threadId) as ThreadRow | undefined;
 }
 
@@ -30,7 +30,7 @@ export function fieldsOf(db: SandboxDb, threadId: string): StoredField[] {
   return (db.prepare('SELECT * FROM thread_fields WHERE thread_id = ? ORDER BY position, field_id').all(threadId) as FieldRow[]).map(toStoredField);
 }
 
-export function identifiersOf(db: SandboxDb, threadId: string): ReturnType<typeof toIdentifier>[] {
+function identifiersOf(db: SandboxDb, threadId: string): ReturnType<typeof toIdentifier>[] {
   const rows = db
     .prepare(
       `SELECT g.*, c.reel_id, c.position, r.name AS reel_name
@@ -110,5 +110,3 @@ export function touchThread(db: SandboxDb, threadId: string, updatedAt: string, 
 export function setArchived(db: SandboxDb, threadId: string, archivedAt: string | null, updatedAt: string): void {
   db.prepare('UPDATE threads SET archived_at = ?, updated_at = ? WHERE thread_id = ?').run(archivedAt, updatedAt, threadId);
 }
-
-export type { FieldEntryInput };

@@ -2,7 +2,7 @@
 // /api/v1/composite-tags contract tests.
 import { listenTestSandbox, type TestSandbox } from './sandbox-harness';
 
-export interface Reply<B = Record<string, unknown>> {
+interface Reply<B = Record<string, unknown>> {
   status: number;
   body: B;
 }
@@ -11,7 +11,7 @@ export interface Reply<B = Record<string, unknown>> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field in assertions
 export type Json = any;
 
-export interface CallOptions {
+interface CallOptions {
   team?: string;
   token?: string;
   headers?: Record<string, string>;

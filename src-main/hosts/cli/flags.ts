@@ -10,7 +10,7 @@ type TextFlag = { type: 'string'; multiple?: false } | { type: 'string'; multipl
 /** A flag that is there or not. */
 type SwitchFlag = { type: 'boolean' };
 /** A whole number from `min` (default 0) to `max` (default none); `what` names it in the refusal ("a port number"). */
-export interface NumberFlag {
+interface NumberFlag {
   type: 'number';
   min?: number;
   max?: number;
@@ -72,7 +72,7 @@ export function parseCommand<O extends Record<string, Flag>>(args: string[], spe
 }
 
 /** `text` as a whole number in the flag's range, or a usage error naming the flag. */
-export function wholeNumber(flag: string, text: string, range: Omit<NumberFlag, 'type'> = {}): number {
+function wholeNumber(flag: string, text: string, range: Omit<NumberFlag, 'type'> = {}): number {
   const min = range.min ?? 0;
   const max = range.max ?? Number.MAX_SAFE_INTEGER;
   // Digits only: "1e3", "0x10" and "1.0" are refused, not read as numbers.

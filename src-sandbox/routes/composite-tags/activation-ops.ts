@@ -9,9 +9,9 @@ import type { SandboxDb } from '../../store/db';
 import { getLabelRow, labelState } from './label-store';
 import { markingPeersOf } from './marking-peers';
 
-export const ACTIVATE_LABELS_JOB = 'labels.activate';
+const ACTIVATE_LABELS_JOB = 'labels.activate';
 
-export interface ActivateLabelsPayload {
+interface ActivateLabelsPayload {
   compositeTagIds: string[];
 }
 

@@ -9,12 +9,12 @@ export function getLabelRow(db: SandboxDb, compositeTagId: string): LabelRow | u
   return db.prepare('SELECT * FROM composite_tags WHERE composite_tag_id = ?').get(compositeTagId) as LabelRow | undefined;
 }
 
-export function membersOf(db: SandboxDb, compositeTagId: string): TagRow[] {
+function membersOf(db: SandboxDb, compositeTagId: string): TagRow[] {
   return db.prepare('SELECT * FROM tags WHERE composite_tag_id = ? ORDER BY created_at, rowid').all(compositeTagId) as TagRow[];
 }
 
 /** Members of many Labels at once, grouped by Label id. */
-export function membersOfMany(db: SandboxDb, compositeTagIds: readonly string[]): Map<string, TagRow[]> {
+function membersOfMany(db: SandboxDb, compositeTagIds: readonly string[]): Map<string, TagRow[]> {
   const grouped = new Map<string, TagRow[]>();
   if (compositeTagIds.length === 0) return grouped;
   const rows = db
@@ -29,7 +29,7 @@ export function membersOfMany(db: SandboxDb, compositeTagIds: readonly string[])
   return grouped;
 }
 
-export function labelRowsOnReel(db: SandboxDb, reelId: string): LabelRow[] {
+function labelRowsOnReel(db: SandboxDb, reelId: string): LabelRow[] {
   return db.prepare('SELECT * FROM composite_tags WHERE reel_id = ? ORDER BY position').all(reelId) as LabelRow[];
 }
 

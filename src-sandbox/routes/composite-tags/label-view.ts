@@ -5,7 +5,7 @@ import type { SandboxDb } from '../../store/db';
 import { labelState } from './label-store';
 import { parseExpected, type CollectionRow, type LabelRow } from './rows';
 
-export function labelViewOf(
+function labelViewOf(
   state: LabelState,
   row: Pick<LabelRow, 'created_at' | 'updated_at'>,
   reel: Pick<CollectionRow, 'expected_identifiers' | 'transferred_at'>,

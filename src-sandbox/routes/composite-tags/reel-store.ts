@@ -76,7 +76,7 @@ SELECT
   MAX(ct.position) AS lastPosition
 FROM composite_tags ct WHERE ct.reel_id = ?`;
 
-export function reelCounts(db: SandboxDb, reelId: string): { counts: ReelCounts; lastPosition: number | null } {
+function reelCounts(db: SandboxDb, reelId: string): { counts: ReelCounts; lastPosition: number | null } {
   const row = db.prepare(COUNTS_SQL).get(reelId) as ReelCounts & { lastPosition: number | null };
   const { lastPosition, ...counts } = row;
   return { counts, lastPosition };

@@ -7,7 +7,7 @@ import { SvcError } from '../../http/svc-error';
 import type { SandboxDb } from '../../store/db';
 import { getThread, type ThreadRow } from './tag-store';
 
-export function isThreadVisible(db: SandboxDb, svc: SvcContext, thread: ThreadRow): boolean {
+function isThreadVisible(db: SandboxDb, svc: SvcContext, thread: ThreadRow): boolean {
   if (thread.org_id !== svc.orgId) return false;
   if (thread.owner_team_id === svc.teamId) return true;
   return db.prepare('SELECT 1 FROM thread_shares WHERE thread_id = ? AND team_id = ?').get(thread.thread_id, svc.teamId) !== undefined;

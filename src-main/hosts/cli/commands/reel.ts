@@ -4,7 +4,7 @@ import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
-export function parseExpect(text: string): { tagType: TagType; count: number }[] {
+function parseExpect(text: string): { tagType: TagType; count: number }[] {
   return text.split(',').map((part) => {
     const [type, count] = part.split('=');
     const tagType = (type ?? '').trim().toUpperCase();
