@@ -149,7 +149,7 @@ describe('import boundaries lint rule', () => {
 
   it.each([
     ['src-main/store/x.test.ts', 'test/helpers/tmp'],
-    ['src-main/commands/x.test.ts', 'test/integration/core/peer'],
+    ['src-main/commands/x.test.ts', 'test/integration/station/peer'],
     ['src-shared/api/x.test.ts', 'test/fixtures'],
     ['src-sandbox/optical/x.test.ts', 'test/fixtures/prng'],
     ['src-renderer/src/x.test.ts', 'test/helpers/tmp'],
