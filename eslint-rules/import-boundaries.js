@@ -8,12 +8,26 @@ import path from 'node:path';
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** The folders of src-main with an area of their own (`main/<folder>`); hosts/electron is `main/hosts/electron`. */
-export const MAIN_FOLDERS = ['commands', 'changes', 'connection', 'sync', 'service', 'store', 'devices', 'print-run', 'reports', 'runtime', 'hosts'];
+const MAIN_FOLDERS = [
+  'commands',
+  'changes',
+  'reads',
+  'connection',
+  'sync',
+  'service',
+  'store',
+  'devices',
+  'print-run',
+  'quality-check',
+  'reports',
+  'runtime',
+  'hosts',
+];
 
 const TOP_AREAS = ['src-shared', 'src-preload', 'src-renderer', 'src-sandbox'];
 
 /** The repository's test folder: helpers and fixtures that only unit tests (`*.test.ts`) may import. */
-export const TEST_FOLDER = 'test';
+const TEST_FOLDER = 'test';
 
 const toPosix = (relPath) => relPath.split(path.sep).join('/');
 const under = (p, folder) => p === folder || p.startsWith(`${folder}/`);
@@ -44,7 +58,18 @@ export function withoutArea(relPath) {
 
 const RUNTIME = 'main/runtime';
 const SHARED = 'src-shared';
-const COMMANDS_MAY = ['main/changes', 'main/sync', 'main/connection', 'main/store', 'main/service', 'main/devices', 'main/print-run', 'main/reports'];
+const COMMANDS_MAY = [
+  'main/changes',
+  'main/reads',
+  'main/sync',
+  'main/connection',
+  'main/store',
+  'main/service',
+  'main/devices',
+  'main/print-run',
+  'main/quality-check',
+  'main/reports',
+];
 const HOSTS_MAY = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/service', 'src-sandbox', SHARED];
 
 /** area → areas it may import (besides itself). Anything else in the tree is refused. */
@@ -59,9 +84,12 @@ export const ALLOWED = {
   'main/devices': [SHARED, RUNTIME],
   'main/connection': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/sync': [SHARED, RUNTIME, 'main/store', 'main/service'],
-  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices'],
+  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run'],
+  // Reads join rows (and the service's answers) into one answer; they find a Label or Reel as the changes do (changes/context.ts).
+  'main/reads': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/changes'],
   'main/print-run': [SHARED, RUNTIME, 'main/store'],
-  'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service'],
+  'main/quality-check': [SHARED, RUNTIME, 'main/store', 'main/service'],
+  'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/quality-check'],
   'main/commands': [SHARED, RUNTIME, ...COMMANDS_MAY],
   'main/station': [SHARED, RUNTIME, 'main/commands', ...COMMANDS_MAY, 'src-sandbox'],
   'main/hosts': HOSTS_MAY,

@@ -7,10 +7,8 @@
 // Unit tests (`*.test.ts`) may read and write a database directly to set up or check a case.
 import path from 'node:path';
 
-/** The folders whose files may hold SQL, one store per program. */
-export const STORES = ['src-main/store', 'src-sandbox/store'];
-/** The programs the rule watches (their store excepted). */
-export const PROGRAMS = ['src-main', 'src-sandbox'];
+/** The programs the rule watches; each one's SQL lives in its own `<program>/store`. */
+const PROGRAMS = ['src-main', 'src-sandbox'];
 
 const SQL = [
   /\bSELECT\b[\s\S]*\bFROM\b/,

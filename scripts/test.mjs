@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, format (Prettier), unit/integration (vitest), build, e2e (Playwright),
+// `npm test`: type-check, lint, format (Prettier), the Electron host's settings (electronegativity), dead code (knip: unused files, exports, dependencies), unit/integration (vitest), build, e2e (Playwright),
 // then one closing line "N passed, M failed" summed over all runners. A failed
 // type-check or lint counts as one failed check each. Fails when anything
 // failed, or when no test ran. Skipped tests are reported, never counted as passed.
@@ -39,6 +39,8 @@ const npx = 'npx';
 check('type-check', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', npx, ['eslint', '.']);
 check('format', npx, ['prettier', '--check', '.']);
+check('electronegativity', 'node', ['scripts/electronegativity.mjs']);
+check('knip', npx, ['knip', '--no-progress']);
 check('openapi lint', 'node', ['bin/run-ts.mjs', 'scripts/openapi-lint.ts']);
 
 const vitestOk = step('unit and integration', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`]);

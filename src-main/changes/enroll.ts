@@ -42,7 +42,7 @@ export function canEnrollOver(existing: Pick<LocalLabel, 'state' | 'serviceId'>)
 }
 
 /** Checks one request against the Reel and the local mirror; returns the problems in words (none = fine). */
-export function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollRequest, 'reelId'>): string[] {
+function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollRequest, 'reelId'>): string[] {
   const problems: string[] = [];
   if (existing && !canEnrollOver(existing)) {
     problems.push(`position ${request.position} already holds a Label (${existing.state}); pick another position or move that Label first`);
@@ -148,7 +148,7 @@ export function buildEnrollment(
   return { reel, label, capture, identifiers };
 }
 
-export async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
+async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
   const reel = requireReel(ctx, request.reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, request.position);
   const problems = checkEnrollment(existing, request);
@@ -202,7 +202,7 @@ export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): str
 }
 
 /** Writes prepared enrollments, each Label row with its operation, in one transaction. */
-export function commitEnrollments(ctx: ChangeContext, prepared: readonly PreparedEnrollment[]): string[] {
+function commitEnrollments(ctx: ChangeContext, prepared: readonly PreparedEnrollment[]): string[] {
   return ctx.db.transaction(() => prepared.map((p) => commitEnrollment(ctx, p)))();
 }
 

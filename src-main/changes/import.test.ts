@@ -13,7 +13,7 @@ import { saveProfile } from '../store/profiles';
 import { getReel } from '../store/reels';
 import type { ChangeContext } from './context';
 import { checkPrintData, importPrintData } from './import';
-import { CHUNK_BYTES } from './print-data';
+import { CHUNK_BYTES } from '../print-run/print-data';
 import { createReel } from './reels';
 
 // How the import reads its file is watched: the fs functions are wrapped, behaviour unchanged.

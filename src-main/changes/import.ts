@@ -11,7 +11,7 @@ import { getLabelAt, getLabelStateAt, sameCaptureElsewhere, upsertLabel } from '
 import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
-import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from './print-data';
+import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from '../print-run/print-data';
 
 // Print-data import: by default every row is queued as an enrollment (offline batch Label
 // creation); with `expectedOnly` the rows become the values the bench verifies each Label

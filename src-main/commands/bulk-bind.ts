@@ -50,7 +50,7 @@ function activationOf(label: ServiceLabel): { optical: boolean | null; identifia
 }
 
 /** The range's progress from what is known of its Labels: only Labels with an optical marking can become identifiable. */
-export function rangeProgress(
+function rangeProgress(
   requested: boolean,
   outcome: BulkBindActivation,
   ids: readonly string[],
@@ -101,7 +101,7 @@ async function readLabels(
   return out;
 }
 
-export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof typeof bulkBindCommands> {
+export function bulkBindHandlers(ctx: CommandContext): CommandHandlers<keyof typeof bulkBindCommands> {
   const tracked = new Map<string, Tracked>();
   const remember = (opId: string, entry: Tracked) => {
     tracked.delete(opId);
@@ -121,7 +121,7 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
     if (!result?.activation) {
       // Not bound yet: the range's Labels with a capture are what the activation will work on.
       const total = requested
-        ? listLabels(parts.db, payload.reelId, { from: payload.fromPosition, to: payload.toPosition }).filter((l) => l.captureSha256 !== null).length
+        ? listLabels(ctx.db, payload.reelId, { from: payload.fromPosition, to: payload.toPosition }).filter((l) => l.captureSha256 !== null).length
         : 0;
       return { requested, outcome: null, total, identifiable: 0, finished: !requested, live: false };
     }
@@ -143,7 +143,7 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
     });
     const read = await readLabels(client, reelServiceId, open, counts.boundCount ?? ids.length);
     // A Label without its member list: whether it has an optical marking is what the station enrolled on it.
-    const opticalOf = (id: string, said: boolean | null) => said ?? (getLabelByServiceId(parts.db, id)?.captureSha256 ?? null) !== null;
+    const opticalOf = (id: string, said: boolean | null) => said ?? (getLabelByServiceId(ctx.db, id)?.captureSha256 ?? null) !== null;
     if ([...read.values()].some((a) => a.identifiable === null)) {
       // The service's Labels do not say whether they are identifiable: the spec's own signal, the Reel's
       // counts.identifiableCount, counted from its value when the bind landed.
@@ -164,11 +164,11 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
 
   return {
     'bulkBind.preflight': async (input) => {
-      await requireOnline(parts);
-      const reel = requireReel(parts.changes, input.reelId);
+      await requireOnline(ctx);
+      const reel = requireReel(ctx.changes, input.reelId);
       if (!reel.serviceId)
         throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then run the preflight.' });
-      const { reel: _summary, ...answer } = await parts.connection.requireClient().reels.bulkBind(reel.serviceId, {
+      const { reel: _summary, ...answer } = await ctx.connection.requireClient().reels.bulkBind(reel.serviceId, {
         fromPosition: input.fromPosition,
         toPosition: input.toPosition,
         threadIds: input.threadIds,
@@ -178,18 +178,18 @@ export function bulkBindHandlers(parts: CommandContext): CommandHandlers<keyof t
       return answer;
     },
     'bulkBind.commit': (input) => {
-      const opId = queueBulkBind(parts.changes, input);
-      parts.statusChanged();
-      parts.engine.notify();
+      const opId = queueBulkBind(ctx.changes, input);
+      ctx.statusChanged();
+      ctx.engine.notify();
       return { opId };
     },
     'bulkBind.status': async ({ opId }) => {
-      const op = getOp(parts.db, opId);
+      const op = getOp(ctx.db, opId);
       if (!op || op.kind !== 'bulkBind') throw new StationError({ code: StationErrorCode.notFound, message: `No bulk-bind operation "${opId}".` });
       const bind = op as OutboxOp<'bulkBind'>;
-      const reel = getReel(parts.db, bind.payload.reelId);
+      const reel = getReel(ctx.db, bind.payload.reelId);
       // The service is asked only once the bind landed: before that the answer is local (the screen asks often).
-      const client = op.state === 'done' && reel?.serviceId && (await canAskService(parts)) ? parts.connection.requireClient() : null;
+      const client = op.state === 'done' && reel?.serviceId && (await canAskService(ctx)) ? ctx.connection.requireClient() : null;
       const read = async (from: ServiceClient | null) => {
         const counts = from && reel?.serviceId ? (await from.reels.get(reel.serviceId)).counts : (reel?.serviceSnapshot?.counts ?? null);
         return { counts, activation: await activationProgress(bind, reel?.serviceId ?? null, counts, from) };

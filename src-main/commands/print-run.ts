@@ -44,16 +44,16 @@ async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFor
   return statSync(path).size;
 }
 
-export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof typeof printRunCommands> {
-  const ctx = parts.changes;
+export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typeof printRunCommands> {
+  const { changes } = ctx;
   const tmpDir = () => {
-    const dir = join(parts.dataDir, 'tmp');
+    const dir = join(ctx.dataDir, 'tmp');
     mkdirSync(dir, { recursive: true });
     return dir;
   };
   /** The Reel's Labels and print data, as the conflict check reads them. */
   const existing = (reelId: string, printed: readonly string[]): ExistingLabel[] =>
-    listLabels(parts.db, reelId).map((label) => {
+    listLabels(ctx.db, reelId).map((label) => {
       const values: ExistingLabel['values'] = { ...label.expected };
       for (const i of label.identifiers) {
         if (i.value !== undefined && printed.includes(i.tagType)) values[i.tagType as keyof ExistingLabel['values']] = i.value;
@@ -62,7 +62,7 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
     });
   const preview = async (reelId: string, input: Record<string, unknown>) => {
     const { PRINTED_TAG_TYPES, findConflicts, generateRows, parsePrintRunSpec, previewRows } = await printRun();
-    requireReel(ctx, reelId);
+    requireReel(changes, reelId);
     const spec = parsePrintRunSpec(input);
     const rows = previewRows(spec, PREVIEW_ROWS);
     const report: ConflictReport = findConflicts(generateRows(spec), existing(reelId, PRINTED_TAG_TYPES));
@@ -87,7 +87,7 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
   return {
     'printRun.preview': async ({ reelId, spec }) => (await preview(reelId, spec)).view,
     'printRun.generate': async ({ reelId, spec: input, expected, out, format, layout }) => {
-      if (out !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'printRun.generate', 'out');
+      if (out !== undefined) requireFilePathsAllowed(ctx.allowFilePaths, 'printRun.generate', 'out');
       const { spec, view } = await preview(reelId, input);
       if (expected && view.conflictCount > 0) {
         throw new StationError({
@@ -113,16 +113,16 @@ export function printRunHandlers(parts: CommandContext): CommandHandlers<keyof t
         try {
           const { generateRows, writePrintRunCsv } = await printRun();
           await writePrintRunCsv(generateRows(spec), csv);
-          saved = (await importPrintData(ctx, { reelId, source: { path: csv }, baseDir: dir, expectedOnly: true, allowFilePaths: false })).expected;
+          saved = (await importPrintData(changes, { reelId, source: { path: csv }, baseDir: dir, expectedOnly: true, allowFilePaths: false })).expected;
         } finally {
           rmSync(csv, { force: true });
         }
-        parts.labelsChanged(reelId, []);
+        ctx.labelsChanged(reelId, []);
       }
       return { ...view, expected: saved, file };
     },
     'printRun.export': async ({ reelId, spec: input, format, layout }) => {
-      const reel = requireReel(ctx, reelId);
+      const reel = requireReel(changes, reelId);
       const spec = (await printRun()).parsePrintRunSpec(input);
       const path = join(tmpDir(), `print-run-${randomUUID()}.${format}`);
       try {

@@ -4,18 +4,18 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { activeProfileId, getProfile, listProfiles, saveProfile, summarizeProfile } from '../store/profiles';
 import type { CommandContext } from './context';
 
-export function profileHandlers(parts: CommandContext): CommandHandlers<keyof typeof profileCommands> {
+export function profileHandlers(ctx: CommandContext): CommandHandlers<keyof typeof profileCommands> {
   return {
     'profiles.connect': async (input) => {
-      const { profile, keyChecked, warning } = await parts.connection.connect(input);
-      parts.retarget();
+      const { profile, keyChecked, warning } = await ctx.connection.connect(input);
+      ctx.retarget();
       return { ...summarizeProfile(profile), keyChecked, warning };
     },
-    'profiles.discover': async ({ baseUrl, apiKey }) => ({ organizations: await parts.connection.discover(baseUrl, apiKey) }),
-    'profiles.list': () => ({ profiles: listProfiles(parts.db).map(summarizeProfile), activeProfileId: activeProfileId(parts.db) }),
+    'profiles.discover': async ({ baseUrl, apiKey }) => ({ organizations: await ctx.connection.discover(baseUrl, apiKey) }),
+    'profiles.list': () => ({ profiles: listProfiles(ctx.db).map(summarizeProfile), activeProfileId: activeProfileId(ctx.db) }),
     'profiles.update': async ({ profileId, name, locale, declaredActor }) => {
-      const id = profileId ?? activeProfileId(parts.db);
-      const saved = id ? getProfile(parts.db, id) : undefined;
+      const id = profileId ?? activeProfileId(ctx.db);
+      const saved = id ? getProfile(ctx.db, id) : undefined;
       if (!saved)
         throw new StationError({
           code: StationErrorCode.notFound,
@@ -27,20 +27,20 @@ export function profileHandlers(parts: CommandContext): CommandHandlers<keyof ty
         ...(locale === undefined ? {} : { locale }),
         ...(declaredActor === undefined ? {} : { declaredActor }),
       };
-      saveProfile(parts.db, profile);
+      saveProfile(ctx.db, profile);
       // The service client carries the context headers: the active profile's client is rebuilt.
-      if (id === activeProfileId(parts.db)) {
-        await parts.connection.select(profile);
-        parts.retarget();
+      if (id === activeProfileId(ctx.db)) {
+        await ctx.connection.select(profile);
+        ctx.retarget();
       }
-      return summarizeProfile(parts.connection.profile?.profileId === profile.profileId ? parts.connection.profile : profile);
+      return summarizeProfile(ctx.connection.profile?.profileId === profile.profileId ? ctx.connection.profile : profile);
     },
     'profiles.select': async ({ profileId }) => {
-      const profile = getProfile(parts.db, profileId);
+      const profile = getProfile(ctx.db, profileId);
       if (!profile) throw new StationError({ code: StationErrorCode.notFound, message: `No profile "${profileId}"; list them with profiles.list.` });
-      await parts.connection.select(profile);
-      parts.retarget();
-      return summarizeProfile(parts.connection.profile ?? profile);
+      await ctx.connection.select(profile);
+      ctx.retarget();
+      return summarizeProfile(ctx.connection.profile ?? profile);
     },
   };
 }

@@ -12,7 +12,7 @@ import type { CommandContext } from './context';
 
 // The Queue: list with every attempt, retry and discard (docs/sync.md, "Attention" and "What the operator sees").
 
-export function queueItem(parts: CommandContext, op: OutboxOp): QueueItem {
+function queueItem(parts: CommandContext, op: OutboxOp): QueueItem {
   return {
     opId: op.id,
     seq: op.seq,

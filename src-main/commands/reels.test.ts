@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesReelFilters } from './reels';
 
 // The Reels list's filters (spec: `GET /reels` collectionId, unfiled, transferred, q): the local rule. The same
-// filters end to end against the sandbox: test/integration/core/reels-list.test.ts.
+// filters end to end against the sandbox: test/integration/station/reels-list.test.ts.
 
 describe('matchesReelFilters', () => {
   const reel = { name: 'Reel North 7', description: 'Line B', collectionId: 'c1' };

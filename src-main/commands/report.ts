@@ -13,7 +13,7 @@ import type { CommandContext } from './context';
 export type ReportPrinter = (request: { reelId: string; locale: 'en' | 'de' }) => Promise<Uint8Array>;
 
 /** A file name for the Reel's report: its name in safe characters and the day. */
-export function reportFilename(reelName: string, at = new Date()): string {
+function reportFilename(reelName: string, at = new Date()): string {
   const safe =
     reelName
       .normalize('NFKD')
@@ -22,17 +22,17 @@ export function reportFilename(reelName: string, at = new Date()): string {
   return `reel-report-${safe}-${at.toISOString().slice(0, 10)}.pdf`;
 }
 
-export function reportHandlers(parts: CommandContext, printer: ReportPrinter | undefined): CommandHandlers<keyof typeof reportCommands> {
-  const ctx = parts.changes;
+export function reportHandlers(ctx: CommandContext, printer: ReportPrinter | undefined): CommandHandlers<keyof typeof reportCommands> {
+  const { changes } = ctx;
   return {
-    'report.reel': ({ reelId }) => reelReport(parts.db, parts.dataDir, requireReel(ctx, reelId)),
+    'report.reel': ({ reelId }) => reelReport(ctx.db, ctx.dataDir, requireReel(changes, reelId)),
     'report.shift': ({ day, utcOffsetMinutes }) => {
       // The station's own time zone at noon of that day (a day with a clock change keeps the offset it had then).
       const offset = utcOffsetMinutes ?? localOffsetMinutes(new Date(dayBounds(day, 0).from.getTime() + 12 * 3_600_000));
-      return shiftSummary(parts.db, parts.dataDir, listReels(parts.db, ctx.profileId()), day, offset);
+      return shiftSummary(ctx.db, ctx.dataDir, listReels(ctx.db, changes.profileId()), day, offset);
     },
     'report.pdf': async ({ reelId, locale }) => {
-      const reel = requireReel(ctx, reelId);
+      const reel = requireReel(changes, reelId);
       if (!printer) {
         throw new StationError({
           code: PDF_UNAVAILABLE,

@@ -2,11 +2,11 @@ import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { threadCommands } from '../../src-shared/ipc/threads';
 import { requireOnline, type CommandContext } from './context';
 
-export function threadHandlers(parts: CommandContext): CommandHandlers<keyof typeof threadCommands> {
+export function threadHandlers(ctx: CommandContext): CommandHandlers<keyof typeof threadCommands> {
   return {
     'threads.search': async ({ q, pageSize, cursor }) => {
-      await requireOnline(parts);
-      const page = await parts.connection.requireClient().threads.list({ ...(q ? { q } : {}), pageSize: pageSize ?? 50, ...(cursor ? { cursor } : {}) });
+      await requireOnline(ctx);
+      const page = await ctx.connection.requireClient().threads.list({ ...(q ? { q } : {}), pageSize: pageSize ?? 50, ...(cursor ? { cursor } : {}) });
       return { threads: page.items.map((t) => ({ threadId: t.threadId, name: t.name, description: t.description })), nextCursor: page.nextCursor };
     },
   };

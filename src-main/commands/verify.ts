@@ -6,16 +6,16 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { SampleCheck, verifyCommands } from '../../src-shared/ipc/verify';
 import { requireReel } from '../changes/context';
 import { resolveCapture } from '../changes/capture-source';
-import { AQL_SETTING, currentVerificationView, drawVerification, judgeScan, keepSample, recordCheck, type ScanToCheck } from '../reports/verify';
+import { AQL_SETTING, currentVerificationView, drawVerification, judgeScan, keepScan, recordCheck, type ScanToCheck } from '../quality-check/verify';
 import { isServiceError } from '../service';
-import { insertCaptureRow, readCapture, storeCapture } from '../store/captures';
+import { readCapture } from '../store/captures';
 import { getLabelAt } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { readSetting, writeSetting } from '../store/settings';
-import { currentVerification, getSample, type StoredScan } from '../store/verifications';
+import { currentVerification, getSample } from '../store/verifications';
 import { canAskService, type CommandContext } from './context';
 
-// The quality check's commands (src-shared/ipc/verify.ts); the rules live in src-main/reports/verify.ts.
+// The quality check's commands (src-shared/ipc/verify.ts); the rules live in src-main/quality-check/verify.ts.
 
 const AqlSetting = z.number().refine((aql) => AQL_VALUES.includes(aql));
 
@@ -36,30 +36,30 @@ function unreachable(error: unknown): boolean {
   return isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typeof verifyCommands> {
-  const ctx = parts.changes;
-  const settings = () => ({ aql: readSetting(parts.db, AQL_SETTING, AqlSetting) ?? DEFAULT_AQL, aqls: [...AQL_VALUES] });
+export function verifyHandlers(ctx: CommandContext): CommandHandlers<keyof typeof verifyCommands> {
+  const { changes } = ctx;
+  const settings = () => ({ aql: readSetting(ctx.db, AQL_SETTING, AqlSetting) ?? DEFAULT_AQL, aqls: [...AQL_VALUES] });
   return {
     'verify.settings.get': () => settings(),
     'verify.settings.set': ({ aql }) => {
-      writeSetting(parts.db, AQL_SETTING, aql);
+      writeSetting(ctx.db, AQL_SETTING, aql);
       return settings();
     },
     'verify.plan': ({ reelId, aql, seed }) => {
-      const reel = requireReel(ctx, reelId);
-      return drawVerification(parts.db, reel, { aql: aql ?? settings().aql, seed });
+      const reel = requireReel(changes, reelId);
+      return drawVerification(ctx.db, reel, { aql: aql ?? settings().aql, seed });
     },
     'verify.status': ({ reelId }) => {
-      const reel = requireReel(ctx, reelId);
+      const reel = requireReel(changes, reelId);
       return {
-        verification: currentVerificationView(parts.db, reel.reelId),
+        verification: currentVerificationView(ctx.db, reel.reelId),
         expectsSvc: expectsSvc(reel),
         composition: reel.expectedIdentifiers.flatMap((e) => (e.tagType !== 'SVC' && e.count > 0 ? [e.tagType] : [])),
       };
     },
     'verify.check': async (input) => {
-      const reel = requireReel(ctx, input.reelId);
-      const plan = currentVerification(parts.db, reel.reelId);
+      const reel = requireReel(changes, input.reelId);
+      const plan = currentVerification(ctx.db, reel.reelId);
       if (!plan) {
         throw new StationError({
           code: StationErrorCode.notFound,
@@ -74,7 +74,7 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
           detail: { positions: plan.positions },
         });
       }
-      const before = getSample(parts.db, plan.verificationId, position);
+      const before = getSample(ctx.db, plan.verificationId, position);
       const earlier = before?.result as SampleCheck | null | undefined;
       if (earlier && !(earlier.pass === false && earlier.retry)) {
         throw new StationError({
@@ -83,7 +83,7 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
           detail: { position, result: earlier },
         });
       }
-      const label = getLabelAt(parts.db, reel.reelId, position);
+      const label = getLabelAt(ctx.db, reel.reelId, position);
       if (!label?.serviceId || !reel.serviceId) {
         throw new StationError({
           code: StationErrorCode.conflict,
@@ -93,12 +93,12 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
 
       // What was scanned: given now, or kept from a scan made while the service was out of reach.
       let scan: ScanToCheck;
-      const image = await resolveCapture(ctx, parts.allowFilePaths, 'verify.check', input);
+      const image = await resolveCapture(changes, ctx.allowFilePaths, 'verify.check', input);
       if (input.identifiers.length > 0 || image) {
         scan = { identifiers: input.identifiers, capture: image ? { sha256: createHash('sha256').update(image).digest('hex'), data: image } : null };
       } else if (before?.state === 'kept') {
         const sha = before.scanned.captureSha256;
-        const kept = sha ? readCapture(parts.db, sha) : undefined;
+        const kept = sha ? readCapture(ctx.db, sha) : undefined;
         if (sha && !kept)
           throw new StationError({
             code: StationErrorCode.notFound,
@@ -118,30 +118,19 @@ export function verifyHandlers(parts: CommandContext): CommandHandlers<keyof typ
           message: `Reel "${reel.name}" expects an optical marking (SVC): capture the Label at position ${position} with the camera (on the command line: --svc IMAGE) along with its values.`,
         });
       }
-      const stored: StoredScan = { identifiers: scan.identifiers, captureSha256: scan.capture?.sha256 ?? null };
-
       const keep = async () => {
-        // The capture is kept in the capture store: the camera's incoming stills are pruned.
-        if (scan.capture) {
-          const capture = await storeCapture(parts.dataDir, scan.capture.data);
-          parts.db.transaction(() => {
-            insertCaptureRow(parts.db, capture);
-            keepSample(parts.db, plan, position, label.labelId, stored);
-          })();
-        } else {
-          keepSample(parts.db, plan, position, label.labelId, stored);
-        }
+        await keepScan(ctx.db, ctx.dataDir, plan, position, label.labelId, scan);
         return offline(position, reel.reelId);
       };
-      if (!(await canAskService(parts))) throw await keep();
+      if (!(await canAskService(ctx))) throw await keep();
       let result: SampleCheck;
       try {
-        result = await judgeScan(parts.connection.requireClient(), { reelServiceId: reel.serviceId, position, compositeTagId: label.serviceId, scan });
+        result = await judgeScan(ctx.connection.requireClient(), { reelServiceId: reel.serviceId, position, compositeTagId: label.serviceId, scan });
       } catch (error) {
         if (unreachable(error)) throw await keep();
         throw error;
       }
-      const verdict = recordCheck(parts.db, plan, position, label.labelId, stored, result);
+      const verdict = recordCheck(ctx.db, plan, position, label.labelId, scan, result);
       return { ...result, verdict };
     },
   };

@@ -19,7 +19,7 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
-export type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedSandbox>;
+type SandboxStarter = (options: { dataDir: string }) => Promise<EmbeddedSandbox>;
 
 export interface ConnectionOptions {
   db: Db;

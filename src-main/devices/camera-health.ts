@@ -22,7 +22,7 @@ export interface CameraDevice {
 
 export const WATCH_FOLDER_DEVICE = 'camera:watch-folder';
 export const CAMERA_SOURCES_DEVICE = 'camera';
-export const cameraDeviceId = (name: string) => `camera:${name}`;
+const cameraDeviceId = (name: string) => `camera:${name}`;
 
 /**
  * The camera devices a report describes, given the camera names seen before (a camera

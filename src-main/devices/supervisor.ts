@@ -52,9 +52,9 @@ export interface SupervisorOptions {
 
 const VIRTUAL_SCANNER = 'virtual:scanner';
 /** The keyboard-wedge scanner: whatever types into the station's window, told apart from typing by the renderer. */
-export const WEDGE_DEVICE = 'keyboard:wedge';
+const WEDGE_DEVICE = 'keyboard:wedge';
 const VIRTUAL_NFC_READER = 'nfc';
-export const serialDeviceId = (path: string) => `serial:${path}`;
+const serialDeviceId = (path: string) => `serial:${path}`;
 
 interface Entry {
   info: Discovered & { serial?: SerialSettings; hidKeyboard?: HidKeyboardSettings };

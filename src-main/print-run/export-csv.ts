@@ -1,4 +1,4 @@
-// Print run → print-data CSV, the file the station's own import reads back (src-main/enrollment/print-data.ts):
+// Print run → print-data CSV, the file the station's own import reads back (src-main/print-run/print-data.ts):
 //
 //   printRunCsv(rows)                → the CSV as a string (small runs, previews, a renderer download)
 //   writePrintRunCsv(rows, path)     → streams the CSV to a file, chunk by chunk, with backpressure

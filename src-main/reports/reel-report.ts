@@ -15,7 +15,7 @@ import {
   takeBacksBetween,
 } from '../store/reports';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
-import { currentVerificationView } from './verify';
+import { currentVerificationView } from '../quality-check/verify';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
 // states, the audit log (when each Label was saved, gaps and take-backs), the outbox (bulk-binds, activations) and
@@ -27,7 +27,7 @@ const GROUP_REQUEST_IDS = 10;
 /** Gaps and take-backs listed (the total is always given). */
 const TAKE_BACKS_LISTED = 500;
 
-export function stationIdentity(dataDir: string): { name: string; dataDir: string } {
+function stationIdentity(dataDir: string): { name: string; dataDir: string } {
   return { name: hostname(), dataDir };
 }
 

@@ -2,8 +2,8 @@
 // per hour) and the time per Label (the pause before each save). Pure: times in, series out.
 
 /** Bucket widths the rate chart chooses from, in seconds: the first that keeps the chart at most MAX_BUCKETS wide. */
-export const BUCKET_CHOICES = [60, 300, 900, 1800, 3600, 2 * 3600, 4 * 3600, 12 * 3600, 86_400, 7 * 86_400] as const;
-export const MAX_BUCKETS = 96;
+const BUCKET_CHOICES = [60, 300, 900, 1800, 3600, 2 * 3600, 4 * 3600, 12 * 3600, 86_400, 7 * 86_400] as const;
+const MAX_BUCKETS = 96;
 /** A pause longer than this between two saves is a break (a meal, a shift change), not the time one Label took. */
 export const BREAK_SECONDS = 600;
 

@@ -47,7 +47,7 @@ export interface ServiceClient extends DiscoveryApi {
   readonly labels: LabelsApi;
 }
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const transport = createTransport({

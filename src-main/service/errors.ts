@@ -3,10 +3,6 @@ import type { ErrorDetail } from '../../src-shared/api';
 // Every failure of the API client is a ServiceError. Callers branch on `code`, `kind` and `outcomeUnknown`,
 // never on `message`. spec: Errors — "`code` (string, stable, branch on it; never parse `message`)".
 
-/** Station-side codes, for failures that produced no error envelope from the service. */
-export const STATION_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE'] as const;
-export type StationErrorCode = (typeof STATION_ERROR_CODES)[number];
-
 /**
  * - `service`: the service answered with an error envelope (code from the spec).
  * - `auth`: the key was refused at the token exchange, or a 401 survived one re-exchange and one resend.

@@ -1,15 +1,5 @@
-export { createServiceClient, DEFAULT_TIMEOUT_MS, type ServiceClient, type ServiceClientOptions } from './client';
-export { ServiceError, isServiceError, STATION_ERROR_CODES, type ServiceErrorKind, type StationErrorCode } from './errors';
+export { createServiceClient, type ServiceClient } from './client';
+export { ServiceError, isServiceError } from './errors';
 export type { AttemptRecord, CallOptions } from './transport';
-export type { FetchLike } from './attempt';
 export type { ServiceLogger } from './logger';
-export { DEFAULT_RETRY, type RetryConfig } from './retry-policy';
-export type { TokenInfo } from './token-manager';
-export type { ImageInput } from './multipart';
-export { paginate, collectAll, type CursorPage } from './paginate';
-export type { DiscoveryApi } from './discovery';
-export type { ThreadsApi, ThreadListFilters } from './threads';
-export type { TagsApi, IdentifyInput, IdentifyAnswer, MarkingAnswer, TagBindInput } from './tags';
-export type { CollectionsApi } from './collections';
-export type { ReelsApi, ReelListFilters } from './reels';
-export type { LabelsApi, LabelEnrollInput, LabelIdentifierInput, LabelListFilters } from './labels';
+export type { MarkingAnswer } from './tags';

@@ -33,7 +33,7 @@ import { asQuery, type CallOptions, type Transport } from './transport';
 // spec: Labels and Reels (`/api/v1/composite-tags`). The wire name "composite tag" stays in this HTTP layer;
 // callers speak of Labels.
 
-export interface LabelEnrollInput {
+interface LabelEnrollInput {
   /** Explicit position (the sync engine always sends one, so order between Labels does not matter); default next free. */
   position?: number;
   identifiers?: LabelEnrollmentIdentifier[];
@@ -45,7 +45,7 @@ export interface LabelEnrollInput {
   options?: LabelEnrollmentOptions;
 }
 
-export interface LabelIdentifierInput {
+interface LabelIdentifierInput {
   tagType: TagType;
   value?: string;
   fingerprintId?: string;
@@ -54,7 +54,7 @@ export interface LabelIdentifierInput {
   options?: ScanOptions;
 }
 
-export interface LabelListFilters {
+interface LabelListFilters {
   reelCollectionId?: string;
   bound?: BoundFilter;
   transferred?: TransferredFilter;

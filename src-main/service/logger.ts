@@ -1,6 +1,6 @@
 // The pino-compatible subset the client logs through, and a wrapper that keeps the API key out of every line.
 
-export type LogFn = (obj: Record<string, unknown>, msg?: string) => void;
+type LogFn = (obj: Record<string, unknown>, msg?: string) => void;
 
 export interface ServiceLogger {
   debug: LogFn;

@@ -8,7 +8,7 @@ import { asQuery, type CallOptions, type Transport } from './transport';
 
 // spec: Labels and Reels — `/reels`, `/reels/{id}`, `/reels/{id}/activate`, `/reels/{id}/bulk-bind`.
 
-export interface ReelListFilters {
+interface ReelListFilters {
   q?: string;
   collectionId?: string;
   unfiled?: boolean;

@@ -23,7 +23,7 @@ import type { CallOptions, Transport } from './transport';
 
 // spec: Endpoints, Scanning and identifiers (`/api/v1/tags`): what the station uses.
 
-export interface IdentifyInput {
+interface IdentifyInput {
   tagType: IdentifyTagType;
   /** Decoded value for QR, BAR_CODE, DATA_MATRIX, NFC (hex), TEXT; or a base64 image data URL for SVC. */
   data?: string;
@@ -35,7 +35,7 @@ export interface IdentifyInput {
   options?: ScanOptions;
 }
 
-export interface TagBindInput {
+interface TagBindInput {
   threadId: string;
   tagType: TagType;
   data?: string;
@@ -46,7 +46,7 @@ export interface TagBindInput {
 }
 
 /** An identify outcome (spec: Errors, "Identify outcomes (eight)") and the x-request-id of its answer. */
-export type IdentifyAnswer = IdentifyResult & { requestId: string | null };
+type IdentifyAnswer = IdentifyResult & { requestId: string | null };
 
 /** What the station reads of an identify answer (read/identify.ts), the service's code of an error outcome, and the x-request-id. */
 export type MarkingAnswer = IdentifiedMarking & { code: string | null; requestId: string | null };

@@ -15,7 +15,7 @@ import { asQuery, type CallOptions, type Transport } from './transport';
 
 // spec: Endpoints, Threads (what the station uses: search and list for bulk-bind, read, create).
 
-export type ThreadListFilters = Omit<ThreadListQueryInput, 'cursor'>;
+type ThreadListFilters = Omit<ThreadListQueryInput, 'cursor'>;
 
 export interface ThreadsApi {
   /** One page of `GET /api/v1/threads` with the spec's filters; pass `cursor` for the next page. */

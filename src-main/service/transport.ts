@@ -41,7 +41,7 @@ export interface CallOptions {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestSpec<T> {
+interface RequestSpec<T> {
   method: HttpMethod;
   path: string;
   query?: Record<string, QueryValue>;
@@ -107,7 +107,7 @@ export function asQuery(query: object | undefined): Record<string, QueryValue> {
   return (query ?? {}) as Record<string, QueryValue>;
 }
 
-export function queryString(query: Record<string, QueryValue> | undefined): string {
+function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -66,7 +66,7 @@ export function statement(db: Db, sql: string): Database.Statement {
 }
 
 /** Applies the station's pending migrations (src-shared/domain/migrations.ts), recorded in `schema_migrations`. */
-export function migrate(db: Db): void {
+function migrate(db: Db): void {
   const ledger: MigrationLedger<Migration> = {
     applied() {
       db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');

@@ -5,7 +5,7 @@ import { statement, type Db } from './database';
 // Labels as a local mirror: what the bench enrolled, what the print data expects, and what the
 // service answered (its id, warnings, or the reason it needs attention).
 
-export interface LabelAttention {
+interface LabelAttention {
   reason: string;
   code: string;
   requestId: string | null;

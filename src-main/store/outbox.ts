@@ -58,7 +58,7 @@ export interface AttemptRecordRow {
   outcome: string;
 }
 
-export class InvalidPayloadError extends Error {
+class InvalidPayloadError extends Error {
   readonly code = 'STATION_INVALID_PAYLOAD';
 }
 
@@ -220,19 +220,19 @@ export function flagOrphans(db: Db): string[] {
 }
 
 /** Whether anything of this profile still waits to be sent (pending or in flight). */
-export function hasUnsent(db: Db, profileId: string): boolean {
+function hasUnsent(db: Db, profileId: string): boolean {
   return statement(db, "SELECT 1 FROM outbox WHERE profile_id = ? AND state IN ('pending','sending') LIMIT 1").get(profileId) !== undefined;
 }
 
 /** The earliest time a pending, backed-off operation becomes due (ms), or null. */
-export function nextDueAt(db: Db, profileId: string): number | null {
+function nextDueAt(db: Db, profileId: string): number | null {
   const row = statement(db, "SELECT MIN(next_attempt_at) AS t FROM outbox WHERE state = 'pending' AND profile_id = ? AND next_attempt_at IS NOT NULL").get(
     profileId,
   ) as { t: number | null };
   return row.t;
 }
 
-export function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
+function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
   statement(db, 'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
     opId,
     attempt.at,
@@ -268,7 +268,7 @@ export function markDone(db: Db, opId: string, result: unknown): void {
 }
 
 /** Needs a person; `outcomeUnknown` when the last attempt may have landed (an earlier unknown outcome stays unknown). */
-export function setAttention(db: Db, opId: string, attention: AttentionShape, outcomeUnknown = false): void {
+function setAttention(db: Db, opId: string, attention: AttentionShape, outcomeUnknown = false): void {
   statement(
     db,
     "UPDATE outbox SET state = 'attention', attention = ?, outcome_unknown = MAX(outcome_unknown, ?), next_attempt_at = NULL, updated_at = ? WHERE id = ?",

@@ -15,7 +15,7 @@ const SENDER_RETRY_MS = 2_000;
  * (syncLockOwner) holds it for an instant, and that must not answer STATION_BUSY. Background tries wait 0 (the
  * host's thread is not held) and try again after SENDER_RETRY_MS.
  */
-export const SENDER_WAIT_MS = 100;
+const SENDER_WAIT_MS = 100;
 
 export interface SenderOptions {
   db: Db;

@@ -9,11 +9,11 @@ import { commands, events } from '../../src-shared/ipc';
 export const knownCommands = commands;
 export const knownEvents = events;
 
-export type KnownCommands = typeof knownCommands;
+type KnownCommands = typeof knownCommands;
 export type KnownName = keyof KnownCommands;
 export type KnownInput<N extends KnownName> = z.input<KnownCommands[N]['input']>;
 export type KnownOutput<N extends KnownName> = z.infer<KnownCommands[N]['output']>;
 
-export type KnownEvents = typeof knownEvents;
+type KnownEvents = typeof knownEvents;
 export type KnownEventName = keyof KnownEvents;
 export type KnownEventPayload<N extends KnownEventName> = z.infer<KnownEvents[N]>;

@@ -87,7 +87,7 @@ export interface StationClient {
 }
 
 /** The renderer's typed view of the station, whichever host it runs in. */
-export function createStationClient(transport: Transport): StationClient {
+function createStationClient(transport: Transport): StationClient {
   return {
     kind: transport.kind,
     async call<N extends KnownName>(name: N, input: KnownInput<N>): Promise<KnownOutput<N>> {

@@ -49,7 +49,7 @@ export function requireAttribution(svc: SvcContext): void {
  * - write: whether the attribution policy applies; default true for every method but GET and HEAD.
  *   Questions sent as POST (extract, identify, verify, resolve, move preview) set it false.
  */
-export interface SvcRouteConfig {
+interface SvcRouteConfig {
   scope?: 'none' | 'org' | 'team';
   write?: boolean;
 }

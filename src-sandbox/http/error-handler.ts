@@ -24,7 +24,7 @@ function validationIssues(error: FastifyError): Issue[] {
 }
 
 /** Maps anything thrown to the SvcError to answer with. */
-export function toSvcError(error: unknown): SvcError {
+function toSvcError(error: unknown): SvcError {
   if (isSvcError(error)) return error;
   const e = error as FastifyError;
   if (e && Array.isArray(e.validation)) {

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../src-shared/api/errors';
 // Every error code has a default text; a thrower may pick a more specific key (SvcError's `message`).
 // Areas add their own keys with addMessages() from their folder instead of editing this catalog.
 
-export const SUPPORTED_LOCALES = ['en', 'de'] as const;
+const SUPPORTED_LOCALES = ['en', 'de'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 export type MessageKey = string;
 export type MessageTexts = Record<SupportedLocale, string>;

@@ -20,7 +20,7 @@ export interface JobRecord {
   finishedAt: string | null;
 }
 
-export interface JobContext {
+interface JobContext {
   db: SandboxDb;
   now: () => Date;
   /** Stores a progress object on the job row (readable with get()). */

@@ -6,8 +6,8 @@
 // two tags agree on about half their bits.
 import type { GrayFrame } from './frame';
 
-export const GRID_COLUMNS = 16;
-export const GRID_ROWS = 16;
+const GRID_COLUMNS = 16;
+const GRID_ROWS = 16;
 export const FINGERPRINT_BITS = GRID_COLUMNS * GRID_ROWS;
 export const FINGERPRINT_BYTES = FINGERPRINT_BITS / 8;
 
@@ -38,7 +38,7 @@ function fineMeans(frame: GrayFrame): Float64Array {
  * neighbours (weight 1 at the cell centre, 0 one cell away). Hard cell edges made a shift of a few pixels
  * move whole blobs in or out of a cell; under a tent window the weight of a moved pixel changes only a little.
  */
-export function cellMeans(frame: GrayFrame): Float64Array {
+function cellMeans(frame: GrayFrame): Float64Array {
   const fine = fineMeans(frame);
   const cols = GRID_COLUMNS * FINE;
   const rows = GRID_ROWS * FINE;

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 
 /** Width every capture is scaled to before analysis: detail finer than this is sensor noise for our purpose. */
-export const FRAME_WIDTH = 400;
+const FRAME_WIDTH = 400;
 
 export interface GrayFrame {
   width: number;

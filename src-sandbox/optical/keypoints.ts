@@ -8,7 +8,7 @@ import type { GrayFrame } from './frame';
  * the response of sensor noise (σ ≈ 8 gray levels at full size is about σ 2 after downscaling) and far below
  * that of a printed dot's rim.
  */
-export const CORNER_THRESHOLD = 400;
+const CORNER_THRESHOLD = 400;
 
 /** Counts corner keypoints in the frame. Pure; O(pixels). */
 export function countKeypoints(frame: GrayFrame): number {

@@ -5,7 +5,7 @@
  * Fewer keypoints than this is "too little detail". Generated speckle tags give about 2,800 at FRAME_WIDTH;
  * a flat frame with a few marks gives a few dozen; a blank or badly blurred frame gives none.
  */
-export const MIN_KEYPOINTS = 100;
+const MIN_KEYPOINTS = 100;
 
 export type CaptureQuality = 'ok' | 'low_keypoints' | 'no_keypoints';
 

@@ -1,7 +1,5 @@
 // Similarity of two fingerprints: the number of differing bits (Hamming distance).
 
-import { FINGERPRINT_BITS } from './fingerprint';
-
 /**
  * Two fingerprints match when at most this many of their 256 bits differ. Measured on generated tags
  * (optical.test.ts): recaptures of one tag differ in a handful of bits; unrelated tags differ in about 128
@@ -18,11 +16,6 @@ export function hammingDistance(a: Uint8Array, b: Uint8Array): number {
   let d = 0;
   for (let i = 0; i < a.length; i += 1) d += POPCOUNT[((a[i] as number) ^ (b[i] as number)) & 0xff] as number;
   return d;
-}
-
-/** 1 for identical fingerprints, 0 for complementary ones, about 0.5 for unrelated tags. */
-export function similarity(a: Uint8Array, b: Uint8Array): number {
-  return 1 - hammingDistance(a, b) / FINGERPRINT_BITS;
 }
 
 export function fingerprintsMatch(a: Uint8Array, b: Uint8Array): boolean {

@@ -14,7 +14,7 @@ export const API_KEY_PREFIX = 'svc_sk_';
  * Keys are 32 random bytes, so a fast SHA-256 is enough to store them: nobody can guess a preimage, and
  * a lookup by hash stays one indexed read per token exchange.
  */
-export function hashApiKey(apiKey: string): string {
+function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey, 'utf8').digest('hex');
 }
 

@@ -7,7 +7,7 @@ import { registerMigrations } from './migrations';
 
 export type SandboxDb = Database.Database;
 
-export const DATABASE_FILE = 'sandbox.sqlite';
+const DATABASE_FILE = 'sandbox.sqlite';
 
 /**
  * Opens (creating when needed) the sandbox database under dataDir: WAL journal, synchronous=FULL (a

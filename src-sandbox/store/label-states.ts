@@ -24,7 +24,7 @@ export function toReelState(row: CollectionRow): ReelState {
   };
 }
 
-export function toMemberState(row: TagRow): MemberState {
+function toMemberState(row: TagRow): MemberState {
   return {
     tagId: row.tag_id,
     tagType: row.tag_type,

@@ -10,7 +10,7 @@ import { registerMigrations } from './migrations';
  * - optical_unreachable_teams: a sandbox test hook; Teams whose partition answers "could not be searched"
  *   (spec: Identify outcomes, Incomplete search).
  */
-export const OPTICAL_MIGRATIONS: readonly Migration[] = [
+const OPTICAL_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `

@@ -5,7 +5,7 @@ import { statement, type SandboxDb } from './db';
 // creation"; a Label bind leaves one event per member identifier, "each event has the Thread, the
 // identifier and the Label as targets and all share one operation id".
 
-export interface EventTarget {
+interface EventTarget {
   kind: 'thread' | 'identifier' | 'label' | 'field' | 'team';
   id: string;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FieldEntryInput, ThreadDetail, ThreadEvent, ThreadListQuery, ThreadSummary } from '../../src-shared/api/threads';
+import type { ThreadDetail, ThreadEvent, ThreadListQuery, ThreadSummary } from '../../src-shared/api/threads';
 import { finishPage, planPage, type PageSpec } from './pagination';
 import type { FieldPlan, StoredField } from '../domain/threads/fields';
 import { statement, type SandboxDb } from './db';
@@ -14,8 +14,8 @@ export interface TeamScope {
   teamId: string;
 }
 
-export const VISIBLE_SQL = `t.org_id = ? AND (t.owner_team_id = ? OR EXISTS (SELECT 1 FROM thread_shares s WHERE s.thread_id = t.thread_id AND s.team_id = ?))`;
-export function visibleParams(scope: TeamScope): string[] {
+const VISIBLE_SQL = `t.org_id = ? AND (t.owner_team_id = ? OR EXISTS (SELECT 1 FROM thread_shares s WHERE s.thread_id = t.thread_id AND s.team_id = ?))`;
+function visibleParams(scope: TeamScope): string[] {
   return [scope.orgId, scope.teamId, scope.teamId];
 }
 
@@ -115,8 +115,6 @@ export function setArchived(db: SandboxDb, threadId: string, archivedAt: string 
   statement(db, 'UPDATE threads SET archived_at = ?, updated_at = ? WHERE thread_id = ?').run(archivedAt, updatedAt, threadId);
 }
 
-export type { FieldEntryInput };
-
 /** Whether the Thread is shared with this Team (readable, not editable, by it). */
 export function isSharedWith(db: SandboxDb, threadId: string, teamId: string): boolean {
   return statement(db, 'SELECT 1 FROM thread_shares WHERE thread_id = ? AND team_id = ?').get(threadId, teamId) !== undefined;
@@ -160,7 +158,7 @@ export function countThreads(db: SandboxDb, scope: TeamScope, filters: ThreadFil
 // only Threads the acting Team owns (false: no filter); hasResources=true matches nothing because the
 // sandbox stores no files; withActiveShipment is accepted and annotates nothing (no Shipments here).
 
-export const THREAD_PAGE: PageSpec = {
+const THREAD_PAGE: PageSpec = {
   columns: { createdAt: 't.created_at', updatedAt: 't.updated_at', name: 't.name' },
   defaultColumn: 'createdAt',
   defaultOrder: 'desc',
@@ -169,7 +167,7 @@ export const THREAD_PAGE: PageSpec = {
 
 export type ThreadFilter = Omit<ThreadListQuery, 'cursor' | 'pageSize' | 'order' | 'orderCol'>;
 
-export function threadFilterSql(scope: TeamScope, f: ThreadFilter): { where: string; params: (string | number)[] } {
+function threadFilterSql(scope: TeamScope, f: ThreadFilter): { where: string; params: (string | number)[] } {
   const clauses = [VISIBLE_SQL];
   const params: (string | number)[] = [...visibleParams(scope)];
   if (f.q !== undefined && f.q !== '') {

@@ -14,9 +14,6 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** Token request headers. spec: Authentication 2 — the key goes only to `/api/auth/token`, never to `/api/v1/*`. */
-export const TokenRequestHeadersSchema = z.object({ 'x-api-key': z.string().min(1) });
-
 /**
  * When (epoch ms) the token should be re-exchanged: expiry minus the refresh margin.
  * Prefers expiresAt; else receivedAtMs + expiresIn. Null when the token carries no expiry.

@@ -48,16 +48,16 @@ export const BULK_BIND_BLOCKER_KINDS = [
   'thread_not_editable',
   'thread_repeated',
 ] as const;
-export const BulkBindBlockerKindSchema = z.enum(BULK_BIND_BLOCKER_KINDS);
+const BulkBindBlockerKindSchema = z.enum(BULK_BIND_BLOCKER_KINDS);
 export type BulkBindBlockerKind = z.infer<typeof BulkBindBlockerKindSchema>;
 
 // spec: Bulk-bind — "Warning kinds (never stop a bind): label_incomplete, thread_has_label (`existing[]` names them)".
 export const BULK_BIND_WARNING_KINDS = ['label_incomplete', 'thread_has_label'] as const;
-export const BulkBindWarningKindSchema = z.enum(BULK_BIND_WARNING_KINDS);
+const BulkBindWarningKindSchema = z.enum(BULK_BIND_WARNING_KINDS);
 export type BulkBindWarningKind = z.infer<typeof BulkBindWarningKindSchema>;
 
 // gap: spec does not show this; our choice — `existing[]` entries name a Label already on the Thread.
-export const BulkBindExistingSchema = z.object({
+const BulkBindExistingSchema = z.object({
   compositeTagId: UuidSchema,
   name: z.string().nullable().optional(),
   reelCollectionId: UuidSchema.optional(),
@@ -75,14 +75,12 @@ const issueShape = {
   existing: z.array(BulkBindExistingSchema).optional(),
 };
 export const BulkBindBlockerSchema = z.object({ kind: BulkBindBlockerKindSchema, ...issueShape });
-export type BulkBindBlocker = z.infer<typeof BulkBindBlockerSchema>;
 export const BulkBindWarningSchema = z.object({ kind: BulkBindWarningKindSchema, ...issueShape });
-export type BulkBindWarning = z.infer<typeof BulkBindWarningSchema>;
 
 // spec: "`rows[]` (index, position, compositeTagId or null, labelName, textValue, threadId, threadName,
 // threadDescription)". gap: spec does not show nullability of the names; our choice — null when unknown or not
 // readable (e.g. empty position, thread_unavailable).
-export const BulkBindRowSchema = z.object({
+const BulkBindRowSchema = z.object({
   index: z.number().int().nonnegative(),
   position: PositionSchema,
   compositeTagId: UuidSchema.nullable(),
@@ -96,7 +94,7 @@ export type BulkBindRow = z.infer<typeof BulkBindRowSchema>;
 
 // spec: "`outcome` (`bound` or `preflight`)", "`activation` (`queued`, `not_requested`, `already_active`, `no_dust`)"
 export const BulkBindOutcomeSchema = z.enum(['bound', 'preflight']);
-export const BULK_BIND_ACTIVATIONS = ['queued', 'not_requested', 'already_active', 'no_dust'] as const;
+const BULK_BIND_ACTIVATIONS = ['queued', 'not_requested', 'already_active', 'no_dust'] as const;
 export const BulkBindActivationSchema = z.enum(BULK_BIND_ACTIVATIONS);
 export type BulkBindActivation = z.infer<typeof BulkBindActivationSchema>;
 
@@ -110,15 +108,13 @@ export const BulkBindResponseSchema = z.object({
   /** summary with updated counts */
   reel: ReelSchema,
 });
-export type BulkBindResponse = z.infer<typeof BulkBindResponseSchema>;
 
 // spec: "Commit with any blocker: 409 COMPOSITE_TAG_CONFLICT whose detail carries the same rows, blockers and
 // warnings." gap: spec does not show this; our choice — detail.reason `bulk_bind_blocked` (optional on parse).
-export const BulkBindConflictDetailSchema = z.object({
+const BulkBindConflictDetailSchema = z.object({
   reason: z.literal('bulk_bind_blocked').optional(),
   rows: z.array(BulkBindRowSchema),
   blockers: z.array(BulkBindBlockerSchema).min(1),
   warnings: z.array(BulkBindWarningSchema),
 });
-export type BulkBindConflictDetail = z.infer<typeof BulkBindConflictDetailSchema>;
 export const BulkBindConflictErrorSchema = errorEnvelopeFor('COMPOSITE_TAG_CONFLICT', BulkBindConflictDetailSchema);

@@ -11,19 +11,14 @@ export const API_PREFIX = '/api/v1';
 // We accept any 8-4-4-4-12 hex string (z.guid) rather than only RFC 9562 version/variant
 // UUIDs (z.uuid), so responses and fixtures with non-v4 ids still parse.
 export const UuidSchema = z.guid();
-export type Uuid = z.infer<typeof UuidSchema>;
 
 // spec: Conventions — "timestamps are ISO 8601 strings". Offsets and offset-less values both accepted.
 export const TimestampSchema = z.iso.datetime({ offset: true, local: true });
-export type Timestamp = z.infer<typeof TimestampSchema>;
 
 // spec: Resources, Identifier (tag) — tagType enum. The brand word stays `SVC` exactly as the spec writes it.
 export const TAG_TYPES = ['SVC', 'QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT'] as const;
 export const TagTypeSchema = z.enum(TAG_TYPES);
 export type TagType = z.infer<typeof TagTypeSchema>;
-
-/** The optical capture tag type (image-based identifier). */
-export const OPTICAL_TAG_TYPE = 'SVC' as const satisfies TagType;
 
 // spec: Scanning and identifiers — `QR`, `BAR_CODE`, `DATA_MATRIX`, `NFC` = decoded string, `TEXT` = printed code.
 export const STRING_TAG_TYPES = ['QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT'] as const;
@@ -62,7 +57,7 @@ export const TextPositiveIntSchema = TextIntSchema.pipe(z.number().int().positiv
  * validated against `schema`.
  * spec: Scanning and identifiers — "structured parts (`options`, `tags`, `searchTeamIds`) are JSON strings".
  */
-export function jsonText<T extends z.ZodType>(schema: T) {
+function jsonText<T extends z.ZodType>(schema: T) {
   return z
     .string()
     .transform((s, ctx): unknown => {
@@ -86,7 +81,7 @@ export function jsonPart<T extends z.ZodType>(schema: T) {
 // spec: Endpoints, Context headers — "Pagination is by cursor (`cursor`, `pageSize`, `order`, `orderCol`)".
 // gap: spec does not show this; our choice — order values `asc`/`desc`; no maximum pageSize
 // (spec Limits: "the largest allowed pageSize: not shown").
-export const SortOrderSchema = z.enum(['asc', 'desc']);
+const SortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
 export const PaginationQuerySchema = z.object({
@@ -96,7 +91,6 @@ export const PaginationQuerySchema = z.object({
   orderCol: z.string().min(1).optional(),
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
-export type PaginationQueryInput = z.input<typeof PaginationQuerySchema>;
 
 // gap: spec does not show this; our choice — list envelopes carry `nextCursor` (null on the last page).
 export const NextCursorSchema = z.string().min(1).nullable();
@@ -110,10 +104,6 @@ export const CONTEXT_HEADERS = {
   locale: 'Svc-Ctx-Locale',
   declaredActor: 'Svc-Ctx-Declared-Actor',
 } as const;
-export type ContextHeaderName = (typeof CONTEXT_HEADERS)[keyof typeof CONTEXT_HEADERS];
-
-/** Headers that must be UUIDs ("a header that is not a UUID gives 400 INVALID_REQUEST naming the header"). */
-export const UUID_CONTEXT_HEADERS: readonly ContextHeaderName[] = [CONTEXT_HEADERS.orgId, CONTEXT_HEADERS.teamId];
 
 // spec: Authentication (x-api-key), Endpoints (Authorization: Bearer), Errors (x-request-id)
 export const API_KEY_HEADER = 'x-api-key';
@@ -131,8 +121,3 @@ export const ContextHeadersSchema = z.object({
   'svc-ctx-locale': z.string().min(1).optional(),
   'svc-ctx-declared-actor': z.string().min(1).optional(),
 });
-export type ContextHeaders = z.infer<typeof ContextHeadersSchema>;
-
-/** Free-form JSON object (pass-through shapes the spec leaves open). */
-export const JsonObjectSchema = z.record(z.string(), z.unknown());
-export type JsonObject = z.infer<typeof JsonObjectSchema>;

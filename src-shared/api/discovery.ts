@@ -7,8 +7,6 @@ import { TextPositiveIntSchema, UuidSchema } from './common';
 export const HealthOkSchema = z.object({ status: z.literal('ok'), timestamp: z.string() });
 export const HealthErrorSchema = z.object({ status: z.literal('error'), timestamp: z.string() });
 export const HealthResponseSchema = z.discriminatedUnion('status', [HealthOkSchema, HealthErrorSchema]);
-export type HealthOk = z.infer<typeof HealthOkSchema>;
-export type HealthError = z.infer<typeof HealthErrorSchema>;
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 // --- Me: principal and feature flags -------------------------------------------------------------
@@ -45,15 +43,14 @@ export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
 export const FeatureFlagsSchema = z.object(Object.fromEntries(FEATURE_FLAG_NAMES.map((n) => [n, z.boolean()])) as Record<FeatureFlagName, z.ZodBoolean>);
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
-export const OrganizationMembershipSchema = z.object({
+const OrganizationMembershipSchema = z.object({
   id: UuidSchema,
   name: z.string(),
   slug: z.string(),
   roles: z.array(z.string()),
 });
-export type OrganizationMembership = z.infer<typeof OrganizationMembershipSchema>;
 
-export const PrincipalSchema = z.object({
+const PrincipalSchema = z.object({
   userId: z.string().min(1),
   sessionId: z.string(),
   email: z.string(),
@@ -63,7 +60,6 @@ export const PrincipalSchema = z.object({
   activeOrganizationId: UuidSchema.nullable(),
   organizations: z.array(OrganizationMembershipSchema),
 });
-export type Principal = z.infer<typeof PrincipalSchema>;
 
 // `GET /api/v1/me` — spec: Session and discovery.
 // gap: spec does not show this; our choice — the feature flags sit at the top level of the me response,
@@ -74,18 +70,15 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 // --- Teams ---------------------------------------------------------------------------------------
 // spec: Resources, Principal (me) and context — "Team: teamId, orgId, name".
 // gap: spec does not show Team fields beyond those named; extra fields are tolerated (stripped).
-export const TeamSchema = z.object({
+const TeamSchema = z.object({
   teamId: UuidSchema,
   orgId: UuidSchema,
   name: z.string(),
 });
-export type Team = z.infer<typeof TeamSchema>;
 
 // spec: Session and discovery — `GET /api/v1/teams` query `pageSize`; returns `{teams: Team[], total}`.
 export const TeamsListQuerySchema = z.object({ pageSize: TextPositiveIntSchema.optional() });
-export type TeamsListQuery = z.infer<typeof TeamsListQuerySchema>;
 export const TeamsListResponseSchema = z.object({
   teams: z.array(TeamSchema),
   total: z.number().int().nonnegative(),
 });
-export type TeamsListResponse = z.infer<typeof TeamsListResponseSchema>;

@@ -45,7 +45,7 @@ export function isKnownErrorCode(code: string): code is ErrorCode {
 
 // spec: Errors — `{code, message, status, detail?}`. `code` is kept as a string so codes added by later
 // releases still parse (branch with isKnownErrorCode / ErrorCodeSchema). Unknown extra fields are stripped.
-export const ErrorDetailSchema = z.record(z.string(), z.unknown());
+const ErrorDetailSchema = z.record(z.string(), z.unknown());
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 
 export const ErrorEnvelopeSchema = z.object({
@@ -80,14 +80,13 @@ export function makeErrorEnvelope(code: ErrorCode, message: string, detail?: Err
 // --- detail.outcome ------------------------------------------------------------------------------
 // spec: Errors, Identify outcomes — "`detail.outcome` values (`no_match`, `search_incomplete`, `ambiguous`,
 // `quality_reject`) are stable".
-export const DETAIL_OUTCOMES = ['no_match', 'search_incomplete', 'ambiguous', 'quality_reject'] as const;
+const DETAIL_OUTCOMES = ['no_match', 'search_incomplete', 'ambiguous', 'quality_reject'] as const;
 export const DetailOutcomeSchema = z.enum(DETAIL_OUTCOMES);
-export type DetailOutcome = z.infer<typeof DetailOutcomeSchema>;
 
 // --- detail.reason -------------------------------------------------------------------------------
 // spec: Labels and Reels, Move (endpoints_on_different_reels, endpoint_archived, endpoint_not_on_reel,
 // count_mismatch); spec: Scanning and identifiers, Bind rules (label_owned_by_other_team).
-export const SPEC_DETAIL_REASONS = [
+const SPEC_DETAIL_REASONS = [
   'endpoints_on_different_reels',
   'endpoint_archived',
   'endpoint_not_on_reel',
@@ -98,7 +97,7 @@ export const SPEC_DETAIL_REASONS = [
 // spec: Errors, COMPOSITE_TAG_CONFLICT — "marking already on another Label or bound elsewhere, occupied Reel
 // position, removing a Label's last identifier, bulk-bind blockers; `detail.reason` says which".
 // gap: spec does not show this; our choice — the reason strings for those four situations.
-export const COMPOSITE_TAG_CONFLICT_REASONS = [
+const COMPOSITE_TAG_CONFLICT_REASONS = [
   'marking_on_other_label',
   'marking_bound_elsewhere',
   'position_occupied',
@@ -106,9 +105,8 @@ export const COMPOSITE_TAG_CONFLICT_REASONS = [
   'bulk_bind_blocked',
 ] as const;
 
-export const DETAIL_REASONS = [...SPEC_DETAIL_REASONS, ...COMPOSITE_TAG_CONFLICT_REASONS] as const;
+const DETAIL_REASONS = [...SPEC_DETAIL_REASONS, ...COMPOSITE_TAG_CONFLICT_REASONS] as const;
 export const DetailReasonSchema = z.enum(DETAIL_REASONS);
-export type DetailReason = z.infer<typeof DetailReasonSchema>;
 
 // --- typed details for the identify/scan outcomes --------------------------------------------------
 // spec: Errors, Identify outcomes (eight)
@@ -121,40 +119,35 @@ export const NoMatchDetailSchema = z.object({
   teamsSearched: IdList,
   scan: ScanReceiptSchema.optional(),
 });
-export type NoMatchDetail = z.infer<typeof NoMatchDetailSchema>;
 
-export const SearchIncompleteDetailSchema = z.object({
+const SearchIncompleteDetailSchema = z.object({
   outcome: z.literal('search_incomplete'),
   teamsSearched: IdList,
   teamsUnreachable: IdList,
   orgsUnreachable: IdList,
   scan: ScanReceiptSchema.optional(),
 });
-export type SearchIncompleteDetail = z.infer<typeof SearchIncompleteDetailSchema>;
 
 // gap: spec does not show this; our choice — an ambiguous candidate names the identifier and its Thread.
-export const AmbiguousCandidateSchema = z.object({
+const AmbiguousCandidateSchema = z.object({
   tagId: UuidSchema,
   threadId: UuidSchema.nullable(),
   svcId: z.string().nullable().optional(),
 });
-export type AmbiguousCandidate = z.infer<typeof AmbiguousCandidateSchema>;
 
 // gap: spec does not show this; our choice — boundCandidates and attempts are counts.
-export const AmbiguousDetailSchema = z.object({
+const AmbiguousDetailSchema = z.object({
   outcome: z.literal('ambiguous'),
   candidates: z.array(AmbiguousCandidateSchema),
   boundCandidates: z.number().int().nonnegative(),
   attempts: z.number().int().nonnegative(),
   scan: ScanReceiptSchema.optional(),
 });
-export type AmbiguousDetail = z.infer<typeof AmbiguousDetailSchema>;
 
-export const QualityRejectDetailSchema = z.object({
+const QualityRejectDetailSchema = z.object({
   outcome: z.literal('quality_reject'),
   scan: ScanReceiptSchema.optional(),
 });
-export type QualityRejectDetail = z.infer<typeof QualityRejectDetailSchema>;
 
 export const OutcomeDetailSchema = z.discriminatedUnion('outcome', [
   NoMatchDetailSchema,
@@ -162,33 +155,9 @@ export const OutcomeDetailSchema = z.discriminatedUnion('outcome', [
   AmbiguousDetailSchema,
   QualityRejectDetailSchema,
 ]);
-export type OutcomeDetail = z.infer<typeof OutcomeDetailSchema>;
 
 /** detail carrying only a scan receipt (verify mismatch, bind refused as duplicate). spec: Scan receipts on failure */
-export const ScanReceiptDetailSchema = z.object({ scan: ScanReceiptSchema.optional() });
-
-// spec: Identifier and scan codes — IDENTIFIER_ALREADY_BOUND "`detail.compositeTagId`".
-// gap: spec does not show this; our choice — also threadId of the Thread it is bound to, when visible.
-export const AlreadyBoundDetailSchema = z.object({
-  compositeTagId: UuidSchema.nullable().optional(),
-  threadId: UuidSchema.optional(),
-  scan: ScanReceiptSchema.optional(),
-});
-
-// spec: Bind rules — 409 COMPOSITE_TAG_CONFLICT, `detail.reason` `label_owned_by_other_team`.
-export const LabelOwnedByOtherTeamDetailSchema = z.object({
-  reason: z.literal('label_owned_by_other_team'),
-  compositeTagId: UuidSchema.optional(),
-  scan: ScanReceiptSchema.optional(),
-});
-
-// spec: Request and authorization codes — INVALID_REQUEST "specifics in detail"; header errors name the header.
-// gap: spec does not show this; our choice — `issues` list and `header` name.
-export const ValidationDetailSchema = z.object({
-  header: z.string().optional(),
-  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
-  reason: z.string().optional(),
-});
+const ScanReceiptDetailSchema = z.object({ scan: ScanReceiptSchema.optional() });
 
 // Envelopes pinned to the identify outcomes that arrive as errors. spec: Errors, Identify outcomes (eight)
 export const IdentifyNoMatchErrorSchema = errorEnvelopeFor('IDENTIFIER_NOT_FOUND', NoMatchDetailSchema);
@@ -205,7 +174,3 @@ export const IdentifyQualityRejectErrorSchema = z.object({
 export const IdentifyNotBoundErrorSchema = errorEnvelopeFor('IDENTIFIER_NOT_BOUND', ScanReceiptDetailSchema.optional());
 
 // The retry table (spec: Errors, Retry guidance) is in src-shared/domain/retry.ts.
-
-// spec: Errors — "A no-match is a result but still arrives with an error status."
-/** Codes that are answers rather than failures: the capture was fine and the service classified it. */
-export const RESULT_CODES: readonly ErrorCode[] = ['IDENTIFIER_NOT_FOUND', 'IDENTIFIER_NOT_BOUND', 'SCAN_AMBIGUOUS_MATCH', 'IDENTIFIER_VERIFY_FAILED'];

@@ -29,7 +29,6 @@ export const ExtractFieldsSchema = z.strictObject({
   data: ScanDataTextSchema.optional(),
   options: ScanOptionsPartSchema.optional(),
 });
-export type ExtractFields = z.infer<typeof ExtractFieldsSchema>;
 export const ExtractResponseSchema = z.object({
   id: z.string().min(1),
   qualityScore: z.number(),
@@ -53,8 +52,6 @@ export const BindFieldsSchema = z
     activateLabel: TextBooleanSchema.optional(),
   })
   .superRefine(requireTextDataForStringTypes);
-export type BindFields = z.infer<typeof BindFieldsSchema>;
-export type BindFieldsInput = z.input<typeof BindFieldsSchema>;
 
 export const BindResponseSchema = z.object({
   tag: IdentifierSchema,
@@ -84,43 +81,40 @@ export const IdentifyFieldsSchema = z
     }
     requireTextDataForStringTypes(f, ctx);
   });
-export type IdentifyFields = z.infer<typeof IdentifyFieldsSchema>;
-export type IdentifyFieldsInput = z.input<typeof IdentifyFieldsSchema>;
 
 // spec: Errors, Identify outcomes (eight) — the three 200 bodies.
-export const IdentifiedSchema = z.looseObject({
+const IdentifiedSchema = z.looseObject({
   tag: IdentifierSchema,
   thread: ThreadSummarySchema,
 });
-export const IdentifyIdentifiedResponseSchema = z.object({
+const IdentifyIdentifiedResponseSchema = z.object({
   type: z.literal('identified'),
   identified: IdentifiedSchema,
   /** scan.svcId is the resolved identifier */
   scan: ScanReceiptSchema.optional(),
 });
-export type IdentifyIdentifiedResponse = z.infer<typeof IdentifyIdentifiedResponseSchema>;
+type IdentifyIdentifiedResponse = z.infer<typeof IdentifyIdentifiedResponseSchema>;
 
 // gap: spec does not show this; our choice — a candidate is the identifier, its Thread and its own svcId.
-export const IdentifyCandidateSchema = z.object({
+const IdentifyCandidateSchema = z.object({
   tag: IdentifierSchema,
   thread: ThreadSummarySchema,
   svcId: z.string().nullable(),
 });
-export type IdentifyCandidate = z.infer<typeof IdentifyCandidateSchema>;
-export const IdentifyMatchesResponseSchema = z.object({
+const IdentifyMatchesResponseSchema = z.object({
   type: z.literal('matches'),
   matches: z.array(IdentifyCandidateSchema),
   /** scan.svcId is null here; each candidate has its own */
   scan: ScanReceiptSchema.optional(),
 });
-export type IdentifyMatchesResponse = z.infer<typeof IdentifyMatchesResponseSchema>;
+type IdentifyMatchesResponse = z.infer<typeof IdentifyMatchesResponseSchema>;
 
-export const IdentifyLabelResponseSchema = z.object({
+const IdentifyLabelResponseSchema = z.object({
   type: z.literal('label'),
   label: z.object({ label: LabelSchema, tags: z.array(IdentifierSchema) }),
   scan: ScanReceiptSchema.optional(),
 });
-export type IdentifyLabelResponse = z.infer<typeof IdentifyLabelResponseSchema>;
+type IdentifyLabelResponse = z.infer<typeof IdentifyLabelResponseSchema>;
 
 export const IdentifySuccessResponseSchema = z.discriminatedUnion('type', [
   IdentifyIdentifiedResponseSchema,
@@ -177,7 +171,7 @@ export function classifyIdentifyResponse(status: number, body: unknown): Identif
 // --- Verify --------------------------------------------------------------------------------------
 // spec: `POST /api/v1/tags/verify` — `threadId`, `tagType`, `data`, `tags` (required JSON array of
 // `{tagId, tagType}` objects bound to that Thread).
-export const VerifyTagRefSchema = z.strictObject({ tagId: UuidSchema, tagType: TagTypeSchema });
+const VerifyTagRefSchema = z.strictObject({ tagId: UuidSchema, tagType: TagTypeSchema });
 export const VerifyFieldsSchema = z
   .strictObject({
     threadId: UuidSchema,
@@ -186,8 +180,6 @@ export const VerifyFieldsSchema = z
     tags: jsonPart(z.array(VerifyTagRefSchema).min(1)),
   })
   .superRefine(requireTextDataForStringTypes);
-export type VerifyFields = z.infer<typeof VerifyFieldsSchema>;
-export type VerifyFieldsInput = z.input<typeof VerifyFieldsSchema>;
 
 // spec: Scanning and identifiers, "Verify response by candidate count".
 /** exactly 1 candidate, match: 200 `{tag, scan?}` (no match: 500 IDENTIFIER_VERIFY_FAILED, receipt in detail.scan) */
@@ -195,10 +187,9 @@ export const VerifySingleResponseSchema = z.object({
   tag: IdentifierSchema,
   scan: ScanReceiptSchema.optional(),
 });
-export type VerifySingleResponse = z.infer<typeof VerifySingleResponseSchema>;
 
 /** 2 or more candidates, match: 200 `{success: true, verifiedTag, attemptedCount, failedCount, scan?}` */
-export const VerifyMultiSuccessResponseSchema = z.object({
+const VerifyMultiSuccessResponseSchema = z.object({
   success: z.literal(true),
   verifiedTag: IdentifierSchema,
   attemptedCount: z.number().int().nonnegative(),
@@ -206,9 +197,9 @@ export const VerifyMultiSuccessResponseSchema = z.object({
   scan: ScanReceiptSchema.optional(),
 });
 // gap: spec does not show this; our choice — `error` is a string or a `{code, message}` object.
-export const VerifyMultiErrorSchema = z.union([z.string(), z.object({ code: z.string(), message: z.string().optional() })]);
+const VerifyMultiErrorSchema = z.union([z.string(), z.object({ code: z.string(), message: z.string().optional() })]);
 /** 2 or more candidates, no match: 200 `{success: false, attemptedCount, failedCount, error, scan?}` */
-export const VerifyMultiFailureResponseSchema = z.object({
+const VerifyMultiFailureResponseSchema = z.object({
   success: z.literal(false),
   attemptedCount: z.number().int().nonnegative(),
   failedCount: z.number().int().nonnegative(),
@@ -216,7 +207,6 @@ export const VerifyMultiFailureResponseSchema = z.object({
   scan: ScanReceiptSchema.optional(),
 });
 export const VerifyMultiResponseSchema = z.discriminatedUnion('success', [VerifyMultiSuccessResponseSchema, VerifyMultiFailureResponseSchema]);
-export type VerifyMultiResponse = z.infer<typeof VerifyMultiResponseSchema>;
 
 export const VerifyResponseSchema = z.union([VerifySingleResponseSchema, VerifyMultiResponseSchema]);
 export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
@@ -278,9 +268,6 @@ export type TagUpdateBody = z.infer<typeof TagUpdateBodySchema>;
 // gap: spec does not show this; our choice — unbind, text and update answer with the identifier.
 export const TagResponseSchema = z.object({ tag: IdentifierSchema });
 export type TagResponse = z.infer<typeof TagResponseSchema>;
-export const TagUnbindResponseSchema = TagResponseSchema;
-export const TagTextResponseSchema = TagResponseSchema;
-export const TagUpdateResponseSchema = TagResponseSchema;
 
 // --- Activate ------------------------------------------------------------------------------------
 // spec: `POST /api/v1/tags/activate` `{tagIds}` up to 200; States — "one outcome per identifier; forward-only".
@@ -290,8 +277,8 @@ export const TagActivateBodySchema = z.strictObject({
 export type TagActivateBody = z.infer<typeof TagActivateBodySchema>;
 
 // gap: spec does not show this; our choice — outcome names.
-export const TAG_ACTIVATION_OUTCOMES = ['activated', 'already_active', 'duplicate', 'not_optical', 'not_found', 'failed'] as const;
-export const TagActivationOutcomeSchema = z.enum(TAG_ACTIVATION_OUTCOMES);
+const TAG_ACTIVATION_OUTCOMES = ['activated', 'already_active', 'duplicate', 'not_optical', 'not_found', 'failed'] as const;
+const TagActivationOutcomeSchema = z.enum(TAG_ACTIVATION_OUTCOMES);
 export const TagActivateResponseSchema = z.object({
   results: z.array(z.object({ tagId: UuidSchema, outcome: TagActivationOutcomeSchema })),
 });

@@ -10,16 +10,12 @@ import {
   TimestampSchema,
   UuidSchema,
   jsonPart,
-  type TagType,
 } from './common';
 import { IndexingModeSchema, ScanOptionsSchema, ScanReceiptSchema } from './scan';
 
 // spec: Resources, "Label, Reel, Label Collection"; Endpoints, "Labels and Reels (`/api/v1/composite-tags`)".
 // Wire name of a Label is "composite tag"; ids are `compositeTagId`. Reels and Label Collections are both
 // "collections" on the wire (kind `reel` / `reel_collection`).
-
-export const COLLECTION_KINDS = ['reel', 'reel_collection'] as const;
-export const CollectionKindSchema = z.enum(COLLECTION_KINDS);
 
 // spec: Reel — "`expectedIdentifiers` = array of `{tagType, count}` (default: one `TEXT`, one `SVC`, one `QR`;
 // count 0 on input means the type is not expected)". A hint only.
@@ -39,7 +35,7 @@ export const DEFAULT_EXPECTED_IDENTIFIERS: readonly ExpectedIdentifier[] = [
 // --- Label Collections ---------------------------------------------------------------------------
 // spec: Label Collection — "kind `reel_collection`; a folder for Reels; never shipped".
 // gap: spec does not show this; our choice — fields beyond kind.
-export const LabelCollectionSchema = z.object({
+const LabelCollectionSchema = z.object({
   collectionId: UuidSchema,
   kind: z.literal('reel_collection'),
   name: z.string(),
@@ -65,16 +61,14 @@ export const LabelCollectionUpdateBodySchema = z.strictObject({
 export type LabelCollectionUpdateBody = z.infer<typeof LabelCollectionUpdateBodySchema>;
 // gap: spec does not show this; our choice.
 export const LabelCollectionListResponseSchema = z.object({ collections: z.array(LabelCollectionSchema) });
-export type LabelCollectionListResponse = z.infer<typeof LabelCollectionListResponseSchema>;
 // gap: spec does not show this; our choice.
 export const LabelCollectionResponseSchema = z.object({ collection: LabelCollectionSchema });
-export type LabelCollectionResponse = z.infer<typeof LabelCollectionResponseSchema>;
 
 // --- Reel ----------------------------------------------------------------------------------------
 // spec: Reel — "counts including `identifiableCount`"; spec: Bulk-bind — "activation progress is read from
 // the Reel's `counts.identifiableCount`".
 // gap: spec does not show this; our choice — the counts other than identifiableCount.
-export const ReelCountsSchema = z.object({
+const ReelCountsSchema = z.object({
   /** Labels on the Reel (any state). */
   labelCount: z.number().int().nonnegative(),
   /** Labels not archived. */
@@ -89,18 +83,7 @@ export const ReelCountsSchema = z.object({
 });
 export type ReelCounts = z.infer<typeof ReelCountsSchema>;
 
-export const ZERO_REEL_COUNTS: ReelCounts = {
-  labelCount: 0,
-  activeCount: 0,
-  boundCount: 0,
-  archivedCount: 0,
-  identifiableCount: 0,
-};
-
-// spec: Create Label rules — "repeated TEXT or QR values are accepted and reported in the Reel's `warnings`".
-// gap: spec does not show this; our choice — warning shape; `kind` is a string so new kinds still parse.
-export const REEL_WARNING_KINDS = ['repeated_value'] as const;
-export const ReelWarningSchema = z.object({
+const ReelWarningSchema = z.object({
   kind: z.string().min(1),
   tagType: TagTypeSchema.optional(),
   value: z.string().optional(),
@@ -139,7 +122,6 @@ export type Reel = z.infer<typeof ReelSchema>;
 
 /** Minimal Reel reference (move cut, summaries). gap: spec does not show this; our choice. */
 export const ReelRefSchema = z.object({ collectionId: UuidSchema, name: z.string() });
-export type ReelRef = z.infer<typeof ReelRefSchema>;
 
 // spec: Labels and Reels — `POST /reels` `{name, description?, collectionId?, expectedIdentifiers?}`; returns
 // `{reel}` with zero counts; always creates a new Reel.
@@ -151,8 +133,7 @@ export const ReelCreateBodySchema = z.strictObject({
   expectedIdentifiers: ExpectedIdentifiersInputSchema.optional(),
 });
 export type ReelCreateBody = z.infer<typeof ReelCreateBodySchema>;
-export const ReelResponseSchema = z.object({ reel: ReelSchema });
-export type ReelResponse = z.infer<typeof ReelResponseSchema>;
+const ReelResponseSchema = z.object({ reel: ReelSchema });
 export const ReelCreateResponseSchema = ReelResponseSchema;
 // gap: spec does not show this; our choice — read and update also answer `{reel}`.
 export const ReelReadResponseSchema = ReelResponseSchema;
@@ -184,14 +165,13 @@ export const ReelListResponseSchema = z.object({
   reels: z.array(ReelSchema),
   nextCursor: NextCursorSchema.optional(),
 });
-export type ReelListResponse = z.infer<typeof ReelListResponseSchema>;
 
 // --- Label ---------------------------------------------------------------------------------------
 // spec: Label — "belongs to a Reel at a numeric position; has member identifiers; flags `complete` (at least
 // the expected count of active identifiers per expected type), archived, bound, transferredAt. A Label is
 // owned by a Team." spec: States — "Label DUST-type markings verify-only or identifiable (activated)".
 // gap: spec does not show this (Gaps in resources: "Full field lists of Label and Reel summaries"); our choice.
-export const LabelMemberSchema = z.object({
+const LabelMemberSchema = z.object({
   tagId: UuidSchema,
   tagType: TagTypeSchema,
   /** string types: the decoded / printed value */
@@ -239,18 +219,18 @@ export function isLabelComplete(members: readonly Pick<LabelMember, 'tagType' | 
 // spec: Labels and Reels — `POST /reels/{reel_collection_id}/labels`, multipart: `position?` (default next
 // free), at most one `data` image, `identifiers` (JSON array of `{tagType, value}` or `{tagType: SVC,
 // fingerprintId}`), `humanReadable`, `qrValue` (shorthand for a TEXT and a QR member), `options` `{indexing}`.
-export const StringIdentifierInputSchema = z.strictObject({
+const StringIdentifierInputSchema = z.strictObject({
   tagType: StringTagTypeSchema,
   value: z.string().min(1),
 });
-export const SvcFingerprintIdentifierInputSchema = z.strictObject({
+const SvcFingerprintIdentifierInputSchema = z.strictObject({
   tagType: z.literal('SVC'),
   fingerprintId: z.string().min(1),
 });
-export const LabelEnrollmentIdentifierSchema = z.union([StringIdentifierInputSchema, SvcFingerprintIdentifierInputSchema]);
+const LabelEnrollmentIdentifierSchema = z.union([StringIdentifierInputSchema, SvcFingerprintIdentifierInputSchema]);
 export type LabelEnrollmentIdentifier = z.infer<typeof LabelEnrollmentIdentifierSchema>;
 
-export const LabelEnrollmentOptionsSchema = z.strictObject({ indexing: IndexingModeSchema.optional() });
+const LabelEnrollmentOptionsSchema = z.strictObject({ indexing: IndexingModeSchema.optional() });
 export type LabelEnrollmentOptions = z.infer<typeof LabelEnrollmentOptionsSchema>;
 
 /**
@@ -265,7 +245,6 @@ export const LabelEnrollmentFieldsSchema = z.strictObject({
   options: jsonPart(LabelEnrollmentOptionsSchema).optional(),
 });
 export type LabelEnrollmentFields = z.infer<typeof LabelEnrollmentFieldsSchema>;
-export type LabelEnrollmentFieldsInput = z.input<typeof LabelEnrollmentFieldsSchema>;
 
 /** The identifiers an enrollment's text parts yield: `identifiers` plus `qrValue` expanded to TEXT + QR. */
 export function expandEnrollmentIdentifiers(fields: Pick<LabelEnrollmentFields, 'identifiers' | 'qrValue'>): LabelEnrollmentIdentifier[] {
@@ -278,8 +257,7 @@ export function expandEnrollmentIdentifiers(fields: Pick<LabelEnrollmentFields, 
 
 // spec: Create Label rules — "success returns `outcome: created`; a retry with the same optical marking at the
 // same position returns `outcome: already_enrolled`".
-export const EnrollmentOutcomeSchema = z.enum(['created', 'already_enrolled']);
-export type EnrollmentOutcome = z.infer<typeof EnrollmentOutcomeSchema>;
+const EnrollmentOutcomeSchema = z.enum(['created', 'already_enrolled']);
 // gap: spec does not show this; our choice — the Label, its Reel (counts, warnings) and the scan receipt when an
 // image was sent.
 export const LabelEnrollmentResponseSchema = z.object({
@@ -288,7 +266,6 @@ export const LabelEnrollmentResponseSchema = z.object({
   reel: ReelSchema.optional(),
   scan: ScanReceiptSchema.optional(),
 });
-export type LabelEnrollmentResponse = z.infer<typeof LabelEnrollmentResponseSchema>;
 
 // --- Members -------------------------------------------------------------------------------------
 // spec: Labels and Reels — `POST /{composite_tag_id}/identifiers` multipart, adds a member;
@@ -310,17 +287,15 @@ export const LabelMemberAddFieldsSchema = z
       ctx.addIssue({ code: 'custom', path: ['fingerprintId'], message: 'fingerprintId is only for SVC members' });
     }
   });
-export type LabelMemberAddFields = z.infer<typeof LabelMemberAddFieldsSchema>;
 // gap: spec does not show this; our choice.
-export const LabelResponseSchema = z.object({ label: LabelSchema });
-export type LabelResponse = z.infer<typeof LabelResponseSchema>;
+const LabelResponseSchema = z.object({ label: LabelSchema });
 export const LabelMemberAddResponseSchema = LabelResponseSchema.extend({ scan: ScanReceiptSchema.optional() });
 export const LabelMemberRemoveResponseSchema = LabelResponseSchema;
 
 // --- List / read ---------------------------------------------------------------------------------
 // spec: Labels and Reels — GET collection root: query `reelCollectionId`, `bound` (`any`,`only`,`unbound`),
 // `transferred`, `q`; GET `/{composite_tag_id}`.
-export const BoundFilterSchema = z.enum(['any', 'only', 'unbound']);
+const BoundFilterSchema = z.enum(['any', 'only', 'unbound']);
 export type BoundFilter = z.infer<typeof BoundFilterSchema>;
 export const LabelListQuerySchema = PaginationQuerySchema.extend({
   reelCollectionId: UuidSchema.optional(),
@@ -334,7 +309,6 @@ export const LabelListResponseSchema = z.object({
   labels: z.array(LabelSchema),
   nextCursor: NextCursorSchema.optional(),
 });
-export type LabelListResponse = z.infer<typeof LabelListResponseSchema>;
 export const LabelReadResponseSchema = LabelResponseSchema;
 
 // --- Resolve -------------------------------------------------------------------------------------
@@ -351,7 +325,6 @@ export const LabelResolveResponseSchema = z.object({
   detail: LabelSchema.nullable(),
   candidates: z.array(LabelSchema),
 });
-export type LabelResolveResponse = z.infer<typeof LabelResolveResponseSchema>;
 
 // --- Bind / unbind -------------------------------------------------------------------------------
 // spec: Labels and Reels — `POST /{composite_tag_id}/bind` `{threadId, options?: {indexing: default}}`;
@@ -364,7 +337,6 @@ export type LabelBindBody = z.infer<typeof LabelBindBodySchema>;
 // gap: spec does not show this; our choice — the Label (boundThreadId set) and the bind operation id shared by
 // the per-member bind events (spec: Events 2).
 export const LabelBindResponseSchema = LabelResponseSchema.extend({ operationId: UuidSchema.optional() });
-export type LabelBindResponse = z.infer<typeof LabelBindResponseSchema>;
 export const LabelUnbindResponseSchema = LabelResponseSchema;
 
 // --- Archive / unarchive / activate ----------------------------------------------------------------
@@ -376,9 +348,8 @@ export const LabelUnarchiveResponseSchema = LabelResponseSchema;
 // activation fails stays bound and verify-only".
 // gap: spec does not show this; our choice — outcome names.
 export const LABEL_ACTIVATION_OUTCOMES = ['activated', 'already_active', 'duplicate', 'no_dust', 'failed'] as const;
-export const LabelActivationOutcomeSchema = z.enum(LABEL_ACTIVATION_OUTCOMES);
+const LabelActivationOutcomeSchema = z.enum(LABEL_ACTIVATION_OUTCOMES);
 export const LabelActivateResponseSchema = LabelResponseSchema.extend({ activation: LabelActivationOutcomeSchema });
-export type LabelActivateResponse = z.infer<typeof LabelActivateResponseSchema>;
 
 // spec: Labels and Reels — `POST /reels/{reel_collection_id}/activate` "runs in background"; progress in
 // `counts.identifiableCount`.
@@ -387,9 +358,3 @@ export const ReelActivateResponseSchema = z.object({
   activation: z.enum(['queued', 'already_active', 'no_dust']),
   reel: ReelSchema,
 });
-export type ReelActivateResponse = z.infer<typeof ReelActivateResponseSchema>;
-
-/** Tag types of an expected composition with a count above zero. */
-export function expectedTagTypes(expected: readonly ExpectedIdentifier[]): TagType[] {
-  return expected.filter((e) => e.count > 0).map((e) => e.tagType);
-}

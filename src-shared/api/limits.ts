@@ -9,18 +9,5 @@ export const TAG_ACTIVATE_MAX_IDS = 200;
 /** Suggested margin before token expiry at which to re-exchange the key. spec: Limits / Authentication 4. */
 export const TOKEN_REFRESH_MARGIN_SECONDS = 60;
 
-/** Approximate bearer token lifetime; read expiresIn/expiresAt instead of relying on it. spec: Authentication 4. */
-export const TOKEN_APPROX_LIFETIME_SECONDS = 15 * 60;
-
 /** A 401 is retried once, after re-exchanging the key; never in a loop. spec: Limits, Retry guidance. */
 export const UNAUTHORIZED_MAX_RETRIES = 1;
-
-/** Inline or uploaded thumbnail image, decoded size. spec: Limits. */
-export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Public identifier verify value length. spec: Limits. */
-export const PUBLIC_IDENTIFIER_VALUE_MIN_LENGTH = 1;
-export const PUBLIC_IDENTIFIER_VALUE_MAX_LENGTH = 2000;
-
-/** File checksum length. spec: Limits. */
-export const FILE_CHECKSUM_MAX_LENGTH = 64;

@@ -9,21 +9,21 @@ import { ExpectedIdentifiersInputSchema, LabelSchema, ReelRefSchema, ReelSchema 
 // shapes both may carry `reelCollectionId`, so they cannot be flattened into one object).
 
 /** `{compositeTagIds}` — moved in the given order. */
-export const MoveSourceIdsSchema = z.strictObject({
+const MoveSourceIdsSchema = z.strictObject({
   compositeTagIds: z.array(UuidSchema).min(1),
 });
 /** `{reelCollectionId, fromPosition, toPosition?}` — toPosition defaults to the Reel's last position. */
-export const MoveSourceRangeSchema = z.strictObject({
+const MoveSourceRangeSchema = z.strictObject({
   reelCollectionId: UuidSchema,
   fromPosition: PositionSchema,
   toPosition: PositionSchema.optional(),
 });
 /** `{fromCompositeTagId, toCompositeTagId}` — scan-bounded, either order; both active Labels on the same Reel. */
-export const MoveSourceScanBoundedSchema = z.strictObject({
+const MoveSourceScanBoundedSchema = z.strictObject({
   fromCompositeTagId: UuidSchema,
   toCompositeTagId: UuidSchema,
 });
-export const MoveSourceSchema = z.union([MoveSourceIdsSchema, MoveSourceRangeSchema, MoveSourceScanBoundedSchema]);
+const MoveSourceSchema = z.union([MoveSourceIdsSchema, MoveSourceRangeSchema, MoveSourceScanBoundedSchema]);
 export type MoveSource = z.infer<typeof MoveSourceSchema>;
 
 export type MoveSourceKind = 'ids' | 'range' | 'scan_bounded';
@@ -34,10 +34,10 @@ export function moveSourceKind(source: MoveSource): MoveSourceKind {
 }
 
 /** `{reelCollectionId}` — an existing Reel. */
-export const MoveTargetReelSchema = z.strictObject({ reelCollectionId: UuidSchema });
+const MoveTargetReelSchema = z.strictObject({ reelCollectionId: UuidSchema });
 /** `{newReel: {name, description?, collectionId?, expectedIdentifiers?}}` — inherits the source Reel's
  *  composition when none given; `collectionId` files the new Reel. */
-export const MoveTargetNewReelSchema = z.strictObject({
+const MoveTargetNewReelSchema = z.strictObject({
   newReel: z.strictObject({
     name: z.string().min(1),
     description: z.string().optional(),
@@ -45,7 +45,7 @@ export const MoveTargetNewReelSchema = z.strictObject({
     expectedIdentifiers: ExpectedIdentifiersInputSchema.optional(),
   }),
 });
-export const MoveTargetSchema = z.union([MoveTargetReelSchema, MoveTargetNewReelSchema]);
+const MoveTargetSchema = z.union([MoveTargetReelSchema, MoveTargetNewReelSchema]);
 export type MoveTarget = z.infer<typeof MoveTargetSchema>;
 
 export const MoveBodySchema = z.strictObject({
@@ -56,33 +56,30 @@ export const MoveBodySchema = z.strictObject({
 export type MoveBody = z.infer<typeof MoveBodySchema>;
 /** Preview takes the same body and changes nothing. */
 export const MovePreviewBodySchema = MoveBodySchema;
-export type MovePreviewBody = MoveBody;
 
 // "Positions are kept if all are free on the target, otherwise the whole batch is appended after the
 // target's last position in source order."
-export const MOVE_OUTCOMES = ['kept_positions', 'appended'] as const;
-export const MoveOutcomeSchema = z.enum(MOVE_OUTCOMES);
-export type MoveOutcome = z.infer<typeof MoveOutcomeSchema>;
+const MOVE_OUTCOMES = ['kept_positions', 'appended'] as const;
+const MoveOutcomeSchema = z.enum(MOVE_OUTCOMES);
 
 // gap: spec does not show this; our choice — one entry per moved Label with where it came from and went.
-export const MovedLabelSchema = z.object({
+const MovedLabelSchema = z.object({
   compositeTagId: UuidSchema,
   fromReelCollectionId: UuidSchema,
   fromPosition: PositionSchema,
   toReelCollectionId: UuidSchema,
   toPosition: PositionSchema,
 });
-export type MovedLabel = z.infer<typeof MovedLabelSchema>;
 
 // "positions with an archived, shipped or no Label stay as gaps".
 // gap: spec does not show this; our choice — a gap is its position plus why it stayed.
-export const MoveGapReasonSchema = z.enum(['empty', 'archived', 'transferred']);
-export const MoveGapSchema = z.object({ position: PositionSchema, reason: MoveGapReasonSchema });
+const MoveGapReasonSchema = z.enum(['empty', 'archived', 'transferred']);
+const MoveGapSchema = z.object({ position: PositionSchema, reason: MoveGapReasonSchema });
 export type MoveGap = z.infer<typeof MoveGapSchema>;
 
 // spec: "for range or scan-bounded sources, `cut: {sourceReel, fromPosition, toPosition, count, boundCount,
 // boundPositions, gaps[]}`". gap: spec does not show this; our choice — sourceReel is a `{collectionId, name}` ref.
-export const MoveCutSchema = z.object({
+const MoveCutSchema = z.object({
   sourceReel: ReelRefSchema,
   fromPosition: PositionSchema,
   toPosition: PositionSchema,
@@ -101,7 +98,6 @@ export const MoveResponseSchema = z.object({
   outcome: MoveOutcomeSchema.optional(),
   targetReel: ReelSchema.optional(),
 });
-export type MoveResponse = z.infer<typeof MoveResponseSchema>;
 
 // spec: "Preview changes nothing and returns `span`, `count`, `boundCount`, first and last Labels,
 // `predictedOutcome` (`kept_positions`, `appended` or null), `countMatches`, `suggestedLast` (a suggestion only,
@@ -109,12 +105,12 @@ export type MoveResponse = z.infer<typeof MoveResponseSchema>;
 // gap: spec does not show this; our choice — span `{reelCollectionId, fromPosition, toPosition}` (null for an id
 // list spanning several Reels), first/last named `first`/`last`, countMatches null without expectedCount,
 // suggestedLast the Label that would make the count match (null when none).
-export const MoveSpanSchema = z.object({
+const MoveSpanSchema = z.object({
   reelCollectionId: UuidSchema,
   fromPosition: PositionSchema,
   toPosition: PositionSchema,
 });
-export const MoveSuggestedLastSchema = z.object({ position: PositionSchema, compositeTagId: UuidSchema });
+const MoveSuggestedLastSchema = z.object({ position: PositionSchema, compositeTagId: UuidSchema });
 export const MovePreviewResponseSchema = z.object({
   span: MoveSpanSchema.nullable(),
   count: z.number().int().nonnegative(),
@@ -130,23 +126,21 @@ export type MovePreviewResponse = z.infer<typeof MovePreviewResponseSchema>;
 // --- Move refusals -------------------------------------------------------------------------------
 // spec: "When `expectedCount` is given and the number of active Labels to move differs, the move is refused
 // with 400 INVALID_REQUEST, `detail.reason` `count_mismatch` (with expected, actual, fromPosition, toPosition)."
-export const CountMismatchDetailSchema = z.object({
+const CountMismatchDetailSchema = z.object({
   reason: z.literal('count_mismatch'),
   expected: z.number().int().nonnegative(),
   actual: z.number().int().nonnegative(),
   fromPosition: PositionSchema.nullable(),
   toPosition: PositionSchema.nullable(),
 });
-export type CountMismatchDetail = z.infer<typeof CountMismatchDetailSchema>;
 export const MoveCountMismatchErrorSchema = errorEnvelopeFor('INVALID_REQUEST', CountMismatchDetailSchema);
 
 // spec: scan-bounded source — "otherwise `detail.reason` is `endpoints_on_different_reels`, `endpoint_archived`
 // or `endpoint_not_on_reel`". gap: spec does not show the code/status; our choice — 400 INVALID_REQUEST, with
 // the offending compositeTagId when there is one.
-export const MOVE_ENDPOINT_REASONS = ['endpoints_on_different_reels', 'endpoint_archived', 'endpoint_not_on_reel'] as const;
-export const MoveEndpointDetailSchema = z.object({
+const MOVE_ENDPOINT_REASONS = ['endpoints_on_different_reels', 'endpoint_archived', 'endpoint_not_on_reel'] as const;
+const MoveEndpointDetailSchema = z.object({
   reason: z.enum(MOVE_ENDPOINT_REASONS),
   compositeTagId: UuidSchema.optional(),
 });
-export type MoveEndpointDetail = z.infer<typeof MoveEndpointDetailSchema>;
 export const MoveEndpointErrorSchema = errorEnvelopeFor('INVALID_REQUEST', MoveEndpointDetailSchema);

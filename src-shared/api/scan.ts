@@ -16,7 +16,6 @@ export type ScanReceipt = z.infer<typeof ScanReceiptSchema>;
 // spec: Scanning and identifiers — Options: enrollmentSessionId, returnAnnotatedImage, capture metadata
 // (device, optics, geolocation), indexing.
 export const IndexingModeSchema = z.enum(['default', 'none']);
-export type IndexingMode = z.infer<typeof IndexingModeSchema>;
 
 // gap: spec does not show this; our choice — capture metadata sub-objects are free-form JSON objects,
 // and unknown option keys are kept (looseObject) so capture apps can send more metadata.

@@ -5,14 +5,13 @@ import { PositionSchema, TagTypeSchema, TimestampSchema, UuidSchema } from './co
 
 // spec: Identifier (tag) — `label`: "present when the identifier belongs to a Label: the Label, its Reel and position".
 // gap: spec does not show this; our choice — ids of the Label and Reel plus position, names optional.
-export const IdentifierLabelRefSchema = z.object({
+const IdentifierLabelRefSchema = z.object({
   compositeTagId: UuidSchema,
   reelCollectionId: UuidSchema,
   position: PositionSchema,
   name: z.string().nullable().optional(),
   reelName: z.string().optional(),
 });
-export type IdentifierLabelRef = z.infer<typeof IdentifierLabelRefSchema>;
 
 /**
  * An identifier. Only tagId and tagType are guaranteed everywhere (spec: Thread, `tags` "each has tagId and

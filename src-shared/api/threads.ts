@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { NextCursorSchema, PaginationQuerySchema, TagTypeSchema, TextBooleanSchema, TextIntSchema, TimestampSchema, UuidSchema } from './common';
 import { IdentifierSchema } from './tag';
 
-// --- Field entries -------------------------------------------------------------------------------
-// spec: Resources, Field entry (input and stored)
-// `text` and `number` are the only type identifiers the spec gives.
-// gap: spec does not show this; our choice — other type identifiers are any non-empty string and their
-// value is a free-form object.
-export const KNOWN_FIELD_TYPES = ['text', 'number'] as const;
-export const FieldTypeSchema = z.string().min(1);
+const FieldTypeSchema = z.string().min(1);
 
-export const TextFieldValueSchema = z.object({ text: z.string() });
-export const NumberFieldValueSchema = z.object({ number: z.number() });
-export const FieldValueSchema = z.record(z.string(), z.unknown());
+const TextFieldValueSchema = z.object({ text: z.string() });
+const NumberFieldValueSchema = z.object({ number: z.number() });
+const FieldValueSchema = z.record(z.string(), z.unknown());
 
 function checkKnownValue(entry: { type: string; value: Record<string, unknown> }, ctx: z.RefinementCtx): void {
   const schema = entry.type === 'text' ? TextFieldValueSchema : entry.type === 'number' ? NumberFieldValueSchema : null;
@@ -42,7 +36,7 @@ export const FieldEntryInputSchema = z
 export type FieldEntryInput = z.infer<typeof FieldEntryInputSchema>;
 
 /** Field entry as stored and returned. */
-export const FieldEntrySchema = z.object({
+const FieldEntrySchema = z.object({
   fieldId: UuidSchema,
   name: z.string(),
   type: FieldTypeSchema,
@@ -56,7 +50,7 @@ export type FieldEntry = z.infer<typeof FieldEntrySchema>;
 // spec: Resources, Thread. Identifiers in `tags` "each has tagId and tagType" (IdentifierSchema requires
 // only those two).
 
-export const ThreadLabelsSchema = z.union([z.number(), z.record(z.string(), z.unknown()), z.string(), z.boolean(), z.null()]);
+const ThreadLabelsSchema = z.union([z.number(), z.record(z.string(), z.unknown()), z.string(), z.boolean(), z.null()]);
 
 export const ThreadSummarySchema = z.object({
   threadId: UuidSchema,
@@ -82,14 +76,13 @@ export const ThreadSummarySchema = z.object({
 export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
 
 /** Thread as returned anywhere: data and tags appear on single read. */
-export const ThreadSchema = ThreadSummarySchema.extend({
+const ThreadSchema = ThreadSummarySchema.extend({
   data: z.array(FieldEntrySchema).optional(),
   tags: z.array(IdentifierSchema).optional(),
 });
-export type Thread = z.infer<typeof ThreadSchema>;
 
 /** Thread on single read: data and tags required. */
-export const ThreadDetailSchema = ThreadSummarySchema.extend({
+const ThreadDetailSchema = ThreadSummarySchema.extend({
   data: z.array(FieldEntrySchema),
   tags: z.array(IdentifierSchema),
 });
@@ -97,31 +90,31 @@ export type ThreadDetail = z.infer<typeof ThreadDetailSchema>;
 
 // --- Create --------------------------------------------------------------------------------------
 // spec: Endpoints, Threads — `POST /api/v1/threads`, body selected by `type`; all accept optional `bundleId`.
-export const ThreadCreateInputSchema = z.strictObject({
+const ThreadCreateInputSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
 });
 
-export const ThreadCreateSingleBodySchema = z.strictObject({
+const ThreadCreateSingleBodySchema = z.strictObject({
   type: z.literal('single'),
   thread: ThreadCreateInputSchema,
   data: z.array(FieldEntryInputSchema).optional(),
   bundleId: UuidSchema.optional(),
 });
 
-export const ThreadCreateListItemSchema = z.strictObject({
+const ThreadCreateListItemSchema = z.strictObject({
   thread: ThreadCreateInputSchema,
   data: z.array(FieldEntryInputSchema).optional(),
 });
 
 // gap: spec does not show this; our choice — the property holding the normalized objects is `threads`.
-export const ThreadCreateListBodySchema = z.strictObject({
+const ThreadCreateListBodySchema = z.strictObject({
   type: z.literal('list'),
   threads: z.array(ThreadCreateListItemSchema).min(1),
   bundleId: UuidSchema.optional(),
 });
 
-export const ThreadCreateRawBodySchema = z.strictObject({
+const ThreadCreateRawBodySchema = z.strictObject({
   type: z.literal('raw'),
   /** default `name` */
   nameKey: z.string().min(1).optional(),
@@ -169,7 +162,6 @@ export const ThreadListResponseSchema = z.object({
   nextCursor: NextCursorSchema,
   total: z.number().int().nonnegative().optional(),
 });
-export type ThreadListResponse = z.infer<typeof ThreadListResponseSchema>;
 
 // gap: spec does not show this; our choice.
 export const ThreadCountResponseSchema = z.object({ count: z.number().int().nonnegative() });
@@ -178,11 +170,10 @@ export type ThreadCountResponse = z.infer<typeof ThreadCountResponseSchema>;
 // --- Read ----------------------------------------------------------------------------------------
 // spec: Threads + Events 1 — `GET /api/v1/threads/{thread_id}` returns `{thread (with data, tags), events}`.
 export const ThreadReadQuerySchema = z.object({ maxEvents: TextIntSchema.optional() });
-export type ThreadReadQuery = z.infer<typeof ThreadReadQuerySchema>;
 
 // gap: spec does not show this (Events 5: "the event shape inside the Thread read: not shown"); our choice —
 // every field optional, unknown fields kept.
-export const ThreadEventSchema = z.looseObject({
+const ThreadEventSchema = z.looseObject({
   eventId: UuidSchema.optional(),
   action: z.string().optional(),
   occurredAt: TimestampSchema.optional(),
@@ -201,7 +192,7 @@ export type ThreadReadResponse = z.infer<typeof ThreadReadResponseSchema>;
 // --- Update (metadata + fields) -------------------------------------------------------------------
 // spec: Threads — `POST /api/v1/threads/{thread_id}` `{thread, update?, remove?}`.
 // gap: spec does not show this; our choice — the editable metadata is name and description.
-export const ThreadMetadataPatchSchema = z.strictObject({
+const ThreadMetadataPatchSchema = z.strictObject({
   name: z.string().min(1).optional(),
   description: z.string().nullable().optional(),
 });
@@ -210,10 +201,8 @@ export const ThreadUpdateBodySchema = z.strictObject({
   update: z.array(FieldEntryInputSchema).optional(),
   remove: z.array(UuidSchema).optional(),
 });
-export type ThreadUpdateBody = z.infer<typeof ThreadUpdateBodySchema>;
 // gap: spec does not show this; our choice.
 export const ThreadUpdateResponseSchema = z.object({ thread: ThreadDetailSchema });
-export type ThreadUpdateResponse = z.infer<typeof ThreadUpdateResponseSchema>;
 
 // --- Data update / archived / restore --------------------------------------------------------------
 // spec: Threads — `POST /api/v1/threads/{thread_id}/data` `{threadId, update, remove?, expectedUpdatedAt?}`;
@@ -224,24 +213,19 @@ export const ThreadDataUpdateBodySchema = z.strictObject({
   remove: z.array(UuidSchema).optional(),
   expectedUpdatedAt: TimestampSchema.optional(),
 });
-export type ThreadDataUpdateBody = z.infer<typeof ThreadDataUpdateBodySchema>;
 // gap: spec does not show this; our choice — the updated Thread (its updatedAt feeds the next expectedUpdatedAt).
 export const ThreadDataUpdateResponseSchema = z.object({ thread: ThreadDetailSchema });
-export type ThreadDataUpdateResponse = z.infer<typeof ThreadDataUpdateResponseSchema>;
 
 // spec: Threads — `GET .../data/archived` lists archived fields. gap: spec does not show this; our choice — envelope `{data}`.
 export const ThreadArchivedDataResponseSchema = z.object({ data: z.array(FieldEntrySchema) });
-export type ThreadArchivedDataResponse = z.infer<typeof ThreadArchivedDataResponseSchema>;
 
 // spec: Threads — `POST .../data/restore` `{threadId, restore: field id[]}`.
 export const ThreadDataRestoreBodySchema = z.strictObject({
   threadId: UuidSchema,
   restore: z.array(UuidSchema).min(1),
 });
-export type ThreadDataRestoreBody = z.infer<typeof ThreadDataRestoreBodySchema>;
 // gap: spec does not show this; our choice.
 export const ThreadDataRestoreResponseSchema = z.object({ thread: ThreadDetailSchema });
-export type ThreadDataRestoreResponse = z.infer<typeof ThreadDataRestoreResponseSchema>;
 
 // --- Archive / restore / toggle ------------------------------------------------------------------
 // spec: Threads + States — `PATCH /api/v1/threads/archive` `{threadIds, toggle?}`.
@@ -249,34 +233,28 @@ export const ThreadArchiveBodySchema = z.strictObject({
   threadIds: z.array(UuidSchema).min(1),
   toggle: z.boolean().optional(),
 });
-export type ThreadArchiveBody = z.infer<typeof ThreadArchiveBodySchema>;
 
 // gap: spec does not show this (Endpoints, Gaps: "Body of Thread restore"); our choice — `{threadIds}`.
 export const ThreadRestoreBodySchema = z.strictObject({ threadIds: z.array(UuidSchema).min(1) });
-export type ThreadRestoreBody = z.infer<typeof ThreadRestoreBodySchema>;
 
 // gap: spec does not show this; our choice — each affected Thread with its new archivedAt.
 export const ThreadArchiveResponseSchema = z.object({
   threads: z.array(z.object({ threadId: UuidSchema, archivedAt: TimestampSchema.nullable() })),
 });
-export type ThreadArchiveResponse = z.infer<typeof ThreadArchiveResponseSchema>;
 
 // --- Permissions ---------------------------------------------------------------------------------
 // spec: Threads — `POST /api/v1/threads/permissions` `{threadIds}`; returns the caller's effective
 // permissions per Thread in the current Team context.
 export const ThreadPermissionsBodySchema = z.strictObject({ threadIds: z.array(UuidSchema).min(1) });
-export type ThreadPermissionsBody = z.infer<typeof ThreadPermissionsBodySchema>;
 
 // gap: spec does not show this; our choice — one boolean per action.
-export const ThreadPermissionEntrySchema = z.object({
+const ThreadPermissionEntrySchema = z.object({
   threadId: UuidSchema,
   canRead: z.boolean(),
   canEdit: z.boolean(),
   canArchive: z.boolean(),
   canShare: z.boolean(),
 });
-export type ThreadPermissionEntry = z.infer<typeof ThreadPermissionEntrySchema>;
 export const ThreadPermissionsResponseSchema = z.object({
   permissions: z.array(ThreadPermissionEntrySchema),
 });
-export type ThreadPermissionsResponse = z.infer<typeof ThreadPermissionsResponseSchema>;

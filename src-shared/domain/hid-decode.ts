@@ -114,7 +114,7 @@ export function decodeKeyboardReports(reports: readonly Uint8Array[], layoutId: 
 //   byte 63     bit 0 set: more reports of this read follow
 // node-hid on Linux (hidraw) hands the report id through as byte 0.
 
-export const POS_REPORT_ID = 0x02;
+const POS_REPORT_ID = 0x02;
 const POS_DATA_OFFSET = 5;
 const POS_MAX_DATA = 56;
 

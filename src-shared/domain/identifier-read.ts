@@ -6,7 +6,7 @@ import { TagTypeSchema } from '../api/common';
 // string tag types (spec: Endpoints, "Scanning and identifiers").
 
 /** Why a read has the tagType it has: the scanner's AIM symbology id, the device's setting, or the fallback. */
-export const TagTypeBasisSchema = z.enum(['symbology', 'device', 'fallback']);
+const TagTypeBasisSchema = z.enum(['symbology', 'device', 'fallback']);
 export type TagTypeBasis = z.infer<typeof TagTypeBasisSchema>;
 
 export const IdentifierReadSchema = z.object({

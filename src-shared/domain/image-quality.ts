@@ -59,7 +59,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: QualityThresholds = {
   maxClippedHighlights: 0.35,
 };
 
-export type QualityReasonCode = 'RESOLUTION_TOO_LOW' | 'LOW_DETAIL' | 'TOO_BLURRY' | 'TOO_DARK' | 'TOO_BRIGHT' | 'SHADOWS_CLIPPED' | 'HIGHLIGHTS_CLIPPED';
+type QualityReasonCode = 'RESOLUTION_TOO_LOW' | 'LOW_DETAIL' | 'TOO_BLURRY' | 'TOO_DARK' | 'TOO_BRIGHT' | 'SHADOWS_CLIPPED' | 'HIGHLIGHTS_CLIPPED';
 
 export interface QualityReason {
   code: QualityReasonCode;

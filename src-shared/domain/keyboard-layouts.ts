@@ -7,7 +7,7 @@
 export type LayoutId = 'US' | 'DE';
 
 /** [unshifted, shifted, AltGr] characters of one key; a missing entry types nothing. */
-export type KeyChars = readonly [string, string, string?];
+type KeyChars = readonly [string, string, string?];
 
 export interface KeyboardLayout {
   id: LayoutId;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mismatchesAgainstPrintData, missingTagTypes, sameIdentifiers, unexpectedTagTypes } from './label';
+import { mismatchesAgainstPrintData, unexpectedTagTypes } from './label';
 
 describe('Label rules', () => {
   it('flags read values that differ from the print data; TEXT ignores case', () => {
@@ -13,28 +13,12 @@ describe('Label rules', () => {
     );
     expect(mismatches).toEqual([{ tagType: 'QR', expected: 'q-1', actual: 'q-2' }]);
   });
-  it('names the types the composition wants and the ones it does not expect', () => {
+  it('names the types the composition does not expect', () => {
     const composition = [
       { tagType: 'TEXT' as const, count: 1 },
       { tagType: 'SVC' as const, count: 1 },
       { tagType: 'QR' as const, count: 0 },
     ];
-    expect(missingTagTypes([{ tagType: 'TEXT' }], composition)).toEqual(['SVC']);
     expect(unexpectedTagTypes([{ tagType: 'TEXT' }, { tagType: 'QR' }, { tagType: 'NFC' }], composition)).toEqual(['QR', 'NFC']);
-  });
-  it('compares identifier lists without regard to order', () => {
-    expect(
-      sameIdentifiers(
-        [
-          { tagType: 'QR', value: 'a' },
-          { tagType: 'TEXT', value: 'X' },
-        ],
-        [
-          { tagType: 'TEXT', value: 'x' },
-          { tagType: 'QR', value: 'a' },
-        ],
-      ),
-    ).toBe(true);
-    expect(sameIdentifiers([{ tagType: 'QR', value: 'a' }], [{ tagType: 'QR', value: 'A' }])).toBe(false);
   });
 });

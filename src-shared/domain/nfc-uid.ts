@@ -4,8 +4,8 @@ import type { Checked } from './normalize';
 // for every way a UID reaches the station: a reader, the CLI, the bench form, a print-data file.
 
 /** ISO/IEC 14443 single size UIDs are 4 bytes, double 7, triple 10; ISO 15693 and FeliCa ids (8) lie between. */
-export const NFC_UID_MIN_BYTES = 4;
-export const NFC_UID_MAX_BYTES = 10;
+const NFC_UID_MIN_BYTES = 4;
+const NFC_UID_MAX_BYTES = 10;
 
 const SEPARATORS = /[\s:-]/g;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, checkScannedText, decodeUtf8 } from './normalize';
+import { checkScannedText, decodeUtf8 } from './normalize';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -30,11 +30,5 @@ describe('checkScannedText', () => {
     expect(checkScannedText('x'.repeat(10_000))).toMatchObject({ ok: false, code: 'TOO_LONG' });
     expect(checkScannedText('AB\u0007C')).toMatchObject({ ok: false, code: 'CONTROL_CHARACTERS' });
     expect(checkScannedText('AB\u0085C')).toMatchObject({ ok: false, code: 'CONTROL_CHARACTERS' });
-  });
-});
-
-describe('bytesToHex', () => {
-  it('writes uppercase hex, two digits a byte', () => {
-    expect(bytesToHex(bytes(0x04, 0xab, 0x0f))).toBe('04AB0F');
   });
 });

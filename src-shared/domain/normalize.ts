@@ -72,11 +72,3 @@ export function checkScannedText(text: string, maxLength = MAX_SCAN_LENGTH): Che
   }
   return { ok: true, value: text };
 }
-
-const HEX = '0123456789ABCDEF';
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += (HEX[b >> 4] as string) + (HEX[b & 15] as string);
-  return out;
-}

@@ -38,7 +38,7 @@ describe('seeded random', () => {
   });
 
   it('is mulberry32 exactly: fixture images and property-test cases drawn from a seed stay the same', () => {
-    // Generated images (test/fixtures) and seeded cases (src-sandbox/domain/labels/testing) replay from these
+    // Generated images (test/fixtures) and seeded cases (test/helpers/sandbox-labels) replay from these
     // numbers; a change of algorithm would silently change every fixture.
     const a = mulberry32(42);
     expect([a(), a(), a()]).toEqual([0.6011037519201636, 0.44829055899754167, 0.8524657934904099]);

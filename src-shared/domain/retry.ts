@@ -5,21 +5,19 @@ import { isKnownErrorCode, type ErrorCode } from '../api/errors';
 // decisions (src-main/sync/classify.ts) both read it; they add only what is theirs (when a request counts as
 // sent, which wording a person sees).
 
-export const RETRY_ADVICE = [
+export type RetryAdvice =
   /** retry the same request with backoff */
-  'backoff',
+  | 'backoff'
   /** re-exchange the API key, then retry once (never in a loop) */
-  'refresh_token_once',
+  | 'refresh_token_once'
   /** re-read, reapply the change, then write */
-  'reread_and_reapply',
+  | 'reread_and_reapply'
   /** do not resend; capture a new scan */
-  'rescan',
+  | 'rescan'
   /** 5xx: reads may retry with backoff; for writes first check whether the write landed */
-  'server_failure',
+  | 'server_failure'
   /** retrying the same request will not help */
-  'do_not_retry',
-] as const;
-export type RetryAdvice = (typeof RETRY_ADVICE)[number];
+  | 'do_not_retry';
 
 /** The table's row for each code of the spec. */
 export const RETRY_GUIDANCE = {

@@ -41,7 +41,7 @@ export function splitAimPrefix(text: string): AimSplit {
   return { symbology: text.slice(0, 3), tagType: tagTypeOfAimCode(code), value: text.slice(3) };
 }
 
-export function tagTypeOfAimCode(code: string): StringTagType | undefined {
+function tagTypeOfAimCode(code: string): StringTagType | undefined {
   if (code === 'Q') return 'QR';
   if (code === 'd') return 'DATA_MATRIX';
   if (LINEAR_CODES.has(code)) return 'BAR_CODE';
@@ -49,7 +49,7 @@ export function tagTypeOfAimCode(code: string): StringTagType | undefined {
 }
 
 /** The tagType a scanner read without a usable identifier gets when its device has no slot. */
-export const SCANNER_FALLBACK_TAG_TYPE: StringTagType = 'BAR_CODE';
+const SCANNER_FALLBACK_TAG_TYPE: StringTagType = 'BAR_CODE';
 
 /** Tag types a scanner can produce; a scanner's role outside these does not type its reads. */
 const SCANNER_TAG_TYPES: ReadonlySet<TagType> = new Set<TagType>(['QR', 'BAR_CODE', 'DATA_MATRIX', 'TEXT']);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exampleLabel } from '../api/examples';
-import { IDENTIFY_OUTCOMES as API_IDENTIFY_OUTCOMES, classifyIdentifyResponse } from '../api/identifiers';
-import {
-  IDENTIFY_OUTCOMES,
-  describeIdentifyOutcome,
-  judgeSample,
-  lotVerdict,
-  opticalCheckFrom,
-  type IdentifyOutcome,
-  type SampleCheckInput,
-} from './verification';
+import { IDENTIFY_OUTCOMES as API_IDENTIFY_OUTCOMES } from '../api/identifiers';
+import { IDENTIFY_OUTCOMES, describeIdentifyOutcome, judgeSample, lotVerdict, type IdentifyOutcome, type SampleCheckInput } from './verification';
 
 const L17 = '00000000-0000-4000-8000-000000000017';
 const L18 = '00000000-0000-4000-8000-000000000018';
@@ -188,28 +179,6 @@ describe('judgeSample', () => {
     expect(r.outcome).toBe('not_on_service');
     expect(r.foundPosition).toBe(18);
     expect(r.reason.split('; ')).toHaveLength(3);
-  });
-});
-
-describe('opticalCheckFrom', () => {
-  const scan = { scanId: 's1', fingerprintId: 'f1', svcId: 'svc-1' };
-  const label = exampleLabel({ compositeTagId: L17, position: 17, name: 'SER-0017', members: [], complete: true });
-
-  it('takes the Label of an unbound-Label answer', () => {
-    const result = classifyIdentifyResponse(200, { type: 'label', label: { label, tags: [] }, scan });
-    expect(result).not.toBeNull();
-    if (result) expect(opticalCheckFrom(result)).toEqual({ outcome: 'label', compositeTagId: L17, position: 17 });
-  });
-
-  it('keeps only the outcome of a failed identify', () => {
-    const result = classifyIdentifyResponse(404, {
-      code: 'IDENTIFIER_NOT_FOUND',
-      message: 'x',
-      status: 404,
-      detail: { outcome: 'no_match', teamsSearched: [] },
-    });
-    expect(result).not.toBeNull();
-    if (result) expect(opticalCheckFrom(result)).toEqual({ outcome: 'no_match' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { IDENTIFY_OUTCOMES, type IdentifyOutcome, type IdentifyResult } from '../api/identifiers';
+import { IDENTIFY_OUTCOMES, type IdentifyOutcome } from '../api/identifiers';
 import type { SamplingPlan } from './sampling';
 
 // Verdicts of the quality check: one sampled Label (do its values and its optical marking lead back to it, at its
@@ -73,7 +73,7 @@ export function describeIdentifyOutcome(outcome: IdentifyOutcome): IdentifyOutco
 // --- One sampled Label ---------------------------------------------------------------------------------
 
 /** One Label found by `POST /api/v1/composite-tags/resolve` with the Reel given (candidates are by position). */
-export interface ResolveCandidate {
+interface ResolveCandidate {
   compositeTagId: string;
   position: number;
 }
@@ -103,7 +103,7 @@ export interface SampleCheckInput {
 }
 
 /** Why a sampled Label passed or failed; identify outcomes other than label/identified keep their own code. */
-export type SampleOutcome = 'verified' | 'wrong_position' | 'wrong_label' | 'not_on_service' | 'not_checked' | Exclude<IdentifyOutcome, 'label' | 'identified'>;
+type SampleOutcome = 'verified' | 'wrong_position' | 'wrong_label' | 'not_on_service' | 'not_checked' | Exclude<IdentifyOutcome, 'label' | 'identified'>;
 
 export interface SampleResult {
   position: number;
@@ -114,20 +114,6 @@ export interface SampleResult {
   foundPosition?: number;
   /** Every finding in English, separated by "; " (no finding contains that separator). */
   reason: string;
-}
-
-/** The optical part of a check from a classified identify answer (api/identifiers.ts classifyIdentifyResponse). */
-export function opticalCheckFrom(result: IdentifyResult): OpticalCheck {
-  switch (result.outcome) {
-    case 'identified': {
-      const label = result.body.identified.tag.label;
-      return { outcome: 'identified', compositeTagId: label?.compositeTagId ?? null, position: label?.position ?? null };
-    }
-    case 'label':
-      return { outcome: 'label', compositeTagId: result.body.label.label.compositeTagId, position: result.body.label.label.position };
-    default:
-      return { outcome: result.outcome };
-  }
 }
 
 interface Finding {
@@ -224,7 +210,7 @@ export function judgeSample(input: SampleCheckInput): SampleResult {
 
 // --- The lot -------------------------------------------------------------------------------------------
 
-export type LotDecision = 'accept' | 'reject' | 'pending';
+type LotDecision = 'accept' | 'reject' | 'pending';
 
 export interface LotVerdict {
   /** Sampled Labels judged so far. */

@@ -10,7 +10,7 @@ export const MAX_STILL_BYTES = 40 * 1024 * 1024;
 export const MAX_STILL_PIXELS = 50_000_000;
 const MAX_STILL_BASE64 = Math.ceil(MAX_STILL_BYTES / 3) * 4;
 
-export const StillMimeTypeSchema = z.enum(['image/jpeg', 'image/png']);
+const StillMimeTypeSchema = z.enum(['image/jpeg', 'image/png']);
 export type StillMimeType = z.infer<typeof StillMimeTypeSchema>;
 
 /**
@@ -18,7 +18,7 @@ export type StillMimeType = z.infer<typeof StillMimeTypeSchema>;
  * "Public page shapes", public scan verify body). All optional; filled as far as the
  * camera reported them.
  */
-export const CaptureSettingsSchema = z
+const CaptureSettingsSchema = z
   .object({
     autoFocusRangeRestriction: z.enum(['far', 'near', 'none']).nullable(),
     calibrationConfidence: z.number().nullable(),
@@ -46,7 +46,7 @@ export type CaptureSettings = z.infer<typeof CaptureSettingsSchema>;
  * What the renderer's video track reported (MediaStreamTrack.getSettings(), Media
  * Capture and Image Capture specs). Main maps it to CaptureSettings.
  */
-export const TrackSettingsSchema = z
+const TrackSettingsSchema = z
   .object({
     width: z.number().positive(),
     height: z.number().positive(),
@@ -74,7 +74,7 @@ export const QualityThresholdsSchema = z.object({
   maxClippedHighlights: z.number().min(0).max(1),
 });
 
-export const QualityMetricsSchema = z.object({
+const QualityMetricsSchema = z.object({
   focus: z.number(),
   meanLuminance: z.number(),
   contrast: z.number(),
@@ -85,7 +85,7 @@ export const QualityMetricsSchema = z.object({
 });
 
 /** Why a capture was refused; callers branch on `code`. */
-export const CaptureRefusalCodeSchema = z.enum([
+const CaptureRefusalCodeSchema = z.enum([
   'IMAGE_UNDECODABLE',
   'IMAGE_NOT_SUPPORTED',
   'IMAGE_TOO_LARGE',
@@ -99,11 +99,11 @@ export const CaptureRefusalCodeSchema = z.enum([
 ]);
 export type CaptureRefusalCode = z.infer<typeof CaptureRefusalCodeSchema>;
 
-export const CaptureReasonSchema = z.object({ code: CaptureRefusalCodeSchema, message: z.string() });
+const CaptureReasonSchema = z.object({ code: CaptureRefusalCodeSchema, message: z.string() });
 export type CaptureReason = z.infer<typeof CaptureReasonSchema>;
 
 /** A barcode found in the frame, so one capture can also fill the QR or DATA_MATRIX slot. */
-export const CaptureBarcodeSchema = z.object({
+const CaptureBarcodeSchema = z.object({
   tagType: z.enum(['QR', 'DATA_MATRIX']),
   value: z.string(),
   /** zxing's format name (QRCode, MicroQRCode, DataMatrix, …). */
@@ -138,12 +138,12 @@ export const CaptureResultSchema = z.object({
 });
 export type CaptureResult = z.infer<typeof CaptureResultSchema>;
 
-export const CameraResolutionSchema = z.object({
+const CameraResolutionSchema = z.object({
   width: z.number().int().min(160).max(16384),
   height: z.number().int().min(120).max(16384),
 });
 
-export const WatchFolderSettingsSchema = z.object({
+const WatchFolderSettingsSchema = z.object({
   /** Folder an industrial camera drops image files into; null = off. */
   path: z.string().min(1).nullable(),
   /** How long a file's size must stay unchanged before it is read (partial writes). */
@@ -155,7 +155,7 @@ export const WatchFolderSettingsSchema = z.object({
  * camera opens and only where it reports support; a control left out stays the camera's own
  * (automatic) setting.
  */
-export const CameraControlsSchema = z
+const CameraControlsSchema = z
   .object({
     zoom: z.number().positive(),
     focusMode: z.enum(['none', 'manual', 'single-shot', 'continuous']),
@@ -215,7 +215,7 @@ export const CameraSourcesSchema = z.object({
   error: z.object({ code: z.string().max(64), message: z.string().max(1000) }).nullable(),
 });
 
-export const CameraStatusSchema = z.object({
+const CameraStatusSchema = z.object({
   settings: CameraSettingsSchema,
   sources: CameraSourcesSchema,
   watchFolder: WatchFolderStatusSchema,

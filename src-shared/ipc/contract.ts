@@ -41,17 +41,17 @@ export const events = {
   ...cameraEvents,
 } as const;
 
-export type Commands = typeof commands;
+type Commands = typeof commands;
 export type CommandName = keyof Commands;
 export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
 export type CommandOutput<N extends CommandName> = z.infer<Commands[N]['output']>;
 
 /** A command's handler: its input after validation (defaults and transforms applied) in, its output back. */
-export type CommandHandler<N extends CommandName> = (input: z.infer<Commands[N]['input']>) => Promise<CommandOutput<N>> | CommandOutput<N>;
+type CommandHandler<N extends CommandName> = (input: z.infer<Commands[N]['input']>) => Promise<CommandOutput<N>> | CommandOutput<N>;
 /** The handlers of a set of commands: one contract area (e.g. `keyof typeof labelCommands`) or all of them. */
 export type CommandHandlers<N extends CommandName = CommandName> = { [K in N]: CommandHandler<K> };
 
-export type Events = typeof events;
+type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<N extends EventName> = z.infer<Events[N]>;
 

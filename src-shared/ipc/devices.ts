@@ -6,11 +6,11 @@ import { IdentifierReadSchema, ReadRejectCodeSchema } from '../domain/identifier
 // settings, test read, virtual read injection; events for reads, rejected reads and
 // status changes. Camera settings commands live beside these (added by the camera area).
 
-export const DeviceKindSchema = z.enum(['scanner', 'nfc', 'camera']);
+const DeviceKindSchema = z.enum(['scanner', 'nfc', 'camera']);
 export type DeviceKind = z.infer<typeof DeviceKindSchema>;
 
 /** How the station talks to the device. `virtual` devices are the demo/test twins. */
-export const DeviceTransportSchema = z.enum(['serial', 'hid', 'keyboard', 'pcsc', 'media', 'folder', 'virtual']);
+const DeviceTransportSchema = z.enum(['serial', 'hid', 'keyboard', 'pcsc', 'media', 'folder', 'virtual']);
 export type DeviceTransport = z.infer<typeof DeviceTransportSchema>;
 
 /**
@@ -18,11 +18,11 @@ export type DeviceTransport = z.infer<typeof DeviceTransportSchema>;
  * or a read is being assembled; `disconnected`: known but not there (unplugged, service
  * stopped; the station retries by itself); `error`: cannot be used until someone acts.
  */
-export const DeviceStateSchema = z.enum(['connected', 'reading', 'disconnected', 'error']);
+const DeviceStateSchema = z.enum(['connected', 'reading', 'disconnected', 'error']);
 export type DeviceState = z.infer<typeof DeviceStateSchema>;
 
 /** Why a device is not connected; callers branch on this, the reason text is for people. */
-export const DeviceStatusCodeSchema = z.enum([
+const DeviceStatusCodeSchema = z.enum([
   'PORT_ABSENT',
   'PORT_BUSY',
   'PORT_DENIED',
@@ -35,7 +35,7 @@ export const DeviceStatusCodeSchema = z.enum([
 ]);
 export type DeviceStatusCode = z.infer<typeof DeviceStatusCodeSchema>;
 
-export const DeviceStatusSchema = z.object({
+const DeviceStatusSchema = z.object({
   state: DeviceStateSchema,
   code: DeviceStatusCodeSchema.optional(),
   /** What is wrong and what to do, for the operator. */
@@ -45,7 +45,7 @@ export const DeviceStatusSchema = z.object({
 export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
 
 /** The line terminator a serial scanner ends each read with; `custom` uses `customTerminator` (hex). */
-export const LineTerminatorSchema = z.enum(['CR', 'LF', 'CRLF', 'custom']);
+const LineTerminatorSchema = z.enum(['CR', 'LF', 'CRLF', 'custom']);
 export type LineTerminator = z.infer<typeof LineTerminatorSchema>;
 
 export const SerialSettingsSchema = z.object({
@@ -65,8 +65,7 @@ export type SerialSettings = z.infer<typeof SerialSettingsSchema>;
 export type SerialSettingsInput = z.input<typeof SerialSettingsSchema>;
 
 /** Keyboard layouts the HID keyboard decoder knows (src-shared/domain/keyboard-layouts.ts). */
-export const KeyboardLayoutSchema = z.enum(['US', 'DE']);
-export type KeyboardLayout = z.infer<typeof KeyboardLayoutSchema>;
+const KeyboardLayoutSchema = z.enum(['US', 'DE']);
 
 const UsbIdSchema = z
   .string()
@@ -103,7 +102,7 @@ export const WedgeLayoutCheckSchema = z.object({
 });
 export type WedgeLayoutCheck = z.infer<typeof WedgeLayoutCheckSchema>;
 
-export const DeviceInfoSchema = z.object({
+const DeviceInfoSchema = z.object({
   /** Stable id: `serial:<path>`, `hid:<VID>:<PID>[:<serial>]`, `pcsc:<reader name>`, `virtual:scanner`, `camera:<name>`. */
   id: z.string().min(1),
   kind: DeviceKindSchema,
@@ -123,7 +122,7 @@ export const DeviceInfoSchema = z.object({
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
 /** A read the station refused: it says why, and the device keeps working. */
-export const ReadRejectedSchema = z.object({
+const ReadRejectedSchema = z.object({
   device: z.string(),
   code: ReadRejectCodeSchema,
   reason: z.string(),

@@ -8,7 +8,7 @@ import { LocalId } from './reels';
 // given after the SQLite commit, so "saved" means on disk.
 
 /** sha256 (hex) of an accepted still kept under <data>/captures/incoming (camera.submitStill). */
-export const CaptureSha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lower-case hex');
+const CaptureSha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lower-case hex');
 
 /** What was read from one Label: string values (scanner, keyboard wedge, NFC) and the optical tag's capture. */
 export const ScannedLabel = {
@@ -19,7 +19,7 @@ export const ScannedLabel = {
   svcImagePath: z.string().min(1).optional(),
 };
 
-export const EnrollInput = z
+const EnrollInput = z
   .object({
     reelId: LocalId,
     position: z.number().int().nonnegative(),
@@ -27,14 +27,14 @@ export const EnrollInput = z
     indexing: IndexingModeSchema.optional(),
   })
   .strict();
-export type EnrollInput = z.infer<typeof EnrollInput>;
+type EnrollInput = z.infer<typeof EnrollInput>;
 
 /** What the bench caught: the kinds the shift summary counts (src-shared/ipc/report.ts ShiftSummary.problems). */
-export const BENCH_ERROR_KINDS = ['misprint', 'misorder', 'duplicate', 'refusedCapture'] as const;
-export const BenchErrorKindSchema = z.enum(BENCH_ERROR_KINDS);
+const BENCH_ERROR_KINDS = ['misprint', 'misorder', 'duplicate', 'refusedCapture'] as const;
+const BenchErrorKindSchema = z.enum(BENCH_ERROR_KINDS);
 export type BenchErrorKind = z.infer<typeof BenchErrorKindSchema>;
 
-export const LabelWriteResult = z.object({ labelId: z.string(), state: LabelStateSchema, opId: z.string().nullable() });
+const LabelWriteResult = z.object({ labelId: z.string(), state: LabelStateSchema, opId: z.string().nullable() });
 
 export const MoveInput = z
   .object({
@@ -50,7 +50,7 @@ export const MoveInput = z
   .strict();
 export type MoveInput = z.infer<typeof MoveInput>;
 
-export const ImportInput = z
+const ImportInput = z
   .object({
     reelId: LocalId,
     /** The CSV text, or a path to it. */

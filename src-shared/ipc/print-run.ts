@@ -9,9 +9,9 @@ import { z } from 'zod';
  * {serial}, or { gs1: { gtin, domain } }), dataMatrix, barCode. Checked field by field by the print run's own
  * schema (src-main/print-run/generate.ts), whose messages name each problem and what to do.
  */
-export const PrintRunSpecInput = z.record(z.string(), z.unknown());
+const PrintRunSpecInput = z.record(z.string(), z.unknown());
 
-export const PrintRunRow = z.object({
+const PrintRunRow = z.object({
   position: z.number().int(),
   serial: z.string(),
   text: z.string(),
@@ -21,7 +21,7 @@ export const PrintRunRow = z.object({
 });
 export type PrintRunRowView = z.infer<typeof PrintRunRow>;
 
-export const PrintRunConflictView = z.object({
+const PrintRunConflictView = z.object({
   kind: z.enum(['position-taken', 'value-used']),
   position: z.number().int(),
   existingPosition: z.number().int(),
@@ -33,7 +33,7 @@ export const PrintRunFormat = z.enum(['csv', 'pdf', 'zpl']);
 export type PrintRunFormat = z.infer<typeof PrintRunFormat>;
 
 /** How an export is laid out: the label stock (50x30, 70x37, 2x1in or WxH mm), the sheet of a PDF proof, a ZPL printer's dpi. */
-export const PrintRunLayout = z
+const PrintRunLayout = z
   .object({
     stock: z.string().max(40).optional(),
     sheet: z.enum(['A4', 'Letter']).optional(),

@@ -21,13 +21,13 @@ export const ConnectInput = z.discriminatedUnion('kind', [
 ]);
 export type ConnectInput = z.infer<typeof ConnectInput>;
 
-export const ProfileList = z.object({
+const ProfileList = z.object({
   profiles: z.array(ServiceProfileSummary),
   activeProfileId: z.string().nullable(),
 });
 
 /** What an API key may act as: its organizations and, in each, its Teams (offered on the Connect screen). */
-export const DiscoverOutput = z.object({
+const DiscoverOutput = z.object({
   organizations: z.array(z.object({ orgId: z.string(), name: z.string(), teams: z.array(z.object({ teamId: z.string(), name: z.string() })) })),
 });
 

@@ -20,15 +20,15 @@ export const OPERATION_KINDS = [
   'activateLabel',
   'activateReel',
 ] as const;
-export const OperationKindSchema = z.enum(OPERATION_KINDS);
+const OperationKindSchema = z.enum(OPERATION_KINDS);
 export type OperationKind = z.infer<typeof OperationKindSchema>;
 
 export const OPERATION_STATES = ['pending', 'sending', 'done', 'attention', 'discarded'] as const;
-export const OperationStateSchema = z.enum(OPERATION_STATES);
+const OperationStateSchema = z.enum(OPERATION_STATES);
 export type OperationState = z.infer<typeof OperationStateSchema>;
 
 /** What a person can do about an attention item. */
-export const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard']);
+const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard']);
 
 export const AttentionShape = z.object({
   /** The reason in words. */
@@ -40,7 +40,7 @@ export const AttentionShape = z.object({
 });
 export type AttentionShape = z.infer<typeof AttentionShape>;
 
-export const AttemptShape = z.object({
+const AttemptShape = z.object({
   at: z.string(),
   status: z.number().nullable(),
   code: z.string().nullable(),
@@ -66,7 +66,7 @@ export const QueueItem = z.object({
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 
-export const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
+const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
 
 /**
  * The bounds of how many operations are sent at once. The engine adapts within them (src-main/sync/concurrency.ts):
@@ -78,8 +78,8 @@ export const ConcurrencyBoundsSchema = z
   .refine((b) => b.min <= b.max, { message: 'The lowest number of requests at once must not be above the highest.', path: ['min'] });
 export type ConcurrencyBounds = z.infer<typeof ConcurrencyBoundsSchema>;
 
-export const SyncConcurrency = z.object({ min: z.number().int(), max: z.number().int(), current: z.number().int() });
-export type SyncConcurrency = z.infer<typeof SyncConcurrency>;
+const SyncConcurrency = z.object({ min: z.number().int(), max: z.number().int(), current: z.number().int() });
+type SyncConcurrency = z.infer<typeof SyncConcurrency>;
 
 export const queueCommands = {
   'queue.list': {

@@ -35,10 +35,10 @@ export const ReelView = z.object({
 });
 export type ReelView = z.infer<typeof ReelView>;
 
-export const ReelDetail = ReelView.extend({ labels: z.array(LabelView) });
-export type ReelDetail = z.infer<typeof ReelDetail>;
+const ReelDetail = ReelView.extend({ labels: z.array(LabelView) });
+type ReelDetail = z.infer<typeof ReelDetail>;
 
-export const ReelCreateInput = z
+const ReelCreateInput = z
   .object({
     name: z.string().min(1),
     description: z.string().optional(),
@@ -47,7 +47,7 @@ export const ReelCreateInput = z
   })
   .strict();
 
-export const ReelUpdateInput = z
+const ReelUpdateInput = z
   .object({
     reelId: LocalId,
     name: z.string().min(1).optional(),
@@ -79,11 +79,11 @@ export const ReelListInput = z
   .refine((i) => !(i.collectionId !== undefined && i.unfiled === true), 'give collectionId or unfiled: true, not both');
 export type ReelListInput = z.infer<typeof ReelListInput>;
 
-export const ReelListItem = ReelView.extend({
+const ReelListItem = ReelView.extend({
   /** When the Reel was shipped (spec: Reel, transferredAt), as last read from the service; null when not (or not known to be). */
   transferredAt: z.string().nullable(),
 });
-export type ReelListItem = z.infer<typeof ReelListItem>;
+type ReelListItem = z.infer<typeof ReelListItem>;
 
 /** A print-data row the import would refuse (1-based line; the header is line 1). */
 export const PrintDataBadRow = z.object({ line: z.number().int(), position: z.string(), problems: z.array(z.string()) });

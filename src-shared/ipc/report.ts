@@ -9,9 +9,9 @@ import { VerificationView } from './verify';
 // verification records): it needs no service and works offline.
 
 /** Which station wrote the records: the audit log is one station's (one data folder's), so this names it. */
-export const StationIdentity = z.object({ name: z.string(), dataDir: z.string() });
+const StationIdentity = z.object({ name: z.string(), dataDir: z.string() });
 
-export const RateSeries = z.object({
+const RateSeries = z.object({
   /** Bucket width in seconds. */
   bucketSeconds: z.number().int().positive(),
   /** Start of each bucket, epoch seconds. */
@@ -21,9 +21,9 @@ export const RateSeries = z.object({
   /** The same as Labels per hour. */
   perHour: z.array(z.number()),
 });
-export type RateSeries = z.infer<typeof RateSeries>;
+type RateSeries = z.infer<typeof RateSeries>;
 
-export const TimePerLabel = z.object({
+const TimePerLabel = z.object({
   /** When each Label was saved (epoch seconds), from the second save of a working stretch on. */
   t: z.array(z.number()),
   /** Seconds since the save before it. */
@@ -34,9 +34,9 @@ export const TimePerLabel = z.object({
   breaks: z.number().int(),
   breakSeconds: z.number().int(),
 });
-export type TimePerLabel = z.infer<typeof TimePerLabel>;
+type TimePerLabel = z.infer<typeof TimePerLabel>;
 
-export const AttentionGroup = z.object({
+const AttentionGroup = z.object({
   code: z.string(),
   /** The reason of the first Label with this code (reasons may name a position). */
   reason: z.string(),
@@ -47,7 +47,7 @@ export const AttentionGroup = z.object({
   requestIds: z.array(z.string()),
 });
 
-export const GapOrVoid = z.object({
+const GapOrVoid = z.object({
   at: z.string(),
   /** skip: a gap left on purpose; void: a Label taken back; undo: the last save taken back. */
   action: z.enum(['skip', 'void', 'undo']),
@@ -55,7 +55,7 @@ export const GapOrVoid = z.object({
   station: z.string(),
 });
 
-export const BulkBindEntry = z.object({
+const BulkBindEntry = z.object({
   opId: z.string(),
   at: z.string(),
   fromPosition: z.number().int(),
@@ -111,7 +111,7 @@ export type ReelReport = z.infer<typeof ReelReport>;
 /** The error code of a PDF the host cannot print (no printer, Chromium missing, the page never ready). */
 export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
 
-export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 
 export const ShiftSummary = z.object({
   day: z.string(),

@@ -24,7 +24,7 @@ export type ServiceProfileSummary = z.infer<typeof ServiceProfileSummary>;
 export const OnlineState = z.enum(['online', 'offline', 'unknown', 'not_connected']);
 export type OnlineState = z.infer<typeof OnlineState>;
 
-export const SyncState = z.object({
+const SyncState = z.object({
   /** Sending is paused (by the operator, or after the service refused the API key); survives restarts. */
   paused: z.boolean(),
   pauseReason: z.string().nullable(),
@@ -33,7 +33,7 @@ export const SyncState = z.object({
   /** That process's pid, when it could be read (null when no other process sends, or its pid is unknown). */
   otherSenderPid: z.number().int().nullable(),
 });
-export type SyncState = z.infer<typeof SyncState>;
+type SyncState = z.infer<typeof SyncState>;
 
 export const StationStatus = z.object({
   version: z.string(),

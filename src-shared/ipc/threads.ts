@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Thread search and list, for picking the Threads of a bulk-bind (online only).
 
-export const ThreadSummary = z.object({ threadId: z.string(), name: z.string(), description: z.string().nullable() });
+const ThreadSummary = z.object({ threadId: z.string(), name: z.string(), description: z.string().nullable() });
 
 export const threadCommands = {
   'threads.search': {

@@ -11,12 +11,12 @@ import { LocalId } from './reels';
 // seeds and every sample's result are kept in the station database, so the Reel report shows them and a sample
 // scanned while the service is out of reach is kept for later.
 
-export const AqlSchema = z.number().refine((aql) => AQL_VALUES.includes(aql), {
+const AqlSchema = z.number().refine((aql) => AQL_VALUES.includes(aql), {
   error: (issue) => `AQL ${String(issue.input)} is not a column of ISO 2859-1 Table 2-A; choose one of ${AQL_VALUES.join(', ')}`,
 });
 
 /** The seed of the sample's random draw (recorded with the plan, so the same positions can be drawn again). */
-export const SeedSchema = z
+const SeedSchema = z
   .number()
   .int()
   .min(0)
@@ -48,7 +48,7 @@ export const VerificationPlan = z.object({
 export type VerificationPlan = z.infer<typeof VerificationPlan>;
 
 /** Why a sample passed or failed: verified, a station finding, or an identify outcome other than label/identified. */
-export const SAMPLE_OUTCOMES = [
+const SAMPLE_OUTCOMES = [
   'verified',
   'wrong_position',
   'wrong_label',
@@ -56,7 +56,7 @@ export const SAMPLE_OUTCOMES = [
   'not_checked',
   ...IDENTIFY_OUTCOMES.filter((o) => o !== 'label' && o !== 'identified'),
 ] as const;
-export const SampleOutcomeSchema = z.enum(SAMPLE_OUTCOMES);
+const SampleOutcomeSchema = z.enum(SAMPLE_OUTCOMES);
 
 export const SampleCheck = z.object({
   position: z.number().int(),
@@ -75,7 +75,7 @@ export const SampleCheck = z.object({
 });
 export type SampleCheck = z.infer<typeof SampleCheck>;
 
-export const LotDecisionSchema = z.enum(['accept', 'reject', 'pending']);
+const LotDecisionSchema = z.enum(['accept', 'reject', 'pending']);
 
 export const LotVerdictView = z.object({
   inspected: z.number().int(),
@@ -87,7 +87,7 @@ export const LotVerdictView = z.object({
 });
 export type LotVerdictView = z.infer<typeof LotVerdictView>;
 
-export const SampleState = z.enum(['waiting', 'kept', 'pass', 'fail']);
+const SampleState = z.enum(['waiting', 'kept', 'pass', 'fail']);
 
 export const SampleView = z.object({
   position: z.number().int(),
@@ -109,19 +109,19 @@ export const VerificationView = z.object({
 });
 export type VerificationView = z.infer<typeof VerificationView>;
 
-export const VerifyCheckInput = z
+const VerifyCheckInput = z
   .object({
     reelId: LocalId,
     position: z.number().int().nonnegative(),
     ...ScannedLabel,
   })
   .strict();
-export type VerifyCheckInput = z.infer<typeof VerifyCheckInput>;
+type VerifyCheckInput = z.infer<typeof VerifyCheckInput>;
 
 export const VerifyCheckOutput = SampleCheck.extend({ verdict: LotVerdictView });
 export type VerifyCheckOutput = z.infer<typeof VerifyCheckOutput>;
 
-export const VerifySettings = z.object({ aql: z.number(), aqls: z.array(z.number()) });
+const VerifySettings = z.object({ aql: z.number(), aqls: z.array(z.number()) });
 
 export const verifyCommands = {
   /**

@@ -44,7 +44,7 @@ export async function timeRuns(runs: number, fn: () => Promise<unknown> | unknow
  * The ratio printed beside a figure, oriented so that 1.0 means "as fast as the
  * raw baseline" and smaller means slower, whichever way the unit runs.
  */
-export function ratio(row: BenchRow): number | undefined {
+function ratio(row: BenchRow): number | undefined {
   if (!row.baseline || row.baseline.value === 0 || row.value === 0) return undefined;
   return row.better === 'higher' ? row.value / row.baseline.value : row.baseline.value / row.value;
 }

@@ -1,4 +1,4 @@
-// Camera frames for the gate tests: S3's speckle tag with a QR or DataMatrix printed on it,
+// Camera frames for the gate tests: the speckle optical tag (test/fixtures/speckle.ts) with a QR or DataMatrix printed on it,
 // exposed like a camera sees a label (paper a little below white), plus the bad cases.
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';

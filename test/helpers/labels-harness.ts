@@ -2,7 +2,7 @@
 // /api/v1/composite-tags contract tests.
 import { listenTestSandbox, type TestSandbox } from './sandbox-harness';
 
-export interface Reply<B = Record<string, unknown>> {
+interface Reply<B = Record<string, unknown>> {
   status: number;
   body: B;
 }
@@ -11,7 +11,7 @@ export interface Reply<B = Record<string, unknown>> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read field by field in assertions
 export type Json = any;
 
-export interface CallOptions {
+interface CallOptions {
   team?: string;
   token?: string;
   headers?: Record<string, string>;
@@ -33,7 +33,7 @@ export interface LabelsSandbox {
   createThread(name: string, team?: string): Promise<string>;
   /** POST /api/v1/tags/extract: the fingerprint id of an optical capture. */
   extract(image: Buffer, team?: string): Promise<string>;
-  /** POST /api/v1/tags/<path> as multipart (S3's area), for setting up loose identifiers. */
+  /** POST /api/v1/tags/<path> as multipart (the spec's tags area, src-sandbox/routes/tags), for setting up loose identifiers. */
   tagsForm(path: string, parts: Record<string, string | Buffer>, team?: string): Promise<Reply<Json>>;
   /** GET /api/v1/threads/{id} */
   thread(threadId: string): Promise<Json>;

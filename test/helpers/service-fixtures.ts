@@ -30,7 +30,7 @@ export interface TokenRouteState {
 }
 
 /** Answers `GET /api/auth/token` like the spec says when the key matches; 401 UNAUTHORIZED otherwise. */
-export async function answerToken(state: TokenRouteState, req: ReceivedRequest, res: ServerResponse): Promise<void> {
+async function answerToken(state: TokenRouteState, req: ReceivedRequest, res: ServerResponse): Promise<void> {
   if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
   if (req.headers['x-api-key'] !== API_KEY) {
     sendJson(res, 401, { code: 'UNAUTHORIZED', message: 'API key refused', status: 401 });

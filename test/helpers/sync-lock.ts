@@ -6,7 +6,7 @@ import { repoRoot } from './processes';
 
 // Processes that hold a data folder's sync lock (src-main/store/sync-lock.ts) for its tests.
 
-export type HolderReady = { ready: true; pid: number; held: boolean; ownerPid: number | null };
+type HolderReady = { ready: true; pid: number; held: boolean; ownerPid: number | null };
 
 export interface LockHolder {
   child: ChildProcess;

@@ -71,7 +71,7 @@ export function suiteVariations(): WireVariations {
   ) as unknown as WireVariations;
 }
 
-export interface WireCounts {
+interface WireCounts {
   requests: number;
   rateLimited: number;
   pageCapped: number;

@@ -22,12 +22,12 @@ import { keepIncomingStill, pruneIncomingStills } from './incoming-stills';
 import { WatchFolder } from './watch-folder';
 
 /** Where the camera settings persist (the composition root passes the settings table). */
-export interface CameraSettingsStore {
+interface CameraSettingsStore {
   load(): unknown;
   save(settings: CameraSettings): void;
 }
 
-export interface CameraEvents {
+interface CameraEvents {
   captured(result: CaptureResult): void;
   changed(status: CameraStatus): void;
 }

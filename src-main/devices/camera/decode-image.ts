@@ -26,7 +26,7 @@ export interface DecodedStill {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** JPEG and PNG only: what cameras deliver and what the service's scan `data` accepts (spec: "Public page shapes"). */
-export function sniffMimeType(bytes: Uint8Array): StillMimeType | null {
+function sniffMimeType(bytes: Uint8Array): StillMimeType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return 'image/png';

@@ -11,7 +11,7 @@ import { CaptureResultSchema, type CaptureResult, type StillMimeType } from '../
 const EXTENSIONS: Record<StillMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const SHA256 = /^[0-9a-f]{64}$/;
 
-export function incomingDir(dataDir: string): string {
+function incomingDir(dataDir: string): string {
   return join(dataDir, 'captures', 'incoming');
 }
 

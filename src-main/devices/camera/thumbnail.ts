@@ -1,6 +1,6 @@
 import { loadSharp } from '../../runtime/sharp';
 
-export const THUMBNAIL_MAX_SIDE = 320;
+const THUMBNAIL_MAX_SIDE = 320;
 
 /** A small JPEG for the bench screen and the reel map, as a data URL (the CSP allows data: images). */
 export async function makeThumbnail(rgb: Buffer, width: number, height: number, maxSide = THUMBNAIL_MAX_SIDE): Promise<string> {

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 // network shares write in pieces), then moved to `processed/` or `refused/` so a restart
 // does not hand it over again. Files dropped while the station was off are picked up at start.
 
-export type WatchOutcome = 'processed' | 'refused';
+type WatchOutcome = 'processed' | 'refused';
 
 export interface WatchFolderOptions {
   path: string;
@@ -21,7 +21,7 @@ export interface WatchFolderOptions {
   retryMs?: number;
 }
 
-export class WatchFolderError extends Error {
+class WatchFolderError extends Error {
   readonly code: 'WATCH_FOLDER_UNAVAILABLE' | 'WATCH_FILE_FAILED';
   readonly file: string | undefined;
 

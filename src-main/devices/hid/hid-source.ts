@@ -18,7 +18,7 @@ const USAGE_PAGE_GENERIC_DESKTOP = 0x01;
 const USAGE_KEYBOARD = 0x06;
 
 /** A HID POS scanner's stable id: VID:PID and serial number (the OS path changes on re-plug). */
-export function hidDeviceId(info: HidDeviceInfo): string {
+function hidDeviceId(info: HidDeviceInfo): string {
   return `hid:${hex4(info.vendorId)}:${hex4(info.productId)}${info.serialNumber ? `:${info.serialNumber}` : ''}`;
 }
 

@@ -14,7 +14,7 @@ import type { NfcContext, NfcDriver, NfcEvent } from './binding';
 // - Readers get no 'end' when the service dies; the supervisor marks them disconnected.
 
 /** pcscd's client socket (libpcsclite honours PCSCLITE_CSOCK_NAME too). */
-export function pcscSocketPath(): string {
+function pcscSocketPath(): string {
   return process.env.PCSCLITE_CSOCK_NAME ?? '/run/pcscd/pcscd.comm';
 }
 

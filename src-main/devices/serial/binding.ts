@@ -2,7 +2,7 @@
 // bindings-interface; docs/devices.md, "The shape of a binding"). Two levels: the driver finds and opens ports,
 // the handle reads and closes one.
 
-export interface SerialPortInfo {
+interface SerialPortInfo {
   path: string;
   manufacturer?: string;
   vendorId?: string;

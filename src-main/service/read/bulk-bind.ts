@@ -9,7 +9,7 @@ import { ReelSummarySchema } from './labels';
 // `warnings[]` (each `{kind, index, position, compositeTagId?, threadId?, tagType?, existing?}`), `activation`,
 // `reel` (summary with updated counts)". Every field is named; their nullability is not shown, so absent = null.
 
-export const BulkBindRowReadSchema = z.object({
+const BulkBindRowReadSchema = z.object({
   index: z.number().int().nonnegative(),
   position: PositionSchema,
   compositeTagId: orNull(z.string().min(1)),

@@ -28,6 +28,6 @@ export const MeAnswerSchema = z.object({
 export type MeAnswer = z.output<typeof MeAnswerSchema>;
 
 // spec: `GET /api/v1/teams` returns `{teams: Team[], total}`; Team: teamId, orgId, name.
-export const TeamSchema = z.object({ teamId: z.string().min(1), orgId: orNull(z.string()), name: orNull(z.string()) });
+const TeamSchema = z.object({ teamId: z.string().min(1), orgId: orNull(z.string()), name: orNull(z.string()) });
 export const TeamsAnswerSchema = listAnswer('teams', TeamSchema);
 export type TeamsAnswer = z.output<typeof TeamsAnswerSchema>;

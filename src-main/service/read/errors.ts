@@ -20,7 +20,7 @@ export interface ErrorBody {
 }
 
 /** The spec's code a bare HTTP status stands for, so the retry table still applies. */
-export function codeForStatus(status: number): string {
+function codeForStatus(status: number): string {
   if (status === 400) return 'INVALID_REQUEST';
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';

@@ -18,14 +18,6 @@ export function orEmpty<T extends z.ZodType>(item: T) {
     .transform((value): z.output<T>[] => value ?? []);
 }
 
-/** A boolean flag: absent and null read as `fallback`. */
-export function flag(fallback: boolean) {
-  return z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? fallback);
-}
-
 export interface ListAnswer<T> {
   items: T[];
   /** The cursor of the next page; null on the last page. */

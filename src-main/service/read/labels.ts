@@ -15,7 +15,7 @@ const Count = z.number().int().nonnegative();
 
 // --- Label -----------------------------------------------------------------------------------------
 
-export const ServiceLabelMemberSchema = z.object({
+const ServiceLabelMemberSchema = z.object({
   // spec: Identifier (tag) — tagId, tagType.
   tagId: Id,
   tagType: TagTypeSchema,
@@ -24,7 +24,6 @@ export const ServiceLabelMemberSchema = z.object({
   // spec: Identifier (tag) — archivedAt "timestamp or null"; absent → active.
   archivedAt: orNull(z.string()),
 });
-export type ServiceLabelMember = z.output<typeof ServiceLabelMemberSchema>;
 
 export const ServiceLabelSchema = z
   .object({
@@ -91,24 +90,22 @@ export const LabelListAnswerSchema = listAnswer('labels', ServiceLabelSchema);
 
 // spec: Reel — "counts including `identifiableCount`"; the other counts are our reading, absent → not shown.
 const countOrAbsent = Count.nullish().transform((v) => v ?? undefined);
-export const ServiceReelCountsSchema = z.object({
+const ServiceReelCountsSchema = z.object({
   identifiableCount: countOrAbsent,
   labelCount: countOrAbsent,
   activeCount: countOrAbsent,
   boundCount: countOrAbsent,
   archivedCount: countOrAbsent,
 });
-export type ServiceReelCounts = z.output<typeof ServiceReelCountsSchema>;
 
 // our reading: the shape of one Reel warning (spec: "reported in the Reel's `warnings`"); unknown kinds kept.
-export const ServiceReelWarningSchema = z.object({
+const ServiceReelWarningSchema = z.object({
   kind: z.string().min(1),
   tagType: orNull(TagTypeSchema.catch('TEXT')),
   value: orNull(z.string()),
   positions: orNull(z.array(PositionSchema)),
   compositeTagIds: orNull(z.array(Id)),
 });
-export type ServiceReelWarning = z.output<typeof ServiceReelWarningSchema>;
 
 export const ServiceReelSchema = z.object({
   // spec: Reel — "identified by its UUID (returned as collectionId)".
@@ -149,7 +146,7 @@ export const ReelActivateAnswerSchema = z
 
 // --- Label Collection ------------------------------------------------------------------------------
 
-export const ServiceCollectionSchema = z.object({
+const ServiceCollectionSchema = z.object({
   // spec: Label Collection — kind `reel_collection`; id field our reading (as Reels: collectionId).
   collectionId: Id,
   name: z.string(),
@@ -192,8 +189,7 @@ export type ResolveAnswer = z.output<typeof ResolveAnswerSchema>;
 
 // spec: Move — "Response lists `moved[]` and ... `cut`". our reading: each moved entry's target Reel and position;
 // absent → the station reads each moved Label.
-export const MovedEntrySchema = z.object({ compositeTagId: Id, toReelCollectionId: orNull(Id), toPosition: orNull(PositionSchema) });
-export type MovedEntry = z.output<typeof MovedEntrySchema>;
+const MovedEntrySchema = z.object({ compositeTagId: Id, toReelCollectionId: orNull(Id), toPosition: orNull(PositionSchema) });
 export const MoveAnswerSchema = z.object({
   moved: orEmpty(MovedEntrySchema),
   // spec-named; kept as the service sent it (shown on the Queue screen).

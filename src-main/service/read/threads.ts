@@ -20,6 +20,6 @@ export type ThreadTags = z.output<typeof ThreadTagsAnswerSchema>;
 
 // spec: `GET /api/v1/threads` "cursor-paginated list and search" ("Response envelope of the Thread list: not shown").
 // ours: `{threads, nextCursor}`, discovered as every list is. A Thread: threadId, name, description (spec: Thread).
-export const ThreadSummarySchema = z.object({ threadId: z.string().min(1), name: z.string(), description: orNull(z.string()) });
+const ThreadSummarySchema = z.object({ threadId: z.string().min(1), name: z.string(), description: orNull(z.string()) });
 export const ThreadListAnswerSchema = listAnswer('threads', ThreadSummarySchema);
 export type ThreadSummary = z.output<typeof ThreadSummarySchema>;

@@ -24,7 +24,7 @@ function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /** A frame of the playing video at the track's native resolution (not the preview's size). */
-export async function grabVideoFrame(video: HTMLVideoElement): Promise<Still> {
+async function grabVideoFrame(video: HTMLVideoElement): Promise<Still> {
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;

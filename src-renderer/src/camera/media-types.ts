@@ -33,7 +33,7 @@ export interface CameraControls {
   torch?: boolean;
 }
 
-export interface ImageCaptureLike {
+interface ImageCaptureLike {
   takePhoto(): Promise<Blob>;
 }
 

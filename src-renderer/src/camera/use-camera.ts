@@ -6,7 +6,7 @@ import { listCameras, type CameraInfo } from './camera-devices';
 import { cameraErrorFrom, type CameraError } from './camera-errors';
 import type { CameraCapabilities, CameraControls } from './media-types';
 
-export type CameraState = 'idle' | 'opening' | 'live' | 'capturing' | 'error';
+type CameraState = 'idle' | 'opening' | 'live' | 'capturing' | 'error';
 
 export interface UseCamera {
   state: CameraState;

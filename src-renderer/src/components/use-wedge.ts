@@ -10,7 +10,7 @@ export function typingIntoField(target: EventTarget | null): boolean {
 }
 
 /** A field that takes scans as its own input (Bulk bind's Thread list): a scan typed there stays there. */
-export const SCAN_FIELD_ATTRIBUTE = 'data-takes-scans';
+const SCAN_FIELD_ATTRIBUTE = 'data-takes-scans';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -28,7 +28,7 @@ function restoreValue(field: TextField, value: string): void {
 }
 
 /** What a field is called for the operator: its label, else its placeholder or name. */
-export function fieldName(field: HTMLElement): string {
+function fieldName(field: HTMLElement): string {
   const labelled = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement ? field.labels?.[0] : null;
   return (labelled?.textContent ?? field.getAttribute('aria-label') ?? field.getAttribute('placeholder') ?? field.getAttribute('name') ?? '').trim();
 }

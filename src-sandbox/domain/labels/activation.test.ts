@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideActivation } from './activation';
-import { createGen } from './testing/gen';
-import { label, member, reel } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, member, reel } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const gen = createGen(3);
 const r = reel(gen);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decideBulkBind, type BulkBindInput, type ThreadView } from './bulk-bind';
 import type { MarkingPeer } from './model';
 import { LabelRuleError } from './rule-error';
-import { createGen, type Gen } from './testing/gen';
-import { OTHER_TEAM, populatedReel, thread } from './testing/random-reels';
+import { createGen, type Gen } from '../../../test/helpers/sandbox-labels/gen';
+import { OTHER_TEAM, populatedReel, thread } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const CASES = 1500;
 const NOW = '2026-01-01T00:00:00Z';

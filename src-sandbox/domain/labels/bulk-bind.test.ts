@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideBulkBind, planBulkBind, type BulkBindInput, type ThreadView } from './bulk-bind';
 import type { LabelState } from './model';
-import { createGen } from './testing/gen';
-import { label, member, OTHER_TEAM, reel, TEAM, thread } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, member, OTHER_TEAM, reel, TEAM, thread } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const gen = createGen(99);
 const NOW = '2026-01-01T00:00:00Z';

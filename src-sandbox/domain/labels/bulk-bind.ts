@@ -56,7 +56,7 @@ export interface BulkBindPlan {
 }
 
 /** spec: Bulk-bind — "the range must cover exactly `threadIds.length` positions (toPosition required), at most 500 pairs". */
-export function checkBulkBindShape(fromPosition: number, toPosition: number, threadCount: number): void {
+function checkBulkBindShape(fromPosition: number, toPosition: number, threadCount: number): void {
   if (threadCount === 0) throw invalidRequest('no_threads', 'threadIds is empty; give one Thread per position.');
   if (threadCount > BULK_BIND_MAX_PAIRS) {
     throw invalidRequest('too_many_pairs', `At most ${BULK_BIND_MAX_PAIRS} pairs per bulk-bind; split the range.`, {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideEnrollment, type EnrollmentInput } from './enrollment';
 import type { LabelState } from './model';
-import { createGen } from './testing/gen';
-import { label, member, OTHER_TEAM, reel, TEAM } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, member, OTHER_TEAM, reel, TEAM } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const gen = createGen(11);
 

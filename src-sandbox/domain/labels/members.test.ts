@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideMemberAdd, decideMemberRemoval } from './members';
-import { createGen } from './testing/gen';
-import { label, member, reel, TEAM } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, member, reel, TEAM } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const gen = createGen(5);
 const r = reel(gen);

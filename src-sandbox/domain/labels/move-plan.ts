@@ -9,12 +9,12 @@ import { invalidRequest } from './rule-error';
 
 export type PlacementOutcome = 'kept_positions' | 'appended';
 
-export type ResolvedTarget =
+type ResolvedTarget =
   | { kind: 'existing'; reel: ReelState }
   /** A Reel to create; its composition is resolved (inherited from the source Reel when none given). */
   | { kind: 'new'; spec: NewReelSpec; expectedIdentifiers: ExpectedIdentifier[] };
 
-export interface MovedLabel {
+interface MovedLabel {
   compositeTagId: string;
   fromReelCollectionId: string;
   fromPosition: number;

@@ -6,7 +6,7 @@ import { computeMove, reportedSpan, type PlacementOutcome, type ReportedSpan } f
 import type { MoveRequest } from './move-request';
 import { MoveIndex, type MoveWorld } from './move-source';
 
-export interface LabelEnd {
+interface LabelEnd {
   compositeTagId: string;
   position: number;
 }

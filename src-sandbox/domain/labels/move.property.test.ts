@@ -7,8 +7,8 @@ import { previewMove } from './move-preview';
 import type { MoveRequest, MoveSource, MoveTarget } from './move-request';
 import type { MoveWorld } from './move-source';
 import { LabelRuleError } from './rule-error';
-import { createGen, type Gen } from './testing/gen';
-import { populatedReel } from './testing/random-reels';
+import { createGen, type Gen } from '../../../test/helpers/sandbox-labels/gen';
+import { populatedReel } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const CASES = 1500;
 

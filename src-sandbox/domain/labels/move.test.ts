@@ -3,8 +3,8 @@ import type { LabelState, ReelState } from './model';
 import { planMove } from './move-plan';
 import { previewMove } from './move-preview';
 import type { MoveRequest } from './move-request';
-import { createGen } from './testing/gen';
-import { label, reel } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, reel } from '../../../test/helpers/sandbox-labels/random-reels';
 
 const ARCHIVED = '2026-01-01T00:00:00Z';
 const gen = createGen(21);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedValueWarnings } from './reel-warnings';
-import { createGen } from './testing/gen';
-import { label, member, reel } from './testing/random-reels';
+import { createGen } from '../../../test/helpers/sandbox-labels/gen';
+import { label, member, reel } from '../../../test/helpers/sandbox-labels/random-reels';
 
 describe('Reel warnings for repeated values (spec: Create Label rules)', () => {
   const gen = createGen(7);

@@ -7,9 +7,9 @@ import { decideActivation, type LabelActivationOutcome } from '../../domain/labe
 import type { JobRunner } from '../../jobs/runner';
 import type { SandboxStore } from '../../store';
 
-export const ACTIVATE_LABELS_JOB = 'labels.activate';
+const ACTIVATE_LABELS_JOB = 'labels.activate';
 
-export interface ActivateLabelsPayload {
+interface ActivateLabelsPayload {
   compositeTagIds: string[];
 }
 

@@ -18,7 +18,7 @@ export function labelError(code: ErrorCode, detail: ErrorDetail): SvcError {
   return new SvcError(code, detail, key ? { message: key, params: params(detail) } : {});
 }
 
-export function toSvc(error: LabelRuleError): SvcError {
+function toSvc(error: LabelRuleError): SvcError {
   const key = labelMessageKey(error.detail?.reason);
   return new SvcError(error.code, error.detail, key ? { message: key, params: params(error.detail) } : {});
 }

@@ -6,7 +6,7 @@ import type { SandboxStore } from '../../store';
 import { parseExpected } from '../../store/label-states';
 import type { CollectionRow, LabelRow } from '../../store/rows';
 
-export function labelViewOf(
+function labelViewOf(
   state: LabelState,
   row: Pick<LabelRow, 'created_at' | 'updated_at'>,
   reel: Pick<CollectionRow, 'expected_identifiers' | 'transferred_at'>,

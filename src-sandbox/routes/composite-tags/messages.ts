@@ -2,7 +2,7 @@
 // `detail.reason` so every LabelRuleError and route refusal finds its text.
 import { addMessages, type MessageTexts } from '../../http/messages';
 
-export const LABEL_MESSAGES: Record<string, MessageTexts> = {
+const LABEL_MESSAGES: Record<string, MessageTexts> = {
   repeated_tag_type: {
     en: 'expectedIdentifiers names a tagType twice; give each tagType once.',
     de: 'expectedIdentifiers nennt einen tagType doppelt; nennen Sie jeden tagType einmal.',

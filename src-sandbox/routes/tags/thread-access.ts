@@ -8,7 +8,7 @@ import type { SandboxStore } from '../../store';
 
 import type { ThreadRow } from '../../store/rows';
 
-export function isThreadVisible(store: SandboxStore, svc: SvcContext, thread: ThreadRow): boolean {
+function isThreadVisible(store: SandboxStore, svc: SvcContext, thread: ThreadRow): boolean {
   if (thread.org_id !== svc.orgId) return false;
   if (thread.owner_team_id === svc.teamId) return true;
   return store.threads.isSharedWith(thread.thread_id, svc.teamId);

@@ -6,7 +6,7 @@ import { readableThread } from './access';
 import { ThreadIdParamsSchema } from './params';
 
 /** When maxEvents is not given (the spec gives no default): enough for a full audit view of one Thread. */
-export const DEFAULT_MAX_EVENTS = 100;
+const DEFAULT_MAX_EVENTS = 100;
 
 /** spec: Threads — `GET /api/v1/threads/{thread_id}` returns `{thread (with data, tags), events}`; optional `maxEvents`. */
 export const readThreadRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (app, { deps }) => {

@@ -13,7 +13,7 @@ import { tempDir } from '../tmp';
  * A Y4M with one frame per image (PNG or JPEG, all the same size), `fps` frames per second.
  * Chromium reads the header's rate as a whole number, so 1 is the slowest.
  */
-export function y4mFromFrames(dir: string, frames: readonly Buffer[], fps = 1): string {
+function y4mFromFrames(dir: string, frames: readonly Buffer[], fps = 1): string {
   if (!Number.isInteger(fps) || fps < 1) throw new Error(`fps must be a whole number ≥ 1 (Chromium reads the Y4M rate as an integer), got ${fps}`);
   frames.forEach((frame, n) => writeFileSync(join(dir, `frame-${String(n).padStart(4, '0')}.png`), frame));
   const video = join(dir, 'frames.y4m');

@@ -5,7 +5,7 @@ import { tempDir } from '../tmp';
 // A `station serve` child with a temp data dir, and a typed way to call it from the test
 // (Bearer token), the same contract the UI uses.
 
-export type Ready = { ready: true; url: string; token: string };
+type Ready = { ready: true; url: string; token: string };
 
 export interface ServedStation {
   served: Started<Ready>;

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPrintData, type PrintDataRecord } from '../../../src-main/changes/print-data';
+import { readPrintData, type PrintDataRecord } from '../../../src-main/print-run/print-data';
 import { tempDir } from '../../helpers/tmp';
 import { StationError } from '../../../src-shared/ipc/envelope';
 import { printRunCsv, writePrintRunCsv } from '../../../src-main/print-run/export-csv';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 /** `ID,ID,…` or `@FILE` (ids separated by commas, spaces or new lines). */
 function threadIds(spec: string): string[] {
@@ -14,31 +14,27 @@ export const bulkBindCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] bulk-bind --reel REEL --from A --to B --threads ID,ID,…|@FILE [--activate] [--dry-run] [--timeout SECONDS]',
   summary: 'Bind positions A..B of a Reel to Threads (dry run online; the commit is queued and synced).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
+    const { values } = parseCommand(args, {
+      command: 'bulk-bind',
       options: {
         reel: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
+        from: { type: 'number' },
+        to: { type: 'number' },
         threads: { type: 'string' },
         activate: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
-        timeout: { type: 'string' },
+        timeout: { type: 'number', min: 1 },
       },
     });
-    if (positionals.length) throw new UsageError(`bulk-bind takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel || values.from === undefined || values.to === undefined || !values.threads)
       throw new UsageError('bulk-bind needs --reel, --from, --to and --threads.');
     const input = {
       reelId: values.reel,
-      fromPosition: Number(values.from),
-      toPosition: Number(values.to),
+      fromPosition: values.from,
+      toPosition: values.to,
       threadIds: threadIds(values.threads),
       ...(values.activate ? { activate: true } : {}),
     };
-    if (!Number.isInteger(input.fromPosition) || !Number.isInteger(input.toPosition)) throw new UsageError('--from and --to are whole positions.');
     if (values['dry-run']) {
       const preflight = await ctx.call('bulkBind.preflight', input);
       ctx.print(
@@ -51,7 +47,7 @@ export const bulkBindCommand: CliCommand = {
       return preflight.blockers.length ? 3 : 0;
     }
     const { opId } = await ctx.call('bulkBind.commit', input);
-    await ctx.call('sync.run', { untilIdle: true, timeoutSeconds: Number(values.timeout ?? 120) });
+    await ctx.call('sync.run', { untilIdle: true, timeoutSeconds: values.timeout ?? 120 });
     const status = await ctx.call('bulkBind.status', { opId });
     const item = await ctx.call('queue.list', {}).then((q) => q.items.find((i) => i.opId === opId));
     ctx.print(

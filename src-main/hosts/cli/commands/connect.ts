@@ -1,15 +1,14 @@
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 export const connectCommand: CliCommand = {
   path: ['connect'],
   usage: 'station [--data DIR] connect --sandbox | --base-url URL --api-key KEY --org ORG_ID --team TEAM_ID [--locale L] [--declared-actor NAME] [--name NAME]',
   summary: 'Connect to the embedded sandbox or a remote service (the API key goes to a 0600 file, never to output).',
   async run(ctx, args) {
-    const { values } = parseArgs({
-      args,
-      strict: true,
+    const { values } = parseCommand(args, {
+      command: 'connect',
       options: {
         sandbox: { type: 'boolean' },
         'base-url': { type: 'string' },

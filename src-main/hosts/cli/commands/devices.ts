@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { DeviceInfo, DeviceStatus, EventName, EventPayload } from '../../../../src-shared/ipc';
 import { parseSerialSpec, SerialSpecError } from '../../../devices/serial/serial-spec';
 import { createStation, type Station } from '../../../station';
 import { UsageError } from '../context';
 import type { CliCommand } from '../command';
+import { parseCommand } from '../flags';
 
 /** Waits until no device event came for `quietMs` (discovery settled), at most `maxMs`. */
 function settled(station: Station, quietMs = 400, maxMs = 3000): Promise<void> {
@@ -38,7 +38,7 @@ export const devicesListCommand: CliCommand = {
   summary: 'List scanners, NFC readers and cameras with their status and slot.',
   stationOptions: { deviceSupervisor: 'withStation' },
   async run(ctx, args) {
-    if (args.length > 0) throw new UsageError(`Unknown devices command "${args.join(' ')}". Use "devices" or "devices watch".`);
+    parseCommand(args, { command: 'devices', options: {}, hint: 'Use "devices" or "devices watch".' });
     await settled(await ctx.station());
     const { devices } = await ctx.call('devices.list', {});
     const width = Math.max(2, ...devices.map((d: DeviceInfo) => d.id.length));
@@ -58,7 +58,7 @@ export const devicesWatchCommand: CliCommand = {
   summary: 'Print each read and device status change as one JSON line until stopped (Ctrl+C).',
   longRunning: true,
   async run(ctx, args) {
-    const { values } = parseArgs({ args, options: { serial: { type: 'string', multiple: true } }, strict: true });
+    const { values } = parseCommand(args, { command: 'devices watch', options: { serial: { type: 'string', multiple: true } } });
     let extraSerialPorts;
     try {
       extraSerialPorts = (values.serial ?? []).map(parseSerialSpec);

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
-import { identifiersFrom, valueFlagOptions } from '../flags';
+import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
 
 export const enrollCommand: CliCommand = {
   path: ['enroll'],
@@ -10,22 +9,18 @@ export const enrollCommand: CliCommand = {
     'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none]',
   summary: 'Enroll a Label at a position (saved locally and queued; works offline).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
+    const { values } = parseCommand(args, {
+      command: 'enroll',
       options: {
         reel: { type: 'string' },
-        position: { type: 'string' },
+        position: { type: 'number' },
         ...valueFlagOptions(false),
         indexing: { type: 'string' },
       },
     });
-    if (positionals.length) throw new UsageError(`enroll takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('enroll needs --reel REEL.');
-    const position = Number(values.position);
-    if (values.position === undefined || !Number.isInteger(position) || position < 0)
-      throw new UsageError(`enroll needs --position N, a whole number (got "${values.position ?? ''}").`);
+    const position = values.position;
+    if (position === undefined) throw new UsageError('enroll needs --position N, a whole number.');
     if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
     const identifiers = identifiersFrom(values);
     const out = await ctx.call('labels.enroll', {

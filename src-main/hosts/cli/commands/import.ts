@@ -1,22 +1,20 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { StationError } from '../../../../src-shared/ipc';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 export const importCommand: CliCommand = {
   path: ['import'],
   usage: 'station [--data DIR] [--json] import --reel REEL FILE.csv [--expected-only] [--indexing default|none]',
   summary: 'Import print data (position,text,qr,data_matrix,bar_code,nfc,svc): queue each row, or --expected-only.',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
+    const { values, positionals } = parseCommand(args, {
+      command: 'import',
       options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' } },
+      positionals: ['FILE.csv'],
     });
     if (!values.reel) throw new UsageError('import needs --reel REEL.');
-    if (positionals.length !== 1) throw new UsageError('import needs exactly one FILE.csv.');
     if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
     try {
       const out = await ctx.call('labels.import', {

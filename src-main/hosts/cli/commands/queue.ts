@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 function line(item: QueueItem): string {
   const last = item.attempts.at(-1);
@@ -16,18 +16,15 @@ export const queueListCommand: CliCommand = {
   usage: `station [--data DIR] [--json] queue [--state ${OPERATION_STATES.join('|')}] [--limit N]`,
   summary: 'List queued operations with their attempts (reason, code and request id of attention items).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { state: { type: 'string' }, limit: { type: 'string' } },
+    const { values } = parseCommand(args, {
+      command: 'queue',
+      // The highest is the contract's (src-shared/ipc/queue.ts, queue.list).
+      options: { state: { type: 'string' }, limit: { type: 'number', min: 1, max: 10_000 } },
+      hint: 'Use "queue", "queue retry ID" or "queue discard ID --confirm".',
     });
-    if (positionals.length)
-      throw new UsageError(`Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID" or "queue discard ID --confirm".`);
     if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state))
       throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError('--limit must be a whole number above 0.');
+    const { limit } = values;
     const out = await ctx.call('queue.list', { ...(values.state ? { state: values.state } : {}), ...(limit ? { limit } : {}) });
     const c = out.counts;
     ctx.print(
@@ -43,8 +40,7 @@ export const queueRetryCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] queue retry ID',
   summary: 'Send an attention item again (after fixing its cause).',
   async run(ctx, args) {
-    const { positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: {} });
-    if (positionals.length !== 1) throw new UsageError('queue retry needs one operation ID.');
+    const { positionals } = parseCommand(args, { command: 'queue retry', options: {}, positionals: ['ID'] });
     const item = await ctx.call('queue.retry', { opId: positionals[0] });
     ctx.print(item, line(item));
     return 0;
@@ -56,8 +52,7 @@ export const queueDiscardCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] queue discard ID --confirm',
   summary: 'Discard an operation (needs --confirm; the row stays and the decision is audited).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { confirm: { type: 'boolean' } } });
-    if (positionals.length !== 1) throw new UsageError('queue discard needs one operation ID.');
+    const { values, positionals } = parseCommand(args, { command: 'queue discard', options: { confirm: { type: 'boolean' } }, positionals: ['ID'] });
     if (!values.confirm) throw new UsageError('Discarding drops the change for good; repeat with --confirm to do it.');
     const item = await ctx.call('queue.discard', { opId: positionals[0], confirm: true });
     ctx.print(item, line(item));

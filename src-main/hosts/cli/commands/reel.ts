@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
-export function parseExpect(text: string): { tagType: TagType; count: number }[] {
+function parseExpect(text: string): { tagType: TagType; count: number }[] {
   return text.split(',').map((part) => {
     const [type, count] = part.split('=');
     const tagType = (type ?? '').trim().toUpperCase();
@@ -20,13 +20,10 @@ export const reelCreateCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] reel create --name NAME [--description D] [--expect TEXT=1,SVC=1,QR=1]',
   summary: 'Create a Reel (works offline: prints its local id; its creation is queued).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
+    const { values } = parseCommand(args, {
+      command: 'reel create',
       options: { name: { type: 'string' }, description: { type: 'string' }, expect: { type: 'string' } },
     });
-    if (positionals.length) throw new UsageError(`reel create takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.name) throw new UsageError('reel create needs --name NAME.');
     const out = await ctx.call('reels.create', {
       name: values.name,
@@ -43,8 +40,7 @@ export const reelShowCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] reel show REEL [--refresh]',
   summary: "Show a Reel with each Label's position, state, service id and identifiers.",
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { refresh: { type: 'boolean' } } });
-    if (positionals.length !== 1) throw new UsageError('reel show needs one REEL id.');
+    const { values, positionals } = parseCommand(args, { command: 'reel show', options: { refresh: { type: 'boolean' } }, positionals: ['REEL'] });
     const reel = await ctx.call('reels.show', { reelId: positionals[0], ...(values.refresh ? { refresh: true } : {}) });
     ctx.print(
       reel,

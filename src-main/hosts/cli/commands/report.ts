@@ -1,12 +1,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { StationError } from '../../../../src-shared/ipc/envelope';
 import { PDF_UNAVAILABLE, type ReelReport } from '../../../../src-shared/ipc/report';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
 import type { CliCommand } from '../command';
 import { Exit, UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 // `station report --reel REEL [--pdf FILE]`: the Reel report's data, and with --pdf the report page printed by
 // Chromium from a web host this command starts on 127.0.0.1 for as long as it prints.
@@ -34,13 +34,7 @@ export const reportCommand: CliCommand = {
   summary: 'The Reel report: counts, enrollment rate, attention, gaps and voids, bulk-binds, the quality check; --pdf prints the report page (needs Chromium).',
   stationOptions: { printReport: printer.print },
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { reel: { type: 'string' }, pdf: { type: 'string' }, lang: { type: 'string' } },
-    });
-    if (positionals.length) throw new UsageError(`report takes no positional arguments (got "${positionals.join(' ')}").`);
+    const { values } = parseCommand(args, { command: 'report', options: { reel: { type: 'string' }, pdf: { type: 'string' }, lang: { type: 'string' } } });
     if (!values.reel) throw new UsageError('report needs --reel REEL.');
     if (values.lang !== undefined && values.lang !== 'en' && values.lang !== 'de') throw new UsageError(`--lang is en or de (got "${values.lang}").`);
     const report = await ctx.call('report.reel', { reelId: values.reel });

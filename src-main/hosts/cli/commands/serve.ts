@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter } from '../../web/report-pdf';
-import { UsageError } from '../context';
 import type { CliCommand } from '../command';
+import { parseCommand } from '../flags';
 
 /** The Reel report's "Export PDF": Chromium prints this host's own report page. */
 const printer = chromiumReportPrinter();
@@ -15,9 +14,8 @@ export const serveCommand: CliCommand = {
   // The web host is the station's UI: it syncs in the background like the Electron host.
   stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', printReport: printer.print },
   async run(ctx, args) {
-    const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0-65535 (got "${values.port}").`);
+    const { values } = parseCommand(args, { command: 'serve', options: { port: { type: 'number', min: 0, max: 65535, what: 'a port number' } } });
+    const port = values.port ?? 0;
     // fastify and the web host load here, not for every command.
     const { startWebHost } = await import('../../web/server');
     const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir() });

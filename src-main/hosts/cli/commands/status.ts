@@ -1,4 +1,5 @@
-import { Exit, UsageError } from '../context';
+import { Exit } from '../context';
+import { parseCommand } from '../flags';
 import type { CliCommand } from '../command';
 
 export const statusCommand: CliCommand = {
@@ -6,7 +7,7 @@ export const statusCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] status',
   summary: 'Show version, data dir, service profile, online state and queue counts.',
   async run(ctx, args) {
-    if (args.length > 0) throw new UsageError(`status takes no arguments (got "${args.join(' ')}").`);
+    parseCommand(args, { command: 'status', options: {} });
     const status = await ctx.call('station.status', {});
     const q = status.queue;
     ctx.print(

@@ -1,21 +1,16 @@
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
-import { UsageError } from '../context';
+import { parseCommand } from '../flags';
 
 export const syncCommand: CliCommand = {
   path: ['sync'],
   usage: 'station [--data DIR] [--json] sync [--until-idle] [--timeout SECONDS]',
   summary: 'Send the queue to the service; exit 3 when items need attention.',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { 'until-idle': { type: 'boolean' }, timeout: { type: 'string' } },
+    const { values } = parseCommand(args, {
+      command: 'sync',
+      options: { 'until-idle': { type: 'boolean' }, timeout: { type: 'number', min: 1, what: 'a number of seconds' } },
     });
-    if (positionals.length) throw new UsageError(`sync takes no positional arguments (got "${positionals.join(' ')}").`);
-    const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-    if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`--timeout must be a number of seconds above 0 (got "${values.timeout}").`);
+    const timeout = values.timeout;
     // Without --until-idle, one drain is bounded by a default minute so a script never hangs offline.
     const timeoutSeconds = timeout ?? (values['until-idle'] ? undefined : 60);
     const out = await ctx.call('sync.run', { untilIdle: values['until-idle'] ?? false, ...(timeoutSeconds ? { timeoutSeconds } : {}) });
@@ -35,15 +30,10 @@ export const syncConcurrencyCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] sync concurrency [--min N] [--max N]',
   summary: 'Show or set how many requests the queue may send at once (it adapts between the bounds).',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { min: { type: 'string' }, max: { type: 'string' } } });
-    if (positionals.length) throw new UsageError(`sync concurrency takes no positional arguments (got "${positionals.join(' ')}").`);
-    const count = (name: string, text: string | undefined): number | undefined => {
-      if (text === undefined) return undefined;
-      if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number from 1 to 64 (got "${text}").`);
-      return Number(text);
-    };
-    const min = count('min', values.min);
-    const max = count('max', values.max);
+    // The bounds are the contract's (src-shared/ipc/queue.ts, ConcurrencyBoundsSchema).
+    const bound = { type: 'number', min: 1, max: 64 } as const;
+    const { values } = parseCommand(args, { command: 'sync concurrency', options: { min: bound, max: bound } });
+    const { min, max } = values;
     let out = await ctx.call('sync.concurrency.get', {});
     if (min !== undefined || max !== undefined) out = await ctx.call('sync.concurrency.set', { min: min ?? out.min, max: max ?? out.max });
     ctx.print(out, `requests at once: ${out.min} to ${out.max} (now ${out.current})`);

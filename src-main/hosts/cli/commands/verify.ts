@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../command';
 import { Exit, UsageError } from '../context';
-import { identifiersFrom, valueFlagOptions, wholeNumber } from '../flags';
+import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
 
 // The quality check from the command line: draw the sample of a Reel, check one sampled position, show where the
 // verification stands. A failed sample or a rejected lot exits 3.
@@ -12,18 +11,16 @@ export const verifyPlanCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] verify plan --reel REEL [--aql 0.65] [--seed N]',
   summary: "Draw a Reel's quality-check sample (ISO 2859-1, level II, normal inspection; the seed is recorded).",
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { reel: { type: 'string' }, aql: { type: 'string' }, seed: { type: 'string' } },
+    const { values } = parseCommand(args, {
+      command: 'verify plan',
+      // The seed's highest is the contract's (src-shared/ipc/verify.ts, SeedSchema); the AQL is a decimal, checked below.
+      options: { reel: { type: 'string' }, aql: { type: 'string' }, seed: { type: 'number', max: 2 ** 32 - 1 } },
     });
-    if (positionals.length) throw new UsageError(`verify plan takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('verify plan needs --reel REEL.');
     const aql = values.aql === undefined ? undefined : Number(values.aql);
     if (aql !== undefined && (values.aql?.trim() === '' || !Number.isFinite(aql)))
       throw new UsageError(`--aql must be a number such as 0.65 (got "${values.aql}").`);
-    const seed = wholeNumber('seed', values.seed, false);
+    const { seed } = values;
     const plan = await ctx.call('verify.plan', { reelId: values.reel, ...(aql === undefined ? {} : { aql }), ...(seed === undefined ? {} : { seed }) });
     ctx.print(
       plan,
@@ -42,19 +39,13 @@ export const verifyCheckCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] verify check --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE]',
   summary: 'Check one sampled position against the service (exit 3 when it fails); with no value, checks the scan kept while offline.',
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        reel: { type: 'string' },
-        position: { type: 'string' },
-        ...valueFlagOptions(true),
-      },
+    const { values } = parseCommand(args, {
+      command: 'verify check',
+      options: { reel: { type: 'string' }, position: { type: 'number' }, ...valueFlagOptions(true) },
     });
-    if (positionals.length) throw new UsageError(`verify check takes no positional arguments (got "${positionals.join(' ')}").`);
     if (!values.reel) throw new UsageError('verify check needs --reel REEL.');
-    const position = wholeNumber('position', values.position, true) as number;
+    const { position } = values;
+    if (position === undefined) throw new UsageError('--position is needed: a whole number.');
     const identifiers = identifiersFrom(values);
     const out = await ctx.call('verify.check', { reelId: values.reel, position, identifiers, ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}) });
     const verdict = out.verdict;
@@ -74,8 +65,7 @@ export const verifyStatusCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] verify status --reel REEL',
   summary: "Show a Reel's current quality check: the plan, each sample and the lot's verdict (exit 3 when rejected).",
   async run(ctx, args) {
-    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { reel: { type: 'string' } } });
-    if (positionals.length) throw new UsageError(`verify status takes no positional arguments (got "${positionals.join(' ')}").`);
+    const { values } = parseCommand(args, { command: 'verify status', options: { reel: { type: 'string' } } });
     if (!values.reel) throw new UsageError('verify status needs --reel REEL.');
     const status = await ctx.call('verify.status', { reelId: values.reel });
     const v = status.verification;

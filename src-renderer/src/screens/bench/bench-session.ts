@@ -18,8 +18,6 @@ export interface Slot {
   thumbnail?: string;
 }
 
-export type FeedbackLevel = 'ok' | 'warning' | 'error';
-
 /** What the last read or action did; `code` is what tests and translations key on. */
 export type Feedback =
   | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
@@ -69,7 +67,7 @@ export interface IncomingRead {
   fromCapture?: boolean;
 }
 
-export function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
+function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
   return composition.flatMap(({ tagType, count }) => Array.from({ length: count }, () => ({ tagType })));
 }
 

@@ -57,7 +57,7 @@ export function labelTexts(labels: readonly { position: number; identifiers: rea
 }
 
 /** A committed bind's rows as the sync handler keeps them on the operation. */
-export function boundPositions(status: BulkBindStatus | undefined): Map<number, string | null> {
+function boundPositions(status: BulkBindStatus | undefined): Map<number, string | null> {
   const rows = status?.state === 'done' ? (status.result?.rows as { position: number; compositeTagId: string | null }[] | undefined) : undefined;
   return new Map((rows ?? []).map((r) => [r.position, r.compositeTagId]));
 }

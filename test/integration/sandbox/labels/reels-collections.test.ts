@@ -1,7 +1,7 @@
 // Label Collections and Reels over HTTP. spec: Labels and Reels (collections, reels); Resources, Reel;
 // Authority; Errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLabelsSandbox, type LabelsSandbox } from '../../helpers/labels-harness';
+import { startLabelsSandbox, type LabelsSandbox } from '../../../helpers/labels-harness';
 
 let t: LabelsSandbox;
 beforeAll(async () => {

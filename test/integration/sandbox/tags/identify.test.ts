@@ -2,9 +2,9 @@
 // searchTeamIds scope rules of "Scanning and identifiers".
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearUnreachableTeams, markTeamUnreachable } from '../../../src-sandbox/optical';
-import { freshCapture, lowDetailImage, blankImage, speckleTag } from '../../fixtures';
-import { detail, startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
+import { clearUnreachableTeams, markTeamUnreachable } from '../../../../src-sandbox/optical';
+import { freshCapture, lowDetailImage, blankImage, speckleTag } from '../../../fixtures';
+import { detail, startTagsSandbox, type TagsSandbox } from '../../../helpers/tags-harness';
 
 const SIZE = { width: 800, height: 600 };
 let t: TagsSandbox;

@@ -1,6 +1,6 @@
 // Seeded test data for the Label rules: the same seed gives the same cases, so a failure names its seed and
 // replays exactly. The numbers come from the one seeded generator (src-shared/domain/random.ts); this adds ids.
-import { seededRandom, type SeededRandom } from '../../../../src-shared/domain/random';
+import { seededRandom, type SeededRandom } from '../../../src-shared/domain/random';
 
 export interface Gen extends SeededRandom {
   /** A deterministic UUID-shaped id, unique within this generator. */

@@ -1,10 +1,10 @@
 // Bulk-bind over HTTP. spec: Labels and Reels, Bulk-bind; States and transitions; Events 2; Limits.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarkingPeer } from '../../../src-sandbox/domain/labels';
-import { blockingPeersOf, markingPeersOf } from '../../../src-sandbox/store/marking-peers';
-import { speckleTag } from '../../fixtures';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
+import type { MarkingPeer } from '../../../../src-sandbox/domain/labels';
+import { blockingPeersOf, markingPeersOf } from '../../../../src-sandbox/store/marking-peers';
+import { speckleTag } from '../../../fixtures';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../../helpers/labels-harness';
 
 const SIZE = { width: 640, height: 480, format: 'jpeg' as const };
 const NOW = '2026-01-01T00:00:00.000Z';

@@ -2,8 +2,8 @@
 // not enabled)", not retryable. The sandbox's reading: optical scanning is the `is_scand_enabled` module,
 // set per organization through the admin API, and /me reports it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speckleTag } from '../../fixtures';
-import { startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
+import { speckleTag } from '../../../fixtures';
+import { startTagsSandbox, type TagsSandbox } from '../../../helpers/tags-harness';
 
 let t: TagsSandbox;
 beforeAll(async () => {

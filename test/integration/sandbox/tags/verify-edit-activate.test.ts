@@ -2,8 +2,8 @@
 // ("Verify response by candidate count"); Identifier (tag); States (identifier archive/restore, activation).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshCapture, speckleTag } from '../../fixtures';
-import { detail, startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
+import { freshCapture, speckleTag } from '../../../fixtures';
+import { detail, startTagsSandbox, type TagsSandbox } from '../../../helpers/tags-harness';
 
 const SIZE = { width: 800, height: 600 };
 let t: TagsSandbox;

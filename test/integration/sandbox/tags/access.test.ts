@@ -1,8 +1,8 @@
 // The context and authority rules as the /api/v1/tags endpoints meet them (spec: Context headers;
 // Authentication; Errors, Retry guidance for the scan backend codes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speckleTag } from '../../fixtures';
-import { startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
+import { speckleTag } from '../../../fixtures';
+import { startTagsSandbox, type TagsSandbox } from '../../../helpers/tags-harness';
 
 let t: TagsSandbox;
 beforeAll(async () => {

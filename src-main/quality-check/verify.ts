@@ -5,6 +5,7 @@ import { describeIdentifyOutcome, judgeSample, lotVerdict, type OpticalCheck, ty
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { LotVerdictView, SampleCheck, SampleView, VerificationPlan, VerificationView } from '../../src-shared/ipc/verify';
 import type { ServiceClient } from '../service';
+import { insertCaptureRow, storeCapture } from '../store/captures';
 import type { Db } from '../store/database';
 import { countNotOnService, lotPositions } from '../store/reports';
 import {
@@ -28,7 +29,7 @@ export const AQL_SETTING = 'verify.aql';
 /** Seeds are drawn below 2^31 so they read the same in every language a report is opened with. */
 const SEED_LIMIT = 2 ** 31;
 
-export function planView(plan: StoredPlan): VerificationPlan {
+function planView(plan: StoredPlan): VerificationPlan {
   return {
     verificationId: plan.verificationId,
     reelId: plan.reelId,
@@ -93,7 +94,7 @@ function verdictOf(plan: StoredPlan, judged: readonly { position: number; pass: 
 }
 
 /** The verification as the screen and the report show it: every sampled position, judged, kept or waiting. */
-export function verificationView(db: Db, plan: StoredPlan): VerificationView {
+function verificationView(db: Db, plan: StoredPlan): VerificationView {
   const stored = new Map(listSamples(db, plan.verificationId).map((s) => [s.position, s]));
   const samples: SampleView[] = plan.positions.map((position) => {
     const s = stored.get(position);
@@ -111,12 +112,27 @@ export function currentVerificationView(db: Db, reelId: string): VerificationVie
 }
 
 /** Keeps a scan made while the service could not be asked; it is checked later from what was kept. */
-export function keepSample(db: Db, plan: StoredPlan, position: number, labelId: string, scan: StoredScan): void {
-  saveSample(db, plan.verificationId, { position, labelId, state: 'kept', scanned: scan, result: null, checkedAt: null });
+/** What the station keeps of a scan: its values and the sha256 of its capture (the capture itself is in the capture store). */
+function storedScan(scan: ScanToCheck): StoredScan {
+  return { identifiers: scan.identifiers, captureSha256: scan.capture?.sha256 ?? null };
+}
+
+/**
+ * Keeps a scan the service could not check yet (offline): its capture goes to the capture store (the camera's incoming
+ * stills are pruned) and the sample is saved as kept, the capture's row and the sample in one transaction.
+ */
+export async function keepScan(db: Db, dataDir: string, plan: StoredPlan, position: number, labelId: string, scan: ScanToCheck): Promise<void> {
+  const scanned = storedScan(scan);
+  const capture = scan.capture ? await storeCapture(dataDir, scan.capture.data) : null;
+  db.transaction(() => {
+    if (capture) insertCaptureRow(db, capture);
+    saveSample(db, plan.verificationId, { position, labelId, state: 'kept', scanned, result: null, checkedAt: null });
+  })();
 }
 
 /** Records a judged sample and the lot's verdict after it, in one transaction. */
-export function recordCheck(db: Db, plan: StoredPlan, position: number, labelId: string, scan: StoredScan, result: SampleCheck): LotVerdictView {
+export function recordCheck(db: Db, plan: StoredPlan, position: number, labelId: string, checked: ScanToCheck, result: SampleCheck): LotVerdictView {
+  const scan = storedScan(checked);
   return db.transaction(() => {
     const now = new Date().toISOString();
     saveSample(db, plan.verificationId, { position, labelId, state: result.pass ? 'pass' : 'fail', scanned: scan, result, checkedAt: now });

@@ -1,6 +1,6 @@
 // Random Reels, Labels and Threads for the property-style tests of the move and bulk-bind rules.
-import type { LabelState, MemberState, ReelState } from '../model';
-import type { ThreadView } from '../bulk-bind';
+import type { LabelState, MemberState, ReelState } from '../../../src-sandbox/domain/labels/model';
+import type { ThreadView } from '../../../src-sandbox/domain/labels/bulk-bind';
 import type { Gen } from './gen';
 
 export const TEAM = '00000000-0000-4000-8000-00000000aaaa';

@@ -1,8 +1,8 @@
 // Label enrollment and members over HTTP. spec: Labels and Reels — `POST /reels/{id}/labels`, "Create Label
 // rules", `POST/DELETE /{composite_tag_id}/identifiers`; Errors (COMPOSITE_TAG_CONFLICT, scan codes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../fixtures';
-import { startLabelsSandbox, type LabelsSandbox } from '../../helpers/labels-harness';
+import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../../fixtures';
+import { startLabelsSandbox, type LabelsSandbox } from '../../../helpers/labels-harness';
 
 const SIZE = { width: 800, height: 600, format: 'jpeg' as const };
 let t: LabelsSandbox;

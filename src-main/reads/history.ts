@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readAudit, type AuditEntry } from '../store/audit';
 import { captureThumbnail } from '../store/captures';
 import { attemptsOf, historyOf } from '../store/outbox';
-import { requireLabel, type ChangeContext } from './context';
+import { requireLabel, type ChangeContext } from '../changes/context';
 
 // A Label's history for the Reel map's Label panel: what was done here (audit), what was
 // sent (each operation with every attempt, code and request id) and the captures it carried.

@@ -1,7 +1,7 @@
 // /api/v1/tags/extract and /bind over HTTP. spec: Scanning and identifiers; Errors (scan codes, receipts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../fixtures';
-import { detail, startTagsSandbox, type TagsSandbox } from '../../helpers/tags-harness';
+import { blankImage, freshCapture, lowDetailImage, speckleTag, undecodableImage } from '../../../fixtures';
+import { detail, startTagsSandbox, type TagsSandbox } from '../../../helpers/tags-harness';
 
 const SIZE = { width: 800, height: 600 };
 let t: TagsSandbox;

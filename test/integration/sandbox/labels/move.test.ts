@@ -1,8 +1,8 @@
 // Move and move preview over HTTP. spec: Labels and Reels, Move; Authority ("Move needs a Team or Organization
 // administrator; preview needs only membership").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGen } from '../../../src-sandbox/domain/labels/testing/gen';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
+import { createGen } from '../../../helpers/sandbox-labels/gen';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../../helpers/labels-harness';
 
 let t: LabelsSandbox;
 beforeAll(async () => {

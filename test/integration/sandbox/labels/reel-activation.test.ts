@@ -3,12 +3,12 @@
 // rows, so a restart loses nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandboxApp, type SandboxApp } from '../../../src-sandbox/app';
-import { seedDemo, type DemoSeed } from '../../../src-sandbox/seed';
-import { openSandboxDb, type SandboxDb } from '../../../src-sandbox/store/db';
-import { loadOrCreateSecrets } from '../../../src-sandbox/store/secrets';
-import { tempDir } from '../../helpers/tmp';
-import type { Json } from '../../helpers/labels-harness';
+import { buildSandboxApp, type SandboxApp } from '../../../../src-sandbox/app';
+import { seedDemo, type DemoSeed } from '../../../../src-sandbox/seed';
+import { openSandboxDb, type SandboxDb } from '../../../../src-sandbox/store/db';
+import { loadOrCreateSecrets } from '../../../../src-sandbox/store/secrets';
+import { tempDir } from '../../../helpers/tmp';
+import type { Json } from '../../../helpers/labels-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const dir = tempDir('labels-activation-');

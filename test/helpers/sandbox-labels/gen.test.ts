@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../src-shared/domain/random';
+import { seededRandom } from '../../../src-shared/domain/random';
 import { createGen } from './gen';
 
 describe('createGen', () => {

@@ -1,8 +1,8 @@
 // Label list, read, resolve, bind/unbind, archive/unarchive and activate over HTTP.
 // spec: Labels and Reels; States and transitions (Label rows); Events 2; Identifier and scan codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speckleTag } from '../../fixtures';
-import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../helpers/labels-harness';
+import { speckleTag } from '../../../fixtures';
+import { startLabelsSandbox, type Json, type LabelsSandbox } from '../../../helpers/labels-harness';
 
 const SIZE = { width: 800, height: 600, format: 'jpeg' as const };
 let t: LabelsSandbox;

@@ -15,7 +15,7 @@ let peer: Peer;
 let s: TestStation & { remove(): void };
 let reelId: string;
 let reelServiceId: string;
-const files = tempDir('core-attention-more-');
+const files = tempDir('station-attention-found-');
 
 beforeAll(async () => {
   ({ peer, s } = await startPeerAndStation({ requestTimeoutMs: 5_000 }));
