@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
+import { wholeNumber } from '../flags';
 
 function line(item: QueueItem): string {
   const last = item.attempts.at(-1);
@@ -23,7 +24,9 @@ export const queueListCommand: CliCommand = {
       options: { state: { type: 'string' }, limit: { type: 'string' } },
     });
     if (positionals.length)
-      throw new UsageError(`Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID" or "queue discard ID --confirm".`);
+      throw new UsageError(
+        `Unknown queue sub-command "${positionals.join(' ')}"; use "queue", "queue retry ID", "queue reposition ID --next-free" or "queue discard ID --confirm".`,
+      );
     if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state))
       throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
     const limit = values.limit === undefined ? undefined : Number(values.limit);
@@ -61,6 +64,27 @@ export const queueDiscardCommand: CliCommand = {
     if (!values.confirm) throw new UsageError('Discarding drops the change for good; repeat with --confirm to do it.');
     const item = await ctx.call('queue.discard', { opId: positionals[0], confirm: true });
     ctx.print(item, line(item));
+    return 0;
+  },
+};
+
+export const queueRepositionCommand: CliCommand = {
+  path: ['queue', 'reposition'],
+  usage: 'station [--data DIR] [--json] queue reposition ID (--position N | --next-free)',
+  summary: 'Re-place the Label of an enrollment whose position another bench or app holds on the service, and send it again.',
+  async run(ctx, args) {
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { position: { type: 'string' }, 'next-free': { type: 'boolean' } },
+    });
+    if (positionals.length !== 1) throw new UsageError('queue reposition needs one operation ID.');
+    const position = wholeNumber('position', values.position);
+    if ((position === undefined) === (values['next-free'] !== true)) throw new UsageError('queue reposition needs --position N or --next-free (one of them).');
+    if (position === 0) throw new UsageError('--position must be 1 or more.');
+    const item = await ctx.call('queue.reposition', { opId: positionals[0], ...(position === undefined ? { nextFree: true } : { position }) });
+    ctx.print(item, `Moved from position ${item.fromPosition} to ${item.position}; sending again.\n${line(item)}`);
     return 0;
   },
 };
