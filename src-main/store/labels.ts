@@ -78,9 +78,9 @@ export function getLabelAt(db: Db, reelId: string, position: number): LocalLabel
 }
 
 /** Only the state of the Label at a position (a check of thousands of print-data rows reads no more). */
-export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId'> | undefined {
-  return statement(db, 'SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as
-    Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
+export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId' | 'origin'> | undefined {
+  return statement(db, 'SELECT state, service_id AS serviceId, origin FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as
+    Pick<LocalLabel, 'state' | 'serviceId' | 'origin'> | undefined;
 }
 
 export function getLabelByServiceId(db: Db, serviceId: string): LocalLabel | undefined {
