@@ -3,7 +3,7 @@ import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import type { Db } from '../store/database';
-import { deleteLabel, getLabelAt, getLabelByServiceId, listLabels, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
+import { deleteLabel, getLabel, getLabelByServiceId, labelBriefs, upsertLabel, type LabelBrief, type LocalLabel } from '../store/labels';
 import { openOpsFor } from '../store/outbox';
 import {
   getProfileReelByServiceId,
@@ -45,8 +45,8 @@ function mirrorState(label: ServiceLabel): 'archived' | 'bound' | 'enrolled' {
   return label.archived ? 'archived' : label.bound ? 'bound' : 'enrolled';
 }
 
-function settled(label: LocalLabel): boolean {
-  return label.state === 'enrolled' || label.state === 'bound' || label.state === 'archived';
+function settledState(state: LocalLabel['state']): boolean {
+  return state === 'enrolled' || state === 'bound' || state === 'archived';
 }
 
 function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
@@ -67,7 +67,7 @@ export function labelsMoved(reel: LocalReel, remote: ServiceReel): boolean {
 }
 
 /**
- * Merges the service's Reel (and, when read, every one of its Labels) into the local mirror, in one transaction.
+ * Merges the service's Reel (and, when read, every one of its Labels) into the local mirror.
  * - A Label this station knows by its service id takes the service's state (unless local work on it is still queued);
  *   one enrolled elsewhere also takes its identifiers.
  * - A Label this station does not know is mirrored with origin 'elsewhere' where its position is free here or holds
@@ -77,47 +77,81 @@ export function labelsMoved(reel: LocalReel, remote: ServiceReel): boolean {
  */
 export function mergeServiceReel(db: Db, reel: LocalReel, remote: ServiceReel, labels: readonly ServiceLabel[] | null): void {
   db.transaction(() => {
-    saveReelSnapshot(db, reel.reelId, remote);
-    if (!labels) return;
-    const listed = new Set<string>();
-    for (const label of labels) {
-      listed.add(label.compositeTagId);
-      const local = getLabelByServiceId(db, label.compositeTagId);
-      if (local) {
-        if (!settled(local)) continue;
-        updateLabel(db, local.labelId, {
-          state: mirrorState(label),
-          // The bound Thread is kept from what this station bound when the service's Label does not name it.
-          boundThreadId: label.bound ? (label.boundThreadId ?? local.boundThreadId) : null,
-          ...(local.origin === 'elsewhere' && label.members ? { identifiers: identifiersOf(label) } : {}),
-        });
-        continue;
-      }
-      const there = getLabelAt(db, reel.reelId, label.position);
-      if (there && there.state !== 'expected' && there.state !== 'gap') continue;
-      upsertLabel(db, {
-        labelId: there?.labelId ?? randomUUID(),
-        reelId: reel.reelId,
-        position: label.position,
-        state: mirrorState(label),
-        serviceId: label.compositeTagId,
-        identifiers: identifiersOf(label),
-        expected: there?.expected ?? null,
-        captureSha256: null,
-        indexing: 'default',
-        warnings: [],
-        attention: null,
-        boundThreadId: label.boundThreadId,
-        origin: 'elsewhere',
-      });
-    }
-    for (const local of listLabels(db, reel.reelId)) {
-      if (local.origin === 'elsewhere' && local.serviceId && settled(local) && !listed.has(local.serviceId) && openOpsFor(db, local.labelId).length === 0) {
-        deleteLabel(db, local.labelId);
-      }
-    }
-    saveLabelsCounts(db, reel.reelId, remote.counts);
+    if (!labels) return saveReelSnapshot(db, reel.reelId, remote);
+    const mirror = startMirror(db, reel);
+    mirror.page(labels);
+    mirror.finish(remote);
   })();
+}
+
+export interface Mirror {
+  /** Merges one page of the Reel's Labels (in its own transaction when called outside one). */
+  page(labels: readonly ServiceLabel[]): void;
+  /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
+  finish(remote: ServiceReel): void;
+}
+
+/**
+ * A full read of a Reel's Labels, merged page by page as they arrive (the next page is asked meanwhile; a 10,000-Label
+ * Reel is compared in memory and only what changed is written). The counts are saved only by `finish`, so a read cut
+ * short is read in full again at the next refresh.
+ */
+export function startMirror(db: Db, reel: LocalReel): Mirror {
+  const briefs = labelBriefs(db, reel.reelId);
+  const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
+  const byPosition = new Map(briefs.map((b) => [b.position, b]));
+  const listed = new Set<string>();
+  const merge = (label: ServiceLabel): void => {
+    listed.add(label.compositeTagId);
+    const known = byServiceId.get(label.compositeTagId) ?? briefOf(getLabelByServiceId(db, label.compositeTagId));
+    if (known) {
+      if (!settledState(known.state)) return;
+      const state = mirrorState(label);
+      // The bound Thread is kept from what this station bound when the service's Label does not name it.
+      const boundThreadId = label.bound ? (label.boundThreadId ?? known.boundThreadId) : null;
+      const identifiers = known.origin === 'elsewhere' && label.members ? JSON.stringify(identifiersOf(label)) : known.identifiersJson;
+      // Nothing written for a Label that did not change.
+      if (state === known.state && boundThreadId === known.boundThreadId && identifiers === known.identifiersJson) return;
+      const local = getLabel(db, known.labelId) as LocalLabel;
+      upsertLabel(db, { ...local, state, boundThreadId, identifiers: JSON.parse(identifiers) as LocalLabel['identifiers'] });
+      return;
+    }
+    const there = byPosition.get(label.position);
+    if (there && there.state !== 'expected' && there.state !== 'gap') return;
+    const row: LocalLabel = {
+      labelId: there?.labelId ?? randomUUID(),
+      reelId: reel.reelId,
+      position: label.position,
+      state: mirrorState(label),
+      serviceId: label.compositeTagId,
+      identifiers: identifiersOf(label),
+      expected: there ? (getLabel(db, there.labelId)?.expected ?? null) : null,
+      captureSha256: null,
+      indexing: 'default',
+      warnings: [],
+      attention: null,
+      boundThreadId: label.boundThreadId,
+      origin: 'elsewhere',
+    };
+    upsertLabel(db, row);
+    byPosition.set(row.position, briefOf(row) as LabelBrief);
+  };
+  return {
+    page: (labels) => db.transaction(() => labels.forEach(merge))(),
+    finish: (remote) =>
+      db.transaction(() => {
+        for (const local of briefs) {
+          if (local.origin !== 'elsewhere' || !local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
+          if (openOpsFor(db, local.labelId).length === 0) deleteLabel(db, local.labelId);
+        }
+        saveReelSnapshot(db, reel.reelId, remote);
+        saveLabelsCounts(db, reel.reelId, remote.counts);
+      })(),
+  };
+}
+
+function briefOf(label: LocalLabel | undefined): LabelBrief | undefined {
+  return label && { ...label, identifiersJson: JSON.stringify(label.identifiers) };
 }
 
 /**
@@ -169,7 +203,7 @@ export function saveShippedSnapshots(db: Db, reels: readonly LocalReel[], shippe
  * would refuse it at sync (occupied position), so say so while the Label is at hand.
  */
 export function refuseElsewherePosition(existing: LocalLabel | undefined, position: number): void {
-  if (!existing || existing.origin !== 'elsewhere' || !settled(existing)) return;
+  if (!existing || existing.origin !== 'elsewhere' || !settledState(existing.state)) return;
   throw new StationError({
     code: StationErrorCode.conflict,
     message: `Position ${position} already holds a Label another bench or app enrolled (service id ${existing.serviceId}); enroll this Label at another position.`,

@@ -3,7 +3,7 @@ import type { reelCommands } from '../../src-shared/ipc/reels';
 import { requireReel } from '../changes/context';
 import { checkPrintData } from '../changes/import';
 import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
-import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots } from '../changes/shared-reel';
+import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
 import { queueReelActivation } from '../changes/label-changes';
 import type { ServiceReel } from '../service/read/labels';
 import { listLabels } from '../store/labels';
@@ -12,16 +12,29 @@ import { canAskService, requireOnline, type CommandContext } from './context';
 import { labelView, reelView } from './views';
 
 /**
- * Reads a Reel from the service into the mirror (src-main/changes/shared-reel.ts): its counts first, every Label
- * only when the counts moved since they were last read (or `full`). Nothing when it is not on the service yet or
- * the service cannot be asked.
+ * The page size asked when a Reel's Labels are read in full: the spec shows no largest page size, so the service may
+ * answer fewer (the cursor is followed whatever it gives); 500 reads a 10,000-Label Reel in 20 requests where the
+ * default (50 on the sandbox) takes 200.
  */
-async function refreshReel(ctx: CommandContext, reel: LocalReel, options: { full?: boolean } = {}): Promise<void> {
+const LABEL_PAGE = 500;
+
+/**
+ * Reads a Reel from the service into the mirror (src-main/changes/shared-reel.ts): its counts first, every Label
+ * only when the counts moved since they were last read. Nothing when it is not on the service yet or the service
+ * cannot be asked.
+ */
+async function refreshReel(ctx: CommandContext, reel: LocalReel): Promise<void> {
   if (!reel.serviceId || !(await canAskService(ctx))) return;
-  const client = ctx.connection.requireClient();
-  const remote = await client.reels.get(reel.serviceId);
-  const labels = options.full === true || labelsMoved(reel, remote) ? await client.labels.listAll({ reelCollectionId: reel.serviceId }) : null;
-  mergeServiceReel(ctx.db, reel, remote, labels);
+  const remote = await ctx.connection.requireClient().reels.get(reel.serviceId);
+  if (labelsMoved(reel, remote)) await readLabels(ctx, reel, remote);
+  else mergeServiceReel(ctx.db, reel, remote, null);
+}
+
+/** Every Label of the Reel, merged page by page while the next page is asked. */
+async function readLabels(ctx: CommandContext, reel: LocalReel, remote: ServiceReel): Promise<void> {
+  const mirror = startMirror(ctx.db, reel);
+  for await (const page of ctx.connection.requireClient().labels.listPages({ reelCollectionId: remote.collectionId, pageSize: LABEL_PAGE })) mirror.page(page);
+  mirror.finish(remote);
 }
 
 /**
@@ -85,10 +98,9 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
     },
     'reels.open': async ({ serviceId }) => {
       await requireOnline(ctx);
-      const client = ctx.connection.requireClient();
-      const [remote, labels] = await Promise.all([client.reels.get(serviceId), client.labels.listAll({ reelCollectionId: serviceId })]);
+      const remote = await ctx.connection.requireClient().reels.get(serviceId);
       const reel = adoptServiceReel(ctx.changes, remote);
-      mergeServiceReel(ctx.db, reel, remote, labels);
+      await readLabels(ctx, reel, remote);
       ctx.statusChanged();
       return { reelId: reel.reelId, labels: listLabels(ctx.db, reel.reelId).map(labelView) };
     },

@@ -128,6 +128,24 @@ export function upsertLabel(db: Db, label: LabelRow): void {
   });
 }
 
+/** A Reel's Labels in brief, identifiers as stored (JSON): what the mirror compares before it writes anything. */
+export interface LabelBrief {
+  labelId: string;
+  position: number;
+  state: LabelState;
+  serviceId: string | null;
+  boundThreadId: string | null;
+  origin: LabelOrigin;
+  identifiersJson: string;
+}
+
+export function labelBriefs(db: Db, reelId: string): LabelBrief[] {
+  return statement(
+    db,
+    'SELECT label_id AS labelId, position, state, service_id AS serviceId, bound_thread_id AS boundThreadId, origin, identifiers AS identifiersJson FROM labels WHERE reel_id = ?',
+  ).all(reelId) as LabelBrief[];
+}
+
 /** Removes a Label row (one enrolled elsewhere that left the Reel on the service). */
 export function deleteLabel(db: Db, labelId: string): void {
   statement(db, 'DELETE FROM labels WHERE label_id = ?').run(labelId);
