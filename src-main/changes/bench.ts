@@ -33,6 +33,7 @@ export function skipPosition(ctx: ChangeContext, reelId: string, position: numbe
     warnings: [],
     attention: null,
     boundThreadId: null,
+    origin: 'here',
   };
   ctx.db.transaction(() => {
     upsertLabel(ctx.db, label);

@@ -11,6 +11,7 @@ import { getLabelAt, positionHolding, reelValues, sameCaptureElsewhere, upsertLa
 import type { Db } from '../store/database';
 import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
+import { refuseElsewherePosition } from './shared-reel';
 import { requireReel, type ChangeContext } from './context';
 
 // Enrolling a Label (docs/architecture.md, "The flow of one enrollment", hop 6): the capture file is
@@ -144,6 +145,7 @@ export function buildEnrollment(
     warnings: warningsFor(reel, request.position, existing, local, repeats),
     attention: null,
     boundThreadId: null,
+    origin: 'here',
   };
   return { reel, label, capture, identifiers };
 }
@@ -151,6 +153,7 @@ export function buildEnrollment(
 async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
   const reel = requireReel(ctx, request.reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, request.position);
+  refuseElsewherePosition(existing, request.position);
   const problems = checkEnrollment(existing, request);
   if (problems.length) {
     throw new StationError({

@@ -74,7 +74,10 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
     // against; an enrollment over a Label is refused.
     if (row && enroll) {
       const existing = getLabelStateAt(db, reel.reelId, row.position);
-      if (existing && !canEnrollOver(existing)) rowProblems.push(`position ${row.position} already holds a Label (${existing.state})`);
+      if (existing && !canEnrollOver(existing))
+        rowProblems.push(
+          `position ${row.position} already holds a Label (${existing.state}${existing.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})`,
+        );
     }
     if (row?.svcPath && enroll) {
       if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_EXPECTED_IDENTIFIERS, type ExpectedIdentifier } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { ReelListInput } from '../../src-shared/ipc/reels';
 import { audit } from '../store/audit';
 import { enqueue, latestOpFor } from '../store/outbox';
-import { getCollection, insertCollection, insertReel, setReelCreateOp, updateCollectionFields, updateReelFields } from '../store/reels';
+import { getCollection, insertCollection, insertReel, setReelCreateOp, updateCollectionFields, updateReelFields, type LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 
 // Reels and Label Collections are created locally first (a local id, valid offline); their
@@ -53,6 +54,16 @@ export function updateReel(
   input: { reelId: string; name?: string; description?: string | null; collectionId?: string | null; expectedIdentifiers?: ExpectedIdentifier[] },
 ): string {
   const reel = requireReel(ctx, input.reelId);
+  if (input.collectionId) {
+    // Filing into a collection this station does not know could never be sent: refuse it now.
+    const collection = getCollection(ctx.db, input.collectionId);
+    if (!collection || collection.profileId !== reel.profileId) {
+      throw new StationError({
+        code: StationErrorCode.notFound,
+        message: `No Label Collection "${input.collectionId}" on this station's active connection.`,
+      });
+    }
+  }
   return ctx.db.transaction(() => {
     updateReelFields(ctx.db, reel.reelId, input);
     const opId = enqueue(ctx.db, {
@@ -85,4 +96,22 @@ export function updateCollection(ctx: ChangeContext, input: { collectionId: stri
     updateCollectionFields(ctx.db, input.collectionId, input);
     return enqueue(ctx.db, { profileId: collection.profileId, kind: 'updateCollection', subject: input.collectionId, payload: input });
   })();
+}
+
+/**
+ * The Reels list's local rule (spec: `GET /reels` filters): search in name and description
+ * (case-insensitive), filing, and the shipped state given (the service's, or as last read).
+ */
+export function matchesReelFilters(
+  reel: Pick<LocalReel, 'name' | 'description' | 'collectionId'>,
+  transferredAt: string | null,
+  filters: ReelListInput,
+): boolean {
+  const q = filters.q?.trim().toLowerCase();
+  if (q && !reel.name.toLowerCase().includes(q) && !(reel.description ?? '').toLowerCase().includes(q)) return false;
+  if (filters.collectionId !== undefined && reel.collectionId !== filters.collectionId) return false;
+  if (filters.unfiled === true && reel.collectionId !== null) return false;
+  if (filters.transferred === 'only' && transferredAt === null) return false;
+  if (filters.transferred === 'hide' && transferredAt !== null) return false;
+  return true;
 }

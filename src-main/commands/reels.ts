@@ -1,81 +1,40 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { reelCommands } from '../../src-shared/ipc/reels';
-import { randomUUID } from 'node:crypto';
-import type { ServiceLabel, ServiceReel } from '../service/read/labels';
-import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
-import type { ReelListInput } from '../../src-shared/ipc/reels';
 import { requireReel } from '../changes/context';
 import { checkPrintData } from '../changes/import';
-import { createCollection, createReel, updateCollection, updateReel } from '../changes/reels';
+import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
+import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
 import { queueReelActivation } from '../changes/label-changes';
-import type { Db } from '../store/database';
-import { getLabelAt, getLabelByServiceId, listLabels, updateLabel, upsertLabel } from '../store/labels';
-import { getCollection, getReel, listCollections, listReels, saveReelSnapshot, type LocalReel } from '../store/reels';
-import { canAskService, type CommandContext } from './context';
+import type { ServiceReel } from '../service/read/labels';
+import { listLabels } from '../store/labels';
+import { getProfileReelByServiceId, getReel, listCollections, listReels, type LocalReel } from '../store/reels';
+import { canAskService, requireOnline, type CommandContext } from './context';
 import { labelView, reelView } from './views';
 
-function mirrorState(label: ServiceLabel): 'archived' | 'bound' | 'enrolled' {
-  return label.archived ? 'archived' : label.bound ? 'bound' : 'enrolled';
-}
-
-/** Merges the service's Reel and Labels into the local mirror (read when online). */
-async function refreshReel(parts: CommandContext, reel: LocalReel): Promise<void> {
-  if (!reel.serviceId || !(await canAskService(parts))) return;
-  const client = parts.connection.requireClient();
-  const [remote, labels] = await Promise.all([client.reels.get(reel.serviceId), client.labels.listAll({ reelCollectionId: reel.serviceId })]);
-  mergeLabels(parts.db, reel, remote, labels);
-}
-
-function mergeLabels(db: Db, reel: LocalReel, remote: ServiceReel, labels: ServiceLabel[]): void {
-  db.transaction(() => {
-    saveReelSnapshot(db, reel.reelId, remote);
-    for (const label of labels) {
-      const local = getLabelByServiceId(db, label.compositeTagId);
-      if (local) {
-        // Local work still queued (queued/attention) wins over the service's view until it syncs.
-        if (local.state === 'enrolled' || local.state === 'bound' || local.state === 'archived') {
-          // The bound Thread is kept from what this station bound when the service's Label does not name it.
-          updateLabel(db, local.labelId, { state: mirrorState(label), boundThreadId: label.bound ? (label.boundThreadId ?? local.boundThreadId) : null });
-        }
-        continue;
-      }
-      if (getLabelAt(db, reel.reelId, label.position)) continue;
-      upsertLabel(db, {
-        labelId: randomUUID(),
-        reelId: reel.reelId,
-        position: label.position,
-        state: mirrorState(label),
-        serviceId: label.compositeTagId,
-        identifiers: (label.members ?? [])
-          .filter((m) => m.archivedAt === null)
-          .map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
-        expected: null,
-        captureSha256: null,
-        indexing: 'default',
-        warnings: [],
-        attention: null,
-        boundThreadId: label.boundThreadId,
-      });
-    }
-  })();
-}
+/**
+ * The page size asked when a Reel's Labels are read in full: the spec shows no largest page size, so the service may
+ * answer fewer (the cursor is followed whatever it gives); 500 reads a 10,000-Label Reel in 20 requests where the
+ * default (50 on the sandbox) takes 200.
+ */
+const LABEL_PAGE = 500;
 
 /**
- * The list's local rule (spec: `GET /reels` filters): search in name and description
- * (case-insensitive), filing, and the shipped state given (the service's, or as last read).
+ * Reads a Reel from the service into the mirror (src-main/changes/shared-reel.ts): its counts first, every Label
+ * only when the counts moved since they were last read. Nothing when it is not on the service yet or the service
+ * cannot be asked.
  */
-export function matchesReelFilters(
-  reel: Pick<LocalReel, 'name' | 'description' | 'collectionId'>,
-  transferredAt: string | null,
-  filters: ReelListInput,
-): boolean {
-  const q = filters.q?.trim().toLowerCase();
-  if (q && !reel.name.toLowerCase().includes(q) && !(reel.description ?? '').toLowerCase().includes(q)) return false;
-  if (filters.collectionId !== undefined && reel.collectionId !== filters.collectionId) return false;
-  if (filters.unfiled === true && reel.collectionId !== null) return false;
-  if (filters.transferred === 'only' && transferredAt === null) return false;
-  if (filters.transferred === 'hide' && transferredAt !== null) return false;
-  return true;
+async function refreshReel(ctx: CommandContext, reel: LocalReel): Promise<void> {
+  if (!reel.serviceId || !(await canAskService(ctx))) return;
+  const remote = await ctx.connection.requireClient().reels.get(reel.serviceId);
+  if (labelsMoved(reel, remote)) await readLabels(ctx, reel, remote);
+  else mergeServiceReel(ctx.db, reel, remote, null);
+}
+
+/** Every Label of the Reel, merged page by page while the next page is asked. */
+async function readLabels(ctx: CommandContext, reel: LocalReel, remote: ServiceReel): Promise<void> {
+  const mirror = startMirror(ctx.db, reel);
+  for await (const page of ctx.connection.requireClient().labels.listPages({ reelCollectionId: remote.collectionId, pageSize: LABEL_PAGE })) mirror.page(page);
+  mirror.finish(remote);
 }
 
 /**
@@ -83,11 +42,10 @@ export function matchesReelFilters(
  * when it cannot be asked. Asking for the shipped ones (rather than passing `hide` through) keeps a
  * Reel the service does not list at all (not readable any more, say) from vanishing under "hide".
  */
-async function shippedOnService(parts: CommandContext): Promise<Map<string, ServiceReel> | null> {
-  if (!(await canAskService(parts))) return null;
+async function shippedOnService(ctx: CommandContext): Promise<Map<string, ServiceReel> | null> {
+  if (!(await canAskService(ctx))) return null;
   try {
-    const client = parts.connection.requireClient();
-    const reels = await client.reels.listAll({ transferred: 'only', pageSize: 100 });
+    const reels = await ctx.connection.requireClient().reels.listAll({ transferred: 'only', pageSize: 100 });
     return new Map(reels.map((r) => [r.collectionId, r]));
   } catch {
     // A failed read answers from what was last read, like reels.show.
@@ -95,62 +53,64 @@ async function shippedOnService(parts: CommandContext): Promise<Map<string, Serv
   }
 }
 
-export function reelHandlers(parts: CommandContext): CommandHandlers<keyof typeof reelCommands> {
-  const ctx = parts.changes;
+function changed(ctx: CommandContext): void {
+  ctx.statusChanged();
+  ctx.engine.notify();
+}
+
+export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof reelCommands> {
   return {
     'reels.create': (input) => {
-      const { reelId } = createReel(ctx, input);
-      parts.statusChanged();
-      parts.engine.notify();
+      const { reelId } = createReel(ctx.changes, input);
+      changed(ctx);
       return { reelId };
     },
     'reels.update': (input) => {
-      const reel = requireReel(ctx, input.reelId);
-      if (input.collectionId) {
-        // Filing into a collection this station does not know could never be sent: refuse it now.
-        const collection = getCollection(parts.db, input.collectionId);
-        if (!collection || collection.profileId !== reel.profileId) {
-          throw new StationError({
-            code: StationErrorCode.notFound,
-            message: `No Label Collection "${input.collectionId}" on this station's active connection.`,
-          });
-        }
-      }
-      updateReel(ctx, input);
-      parts.statusChanged();
-      parts.engine.notify();
-      return reelView(parts.db, requireReel(ctx, input.reelId));
+      updateReel(ctx.changes, input);
+      changed(ctx);
+      return reelView(ctx.db, requireReel(ctx.changes, input.reelId));
     },
     'reels.list': async (filters) => {
-      const reels = listReels(parts.db, ctx.profileId());
       // Only the service knows what was shipped: ask it when the filter needs it and it can be asked.
-      const shipped = filters.transferred === 'only' || filters.transferred === 'hide' ? await shippedOnService(parts) : null;
-      if (shipped) {
-        parts.db.transaction(() => {
-          for (const reel of reels) {
-            const remote = reel.serviceId ? shipped.get(reel.serviceId) : undefined;
-            if (remote) saveReelSnapshot(parts.db, reel.reelId, remote);
-          }
-        })();
-      }
-      const shown = reels.flatMap((reel) => {
+      const shipped = filters.transferred === 'only' || filters.transferred === 'hide' ? await shippedOnService(ctx) : null;
+      if (shipped) saveShippedSnapshots(ctx.db, listReels(ctx.db, ctx.changes.profileId()), shipped);
+      const reels = listReels(ctx.db, ctx.changes.profileId()).flatMap((reel) => {
         // A Reel not on the service yet was never shipped.
         const transferredAt = shipped
           ? ((reel.serviceId ? shipped.get(reel.serviceId)?.transferredAt : null) ?? null)
           : (reel.serviceSnapshot?.transferredAt ?? null);
-        if (!matchesReelFilters(reel, transferredAt, filters)) return [];
-        const fresh = shipped && reel.serviceId && shipped.has(reel.serviceId) ? (getReel(parts.db, reel.reelId) as LocalReel) : reel;
-        return [{ ...reelView(parts.db, fresh), transferredAt }];
+        return matchesReelFilters(reel, transferredAt, filters) ? [{ ...reelView(ctx.db, reel), transferredAt }] : [];
       });
-      return { reels: shown, transferredFrom: shipped ? ('service' as const) : ('local' as const) };
+      return { reels, transferredFrom: shipped ? ('service' as const) : ('local' as const) };
+    },
+    'reels.find': async ({ q }) => {
+      await requireOnline(ctx);
+      const found = await ctx.connection.requireClient().reels.listAll({ ...(q?.trim() ? { q: q.trim() } : {}), pageSize: 100 });
+      return {
+        reels: found.map((r) => ({
+          serviceId: r.collectionId,
+          name: r.name,
+          description: r.description,
+          labelCount: r.counts?.labelCount ?? null,
+          reelId: getProfileReelByServiceId(ctx.db, ctx.changes.profileId(), r.collectionId)?.reelId ?? null,
+        })),
+      };
+    },
+    'reels.open': async ({ serviceId }) => {
+      await requireOnline(ctx);
+      const remote = await ctx.connection.requireClient().reels.get(serviceId);
+      const reel = adoptServiceReel(ctx.changes, remote);
+      await readLabels(ctx, reel, remote);
+      ctx.statusChanged();
+      return { reelId: reel.reelId, labels: listLabels(ctx.db, reel.reelId).map(labelView) };
     },
     // The import's own check (src-main/changes/import.ts), nothing written.
     'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => {
       const { problems, rows } = checkPrintData(
-        parts.db,
-        requireReel(ctx, reelId),
+        ctx.db,
+        requireReel(ctx.changes, reelId),
         { csv },
-        { expectedOnly: expectedOnly ?? false, allowFilePaths: parts.allowFilePaths, baseDir: process.cwd() },
+        { expectedOnly: expectedOnly ?? false, allowFilePaths: ctx.allowFilePaths, baseDir: process.cwd() },
       );
       return {
         ok: problems.ok,
@@ -161,38 +121,34 @@ export function reelHandlers(parts: CommandContext): CommandHandlers<keyof typeo
       };
     },
     'reels.show': async ({ reelId, refresh }) => {
-      const reel = requireReel(ctx, reelId);
+      const reel = requireReel(ctx.changes, reelId);
       // Refreshed from the service when online (unless refresh: false); a failed read still shows local state.
       if (refresh !== false) {
         try {
-          await refreshReel(parts, reel);
+          await refreshReel(ctx, reel);
         } catch (error) {
           if (refresh) throw error;
         }
       }
-      const fresh = getReel(parts.db, reelId) as LocalReel;
-      return { ...reelView(parts.db, fresh), labels: listLabels(parts.db, reelId).map(labelView) };
+      return { ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel), labels: listLabels(ctx.db, reelId).map(labelView) };
     },
     'reels.activate': ({ reelId }) => {
-      const opId = queueReelActivation(ctx, reelId);
-      parts.statusChanged();
-      parts.engine.notify();
+      const opId = queueReelActivation(ctx.changes, reelId);
+      changed(ctx);
       return { opId };
     },
     'collections.create': (input) => {
-      const { collectionId } = createCollection(ctx, input);
-      parts.statusChanged();
-      parts.engine.notify();
+      const { collectionId } = createCollection(ctx.changes, input);
+      changed(ctx);
       return { collectionId };
     },
     'collections.update': (input) => {
-      updateCollection(ctx, input);
-      parts.statusChanged();
-      parts.engine.notify();
+      updateCollection(ctx.changes, input);
+      changed(ctx);
       return { collectionId: input.collectionId };
     },
     'collections.list': () => ({
-      collections: listCollections(parts.db, ctx.profileId()).map((c) => ({
+      collections: listCollections(ctx.db, ctx.changes.profileId()).map((c) => ({
         collectionId: c.collectionId,
         serviceId: c.serviceId,
         name: c.name,

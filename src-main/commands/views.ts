@@ -17,6 +17,7 @@ export function labelView(label: LocalLabel): LabelView {
     warnings: label.warnings,
     attention: label.attention,
     boundThreadId: label.boundThreadId,
+    origin: label.origin,
   };
 }
 

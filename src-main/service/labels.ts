@@ -12,7 +12,7 @@ import {
   type TransferredFilter,
 } from '../../src-shared/api';
 import { buildForm, type ImageInput } from './multipart';
-import { collectAll } from './paginate';
+import { collectAll, prefetchPages } from './paginate';
 import type { ListAnswer } from './read/fields';
 import {
   EnrollAnswerSchema,
@@ -78,6 +78,8 @@ export interface LabelsApi {
   list(query?: LabelListFilters, opts?: CallOptions): Promise<ListAnswer<ServiceLabel>>;
   /** Every page, whatever page size the service chooses (e.g. a Reel's Labels for a landing check). */
   listAll(query?: Omit<LabelListFilters, 'cursor'>, opts?: CallOptions): Promise<ServiceLabel[]>;
+  /** Every page in turn, the next one asked while the caller works on this one. */
+  listPages(query?: Omit<LabelListFilters, 'cursor'>, opts?: CallOptions): AsyncGenerator<readonly ServiceLabel[], void, undefined>;
   get(labelId: string, opts?: CallOptions): Promise<ServiceLabel>;
   /** Find Labels holding a value (read-only). */
   resolve(body: LabelResolveBody, opts?: CallOptions): Promise<ResolveAnswer>;
@@ -117,6 +119,11 @@ export function labelsApi(t: Transport): LabelsApi {
     list,
     listAll: (query, opts) =>
       collectAll(
+        (cursor) => list({ ...query, cursor }, opts),
+        (page) => page.items,
+      ),
+    listPages: (query, opts) =>
+      prefetchPages(
         (cursor) => list({ ...query, cursor }, opts),
         (page) => page.items,
       ),

@@ -45,3 +45,36 @@ export async function collectAll<P extends CursorPage, T>(
   for await (const item of paginate(fetchPage, items)) out.push(item);
   return out;
 }
+
+/**
+ * The pages of a cursor-paginated list, each page's items as one array, the next page asked before this one is
+ * handed over (its caller's work on a page overlaps the next request). A repeated cursor ends as `paginate` does.
+ */
+export async function* prefetchPages<P extends CursorPage, T>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  items: (page: P) => readonly T[],
+): AsyncGenerator<readonly T[], void, undefined> {
+  const seen = new Set<string>();
+  let pending: Promise<P> | null = fetchPage(undefined);
+  while (pending) {
+    const page: P = await pending;
+    const next = page.nextCursor ?? null;
+    if (next !== null && seen.has(next)) {
+      throw new ServiceError({
+        code: 'INVALID_RESPONSE',
+        kind: 'invalid_response',
+        method: 'GET',
+        path: '(pagination)',
+        status: null,
+        requestId: null,
+        detail: { reason: 'repeated_cursor', cursor: next },
+        outcomeUnknown: false,
+      });
+    }
+    if (next !== null) seen.add(next);
+    pending = next === null ? null : fetchPage(next);
+    // A page fetched ahead whose caller stops early is never awaited: keep its failure from going unhandled.
+    pending?.catch(() => undefined);
+    yield items(page);
+  }
+}

@@ -24,7 +24,14 @@ export interface LocalLabel {
   warnings: string[];
   attention: LabelAttention | null;
   boundThreadId: string | null;
+  /** 'here': enrolled by this station; 'elsewhere': another bench or app enrolled it (read from the service). */
+  origin: LabelOrigin;
 }
+
+type LabelOrigin = 'here' | 'elsewhere';
+
+/** A Label to write: without an origin it is this station's own. */
+export type LabelRow = Omit<LocalLabel, 'origin'> & { origin?: LabelOrigin };
 
 interface Row {
   label_id: string;
@@ -39,6 +46,7 @@ interface Row {
   warnings: string;
   attention: string | null;
   bound_thread_id: string | null;
+  origin: LabelOrigin;
 }
 
 function fromRow(row: Row): LocalLabel {
@@ -55,6 +63,7 @@ function fromRow(row: Row): LocalLabel {
     warnings: JSON.parse(row.warnings) as string[],
     attention: row.attention ? (JSON.parse(row.attention) as LabelAttention) : null,
     boundThreadId: row.bound_thread_id,
+    origin: row.origin,
   };
 }
 
@@ -69,9 +78,9 @@ export function getLabelAt(db: Db, reelId: string, position: number): LocalLabel
 }
 
 /** Only the state of the Label at a position (a check of thousands of print-data rows reads no more). */
-export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId'> | undefined {
-  return statement(db, 'SELECT state, service_id AS serviceId FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as
-    Pick<LocalLabel, 'state' | 'serviceId'> | undefined;
+export function getLabelStateAt(db: Db, reelId: string, position: number): Pick<LocalLabel, 'state' | 'serviceId' | 'origin'> | undefined {
+  return statement(db, 'SELECT state, service_id AS serviceId, origin FROM labels WHERE reel_id = ? AND position = ?').get(reelId, position) as
+    Pick<LocalLabel, 'state' | 'serviceId' | 'origin'> | undefined;
 }
 
 export function getLabelByServiceId(db: Db, serviceId: string): LocalLabel | undefined {
@@ -98,24 +107,48 @@ export function countLabelsByState(db: Db, reelId: string): Partial<Record<Label
 }
 
 /** Inserts or replaces the Label at its position (an expected row becomes the enrolled one). */
-export function upsertLabel(db: Db, label: LocalLabel): void {
+export function upsertLabel(db: Db, label: LabelRow): void {
   const now = new Date().toISOString();
   statement(
     db,
-    `INSERT INTO labels (label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, created_at, updated_at)
-     VALUES (@labelId, @reelId, @position, @state, @serviceId, @identifiers, @expected, @captureSha256, @indexing, @warnings, @attention, @boundThreadId, @now, @now)
+    `INSERT INTO labels (label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, origin, created_at, updated_at)
+     VALUES (@labelId, @reelId, @position, @state, @serviceId, @identifiers, @expected, @captureSha256, @indexing, @warnings, @attention, @boundThreadId, @origin, @now, @now)
      ON CONFLICT(label_id) DO UPDATE SET reel_id = excluded.reel_id, position = excluded.position, state = excluded.state,
        service_id = excluded.service_id, identifiers = excluded.identifiers, expected = excluded.expected,
        capture_sha256 = excluded.capture_sha256, indexing = excluded.indexing, warnings = excluded.warnings,
-       attention = excluded.attention, bound_thread_id = excluded.bound_thread_id, updated_at = excluded.updated_at`,
+       attention = excluded.attention, bound_thread_id = excluded.bound_thread_id, origin = excluded.origin, updated_at = excluded.updated_at`,
   ).run({
     ...label,
+    origin: label.origin ?? 'here',
     identifiers: JSON.stringify(label.identifiers),
     expected: label.expected ? JSON.stringify(label.expected) : null,
     warnings: JSON.stringify(label.warnings),
     attention: label.attention ? JSON.stringify(label.attention) : null,
     now,
   });
+}
+
+/** A Reel's Labels in brief, identifiers as stored (JSON): what the mirror compares before it writes anything. */
+export interface LabelBrief {
+  labelId: string;
+  position: number;
+  state: LabelState;
+  serviceId: string | null;
+  boundThreadId: string | null;
+  origin: LabelOrigin;
+  identifiersJson: string;
+}
+
+export function labelBriefs(db: Db, reelId: string): LabelBrief[] {
+  return statement(
+    db,
+    'SELECT label_id AS labelId, position, state, service_id AS serviceId, bound_thread_id AS boundThreadId, origin, identifiers AS identifiersJson FROM labels WHERE reel_id = ?',
+  ).all(reelId) as LabelBrief[];
+}
+
+/** Removes a Label row (one enrolled elsewhere that left the Reel on the service). */
+export function deleteLabel(db: Db, labelId: string): void {
+  statement(db, 'DELETE FROM labels WHERE label_id = ?').run(labelId);
 }
 
 export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLabel, 'labelId'>>): void {

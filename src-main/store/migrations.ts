@@ -193,4 +193,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_at ON audit_log(at);
     `,
   },
+  {
+    version: 5,
+    name: 'Labels enrolled elsewhere; the counts the Labels were last read at',
+    // A Reel opened from the service (docs/sync.md, "Benches sharing a Reel") holds Labels another bench or app
+    // enrolled: origin 'elsewhere'. Labels the service listed that this station never queued (earlier mirrors) are
+    // elsewhere too. labels_counts: the Reel's counts when its Labels were last read in full; a refresh whose
+    // counts match reads no Labels.
+    sql: `
+      ALTER TABLE labels ADD COLUMN origin TEXT NOT NULL DEFAULT 'here' CHECK (origin IN ('here','elsewhere'));
+      UPDATE labels SET origin = 'elsewhere'
+        WHERE service_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.subject = labels.label_id);
+      ALTER TABLE reels ADD COLUMN labels_counts TEXT;
+    `,
+  },
 ];

@@ -293,6 +293,12 @@ export function retryOp(db: Db, opId: string): void {
   );
 }
 
+/** Replaces a queued operation's payload (a person re-placed its Label); checked as enqueue checks it. */
+export function setOpPayload<K extends OperationKind>(db: Db, opId: string, kind: K, payload: OperationPayload<K>): void {
+  const parsed = operationPayloads[kind].parse(payload);
+  statement(db, 'UPDATE outbox SET payload = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(parsed), new Date().toISOString(), opId);
+}
+
 /** An operation given up (by a person, or replaced by a newer change): never sent; the row stays for the audit log. */
 export function discardOp(db: Db, opId: string): void {
   statement(db, "UPDATE outbox SET state = 'discarded', next_attempt_at = NULL, updated_at = ? WHERE id = ?").run(new Date().toISOString(), opId);

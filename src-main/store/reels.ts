@@ -20,6 +20,8 @@ export interface LocalReel {
   createOpId: string | null;
   serviceSnapshot: ReelSnapshot | null;
   refreshedAt: string | null;
+  /** The Reel's counts when its Labels were last read in full (null: never); equal counts → no Labels to read. */
+  labelsCounts: ReelSnapshot['counts'];
 }
 
 interface Row {
@@ -33,6 +35,7 @@ interface Row {
   create_op_id: string | null;
   service_snapshot: string | null;
   refreshed_at: string | null;
+  labels_counts: string | null;
 }
 
 function fromRow(row: Row): LocalReel {
@@ -47,10 +50,11 @@ function fromRow(row: Row): LocalReel {
     createOpId: row.create_op_id,
     serviceSnapshot: row.service_snapshot ? readSnapshot(row.service_snapshot) : null,
     refreshedAt: row.refreshed_at,
+    labelsCounts: row.labels_counts ? (JSON.parse(row.labels_counts) as ReelSnapshot['counts']) : null,
   };
 }
 
-export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt'>): void {
+export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt' | 'labelsCounts'>): void {
   const now = new Date().toISOString();
   statement(
     db,
@@ -77,6 +81,12 @@ export function getReel(db: Db, reelId: string): LocalReel | undefined {
 
 export function getReelByServiceId(db: Db, serviceId: string): LocalReel | undefined {
   const row = statement(db, 'SELECT * FROM reels WHERE service_id = ?').get(serviceId) as Row | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
+/** The active profile's Reel with this service id (a Reel opened or created here), if any. */
+export function getProfileReelByServiceId(db: Db, profileId: string, serviceId: string): LocalReel | undefined {
+  const row = statement(db, 'SELECT * FROM reels WHERE profile_id = ? AND service_id = ?').get(profileId, serviceId) as Row | undefined;
   return row ? fromRow(row) : undefined;
 }
 
@@ -122,6 +132,11 @@ function readSnapshot(json: string): ReelSnapshot {
 export function saveReelSnapshot(db: Db, reelId: string, snapshot: ReelSnapshot): void {
   const now = new Date().toISOString();
   statement(db, 'UPDATE reels SET service_snapshot = ?, refreshed_at = ? WHERE reel_id = ?').run(JSON.stringify(snapshot), now, reelId);
+}
+
+/** Notes the counts at which the Reel's Labels were read in full. */
+export function saveLabelsCounts(db: Db, reelId: string, counts: ReelSnapshot['counts']): void {
+  statement(db, 'UPDATE reels SET labels_counts = ? WHERE reel_id = ?').run(counts ? JSON.stringify(counts) : null, reelId);
 }
 
 // --- Label Collections --------------------------------------------------------------------------

@@ -489,6 +489,7 @@ describe('failures', () => {
       warnings: [],
       attention: null,
       boundThreadId: null,
+      origin: 'here',
     };
     upsertLabel(db, label);
     const opId = enqueue(db, {

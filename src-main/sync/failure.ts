@@ -29,7 +29,7 @@ export class HandlerAttention extends Error {
     readonly code: string,
     message: string,
     readonly requestId: string | null = null,
-    readonly actions: ('recapture' | 'retry' | 'discard')[] = ['retry', 'discard'],
+    readonly actions: ('recapture' | 'retry' | 'discard' | 'reposition')[] = ['retry', 'discard'],
   ) {
     super(message);
   }

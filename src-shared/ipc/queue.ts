@@ -28,7 +28,8 @@ const OperationStateSchema = z.enum(OPERATION_STATES);
 export type OperationState = z.infer<typeof OperationStateSchema>;
 
 /** What a person can do about an attention item. */
-const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard']);
+/** `reposition`: the enrollment's position is held on the service by another bench's or app's Label; re-place it. */
+const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard', 'reposition']);
 
 export const AttentionShape = z.object({
   /** The reason in words. */
@@ -87,6 +88,17 @@ export const queueCommands = {
     output: z.object({ items: z.array(QueueItem), counts: QueueCounts }),
   },
   'queue.retry': { input: z.object({ opId: z.string().min(1) }).strict(), output: QueueItem },
+  /**
+   * Re-places the Label of an enrollment that needs attention at `position`, or the next position after its own
+   * that holds nothing here (`nextFree`), and sends it again (docs/sync.md, "Benches sharing a Reel").
+   */
+  'queue.reposition': {
+    input: z
+      .object({ opId: z.string().min(1), position: z.number().int().positive().optional(), nextFree: z.literal(true).optional() })
+      .strict()
+      .refine((i) => (i.position === undefined) !== (i.nextFree === undefined), 'give position or nextFree: true, one of them'),
+    output: QueueItem.extend({ fromPosition: z.number().int(), position: z.number().int() }),
+  },
   /** Needs `confirm: true`; the row stays (state discarded) and the decision is audited. */
   'queue.discard': { input: z.object({ opId: z.string().min(1), confirm: z.literal(true) }).strict(), output: QueueItem },
   /** Drains the queue; with `untilIdle` waits until nothing is pending (or the timeout). */

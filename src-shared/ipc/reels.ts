@@ -18,6 +18,8 @@ export const LabelView = z.object({
   warnings: z.array(z.string()),
   attention: z.object({ reason: z.string(), code: z.string(), requestId: z.string().nullable() }).nullable(),
   boundThreadId: z.string().nullable(),
+  /** `here`: enrolled by this station; `elsewhere`: by another bench or app (read from the service). */
+  origin: z.enum(['here', 'elsewhere']),
 });
 export type LabelView = z.infer<typeof LabelView>;
 
@@ -85,6 +87,17 @@ const ReelListItem = ReelView.extend({
 });
 type ReelListItem = z.infer<typeof ReelListItem>;
 
+/** A Reel on the service (spec: `GET /reels`), with its local id when it is open on this station. */
+const ServiceReelItem = z.object({
+  serviceId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The service's count of the Reel's Labels (null when the service gave none). */
+  labelCount: z.number().int().nonnegative().nullable(),
+  reelId: z.string().nullable(),
+});
+type ServiceReelItem = z.infer<typeof ServiceReelItem>;
+
 /** A print-data row the import would refuse (1-based line; the header is line 1). */
 export const PrintDataBadRow = z.object({ line: z.number().int(), position: z.string(), problems: z.array(z.string()) });
 export type PrintDataBadRow = z.infer<typeof PrintDataBadRow>;
@@ -121,6 +134,20 @@ export const reelCommands = {
   },
   /** Local state merged with the service's Reel and Labels when online (`refresh: false` skips the read; `true` fails if it cannot read). */
   'reels.show': { input: z.object({ reelId: LocalId, refresh: z.boolean().optional() }).strict(), output: ReelDetail },
+  /** The Reels on the service for the active Team (every page; `q` searches name and description). Needs the service. */
+  'reels.find': {
+    input: z.object({ q: z.string().optional() }).strict(),
+    output: z.object({ reels: z.array(ServiceReelItem) }),
+  },
+  /**
+   * Opens a Reel of the service on this station (docs/sync.md, "Benches sharing a Reel"): its settings and every
+   * Label on it become known here, each with its origin. Opening it again answers the same `reelId` and refreshes it.
+   * Needs the service.
+   */
+  'reels.open': {
+    input: z.object({ serviceId: z.string().min(1) }).strict(),
+    output: z.object({ reelId: z.string(), labels: z.array(LabelView) }),
+  },
   'reels.activate': { input: z.object({ reelId: LocalId }).strict(), output: z.object({ opId: z.string() }) },
   'collections.create': {
     input: z.object({ name: z.string().min(1), description: z.string().optional() }).strict(),

@@ -11,6 +11,7 @@ import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
+import { sharedReelBench } from './shared-reel.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
 
@@ -26,6 +27,7 @@ const benches: Bench[] = [
   networkBench,
   printRunBench,
   reportBench,
+  sharedReelBench,
 ];
 
 const only = process.argv.slice(2);

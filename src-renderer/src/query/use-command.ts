@@ -10,11 +10,13 @@ export function commandKey<N extends KnownName>(name: N, input?: KnownInput<N>):
   return input === undefined ? ['cmd', name] : ['cmd', name, input];
 }
 
-export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: { enabled?: boolean } = {}) {
+export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: { enabled?: boolean; refetchIntervalMs?: number } = {}) {
   return useQuery<KnownOutput<N>, Error>({
     queryKey: commandKey(name, input),
     queryFn: () => station.call(name, input),
     enabled: options.enabled ?? true,
+    // Only for what other processes change (a Reel other benches share); the station's own changes come as events.
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
     retry: false,
   });
 }

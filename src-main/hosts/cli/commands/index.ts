@@ -6,8 +6,8 @@ import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
-import { queueDiscardCommand, queueListCommand, queueRetryCommand } from './queue';
-import { reelCreateCommand, reelShowCommand } from './reel';
+import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
+import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelShowCommand } from './reel';
 import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
@@ -23,12 +23,16 @@ export const cliCommands: readonly CliCommand[] = [
   connectCommand,
   reelCreateCommand,
   reelShowCommand,
+  reelListCommand,
+  reelFindCommand,
+  reelOpenCommand,
   enrollCommand,
   importCommand,
   syncCommand,
   syncConcurrencyCommand,
   queueListCommand,
   queueRetryCommand,
+  queueRepositionCommand,
   queueDiscardCommand,
   bulkBindCommand,
   moveCommand,

@@ -20,7 +20,7 @@ export const queueListCommand: CliCommand = {
       command: 'queue',
       // The highest is the contract's (src-shared/ipc/queue.ts, queue.list).
       options: { state: { type: 'string' }, limit: { type: 'number', min: 1, max: 10_000 } },
-      hint: 'Use "queue", "queue retry ID" or "queue discard ID --confirm".',
+      hint: 'Use "queue", "queue retry ID", "queue reposition ID --next-free" or "queue discard ID --confirm".',
     });
     if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state))
       throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
@@ -56,6 +56,24 @@ export const queueDiscardCommand: CliCommand = {
     if (!values.confirm) throw new UsageError('Discarding drops the change for good; repeat with --confirm to do it.');
     const item = await ctx.call('queue.discard', { opId: positionals[0], confirm: true });
     ctx.print(item, line(item));
+    return 0;
+  },
+};
+
+export const queueRepositionCommand: CliCommand = {
+  path: ['queue', 'reposition'],
+  usage: 'station [--data DIR] [--json] queue reposition ID (--position N | --next-free)',
+  summary: 'Re-place the Label of an enrollment whose position another bench or app holds on the service, and send it again.',
+  async run(ctx, args) {
+    const { values, positionals } = parseCommand(args, {
+      command: 'queue reposition',
+      options: { position: { type: 'number', min: 1 }, 'next-free': { type: 'boolean' } },
+      positionals: ['ID'],
+    });
+    const { position } = values;
+    if ((position === undefined) === (values['next-free'] !== true)) throw new UsageError('queue reposition needs --position N or --next-free (one of them).');
+    const item = await ctx.call('queue.reposition', { opId: positionals[0], ...(position === undefined ? { nextFree: true } : { position }) });
+    ctx.print(item, `Moved from position ${item.fromPosition} to ${item.position}; sending again.\n${line(item)}`);
     return 0;
   },
 };

@@ -45,13 +45,65 @@ export const reelShowCommand: CliCommand = {
     ctx.print(
       reel,
       [
-        `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}`,
+        `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}${reel.refreshedAt ? `, read from the service at ${reel.refreshedAt}` : ''}`,
         ...reel.labels.map(
           (l) =>
-            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
+            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
         ),
       ].join('\n'),
     );
     return reel.labels.some((l) => l.state === 'attention') ? 3 : 0;
+  },
+};
+
+export const reelListCommand: CliCommand = {
+  path: ['reel', 'list'],
+  usage: 'station [--data DIR] [--json] reel list [--q TEXT]',
+  summary: 'List the Reels open on this station (created here or opened from the service).',
+  async run(ctx, args) {
+    const { values } = parseCommand(args, { command: 'reel list', options: { q: { type: 'string' } } });
+    const out = await ctx.call('reels.list', values.q ? { q: values.q } : {});
+    ctx.print(
+      out,
+      out.reels.length
+        ? out.reels.map((r) => `${r.reelId}  ${r.name}  service id ${r.serviceId ?? '(not yet synced)'}`).join('\n')
+        : 'No Reels open on this station; create one with "reel create" or open one with "reel find" and "reel open".',
+    );
+    return 0;
+  },
+};
+
+export const reelFindCommand: CliCommand = {
+  path: ['reel', 'find'],
+  usage: 'station [--data DIR] [--json] reel find [--q TEXT]',
+  summary: "List the Reels on the service for the active Team (every page), with each one's Label count and local id when open here.",
+  async run(ctx, args) {
+    const { values } = parseCommand(args, { command: 'reel find', options: { q: { type: 'string' } } });
+    const out = await ctx.call('reels.find', values.q ? { q: values.q } : {});
+    ctx.print(
+      out,
+      out.reels.length
+        ? out.reels.map((r) => `${r.serviceId}  ${r.name}  ${r.labelCount ?? '?'} Labels${r.reelId ? `  open here as ${r.reelId}` : ''}`).join('\n')
+        : 'No Reel on the service matches.',
+    );
+    return 0;
+  },
+};
+
+export const reelOpenCommand: CliCommand = {
+  path: ['reel', 'open'],
+  usage: 'station [--data DIR] [--json] reel open SERVICE_ID',
+  summary: 'Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here.',
+  async run(ctx, args) {
+    const { positionals } = parseCommand(args, {
+      command: 'reel open',
+      options: {},
+      positionals: ['SERVICE_ID'],
+      hint: 'List the Reels on the service with "reel find".',
+    });
+    const out = await ctx.call('reels.open', { serviceId: positionals[0] });
+    const elsewhere = out.labels.filter((l) => l.origin === 'elsewhere').length;
+    ctx.print(out, `Reel ${out.reelId} open: ${out.labels.length} Labels known here (${elsewhere} enrolled elsewhere).`);
+    return 0;
   },
 };

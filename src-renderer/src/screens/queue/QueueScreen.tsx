@@ -22,6 +22,7 @@ export function QueueScreen() {
   const list = useCommandQuery('queue.list', filter ? { state: filter, limit: 500 } : { limit: 500 });
   const retry = useCommandMutation('queue.retry', ['queue.list']);
   const discard = useCommandMutation('queue.discard', ['queue.list']);
+  const reposition = useCommandMutation('queue.reposition', ['queue.list', 'reels.show']);
   const run = useCommandMutation('sync.run', ['queue.list']);
   const pause = useCommandMutation('sync.pause');
   const resume = useCommandMutation('sync.resume');
@@ -91,7 +92,7 @@ export function QueueScreen() {
           </select>
         </label>
       </div>
-      <ErrorNote error={list.error ?? retry.error ?? discard.error ?? run.error ?? pause.error ?? resume.error} />
+      <ErrorNote error={list.error ?? retry.error ?? discard.error ?? reposition.error ?? run.error ?? pause.error ?? resume.error} />
       {recaptured !== undefined ? (
         <p role="status" className="ok-note" data-testid="queue-recaptured">
           ✓ {t('recapture.savedOperation', { seq: recaptured })}
@@ -161,6 +162,9 @@ export function QueueScreen() {
                         {t('recapture.open')}
                       </button>
                     ) : null}
+                    {item.attention?.actions.includes('reposition') ? (
+                      <Reposition seq={item.seq} busy={reposition.isPending} send={(target) => reposition.mutate({ opId: item.opId, ...target })} />
+                    ) : null}
                     <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>
                       {t('queue.retry')}
                     </button>
@@ -181,5 +185,36 @@ export function QueueScreen() {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/**
+ * Re-places the Label of an enrollment whose position another bench or app holds on the service (docs/sync.md,
+ * "Benches sharing a Reel"): at the next free position, or at one the shift lead types.
+ */
+function Reposition({ seq, busy, send }: { seq: number; busy: boolean; send: (target: { nextFree: true } | { position: number }) => void }) {
+  const { t } = useTranslation();
+  const [position, setPosition] = useState('');
+  const n = Number(position);
+  const valid = position.trim() !== '' && Number.isInteger(n) && n > 0;
+  return (
+    <span className="reposition">
+      <button type="button" disabled={busy} onClick={() => send({ nextFree: true })} aria-label={t('queue.repositionNextItem', { seq })}>
+        {t('queue.repositionNext')}
+      </button>
+      <input
+        type="number"
+        min={1}
+        inputMode="numeric"
+        value={position}
+        onChange={(e) => setPosition(e.target.value)}
+        aria-label={t('queue.repositionAtItem', { seq })}
+        placeholder={t('queue.position')}
+        style={{ width: '6em' }}
+      />
+      <button type="button" disabled={busy || !valid} onClick={() => send({ position: n })} aria-label={t('queue.repositionHereItem', { seq })}>
+        {t('queue.repositionHere')}
+      </button>
+    </span>
   );
 }

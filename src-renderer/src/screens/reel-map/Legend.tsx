@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CELL_MARK, type CellState } from './cell-state';
+import { CELL_MARK, ELSEWHERE_MARK, type CellState } from './cell-state';
 
 const ORDER: CellState[] = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap', 'none'];
 
-export function Legend({ counts }: { counts: Partial<Record<CellState, number>> }) {
+export function Legend({ counts, elsewhere }: { counts: Partial<Record<CellState, number>>; elsewhere: number }) {
   const { t } = useTranslation();
   return (
     <ul className="legend" aria-label={t('reelMap.legend')}>
@@ -15,6 +15,12 @@ export function Legend({ counts }: { counts: Partial<Record<CellState, number>> 
           {t(`states.${state}`)} <span className="count">{counts[state] ?? 0}</span>
         </li>
       ))}
+      <li data-testid="legend-elsewhere">
+        <span className="cell swatch state-enrolled elsewhere" aria-hidden="true">
+          <span className="mark">{ELSEWHERE_MARK}</span>
+        </span>
+        {t('reelMap.elsewhere')} <span className="count">{elsewhere}</span>
+      </li>
     </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CELL_MARK, type MapCell } from './cell-state';
+import { CELL_MARK, ELSEWHERE_MARK, type MapCell } from './cell-state';
 
 const CELL = 64;
 const GAP = 4;
@@ -85,14 +85,19 @@ const Row = memo(function Row({ index, start, cells, columns, selected, select }
           key={cell.position}
           type="button"
           role="gridcell"
-          className={`cell state-${cell.state}${selected === cell.position ? ' selected' : ''}`}
-          aria-label={t('reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${selected === cell.position ? ' selected' : ''}`}
+          aria-label={
+            cell.elsewhere
+              ? t('reelMap.cellLabelElsewhere', { position: cell.position, state: t(`states.${cell.state}`) })
+              : t('reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })
+          }
           aria-selected={selected === cell.position}
           onClick={() => select(cell)}
         >
           <span className="pos">{cell.position}</span>
           <span className="mark" aria-hidden="true">
             {CELL_MARK[cell.state]}
+            {cell.elsewhere ? ELSEWHERE_MARK : ''}
           </span>
         </button>
       ))}

@@ -9,11 +9,15 @@ import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
 import { ReelMapGrid } from './ReelMapGrid';
 
-// Reel map: every position as a cell by state; a cell opens its Label.
+// Reel map: every position as a cell by state, Labels enrolled by another bench or app marked apart; a cell opens its Label.
+
+const REFRESH_MS = 15_000;
 
 export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
-  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  // Read again on a schedule while shown: Labels other benches enroll appear (a refresh that finds the Reel's counts
+  // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
+  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const [selected, setSelected] = useState<number>();
   const cells = useMemo(() => mapCells(detail.data?.labels ?? []), [detail.data]);
   const counts = useMemo(() => {
@@ -21,6 +25,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
     for (const c of cells) out[c.state] = (out[c.state] ?? 0) + 1;
     return out;
   }, [cells]);
+  const elsewhere = useMemo(() => cells.filter((c) => c.elsewhere).length, [cells]);
   useEffect(() => {
     if (detail.data) performance.mark('reel-map:data');
   }, [detail.data]);
@@ -36,7 +41,12 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} />
+          <Legend counts={counts} elsewhere={elsewhere} />
+          {detail.data.refreshedAt ? (
+            <p className="hint" data-testid="reel-refreshed-at">
+              {t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}
+            </p>
+          ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
           <div className="map-layout">
             <ReelMapGrid cells={cells} selected={selected} select={(c) => setSelected(c.position)} />

@@ -20,10 +20,15 @@ export interface MapCell {
   position: number;
   state: CellState;
   labelId: string | null;
+  /** Enrolled by another bench or app (docs/sync.md, "Benches sharing a Reel"): marked apart from this bench's own. */
+  elsewhere: boolean;
 }
 
+/** The mark of a Label enrolled elsewhere, beside its state's mark. */
+export const ELSEWHERE_MARK = '◇';
+
 /** Every position from the first to the last known one; positions without a Label row are `none`. */
-export function mapCells(labels: readonly { position: number; state: LabelState; labelId: string }[]): MapCell[] {
+export function mapCells(labels: readonly { position: number; state: LabelState; labelId: string; origin?: 'here' | 'elsewhere' }[]): MapCell[] {
   if (labels.length === 0) return [];
   const byPosition = new Map(labels.map((l) => [l.position, l]));
   let min = Number.POSITIVE_INFINITY;
@@ -35,7 +40,7 @@ export function mapCells(labels: readonly { position: number; state: LabelState;
   const cells: MapCell[] = [];
   for (let p = min; p <= max; p += 1) {
     const label = byPosition.get(p);
-    cells.push({ position: p, state: label?.state ?? 'none', labelId: label?.labelId ?? null });
+    cells.push({ position: p, state: label?.state ?? 'none', labelId: label?.labelId ?? null, elsewhere: label?.origin === 'elsewhere' });
   }
   return cells;
 }

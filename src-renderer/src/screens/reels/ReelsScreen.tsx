@@ -9,6 +9,7 @@ import type { ScreenId } from '../../shell/screens';
 import { Collections } from './Collections';
 import { CreateReel } from './CreateReel';
 import { ImportPrintData } from './ImportPrintData';
+import { OpenFromService } from './OpenFromService';
 import { PrepareRun } from './PrepareRun';
 
 // Reels: list with search and the collection and transferred (shipped)
@@ -156,6 +157,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
       </table>
       {runFor ? <PrepareRun key={runFor.reelId} reelId={runFor.reelId} reelName={runFor.name} close={() => setRunFor(undefined)} /> : null}
       {importFor ? <ImportPrintData key={importFor} reelId={importFor} reelName={importName} close={() => setImportFor(undefined)} /> : null}
+      <OpenFromService open={open} />
       <CreateReel
         collections={collections.data?.collections ?? []}
         created={(id, name) => {

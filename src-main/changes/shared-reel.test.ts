@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { refusal } from '../../test/helpers/refusal';
+import { tempDir } from '../../test/helpers/tmp';
+import { openDatabase, type Db } from '../store/database';
+import { getLabel, getLabelAt, listLabels } from '../store/labels';
+import { getOp, outboxStore } from '../store/outbox';
+import { saveProfile } from '../store/profiles';
+import { getReel, type LocalReel } from '../store/reels';
+import type { ChangeContext } from './context';
+import { enrollLabel } from './enroll';
+import { importPrintData } from './import';
+import { nextFreePosition, repositionOperation } from './queue';
+import { adoptServiceReel, labelsMoved, mergeServiceReel, type ServiceLabel, type ServiceReel } from './shared-reel';
+
+// The mirror of a Reel shared between benches (docs/sync.md, "Benches sharing a Reel"), with a real station database.
+
+let dir: { path: string; remove(): void };
+let db: Db;
+let ctx: ChangeContext;
+
+const remote = (labelCount: number): ServiceReel => ({
+  collectionId: 'svc-reel',
+  name: 'Shared',
+  description: null,
+  expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }],
+  counts: { labelCount, identifiableCount: 0 },
+  transferredAt: null,
+});
+const onService = (position: number, value: string, more: Partial<ServiceLabel> = {}): ServiceLabel => ({
+  compositeTagId: `svc-${value}`,
+  position,
+  members: [{ tagType: 'TEXT', value, archivedAt: null }],
+  bound: false,
+  archived: false,
+  boundThreadId: null,
+  ...more,
+});
+
+beforeEach(() => {
+  dir = tempDir('shared-reel-');
+  db = openDatabase({ dataDir: dir.path });
+  saveProfile(db, {
+    profileId: 'p',
+    kind: 'remote',
+    name: 'test',
+    baseUrl: 'http://127.0.0.1:9',
+    orgId: null,
+    teamId: null,
+    locale: null,
+    declaredActor: null,
+  });
+  ctx = { db, dataDir: dir.path, profileId: () => 'p' };
+});
+afterEach(() => {
+  db.close();
+  dir.remove();
+});
+
+const reload = (reel: LocalReel) => getReel(db, reel.reelId) as LocalReel;
+
+describe('opening and refreshing a shared Reel', () => {
+  it('opening twice is one local Reel; its Labels are read again only when the counts moved', () => {
+    const reel = adoptServiceReel(ctx, remote(1));
+    expect(adoptServiceReel(ctx, remote(1)).reelId).toBe(reel.reelId);
+    expect(labelsMoved(reel, remote(1))).toBe(true);
+    mergeServiceReel(db, reel, remote(1), [onService(1, 'X-1')]);
+    expect(labelsMoved(reload(reel), remote(1))).toBe(false);
+    expect(labelsMoved(reload(reel), remote(2))).toBe(true);
+    expect(listLabels(db, reel.reelId).map((l) => [l.position, l.origin, l.state])).toEqual([[1, 'elsewhere', 'enrolled']]);
+  });
+
+  it("fills print data with the Label enrolled elsewhere, keeps this bench's queued Label where both enrolled, drops one that left", async () => {
+    const reel = adoptServiceReel(ctx, remote(0));
+    await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text\n2,X-2\n' }, baseDir: dir.path, expectedOnly: true });
+    await enrollLabel(ctx, { reelId: reel.reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'MINE-3' }] });
+    mergeServiceReel(db, reel, remote(3), [onService(1, 'X-1'), onService(2, 'X-2'), onService(3, 'X-3')]);
+    const labels = listLabels(db, reel.reelId);
+    expect(labels.map((l) => [l.position, l.origin, l.state, l.identifiers[0]?.value])).toEqual([
+      [1, 'elsewhere', 'enrolled', 'X-1'],
+      [2, 'elsewhere', 'enrolled', 'X-2'],
+      [3, 'here', 'queued', 'MINE-3'],
+    ]);
+    expect(labels[1]!.expected).toEqual({ TEXT: 'X-2' });
+    // Bound elsewhere; position 1 moved off the Reel.
+    mergeServiceReel(db, reload(reel), remote(1), [onService(2, 'X-2', { bound: true, boundThreadId: 't' })]);
+    expect(listLabels(db, reel.reelId).map((l) => [l.position, l.state])).toEqual([
+      [2, 'bound'],
+      [3, 'queued'],
+    ]);
+  });
+
+  it('refuses an enrollment at a position held elsewhere, naming the position and the Label', async () => {
+    const reel = adoptServiceReel(ctx, remote(1));
+    mergeServiceReel(db, reel, remote(1), [onService(4, 'X-4')]);
+    const error = await refusal(enrollLabel(ctx, { reelId: reel.reelId, position: 4, identifiers: [{ tagType: 'TEXT', value: 'MINE-4' }] }));
+    expect(error).toMatchObject({ code: 'STATION_CONFLICT' });
+    expect(error.message).toContain('Position 4');
+    expect(error.message).toContain('svc-X-4');
+    expect(getLabelAt(db, reel.reelId, 4)?.origin).toBe('elsewhere');
+  });
+});
+
+describe('queue reposition', () => {
+  it('moves the refused Label to the next free position with its identifiers and sends it again; a taken position is refused', async () => {
+    const reel = adoptServiceReel(ctx, remote(0));
+    const {
+      label: { labelId },
+      opId,
+    } = await enrollLabel(ctx, { reelId: reel.reelId, position: 5, identifiers: [{ tagType: 'TEXT', value: 'MINE-5' }] });
+    mergeServiceReel(db, reel, remote(1), [onService(6, 'X-6')]);
+    outboxStore(db).finishAttention(
+      opId,
+      [],
+      { reason: 'Position 5 …', code: 'STATION_POSITION_TAKEN', status: 409, requestId: 'r', actions: ['reposition', 'retry', 'discard'] },
+      labelId,
+    );
+    expect(nextFreePosition(ctx, reel.reelId, 5)).toBe(7);
+    expect(await refusal(Promise.resolve().then(() => repositionOperation(ctx, opId, { position: 6 })))).toMatchObject({ code: 'STATION_CONFLICT' });
+    const { label, from } = repositionOperation(ctx, opId, { nextFree: true });
+    expect([from, label.position, label.state, label.identifiers]).toEqual([5, 7, 'queued', [{ tagType: 'TEXT', value: 'MINE-5' }]]);
+    expect(getOp(db, opId)).toMatchObject({ state: 'pending', attention: null, payload: { position: 7, labelId } });
+    expect(getLabel(db, labelId)?.position).toBe(7);
+    expect(getLabelAt(db, reel.reelId, 5)).toBeUndefined();
+  });
+});

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { audit } from '../store/audit';
+import type { Db } from '../store/database';
+import { deleteLabel, getLabel, getLabelByServiceId, labelBriefs, upsertLabel, type LabelBrief, type LocalLabel } from '../store/labels';
+import { openOpsFor } from '../store/outbox';
+import {
+  getProfileReelByServiceId,
+  getReel,
+  insertReel,
+  saveLabelsCounts,
+  saveReelSnapshot,
+  updateReelFields,
+  type LocalReel,
+  type ReelSnapshot,
+} from '../store/reels';
+import type { ChangeContext } from './context';
+
+/** What the mirror takes of a service Label (src-main/service/read/labels.ts, ServiceLabel, reads it). */
+export interface ServiceLabel {
+  compositeTagId: string;
+  position: number;
+  members: { tagType: LocalLabel['identifiers'][number]['tagType']; value: string | null; archivedAt: string | null }[] | null;
+  bound: boolean;
+  archived: boolean;
+  boundThreadId: string | null;
+}
+
+/** What the mirror takes of a service Reel (ServiceReel there). */
+export interface ServiceReel extends ReelSnapshot {
+  collectionId: string;
+  name: string;
+  description: string | null;
+  expectedIdentifiers: LocalReel['expectedIdentifiers'] | null;
+}
+
+// A Reel shared between benches (docs/sync.md, "Benches sharing a Reel"): the service is the one place the benches
+// meet. A station opens any Reel of its Team from the service, mirrors every Label on it (each with its origin:
+// enrolled here, or elsewhere by another bench or app), and refreshes cheaply: the Reel's counts first, its Labels
+// only when the counts moved since they were last read. The service's Labels are never overwritten by the mirror:
+// local work still queued keeps its row until it lands or a person re-places it.
+
+function mirrorState(label: ServiceLabel): 'archived' | 'bound' | 'enrolled' {
+  return label.archived ? 'archived' : label.bound ? 'bound' : 'enrolled';
+}
+
+function settledState(state: LocalLabel['state']): boolean {
+  return state === 'enrolled' || state === 'bound' || state === 'archived';
+}
+
+function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
+  return (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType }));
+}
+
+/** Counts compared by value (key order and absent counts aside). */
+function sameCounts(a: ReelSnapshot['counts'], b: ReelSnapshot['counts']): boolean {
+  if (!a || !b) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof NonNullable<ReelSnapshot['counts']>)[]);
+  for (const key of keys) if ((a[key] ?? null) !== (b[key] ?? null)) return false;
+  return true;
+}
+
+/** True when the Reel's Labels must be read: never read in full, or the service's counts moved since. */
+export function labelsMoved(reel: LocalReel, remote: ServiceReel): boolean {
+  return !sameCounts(reel.labelsCounts, remote.counts);
+}
+
+/**
+ * Merges the service's Reel (and, when read, every one of its Labels) into the local mirror.
+ * - A Label this station knows by its service id takes the service's state (unless local work on it is still queued);
+ *   one enrolled elsewhere also takes its identifiers.
+ * - A Label this station does not know is mirrored with origin 'elsewhere' where its position is free here or holds
+ *   only print data or a gap; where this station's own enrollment waits at that position, the local one stays (the
+ *   service will refuse it, and a person re-places it: queue reposition).
+ * - A Label enrolled elsewhere that the service no longer lists in this Reel (moved, say) leaves the mirror.
+ */
+export function mergeServiceReel(db: Db, reel: LocalReel, remote: ServiceReel, labels: readonly ServiceLabel[] | null): void {
+  db.transaction(() => {
+    if (!labels) return saveReelSnapshot(db, reel.reelId, remote);
+    const mirror = startMirror(db, reel);
+    mirror.page(labels);
+    mirror.finish(remote);
+  })();
+}
+
+export interface Mirror {
+  /** Merges one page of the Reel's Labels (in its own transaction when called outside one). */
+  page(labels: readonly ServiceLabel[]): void;
+  /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
+  finish(remote: ServiceReel): void;
+}
+
+/**
+ * A full read of a Reel's Labels, merged page by page as they arrive (the next page is asked meanwhile; a 10,000-Label
+ * Reel is compared in memory and only what changed is written). The counts are saved only by `finish`, so a read cut
+ * short is read in full again at the next refresh.
+ */
+export function startMirror(db: Db, reel: LocalReel): Mirror {
+  const briefs = labelBriefs(db, reel.reelId);
+  const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
+  const byPosition = new Map(briefs.map((b) => [b.position, b]));
+  const listed = new Set<string>();
+  const merge = (label: ServiceLabel): void => {
+    listed.add(label.compositeTagId);
+    const known = byServiceId.get(label.compositeTagId) ?? briefOf(getLabelByServiceId(db, label.compositeTagId));
+    if (known) {
+      if (!settledState(known.state)) return;
+      const state = mirrorState(label);
+      // The bound Thread is kept from what this station bound when the service's Label does not name it.
+      const boundThreadId = label.bound ? (label.boundThreadId ?? known.boundThreadId) : null;
+      const identifiers = known.origin === 'elsewhere' && label.members ? JSON.stringify(identifiersOf(label)) : known.identifiersJson;
+      // Nothing written for a Label that did not change.
+      if (state === known.state && boundThreadId === known.boundThreadId && identifiers === known.identifiersJson) return;
+      const local = getLabel(db, known.labelId) as LocalLabel;
+      upsertLabel(db, { ...local, state, boundThreadId, identifiers: JSON.parse(identifiers) as LocalLabel['identifiers'] });
+      return;
+    }
+    const there = byPosition.get(label.position);
+    if (there && there.state !== 'expected' && there.state !== 'gap') return;
+    const row: LocalLabel = {
+      labelId: there?.labelId ?? randomUUID(),
+      reelId: reel.reelId,
+      position: label.position,
+      state: mirrorState(label),
+      serviceId: label.compositeTagId,
+      identifiers: identifiersOf(label),
+      expected: there ? (getLabel(db, there.labelId)?.expected ?? null) : null,
+      captureSha256: null,
+      indexing: 'default',
+      warnings: [],
+      attention: null,
+      boundThreadId: label.boundThreadId,
+      origin: 'elsewhere',
+    };
+    upsertLabel(db, row);
+    byPosition.set(row.position, briefOf(row) as LabelBrief);
+  };
+  return {
+    page: (labels) => db.transaction(() => labels.forEach(merge))(),
+    finish: (remote) =>
+      db.transaction(() => {
+        for (const local of briefs) {
+          if (local.origin !== 'elsewhere' || !local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
+          if (openOpsFor(db, local.labelId).length === 0) deleteLabel(db, local.labelId);
+        }
+        saveReelSnapshot(db, reel.reelId, remote);
+        saveLabelsCounts(db, reel.reelId, remote.counts);
+      })(),
+  };
+}
+
+function briefOf(label: LocalLabel | undefined): LabelBrief | undefined {
+  return label && { ...label, identifiersJson: JSON.stringify(label.identifiers) };
+}
+
+/**
+ * Makes a Reel of the service known on this station (the active profile): the same local Reel when it is open here
+ * already (its settings refreshed from the service unless a change to them waits in the queue), else a new one.
+ */
+export function adoptServiceReel(ctx: ChangeContext, remote: ServiceReel): LocalReel {
+  const profileId = ctx.profileId();
+  return ctx.db.transaction(() => {
+    const known = getProfileReelByServiceId(ctx.db, profileId, remote.collectionId);
+    if (known) {
+      if (openOpsFor(ctx.db, known.reelId).length === 0) {
+        updateReelFields(ctx.db, known.reelId, {
+          name: remote.name,
+          description: remote.description,
+          ...(remote.expectedIdentifiers ? { expectedIdentifiers: remote.expectedIdentifiers } : {}),
+        });
+      }
+      return getReel(ctx.db, known.reelId) as LocalReel;
+    }
+    const reelId = randomUUID();
+    insertReel(ctx.db, {
+      reelId,
+      profileId,
+      serviceId: remote.collectionId,
+      name: remote.name,
+      description: remote.description,
+      collectionId: null,
+      expectedIdentifiers: remote.expectedIdentifiers ?? [...DEFAULT_EXPECTED_IDENTIFIERS],
+      createOpId: null,
+    });
+    audit(ctx.db, 'reel.open', reelId, { reelId, serviceId: remote.collectionId });
+    return getReel(ctx.db, reelId) as LocalReel;
+  })();
+}
+
+/** The shipped state the service answered for the listed Reels, saved as each one's snapshot. */
+export function saveShippedSnapshots(db: Db, reels: readonly LocalReel[], shipped: ReadonlyMap<string, ServiceReel>): void {
+  db.transaction(() => {
+    for (const reel of reels) {
+      const remote = reel.serviceId ? shipped.get(reel.serviceId) : undefined;
+      if (remote) saveReelSnapshot(db, reel.reelId, remote);
+    }
+  })();
+}
+
+/**
+ * Refuses an enrollment at a position the mirror knows to hold a Label another bench or app enrolled: the service
+ * would refuse it at sync (occupied position), so say so while the Label is at hand.
+ */
+export function refuseElsewherePosition(existing: LocalLabel | undefined, position: number): void {
+  if (!existing || existing.origin !== 'elsewhere' || !settledState(existing.state)) return;
+  throw new StationError({
+    code: StationErrorCode.conflict,
+    message: `Position ${position} already holds a Label another bench or app enrolled (service id ${existing.serviceId}); enroll this Label at another position.`,
+    detail: { position, serviceId: existing.serviceId, origin: 'elsewhere' },
+  });
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import type { ScreenId } from '../../shell/screens';
+
+// Open a Reel from the service (docs/sync.md, "Benches sharing a Reel"): the Reels of the active Team on the service,
+// searched by name, each with its Label count; opening one makes its settings and every Label on it known here.
+
+export function OpenFromService({ open }: { open: (reelId: string, screen: ScreenId) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [asked, setAsked] = useState<string>();
+  const found = useCommandQuery('reels.find', asked ? { q: asked } : {}, { enabled: asked !== undefined });
+  const openReel = useCommandMutation('reels.open', ['reels.list', 'reels.show']);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setAsked(search.trim());
+    if (asked === search.trim()) void found.refetch();
+  };
+  const reels = found.data?.reels ?? [];
+  return (
+    <section className="card" aria-labelledby="open-from-service-title">
+      <h3 id="open-from-service-title">{t('openReel.title')}</h3>
+      <p className="hint">{t('openReel.help')}</p>
+      <form onSubmit={submit} className="toolbar" role="search">
+        <label>
+          {t('openReel.search')}
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <button type="submit" disabled={found.isFetching}>
+          {t('openReel.find')}
+        </button>
+      </form>
+      <ErrorNote error={found.error ?? openReel.error} />
+      {found.data ? (
+        <table aria-label={t('openReel.tableLabel')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('reels.name')}</th>
+              <th scope="col">{t('openReel.labelCount')}</th>
+              <th scope="col">{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reels.map((r) => (
+              <tr key={r.serviceId}>
+                <th scope="row">
+                  {r.name}
+                  {r.description ? <div className="hint">{r.description}</div> : null}
+                </th>
+                <td>{r.labelCount ?? '?'}</td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    disabled={openReel.isPending}
+                    aria-label={t('openReel.openNamed', { name: r.name })}
+                    onClick={() => openReel.mutate({ serviceId: r.serviceId }, { onSuccess: (out) => open(out.reelId, 'reelMap') })}
+                  >
+                    {r.reelId ? t('openReel.openAgain') : t('openReel.open')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {reels.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{t('openReel.none')}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

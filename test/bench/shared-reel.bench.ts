@@ -1,0 +1,140 @@
+// Opening a Reel from the service (issue 18, Benchmarks): a 10,000-Label Reel other benches enrolled, opened on a
+// station (reels.open: the Reel, every Label, the mirror written in SQLite) beside a raw client paging the same list
+// with bare fetch and the same page size, through the same counting proxy to the same in-process sandbox, in the same
+// run, the service in its own process. Then a refresh when nothing changed (reels.show): its requests are counted, the target being one.
+// The 10,000 Labels are put on the sandbox by copying one enrolled Label in its own database (enrolling them one by one
+// would time the sandbox's enrollment, which is not what this measures).
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createServiceClient } from '../../src-main/service';
+import { createStation } from '../../src-main/station';
+import { CONTEXT_HEADERS } from '../../src-shared/api/common';
+import { PATHS } from '../../src-shared/api/paths';
+import { startFaultProxy } from '../helpers/fault-proxy';
+import { startWithReadyLine } from '../helpers/processes';
+import { tempDir } from '../helpers/tmp';
+import { median, type Bench } from './harness';
+
+const LABELS = 10_000;
+const RUNS = 3;
+const PAGE = 500;
+
+export function seedLabels(dataDir: string, reelId: string, count: number): void {
+  const db = new Database(join(dataDir, 'sandbox.sqlite'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.transaction(() => {
+      const template = db.prepare('SELECT composite_tag_id FROM composite_tags WHERE reel_id = ? AND position = 1').get(reelId) as { composite_tag_id: string };
+      const ids = `printf('%08x-0000-4000-8000-%012x', p, p)`;
+      const positions = `WITH RECURSIVE n(p) AS (SELECT 2 UNION ALL SELECT p + 1 FROM n WHERE p < ${count})`;
+      db.prepare(
+        `${positions} INSERT INTO composite_tags (composite_tag_id, reel_id, position, org_id, owner_team_id, human_readable, archived_at, bound_thread_id, bound_at, transferred_at, created_by_id, created_at, updated_at)
+         SELECT ${ids}, c.reel_id, p, c.org_id, c.owner_team_id, c.human_readable, NULL, NULL, NULL, NULL, c.created_by_id, c.created_at, c.updated_at
+         FROM n, composite_tags c WHERE c.composite_tag_id = ?`,
+      ).run(template.composite_tag_id);
+      db.prepare(
+        `${positions} INSERT INTO tags (tag_id, tag_type, value, normalized_value, org_id, owner_team_id, composite_tag_id, identifiable, created_by_id, created_at, updated_at)
+         SELECT printf('%08x-1111-4000-8000-%012x', p, p), t.tag_type, 'SHOP-' || p, 'SHOP-' || p, t.org_id, t.owner_team_id, ${ids}, 0, t.created_by_id, t.created_at, t.updated_at
+         FROM n, tags t WHERE t.composite_tag_id = ?`,
+      ).run(template.composite_tag_id);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+export const sharedReelBench: Bench = {
+  name: 'shared Reel',
+  async run() {
+    const dir = tempDir('bench-shared-reel-');
+    // The service in its own process, as a shop's is on its own machine: the station's work on a page overlaps the
+    // service answering the next one.
+    const served = await startWithReadyLine<{ ready: true; baseUrl: string; apiKey: string; orgId: string; teamId: string }>(
+      process.execPath,
+      ['bin/sandbox.mjs', '--port', '0', '--data', join(dir.path, 'sandbox')],
+      { timeoutMs: 60_000 },
+    );
+    const sandbox = served.ready;
+    const url = new URL(sandbox.baseUrl);
+    const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port) });
+    const station = await createStation({ dataDir: join(dir.path, 'station'), autoSync: false });
+    const call = async <T>(name: string, input: unknown): Promise<T> => {
+      const envelope = await station.call(name as never, input as never);
+      if (!envelope.ok) throw new Error(`${name}: ${envelope.error.code} ${envelope.error.message}`);
+      return envelope.value as T;
+    };
+    try {
+      // The other bench: a Reel with one Label enrolled through the API, copied to 10,000 on the sandbox.
+      const other = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
+      const serviceId = (await other.reels.create({ name: 'Shared 10k' }))?.collectionId as string;
+      await other.labels.enroll(serviceId, { position: 1, identifiers: [{ tagType: 'TEXT', value: 'SHOP-1' }] });
+      seedLabels(join(dir.path, 'sandbox'), serviceId, LABELS);
+
+      await call('profiles.connect', { kind: 'remote', baseUrl: proxy.url, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
+      const token = ((await (await fetch(`${proxy.url}${PATHS.token}`, { headers: { 'x-api-key': sandbox.apiKey } })).json()) as { token: string }).token;
+      const headers = { authorization: `Bearer ${token}`, [CONTEXT_HEADERS.orgId]: sandbox.orgId, [CONTEXT_HEADERS.teamId]: sandbox.teamId };
+
+      const opened: number[] = [];
+      const openRequests: number[] = [];
+      const raw: number[] = [];
+      const rawRequests: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        let before = proxy.counts.requests;
+        let started = performance.now();
+        const out = await call<{ labels: unknown[] }>('reels.open', { serviceId });
+        opened.push(performance.now() - started);
+        openRequests.push(proxy.counts.requests - before);
+        if (out.labels.length !== LABELS) throw new Error(`opened ${out.labels.length} Labels, not ${LABELS}`);
+
+        before = proxy.counts.requests;
+        started = performance.now();
+        let cursor: string | null | undefined;
+        let seen = 0;
+        const reel = await fetch(`${proxy.url}${PATHS.reel(serviceId)}`, { headers });
+        JSON.parse(await reel.text());
+        do {
+          const query = new URLSearchParams({ reelCollectionId: serviceId, pageSize: String(PAGE), ...(cursor ? { cursor } : {}) });
+          const page = JSON.parse(await (await fetch(`${proxy.url}${PATHS.labels}?${query}`, { headers })).text()) as {
+            labels: unknown[];
+            nextCursor?: string | null;
+          };
+          seen += page.labels.length;
+          cursor = page.nextCursor;
+        } while (cursor);
+        raw.push(performance.now() - started);
+        rawRequests.push(proxy.counts.requests - before);
+        if (seen !== LABELS) throw new Error(`the raw client read ${seen} Labels, not ${LABELS}`);
+      }
+
+      const { reelId } = await call<{ reelId: string }>('reels.open', { serviceId });
+      const before = proxy.counts.requests;
+      const started = performance.now();
+      await call('reels.show', { reelId, refresh: true });
+      const refreshMs = performance.now() - started;
+      const refreshRequests = proxy.counts.requests - before;
+
+      return [
+        {
+          name: `open a ${LABELS.toLocaleString('en')}-Label Reel from the service (reels.open; ${median(openRequests)} requests)`,
+          value: median(opened),
+          unit: 'ms',
+          baseline: { name: `raw client paging the same list (${median(rawRequests)} requests)`, value: median(raw) },
+          better: 'lower',
+          target: 'ratio >= 0.8',
+        },
+        {
+          name: `refresh it when nothing changed (reels.show --refresh; ${refreshRequests} request${refreshRequests === 1 ? '' : 's'})`,
+          value: refreshMs,
+          unit: 'ms',
+          better: 'lower',
+          target: '1 request',
+        },
+      ];
+    } finally {
+      await station.close();
+      await proxy.close();
+      await served.stop();
+      dir.remove();
+    }
+  },
+};
