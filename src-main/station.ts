@@ -24,6 +24,7 @@ import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
 import { reportHandlers, type ReportPrinter } from './commands/report';
+import { storageHandlers } from './commands/storage';
 import { threadHandlers } from './commands/threads';
 import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
@@ -31,7 +32,9 @@ import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
 import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
+import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
+import { Housekeeping } from './runtime/housekeeping';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service';
@@ -83,6 +86,11 @@ export interface StationOptions {
    * host and the CLI through Chromium. Without it report.pdf answers STATION_PDF_UNAVAILABLE.
    */
   printReport?: ReportPrinter;
+  /**
+   * Care of the data folder over a long run (docs/storage.md): prune capture images at start and daily, the camera's
+   * untaken stills hourly, and watch the disk for the status bar. Default true; the CLI's one-shot commands set false.
+   */
+  housekeeping?: boolean;
 }
 
 export interface Station {
@@ -220,6 +228,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     sender,
     changes,
     allowFilePaths: options.allowFilePaths ?? false,
+    requireRoom: () => housekeeping.requireRoom(),
     retarget() {
       const client = connection.client;
       const profile = connection.profile;
@@ -245,8 +254,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
       tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
       sync: { paused: engine.paused, pauseReason: engine.pauseReason, otherSender: other !== null, otherSenderPid: other?.pid ?? null },
       startedAt,
+      disk: housekeeping.disk(),
     };
   }
+
+  const housekeeping = new Housekeeping({
+    db,
+    dataDir,
+    log: log.logger,
+    changed: statusChanged,
+    timers: options.housekeeping ?? true,
+  });
 
   const savedPause = readSetting(db, 'syncPause', PauseSetting);
   if (savedPause) engine.pause(savedPause.reason);
@@ -268,6 +286,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...cameraHandlers(camera),
     ...verifyHandlers(ctx),
     ...reportHandlers(ctx, options.printReport),
+    ...storageHandlers(housekeeping),
   };
 
   let closing = false;
@@ -296,6 +315,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       const value = await handler(parsed.data);
       return { ok: true, value: spec.output.parse(value) };
     } catch (error) {
+      if (isNoSpace(error)) {
+        // A full disk is named, with the data folder, its free space and what to do (docs/storage.md).
+        housekeeping.noteNoSpace();
+        return failure(diskFullError(dataDir));
+      }
       return failure(error);
     }
   }
@@ -309,6 +333,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        housekeeping.close();
         await engine.stop();
         await connection.close();
         sender.close();

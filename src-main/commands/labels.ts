@@ -6,7 +6,7 @@ import type { MoveBody } from '../../src-shared/api/move';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { MoveInput } from '../../src-shared/ipc/labels';
 import { requireReel } from '../changes/context';
-import { requireFilePathsAllowed, resolveCapture } from '../changes/capture-source';
+import { requireFilePathsAllowed, resolveCapture, resolveCaptureSource } from '../changes/capture-source';
 import { skipPosition, takeBackLabel } from '../changes/bench';
 import { enrollLabel } from '../changes/enroll';
 import { labelHistory } from '../changes/history';
@@ -46,18 +46,20 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
   };
   return {
     'labels.enroll': async (input) => {
-      const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.enroll', input);
+      parts.requireRoom();
+      const svc = await resolveCaptureSource(ctx, parts.allowFilePaths, 'labels.enroll', input);
       const { label, opId } = await enrollLabel(ctx, {
         reelId: input.reelId,
         position: input.position,
         identifiers: input.identifiers,
-        ...(svcImage ? { svcImage } : {}),
+        ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
       });
       return written(parts, label, opId);
     },
     'labels.recapture': async ({ labelId, captureSha256, svcImagePath }) => {
-      const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.recapture', { captureSha256, svcImagePath });
+      parts.requireRoom();
+      const svc = await resolveCaptureSource(ctx, parts.allowFilePaths, 'labels.recapture', { captureSha256, svcImagePath });
       const current = getLabel(parts.db, labelId);
       if (!current) throw new StationError({ code: StationErrorCode.notFound, message: `No Label "${labelId}" on this station.` });
       const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
@@ -65,7 +67,7 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
         reelId: current.reelId,
         position: current.position,
         identifiers,
-        ...(svcImage ? { svcImage } : {}),
+        ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         indexing: current.indexing,
       });
       return written(parts, label, opId);
@@ -82,6 +84,7 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
       return { labelId: label.labelId, state: label.state, opId };
     },
     'labels.addIdentifier': async (input) => {
+      if (input.tagType === 'SVC') parts.requireRoom();
       const svcImage = await resolveCapture(ctx, parts.allowFilePaths, 'labels.addIdentifier', input);
       const { label, opId } = await queueAddIdentifier(ctx, {
         labelId: input.labelId,
@@ -174,6 +177,7 @@ export function labelHandlers(parts: CommandContext): CommandHandlers<keyof type
       return { opId };
     },
     'labels.import': async (input) => {
+      parts.requireRoom();
       if (input.path !== undefined) requireFilePathsAllowed(parts.allowFilePaths, 'labels.import', 'path');
       // A file is read in pieces, twice (src-main/changes/import.ts), never whole.
       const result = await importPrintData(ctx, {

@@ -18,7 +18,8 @@ describe('capture files', () => {
     expect(stored.path).toBe(`${dir.path}/captures/${stored.sha256.slice(0, 2)}/${stored.sha256.slice(2)}.jpg`);
     expect(readFileSync(stored.path).equals(image)).toBe(true);
     expect((await sharp(stored.thumbnailPath).metadata()).width).toBe(320);
-    expect(await storeCapture(dir.path, image)).toEqual(stored);
+    expect(stored.created).toBe(true);
+    expect(await storeCapture(dir.path, image)).toEqual({ ...stored, created: false });
     expect(existsSync(`${stored.path}.${process.pid}.tmp`)).toBe(false);
   });
   it('refuses what is not a usable JPEG or PNG, saying why', async () => {

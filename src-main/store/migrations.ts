@@ -193,4 +193,11 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX audit_log_at ON audit_log(at);
     `,
   },
+  {
+    version: 5,
+    name: 'captures pruned by retention',
+    // Capture retention (docs/storage.md): the image of a Label on the service is removed after N days or past N GB;
+    // its row and thumbnail stay, with the time it was removed.
+    sql: `ALTER TABLE captures ADD COLUMN pruned_at TEXT;`,
+  },
 ];

@@ -13,7 +13,7 @@ export const serveCommand: CliCommand = {
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
-  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', printReport: printer.print },
+  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', housekeeping: true, printReport: printer.print },
   async run(ctx, args) {
     const { values } = parseArgs({ args, options: { port: { type: 'string' } }, strict: true });
     const port = values.port === undefined ? 0 : Number(values.port);

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../runtime/disk';
 import { Exit, UsageError } from '../context';
 import type { CliCommand } from '../command';
 
@@ -17,6 +18,11 @@ export const statusCommand: CliCommand = {
         `service    ${status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : 'not connected'}`,
         `online     ${status.online}`,
         `queue      pending ${q.pending} · sending ${q.sending} · done ${q.done} · attention ${q.attention} · discarded ${q.discarded}`,
+        `disk       ${
+          status.disk
+            ? `${formatBytes(status.disk.free)} free of ${formatBytes(status.disk.total)} · about ${status.disk.labelsLeft} Labels left${status.disk.full ? ' · FULL' : status.disk.low ? ` · LOW (below ${formatBytes(status.disk.floor)})` : ''}`
+            : 'unknown'
+        }`,
       ].join('\n'),
     );
     return q.attention > 0 ? Exit.attention : Exit.ok;

@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import type { DiskStatus, StorageInfo, StorageSettings } from '../../src-shared/ipc/storage';
+import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from '../changes/storage';
+import { INCOMING_MAX_AGE_MS, pruneIncomingStills } from '../devices/camera/incoming-stills';
+import { captureTotals } from '../store/captures';
+import type { Db } from '../store/database';
+import { diskSpace } from './disk';
+
+// The station's care of its data folder over a long run (docs/storage.md): it watches the disk (the status bar's
+// indicator and banner follow it), remembers a write that failed for want of space until room is back, and prunes
+// capture images (at start and daily) and the camera's stills nobody took (hourly).
+
+/** How often the disk is looked at (cheap: one statfs); a change of low/full reaches the UI as station.changed. */
+export const DISK_CHECK_MS = 5_000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface HousekeepingOptions {
+  db: Db;
+  dataDir: string;
+  log: Logger;
+  /** The disk's low/full state changed: the status must be sent again. */
+  changed(): void;
+  /** Prune at start, daily, and watch the disk (long-running hosts); the CLI's one-shot commands do none of it. */
+  timers: boolean;
+}
+
+export class Housekeeping {
+  private full = false;
+  private lastShown: string | undefined;
+  private lastPrunedAt: string | null = null;
+  private lastCapturePrune = 0;
+  private readonly diskTimer: NodeJS.Timeout | undefined;
+  private readonly hourTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: HousekeepingOptions) {
+    if (!options.timers) return;
+    this.diskTimer = setInterval(() => this.checkDisk(), DISK_CHECK_MS);
+    this.diskTimer.unref();
+    this.hourTimer = setInterval(() => void this.hourly(), HOUR_MS);
+    this.hourTimer.unref();
+    void this.hourly();
+  }
+
+  get settings(): StorageSettings {
+    return storageSettings(this.options.db);
+  }
+
+  /** The disk as the status shows it; null when it cannot be read. */
+  disk(): DiskStatus | null {
+    try {
+      const status = diskStatus(this.options.db, this.options.dataDir, this.settings, this.full);
+      // Room is back (above the floor, and at least a few MB): the banner goes.
+      if (this.full && status.free >= Math.max(status.floor, 5_000_000)) {
+        this.full = false;
+        this.options.log.info({ area: 'storage', free: status.free }, 'disk has room again');
+        return { ...status, full: false };
+      }
+      return status;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A write failed for want of space: the banner shows until room is back. */
+  noteNoSpace(): void {
+    let free: number | null = null;
+    try {
+      free = diskSpace(this.options.dataDir).free;
+    } catch {
+      // Said as unknown.
+    }
+    this.options.log.error({ area: 'storage', dataDir: this.options.dataDir, free }, 'disk full: a write failed for want of space');
+    if (!this.full) {
+      this.full = true;
+      this.checkDisk();
+    }
+  }
+
+  requireRoom(): void {
+    requireRoom(this.options.dataDir, this.settings);
+  }
+
+  info(pruned?: { count: number; bytes: number }): StorageInfo {
+    const disk = this.disk();
+    const settings = this.settings;
+    return {
+      ...settings,
+      captures: captureTotals(this.options.db),
+      disk: disk ?? { free: 0, total: 0, labelsLeft: 0, low: true, full: this.full, floor: settings.floorBytes },
+      ...(pruned ? { pruned } : {}),
+      lastPrunedAt: this.lastPrunedAt,
+    };
+  }
+
+  update(patch: Partial<StorageSettings>): StorageInfo {
+    saveStorageSettings(this.options.db, patch);
+    this.checkDisk();
+    return this.info();
+  }
+
+  prune(now = new Date()): { count: number; bytes: number } {
+    const pruned = pruneCaptures(this.options.db, this.settings, now);
+    this.lastPrunedAt = now.toISOString();
+    this.lastCapturePrune = now.getTime();
+    if (pruned.count) this.options.log.info({ area: 'storage', ...pruned }, 'capture images pruned (retention)');
+    this.checkDisk();
+    return pruned;
+  }
+
+  /** Sends the status again when the disk's low/full state changed since it was last sent. */
+  checkDisk(): void {
+    const disk = this.disk();
+    const shown = disk ? `${disk.low}/${disk.full}` : 'unknown';
+    if (shown !== this.lastShown) {
+      this.lastShown = shown;
+      this.options.changed();
+    }
+  }
+
+  private async hourly(): Promise<void> {
+    try {
+      await pruneIncomingStills(this.options.dataDir, INCOMING_MAX_AGE_MS);
+      if (Date.now() - this.lastCapturePrune >= DAY_MS) this.prune();
+    } catch (error) {
+      this.options.log.warn({ area: 'storage', err: error instanceof Error ? error.message : String(error) }, 'pruning failed; tried again within the hour');
+    }
+  }
+
+  close(): void {
+    clearInterval(this.diskTimer);
+    clearInterval(this.hourTimer);
+  }
+}
