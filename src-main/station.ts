@@ -34,7 +34,7 @@ import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
 import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
-import { Housekeeping } from './runtime/housekeeping';
+import { Housekeeping } from './changes/housekeeping';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service';

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { DiskStatus, StorageInfo, StorageSettings } from '../../src-shared/ipc/storage';
-import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from '../changes/storage';
+import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from './storage';
 import { INCOMING_MAX_AGE_MS, pruneIncomingStills } from '../devices/camera/incoming-stills';
 import { captureTotals } from '../store/captures';
 import type { Db } from '../store/database';
-import { diskSpace } from './disk';
+import { diskSpace } from '../runtime/disk';
 
 // The station's care of its data folder over a long run (docs/storage.md): it watches the disk (the status bar's
 // indicator and banner follow it), remembers a write that failed for want of space until room is back, and prunes
