@@ -88,7 +88,8 @@ export interface StationOptions {
   printReport?: ReportPrinter;
   /**
    * Care of the data folder over a long run (docs/storage.md): prune capture images at start and daily, the camera's
-   * untaken stills hourly, and watch the disk for the status bar. Default true; the CLI's one-shot commands set false.
+   * untaken stills hourly, keep the disk reserve, and watch the disk for the status bar. Long-running hosts (the web
+   * host, Electron) set it; default false (the CLI's one-shot commands, tests).
    */
   housekeeping?: boolean;
 }
@@ -263,7 +264,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir,
     log: log.logger,
     changed: statusChanged,
-    timers: options.housekeeping ?? true,
+    timers: options.housekeeping ?? false,
   });
 
   const savedPause = readSetting(db, 'syncPause', PauseSetting);

@@ -1,10 +1,12 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { DiskStatus, StorageInfo, StorageSettings } from '../../src-shared/ipc/storage';
 import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from './storage';
 import { INCOMING_MAX_AGE_MS, pruneIncomingStills } from '../devices/camera/incoming-stills';
 import { captureTotals } from '../store/captures';
 import type { Db } from '../store/database';
-import { diskSpace } from '../runtime/disk';
+import { diskFullError, diskSpace } from '../runtime/disk';
 
 // The station's care of its data folder over a long run (docs/storage.md): it watches the disk (the status bar's
 // indicator and banner follow it), remembers a write that failed for want of space until room is back, and prunes
@@ -14,6 +16,19 @@ import { diskSpace } from '../runtime/disk';
 export const DISK_CHECK_MS = 5_000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/** After a full disk, room is back (the banner goes) once this much is free, and the floor. */
+const ROOM_AGAIN_BYTES = 2_000_000;
+/**
+ * The disk reserve: a file of this size in the data folder, given up when a write meets a full disk, so that sending the
+ * queue (SQLite records each answer) and pruning still have room; made again once room is back (docs/storage.md).
+ */
+export const RESERVE_BYTES = 8_000_000;
+/** Below this much free, the disk counts as full even before a write of the station failed (another program filled it). */
+const NEARLY_FULL_BYTES = 1_000_000;
+
+export function reservePath(dataDir: string): string {
+  return join(dataDir, 'disk-reserve');
+}
 
 export interface HousekeepingOptions {
   db: Db;
@@ -34,7 +49,14 @@ export class Housekeeping {
   private readonly hourTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HousekeepingOptions) {
+    // A disk another program filled: the reserve goes at once, so this process can still send (the CLI's `station sync`).
+    try {
+      if (diskSpace(options.dataDir).free < NEARLY_FULL_BYTES && existsSync(reservePath(options.dataDir))) this.release();
+    } catch {
+      // An unreadable disk is said by the status (disk: null).
+    }
     if (!options.timers) return;
+    this.keepReserve();
     this.diskTimer = setInterval(() => this.checkDisk(), DISK_CHECK_MS);
     this.diskTimer.unref();
     this.hourTimer = setInterval(() => void this.hourly(), HOUR_MS);
@@ -50,11 +72,16 @@ export class Housekeeping {
   disk(): DiskStatus | null {
     try {
       const status = diskStatus(this.options.db, this.options.dataDir, this.settings, this.full);
-      // Room is back (above the floor, and at least a few MB): the banner goes.
-      if (this.full && status.free >= Math.max(status.floor, 5_000_000)) {
+      // Room is back (the floor, the reserve, and at least ROOM_AGAIN_BYTES): the banner goes, the reserve is made again.
+      if (this.full && status.free >= Math.max(status.floor, ROOM_AGAIN_BYTES) + RESERVE_BYTES) {
         this.full = false;
         this.options.log.info({ area: 'storage', free: status.free }, 'disk has room again');
+        if (this.options.timers) this.keepReserve();
         return { ...status, full: false };
+      }
+      if (!this.full && status.free < NEARLY_FULL_BYTES && existsSync(reservePath(this.options.dataDir))) {
+        this.release();
+        return { ...status, full: true };
       }
       return status;
     } catch {
@@ -64,21 +91,43 @@ export class Housekeeping {
 
   /** A write failed for want of space: the banner shows until room is back. */
   noteNoSpace(): void {
+    const was = this.full;
+    this.release();
+    if (!was) this.checkDisk();
+  }
+
+  /** Gives up the reserve and remembers the disk as full. */
+  private release(): void {
     let free: number | null = null;
     try {
       free = diskSpace(this.options.dataDir).free;
     } catch {
       // Said as unknown.
     }
-    this.options.log.error({ area: 'storage', dataDir: this.options.dataDir, free }, 'disk full: a write failed for want of space');
-    if (!this.full) {
-      this.full = true;
-      this.checkDisk();
-    }
+    // The reserve goes first: room for the queue's answers and for pruning.
+    const reserve = reservePath(this.options.dataDir);
+    const released = existsSync(reserve);
+    if (released) rmSync(reserve, { force: true });
+    this.options.log.error({ area: 'storage', dataDir: this.options.dataDir, free, reserveReleased: released }, 'disk full: a write failed for want of space');
+    this.full = true;
   }
 
+  /** New work waits while the disk is full (its room is the reserve's, for sending) or below the floor. */
   requireRoom(): void {
+    if (this.full && this.disk()?.full !== false) throw diskFullError(this.options.dataDir);
     requireRoom(this.options.dataDir, this.settings);
+  }
+
+  /** Writes the reserve when it is missing and there is plenty of room for it. */
+  private keepReserve(): void {
+    const path = reservePath(this.options.dataDir);
+    try {
+      if (existsSync(path)) return;
+      if (diskSpace(this.options.dataDir).free < RESERVE_BYTES + ROOM_AGAIN_BYTES) return;
+      writeFileSync(path, Buffer.alloc(RESERVE_BYTES), { mode: 0o600 });
+    } catch {
+      rmSync(path, { force: true });
+    }
   }
 
   info(pruned?: { count: number; bytes: number }): StorageInfo {

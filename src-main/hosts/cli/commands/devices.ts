@@ -67,7 +67,7 @@ export const devicesWatchCommand: CliCommand = {
       throw error;
     }
     // A device tool: it neither sends the queue nor takes the data folder's sync lock.
-    const station = await createStation({ dataDir: ctx.dataDir, autoSync: false, housekeeping: false, devices: { extraSerialPorts } });
+    const station = await createStation({ dataDir: ctx.dataDir, autoSync: false, devices: { extraSerialPorts } });
     const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
     const printed = new Map<string, string>();
     const printStatus = (device: string, status: DeviceStatus) => {
