@@ -42,6 +42,7 @@ export interface HousekeepingOptions {
 
 export class Housekeeping {
   private full = false;
+  private closed = false;
   private lastShown: string | undefined;
   private lastPrunedAt: string | null = null;
   private lastCapturePrune = 0;
@@ -68,8 +69,28 @@ export class Housekeeping {
     return storageSettings(this.options.db);
   }
 
-  /** The disk as the status shows it; null when it cannot be read. */
+  /**
+   * The disk as the status shows it; null when it cannot be read. Whoever asks, a change of its low/full state is sent
+   * (station.changed, soon after) so that the status bar and the banner follow it.
+   */
   disk(): DiskStatus | null {
+    const status = this.readDisk();
+    const shown = status ? `${status.low}/${status.full}` : 'unknown';
+    if (shown !== this.lastShown) {
+      this.lastShown = shown;
+      setImmediate(() => {
+        if (this.closed) return;
+        try {
+          this.options.changed();
+        } catch {
+          // The status is sent again with the next change.
+        }
+      });
+    }
+    return status;
+  }
+
+  private readDisk(): DiskStatus | null {
     try {
       const status = diskStatus(this.options.db, this.options.dataDir, this.settings, this.full);
       // Room is back (the floor, the reserve, and at least ROOM_AGAIN_BYTES): the banner goes, the reserve is made again.
@@ -77,11 +98,11 @@ export class Housekeeping {
         this.full = false;
         this.options.log.info({ area: 'storage', free: status.free }, 'disk has room again');
         if (this.options.timers) this.keepReserve();
-        return { ...status, full: false };
+        return diskStatus(this.options.db, this.options.dataDir, this.settings, false);
       }
       if (!this.full && status.free < NEARLY_FULL_BYTES && existsSync(reservePath(this.options.dataDir))) {
         this.release();
-        return { ...status, full: true };
+        return { ...status, free: diskSpace(this.options.dataDir).free, labelsLeft: 0, full: true };
       }
       return status;
     } catch {
@@ -157,14 +178,9 @@ export class Housekeeping {
     return pruned;
   }
 
-  /** Sends the status again when the disk's low/full state changed since it was last sent. */
+  /** Looks at the disk: a change of its low/full state since the last look is sent (disk()). */
   checkDisk(): void {
-    const disk = this.disk();
-    const shown = disk ? `${disk.low}/${disk.full}` : 'unknown';
-    if (shown !== this.lastShown) {
-      this.lastShown = shown;
-      this.options.changed();
-    }
+    this.disk();
   }
 
   private async hourly(): Promise<void> {
@@ -177,6 +193,7 @@ export class Housekeeping {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.diskTimer);
     clearInterval(this.hourTimer);
   }

@@ -33,7 +33,7 @@ export function diskStatus(db: Db, dataDir: string, settings: StorageSettings, f
   return {
     free,
     total,
-    labelsLeft: Math.max(0, Math.floor((free - settings.floorBytes) / perLabel)),
+    labelsLeft: full ? 0 : Math.max(0, Math.floor((free - settings.floorBytes) / perLabel)),
     low: free < settings.floorBytes,
     full,
     floor: settings.floorBytes,

@@ -1,5 +1,8 @@
 import { statfsSync } from 'node:fs';
+import { formatBytes } from '../../src-shared/domain/bytes';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+
+export { formatBytes };
 
 // The data folder's disk (docs/storage.md): how much is free, and the named errors of a disk that is full
 // (STATION_DISK_FULL: a write failed for want of space) or below the floor (STATION_DISK_LOW: refused before writing).
@@ -23,18 +26,6 @@ export function isNoSpace(error: unknown): boolean {
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return true;
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && /\bENOSPC\b|database or disk is full/.test(message);
-}
-
-/** "1.2 GB", "340 MB", "12 kB": decimal units, as file managers show them. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** What a shift lead does about a disk that fills up; README.md, "Configuration" and docs/storage.md say the same. */
