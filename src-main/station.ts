@@ -178,6 +178,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
         progressSoon();
       },
       onlineChanged: () => statusChanged(),
+      // A full disk under the sending (SQLITE_FULL): the reserve goes, the banner shows (docs/storage.md).
+      storeFailed: (error) => {
+        if (isNoSpace(error)) housekeeping.noteNoSpace();
+        else serviceLog.error({ err: error instanceof Error ? error.message : String(error) }, 'the queue could not record an outcome');
+      },
       pausedChanged: (paused, reason) => {
         writeSetting(db, 'syncPause', paused ? { reason } : null);
         progressSoon();
