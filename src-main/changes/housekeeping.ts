@@ -77,15 +77,18 @@ export class Housekeeping {
     const status = this.readDisk();
     const shown = status ? `${status.low}/${status.full}` : 'unknown';
     if (shown !== this.lastShown) {
+      const first = this.lastShown === undefined;
       this.lastShown = shown;
-      setImmediate(() => {
-        if (this.closed) return;
-        try {
-          this.options.changed();
-        } catch {
-          // The status is sent again with the next change.
-        }
-      });
+      // The first look is no change: whoever asked has the status.
+      if (!first)
+        setImmediate(() => {
+          if (this.closed) return;
+          try {
+            this.options.changed();
+          } catch {
+            // The status is sent again with the next change.
+          }
+        });
     }
     return status;
   }
