@@ -92,6 +92,8 @@ export interface StationOptions {
    * host, Electron) set it; default false (the CLI's one-shot commands, tests).
    */
   housekeeping?: boolean;
+  /** Keep the 8 MB disk reserve that lets the queue send on a full disk (docs/storage.md); default: with housekeeping. */
+  diskReserve?: boolean;
 }
 
 export interface Station {
@@ -270,6 +272,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     log: log.logger,
     changed: statusChanged,
     timers: options.housekeeping ?? false,
+    ...(options.diskReserve === undefined ? {} : { reserve: options.diskReserve }),
   });
 
   const savedPause = readSetting(db, 'syncPause', PauseSetting);

@@ -38,6 +38,8 @@ export interface HousekeepingOptions {
   changed(): void;
   /** Prune at start, daily, and watch the disk (long-running hosts); the CLI's one-shot commands do none of it. */
   timers: boolean;
+  /** Keep the disk reserve (default: with the timers; the CLI keeps it too, so `station sync` can send on a full disk). */
+  reserve?: boolean;
 }
 
 export class Housekeeping {
@@ -56,13 +58,17 @@ export class Housekeeping {
     } catch {
       // An unreadable disk is said by the status (disk: null).
     }
+    if (this.keepsReserve) this.keepReserve();
     if (!options.timers) return;
-    this.keepReserve();
     this.diskTimer = setInterval(() => this.checkDisk(), DISK_CHECK_MS);
     this.diskTimer.unref();
     this.hourTimer = setInterval(() => void this.hourly(), HOUR_MS);
     this.hourTimer.unref();
     void this.hourly();
+  }
+
+  private get keepsReserve(): boolean {
+    return this.options.reserve ?? this.options.timers;
   }
 
   get settings(): StorageSettings {
@@ -100,7 +106,7 @@ export class Housekeeping {
       if (this.full && status.free >= Math.max(status.floor, ROOM_AGAIN_BYTES) + RESERVE_BYTES) {
         this.full = false;
         this.options.log.info({ area: 'storage', free: status.free }, 'disk has room again');
-        if (this.options.timers) this.keepReserve();
+        if (this.keepsReserve) this.keepReserve();
         return diskStatus(this.options.db, this.options.dataDir, this.settings, false);
       }
       if (!this.full && status.free < NEARLY_FULL_BYTES && existsSync(reservePath(this.options.dataDir))) {
