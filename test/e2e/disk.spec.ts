@@ -58,6 +58,7 @@ test('a disk below the floor, then full: the banner says so and what to do, and 
   expect(await enrollRefusal(2)).toContain('STATION_DISK_FULL');
   await expect(page.getByRole('alert').filter({ hasText: 'The disk is full.' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('status-disk')).toHaveAttribute('data-state', 'full');
+  await expect(storage.getByTestId('storage-now')).toContainText('about 0 Labels left');
   await screenshot(page, 'disk-full-1366');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await screenshot(page, 'disk-full-1920');

@@ -88,7 +88,7 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
       {error ? <ErrorNote error={error} /> : null}
       <SendingSettings />
       <QualitySettings />
-      <StorageSettings />
+      <StorageSettings liveDisk={status?.disk} />
     </section>
   );
 }

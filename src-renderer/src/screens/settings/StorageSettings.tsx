@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../../src-shared/domain/bytes';
+import type { DiskStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
@@ -11,7 +12,7 @@ const MB = 1_000_000;
  * Settings → Storage (docs/storage.md): the disk, the captures kept, how long and how much of the images of Labels on
  * the service are kept, the floor below which new enrollments wait, and a prune on demand.
  */
-export function StorageSettings() {
+export function StorageSettings({ liveDisk }: { liveDisk: DiskStatus | null | undefined }) {
   const { t } = useTranslation();
   const current = useCommandQuery('storage.get', {});
   const save = useCommandMutation('storage.set', ['storage.get']);
@@ -20,6 +21,8 @@ export function StorageSettings() {
   const [maxGb, setMaxGb] = useState('');
   const [floorMb, setFloorMb] = useState('');
   const info = current.data;
+  // The disk as the status bar has it now (station.changed), else as read with the settings.
+  const disk = liveDisk ?? info?.disk;
   useEffect(() => {
     if (!info) return;
     setKeepDays(String(info.keepDays));
@@ -37,14 +40,14 @@ export function StorageSettings() {
   return (
     <form onSubmit={submit} aria-labelledby="storage-title" className="stack" data-testid="storage-settings">
       <h3 id="storage-title">{t('storage.title')}</h3>
-      {info ? (
+      {info && disk ? (
         <p role="status" data-testid="storage-now">
           {t('storage.now', {
             count: info.captures.count,
             bytes: formatBytes(info.captures.bytes),
-            free: formatBytes(info.disk.free),
-            total: formatBytes(info.disk.total),
-            labels: info.disk.labelsLeft.toLocaleString(),
+            free: formatBytes(disk.free),
+            total: formatBytes(disk.total),
+            labels: disk.labelsLeft.toLocaleString(),
           })}
         </p>
       ) : null}
