@@ -24,6 +24,7 @@ import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
 import { reportHandlers, type ReportPrinter } from './commands/report';
+import { storageHandlers } from './commands/storage';
 import { threadHandlers } from './commands/threads';
 import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
@@ -31,7 +32,9 @@ import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
 import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
+import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
+import { Housekeeping } from './changes/housekeeping';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service';
@@ -83,6 +86,14 @@ export interface StationOptions {
    * host and the CLI through Chromium. Without it report.pdf answers STATION_PDF_UNAVAILABLE.
    */
   printReport?: ReportPrinter;
+  /**
+   * Care of the data folder over a long run (docs/storage.md): prune capture images at start and daily, the camera's
+   * untaken stills hourly, keep the disk reserve, and watch the disk for the status bar. Long-running hosts (the web
+   * host, Electron) set it; default false (the CLI's one-shot commands, tests).
+   */
+  housekeeping?: boolean;
+  /** Keep the 8 MB disk reserve that lets the queue send on a full disk (docs/storage.md); default: with housekeeping. */
+  diskReserve?: boolean;
 }
 
 export interface Station {
@@ -169,6 +180,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
         progressSoon();
       },
       onlineChanged: () => statusChanged(),
+      // A full disk under the sending (SQLITE_FULL): the reserve goes, the banner shows (docs/storage.md).
+      storeFailed: (error) => {
+        if (isNoSpace(error)) housekeeping.noteNoSpace();
+        else serviceLog.error({ err: error instanceof Error ? error.message : String(error) }, 'the queue could not record an outcome');
+      },
       pausedChanged: (paused, reason) => {
         writeSetting(db, 'syncPause', paused ? { reason } : null);
         progressSoon();
@@ -220,6 +236,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     sender,
     changes,
     allowFilePaths: options.allowFilePaths ?? false,
+    requireRoom: () => housekeeping.requireRoom(),
     retarget() {
       const client = connection.client;
       const profile = connection.profile;
@@ -245,8 +262,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
       tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
       sync: { paused: engine.paused, pauseReason: engine.pauseReason, otherSender: other !== null, otherSenderPid: other?.pid ?? null },
       startedAt,
+      disk: housekeeping.disk(),
     };
   }
+
+  const housekeeping = new Housekeeping({
+    db,
+    dataDir,
+    log: log.logger,
+    changed: statusChanged,
+    timers: options.housekeeping ?? false,
+    ...(options.diskReserve === undefined ? {} : { reserve: options.diskReserve }),
+  });
 
   const savedPause = readSetting(db, 'syncPause', PauseSetting);
   if (savedPause) engine.pause(savedPause.reason);
@@ -268,6 +295,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...cameraHandlers(camera),
     ...verifyHandlers(ctx),
     ...reportHandlers(ctx, options.printReport),
+    ...storageHandlers(housekeeping),
   };
 
   let closing = false;
@@ -296,6 +324,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       const value = await handler(parsed.data);
       return { ok: true, value: spec.output.parse(value) };
     } catch (error) {
+      if (isNoSpace(error)) {
+        // A full disk is named, with the data folder, its free space and what to do (docs/storage.md).
+        housekeeping.noteNoSpace();
+        return failure(diskFullError(dataDir));
+      }
       return failure(error);
     }
   }
@@ -309,6 +342,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        housekeeping.close();
         await engine.stop();
         await connection.close();
         sender.close();

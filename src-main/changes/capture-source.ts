@@ -25,6 +25,19 @@ export function requireFilePathsAllowed(allowFilePaths: boolean, command: string
 
 /** The capture bytes for a reference, or undefined when none is given. */
 export async function resolveCapture(ctx: ChangeContext, allowFilePaths: boolean, command: string, ref: CaptureReference): Promise<Buffer | undefined> {
+  return (await resolveCaptureSource(ctx, allowFilePaths, command, ref))?.bytes;
+}
+
+/**
+ * The capture bytes for a reference and, when they are the camera's accepted still, its file (an enrollment moves it
+ * into the capture store instead of copying it: docs/storage.md).
+ */
+export async function resolveCaptureSource(
+  ctx: ChangeContext,
+  allowFilePaths: boolean,
+  command: string,
+  ref: CaptureReference,
+): Promise<{ bytes: Buffer; incomingFile?: string } | undefined> {
   if (ref.captureSha256 !== undefined && ref.svcImagePath !== undefined) {
     throw new StationError({
       code: StationErrorCode.invalidInput,
@@ -34,14 +47,17 @@ export async function resolveCapture(ctx: ChangeContext, allowFilePaths: boolean
   }
   if (ref.svcImagePath !== undefined) {
     requireFilePathsAllowed(allowFilePaths, command, 'svcImagePath');
-    return readImageFile(ref.svcImagePath);
+    return { bytes: await readImageFile(ref.svcImagePath) };
   }
   if (ref.captureSha256 === undefined) return undefined;
   const incoming = await findIncomingStill(ctx.dataDir, ref.captureSha256);
-  if (incoming) return readFile(incoming.path);
+  if (incoming) {
+    const bytes = await readFile(incoming.path).catch(() => undefined);
+    if (bytes) return { bytes, incomingFile: incoming.path };
+  }
   // A still already committed (e.g. enrolled again after an undo) is in the capture store.
   const stored = readCapture(ctx.db, ref.captureSha256);
-  if (stored) return stored.data;
+  if (stored) return { bytes: stored.data };
   throw new StationError({
     code: StationErrorCode.notFound,
     message: `${command}: no accepted still with captureSha256 "${ref.captureSha256}"; capture it again with the camera.`,

@@ -5,8 +5,9 @@ import { mismatchesAgainstPrintData, unexpectedTagTypes, type LocalIdentifier } 
 import { identifierMapKey } from '../../src-shared/domain/identifier-values';
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { forgetIncomingStill } from '../devices/camera/incoming-stills';
 import { audit } from '../store/audit';
-import { CaptureError, insertCaptureRow, storeCapture, type StoredCapture } from '../store/captures';
+import { CaptureError, insertCaptureRow, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
 import { getLabelAt, positionHolding, reelValues, sameCaptureElsewhere, upsertLabel, type LocalLabel } from '../store/labels';
 import type { Db } from '../store/database';
 import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
@@ -24,6 +25,8 @@ export interface EnrollRequest {
   identifiers: { tagType: StringTagType; value: string }[];
   /** The optical tag's capture (JPEG or PNG bytes). */
   svcImage?: Buffer;
+  /** The file svcImage was read from when it is the camera's accepted still: moved into the capture store, not copied. */
+  svcImageFile?: string;
   indexing?: 'default' | 'none';
 }
 
@@ -165,7 +168,7 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
   let capture: StoredCapture | null = null;
   if (request.svcImage) {
     try {
-      capture = await storeCapture(ctx.dataDir, request.svcImage);
+      capture = await storeCapture(ctx.dataDir, request.svcImage, request.svcImageFile);
     } catch (error) {
       if (error instanceof CaptureError) throw new StationError({ code: error.code, message: error.message });
       throw error;
@@ -175,7 +178,10 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
     // The very picture of another Label (the camera delivered the same frame twice): the service would
     // refuse it as an identical scan (SCAN_IDENTICAL_SCAN) only at sync; say so now, while the Label is at hand.
     const other = sameCaptureElsewhere(ctx.db, capture.sha256, reel.reelId, request.position);
-    if (other) throw sameCaptureError(request.position, other);
+    if (other) {
+      undoStoredCapture(capture);
+      throw sameCaptureError(request.position, other);
+    }
   }
   return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId));
 }
@@ -211,7 +217,15 @@ function commitEnrollments(ctx: ChangeContext, prepared: readonly PreparedEnroll
 
 export async function enrollLabel(ctx: ChangeContext, request: EnrollRequest): Promise<{ label: LocalLabel; opId: string }> {
   const prepared = await prepareEnrollment(ctx, request);
-  const [opId] = commitEnrollments(ctx, [prepared]);
+  let opId: string | undefined;
+  try {
+    [opId] = commitEnrollments(ctx, [prepared]);
+  } catch (error) {
+    // The transaction rolled back (a full disk: SQLITE_FULL): the capture it was to reference goes too (docs/storage.md).
+    if (prepared.capture) undoStoredCapture(prepared.capture);
+    throw error;
+  }
+  if (request.svcImageFile) await forgetIncomingStill(request.svcImageFile).catch(() => undefined);
   return { label: prepared.label, opId: opId as string };
 }
 

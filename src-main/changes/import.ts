@@ -5,7 +5,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { StringTagType } from '../../src-shared/api/common';
 import { StationError } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import { CaptureError, storeCapture, type StoredCapture } from '../store/captures';
+import { CaptureError, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
+import { isNoSpace } from '../runtime/disk';
 import { bulkTransaction, type Db } from '../store/database';
 import { getLabelAt, getLabelStateAt, sameCaptureElsewhere, upsertLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
@@ -139,6 +140,11 @@ async function storeCaptures(
     try {
       capture = await storeCapture(ctx.dataDir, await readFile(resolveSvc(baseDir, row.svcPath)));
     } catch (error) {
+      if (isNoSpace(error)) {
+        // A full disk: nothing of the import stays (docs/storage.md).
+        for (const stored of captures.values()) undoStoredCapture(stored);
+        throw error;
+      }
       if (error instanceof CaptureError) bad(`svc image "${row.svcPath}": ${error.message}`);
       else bad(`svc image "${row.svcPath}" cannot be read (${(error as Error).message}); check the file`);
       continue;
@@ -166,10 +172,34 @@ export async function importPrintData(ctx: ChangeContext, request: ImportRequest
   if (!check.problems.ok) throw invalid(check.problems);
   const captures =
     enroll && check.svcRows.length ? await storeCaptures(ctx, reel, check.svcRows, request.baseDir, check.problems) : new Map<number, StoredCapture>();
-  if (!check.problems.ok) throw invalid(check.problems);
+  const undoCaptures = () => {
+    for (const stored of captures.values()) undoStoredCapture(stored);
+  };
+  if (!check.problems.ok) {
+    undoCaptures();
+    throw invalid(check.problems);
+  }
   // The capture step awaited: the Reel may have changed meanwhile.
   const current = requireReel(ctx, reel.reelId);
 
+  try {
+    importTransaction(ctx, request, check, current, enroll, captures);
+  } catch (error) {
+    // Rolled back (a changed file, a full disk): no capture without its row.
+    undoCaptures();
+    throw error;
+  }
+  return { rows: check.rows, queued: enroll ? check.rows : 0, expected: enroll ? 0 : check.rows };
+}
+
+function importTransaction(
+  ctx: ChangeContext,
+  request: ImportRequest,
+  check: ReturnType<typeof checkPrintData>,
+  current: LocalReel,
+  enroll: boolean,
+  captures: Map<number, StoredCapture>,
+): void {
   bulkTransaction(ctx.db, () => {
     const repeats = enroll ? memoryRepeats(ctx.db, current.reelId) : undefined;
     const again = readPrintData(request.source, (record) => {
@@ -199,7 +229,6 @@ export async function importPrintData(ctx: ChangeContext, request: ImportRequest
       throw changedMeanwhile('its contents differ from the checked file');
     if (!enroll) audit(ctx.db, 'printData.import', current.reelId, { rows: check.rows, expectedOnly: true });
   });
-  return { rows: check.rows, queued: enroll ? check.rows : 0, expected: enroll ? 0 : check.rows };
 }
 
 function writeExpected(ctx: ChangeContext, reelId: string, row: PrintDataRow): void {

@@ -4,7 +4,7 @@ import { identifierValuesMatch } from '../../src-shared/domain/identifier-values
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import { CaptureError, insertCaptureRow, storeCapture } from '../store/captures';
+import { CaptureError, insertCaptureRow, storeCapture, undoStoredCapture } from '../store/captures';
 import { insertReel, setReelCreateOp } from '../store/reels';
 import { listLabels, updateLabel, type LocalLabel } from '../store/labels';
 import { enqueue, openOpsFor, openRangeOpsCovering } from '../store/outbox';
@@ -69,7 +69,7 @@ export async function queueAddIdentifier(
     if (error instanceof CaptureError) throw new StationError({ code: error.code, message: error.message });
     throw error;
   }
-  const opId = ctx.db.transaction(() => {
+  const write = ctx.db.transaction(() => {
     if (capture) insertCaptureRow(ctx.db, capture);
     updateLabel(ctx.db, label.labelId, {
       identifiers: [
@@ -85,7 +85,15 @@ export async function queueAddIdentifier(
       payload: { labelId: label.labelId, tagType: input.tagType, ...(value ? { value } : {}), ...(capture ? { captureSha256: capture.sha256 } : {}) },
       dependsOn: rangeDeps(ctx, label),
     });
-  })();
+  });
+  let opId: string;
+  try {
+    opId = write();
+  } catch (error) {
+    // Rolled back (a full disk): no capture without its row (docs/storage.md).
+    if (capture) undoStoredCapture(capture);
+    throw error;
+  }
   return { label, opId };
 }
 

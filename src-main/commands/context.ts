@@ -24,6 +24,8 @@ export interface CommandContext {
   statusChanged(): void;
   /** Labels changed locally: tell the UI and look for work. */
   labelsChanged(reelId: string, labelIds: string[]): void;
+  /** Refuses new work (an enrollment, an import) with STATION_DISK_LOW when the data folder's disk is below the floor (docs/storage.md). */
+  requireRoom(): void;
 }
 
 /** How long a read waits for the first probe after start-up before it answers from local state. */

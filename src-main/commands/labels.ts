@@ -5,7 +5,7 @@ import type { MoveBody } from '../../src-shared/api/move';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { MoveInput } from '../../src-shared/ipc/labels';
 import { requireReel } from '../changes/context';
-import { requireFilePathsAllowed, resolveCapture } from '../changes/capture-source';
+import { requireFilePathsAllowed, resolveCapture, resolveCaptureSource } from '../changes/capture-source';
 import { skipPosition, takeBackLabel } from '../changes/bench';
 import { enrollLabel } from '../changes/enroll';
 import { labelHistory } from '../reads/history';
@@ -47,18 +47,20 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
   };
   return {
     'labels.enroll': async (input) => {
-      const svcImage = await resolveCapture(changes, ctx.allowFilePaths, 'labels.enroll', input);
+      ctx.requireRoom();
+      const svc = await resolveCaptureSource(changes, ctx.allowFilePaths, 'labels.enroll', input);
       const { label, opId } = await enrollLabel(changes, {
         reelId: input.reelId,
         position: input.position,
         identifiers: input.identifiers,
-        ...(svcImage ? { svcImage } : {}),
+        ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
       });
       return written(ctx, label, opId);
     },
     'labels.recapture': async ({ labelId, captureSha256, svcImagePath }) => {
-      const svcImage = await resolveCapture(changes, ctx.allowFilePaths, 'labels.recapture', { captureSha256, svcImagePath });
+      ctx.requireRoom();
+      const svc = await resolveCaptureSource(changes, ctx.allowFilePaths, 'labels.recapture', { captureSha256, svcImagePath });
       const current = getLabel(ctx.db, labelId);
       if (!current) throw new StationError({ code: StationErrorCode.notFound, message: `No Label "${labelId}" on this station.` });
       const identifiers = current.identifiers.flatMap((i) => (i.tagType !== 'SVC' && i.value !== undefined ? [{ tagType: i.tagType, value: i.value }] : []));
@@ -66,7 +68,7 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         reelId: current.reelId,
         position: current.position,
         identifiers,
-        ...(svcImage ? { svcImage } : {}),
+        ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         indexing: current.indexing,
       });
       return written(ctx, label, opId);
@@ -88,6 +90,7 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       return { labelId: label.labelId, state: label.state, opId };
     },
     'labels.addIdentifier': async (input) => {
+      if (input.tagType === 'SVC') ctx.requireRoom();
       const svcImage = await resolveCapture(changes, ctx.allowFilePaths, 'labels.addIdentifier', input);
       const { label, opId } = await queueAddIdentifier(changes, {
         labelId: input.labelId,
@@ -140,6 +143,7 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       return { opId };
     },
     'labels.import': async (input) => {
+      ctx.requireRoom();
       if (input.path !== undefined) requireFilePathsAllowed(ctx.allowFilePaths, 'labels.import', 'path');
       // A file is read in pieces, twice (src-main/changes/import.ts), never whole.
       const result = await importPrintData(changes, {

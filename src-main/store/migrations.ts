@@ -207,4 +207,11 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reels ADD COLUMN labels_counts TEXT;
     `,
   },
+  {
+    version: 6,
+    name: 'captures pruned by retention',
+    // Capture retention (docs/storage.md): the image of a Label on the service is removed after N days or past N GB;
+    // its row and thumbnail stay, with the time it was removed.
+    sql: `ALTER TABLE captures ADD COLUMN pruned_at TEXT;`,
+  },
 ];

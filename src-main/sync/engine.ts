@@ -15,6 +15,9 @@ import { describeHolder } from './operations/label-view';
 // service within the operator's bounds (./concurrency.ts), dependency order, one handler per kind, landing checks before any
 // resend whose outcome is unknown, attention for what needs a person. Pause and resume.
 
+/** How long sending waits after the queue could not record an outcome (a full disk). */
+const STORE_BLOCKED_MS = 5_000;
+
 export interface SyncTarget {
   profileId: string;
   client: ServiceClient;
@@ -25,6 +28,8 @@ export interface SyncEvents {
   opFinished(op: { opId: string; kind: OperationKind; state: OperationState }, labelIds: string[], reelId: string | null): void;
   onlineChanged(state: OnlineState): void;
   pausedChanged(paused: boolean, reason: string | null): void;
+  /** The queue could not record an outcome (a full disk: SQLITE_FULL); sending waits a little and goes on (docs/storage.md). */
+  storeFailed?(error: unknown): void;
 }
 
 export interface SyncEngineOptions {
@@ -60,6 +65,8 @@ export class SyncEngine {
   #running = false;
   #stopped = false;
   #rateLimitedUntil = 0;
+  /** After the queue could not record an outcome (a full disk), nothing new is claimed until then. */
+  #storeBlockedUntil = 0;
   #timer: NodeJS.Timeout | undefined;
   #pumping = false;
   #pumpAgain = false;
@@ -207,6 +214,11 @@ export class SyncEngine {
           this.#pumpAgain = false;
           this.#pump();
         } while (this.#pumpAgain);
+      } catch (error) {
+        // Claiming could not be written (a full disk): try again in a while (docs/storage.md).
+        this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
+        this.#wake(STORE_BLOCKED_MS);
+        this.#events.storeFailed?.(error);
       } finally {
         this.#pumping = false;
       }
@@ -230,6 +242,10 @@ export class SyncEngine {
       this.#wake(this.#rateLimitedUntil - now);
       return;
     }
+    if (this.#storeBlockedUntil > now) {
+      if (this.#inflight === 0) this.#wake(this.#storeBlockedUntil - now);
+      return;
+    }
     const free = this.#queue.concurrency - this.#inflight;
     const claimed = free > 0 ? this.#outbox.claimReady(target.profileId, free, now) : [];
     this.#inflight += claimed.length;
@@ -237,9 +253,16 @@ export class SyncEngine {
       void this.#queue.add(async () => {
         try {
           await this.#run(target, op);
-        } catch {
+        } catch (error) {
           // A failure of the station itself (not of the request): try again later, landing check first.
-          this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
+          try {
+            this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
+          } catch (storeError) {
+            // Not even that could be written (a full disk): the operation stays claimed, and the orphan check gives it
+            // back with a landing check; nothing is claimed for a while, and the station is told (docs/storage.md).
+            this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
+            this.#events.storeFailed?.(storeError ?? error);
+          }
         } finally {
           this.#inflight -= 1;
           this.#kick();

@@ -15,6 +15,7 @@ import { ShiftScreen } from './screens/shift/ShiftScreen';
 import { VerifyScreen } from './screens/verify/VerifyScreen';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
+import { DiskBanner } from './shell/DiskStatus';
 import { useRoute } from './shell/use-route';
 import { useWedgeCapture } from './shell/wedge-capture';
 import { useStationStatus } from './use-status';
@@ -36,6 +37,7 @@ export function App() {
         {t('app.skipToContent')}
       </a>
       <StatusBar status={status} error={error} />
+      <DiskBanner status={status} />
       <div className="body">
         <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
         <main id="main" className="screen" tabIndex={-1}>

@@ -8,6 +8,7 @@ import { queueCommands, queueEvents } from './queue';
 import { reelCommands } from './reels';
 import { devicesCommands, devicesEvents } from './devices';
 import { stationCommands, stationEvents } from './station';
+import { storageCommands } from './storage';
 import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
@@ -31,6 +32,7 @@ export const commands = {
   ...printRunCommands,
   ...verifyCommands,
   ...reportCommands,
+  ...storageCommands,
 } as const;
 
 export const events = {

@@ -27,6 +27,10 @@ export const StationErrorCode = {
   shuttingDown: 'STATION_SHUTTING_DOWN',
   /** Another process sends this data folder's queue. */
   busy: 'STATION_BUSY',
+  /** The data folder's disk is full: a write failed for want of space, nothing of it was kept (docs/storage.md). */
+  diskFull: 'STATION_DISK_FULL',
+  /** Free space on the data folder's disk is below the floor (Settings → Storage): new enrollments wait (docs/storage.md). */
+  diskLow: 'STATION_DISK_LOW',
 } as const;
 
 export class StationError extends Error {

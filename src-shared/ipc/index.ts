@@ -13,3 +13,4 @@ export * from './devices';
 export * from './print-run';
 export * from './verify';
 export * from './report';
+export * from './storage';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiskStatus } from './storage';
 
 // The station's own state, shown in the status bar and by `station status`.
 
@@ -45,6 +46,8 @@ export const StationStatus = z.object({
   tokenExpiresAt: z.string().nullable(),
   sync: SyncState,
   startedAt: z.string(),
+  /** The data folder's disk (docs/storage.md); null when it cannot be read. */
+  disk: DiskStatus.nullable(),
 });
 export type StationStatus = z.infer<typeof StationStatus>;
 

@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark and prints one table of figures, each
 // with its ratio to a raw baseline measured in the same run (machines are noisy;
-// absolute times drift, ratios much less). Pass names to run a subset.
+// absolute times drift, ratios much less). Pass names to run a subset (`npm run bench soak`: the long-shift soak alone).
 import { bulkBindBench } from './bulk-bind.bench';
 import { captureBench } from './capture.bench';
 import { coreBench } from './core.bench';
@@ -12,6 +12,7 @@ import { reportBench } from './report.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedReelBench } from './shared-reel.bench';
+import { soakBench } from './soak.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
 
@@ -28,6 +29,7 @@ const benches: Bench[] = [
   printRunBench,
   reportBench,
   sharedReelBench,
+  soakBench,
 ];
 
 const only = process.argv.slice(2);

@@ -18,7 +18,7 @@ import {
 import { analyzeCapture, type CaptureAnalysis } from './analyze-capture';
 import { captureSettingsFromTrack } from './capture-settings';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
-import { keepIncomingStill, pruneIncomingStills } from './incoming-stills';
+import { INCOMING_MAX_AGE_MS, keepIncomingStill, pruneIncomingStills } from './incoming-stills';
 import { WatchFolder } from './watch-folder';
 
 /** Where the camera settings persist (the composition root passes the settings table). */
@@ -31,9 +31,6 @@ interface CameraEvents {
   captured(result: CaptureResult): void;
   changed(status: CameraStatus): void;
 }
-
-/** Kept stills no enrollment commit claimed within this time are removed at start. */
-const INCOMING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface CameraServiceOptions {
   dataDir: string;

@@ -11,7 +11,13 @@ import { CaptureResultSchema, type CaptureResult, type StillMimeType } from '../
 const EXTENSIONS: Record<StillMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const SHA256 = /^[0-9a-f]{64}$/;
 
-function incomingDir(dataDir: string): string {
+/**
+ * Kept stills no enrollment took within this time are removed (at start and hourly: runtime/housekeeping.ts). An
+ * enrollment moves its still into the capture store, so what stays here is what nobody took (docs/storage.md).
+ */
+export const INCOMING_MAX_AGE_MS = 60 * 60 * 1000;
+
+export function incomingDir(dataDir: string): string {
   return join(dataDir, 'captures', 'incoming');
 }
 
@@ -89,4 +95,13 @@ export async function pruneIncomingStills(dataDir: string, maxAgeMs: number, now
     }
   }
   return removed;
+}
+
+/**
+ * Forgets a still an enrollment took: the still itself was moved into the capture store (or was already there, and
+ * goes), and its sidecar goes with it (docs/storage.md: a capture is not held twice).
+ */
+export async function forgetIncomingStill(path: string): Promise<void> {
+  await rm(path, { force: true });
+  await rm(path.replace(/\.(jpg|png)$/, '.json'), { force: true });
 }

@@ -36,7 +36,8 @@ export function createCliContext(
   // --svc, import FILE.csv) come from the operator's own shell here, so the CLI allows
   // them; the web host, whose callers are a browser, turns them off. The device supervisor starts
   // only if a command asks for a device: `devices` and `serve` start it with their station.
-  const station = () => (opened ??= createStation({ dataDir, autoSync: false, allowFilePaths: true, deviceSupervisor: 'onFirstUse', ...overrides }));
+  const station = () =>
+    (opened ??= createStation({ dataDir, autoSync: false, allowFilePaths: true, deviceSupervisor: 'onFirstUse', diskReserve: true, ...overrides }));
   return {
     dataDir,
     json,

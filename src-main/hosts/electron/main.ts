@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     ...(nativeBinding ? { nativeBinding } : {}),
     keyCipher: keychain,
     printReport,
+    housekeeping: true,
   });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

@@ -758,4 +758,27 @@ export const de: Catalog = {
     yes: 'ja',
     no: 'nein',
   },
+  storage: {
+    disk: 'Festplatte',
+    diskFree: '{{free}} frei · etwa {{labels}} Labels',
+    fullTitle: 'Die Festplatte ist voll.',
+    fullText:
+      'Die Festplatte des Datenordners {{dataDir}} hat {{free}} frei: neue Erfassungen warten; die Warteschlange sendet weiter, alles Gespeicherte ist sicher.',
+    lowTitle: 'Die Festplatte ist fast voll.',
+    lowText:
+      'Die Festplatte des Datenordners {{dataDir}} hat {{free}} frei, unter der Mindestgrenze von {{floor}}: neue Erfassungen warten; die Warteschlange sendet weiter.',
+    whatToDo:
+      'Platz schaffen (andere Dateien entfernen oder die Bilder von Labels, die schon beim Dienst sind: Einstellungen → Speicher → Jetzt entfernen) oder den Datenordner auf eine größere Festplatte verschieben: Station schließen, Ordner verschieben und mit --data NEUER_ORDNER (oder STATION_DATA_DIR) starten.',
+    title: 'Speicher',
+    now: '{{count}} Aufnahmen gespeichert ({{bytes}}) · Festplatte: {{free}} frei von {{total}} · etwa {{labels}} Labels übrig',
+    hint: 'Die Bilder von Labels, die schon beim Dienst sind, werden nach den unten genannten Tagen und über der genannten Größe entfernt, die ältesten zuerst; die Vorschaubilder bleiben. Ein Bild, auf das ein Label noch wartet (nicht gesendet, braucht Aufmerksamkeit, Neuaufnahme, Prüfung), wird nie entfernt. Unter der Mindestgrenze warten neue Erfassungen.',
+    keepDays: 'Bilder behalten (Tage)',
+    maxGb: 'Höchstens (GB)',
+    noCap: 'keine Grenze',
+    floorMb: 'Mindestgrenze (MB frei)',
+    save: 'Speichereinstellungen sichern',
+    saved: 'Speichereinstellungen gesichert.',
+    prune: 'Jetzt entfernen',
+    pruned: '{{count}} Bilder entfernt ({{bytes}}).',
+  },
 };

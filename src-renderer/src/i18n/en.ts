@@ -741,6 +741,28 @@ export const en = {
     yes: 'yes',
     no: 'no',
   },
+  storage: {
+    disk: 'Disk',
+    diskFree: '{{free}} free · about {{labels}} Labels',
+    fullTitle: 'The disk is full.',
+    fullText:
+      'The disk of the data folder {{dataDir}} is full: new enrollments wait; the queue still sends (with room the station kept back) and everything saved is safe.',
+    lowTitle: 'The disk is nearly full.',
+    lowText: 'The disk of the data folder {{dataDir}} has {{free}} free, below the floor of {{floor}}: new enrollments wait; the queue still sends.',
+    whatToDo:
+      'Free space on that disk (remove other files, or the images of Labels already on the service: Settings → Storage → Remove now), or move the data folder to a larger disk: close the station, move the folder, and start it with --data NEW_FOLDER (or STATION_DATA_DIR).',
+    title: 'Storage',
+    now: '{{count}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels}} Labels left',
+    hint: 'The images of Labels already on the service are removed after the days below and past the size below, oldest first; their thumbnails stay. An image a Label still waits for (not sent, needing attention, a recapture, a verification) is never removed. Below the floor, new enrollments wait.',
+    keepDays: 'Keep images (days)',
+    maxGb: 'At most (GB)',
+    noCap: 'no limit',
+    floorMb: 'Floor (MB free)',
+    save: 'Save storage settings',
+    saved: 'Storage settings saved.',
+    prune: 'Remove now',
+    pruned: '{{count}} images removed ({{bytes}}).',
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

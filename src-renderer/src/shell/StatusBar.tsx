@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../src-shared/ipc';
+import { DiskIndicator } from './DiskStatus';
 
 const ONLINE_MARK: Record<StationStatus['online'], string> = { online: '●', offline: '○', unknown: '◌', not_connected: '–' };
 
@@ -41,6 +42,7 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
             {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}
           </dd>
+          <DiskIndicator disk={status.disk} />
           <dt>{t('status.version')}</dt>
           <dd data-testid="status-version">{status.version}</dd>
           <dt>{t('status.data')}</dt>

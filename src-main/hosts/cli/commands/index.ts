@@ -12,6 +12,7 @@ import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
 import { statusCommand } from './status';
+import { storageCommand } from './storage';
 import { verifyCheckCommand, verifyPlanCommand, verifyStatusCommand } from './verify';
 
 /** Every CLI command; each area adds its own module here. */
@@ -41,4 +42,5 @@ export const cliCommands: readonly CliCommand[] = [
   verifyCheckCommand,
   verifyStatusCommand,
   reportCommand,
+  storageCommand,
 ];

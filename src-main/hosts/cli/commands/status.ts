@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../runtime/disk';
 import { Exit } from '../context';
 import { parseCommand } from '../flags';
 import type { CliCommand } from '../command';
@@ -18,6 +19,11 @@ export const statusCommand: CliCommand = {
         `service    ${status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : 'not connected'}`,
         `online     ${status.online}`,
         `queue      pending ${q.pending} · sending ${q.sending} · done ${q.done} · attention ${q.attention} · discarded ${q.discarded}`,
+        `disk       ${
+          status.disk
+            ? `${formatBytes(status.disk.free)} free of ${formatBytes(status.disk.total)} · about ${status.disk.labelsLeft} Labels left${status.disk.full ? ' · FULL' : status.disk.low ? ` · LOW (below ${formatBytes(status.disk.floor)})` : ''}`
+            : 'unknown'
+        }`,
       ].join('\n'),
     );
     return q.attention > 0 ? Exit.attention : Exit.ok;

@@ -6,6 +6,7 @@ import { LOCALES, setLocale } from '../../i18n';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { QualitySettings } from './QualitySettings';
+import { StorageSettings } from './StorageSettings';
 
 /**
  * How many operations the queue sends at once: the station adapts between the two bounds (up while the service
@@ -87,6 +88,7 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
       {error ? <ErrorNote error={error} /> : null}
       <SendingSettings />
       <QualitySettings />
+      <StorageSettings liveDisk={status?.disk} />
     </section>
   );
 }

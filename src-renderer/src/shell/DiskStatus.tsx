@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../src-shared/domain/bytes';
+import type { StationStatus } from '../../../src-shared/ipc';
+
+// The data folder's disk in the shell (docs/storage.md): a term of the status bar, and a banner under it while the
+// disk is full or below the floor. Both follow station.changed, which the station sends when the disk's state changes.
+
+/** The status bar's "Disk" term: free space and Labels left. */
+export function DiskIndicator({ disk }: { disk: StationStatus['disk'] }) {
+  const { t } = useTranslation();
+  if (!disk) return null;
+  const state = disk.full ? 'full' : disk.low ? 'low' : 'ok';
+  return (
+    <>
+      <dt>{t('storage.disk')}</dt>
+      <dd data-testid="status-disk" data-state={state} className={state === 'ok' ? undefined : `disk-${state}`}>
+        {state === 'ok' ? null : <span aria-hidden="true">⚠ </span>}
+        {t('storage.diskFree', { free: formatBytes(disk.free), labels: disk.labelsLeft.toLocaleString() })}
+      </dd>
+    </>
+  );
+}
+
+/** Stays while the disk is full (a write failed for want of space) or below the floor; goes when room is back. */
+export function DiskBanner({ status }: { status: StationStatus | undefined }) {
+  const { t } = useTranslation();
+  const disk = status?.disk;
+  if (!status || !disk || !(disk.full || disk.low)) return null;
+  const values = { dataDir: status.dataDir, free: formatBytes(disk.free), floor: formatBytes(disk.floor) };
+  return (
+    <div className={`disk-banner ${disk.full ? 'disk-banner-full' : 'disk-banner-low'}`} role={disk.full ? 'alert' : 'status'} data-testid="disk-banner">
+      <strong>{disk.full ? t('storage.fullTitle') : t('storage.lowTitle')}</strong>{' '}
+      <span>{disk.full ? t('storage.fullText', values) : t('storage.lowText', values)}</span> <span>{t('storage.whatToDo', values)}</span>
+    </div>
+  );
+}
