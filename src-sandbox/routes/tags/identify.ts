@@ -12,7 +12,8 @@ import { decideIdentify, type IdentifyCandidate, type IdentifyDecision } from '.
 import { identifyScope } from './identify-scope';
 import { parseFields, requireImage, requireValue, type ScanForm } from './scan-form';
 
-import { labelView, tagView, threadView } from './views';
+import { labelView, tagView } from './views';
+import { toThreadSummary as threadView } from '../../store/thread-views';
 import type { TagRow, ThreadRow } from '../../store/rows';
 
 /** Server-side searches before an ambiguous answer (spec: Ambiguous match, "attempts (searched twice server-side)"). */

@@ -1,10 +1,9 @@
 // Wire shapes of identifiers, Threads and Labels as this area answers them (src-shared/api schemas).
 import type { ExpectedIdentifier, Label } from '../../../src-shared/api/labels';
 import { isLabelComplete } from '../../../src-shared/api/labels';
-import type { ThreadSummary } from '../../../src-shared/api/threads';
 import type { Identifier } from '../../../src-shared/api/tag';
 import type { SandboxStore } from '../../store';
-import type { LabelRow, TagRow, ThreadRow } from '../../store/rows';
+import type { LabelRow, TagRow } from '../../store/rows';
 
 function parseJson(text: string): unknown {
   try {
@@ -12,29 +11,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-export function threadView(row: ThreadRow): ThreadSummary {
-  return {
-    threadId: row.thread_id,
-    name: row.name,
-    description: row.description,
-    kind: row.kind,
-    labels: parseJson(row.labels) as ThreadSummary['labels'],
-    lifecycleStatus: row.lifecycle_status,
-    ownerId: row.owner_team_id,
-    createdById: row.created_by_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archivedAt: row.archived_at,
-    processingLockedAt: row.processing_locked_at,
-    processingOperationId: row.processing_operation_id,
-    templateId: row.template_id,
-    thumbnail: null,
-    thumbnailId: row.thumbnail_id,
-    transferId: row.transfer_id,
-    transferredAt: row.transferred_at,
-  };
 }
 
 /** spec: Identifier (tag) — `label` "present when the identifier belongs to a Label: the Label, its Reel and position". */
