@@ -7,6 +7,20 @@ export interface CursorPage {
   nextCursor?: string | null;
 }
 
+/** A service that hands out a cursor it already gave would page forever: an invalid answer, said once. */
+function repeatedCursor(cursor: string): ServiceError {
+  return new ServiceError({
+    code: 'INVALID_RESPONSE',
+    kind: 'invalid_response',
+    method: 'GET',
+    path: '(pagination)',
+    status: null,
+    requestId: null,
+    detail: { reason: 'repeated_cursor', cursor },
+    outcomeUnknown: false,
+  });
+}
+
 /** Every item of a cursor-paginated list, page by page. A cursor the service repeats ends with INVALID_RESPONSE. */
 export async function* paginate<P extends CursorPage, T>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
@@ -20,16 +34,7 @@ export async function* paginate<P extends CursorPage, T>(
     const next = page.nextCursor ?? null;
     if (next === null) return;
     if (seen.has(next)) {
-      throw new ServiceError({
-        code: 'INVALID_RESPONSE',
-        kind: 'invalid_response',
-        method: 'GET',
-        path: '(pagination)',
-        status: null,
-        requestId: null,
-        detail: { reason: 'repeated_cursor', cursor: next },
-        outcomeUnknown: false,
-      });
+      throw repeatedCursor(next);
     }
     seen.add(next);
     cursor = next;
@@ -60,16 +65,7 @@ export async function* prefetchPages<P extends CursorPage, T>(
     const page: P = await pending;
     const next = page.nextCursor ?? null;
     if (next !== null && seen.has(next)) {
-      throw new ServiceError({
-        code: 'INVALID_RESPONSE',
-        kind: 'invalid_response',
-        method: 'GET',
-        path: '(pagination)',
-        status: null,
-        requestId: null,
-        detail: { reason: 'repeated_cursor', cursor: next },
-        outcomeUnknown: false,
-      });
+      throw repeatedCursor(next);
     }
     if (next !== null) seen.add(next);
     pending = next === null ? null : fetchPage(next);
