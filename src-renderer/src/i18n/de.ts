@@ -763,7 +763,7 @@ export const de: Catalog = {
     diskFree: '{{free}} frei · etwa {{labels}} Labels',
     fullTitle: 'Die Festplatte ist voll.',
     fullText:
-      'Die Festplatte des Datenordners {{dataDir}} hat {{free}} frei: neue Erfassungen warten; die Warteschlange sendet weiter, alles Gespeicherte ist sicher.',
+      'Die Festplatte des Datenordners {{dataDir}} ist voll ({{free}} frei): neue Erfassungen warten; die Warteschlange sendet weiter, alles Gespeicherte ist sicher.',
     lowTitle: 'Die Festplatte ist fast voll.',
     lowText:
       'Die Festplatte des Datenordners {{dataDir}} hat {{free}} frei, unter der Mindestgrenze von {{floor}}: neue Erfassungen warten; die Warteschlange sendet weiter.',

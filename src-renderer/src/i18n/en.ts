@@ -746,7 +746,7 @@ export const en = {
     diskFree: '{{free}} free · about {{labels}} Labels',
     fullTitle: 'The disk is full.',
     fullText:
-      'The disk of the data folder {{dataDir}} is full: new enrollments wait; the queue still sends (with room the station kept back) and everything saved is safe.',
+      'The disk of the data folder {{dataDir}} is full ({{free}} free): new enrollments wait; the queue still sends (with room the station kept back) and everything saved is safe.',
     lowTitle: 'The disk is nearly full.',
     lowText: 'The disk of the data folder {{dataDir}} has {{free}} free, below the floor of {{floor}}: new enrollments wait; the queue still sends.',
     whatToDo:
