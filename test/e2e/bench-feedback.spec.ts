@@ -44,6 +44,8 @@ test('the bench says what each action did and keeps its counters', async ({ page
   await expect(page.getByTestId('bench-session-count')).toHaveText('1');
 
   await wedgeScan(page, text(2));
+  // The read comes back from the station as a device read: F6 takes it back once it is on its slot.
+  await expect(feedback).toHaveText(`✓TEXT ${text(2)}`);
   await page.keyboard.press('F6');
   await expect(feedback).toHaveText('✓The TEXT read was taken back: scan it again.');
   await page.keyboard.press('F7');
