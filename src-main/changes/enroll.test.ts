@@ -2,14 +2,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LABEL_STATES } from '../../src-shared/domain/label';
 import { StationErrorCode } from '../../src-shared/ipc/envelope';
 import { speckleTag } from '../../test/fixtures';
-import { storeCounts } from '../../test/helpers/db';
+import { storeCounts, openUnitTestStation } from '../../test/helpers/db';
 import { refusal } from '../../test/helpers/refusal';
-import { tempDir } from '../../test/helpers/tmp';
 import { readAudit } from '../store/audit';
-import { openDatabase, type Db } from '../store/database';
+import type { Db } from '../store/database';
 import { getLabel, getLabelAt, updateLabel } from '../store/labels';
 import { getOp, openEnrollmentOf, outboxStore } from '../store/outbox';
-import { saveProfile } from '../store/profiles';
 import { skipPosition, takeBackLabel } from './bench';
 import type { ChangeContext } from './context';
 import { canEnrollOver, enrollLabel, type EnrollRequest } from './enroll';
@@ -30,18 +28,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  dir = tempDir('enroll-');
-  db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, {
-    profileId: 'p',
-    kind: 'remote',
-    name: 'test',
-    baseUrl: 'http://127.0.0.1:9',
-    orgId: null,
-    teamId: null,
-    locale: null,
-    declaredActor: null,
-  });
+  ({ dir, db } = openUnitTestStation('enroll-'));
   ctx = { db, dataDir: dir.path, profileId: () => 'p' };
   reel = createReel(ctx, { name: 'Reel A' });
 });

@@ -4,12 +4,10 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { speckleTag } from '../../test/fixtures';
-import { rawRow, storeCounts } from '../../test/helpers/db';
+import { rawRow, storeCounts, openUnitTestStation } from '../../test/helpers/db';
 import { refusal } from '../../test/helpers/refusal';
-import { tempDir } from '../../test/helpers/tmp';
 import * as captures from '../store/captures';
-import { openDatabase, type Db } from '../store/database';
-import { saveProfile } from '../store/profiles';
+import type { Db } from '../store/database';
 import { getReel } from '../store/reels';
 import type { ChangeContext } from './context';
 import { checkPrintData, importPrintData } from './import';
@@ -45,18 +43,7 @@ let ctx: ChangeContext;
 let reelId: string;
 
 beforeEach(() => {
-  dir = tempDir('import-');
-  db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, {
-    profileId: 'p',
-    kind: 'remote',
-    name: 'test',
-    baseUrl: 'http://127.0.0.1:9',
-    orgId: null,
-    teamId: null,
-    locale: null,
-    declaredActor: null,
-  });
+  ({ dir, db } = openUnitTestStation('import-'));
   ctx = { db, dataDir: dir.path, profileId: () => 'p' };
   ({ reelId } = createReel(ctx, { name: 'Import reel' }));
 });

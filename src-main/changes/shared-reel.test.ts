@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/helpers/refusal';
-import { tempDir } from '../../test/helpers/tmp';
-import { openDatabase, type Db } from '../store/database';
+import { openUnitTestStation } from '../../test/helpers/db';
+import type { Db } from '../store/database';
 import { getLabel, getLabelAt, listLabels } from '../store/labels';
 import { getOp, outboxStore } from '../store/outbox';
-import { saveProfile } from '../store/profiles';
 import { getReel, type LocalReel } from '../store/reels';
 import type { ChangeContext } from './context';
 import { enrollLabel } from './enroll';
@@ -37,18 +36,7 @@ const onService = (position: number, value: string, more: Partial<ServiceLabel> 
 });
 
 beforeEach(() => {
-  dir = tempDir('shared-reel-');
-  db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, {
-    profileId: 'p',
-    kind: 'remote',
-    name: 'test',
-    baseUrl: 'http://127.0.0.1:9',
-    orgId: null,
-    teamId: null,
-    locale: null,
-    declaredActor: null,
-  });
+  ({ dir, db } = openUnitTestStation('shared-reel-'));
   ctx = { db, dataDir: dir.path, profileId: () => 'p' };
 });
 afterEach(() => {

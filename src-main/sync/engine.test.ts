@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState } from '../../src-shared/ipc/station';
-import { tempDir } from '../../test/helpers/tmp';
+import { openUnitTestStation } from '../../test/helpers/db';
 import { ServiceError, type ServiceClient } from '../service';
 import type { ServiceErrorInit } from '../service/errors';
-import { openDatabase, type Db } from '../store/database';
+import type { Db } from '../store/database';
 import { getLabel, upsertLabel, type LocalLabel } from '../store/labels';
 import { attemptsOf, discardOp, enqueue, getOp, listOps, retryOp, type OutboxOp } from '../store/outbox';
-import { saveProfile } from '../store/profiles';
 import { insertReel } from '../store/reels';
 import { SyncEngine, type SyncEngineOptions } from './engine';
 import { HandlerAttention } from './failure';
@@ -170,18 +169,7 @@ let service: ReturnType<typeof fakeClient>;
 let engine: SyncEngine | null;
 
 beforeEach(() => {
-  dir = tempDir('engine-');
-  db = openDatabase({ dataDir: dir.path });
-  saveProfile(db, {
-    profileId: 'p',
-    kind: 'remote',
-    name: 'test',
-    baseUrl: 'http://127.0.0.1:9',
-    orgId: null,
-    teamId: null,
-    locale: null,
-    declaredActor: null,
-  });
+  ({ dir, db } = openUnitTestStation('engine-'));
   fake = new FakeOperations();
   events = new Events();
   service = fakeClient();
