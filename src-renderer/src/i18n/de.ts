@@ -445,6 +445,7 @@ export const de: Catalog = {
     state: 'Zustand',
     reason: 'Grund',
     attempts: 'Versuche',
+    number: 'Nummer in der Warteschlange',
     outcomeUnknown: '(Ergebnis unbekannt: wird vor erneutem Senden geprüft)',
     retry: 'Erneut versuchen',
     recapture: 'Neu aufnehmen',

@@ -433,6 +433,7 @@ export const en = {
     state: 'State',
     reason: 'Reason',
     attempts: 'Attempts',
+    number: 'Number in the queue',
     outcomeUnknown: '(outcome unknown: checked before resending)',
     retry: 'Retry',
     recapture: 'Recapture',

@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_STATES, type OperationState, type QueueCounts, type QueueItem } from '../../../../src-shared/ipc';
@@ -112,28 +113,31 @@ export function QueueScreen() {
           />
         </div>
       ) : null}
-      <table aria-label={t('queue.items')}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('queue.kind')}</th>
-            <th scope="col">{t('queue.state')}</th>
-            <th scope="col">{t('queue.reason')}</th>
-            <th scope="col">{t('queue.attempts')}</th>
-            <th scope="col">{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.items.map((item) => (
-            <tr key={item.opId} className={`op-${item.state}`}>
-              <td>{item.seq}</td>
-              <td>{t(`queue.kinds.${item.kind}`)}</td>
-              <td>
+      <DataTable
+        label={t('queue.items')}
+        compact
+        rows={list.data?.items}
+        rowKey={(item) => item.opId}
+        rowClassName={(item) => `op-${item.state}`}
+        columns={[
+          { key: 'seq', header: '#', headerLabel: t('queue.number'), numeric: true, cell: (item) => item.seq },
+          { key: 'kind', header: t('queue.kind'), cell: (item) => t(`queue.kinds.${item.kind}`) },
+          {
+            key: 'state',
+            header: t('queue.state'),
+            cell: (item) => (
+              <>
                 <span aria-hidden="true">{STATE_MARK[item.state]} </span>
                 {t(`queue.states.${item.state}`)}
                 {item.outcomeUnknown ? <span className="hint"> {t('queue.outcomeUnknown')}</span> : null}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          {
+            key: 'reason',
+            header: t('queue.reason'),
+            cell: (item) => (
+              <>
                 {item.attention ? (
                   <>
                     <span>{item.attention.reason}</span> <code data-testid="attention-code">{item.attention.code}</code>
@@ -143,9 +147,16 @@ export function QueueScreen() {
                 ) : (
                   (item.attempts.at(-1)?.message ?? '')
                 )}
-              </td>
-              <td>{item.attemptCount}</td>
-              <td className="actions">
+              </>
+            ),
+          },
+          { key: 'attempts', header: t('queue.attempts'), numeric: true, cell: (item) => item.attemptCount },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            className: 'actions',
+            cell: (item) => (
+              <>
                 {item.state === 'attention' ? (
                   <>
                     {canRecapture(item) ? (
@@ -179,11 +190,11 @@ export function QueueScreen() {
                     </button>
                   </>
                 ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
