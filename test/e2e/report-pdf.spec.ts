@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -133,6 +133,17 @@ test('station report --pdf prints the report page: the PNG shows both charts, th
   // The rate chart's bars (#2a6f4e at 45 % over white) and the time-per-Label chart's points (#1f4e8c).
   expect(await pixelsNear(page, [159, 190, 175]), 'bars of the enrollment rate chart').toBeGreaterThan(200);
   expect(await pixelsNear(page, [31, 78, 140], 40), 'points of the time-per-Label chart').toBeGreaterThan(20);
+
+  // No page is painted in the app's grey (#f4f4f1): printed with backgrounds, it was a grey block below the report's
+  // last section (issue 17). Every page, rendered, is white paper with the report on it.
+  execFileSync('pdftoppm', ['-r', '50', '-png', file, join(dir.path, 'all')]);
+  const pages = readdirSync(dir.path).filter((name) => /^all-\d+\.png$/.test(name));
+  expect(pages.length).toBeGreaterThan(0);
+  for (const name of pages) {
+    const png = join(dir.path, name);
+    const { width, height } = await sharp(png).metadata();
+    expect(await pixelsNear(png, [244, 244, 241], 3), `grey pixels on ${name}`).toBeLessThan((width as number) * (height as number) * 0.02);
+  }
 
   // German, from the same page.
   const german = join(dir.path, 'reel-de.pdf');
