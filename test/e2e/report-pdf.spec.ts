@@ -126,6 +126,9 @@ test('station report --pdf prints the report page: the PNG shows both charts, th
   expect(text).toMatch(/gap\s+1\b/);
   expect(text).toMatch(/Total positions\s+13\b/);
   expect(text).toContain('12 Labels saved');
+  // The rate chart's unit is its bucket: minutes here, never "per hour" from minute buckets (issue 17).
+  expect(text).toContain('Enrollment rate (Labels per minute)');
+  expect(text).not.toContain('per hour');
   expect(text).toContain('Checked 3 of 11, 0 failed');
 
   execFileSync('pdftoppm', ['-r', '100', '-f', '1', '-l', '1', '-png', file, join(dir.path, 'page')]);

@@ -4,6 +4,16 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { LABEL_STATES } from '../../../../src-shared/domain/label';
 import type { ReelReport as Report } from '../../../../src-shared/ipc';
+import {
+  COUNT_INCREMENTS,
+  TIME_INCREMENTS,
+  TIME_TICK_SPACE,
+  bucketUnit,
+  countRange,
+  minuteRange,
+  timeTickLabel,
+  zeroBasedRange,
+} from '../../components/chart-axes';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
 import './report.css';
@@ -12,6 +22,15 @@ import './report.css';
 // quality check). The screen shows it and the PDF is printed from it (print mode, see ReportPrint.tsx).
 
 const CHART_HEIGHT = 220;
+
+/** A time x axis: HH:MM ticks far enough apart not to overlap (components/chart-axes.ts). */
+function timeAxis(spanSeconds: number, locale: string): uPlot.Axis {
+  return {
+    space: TIME_TICK_SPACE,
+    incrs: [...TIME_INCREMENTS],
+    values: (_u, ticks) => ticks.map((tick) => timeTickLabel(tick, spanSeconds, locale)),
+  };
+}
 const CHARTS = 2;
 
 function useDateFormat() {
@@ -28,7 +47,7 @@ function seconds(value: number | null): string {
 
 /** The report of one Reel. `onDrawn` is called once both charts have drawn (the print view waits for it). */
 export function ReelReport({ report, onDrawn, print = false }: { report: Report; onDrawn?: () => void; print?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const when = useDateFormat();
   // Timing marks (test/bench/report.bench.ts): the report's data is in (first render), both charts have drawn.
   useState(() => performance.mark('reel-report:data'));
@@ -46,41 +65,43 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
   const { enrollment } = report;
 
   const { bucketSeconds, t: bucketStarts } = enrollment.rate;
-  const rateOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
-    () => ({
-      // From the first bucket's start to the last bucket's end (a single bucket would otherwise span years).
-      scales: {
-        x: {
-          time: true,
-          ...(bucketStarts.length ? { range: [bucketStarts[0] as number, (bucketStarts.at(-1) as number) + bucketSeconds] as uPlot.Range.MinMax } : {}),
-        },
-      },
-      axes: [{}, { label: t('report.perHour'), size: 60 }],
+  // Labels per bucket, as bars; the axis says the bucket ("per 5 minutes"), never a rate the data did not count.
+  const bucket = bucketUnit(bucketSeconds);
+  const perBucket = t(`report.perBucket.${bucket.unit}`, { count: bucket.count });
+  const rateOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
+    // From the first bucket's start to the last bucket's end (a single bucket would otherwise span years).
+    const first = bucketStarts[0];
+    const end = (bucketStarts.at(-1) ?? 0) + bucketSeconds;
+    const range: uPlot.Range.MinMax | undefined = first === undefined ? undefined : [first, end];
+    const span = first === undefined ? 0 : end - first;
+    return {
+      scales: { x: { time: true, ...(range ? { range } : {}) }, y: { range: (_u, _min, max) => countRange(max) } },
+      axes: [timeAxis(span, i18n.language), { label: perBucket, size: 60, incrs: [...COUNT_INCREMENTS] }],
       series: [
         {},
         {
-          label: t('report.perHour'),
+          label: perBucket,
           stroke: '#2a6f4e',
           fill: 'rgba(42, 111, 78, 0.45)',
-          width: 1,
+          width: 0,
           paths: uPlot.paths.bars?.({ size: [0.9, 80] }),
           points: { show: false },
         },
       ],
       legend: { show: false },
       cursor: { show: !print },
-    }),
-    [t, print, bucketStarts, bucketSeconds],
-  );
+    };
+  }, [print, bucketStarts, bucketSeconds, perBucket, i18n.language]);
   // Each bar stands in the middle of its bucket.
   const rateData = useMemo<uPlot.AlignedData>(
-    () => [enrollment.rate.t.map((start) => start + enrollment.rate.bucketSeconds / 2), enrollment.rate.perHour],
+    () => [enrollment.rate.t.map((start) => start + enrollment.rate.bucketSeconds / 2), enrollment.rate.count],
     [enrollment.rate],
   );
+  const timeSpan = (enrollment.timePerLabel.t.at(-1) ?? 0) - (enrollment.timePerLabel.t[0] ?? 0);
   const timeOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      scales: { x: { time: true } },
-      axes: [{}, { label: t('report.secondsPerLabel'), size: 60 }],
+      scales: { x: { time: true, range: (_u, min, max) => minuteRange(min, max) }, y: { range: (_u, _min, max) => zeroBasedRange(max) } },
+      axes: [timeAxis(timeSpan, i18n.language), { label: t('report.secondsPerLabel'), size: 60 }],
       series: [
         {},
         {
@@ -94,7 +115,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
       legend: { show: false },
       cursor: { show: !print },
     }),
-    [t, print],
+    [t, print, timeSpan, i18n.language],
   );
   const timeData = useMemo<uPlot.AlignedData>(() => [enrollment.timePerLabel.t, enrollment.timePerLabel.seconds], [enrollment.timePerLabel]);
   const verification = report.verification;
@@ -162,12 +183,12 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         </p>
         <div className="charts">
           <figure data-testid="chart-rate">
-            <figcaption>{t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })}</figcaption>
+            <figcaption>{t('report.rateChart', { unit: perBucket })}</figcaption>
             <UPlotChart
               options={rateOptions}
               data={rateData}
               height={CHART_HEIGHT}
-              label={t('report.rateChart', { minutes: enrollment.rate.bucketSeconds / 60 })}
+              label={t('report.rateChart', { unit: perBucket })}
               onDrawn={() => chartDrawn('rate')}
             />
           </figure>

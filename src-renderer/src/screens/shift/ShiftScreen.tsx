@@ -1,6 +1,7 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
+import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel } from '../../components/chart-axes';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandQuery } from '../../query/use-command';
@@ -31,14 +32,25 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   const data = summary.data;
   const hours = useMemo(() => Array.from({ length: 24 }, (_, h) => h), []);
   const chartData = useMemo<uPlot.AlignedData>(() => [hours, data?.perHour ?? new Array<number>(24).fill(0)], [hours, data]);
+  // The day's hourly counts as bars from 0, whole-hour ticks as HH:00 (components/chart-axes.ts).
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      scales: { x: { time: false, range: [-0.5, 23.5] } },
+      scales: { x: { time: false, range: [-0.5, 23.5] }, y: { range: (_u, _min, max) => countRange(max) } },
       axes: [
-        { label: t('shift.hour'), values: (_u: uPlot, ticks: number[]) => ticks.map((h) => `${h}:00`) },
-        { label: t('shift.labels'), size: 60 },
+        { label: t('shift.hour'), space: 48, incrs: [...HOUR_INCREMENTS], values: (_u: uPlot, ticks: number[]) => ticks.map(hourLabel) },
+        { label: t('shift.perHourAxis'), size: 60, incrs: [...COUNT_INCREMENTS] },
       ],
-      series: [{}, { label: t('shift.labels'), stroke: '#2a6f4e', fill: 'rgba(42, 111, 78, 0.45)', width: 1, points: { show: false } }],
+      series: [
+        {},
+        {
+          label: t('shift.perHourAxis'),
+          stroke: '#2a6f4e',
+          fill: 'rgba(42, 111, 78, 0.45)',
+          width: 0,
+          paths: uPlot.paths.bars?.({ size: [0.8, 60] }),
+          points: { show: false },
+        },
+      ],
       legend: { show: false },
     }),
     [t],
