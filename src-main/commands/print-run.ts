@@ -35,12 +35,22 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
   });
 }
 
-async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined): Promise<number> {
-  const { generateRows, writePrintRunCsv, writePrintRunZpl, writeProofPdf } = await printRun();
+async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined, reelName: string): Promise<number> {
+  const { generateRows, previewRows, writePrintRunCsv, writePrintRunZpl, writeProofPdf } = await printRun();
   const stock = layout?.stock ?? DEFAULT_STOCK;
   if (format === 'csv') await writePrintRunCsv(generateRows(spec), path);
-  else if (format === 'pdf') await writeProofPdf(generateRows(spec), path, { stock, ...(layout?.sheet ? { sheet: layout.sheet } : {}) });
-  else await writePrintRunZpl(generateRows(spec), path, { stock, ...(layout?.dpi ? { dpi: layout.dpi } : {}) });
+  else if (format === 'pdf') {
+    // Every page of the proof names the Reel, the run and the day, and says "page N of M" (docs/print-run.md).
+    const { count, first, last } = previewRows(spec, 1);
+    const head = first[0];
+    const tail = last.at(-1) ?? head;
+    const run = head && tail ? `positions ${head.position}–${tail.position}, ${head.text} … ${tail.text} (${count} labels)` : `(${count} labels)`;
+    await writeProofPdf(generateRows(spec), path, {
+      stock,
+      ...(layout?.sheet ? { sheet: layout.sheet } : {}),
+      header: { reel: reelName, run, date: new Date().toISOString().slice(0, 10), labels: count },
+    });
+  } else await writePrintRunZpl(generateRows(spec), path, { stock, ...(layout?.dpi ? { dpi: layout.dpi } : {}) });
   return statSync(path).size;
 }
 
@@ -103,7 +113,7 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
       if (out !== undefined) {
         const path = resolve(out);
         const chosen = formatOf(path, format);
-        file = { path, format: chosen, bytes: await writeExport(spec, path, chosen, layout) };
+        file = { path, format: chosen, bytes: await writeExport(spec, path, chosen, layout, requireReel(changes, reelId).name) };
       }
       let saved = 0;
       if (expected) {
@@ -126,7 +136,7 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
       const spec = (await printRun()).parsePrintRunSpec(input);
       const path = join(tmpDir(), `print-run-${randomUUID()}.${format}`);
       try {
-        const bytes = await writeExport(spec, path, format, layout);
+        const bytes = await writeExport(spec, path, format, layout, reel.name);
         const safeName = reel.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'reel';
         return { fileName: `${safeName}-print-run.${format}`, mediaType: MEDIA_TYPES[format], bytes, base64: readFileSync(path).toString('base64') };
       } finally {

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { readBarcodes as ReadBarcodes } from 'zxing-wasm/reader';
 import { tempDir } from '../../test/helpers/tmp';
 import { StationError } from '../../src-shared/ipc/envelope';
-import { writeProofPdf, type ProofOptions } from './export-pdf';
+import { HEADER_BAND_MM, proofSheetLayout, writeProofPdf, type ProofOptions } from './export-pdf';
 import { generateRows, type PrintRunRow, type PrintRunSpecInput } from './generate';
-import { MM_PER_INCH, sheetLayout } from './layout';
+import { MM_PER_INCH } from './layout';
 
 // The proof is checked as a printer would see it: pages rendered at 300 dpi by poppler (pdftoppm),
 // every code decoded by zxing from its label's cell, every TEXT and position found by pdftotext.
@@ -49,7 +49,7 @@ function pageCount(pdf: string): number {
 /** Each label's codes, decoded from its own cell of the rendered page: format → text. */
 async function decodeCells(pages: string[], options: ProofOptions, count: number): Promise<Map<string, string>[]> {
   const readBarcodes = await loadZxing();
-  const layout = sheetLayout(options);
+  const layout = proofSheetLayout(options);
   const px = (mm: number) => Math.round((mm * DPI) / MM_PER_INCH);
   const decoded: Map<string, string>[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -128,6 +128,29 @@ describe('proof PDF', () => {
     const options: ProofOptions = { stock: '62x29', marginMm: 8, gutterMm: { x: 3, y: 2 } };
     await writeProofPdf(custom, customPdf, options);
     expect(await decodeCells(renderPages(customPdf), options, custom.length)).toEqual(custom.map(expected));
+  });
+
+  it('with a header, every page names the Reel, the run and the day and says "page N of M"; the labels stay readable', async () => {
+    const rows = [...generateRows(SPEC)];
+    const pdf = join(dir.path, 'header.pdf');
+    const header = { reel: 'Rosé 2026 ✓', run: 'positions 201–230', date: '2026-11-26', labels: rows.length };
+    const options: ProofOptions = { stock: '70x37', header };
+    // 70x37 lies nearly edge to edge on A4: the head and foot bands take a row (7 rows of 3, not 8).
+    expect(proofSheetLayout(options)).toMatchObject({ rows: 7, perPage: 21 });
+    expect(proofSheetLayout({ stock: '50x30', header })).toMatchObject({ rows: 9, perPage: 36 });
+    expect(await writeProofPdf(rows, pdf, options)).toEqual({ labels: 30, pages: 2 });
+    const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((page) => page.trim());
+    expect(pages).toHaveLength(2);
+    pages.forEach((page, n) => {
+      // "✓" is not in the proof's font: shown as "?" in the head (a label's TEXT with it is refused).
+      expect(page).toContain('Rosé 2026 ? · print run positions 201–230 · 2026-11-26');
+      expect(page).toContain(`page ${n + 1} of 2`);
+    });
+    // The labels are laid out below the head band and decode as before.
+    expect(proofSheetLayout(options).cellAt(0).y).toBe(HEADER_BAND_MM);
+    expect(await decodeCells(renderPages(pdf), options, rows.length)).toEqual(rows.map(expected));
   });
 
   it('1,200 labels make 50 pages, each label’s TEXT and position on them', async () => {

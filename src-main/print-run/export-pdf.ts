@@ -1,7 +1,10 @@
 // Print run → print-ready proof PDF: sheets of labels, one label per cell, each with its position
 // (small), its codes and its TEXT, for the print shop to check (and print on sheet stock).
 //
-//   writeProofPdf(rows, path, { stock, sheet?, marginMm?, gutterMm?, codes?, outline? }) → { labels, pages }
+//   writeProofPdf(rows, path, { stock, sheet?, marginMm?, gutterMm?, codes?, outline?, header? }) → { labels, pages }
+//
+// With a header (the station's exports always give one), every page says the Reel, the run and the day at its head
+// and "page N of M" at its foot, in bands of HEADER_BAND_MM: a stock laid nearly edge to edge (70x37) loses a row.
 //
 // Streams the PDF (pdfkit) to a file, page by page; a page is written out as the next one starts, so
 // 1,000+ labels never sit in memory. Codes are PNGs rendered by bwip-js and placed at a size that
@@ -27,7 +30,21 @@ import {
   type SheetOptions,
 } from './layout';
 
+/** What each page of a proof says at its head and foot (docs/print-run.md, "Exports"). */
+export interface ProofHeader {
+  /** The Reel's name. */
+  reel: string;
+  /** The run in words, e.g. "positions 1–60, CHX-0000001 … CHX-0000060". */
+  run: string;
+  /** The day the proof was made, YYYY-MM-DD. */
+  date: string;
+  /** How many labels the run has: the page count "page N of M" is known before the first page is streamed. */
+  labels: number;
+}
+
 export interface ProofOptions extends SheetOptions {
+  /** A head (Reel, run, date) and foot ("page N of M") on every page; their band keeps labels HEADER_BAND_MM off the edges. */
+  header?: ProofHeader;
   /** Which codes to draw when a row has them (all by default). */
   codes?: Partial<CodesOnLabel>;
   /** Draw each cell's edge in light grey (default true). */
@@ -49,6 +66,9 @@ const RENDER_SCALE = 2;
 const MIN_TEXT_PT = 4;
 const MAX_TEXT_PT = 12;
 const FONT = 'Helvetica';
+/** The head and foot bands of a proof with a header: a stock whose sheet margins are narrower gets them anyway. */
+export const HEADER_BAND_MM = 7;
+const HEADER_PT = 7;
 
 /** What Helvetica (a PDF standard font, WinAnsi encoding) can show besides Latin-1. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -155,13 +175,45 @@ function drawText(doc: PDFKit.PDFDocument, text: string, box: Box, origin: Box, 
   doc.fontSize(size).text(text, (origin.x + box.x) * PT_PER_MM, (origin.y + box.y) * PT_PER_MM, { lineBreak: false });
 }
 
+/** The sheet a proof is laid out on: the stock's, with room at the head and foot when the proof has a header. */
+export function proofSheetLayout(options: ProofOptions): ReturnType<typeof sheetLayout> {
+  const plain = sheetLayout(options);
+  if (!options.header) return plain;
+  const margin =
+    options.marginMm === undefined
+      ? plain.stock.marginMm
+      : typeof options.marginMm === 'number'
+        ? { x: options.marginMm, y: options.marginMm }
+        : options.marginMm;
+  if (margin.y >= HEADER_BAND_MM) return plain;
+  return sheetLayout({ ...options, marginMm: { x: margin.x, y: HEADER_BAND_MM } });
+}
+
+/** Helvetica cannot show every character of a Reel's name: those become "?" in the header (the labels refuse them). */
+function showable(text: string): string {
+  const bad = new Set(helveticaCannotShow(text));
+  return [...text].map((c) => (bad.has(c) ? '?' : c)).join('');
+}
+
+/** The head ("Reel · run · date") and the foot ("page N of M") of a page. */
+function drawHeader(doc: PDFKit.PDFDocument, header: ProofHeader, page: number, pages: number, sheet: { widthMm: number; heightMm: number }): void {
+  const left = 6 * PT_PER_MM;
+  const width = (sheet.widthMm - 12) * PT_PER_MM;
+  doc.font(FONT).fontSize(HEADER_PT).fillColor('#333333');
+  doc.text(showable(`${header.reel} · print run ${header.run} · ${header.date}`), left, 2.2 * PT_PER_MM, { width, lineBreak: false, ellipsis: true });
+  doc.text(`page ${page} of ${pages}`, left, (sheet.heightMm - 4.7) * PT_PER_MM, { width, align: 'right', lineBreak: false });
+  doc.fillColor('black');
+}
+
 async function drained(out: WriteStream): Promise<void> {
   if (out.writableNeedDrain) await once(out, 'drain');
 }
 
 /** Writes the proof PDF of `rows` to `path` (whole or not at all); see the header. */
 export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<PrintRunRow>, path: string, options: ProofOptions): Promise<ProofResult> {
-  const sheet = sheetLayout(options);
+  const sheet = proofSheetLayout(options);
+  const { header } = options;
+  const totalPages = header ? Math.max(1, Math.ceil(header.labels / sheet.perPage)) : 0;
   const wanted: CodesOnLabel = { qr: true, dataMatrix: true, barCode: true, ...options.codes };
   const { widthMm, heightMm, name: stockName } = sheet.stock;
   return writeFileWhole(path, async (out) => {
@@ -186,6 +238,7 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
       if (slot === 0) {
         doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });
         pages += 1;
+        if (header) drawHeader(doc, header, pages, Math.max(totalPages, pages), sheet.sheet);
       }
       const cell = sheet.cellAt(slot);
       if (options.outline ?? true) {
@@ -205,7 +258,10 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
       labels += 1;
       await drained(out);
     }
-    if (!labels) doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });
+    if (!labels) {
+      doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });
+      if (header) drawHeader(doc, header, 1, 1, sheet.sheet);
+    }
     const ended = once(doc, 'end');
     doc.end();
     await ended;

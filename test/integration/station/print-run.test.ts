@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../src-shared/ipc';
@@ -79,6 +80,18 @@ describe('print runs on a station', () => {
     const pdf = await t.call('printRun.export', { reelId, spec: SPEC, format: 'pdf', layout: { stock: '70x37' } });
     expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.bytes).toBe(Buffer.from(pdf.base64, 'base64').length);
+    // Every page has the head (Reel, run, day) and "page N of M" (issue 17): 40 labels of 70x37 are 2 pages of 21.
+    const proof = join(dir.path, 'proof.pdf');
+    writeFileSync(proof, Buffer.from(pdf.base64, 'base64'));
+    const pages = execFileSync('pdftotext', ['-layout', proof, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((page) => page.trim());
+    expect(pages).toHaveLength(2);
+    const today = new Date().toISOString().slice(0, 10);
+    pages.forEach((page, n) => {
+      expect(page).toContain(`Run · print run positions 1–40, SER-00018 … SER-00406 (40 labels) · ${today}`);
+      expect(page).toContain(`page ${n + 1} of 2`);
+    });
     const zpl = Buffer.from((await t.call('printRun.export', { reelId, spec: SPEC, format: 'zpl' })).base64, 'base64').toString();
     expect(zpl.match(/\^XA/g)).toHaveLength(40);
     expect(zpl).toContain('^FDQA,https://example.test/SER-00018^FS');
