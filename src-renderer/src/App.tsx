@@ -11,7 +11,7 @@ import { ReelsScreen } from './screens/reels/ReelsScreen';
 import { ReportPrint } from './screens/report/ReportPrint';
 import { ReportScreen } from './screens/report/ReportScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
-import { ShiftScreen } from './screens/shift/ShiftScreen';
+import { ShiftPrint, ShiftScreen } from './screens/shift/ShiftScreen';
 import { VerifyScreen } from './screens/verify/VerifyScreen';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
@@ -29,8 +29,9 @@ export function App() {
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
-  // The Reel report alone, for printing to PDF (src-main/hosts/web/report-pdf.ts, the Electron host).
+  // The Reel report or the shift summary alone, for printing to PDF (src-main/hosts/web/report-pdf.ts, the Electron host).
   if (screen === 'report' && params.get('print') === '1') return <ReportPrint reelId={reelId} lang={params.get('lang')} />;
+  if (screen === 'shift' && params.get('print') === '1') return <ShiftPrint day={params.get('day')} offset={params.get('offset')} lang={params.get('lang')} />;
   return (
     <div className="app">
       <a className="skip-link" href="#main">

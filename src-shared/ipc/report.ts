@@ -112,6 +112,12 @@ export type ReelReport = z.infer<typeof ReelReport>;
 export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+/** A time zone as minutes east of UTC (60 for CET). */
+const UtcOffsetMinutes = z
+  .number()
+  .int()
+  .min(-14 * 60)
+  .max(14 * 60);
 
 export const ShiftSummary = z.object({
   day: z.string(),
@@ -170,12 +176,7 @@ export const reportCommands = {
     input: z
       .object({
         day: DaySchema,
-        utcOffsetMinutes: z
-          .number()
-          .int()
-          .min(-14 * 60)
-          .max(14 * 60)
-          .optional(),
+        utcOffsetMinutes: UtcOffsetMinutes.optional(),
       })
       .strict(),
     output: ShiftSummary,
@@ -186,6 +187,14 @@ export const reportCommands = {
    */
   'report.pdf': {
     input: z.object({ reelId: LocalId, locale: z.enum(['en', 'de']).optional() }).strict(),
+    output: z.object({ filename: z.string(), bytes: z.number().int(), pdfBase64: z.string() }),
+  },
+  /**
+   * The shift summary of a day as a PDF, printed from the shift summary page the same way as report.pdf (the same
+   * hosts; others answer STATION_PDF_UNAVAILABLE). The day and time zone as report.shift.
+   */
+  'report.shiftPdf': {
+    input: z.object({ day: DaySchema, utcOffsetMinutes: UtcOffsetMinutes.optional(), locale: z.enum(['en', 'de']).optional() }).strict(),
     output: z.object({ filename: z.string(), bytes: z.number().int(), pdfBase64: z.string() }),
   },
 } as const;

@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Issue 17, defect 4: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
 // the bench: two misprints, a misorder, a gap (F7) and a Label taken back (F6); the summary counts each by kind and
-// its error rate is not zero.
+// its error rate is not zero; its PDF (Export PDF) holds the same counts.
 
 const text = (p: number) => `CHX-${String(p).padStart(7, '0')}`;
 
@@ -44,6 +45,10 @@ test("the shift summary counts the shift's problems by kind", async ({ page }) =
   await expect(position).toHaveText('4');
   await wedgeScan(page, text(4));
   await expect(position).toHaveText('5');
+  // F6 while the Label is still being sent is refused ("being sent right now; try again"): wait for the queue first.
+  await expect
+    .poll(async () => (await station.call('queue.list', { limit: 500 })).items.filter((item) => item.state === 'pending' || item.state === 'sending').length)
+    .toBe(0);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F6');
   await expect
@@ -62,4 +67,29 @@ test("the shift summary counts the shift's problems by kind", async ({ page }) =
   // 3 saves, 1 taken back, 3 caught at the bench: 4 problems of 6.
   await expect(page.getByTestId('shift-error-rate')).toHaveText('66.7% (4 problems)');
   await page.screenshot({ path: 'test-results/e2e/screens/shift-problems.png', fullPage: true });
+
+  // Export PDF: the shift summary page printed as the Reel report is; the note says what was saved, and the PDF's
+  // text holds the shift's counts by kind.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('shift-export-pdf').click();
+  const saved = await download;
+  const day = await page.getByRole('textbox', { name: 'Day', exact: true }).inputValue();
+  expect(saved.suggestedFilename()).toBe(`shift-summary-${day}.pdf`);
+  await expect(page.getByTestId('shift-exported')).toContainText(`Saved as shift-summary-${day}.pdf: the shift summary of `);
+  await expect(page.getByTestId('shift-exported')).toContainText('3 Labels saved, 4 problems, Reels worked on: 1');
+  const pdf = test.info().outputPath('shift.pdf');
+  await saved.saveAs(pdf);
+  const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  expect(pdfText).toContain('Shift summary of');
+  expect(pdfText).toMatch(/Labels\s+3\b/);
+  expect(pdfText).toMatch(/Error rate\s+66\.7% \(4 problems\)/);
+  expect(pdfText).toMatch(/Misprints\s+2\b/);
+  expect(pdfText).toMatch(/Misorders\s+1\b/);
+  expect(pdfText).toMatch(/Duplicates\s+0\b/);
+  expect(pdfText).toMatch(/Labels taken back \(undo\)\s+1\b/);
+  expect(pdfText).toMatch(/Gaps \(skipped\)\s+1\b/);
+  expect(pdfText).toMatch(/Shift reel\s+3\s+\d+\s+no\b/);
+  // Only the summary is printed: no navigation, no status bar.
+  expect(pdfText).not.toContain('Bulk bind');
+  execFileSync('pdftoppm', ['-r', '50', '-png', pdf, test.info().outputPath('shift-page')]);
 });

@@ -4,7 +4,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, type IpcMainInvokeEv
 import { IpcChannel } from '../../../src-shared/ipc';
 import { createStation, type Station } from '../../station';
 import type { KeyCipher } from '../../store/api-key-file';
-import { READY_EXPRESSION, waitForReportReady } from '../web/report-pdf';
+import { printRoute, READY_EXPRESSION, waitForReportReady, type ReportPrinter } from '../web/report-pdf';
 import { redirectNativeAddons } from './native-redirect';
 
 // The Electron host: a thin adapter over the core. Everything worth testing
@@ -40,8 +40,8 @@ const keychain: KeyCipher = {
   decrypt: (sealed) => safeStorage.decryptString(sealed),
 };
 
-/** The Reel report's PDF: the report page in a hidden window, printed once it says it has drawn (printToPDF). */
-async function printReport({ reelId, locale }: { reelId: string; locale: string }): Promise<Uint8Array> {
+/** A report's PDF (the Reel report, the shift summary): its page in a hidden window, printed once it says it has drawn (printToPDF). */
+async function printReport(request: Parameters<ReportPrinter>[0]): Promise<Uint8Array> {
   const window = new BrowserWindow({
     show: false,
     width: 1000,
@@ -58,7 +58,7 @@ async function printReport({ reelId, locale }: { reelId: string; locale: string 
     },
   });
   try {
-    await window.loadFile(rendererIndex, { hash: `/report?${new URLSearchParams({ reel: reelId, print: '1', lang: locale }).toString()}` });
+    await window.loadFile(rendererIndex, { hash: printRoute(request) });
     await waitForReportReady(async () => String(await window.webContents.executeJavaScript(READY_EXPRESSION)));
     return await window.webContents.printToPDF({ printBackground: true, pageSize: 'A4' });
   } finally {

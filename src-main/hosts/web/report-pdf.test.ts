@@ -24,8 +24,13 @@ describe('the report printer', () => {
     expect(requireChromium({}, ['/nonexistent/chromium', process.execPath])).toBe(process.execPath);
   });
 
-  it('opens the report route in print mode', () => {
-    expect(reportPageUrl('http://127.0.0.1:4000/', 'r 1', 'de')).toBe('http://127.0.0.1:4000/#/report?reel=r+1&print=1&lang=de');
+  it('opens the report route, or the shift summary of a day, in print mode', () => {
+    expect(reportPageUrl('http://127.0.0.1:4000/', { page: 'reel', reelId: 'r 1', locale: 'de' })).toBe(
+      'http://127.0.0.1:4000/#/report?reel=r+1&print=1&lang=de',
+    );
+    expect(reportPageUrl('http://127.0.0.1:4000', { page: 'shift', day: '2026-11-26', utcOffsetMinutes: -300, locale: 'en' })).toBe(
+      'http://127.0.0.1:4000/#/shift?day=2026-11-26&offset=-300&print=1&lang=en',
+    );
   });
 
   it('waits for the page to say it is ready, and reports the page’s own error', async () => {

@@ -194,10 +194,18 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
   }
 }
 
-/** The report page's address on a web host: the report route in print mode, in the language asked for. */
-export function reportPageUrl(hostUrl: string, reelId: string, locale: string): string {
-  const params = new URLSearchParams({ reel: reelId, print: '1', lang: locale });
-  return `${hostUrl.replace(/\/?$/, '/')}#/report?${params.toString()}`;
+/** A report page's route in print mode, in the language asked for: `/report?reel=…` or `/shift?day=…&offset=…`. */
+export function printRoute(request: Parameters<ReportPrinter>[0]): string {
+  const params =
+    request.page === 'reel'
+      ? new URLSearchParams({ reel: request.reelId, print: '1', lang: request.locale })
+      : new URLSearchParams({ day: request.day, offset: String(request.utcOffsetMinutes), print: '1', lang: request.locale });
+  return `/${request.page === 'reel' ? 'report' : 'shift'}?${params.toString()}`;
+}
+
+/** A report page's address on a web host (printRoute). */
+export function reportPageUrl(hostUrl: string, request: Parameters<ReportPrinter>[0]): string {
+  return `${hostUrl.replace(/\/?$/, '/')}#${printRoute(request)}`;
 }
 
 /**
@@ -210,13 +218,13 @@ export function chromiumReportPrinter(): { print: ReportPrinter; bind(host: { ur
     bind(next) {
       host = next;
     },
-    async print({ reelId, locale }) {
+    async print(request) {
       if (!host)
         throw new StationError({
           code: PDF_UNAVAILABLE,
           message: 'The web host is not listening yet, so its report page cannot be printed; try again in a moment.',
         });
-      return printPageToPdf(reportPageUrl(host.url, reelId, locale), { headers: { authorization: `Bearer ${host.token}` } });
+      return printPageToPdf(reportPageUrl(host.url, request), { headers: { authorization: `Bearer ${host.token}` } });
     },
   };
 }

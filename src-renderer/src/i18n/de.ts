@@ -678,7 +678,7 @@ export const de: Catalog = {
     refresh: 'Aktualisieren',
     exportPdf: 'Als PDF exportieren',
     exporting: 'PDF wird gedruckt…',
-    exported: 'Gespeichert als {{filename}}.',
+    exported: 'Gespeichert als {{filename}}: der Bericht der Rolle {{reel}} ({{total}} Positionen), mit Diagrammen, Lücken und Qualitätsprüfung.',
     title: 'Rollenbericht: {{name}}',
     generated: 'Erstellt {{at}} auf Station {{station}}',
     serviceId: 'Dienst-ID {{id}}',
@@ -736,6 +736,10 @@ export const de: Catalog = {
   },
   shift: {
     title: 'Schichtübersicht',
+    printTitle: 'Schichtübersicht vom {{day}}',
+    exported:
+      'Gespeichert als {{filename}}: die Schichtübersicht vom {{day}}: {{labels}} Etiketten gespeichert, {{problems}}, bearbeitete Rollen: {{reels}}; mit den Problemen nach Art und den Etiketten je Stunde.',
+    reelsTable: 'An dem Tag bearbeitete Rollen',
     day: 'Tag',
     figures: 'Der Tag in Zahlen',
     labels: 'Etiketten',

@@ -661,7 +661,7 @@ export const en = {
     refresh: 'Refresh',
     exportPdf: 'Export PDF',
     exporting: 'Printing the PDF…',
-    exported: 'Saved as {{filename}}.',
+    exported: 'Saved as {{filename}}: the report of Reel {{reel}} ({{total}} positions), with its charts, gaps and quality check.',
     title: 'Reel report: {{name}}',
     generated: 'Generated {{at}} on station {{station}}',
     serviceId: 'service id {{id}}',
@@ -719,6 +719,10 @@ export const en = {
   },
   shift: {
     title: 'Shift summary',
+    printTitle: 'Shift summary of {{day}}',
+    exported:
+      'Saved as {{filename}}: the shift summary of {{day}}: {{labels}} Labels saved, {{problems}}, Reels worked on: {{reels}}; with the problems by kind and the Labels per hour.',
+    reelsTable: 'Reels worked on that day',
     day: 'Day',
     figures: 'The day in figures',
     labels: 'Labels',

@@ -12,7 +12,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
   const { t, i18n } = useTranslation();
   const report = useCommandQuery('report.reel', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
   const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState<string>();
+  const [exported, setExported] = useState<{ filename: string; reel: string; total: number }>();
   const [error, setError] = useState<unknown>();
   const exportPdf = async () => {
     if (!reelId) return;
@@ -22,7 +22,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
     try {
       const pdf = await station.call('report.pdf', { reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
       downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64);
-      setExported(pdf.filename);
+      setExported({ filename: pdf.filename, reel: report.data?.reel.name ?? '', total: report.data?.total ?? 0 });
     } catch (e) {
       setError(e);
     } finally {
@@ -42,8 +42,8 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
         </button>
       </div>
       {exported ? (
-        <p className="ok-note" role="status">
-          {t('report.exported', { filename: exported })}
+        <p className="ok-note" role="status" data-testid="report-exported">
+          {t('report.exported', exported)}
         </p>
       ) : null}
       <ErrorNote error={error} />

@@ -1,11 +1,18 @@
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import type { ShiftSummary } from '../../../../src-shared/ipc';
 import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel } from '../../components/chart-axes';
+import { DataTable } from '../../components/DataTable';
+import { downloadBase64 } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
 import '../report/report.css';
+
+// The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
+// which the hosts print to PDF as they print the Reel report (src-main/hosts/web/report-pdf.ts, ReportPrint.tsx).
 
 /** Today in this browser's time zone, as YYYY-MM-DD. */
 function today(): string {
@@ -22,16 +29,23 @@ function offsetOn(day: string): number {
 /** The problems listed, in the order a shift lead reads them. */
 const PROBLEMS = ['misprints', 'misorders', 'duplicates', 'refusedCaptures', 'attention', 'undone', 'gaps', 'voids'] as const;
 
-/** The shift summary: one day's work across Reels (Labels per hour, error rate, Reels finished). */
-export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
+/** What a shift summary shows of one day: figures, problems by kind, verdicts, Labels per hour, the Reels. */
+function ShiftSummaryView({
+  data,
+  day,
+  print,
+  onDrawn,
+  open,
+}: {
+  data: ShiftSummary;
+  day: string;
+  print?: boolean;
+  onDrawn?: () => void;
+  open?: (reelId: string) => void;
+}) {
   const { t, i18n } = useTranslation();
-  const id = useId();
-  const [day, setDay] = useState(today);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
-  const summary = useCommandQuery('report.shift', { day, utcOffsetMinutes: valid ? offsetOn(day) : 0 }, { enabled: valid });
-  const data = summary.data;
   const hours = useMemo(() => Array.from({ length: 24 }, (_, h) => h), []);
-  const chartData = useMemo<uPlot.AlignedData>(() => [hours, data?.perHour ?? new Array<number>(24).fill(0)], [hours, data]);
+  const chartData = useMemo<uPlot.AlignedData>(() => [hours, data.perHour], [hours, data]);
   // The day's hourly counts as bars from 0, whole-hour ticks as HH:00 (components/chart-axes.ts).
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
@@ -52,99 +66,181 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
         },
       ],
       legend: { show: false },
+      cursor: { show: !print },
     }),
-    [t],
+    [t, print],
   );
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <>
+      {print ? <h2 id="shift-print-title">{t('shift.printTitle', { day: longDay(day, i18n.language) })}</h2> : null}
+      <dl className="counters" aria-label={t('shift.figures')}>
+        <dt>{t('shift.labels')}</dt>
+        <dd data-testid="shift-labels">{data.labels}</dd>
+        <dt>{t('shift.errorRate')}</dt>
+        <dd data-testid="shift-error-rate">
+          {data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}
+        </dd>
+        <dt>{t('shift.reelsFinished')}</dt>
+        <dd data-testid="shift-finished">{data.reelsFinished}</dd>
+      </dl>
+      <section className="report-section" aria-labelledby="shift-problems">
+        <h3 id="shift-problems">{t('shift.problemsTitle')}</h3>
+        <dl className="counters shift-problems" data-testid="shift-problems">
+          {PROBLEMS.map((kind) => (
+            <Fragment key={kind}>
+              <dt>{t(`shift.problems.${kind}`)}</dt>
+              <dd data-testid={`shift-${kind}`} className={data.problems[kind] > 0 ? 'has-problems' : undefined}>
+                {data.problems[kind]}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+        <h3>{t('shift.verdictsTitle')}</h3>
+        {data.verdicts.length === 0 ? (
+          <p>{t('shift.noVerdicts')}</p>
+        ) : (
+          <ul data-testid="shift-verdicts">
+            {data.verdicts.map((v) => (
+              <li key={v.reelId} className={`verdict verdict-${v.decision}`}>
+                {t(`shift.verdict.${v.decision}`, { reel: v.name, failed: v.failed, inspected: v.inspected })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <figure className="report-section">
+        <figcaption>{t('shift.perHourChart')}</figcaption>
+        <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" {...(onDrawn ? { onDrawn } : {})} />
+      </figure>
+      {data.reels.length === 0 ? (
+        <p>{t('shift.noWork')}</p>
+      ) : (
+        <DataTable
+          label={t('shift.reelsTable')}
+          testId="shift-reels"
+          className="report-table"
+          rows={data.reels}
+          rowKey={(reel) => reel.reelId}
+          columns={[
+            {
+              key: 'reel',
+              header: t('common.reel'),
+              cell: (reel) =>
+                open ? (
+                  <a
+                    href={`#/report?reel=${encodeURIComponent(reel.reelId)}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      open(reel.reelId);
+                    }}
+                  >
+                    {reel.name}
+                  </a>
+                ) : (
+                  reel.name
+                ),
+            },
+            { key: 'labels', header: t('shift.labels'), numeric: true, cell: (reel) => reel.labels },
+            { key: 'errors', header: t('shift.errorsColumn'), numeric: true, cell: (reel) => reel.errors },
+            { key: 'finished', header: t('shift.finished'), cell: (reel) => (reel.finished ? t('shift.yes') : t('shift.no')) },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+/** A day (YYYY-MM-DD) in words, in the language asked for. */
+function longDay(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(y, m - 1, d, 12));
+}
+
+/** The shift summary: one day's work across Reels (Labels per hour, error rate, Reels finished), and its PDF. */
+export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [day, setDay] = useState(today);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const summary = useCommandQuery('report.shift', { day, utcOffsetMinutes: valid ? offsetOn(day) : 0 }, { enabled: valid });
+  const data = summary.data;
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<{ filename: string; day: string; labels: number; errors: number; reels: number }>();
+  const [error, setError] = useState<unknown>();
+  const exportPdf = async () => {
+    if (!valid || !data) return;
+    setExporting(true);
+    setError(undefined);
+    setExported(undefined);
+    try {
+      const pdf = await station.call('report.shiftPdf', { day, utcOffsetMinutes: offsetOn(day), locale: i18n.language === 'de' ? 'de' : 'en' });
+      downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64);
+      setExported({ filename: pdf.filename, day, labels: data.labels, errors: data.errors, reels: data.reels.length });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <section aria-labelledby="shift-title" className="stack">
       <h2 id="shift-title">{t('shift.title')}</h2>
       <div className="toolbar">
         <label htmlFor={id}>{t('shift.day')}</label>
         <input id={id} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        <button type="button" onClick={() => void exportPdf()} disabled={!data || exporting} data-testid="shift-export-pdf">
+          {exporting ? t('report.exporting') : t('report.exportPdf')}
+        </button>
       </div>
-      <ErrorNote error={summary.error} />
-      {data ? (
-        <>
-          <dl className="counters" aria-label={t('shift.figures')}>
-            <dt>{t('shift.labels')}</dt>
-            <dd data-testid="shift-labels">{data.labels}</dd>
-            <dt>{t('shift.errorRate')}</dt>
-            <dd data-testid="shift-error-rate">
-              {data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}
-            </dd>
-            <dt>{t('shift.reelsFinished')}</dt>
-            <dd data-testid="shift-finished">{data.reelsFinished}</dd>
-          </dl>
-          <section className="report-section" aria-labelledby="shift-problems">
-            <h3 id="shift-problems">{t('shift.problemsTitle')}</h3>
-            <dl className="counters shift-problems" data-testid="shift-problems">
-              {PROBLEMS.map((kind) => (
-                <Fragment key={kind}>
-                  <dt>{t(`shift.problems.${kind}`)}</dt>
-                  <dd data-testid={`shift-${kind}`} className={data.problems[kind] > 0 ? 'has-problems' : undefined}>
-                    {data.problems[kind]}
-                  </dd>
-                </Fragment>
-              ))}
-            </dl>
-            <h3>{t('shift.verdictsTitle')}</h3>
-            {data.verdicts.length === 0 ? (
-              <p>{t('shift.noVerdicts')}</p>
-            ) : (
-              <ul data-testid="shift-verdicts">
-                {data.verdicts.map((v) => (
-                  <li key={v.reelId} className={`verdict verdict-${v.decision}`}>
-                    {t(`shift.verdict.${v.decision}`, { reel: v.name, failed: v.failed, inspected: v.inspected })}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <figure className="report-section">
-            <figcaption>{t('shift.perHourChart')}</figcaption>
-            <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" />
-          </figure>
-          {data.reels.length === 0 ? (
-            <p>{t('shift.noWork')}</p>
-          ) : (
-            <table className="report-table" data-testid="shift-reels">
-              <thead>
-                <tr>
-                  <th scope="col">{t('common.reel')}</th>
-                  <th scope="col" className="num">
-                    {t('shift.labels')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('shift.errorsColumn')}
-                  </th>
-                  <th scope="col">{t('shift.finished')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.reels.map((reel) => (
-                  <tr key={reel.reelId}>
-                    <td>
-                      <a
-                        href={`#/report?reel=${encodeURIComponent(reel.reelId)}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          open(reel.reelId);
-                        }}
-                      >
-                        {reel.name}
-                      </a>
-                    </td>
-                    <td className="num">{reel.labels}</td>
-                    <td className="num">{reel.errors}</td>
-                    <td>{reel.finished ? t('shift.yes') : t('shift.no')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
+      {exported ? (
+        <p className="ok-note" role="status" data-testid="shift-exported">
+          {t('shift.exported', {
+            filename: exported.filename,
+            day: longDay(exported.day, i18n.language),
+            labels: exported.labels,
+            problems: t('shift.errors', { count: exported.errors }),
+            reels: exported.reels,
+          })}
+        </p>
       ) : null}
+      <ErrorNote error={error} />
+      <ErrorNote error={summary.error} />
+      {data ? <ShiftSummaryView data={data} day={day} open={open} /> : null}
     </section>
+  );
+}
+
+function markReady(state: string): void {
+  document.documentElement.dataset['reportReady'] = state;
+}
+
+/**
+ * The shift summary in print mode: only the summary, in the language asked for, `data-report-ready` on <html> once
+ * its chart has drawn (as the Reel report's print mode, ReportPrint.tsx).
+ */
+export function ShiftPrint({ day, offset, lang }: { day: string | null; offset: string | null; lang: string | null }) {
+  const { i18n } = useTranslation();
+  const [data, setData] = useState<ShiftSummary>();
+  useEffect(() => {
+    let current = true;
+    markReady('');
+    void (async () => {
+      if (lang && lang !== i18n.language) {
+        await i18n.changeLanguage(lang);
+        document.documentElement.lang = lang;
+      }
+      if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no day named (day=YYYY-MM-DD)');
+      const loaded = await station.call('report.shift', { day, utcOffsetMinutes: offset === null ? offsetOn(day) : Number(offset) });
+      if (current) setData(loaded);
+    })().catch((e: unknown) => markReady(`error: ${e instanceof Error ? e.message : String(e)}`));
+    return () => {
+      current = false;
+    };
+  }, [day, offset, lang, i18n]);
+  return (
+    <main className="report-print shift-print">
+      {data && day ? <ShiftSummaryView data={data} day={day} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}
+    </main>
   );
 }
