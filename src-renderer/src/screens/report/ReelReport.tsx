@@ -14,6 +14,7 @@ import {
   timeTickLabel,
   zeroBasedRange,
 } from '../../components/chart-axes';
+import { DataTable } from '../../components/DataTable';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
 import './report.css';
@@ -119,6 +120,11 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
   );
   const timeData = useMemo<uPlot.AlignedData>(() => [enrollment.timePerLabel.t, enrollment.timePerLabel.seconds], [enrollment.timePerLabel]);
   const verification = report.verification;
+  // The counts by state (those with Labels) and the total, one table.
+  const countRows = [
+    ...LABEL_STATES.filter((state) => (report.counts[state] ?? 0) > 0).map((state) => ({ state: state as string, count: report.counts[state] ?? 0 })),
+    { state: 'total', count: report.total },
+  ];
   const listed = report.gapsAndVoids.entries.length;
 
   return (
@@ -133,34 +139,29 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
 
       <section aria-labelledby="report-counts" className="report-section">
         <h3 id="report-counts">{t('report.counts')}</h3>
-        <table className="report-table" data-testid="report-counts">
-          <thead>
-            <tr>
-              <th scope="col">{t('report.state')}</th>
-              <th scope="col" className="num">
-                {t('report.labels')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {LABEL_STATES.filter((s) => (report.counts[s] ?? 0) > 0).map((state) => (
-              <tr key={state}>
-                <th scope="row">
-                  <span className={`swatch state-${state}`} aria-hidden="true" /> {t(`states.${state}`)}
-                </th>
-                <td className="num" data-testid={`count-${state}`}>
-                  {report.counts[state]}
-                </td>
-              </tr>
-            ))}
-            <tr className="total">
-              <th scope="row">{t('report.total')}</th>
-              <td className="num" data-testid="count-total">
-                {report.total}
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        <DataTable
+          label={t('report.counts')}
+          testId="report-counts"
+          className="report-table"
+          rows={countRows}
+          rowKey={(row) => row.state}
+          rowClassName={(row) => (row.state === 'total' ? 'total' : undefined)}
+          columns={[
+            {
+              key: 'state',
+              header: t('report.state'),
+              cell: (row) =>
+                row.state === 'total' ? (
+                  t('report.total')
+                ) : (
+                  <>
+                    <span className={`swatch state-${row.state}`} aria-hidden="true" /> {t(`states.${row.state}`)}
+                  </>
+                ),
+            },
+            { key: 'labels', header: t('report.labels'), numeric: true, cell: (row) => <span data-testid={`count-${row.state}`}>{row.count}</span> },
+          ]}
+        />
         {report.serviceCounts ? (
           <p className="hint" data-testid="report-service-counts">
             {t('report.serviceCounts', {
@@ -204,36 +205,32 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         {report.attention.length === 0 ? (
           <p>{t('report.none')}</p>
         ) : (
-          <table className="report-table" data-testid="report-attention">
-            <thead>
-              <tr>
-                <th scope="col">{t('report.code')}</th>
-                <th scope="col" className="num">
-                  {t('report.labels')}
-                </th>
-                <th scope="col">{t('report.reason')}</th>
-                <th scope="col">{t('report.positions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.attention.map((group) => (
-                <tr key={group.code}>
-                  <td>
-                    <code>{group.code}</code>
-                  </td>
-                  <td className="num">{group.count}</td>
-                  <td>
+          <DataTable
+            label={t('report.attention')}
+            testId="report-attention"
+            className="report-table"
+            rows={report.attention}
+            rowKey={(group) => group.code}
+            columns={[
+              { key: 'code', header: t('report.code'), cell: (group) => <code>{group.code}</code> },
+              { key: 'count', header: t('report.labels'), numeric: true, cell: (group) => group.count },
+              {
+                key: 'reason',
+                header: t('report.reason'),
+                cell: (group) => (
+                  <>
                     {group.reason}
                     {group.requestIds.length ? <span className="hint"> ({t('common.requestId', { requestId: group.requestIds.join(', ') })})</span> : null}
-                  </td>
-                  <td>
-                    {group.positions.join(', ')}
-                    {group.count > group.positions.length ? ' …' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                key: 'positions',
+                header: t('report.positions'),
+                cell: (group) => `${group.positions.join(', ')}${group.count > group.positions.length ? ' …' : ''}`,
+              },
+            ]}
+          />
         )}
       </section>
 
@@ -243,28 +240,19 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
           <p>{t('report.none')}</p>
         ) : (
           <>
-            <table className="report-table" data-testid="report-gaps">
-              <thead>
-                <tr>
-                  <th scope="col">{t('report.when')}</th>
-                  <th scope="col">{t('report.what')}</th>
-                  <th scope="col" className="num">
-                    {t('report.position')}
-                  </th>
-                  <th scope="col">{t('report.station')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.gapsAndVoids.entries.map((entry, n) => (
-                  <tr key={n}>
-                    <td>{when(entry.at)}</td>
-                    <td>{t(`report.takeBack.${entry.action}`)}</td>
-                    <td className="num">{entry.position}</td>
-                    <td>{entry.station}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('report.gaps')}
+              testId="report-gaps"
+              className="report-table"
+              rows={report.gapsAndVoids.entries}
+              rowKey={(_entry, n) => n}
+              columns={[
+                { key: 'when', header: t('report.when'), cell: (entry) => when(entry.at) },
+                { key: 'what', header: t('report.what'), cell: (entry) => t(`report.takeBack.${entry.action}`) },
+                { key: 'position', header: t('report.position'), numeric: true, cell: (entry) => entry.position },
+                { key: 'station', header: t('report.station'), cell: (entry) => entry.station },
+              ]}
+            />
             {report.gapsAndVoids.total > listed ? <p className="hint">{t('report.more', { count: report.gapsAndVoids.total - listed })}</p> : null}
           </>
         )}
@@ -275,26 +263,26 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         {report.bulkBinds.length === 0 ? (
           <p>{t('report.noBinds')}</p>
         ) : (
-          <table className="report-table" data-testid="report-binds">
-            <thead>
-              <tr>
-                <th scope="col">{t('report.when')}</th>
-                <th scope="col">{t('report.range')}</th>
-                <th scope="col" className="num">
-                  {t('report.bound')}
-                </th>
-                <th scope="col">{t('report.activation')}</th>
-                <th scope="col">{t('report.opState')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.bulkBinds.map((bind) => (
-                <tr key={bind.opId}>
-                  <td>{when(bind.at)}</td>
-                  <td>{t('report.rangeValue', { from: bind.fromPosition, to: bind.toPosition })}</td>
-                  <td className="num">{bind.bound ?? '–'}</td>
-                  <td>{bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')}</td>
-                  <td>
+          <DataTable
+            label={t('report.binds')}
+            testId="report-binds"
+            className="report-table"
+            rows={report.bulkBinds}
+            rowKey={(bind) => bind.opId}
+            columns={[
+              { key: 'when', header: t('report.when'), cell: (bind) => when(bind.at) },
+              { key: 'range', header: t('report.range'), cell: (bind) => t('report.rangeValue', { from: bind.fromPosition, to: bind.toPosition }) },
+              { key: 'bound', header: t('report.bound'), numeric: true, cell: (bind) => bind.bound ?? '–' },
+              {
+                key: 'activation',
+                header: t('report.activation'),
+                cell: (bind) => (bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')),
+              },
+              {
+                key: 'state',
+                header: t('report.opState'),
+                cell: (bind) => (
+                  <>
                     {bind.state}
                     {bind.attention ? (
                       <span className="hint">
@@ -302,11 +290,11 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                         <code>{bind.attention.code}</code> {bind.attention.message}
                       </span>
                     ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
         <p>
           {report.activation.identifiable === null ? t('report.identifiableUnknown') : t('report.identifiable', { count: report.activation.identifiable })}{' '}
@@ -324,20 +312,20 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             <p className={`verdict verdict-${verification.verdict.decision}`} data-testid="report-verdict">
               {verdictText(t, verification.verdict, verification.plan)}
             </p>
-            <table className="report-table" data-testid="report-samples">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    {t('report.position')}
-                  </th>
-                  <th scope="col">{t('report.result')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {verification.samples.map((sample) => (
-                  <tr key={sample.position} className={`sample-${sample.state}`}>
-                    <td className="num">{sample.position}</td>
-                    <td>
+            <DataTable
+              label={t('report.verification')}
+              testId="report-samples"
+              className="report-table"
+              rows={verification.samples}
+              rowKey={(sample) => sample.position}
+              rowClassName={(sample) => `sample-${sample.state}`}
+              columns={[
+                { key: 'position', header: t('report.position'), numeric: true, cell: (sample) => sample.position },
+                {
+                  key: 'result',
+                  header: t('report.result'),
+                  cell: (sample) => (
+                    <>
                       {sample.result ? sampleMessage(t, sample.result) : t(`verify.state.${sample.state}`)}
                       {sample.result?.code ? (
                         <>
@@ -345,11 +333,11 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                           <code>{sample.result.code}</code>
                         </>
                       ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           </>
         ) : (
           <p>{t('report.noVerification')}</p>
