@@ -10,7 +10,7 @@ import type { CommandContext } from './context';
 // The Reel report, the shift summary and the report's PDF (src-shared/ipc/report.ts).
 
 /** A page of the host's own UI that prints to PDF: the Reel report or a day's shift summary. */
-export type PrintPage = { page: 'reel'; reelId: string } | { page: 'shift'; day: string; utcOffsetMinutes: number };
+type PrintPage = { page: 'reel'; reelId: string } | { page: 'shift'; day: string; utcOffsetMinutes: number };
 
 /** Prints a report page of the host's own UI to PDF (the same page, the same charts). */
 export type ReportPrinter = (request: PrintPage & { locale: 'en' | 'de' }) => Promise<Uint8Array>;

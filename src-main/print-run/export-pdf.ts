@@ -31,7 +31,7 @@ import {
 } from './layout';
 
 /** What each page of a proof says at its head and foot (docs/print-run.md, "Exports"). */
-export interface ProofHeader {
+interface ProofHeader {
   /** The Reel's name. */
   reel: string;
   /** The run in words, e.g. "positions 1–60, CHX-0000001 … CHX-0000060". */
