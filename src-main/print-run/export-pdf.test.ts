@@ -151,7 +151,8 @@ describe('proof PDF', () => {
     // The labels are laid out below the head band and decode as before.
     expect(proofSheetLayout(options).cellAt(0).y).toBe(HEADER_BAND_MM);
     expect(await decodeCells(renderPages(pdf), options, rows.length)).toEqual(rows.map(expected));
-  });
+    // Rendering two pages at 300 dpi and decoding 30 cells takes 6 s alone, 16 s on a loaded machine.
+  }, 120_000);
 
   it('1,200 labels make 50 pages, each label’s TEXT and position on them', async () => {
     const rows = [...generateRows({ count: 1200, prefix: 'LOT9-', qr: 'https://example.test/{serial}' })];
