@@ -9,6 +9,7 @@ import { networkBench } from './network.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
+import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedReelBench } from './shared-reel.bench';
@@ -29,6 +30,7 @@ const benches: Bench[] = [
   printRunBench,
   reportBench,
   sharedReelBench,
+  sandboxScaleBench,
   soakBench,
 ];
 
