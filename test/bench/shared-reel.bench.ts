@@ -104,6 +104,7 @@ export const sharedReelBench: Bench = {
         } while (cursor);
         raw.push(performance.now() - started);
         rawRequests.push(proxy.counts.requests - before);
+        if (process.env.BENCH_VERBOSE) process.stderr.write(`run ${run}: open ${opened.at(-1)?.toFixed(0)} ms, raw ${raw.at(-1)?.toFixed(0)} ms\n`);
         if (seen !== LABELS) throw new Error(`the raw client read ${seen} Labels, not ${LABELS}`);
       }
 
