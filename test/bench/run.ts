@@ -13,6 +13,7 @@ import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedReelBench } from './shared-reel.bench';
+import { shopDrainBench } from './shop-drain.bench';
 import { soakBench } from './soak.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
@@ -31,6 +32,7 @@ const benches: Bench[] = [
   reportBench,
   sharedReelBench,
   sandboxScaleBench,
+  shopDrainBench,
   soakBench,
 ];
 

@@ -17,7 +17,7 @@ import { tempDir } from '../helpers/tmp';
 import { median, type Bench } from './harness';
 
 const LABELS = 10_000;
-const RUNS = 3;
+const RUNS = 3; // the first open, then two more
 const PAGE = 500;
 
 export function seedLabels(dataDir: string, reelId: string, count: number): void {
@@ -104,7 +104,6 @@ export const sharedReelBench: Bench = {
         } while (cursor);
         raw.push(performance.now() - started);
         rawRequests.push(proxy.counts.requests - before);
-        if (process.env.BENCH_VERBOSE) process.stderr.write(`run ${run}: open ${opened.at(-1)?.toFixed(0)} ms, raw ${raw.at(-1)?.toFixed(0)} ms\n`);
         if (seen !== LABELS) throw new Error(`the raw client read ${seen} Labels, not ${LABELS}`);
       }
 
@@ -115,12 +114,21 @@ export const sharedReelBench: Bench = {
       const refreshMs = performance.now() - started;
       const refreshRequests = proxy.counts.requests - before;
 
+      // The first open writes the whole mirror; the others read it all again and write what changed (nothing).
       return [
         {
-          name: `open a ${LABELS.toLocaleString('en')}-Label Reel from the service (reels.open; ${median(openRequests)} requests)`,
-          value: median(opened),
+          name: `open a ${LABELS.toLocaleString('en')}-Label Reel from the service the first time (reels.open; ${openRequests[0]} requests)`,
+          value: opened[0] as number,
           unit: 'ms',
-          baseline: { name: `raw client paging the same list (${median(rawRequests)} requests)`, value: median(raw) },
+          baseline: { name: `raw client paging the same list (${rawRequests[0]} requests)`, value: raw[0] as number },
+          better: 'lower',
+          target: 'ratio >= 0.8',
+        },
+        {
+          name: `open it again (reels.open; ${median(openRequests.slice(1))} requests)`,
+          value: median(opened.slice(1)),
+          unit: 'ms',
+          baseline: { name: `raw client paging the same list (${median(rawRequests.slice(1))} requests)`, value: median(raw.slice(1)) },
           better: 'lower',
           target: 'ratio >= 0.8',
         },
