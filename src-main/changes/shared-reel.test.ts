@@ -77,6 +77,24 @@ describe('opening and refreshing a shared Reel', () => {
     ]);
   });
 
+  it("follows this bench's Label another bench moved: to a Reel open here it moves with its origin, off every open Reel it leaves", () => {
+    const first = adoptServiceReel(ctx, remote(2));
+    const second = adoptServiceReel(ctx, { ...remote(0), collectionId: 'svc-other', name: 'Other' });
+    mergeServiceReel(db, first, remote(2), [onService(1, 'X-1'), onService(2, 'X-2')]);
+    // As if this bench had enrolled them (the origin is all the mirror looks at here).
+    for (const label of listLabels(db, first.reelId)) db.prepare("UPDATE labels SET origin = 'here' WHERE label_id = ?").run(label.labelId);
+    // Another bench moved both off the Reel: read again, they leave it.
+    mergeServiceReel(db, reload(first), remote(0), []);
+    expect(listLabels(db, first.reelId)).toEqual([]);
+    // Another bench moved X-7 from the third Reel to the second one's position 5; the second Reel is read first: the row follows.
+    const third = adoptServiceReel(ctx, { ...remote(1), collectionId: 'svc-third', name: 'Third' });
+    mergeServiceReel(db, third, { ...remote(1), collectionId: 'svc-third' }, [onService(7, 'X-7')]);
+    db.prepare("UPDATE labels SET origin = 'here' WHERE reel_id = ?").run(third.reelId);
+    mergeServiceReel(db, reload(second), { ...remote(1), collectionId: 'svc-other' }, [onService(5, 'X-7')]);
+    expect(listLabels(db, second.reelId).map((l) => [l.position, l.origin, l.serviceId])).toEqual([[5, 'here', 'svc-X-7']]);
+    expect(listLabels(db, third.reelId)).toEqual([]);
+  });
+
   it('refuses an enrollment at a position held elsewhere, naming the position and the Label', async () => {
     const reel = adoptServiceReel(ctx, remote(1));
     mergeServiceReel(db, reel, remote(1), [onService(4, 'X-4')]);

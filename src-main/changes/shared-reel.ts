@@ -3,7 +3,7 @@ import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import type { Db } from '../store/database';
-import { deleteLabel, getLabel, getLabelByServiceId, labelBriefs, upsertLabel, type LabelBrief, type LocalLabel } from '../store/labels';
+import { deleteLabel, getLabel, getLabelByServiceId, labelBriefs, placeLabels, upsertLabel, type LabelBrief, type LocalLabel } from '../store/labels';
 import { openOpsFor } from '../store/outbox';
 import {
   getProfileReelByServiceId,
@@ -97,7 +97,7 @@ export interface Mirror {
  * short is read in full again at the next refresh.
  */
 export function startMirror(db: Db, reel: LocalReel): Mirror {
-  const briefs = labelBriefs(db, reel.reelId);
+  const briefs = labelBriefs(db, reel.reelId).map((b) => ({ ...b, reelId: reel.reelId }));
   const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
   const byPosition = new Map(briefs.map((b) => [b.position, b]));
   const listed = new Set<string>();
@@ -106,6 +106,17 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
     const known = byServiceId.get(label.compositeTagId) ?? briefOf(getLabelByServiceId(db, label.compositeTagId));
     if (known) {
       if (!settledState(known.state)) return;
+      if ((known.reelId !== reel.reelId || known.position !== label.position) && openOpsFor(db, known.labelId).length === 0) {
+        // Another bench moved it here (from another Reel, or to another position): the row follows, where the place
+        // here holds nothing but print data or a gap.
+        const there = byPosition.get(label.position);
+        if (there && there.state !== 'expected' && there.state !== 'gap') return;
+        placeLabels(db, [{ labelId: known.labelId, reelId: reel.reelId, position: label.position }]);
+        if (known.reelId === reel.reelId && byPosition.get(known.position)?.labelId === known.labelId) byPosition.delete(known.position);
+        known.reelId = reel.reelId;
+        known.position = label.position;
+        byPosition.set(label.position, known);
+      }
       const state = mirrorState(label);
       // The bound Thread is kept from what this station bound when the service's Label does not name it.
       const boundThreadId = label.bound ? (label.boundThreadId ?? known.boundThreadId) : null;
@@ -134,15 +145,19 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       origin: 'elsewhere',
     };
     upsertLabel(db, row);
-    byPosition.set(row.position, briefOf(row) as LabelBrief);
+    byPosition.set(row.position, briefOf(row) as PlacedBrief);
   };
   return {
     page: (labels) => db.transaction(() => labels.forEach(merge))(),
     finish: (remote) =>
       db.transaction(() => {
+        // A Label the service no longer lists in this Reel left it (another bench moved or removed it). The briefs are
+        // from before the read: a Label this station enrolled counts only if it was on the service by then (settled
+        // with a service id), so one that landed during the read is never taken for gone; and a row that moved
+        // meanwhile (this station's own move, or onto another page's Reel) is left where it is.
         for (const local of briefs) {
-          if (local.origin !== 'elsewhere' || !local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
-          if (openOpsFor(db, local.labelId).length === 0) deleteLabel(db, local.labelId);
+          if (!local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
+          if (openOpsFor(db, local.labelId).length === 0) deleteLabel(db, local.labelId, reel.reelId);
         }
         saveReelSnapshot(db, reel.reelId, remote);
         saveLabelsCounts(db, reel.reelId, remote.counts);
@@ -150,7 +165,9 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   };
 }
 
-function briefOf(label: LocalLabel | undefined): LabelBrief | undefined {
+type PlacedBrief = LabelBrief & { reelId: string };
+
+function briefOf(label: LocalLabel | undefined): PlacedBrief | undefined {
   return label && { ...label, identifiersJson: JSON.stringify(label.identifiers) };
 }
 

@@ -5,6 +5,7 @@ import { requireReel } from '../changes/context';
 import { reelReport, shiftSummary } from '../reports/reel-report';
 import { localOffsetMinutes, dayBounds } from '../reports/series';
 import { listReels } from '../store/reels';
+import { refreshReel } from './reels';
 import type { CommandContext } from './context';
 
 // The Reel report, the shift summary and the report's PDF (src-shared/ipc/report.ts).
@@ -37,7 +38,18 @@ function offsetOf(day: string, utcOffsetMinutes: number | undefined): number {
 export function reportHandlers(ctx: CommandContext, printer: ReportPrinter | undefined): CommandHandlers<keyof typeof reportCommands> {
   const { changes } = ctx;
   return {
-    'report.reel': ({ reelId }) => reelReport(ctx.db, ctx.dataDir, requireReel(changes, reelId)),
+    // The Reel read from the service first when it can be asked (docs/sync.md, "Benches sharing a Reel": on a Reel
+    // shared between benches the counts are the service's and include the Labels enrolled elsewhere; one request when
+    // nothing moved); a failed read reports from what was last read, as reels.show does.
+    'report.reel': async ({ reelId }) => {
+      const reel = requireReel(changes, reelId);
+      try {
+        await refreshReel(ctx, reel);
+      } catch {
+        // Reported from the last read; the report shows when that was (serviceCounts as last read).
+      }
+      return reelReport(ctx.db, ctx.dataDir, requireReel(changes, reelId));
+    },
     'report.shift': ({ day, utcOffsetMinutes }) =>
       shiftSummary(ctx.db, ctx.dataDir, listReels(ctx.db, changes.profileId()), day, offsetOf(day, utcOffsetMinutes)),
     'report.pdf': async ({ reelId, locale }) => {

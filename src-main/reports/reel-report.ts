@@ -6,6 +6,7 @@ import {
   attentionLabels,
   benchEventsBetween,
   countByState,
+  countEnrolledElsewhere,
   enrollTimes,
   reelBindOps,
   reelProgress,
@@ -93,6 +94,7 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     reel: { reelId: reel.reelId, serviceId: reel.serviceId, name: reel.name, description: reel.description, expectedIdentifiers: reel.expectedIdentifiers },
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
+    enrolledElsewhere: countEnrolledElsewhere(db, reel.reelId),
     serviceCounts: snapshotCounts ? Object.fromEntries(Object.entries(snapshotCounts).filter((e): e is [string, number] => typeof e[1] === 'number')) : null,
     enrollment: {
       saves: times.length,

@@ -130,6 +130,25 @@ describe('reads with queries and pagination', () => {
     expect(calls.every((r) => r.url.searchParams.get('reelCollectionId') === IDS.reel)).toBe(true);
   });
 
+  it('listPages reads each page after asking the next; an unreadable page fails with its request id, after the pages before it', async () => {
+    const labels = [1, 2, 3, 4, 5].map((p) => exampleLabel({ position: p }));
+    h = await harness((req, res) => {
+      const at = Number(req.url.searchParams.get('cursor') ?? '0');
+      const page = labels.slice(at, at + 2).map((l) => (l.position === 4 ? { ...l, position: 'four' } : l));
+      sendJson(res, 200, { labels: page, nextCursor: at + 2 < labels.length ? String(at + 2) : null });
+    });
+    const seen: number[] = [];
+    const e = await (async () => {
+      for await (const page of h!.client.labels.listPages({ reelCollectionId: IDS.reel, pageSize: 2 })) {
+        seen.push(...page.map((l) => l.position));
+      }
+    })().catch((err: unknown) => err);
+    expect(seen).toEqual([1, 2]);
+    expect(e).toBeInstanceOf(ServiceError);
+    expect(e).toMatchObject({ code: 'INVALID_RESPONSE', kind: 'invalid_response', status: 200, requestId: expect.stringMatching(/^req-/) });
+    expect((e as ServiceError).detail).toMatchObject({ reason: 'unreadable_answer', issues: [expect.objectContaining({ path: ['labels', '1', 'position'] })] });
+  });
+
   it('paginate stops with INVALID_RESPONSE when the service repeats a cursor', async () => {
     const pages = async (): Promise<{ items: number[]; nextCursor: string }> => ({ items: [1], nextCursor: 'same' });
     const seen: number[] = [];

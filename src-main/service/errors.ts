@@ -113,6 +113,27 @@ function describe(init: ServiceErrorInit): string {
   return `${what}${said}${id}. ${advice}${unknown}`;
 }
 
+/** An answer whose body could not be read as the spec describes, said as the transport says it (attempt.ts). */
+export function unreadableAnswer(
+  method: string,
+  path: string,
+  requestId: string | null,
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): ServiceError {
+  const listed = issues.slice(0, 10).map((i) => ({ path: i.path.map(String), message: i.message }));
+  return new ServiceError({
+    code: 'INVALID_RESPONSE',
+    kind: 'invalid_response',
+    method,
+    path,
+    status: 200,
+    requestId,
+    detail: { reason: 'unreadable_answer', issues: listed },
+    serviceMessage: `the answer could not be read: ${listed.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ')}`,
+    outcomeUnknown: false,
+  });
+}
+
 /** A read whose answer carried no resource where one must be (e.g. `GET /composite-tags/{id}` without a Label). */
 export function emptyAnswer(method: string, path: string, what: string): ServiceError {
   return new ServiceError({

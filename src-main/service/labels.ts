@@ -19,6 +19,7 @@ import {
   LabelActivateAnswerSchema,
   LabelAnswerSchema,
   LabelListAnswerSchema,
+  LabelListPageSchema,
   MoveAnswerSchema,
   MovePreviewAnswerSchema,
   ResolveAnswerSchema,
@@ -27,7 +28,7 @@ import {
   type ResolveAnswer,
   type ServiceLabel,
 } from './read/labels';
-import { emptyAnswer } from './errors';
+import { emptyAnswer, unreadableAnswer } from './errors';
 import { asQuery, type CallOptions, type Transport } from './transport';
 
 // spec: Labels and Reels (`/api/v1/composite-tags`). The wire name "composite tag" stays in this HTTP layer;
@@ -122,10 +123,29 @@ export function labelsApi(t: Transport): LabelsApi {
         (cursor) => list({ ...query, cursor }, opts),
         (page) => page.items,
       ),
+    // Each page's items are read after the next page is asked (deferredListAnswer), so reading them overlaps the
+    // service preparing the next one; an unreadable page fails as the transport fails it, with its request id.
     listPages: (query, opts) =>
       prefetchPages(
-        (cursor) => list({ ...query, cursor }, opts),
-        (page) => page.items,
+        async (cursor) => {
+          let requestId: string | null = null;
+          const page = await t.request(
+            { method: 'GET', path: PATHS.labels, query: asQuery({ ...query, cursor }), schema: LabelListPageSchema, idempotent: true },
+            {
+              ...opts,
+              onAttempt: (attempt) => {
+                requestId = attempt.requestId;
+                opts?.onAttempt?.(attempt);
+              },
+            },
+          );
+          return { ...page, requestId };
+        },
+        (page) => {
+          const read = page.read();
+          if (read.success) return read.data.items;
+          throw unreadableAnswer('GET', PATHS.labels, page.requestId, read.error.issues);
+        },
       ),
     get: async (labelId, opts) => {
       const label = await t.request({ method: 'GET', path: PATHS.label(labelId), schema: LabelAnswerSchema, idempotent: true }, opts);

@@ -146,9 +146,9 @@ export function labelBriefs(db: Db, reelId: string): LabelBrief[] {
   ).all(reelId) as LabelBrief[];
 }
 
-/** Removes a Label row (one enrolled elsewhere that left the Reel on the service). */
-export function deleteLabel(db: Db, labelId: string): void {
-  statement(db, 'DELETE FROM labels WHERE label_id = ?').run(labelId);
+/** Removes a Label row (one that left the Reel on the service), only while it is still on `reelId`. */
+export function deleteLabel(db: Db, labelId: string, reelId: string): void {
+  statement(db, 'DELETE FROM labels WHERE label_id = ? AND reel_id = ?').run(labelId, reelId);
 }
 
 export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLabel, 'labelId'>>): void {

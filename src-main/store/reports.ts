@@ -136,3 +136,8 @@ export function countByState(db: Db, reelId: string): Partial<Record<LabelState,
     out[row.state] = row.n;
   return out;
 }
+
+/** Labels of the Reel that another bench or app enrolled, as the mirror last read them (docs/sync.md, "Benches sharing a Reel"). */
+export function countEnrolledElsewhere(db: Db, reelId: string): number {
+  return (statement(db, "SELECT COUNT(*) AS n FROM labels WHERE reel_id = ? AND origin = 'elsewhere'").get(reelId) as { n: number }).n;
+}

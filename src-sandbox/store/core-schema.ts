@@ -1,5 +1,25 @@
 import type { Migration } from '../../src-shared/domain/migrations';
 
+/** Whether the Label `id` has an active SVC member and no active SVC member that is verify-only. */
+const SVC_IDENTIFIABLE = (id: string): string =>
+  `(EXISTS (SELECT 1 FROM tags t WHERE t.composite_tag_id = ${id} AND t.tag_type = 'SVC' AND t.archived_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.composite_tag_id = ${id} AND t.tag_type = 'SVC' AND t.archived_at IS NULL AND t.identifiable = 0))`;
+
+/** Adds (`+`) or takes away (`-`) one Label row (`NEW` or `OLD`) from its Reel's counts. */
+const COUNT = (row: 'NEW' | 'OLD', sign: '+' | '-'): string => `INSERT INTO reel_counts (reel_id) VALUES (${row}.reel_id) ON CONFLICT (reel_id) DO NOTHING;
+  UPDATE reel_counts SET label_count = label_count ${sign} 1,
+    active_count = active_count ${sign} (${row}.archived_at IS NULL),
+    bound_count = bound_count ${sign} (${row}.bound_thread_id IS NOT NULL),
+    archived_count = archived_count ${sign} (${row}.archived_at IS NOT NULL),
+    transferred_count = transferred_count ${sign} (${row}.transferred_at IS NOT NULL),
+    identifiable_count = identifiable_count ${sign} ${row}.svc_identifiable
+  WHERE reel_id = ${row}.reel_id;`;
+
+/** Recomputes svc_identifiable of the Label a tag row (`NEW` or `OLD`) belongs to, when it belongs to one. */
+const IDENTIFIABLE_OF = (row: 'NEW' | 'OLD'): string =>
+  `UPDATE composite_tags SET svc_identifiable = ${SVC_IDENTIFIABLE(`${row}.composite_tag_id`)}
+    WHERE composite_tag_id = ${row}.composite_tag_id AND svc_identifiable IS NOT ${SVC_IDENTIFIABLE(`${row}.composite_tag_id`)};`;
+
 /**
  * The shared data model of the sandbox (area `core`). All tables live here, including those the label
  * and optical areas fill, so every area agrees on one shape; areas add their own tables or indexes with
@@ -218,5 +238,54 @@ CREATE TABLE faults (
     // Per-organization feature flags (admin API): overrides of the sandbox defaults, JSON; null = defaults.
     version: 2,
     sql: `ALTER TABLE organizations ADD COLUMN feature_flags TEXT;`,
+  },
+  {
+    // A Reel's counts kept as its Labels change, so reading them (every enrollment answers them) costs the same on a
+    // Reel of 10 Labels as on one of 10,000 (issue 18, "The sandbox at shop scale"). Triggers keep them, so every
+    // writer (routes, jobs, moves, a test writing rows) keeps them right in the same transaction as its change.
+    // composite_tags.svc_identifiable: 1 when the Label has an active SVC member and every active SVC member is
+    // identifiable (spec: States, "Label DUST-type markings"), kept by the triggers on tags.
+    version: 3,
+    sql: `
+ALTER TABLE composite_tags ADD COLUMN svc_identifiable INTEGER NOT NULL DEFAULT 0;
+UPDATE composite_tags SET svc_identifiable = ${SVC_IDENTIFIABLE('composite_tags.composite_tag_id')};
+
+CREATE TABLE reel_counts (
+  reel_id TEXT PRIMARY KEY,
+  label_count INTEGER NOT NULL DEFAULT 0,
+  active_count INTEGER NOT NULL DEFAULT 0,
+  bound_count INTEGER NOT NULL DEFAULT 0,
+  archived_count INTEGER NOT NULL DEFAULT 0,
+  transferred_count INTEGER NOT NULL DEFAULT 0,
+  identifiable_count INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO reel_counts (reel_id, label_count, active_count, bound_count, archived_count, transferred_count, identifiable_count)
+  SELECT reel_id, COUNT(*), SUM(archived_at IS NULL), SUM(bound_thread_id IS NOT NULL), SUM(archived_at IS NOT NULL),
+    SUM(transferred_at IS NOT NULL), SUM(svc_identifiable)
+  FROM composite_tags GROUP BY reel_id;
+
+CREATE TRIGGER reel_counts_label_insert AFTER INSERT ON composite_tags BEGIN
+  ${COUNT('NEW', '+')}
+END;
+CREATE TRIGGER reel_counts_label_delete AFTER DELETE ON composite_tags BEGIN
+  ${COUNT('OLD', '-')}
+END;
+CREATE TRIGGER reel_counts_label_update AFTER UPDATE OF reel_id, archived_at, bound_thread_id, transferred_at, svc_identifiable ON composite_tags BEGIN
+  ${COUNT('OLD', '-')}
+  ${COUNT('NEW', '+')}
+END;
+
+CREATE TRIGGER label_identifiable_tag_insert AFTER INSERT ON tags WHEN NEW.composite_tag_id IS NOT NULL AND NEW.tag_type = 'SVC' BEGIN
+  ${IDENTIFIABLE_OF('NEW')}
+END;
+CREATE TRIGGER label_identifiable_tag_delete AFTER DELETE ON tags WHEN OLD.composite_tag_id IS NOT NULL AND OLD.tag_type = 'SVC' BEGIN
+  ${IDENTIFIABLE_OF('OLD')}
+END;
+CREATE TRIGGER label_identifiable_tag_update AFTER UPDATE OF composite_tag_id, tag_type, archived_at, identifiable ON tags
+  WHEN OLD.tag_type = 'SVC' OR NEW.tag_type = 'SVC' BEGIN
+  ${IDENTIFIABLE_OF('OLD')}
+  ${IDENTIFIABLE_OF('NEW')}
+END;
+`,
   },
 ];

@@ -50,6 +50,20 @@ export function labelStatesOnReel(db: SandboxDb, reelId: string): LabelState[] {
   return labelStates(db, labelRowsOnReel(db, reelId));
 }
 
+/**
+ * The Labels an enrollment's decision reads (domain/labels/enrollment.ts): the one at `position` when given and the
+ * one at the Reel's last position, by the index composite_tags(reel_id, position), so deciding costs the same on any
+ * size of Reel (issue 18, "The sandbox at shop scale").
+ */
+export function labelStatesForEnrollment(db: SandboxDb, reelId: string, position: number | undefined): LabelState[] {
+  const rows = statement(
+    db,
+    `SELECT * FROM composite_tags WHERE reel_id = @reelId
+       AND (position = @position OR position = (SELECT MAX(position) FROM composite_tags WHERE reel_id = @reelId)) ORDER BY position`,
+  ).all({ reelId, position: position ?? null }) as LabelRow[];
+  return labelStates(db, rows);
+}
+
 export function labelState(db: SandboxDb, row: LabelRow): LabelState {
   return toLabelState(row, membersOf(db, row.composite_tag_id));
 }

@@ -1,7 +1,8 @@
 // Reels and Label Collections in the shared `collections` table, and the Reel as the wire shows it.
 import { randomUUID } from 'node:crypto';
-import type { ExpectedIdentifier, LabelCollection, Reel, ReelCounts, ReelListQuery } from '../../src-shared/api/labels';
-import { repeatedValueWarnings } from '../domain/labels';
+import type { ExpectedIdentifier, LabelCollection, Reel, ReelCounts, ReelListQuery, ReelWarning } from '../../src-shared/api/labels';
+import { identifierKey } from '../../src-shared/domain/identifier-values';
+import { repeatedValueWarnings, withValueWarning, type ValueHolder } from '../domain/labels';
 import { statement, type SandboxDb } from './db';
 import { labelStatesOnReel } from './labels';
 import { parseExpected, parseWarnings } from './label-states';
@@ -64,21 +65,60 @@ export function refreshReelWarnings(db: SandboxDb, reelId: string): void {
   statement(db, 'UPDATE collections SET warnings = ? WHERE collection_id = ?').run(JSON.stringify(warnings), reelId);
 }
 
-// A Label is identifiable when it has at least one active SVC member and every active SVC member is
-// activated (spec: States, "Label DUST-type markings verify-only or identifiable").
+/**
+ * The Reel's stored `warnings` after the Label `compositeTagId` joined it (same transaction as the enrollment): only
+ * the TEXT and QR values that Label carries can have changed, so only their holders are read (the index
+ * tags(tag_type, normalized_value)), not the whole Reel (issue 18, "The sandbox at shop scale"). Falls back to
+ * refreshReelWarnings when the order of the warnings needs the whole Reel (withValueWarning).
+ */
+export function refreshReelWarningsForLabel(db: SandboxDb, reelId: string, compositeTagId: string): void {
+  const values = statement(
+    db,
+    "SELECT tag_type, value FROM tags WHERE composite_tag_id = ? AND archived_at IS NULL AND tag_type IN ('TEXT', 'QR') AND value IS NOT NULL",
+  ).all(compositeTagId) as { tag_type: 'TEXT' | 'QR'; value: string }[];
+  if (values.length === 0) return;
+  const row = getCollectionRow(db, reelId);
+  if (!row) return;
+  let warnings: ReelWarning[] | null = parseWarnings(row);
+  const seen = new Set<string>();
+  for (const { tag_type: tagType, value } of values) {
+    const key = identifierKey(tagType, value);
+    if (seen.has(`${tagType} ${key}`)) continue;
+    seen.add(`${tagType} ${key}`);
+    const rows = statement(
+      db,
+      `SELECT ct.composite_tag_id, ct.position, t.value FROM tags t JOIN composite_tags ct ON ct.composite_tag_id = t.composite_tag_id
+         WHERE t.tag_type = ? AND t.normalized_value = ? AND t.archived_at IS NULL AND ct.reel_id = ? AND ct.archived_at IS NULL
+         ORDER BY ct.position, t.created_at, t.rowid`,
+    ).all(tagType, key, reelId) as { composite_tag_id: string; position: number; value: string }[];
+    const holders: ValueHolder[] = [];
+    for (const r of rows) {
+      if (holders.at(-1)?.compositeTagId !== r.composite_tag_id) holders.push({ compositeTagId: r.composite_tag_id, position: r.position, value: r.value });
+    }
+    warnings = withValueWarning(warnings, tagType, key, holders);
+    if (warnings === null) break;
+  }
+  if (warnings === null) {
+    refreshReelWarnings(db, reelId);
+    return;
+  }
+  statement(db, 'UPDATE collections SET warnings = ? WHERE collection_id = ?').run(JSON.stringify(warnings), reelId);
+}
+
+// The counts are kept by triggers as Labels change (core-schema.ts, version 3: `reel_counts`, and
+// composite_tags.svc_identifiable for "identifiable": at least one active SVC member and every active SVC member
+// activated, spec: States), so reading them does not grow with the Reel. The last position is the top of the index
+// composite_tags(reel_id, position).
 const COUNTS_SQL = `
 SELECT
-  COUNT(*) AS labelCount,
-  COALESCE(SUM(ct.archived_at IS NULL), 0) AS activeCount,
-  COALESCE(SUM(ct.bound_thread_id IS NOT NULL), 0) AS boundCount,
-  COALESCE(SUM(ct.archived_at IS NOT NULL), 0) AS archivedCount,
-  COALESCE(SUM(ct.transferred_at IS NOT NULL), 0) AS transferredCount,
-  COALESCE(SUM(
-    EXISTS (SELECT 1 FROM tags t WHERE t.composite_tag_id = ct.composite_tag_id AND t.tag_type = 'SVC' AND t.archived_at IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.composite_tag_id = ct.composite_tag_id AND t.tag_type = 'SVC' AND t.archived_at IS NULL AND t.identifiable = 0)
-  ), 0) AS identifiableCount,
-  MAX(ct.position) AS lastPosition
-FROM composite_tags ct WHERE ct.reel_id = ?`;
+  COALESCE(rc.label_count, 0) AS labelCount,
+  COALESCE(rc.active_count, 0) AS activeCount,
+  COALESCE(rc.bound_count, 0) AS boundCount,
+  COALESCE(rc.archived_count, 0) AS archivedCount,
+  COALESCE(rc.transferred_count, 0) AS transferredCount,
+  COALESCE(rc.identifiable_count, 0) AS identifiableCount,
+  (SELECT MAX(ct.position) FROM composite_tags ct WHERE ct.reel_id = r.id) AS lastPosition
+FROM (SELECT ? AS id) r LEFT JOIN reel_counts rc ON rc.reel_id = r.id`;
 
 export function reelCounts(db: SandboxDb, reelId: string): { counts: ReelCounts; lastPosition: number | null } {
   const row = statement(db, COUNTS_SQL).get(reelId) as ReelCounts & { lastPosition: number | null };

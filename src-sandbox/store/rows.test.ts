@@ -19,6 +19,7 @@ const TABLE_ROW: Record<string, string> = {
   thread_events: 'ThreadEventRow',
   collections: 'CollectionRow',
   composite_tags: 'LabelRow',
+  reel_counts: 'ReelCountRow',
   tags: 'TagRow',
   scans: 'ScanRow',
   jobs: 'JobRow',

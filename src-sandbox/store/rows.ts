@@ -139,6 +139,19 @@ export interface LabelRow {
   created_by_id: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when the Label has an active SVC member and every active SVC member is identifiable; kept by triggers (core v3). */
+  svc_identifiable: number;
+}
+
+/** A Reel's counts (the `reel_counts` table, core v3): kept by triggers on composite_tags; no row = no Label yet. */
+export interface ReelCountRow {
+  reel_id: string;
+  label_count: number;
+  active_count: number;
+  bound_count: number;
+  archived_count: number;
+  transferred_count: number;
+  identifiable_count: number;
 }
 
 /** An identifier (the `tags` table). */

@@ -85,6 +85,8 @@ export const ReelReport = z.object({
   /** Positions by the station's state, and their total. */
   counts: z.partialRecord(LabelStateSchema, z.number().int()),
   total: z.number().int(),
+  /** Of those, the Labels another bench or app enrolled (a Reel shared between benches; docs/sync.md); the rate is this station's own. */
+  enrolledElsewhere: z.number().int(),
   /** The service's counts as last read (null before the first read). */
   serviceCounts: z.record(z.string(), z.number()).nullable(),
   enrollment: z.object({

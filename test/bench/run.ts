@@ -9,9 +9,11 @@ import { networkBench } from './network.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
+import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedReelBench } from './shared-reel.bench';
+import { shopDrainBench } from './shop-drain.bench';
 import { soakBench } from './soak.bench';
 import { startupBench } from './startup.bench';
 import { uiBench } from './ui.bench';
@@ -29,6 +31,8 @@ const benches: Bench[] = [
   printRunBench,
   reportBench,
   sharedReelBench,
+  sandboxScaleBench,
+  shopDrainBench,
   soakBench,
 ];
 

@@ -3,7 +3,8 @@
 // with bare fetch and the same page size, through the same counting proxy to the same in-process sandbox, in the same
 // run, the service in its own process. Then a refresh when nothing changed (reels.show): its requests are counted, the target being one.
 // The 10,000 Labels are put on the sandbox by copying one enrolled Label in its own database (enrolling them one by one
-// would time the sandbox's enrollment, which is not what this measures).
+// would time the sandbox's enrollment, which is not what this measures); normalized_value as identifierKey makes it
+// (TEXT lower-cased), and the triggers of the sandbox's core v3 keep the Reel's counts.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createServiceClient } from '../../src-main/service';
@@ -16,7 +17,7 @@ import { tempDir } from '../helpers/tmp';
 import { median, type Bench } from './harness';
 
 const LABELS = 10_000;
-const RUNS = 3;
+const RUNS = 3; // the first open, then two more
 const PAGE = 500;
 
 export function seedLabels(dataDir: string, reelId: string, count: number): void {
@@ -34,7 +35,7 @@ export function seedLabels(dataDir: string, reelId: string, count: number): void
       ).run(template.composite_tag_id);
       db.prepare(
         `${positions} INSERT INTO tags (tag_id, tag_type, value, normalized_value, org_id, owner_team_id, composite_tag_id, identifiable, created_by_id, created_at, updated_at)
-         SELECT printf('%08x-1111-4000-8000-%012x', p, p), t.tag_type, 'SHOP-' || p, 'SHOP-' || p, t.org_id, t.owner_team_id, ${ids}, 0, t.created_by_id, t.created_at, t.updated_at
+         SELECT printf('%08x-1111-4000-8000-%012x', p, p), t.tag_type, 'SHOP-' || p, 'shop-' || p, t.org_id, t.owner_team_id, ${ids}, 0, t.created_by_id, t.created_at, t.updated_at
          FROM n, tags t WHERE t.composite_tag_id = ?`,
       ).run(template.composite_tag_id);
     })();
@@ -113,12 +114,21 @@ export const sharedReelBench: Bench = {
       const refreshMs = performance.now() - started;
       const refreshRequests = proxy.counts.requests - before;
 
+      // The first open writes the whole mirror; the others read it all again and write what changed (nothing).
       return [
         {
-          name: `open a ${LABELS.toLocaleString('en')}-Label Reel from the service (reels.open; ${median(openRequests)} requests)`,
-          value: median(opened),
+          name: `open a ${LABELS.toLocaleString('en')}-Label Reel from the service the first time (reels.open; ${openRequests[0]} requests)`,
+          value: opened[0] as number,
           unit: 'ms',
-          baseline: { name: `raw client paging the same list (${median(rawRequests)} requests)`, value: median(raw) },
+          baseline: { name: `raw client paging the same list (${rawRequests[0]} requests)`, value: raw[0] as number },
+          better: 'lower',
+          target: 'ratio >= 0.8',
+        },
+        {
+          name: `open it again (reels.open; ${median(openRequests.slice(1))} requests)`,
+          value: median(opened.slice(1)),
+          unit: 'ms',
+          baseline: { name: `raw client paging the same list (${median(rawRequests.slice(1))} requests)`, value: median(raw.slice(1)) },
           better: 'lower',
           target: 'ratio >= 0.8',
         },

@@ -92,3 +92,18 @@ export function listAnswer<T extends z.ZodType>(key: string, item: T): z.ZodType
     return { items, nextCursor: isRecord(raw) ? discoverCursor(raw) : null };
   });
 }
+
+/** A list page whose next cursor is read at once and its items (as listAnswer reads them) only when asked. */
+export interface DeferredListAnswer<T> {
+  nextCursor: string | null;
+  read(): z.ZodSafeParseResult<ListAnswer<T>>;
+}
+
+/**
+ * listAnswer, its items read later: a caller paging through a long list asks for the next page before it reads this
+ * one's items, so the service prepares the next page meanwhile (issue 18: opening a 10,000-Label Reel).
+ */
+export function deferredListAnswer<T extends z.ZodType>(key: string, item: T): z.ZodType<DeferredListAnswer<z.output<T>>> {
+  const full = listAnswer(key, item);
+  return z.unknown().transform((raw) => ({ nextCursor: isRecord(raw) ? discoverCursor(raw) : null, read: () => full.safeParse(raw) }));
+}

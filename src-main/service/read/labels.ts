@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PositionSchema, TagTypeSchema } from '../../../src-shared/api/common';
 import { ExpectedIdentifierSchema } from '../../../src-shared/api/labels';
 import { ScanReceiptSchema } from '../../../src-shared/api/scan';
-import { listAnswer, orEmpty, orNull } from './fields';
+import { deferredListAnswer, listAnswer, orEmpty, orNull } from './fields';
 
 // What the station reads of Labels, Reels and Label Collections (spec: Resources, "Label, Reel, Label
 // Collection"; Endpoints, "Labels and Reels"). Each field says where the spec names it, or that it is our
@@ -85,6 +85,8 @@ function singleAnswer<T extends z.ZodType>(key: string, schema: T, isResource: (
 export const LabelAnswerSchema = singleAnswer('label', ServiceLabelSchema, (r) => 'compositeTagId' in r && 'position' in r);
 // our reading: `{labels, nextCursor}`; any envelope with one array member, any cursor field (fields.ts).
 export const LabelListAnswerSchema = listAnswer('labels', ServiceLabelSchema);
+/** The same, its Labels read after the next page is asked (listPages). */
+export const LabelListPageSchema = deferredListAnswer('labels', ServiceLabelSchema);
 
 // --- Reel ------------------------------------------------------------------------------------------
 

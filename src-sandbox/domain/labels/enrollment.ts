@@ -11,7 +11,8 @@ export type NewMember = { tagType: Exclude<TagType, 'SVC'>; value: string } | { 
 
 export interface EnrollmentInput {
   reel: ReelState;
-  /** Every Label on the Reel, any state. */
+  /** The Labels on the Reel, any state: every one, or at least the one at `position` and the one at the last position
+   *  (all this decision reads; store/labels.ts labelStatesForEnrollment). */
   labelsOnReel: readonly LabelState[];
   position?: number;
   identifiers: readonly NewMember[];

@@ -39,3 +39,49 @@ export function repeatedValueWarnings(labels: readonly LabelState[]): ReelWarnin
   }
   return warnings;
 }
+
+/** An active Label of the Reel holding a value: the value as its first active member with that value carries it. */
+export interface ValueHolder {
+  compositeTagId: string;
+  position: number;
+  value: string;
+}
+
+/**
+ * The Reel's warnings after the Labels holding one TEXT or QR value changed (a Label enrolled with it), without
+ * reading the whole Reel (issue 18, "The sandbox at shop scale"): that value's warning is replaced by one over
+ * `holders` (every active Label of the Reel holding it, by position), the others are kept, in the order
+ * repeatedValueWarnings gives (by type, then by the first holder's position). Null when that order is not decided
+ * by position alone (two warnings first held by one Label, or a warning of another kind): recompute the Reel then.
+ */
+export function withValueWarning(
+  warnings: readonly ReelWarning[],
+  tagType: (typeof REPORTED_TYPES)[number],
+  key: string,
+  holders: readonly ValueHolder[],
+): ReelWarning[] | null {
+  const next = warnings.filter((w) => !(w.tagType === tagType && w.value !== undefined && identifierKey(tagType, w.value) === key));
+  const [first] = holders;
+  if (first && holders.length >= 2) {
+    next.push({
+      kind: 'repeated_value',
+      tagType,
+      value: first.value,
+      positions: holders.map((h) => h.position),
+      compositeTagIds: holders.map((h) => h.compositeTagId),
+    });
+  }
+  const rank = (w: ReelWarning): [number, number] | null => {
+    const type = REPORTED_TYPES.indexOf(w.tagType as (typeof REPORTED_TYPES)[number]);
+    const position = w.positions?.[0];
+    return w.kind === 'repeated_value' && type >= 0 && position !== undefined ? [type, position] : null;
+  };
+  const ranked = next.map((w) => ({ w, r: rank(w) }));
+  if (ranked.some((x) => x.r === null)) return null;
+  ranked.sort((a, b) => (a.r as [number, number])[0] - (b.r as [number, number])[0] || (a.r as [number, number])[1] - (b.r as [number, number])[1]);
+  for (let i = 1; i < ranked.length; i += 1) {
+    const [a, b] = [ranked[i - 1]?.r, ranked[i]?.r];
+    if (a && b && a[0] === b[0] && a[1] === b[1]) return null;
+  }
+  return ranked.map((x) => x.w);
+}

@@ -44,7 +44,7 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
         const fps = all.flatMap((i) => (i.tagType === 'SVC' ? [i.fingerprintId] : []));
         return decideEnrollment({
           reel,
-          labelsOnReel: store.labels.labelStatesOnReel(reel.collectionId),
+          labelsOnReel: store.labels.labelStatesForEnrollment(reel.collectionId, fields.position),
           position: fields.position,
           identifiers: all,
           markingPeers: store.tags.markingPeersOf(fps),
@@ -108,7 +108,7 @@ export const enrollRoutes: FastifyPluginAsyncZod<RoutePluginOptions> = async (ap
             store.optical.setScanOutcome(scan.scanId, 'enrolled', svcId);
             scan = { ...scan, svcId };
           }
-          store.reels.refreshReelWarnings(reel.collectionId);
+          store.reels.refreshReelWarningsForLabel(reel.collectionId, compositeTagId);
           return { outcome: decision.outcome, row: store.labels.getLabelRow(compositeTagId) as LabelRow };
         });
       let result: ReturnType<typeof commit>;
