@@ -12,7 +12,7 @@ import {
   printedPositions,
   startPosition,
   type ReelFacts,
-} from './bench-session';
+} from './bench-reducer';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -135,7 +135,7 @@ describe('bench session', () => {
 
 describe('positions', () => {
   it('starts at the first free print-data position and skips taken ones', async () => {
-    const { firstPosition, nextFreePosition } = await import('./bench-session');
+    const { firstPosition, nextFreePosition } = await import('./bench-reducer');
     const labels = [
       { position: 1, state: 'enrolled' },
       { position: 2, state: 'expected' },
