@@ -6,7 +6,7 @@ import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
 export const enrollCommand: CliCommand = {
   path: ['enroll'],
   usage:
-    'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none]',
+    'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none] [--outside-range]',
   summary: 'Enroll a Label at a position (saved locally and queued; works offline).',
   async run(ctx, args) {
     const { values } = parseCommand(args, {
@@ -16,6 +16,8 @@ export const enrollCommand: CliCommand = {
         position: { type: 'number' },
         ...valueFlagOptions(false),
         indexing: { type: 'string' },
+        // Past this bench's range of the Reel (reel range): the operator says it is meant for this bench.
+        'outside-range': { type: 'boolean' },
       },
     });
     if (!values.reel) throw new UsageError('enroll needs --reel REEL.');
@@ -29,6 +31,7 @@ export const enrollCommand: CliCommand = {
       identifiers,
       ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}),
       ...(values.indexing ? { indexing: values.indexing } : {}),
+      ...(values['outside-range'] ? { outsideRange: true } : {}),
     });
     ctx.print({ labelId: out.labelId, state: out.state }, `Label ${out.labelId} at position ${position}: ${out.state}.`);
     return 0;
