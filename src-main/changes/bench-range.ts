@@ -28,7 +28,7 @@ export function refuseOutsideRange(reel: LocalReel, position: number, confirmed:
   if (!range || confirmed || (position >= range.first && position <= range.last)) return;
   throw new StationError({
     code: StationErrorCode.outsideRange,
-    message: `Position ${position} is outside this bench's range of Reel "${reel.name}" (${rangeWords(range)}); another bench may enroll there. Enroll it anyway only if it is meant for this bench (CLI: --outside-range).`,
+    message: `Position ${position} is outside this bench's range of Reel "${reel.name}" (${rangeWords(range)}); another bench may enroll there. Enroll it there only if it is meant for this bench.`,
     detail: { position, range },
   });
 }

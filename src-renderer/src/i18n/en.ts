@@ -203,6 +203,7 @@ export const en = {
     cellLabelElsewhere: 'Position {{position}}: {{state}}, enrolled by another bench or app',
     elsewhere: 'Enrolled elsewhere (another bench or app)',
     refreshedAt: 'Read from the service at {{time}}; read again every 15 seconds while shown.',
+    range: 'This bench: positions {{first}}–{{last}}',
     legend: 'Legend',
     empty: 'This Reel has no positions yet.',
   },
@@ -273,6 +274,9 @@ export const en = {
     counters: 'Session counters',
     onReel: 'On this Reel',
     ofReel: '{{done}} of {{total}}',
+    range: 'This bench: positions {{first}}–{{last}}',
+    rangeFull: 'Every position of this bench’s range holds a Label: position {{position}} is past it.',
+    refreshedAt: 'Read from the service at {{time}}; read again every 15 seconds while shown.',
     acknowledged: 'Acknowledged:',
     session: 'Labels this session',
     perMinute: 'Labels per minute',
@@ -296,6 +300,8 @@ export const en = {
     void: 'Void',
     confirmVoid: 'Void the Label at position {{position}} (damaged)?',
     confirmUndo: 'Take back the Label saved at position {{position}}?',
+    confirmOutsideRange:
+      'Position {{position}} is outside this bench’s range (positions {{first}}–{{last}}): another bench may enroll there. Save this Label at position {{position}} anyway?',
     skipVoidGap: 'Skip and void record the position as a gap; undo with no read on the slots takes back the last saved Label.',
     camera: 'Camera',
     preview: 'Camera preview',
@@ -308,6 +314,7 @@ export const en = {
       SKIPPED: 'Position {{position}} skipped: recorded as a gap.',
       VOIDED: 'Position {{position}} voided: recorded as a gap.',
       TAKEN_BACK: 'The Label saved at position {{position}} was taken back.',
+      TAKEN_ELSEWHERE: 'Position {{position}} was just enrolled by another bench or app: on to position {{next}}.',
       READ_UNDONE: 'The {{tagType}} read was taken back: scan it again.',
       UNEXPECTED_TYPE: 'This Reel does not expect {{tagType}} identifiers; the read {{value}} was ignored.',
       REPEAT_READ: '{{tagType}} {{value}} is already on this Label.',
@@ -322,6 +329,8 @@ export const en = {
       DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
       SAME_CAPTURE: 'Same picture: this capture is the one already saved for position {{position}}. Capture this Label again.',
       SAVE_FAILED: 'Not saved: {{message}}',
+      OUTSIDE_RANGE:
+        'Not saved: position {{position}} is outside this bench’s range (positions {{first}}–{{last}}). Undo the reads (F6) or skip (F7); Enter asks again.',
     },
   },
   bulk: {

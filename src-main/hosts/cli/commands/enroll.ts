@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
@@ -25,14 +26,22 @@ export const enrollCommand: CliCommand = {
     if (position === undefined) throw new UsageError('enroll needs --position N, a whole number.');
     if (values.indexing !== undefined && values.indexing !== 'default' && values.indexing !== 'none') throw new UsageError('--indexing is default or none.');
     const identifiers = identifiersFrom(values);
-    const out = await ctx.call('labels.enroll', {
-      reelId: values.reel,
-      position,
-      identifiers,
-      ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}),
-      ...(values.indexing ? { indexing: values.indexing } : {}),
-      ...(values['outside-range'] ? { outsideRange: true } : {}),
-    });
+    const out = await ctx
+      .call('labels.enroll', {
+        reelId: values.reel,
+        position,
+        identifiers,
+        ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}),
+        ...(values.indexing ? { indexing: values.indexing } : {}),
+        ...(values['outside-range'] ? { outsideRange: true } : {}),
+      })
+      .catch((error: unknown) => {
+        // The station's refusal names the position and the range; the command line says how to go ahead.
+        if (error instanceof StationError && error.code === StationErrorCode.outsideRange) {
+          throw new StationError({ ...error.toShape(), message: `${error.message} Add --outside-range to enroll it anyway.` });
+        }
+        throw error;
+      });
     ctx.print({ labelId: out.labelId, state: out.state }, `Label ${out.labelId} at position ${position}: ${out.state}.`);
     return 0;
   },

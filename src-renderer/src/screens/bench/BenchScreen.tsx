@@ -3,7 +3,7 @@ import type { StationStatus } from '../../../../src-shared/ipc';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
-import { labelsPerMinute, type Feedback, type IncomingRead } from './bench-reducer';
+import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
@@ -14,7 +14,7 @@ import { SlotCard } from './SlotCard';
 
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
-  const { reel, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
+  const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status });
   return (
     <section
@@ -50,6 +50,22 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               <dd data-testid="bench-rate">{labelsPerMinute(savedAt, now).toFixed(1)}</dd>
             </dl>
           </div>
+          {range || reel.refreshedAt ? (
+            <p className="hint bench-shared">
+              {range ? (
+                <strong data-testid="bench-range" data-outside={outsideRange(bench.position, range)}>
+                  {t('bench.range', range)}
+                  {bench.position > range.last ? ` ${t('bench.rangeFull', { position: bench.position })}` : ''}
+                </strong>
+              ) : null}
+              {range && reel.refreshedAt ? ' · ' : null}
+              {reel.refreshedAt ? (
+                <span data-testid="bench-refreshed-at" data-at={reel.refreshedAt}>
+                  {t('bench.refreshedAt', { time: new Date(reel.refreshedAt).toLocaleTimeString() })}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
           <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />

@@ -24,6 +24,8 @@ export type Feedback =
   | { level: 'ok'; code: 'SAVED'; position: number }
   /** What an action did, said where the operator looks (skip, void, undo). */
   | { level: 'ok'; code: 'SKIPPED' | 'VOIDED' | 'TAKEN_BACK'; position: number }
+  /** A refresh found the current position enrolled by another bench or app (nothing read here yet): on to `next`. */
+  | { level: 'ok'; code: 'TAKEN_ELSEWHERE'; position: number; next: number }
   | { level: 'ok'; code: 'READ_UNDONE'; tagType: TagType }
   | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
   | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
@@ -38,7 +40,9 @@ export type Feedback =
   | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
   | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
-  | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string };
+  | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string }
+  /** The operator declined to save outside this bench's range of the Reel (docs/sync.md, "Benches sharing a Reel"). */
+  | { level: 'error'; code: 'OUTSIDE_RANGE'; position: number; first: number; last: number };
 
 export interface BenchState {
   position: number;
@@ -209,18 +213,60 @@ export function labelsPerMinute(savedAt: readonly number[], now: number): number
   return savedAt.length / minutes;
 }
 
-/** The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free). */
-export function nextFreePosition(labels: readonly { position: number; state: string }[], from: number, alsoTaken: ReadonlySet<number> = new Set()): number {
+/** This bench's range of a Reel split between benches (docs/sync.md, "Benches sharing a Reel"), both ends included. */
+export interface PositionRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free); with a
+ * range, not before its first position. Past the range's last when every position of it is taken.
+ */
+export function nextFreePosition(
+  labels: readonly { position: number; state: string }[],
+  from: number,
+  alsoTaken: ReadonlySet<number> = new Set(),
+  range: PositionRange | null = null,
+): number {
   const busy = new Set(labels.filter((l) => l.state !== 'expected').map((l) => l.position));
-  let position = from;
+  let position = range ? Math.max(from, range.first) : from;
   while (busy.has(position) || alsoTaken.has(position)) position += 1;
   return position;
 }
 
-/** Where a bench session starts: the first free print-data position, else after the last Label, else 1. */
-export function firstPosition(labels: readonly { position: number; state: string }[]): number {
+/**
+ * Where a bench session starts: with a range, its first free position; else the first free print-data position, else
+ * after the last Label, else 1.
+ */
+export function firstPosition(labels: readonly { position: number; state: string }[], range: PositionRange | null = null): number {
+  if (range) return nextFreePosition(labels, range.first, new Set(), range);
   const expected = labels.filter((l) => l.state === 'expected').map((l) => l.position);
   if (expected.length) return nextFreePosition(labels, Math.min(...expected));
   if (labels.length) return Math.max(...labels.map((l) => l.position)) + 1;
   return 1;
+}
+
+/**
+ * After a refresh: the current position now holds a Label (another bench or app enrolled it) and nothing was read
+ * here yet, so the session moves on to the next free position, saying why. Otherwise unchanged (a read at hand stays;
+ * saving it is refused by the station, naming the Label there).
+ */
+export function passTakenPosition(
+  state: BenchState,
+  labels: readonly { position: number; state: string }[],
+  composition: readonly ExpectedIdentifier[],
+  alsoTaken: ReadonlySet<number> = new Set(),
+  range: PositionRange | null = null,
+): BenchState {
+  const held = labels.some((l) => l.position === state.position && l.state !== 'expected' && l.state !== 'gap');
+  const started = state.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined);
+  if (!held || started || state.blocked) return state;
+  const next = nextFreePosition(labels, state.position + 1, alsoTaken, range);
+  return { ...startPosition(next, composition), feedback: { level: 'ok', code: 'TAKEN_ELSEWHERE', position: state.position, next } };
+}
+
+/** Whether a position is outside this bench's range (no range: never). */
+export function outsideRange(position: number, range: PositionRange | null): boolean {
+  return range !== null && (position < range.first || position > range.last);
 }

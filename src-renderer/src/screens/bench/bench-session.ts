@@ -14,6 +14,8 @@ import {
   firstPosition,
   isComplete,
   nextFreePosition,
+  outsideRange,
+  passTakenPosition,
   placeCapture,
   placeRead,
   printedPositions,
@@ -32,6 +34,12 @@ import {
 /** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
 const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
 
+/**
+ * How often the Bench reads a Reel on the service again while it shows it, as the Reel map does (docs/sync.md,
+ * "Benches sharing a Reel"): the Reel's counts first, its Labels only when they moved.
+ */
+const REFRESH_MS = 15_000;
+
 /** Longest a save waits for the service's duplicate check before it goes ahead (the service checks again on sync). */
 const CHECK_MS = 1500;
 
@@ -42,9 +50,14 @@ export type BenchActions = ReturnType<typeof useBenchSession>['actions'];
 
 export function useBenchSession({ reelId, status }: { reelId: string | undefined; status: StationStatus | undefined }) {
   const { t } = useTranslation();
-  // A snapshot of the Reel at the session's start: the session adds what it saves itself, so a
-  // save does not refetch (and re-parse) thousands of Labels between two reads.
-  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, snapshot: true });
+  // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
+  // of Labels between two reads. A Reel on the service (which other benches may share) is read again on a schedule,
+  // so positions they enroll are passed by as they appear.
+  const detail = useCommandQuery(
+    'reels.show',
+    { reelId: reelId ?? '' },
+    { enabled: reelId !== undefined, snapshot: true, refetchIntervalMs: REFRESH_MS, refetchWhile: (r) => r.serviceId !== null },
+  );
   const enroll = useCommandMutation('labels.enroll');
   const skipAt = useCommandMutation('labels.skip');
   const voidAt = useCommandMutation('labels.void');
@@ -52,6 +65,10 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   const benchError = useCommandMutation('labels.benchError');
   const reel = detail.data;
   const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
+  /** This bench's range of the Reel (reels.setRange), as plain numbers so a refresh does not count as a change. */
+  const rangeFirst = reel?.benchRange?.first;
+  const rangeLast = reel?.benchRange?.last;
+  const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
   const printedAt = useMemo(() => printedPositions(reel?.labels ?? []), [reel]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
@@ -101,8 +118,8 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   useEffect(() => {
     if (!reel) return;
     if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
-    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels), composition));
-  }, [reel, composition, askedPosition]);
+    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range), composition));
+  }, [reel, composition, askedPosition, range]);
 
   const facts = useCallback((): ReelFacts => {
     const position = benchRef.current?.position;
@@ -201,10 +218,22 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   const advance = useCallback(
     (from: number) => {
       const labels = reel?.labels ?? [];
-      apply(() => startPosition(nextFreePosition(labels, from + 1, sessionPositions.current), composition));
+      apply(() => startPosition(nextFreePosition(labels, from + 1, sessionPositions.current, range), composition));
     },
-    [reel, composition, apply],
+    [reel, composition, apply, range],
   );
+
+  // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another
+  // bench just enrolled at the current position, which the session then passes by.
+  const readAt = detail.dataUpdatedAt;
+  const savedCount = useRef(savedAt.length);
+  savedCount.current = savedAt.length;
+  useEffect(() => {
+    if (!reel) return;
+    savedAtSnapshot.current = savedCount.current;
+    apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range));
+    // Only on a new read (readAt), not on every change of the callbacks it uses.
+  }, [readAt]);
 
   const enrollAt = enroll.mutateAsync;
   const save = useCallback(async () => {
@@ -213,12 +242,27 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     setSaving(true);
     setSaveError(undefined);
     const sha = filledCapture(current);
+    // Outside this bench's range the operator is asked first (another bench may enroll there); declined, nothing is saved.
+    const confirmed =
+      range !== null &&
+      outsideRange(current.position, range) &&
+      window.confirm(t('bench.confirmOutsideRange', { position: current.position, first: range.first, last: range.last }));
+    if (range && outsideRange(current.position, range) && !confirmed) {
+      setSaving(false);
+      apply((s) => ({
+        ...s,
+        feedback: { level: 'error', code: 'OUTSIDE_RANGE', position: current.position, first: range.first, last: range.last },
+        blocked: true,
+      }));
+      return;
+    }
     try {
       await enrollAt({
         reelId,
         position: current.position,
         identifiers: filledIdentifiers(current),
         ...(sha ? { captureSha256: sha } : {}),
+        ...(confirmed ? { outsideRange: true } : {}),
       });
       for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
       if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
@@ -234,7 +278,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt]);
+  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
@@ -349,6 +393,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
 
   return {
     reel,
+    range,
     /** Why the Reel could not be read. */
     error: detail.error,
     bench,

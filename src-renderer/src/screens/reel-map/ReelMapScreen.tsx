@@ -42,9 +42,13 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       {detail.data ? (
         <>
           <Legend counts={counts} elsewhere={elsewhere} />
-          {detail.data.refreshedAt ? (
-            <p className="hint" data-testid="reel-refreshed-at">
-              {t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}
+          {detail.data.benchRange || detail.data.refreshedAt ? (
+            <p className="hint">
+              {detail.data.benchRange ? <strong data-testid="reel-map-range">{t('reelMap.range', detail.data.benchRange)}</strong> : null}
+              {detail.data.benchRange && detail.data.refreshedAt ? ' · ' : null}
+              {detail.data.refreshedAt ? (
+                <span data-testid="reel-refreshed-at">{t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}</span>
+              ) : null}
             </p>
           ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
