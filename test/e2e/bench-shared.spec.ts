@@ -104,5 +104,17 @@ for (const [width, height] of [
     for (const p of [1, 2, 3, 5]) await expect(grid.getByRole('gridcell', { name: `Position ${p}: enrolled, enrolled by another bench or app` })).toBeVisible();
     for (const p of [4, 6, 7]) await expect(grid.getByRole('gridcell', { name: new RegExp(`^Position ${p}: (?!.*another bench)`) })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/reel-map-range-${width}.png` });
+
+    // The range is set here too: widened, then the whole Reel again.
+    const form = page.getByTestId('bench-range-form');
+    await form.getByText('This bench’s range').click();
+    await expect(form.getByLabel('First position')).toHaveValue('3');
+    await form.getByLabel('Last position').fill('10');
+    await form.getByRole('button', { name: 'Keep to these positions' }).click();
+    await expect(page.getByTestId('reel-map-range')).toHaveText('This bench: positions 3–10');
+    await page.screenshot({ path: `${SHOTS}/reel-map-range-form-${width}.png`, fullPage: true });
+    await form.getByRole('button', { name: 'The whole Reel' }).click();
+    await expect(page.getByTestId('reel-map-range')).toHaveCount(0);
+    expect((await station.call('reels.show', { reelId, refresh: false })).benchRange).toBeNull();
   });
 }

@@ -174,8 +174,9 @@ describe('positions', () => {
     const { passTakenPosition } = await import('./bench-reducer');
     const composition = [{ tagType: 'TEXT' as const, count: 1 }];
     const labels = [
-      { position: 3, state: 'enrolled' },
-      { position: 4, state: 'enrolled' },
+      { position: 3, state: 'enrolled', origin: 'elsewhere' },
+      { position: 4, state: 'enrolled', origin: 'elsewhere' },
+      { position: 8, state: 'enrolled', origin: 'here' },
     ];
     const moved = passTakenPosition(startPosition(3, composition), labels, composition);
     expect(moved.position).toBe(5);
@@ -184,6 +185,9 @@ describe('positions', () => {
     expect(passTakenPosition(atHand, labels, composition)).toBe(atHand);
     const free = startPosition(6, composition);
     expect(passTakenPosition(free, labels, composition)).toBe(free);
+    // A Label of this station at a position the operator went to is not "just enrolled elsewhere".
+    const own = startPosition(8, composition);
+    expect(passTakenPosition(own, labels, composition)).toBe(own);
     expect(passTakenPosition(startPosition(3, composition), labels, composition, new Set(), { first: 3, last: 9 }).position).toBe(5);
   });
 });

@@ -248,18 +248,19 @@ export function firstPosition(labels: readonly { position: number; state: string
 }
 
 /**
- * After a refresh: the current position now holds a Label (another bench or app enrolled it) and nothing was read
- * here yet, so the session moves on to the next free position, saying why. Otherwise unchanged (a read at hand stays;
- * saving it is refused by the station, naming the Label there).
+ * After a refresh: the current position now holds a Label another bench or app enrolled and nothing was read here
+ * yet, so the session moves on to the next free position, saying why. Otherwise unchanged (a read at hand stays;
+ * saving it is refused by the station, naming the Label there; a position the operator chose that holds a Label of
+ * this station stays too).
  */
 export function passTakenPosition(
   state: BenchState,
-  labels: readonly { position: number; state: string }[],
+  labels: readonly { position: number; state: string; origin?: string }[],
   composition: readonly ExpectedIdentifier[],
   alsoTaken: ReadonlySet<number> = new Set(),
   range: PositionRange | null = null,
 ): BenchState {
-  const held = labels.some((l) => l.position === state.position && l.state !== 'expected' && l.state !== 'gap');
+  const held = labels.some((l) => l.position === state.position && l.origin === 'elsewhere' && l.state !== 'expected' && l.state !== 'gap');
   const started = state.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined);
   if (!held || started || state.blocked) return state;
   const next = nextFreePosition(labels, state.position + 1, alsoTaken, range);

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
+import { BenchRangeForm } from './BenchRangeForm';
 import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
@@ -57,6 +58,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
             {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}
+          <BenchRangeForm key={detail.data.reelId} reelId={detail.data.reelId} range={detail.data.benchRange} />
         </>
       ) : null}
     </section>
