@@ -8,7 +8,7 @@ import { requireReel, type ChangeContext } from './context';
 // refused here unless the operator said to go ahead (`outsideRange`).
 
 /** "positions 5001–10000", as the messages name a range. */
-export function rangeWords(range: BenchRange): string {
+function rangeWords(range: BenchRange): string {
   return `positions ${range.first}–${range.last}`;
 }
 

@@ -46,8 +46,6 @@ const CHECK_MS = 1500;
 /** Saves of this window's bench sessions, per Reel: the counters survive leaving the screen. */
 const sessionSaves = new Map<string, number[]>();
 
-export type BenchActions = ReturnType<typeof useBenchSession>['actions'];
-
 export function useBenchSession({ reelId, status }: { reelId: string | undefined; status: StationStatus | undefined }) {
   const { t } = useTranslation();
   // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands

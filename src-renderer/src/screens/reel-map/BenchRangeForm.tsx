@@ -21,20 +21,22 @@ export function BenchRangeForm({ reelId, range }: { reelId: string; range: Bench
       <summary>{t('reelMap.rangeTitle')}</summary>
       <p className="hint">{t('reelMap.rangeHint')}</p>
       <form
-        className="form-grid"
+        className="stack"
         onSubmit={(event) => {
           event.preventDefault();
           if (valid) save.mutate({ reelId, range: { first: from, last: to } });
         }}
       >
-        <label>
-          {t('reelMap.rangeFirst')}
-          <input inputMode="numeric" value={first} onChange={(e) => setFirst(e.target.value)} />
-        </label>
-        <label>
-          {t('reelMap.rangeLast')}
-          <input inputMode="numeric" value={last} onChange={(e) => setLast(e.target.value)} />
-        </label>
+        <div className="form-grid">
+          <label>
+            {t('reelMap.rangeFirst')}
+            <input inputMode="numeric" value={first} onChange={(e) => setFirst(e.target.value)} />
+          </label>
+          <label>
+            {t('reelMap.rangeLast')}
+            <input inputMode="numeric" value={last} onChange={(e) => setLast(e.target.value)} />
+          </label>
+        </div>
         <div className="toolbar">
           <button type="submit" disabled={!valid || save.isPending}>
             {t('reelMap.rangeSave')}
