@@ -7,6 +7,7 @@ import type { MoveInput } from '../../src-shared/ipc/labels';
 import { requireReel } from '../changes/context';
 import { requireFilePathsAllowed, resolveCapture, resolveCaptureSource } from '../changes/capture-source';
 import { skipPosition, takeBackLabel } from '../changes/bench';
+import { refuseOutsideRange } from '../changes/bench-range';
 import { enrollLabel } from '../changes/enroll';
 import { labelHistory } from '../reads/history';
 import { importPrintData } from '../changes/import';
@@ -48,6 +49,8 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
   return {
     'labels.enroll': async (input) => {
       ctx.requireRoom();
+      // Before the capture is taken from the incoming folder: a refusal leaves it there for the confirmed retry.
+      refuseOutsideRange(requireReel(changes, input.reelId), input.position, input.outsideRange ?? false);
       const svc = await resolveCaptureSource(changes, ctx.allowFilePaths, 'labels.enroll', input);
       const { label, opId } = await enrollLabel(changes, {
         reelId: input.reelId,

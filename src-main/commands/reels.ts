@@ -1,6 +1,7 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { reelCommands } from '../../src-shared/ipc/reels';
 import { requireReel } from '../changes/context';
+import { setBenchRange } from '../changes/bench-range';
 import { checkPrintData } from '../changes/import';
 import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
 import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
@@ -109,7 +110,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
         })),
       };
     },
-    'reels.open': async ({ serviceId }) => {
+    'reels.open': async ({ serviceId, positions }) => {
       await requireOnline(ctx);
       // The Reel and the first page of its Labels asked together (issue 18, Benchmarks: opening a 10,000-Label Reel).
       const asked = labelPages(ctx, serviceId);
@@ -120,10 +121,16 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
         await asked.pages.return();
         throw error;
       }
-      const reel = adoptServiceReel(ctx.changes, remote);
+      const adopted = adoptServiceReel(ctx.changes, remote);
+      const reel = positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
       await readLabels(ctx, reel, remote, asked);
       ctx.statusChanged();
-      return { reelId: reel.reelId, labels: listLabels(ctx.db, reel.reelId).map(labelView) };
+      return { reelId: reel.reelId, labels: listLabels(ctx.db, reel.reelId).map(labelView), benchRange: reel.benchRange };
+    },
+    'reels.setRange': ({ reelId, range }) => {
+      const reel = setBenchRange(ctx.changes, reelId, range);
+      ctx.labelsChanged(reelId, []);
+      return reelView(ctx.db, reel);
     },
     // The import's own check (src-main/changes/import.ts), nothing written.
     'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => {

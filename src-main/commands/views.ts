@@ -32,6 +32,7 @@ export function reelView(db: Db, reel: LocalReel): ReelView {
     labelCounts: countLabelsByState(db, reel.reelId),
     serviceCounts: reel.serviceSnapshot?.counts ? definedCounts(reel.serviceSnapshot.counts) : null,
     refreshedAt: reel.refreshedAt,
+    benchRange: reel.benchRange,
   };
 }
 

@@ -214,4 +214,14 @@ export const migrations: readonly Migration[] = [
     // its row and thumbnail stay, with the time it was removed.
     sql: `ALTER TABLE captures ADD COLUMN pruned_at TEXT;`,
   },
+  {
+    version: 7,
+    name: "this bench's range of a shared Reel",
+    // A Reel split between benches (docs/sync.md, "Benches sharing a Reel"): the positions this station enrolls,
+    // first to last (both null: the whole Reel). This station's own setting, never sent to the service.
+    sql: `
+      ALTER TABLE reels ADD COLUMN bench_range_first INTEGER CHECK (bench_range_first IS NULL OR bench_range_first >= 0);
+      ALTER TABLE reels ADD COLUMN bench_range_last INTEGER CHECK (bench_range_last IS NULL OR bench_range_last >= bench_range_first);
+    `,
+  },
 ];

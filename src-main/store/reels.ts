@@ -22,6 +22,14 @@ export interface LocalReel {
   refreshedAt: string | null;
   /** The Reel's counts when its Labels were last read in full (null: never); equal counts → no Labels to read. */
   labelsCounts: ReelSnapshot['counts'];
+  /** The positions this bench enrolls on the Reel (docs/sync.md, "Benches sharing a Reel"); null: the whole Reel. */
+  benchRange: BenchRange | null;
+}
+
+/** First to last position, both included. */
+export interface BenchRange {
+  first: number;
+  last: number;
 }
 
 interface Row {
@@ -36,6 +44,8 @@ interface Row {
   service_snapshot: string | null;
   refreshed_at: string | null;
   labels_counts: string | null;
+  bench_range_first: number | null;
+  bench_range_last: number | null;
 }
 
 function fromRow(row: Row): LocalReel {
@@ -51,10 +61,11 @@ function fromRow(row: Row): LocalReel {
     serviceSnapshot: row.service_snapshot ? readSnapshot(row.service_snapshot) : null,
     refreshedAt: row.refreshed_at,
     labelsCounts: row.labels_counts ? (JSON.parse(row.labels_counts) as ReelSnapshot['counts']) : null,
+    benchRange: row.bench_range_first !== null && row.bench_range_last !== null ? { first: row.bench_range_first, last: row.bench_range_last } : null,
   };
 }
 
-export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt' | 'labelsCounts'>): void {
+export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt' | 'labelsCounts' | 'benchRange'>): void {
   const now = new Date().toISOString();
   statement(
     db,
@@ -137,6 +148,16 @@ export function saveReelSnapshot(db: Db, reelId: string, snapshot: ReelSnapshot)
 /** Notes the counts at which the Reel's Labels were read in full. */
 export function saveLabelsCounts(db: Db, reelId: string, counts: ReelSnapshot['counts']): void {
   statement(db, 'UPDATE reels SET labels_counts = ? WHERE reel_id = ?').run(counts ? JSON.stringify(counts) : null, reelId);
+}
+
+/** Sets (or, with null, clears) this bench's range of the Reel. */
+export function saveBenchRange(db: Db, reelId: string, range: BenchRange | null): void {
+  statement(db, 'UPDATE reels SET bench_range_first = ?, bench_range_last = ?, updated_at = ? WHERE reel_id = ?').run(
+    range?.first ?? null,
+    range?.last ?? null,
+    new Date().toISOString(),
+    reelId,
+  );
 }
 
 // --- Label Collections --------------------------------------------------------------------------

@@ -24,6 +24,8 @@ export const StationErrorCode = {
   notFound: 'STATION_NOT_FOUND',
   conflict: 'STATION_CONFLICT',
   offline: 'STATION_OFFLINE',
+  /** An enrollment at a position outside this bench's range of the Reel, not confirmed (docs/sync.md, "Benches sharing a Reel"). */
+  outsideRange: 'STATION_OUTSIDE_RANGE',
   shuttingDown: 'STATION_SHUTTING_DOWN',
   /** Another process sends this data folder's queue. */
   busy: 'STATION_BUSY',

@@ -25,6 +25,8 @@ const EnrollInput = z
     position: z.number().int().nonnegative(),
     ...ScannedLabel,
     indexing: IndexingModeSchema.optional(),
+    /** Enroll even though the position is outside this bench's range of the Reel (`reels.setRange`): the operator said so. */
+    outsideRange: z.boolean().optional(),
   })
   .strict();
 type EnrollInput = z.infer<typeof EnrollInput>;

@@ -23,6 +23,16 @@ export const LabelView = z.object({
 });
 export type LabelView = z.infer<typeof LabelView>;
 
+/**
+ * The positions this bench enrolls on a Reel split between benches (docs/sync.md, "Benches sharing a Reel"), first to
+ * last, both included. This station's own setting: auto-advance stays inside it; enrolling outside it asks first.
+ */
+export const BenchRange = z
+  .object({ first: z.number().int().nonnegative(), last: z.number().int().nonnegative() })
+  .strict()
+  .refine((r) => r.first <= r.last, 'the first position of a range comes before its last');
+export type BenchRange = z.infer<typeof BenchRange>;
+
 export const ReelView = z.object({
   reelId: z.string(),
   serviceId: z.string().nullable(),
@@ -34,6 +44,8 @@ export const ReelView = z.object({
   /** The service's counts as last read (null before the first read). */
   serviceCounts: z.record(z.string(), z.number()).nullable(),
   refreshedAt: z.string().nullable(),
+  /** This bench's range of the Reel; null: the whole Reel. */
+  benchRange: BenchRange.nullable(),
 });
 export type ReelView = z.infer<typeof ReelView>;
 
@@ -145,8 +157,18 @@ export const reelCommands = {
    * Needs the service.
    */
   'reels.open': {
-    input: z.object({ serviceId: z.string().min(1) }).strict(),
-    output: z.object({ reelId: z.string(), labels: z.array(LabelView) }),
+    /** `positions`: this bench's range of the Reel (as `reels.setRange`); left out, a range set before stays. */
+    input: z.object({ serviceId: z.string().min(1), positions: BenchRange.optional() }).strict(),
+    output: z.object({ reelId: z.string(), labels: z.array(LabelView), benchRange: BenchRange.nullable() }),
+  },
+  /**
+   * Sets this bench's range of a Reel (`range: null` clears it: the whole Reel). Local only, never sent: each bench
+   * keeps its own. Auto-advance stays inside it; `labels.enroll` outside it is refused (`STATION_OUTSIDE_RANGE`)
+   * unless asked with `outsideRange: true`.
+   */
+  'reels.setRange': {
+    input: z.object({ reelId: LocalId, range: BenchRange.nullable() }).strict(),
+    output: ReelView,
   },
   'reels.activate': { input: z.object({ reelId: LocalId }).strict(), output: z.object({ opId: z.string() }) },
   'collections.create': {

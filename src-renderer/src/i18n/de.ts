@@ -214,6 +214,15 @@ export const de: Catalog = {
     cellLabelElsewhere: 'Position {{position}}: {{state}}, von einer anderen Station oder App erfasst',
     elsewhere: 'Anderswo erfasst (andere Station oder App)',
     refreshedAt: 'Vom Dienst gelesen um {{time}}; alle 15 Sekunden neu gelesen, solange sichtbar.',
+    range: 'Diese Station: Positionen {{first}}–{{last}}',
+    rangeTitle: 'Bereich dieser Station',
+    rangeHint:
+      'Eine Rolle auf Stationen aufteilen: diese Station bleibt in diesen Positionen und fragt, bevor sie außerhalb speichert. Nur eine Einstellung dieser Station; andere Stationen haben ihre eigene.',
+    rangeFirst: 'Erste Position',
+    rangeLast: 'Letzte Position',
+    rangeSave: 'In diesen Positionen bleiben',
+    rangeClear: 'Die ganze Rolle',
+    rangeInvalid: 'Zwei ganze Zahlen angeben, die erste nicht nach der letzten.',
     legend: 'Legende',
     empty: 'Diese Rolle hat noch keine Positionen.',
   },
@@ -284,6 +293,9 @@ export const de: Catalog = {
     counters: 'Zähler dieser Sitzung',
     onReel: 'Auf dieser Rolle',
     ofReel: '{{done}} von {{total}}',
+    range: 'Diese Station: Positionen {{first}}–{{last}}',
+    rangeFull: 'Jede Position im Bereich dieser Station trägt ein Label: Position {{position}} liegt dahinter.',
+    refreshedAt: 'Vom Dienst gelesen um {{time}}; alle 15 Sekunden neu gelesen, solange sichtbar.',
     acknowledged: 'Bestätigt:',
     session: 'Labels in dieser Sitzung',
     perMinute: 'Labels pro Minute',
@@ -307,6 +319,8 @@ export const de: Catalog = {
     void: 'Verwerfen',
     confirmVoid: 'Das Label an Position {{position}} verwerfen (beschädigt)?',
     confirmUndo: 'Das an Position {{position}} gespeicherte Label zurücknehmen?',
+    confirmOutsideRange:
+      'Position {{position}} liegt außerhalb des Bereichs dieser Station (Positionen {{first}}–{{last}}): dort erfasst vielleicht eine andere Station. Das Label trotzdem an Position {{position}} speichern?',
     skipVoidGap:
       'Überspringen und Verwerfen speichern die Position als Lücke; Rückgängig ohne Lesung in den Feldern nimmt das zuletzt gespeicherte Label zurück.',
     camera: 'Kamera',
@@ -320,6 +334,7 @@ export const de: Catalog = {
       SKIPPED: 'Position {{position}} übersprungen: als Lücke vermerkt.',
       VOIDED: 'Position {{position}} entwertet: als Lücke vermerkt.',
       TAKEN_BACK: 'Das an Position {{position}} gespeicherte Label wurde zurückgenommen.',
+      TAKEN_ELSEWHERE: 'Position {{position}} wurde gerade von einer anderen Station oder App erfasst: weiter mit Position {{next}}.',
       READ_UNDONE: 'Der {{tagType}}-Scan wurde zurückgenommen: erneut scannen.',
       UNEXPECTED_TYPE: 'Diese Rolle erwartet keine {{tagType}}-Kennungen; der Scan {{value}} wurde ignoriert.',
       REPEAT_READ: '{{tagType}} {{value}} ist schon auf diesem Label.',
@@ -334,6 +349,8 @@ export const de: Catalog = {
       DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
       SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
+      OUTSIDE_RANGE:
+        'Nicht gespeichert: Position {{position}} liegt außerhalb des Bereichs dieser Station (Positionen {{first}}–{{last}}). Lesungen zurücknehmen (F6) oder überspringen (F7); Enter fragt erneut.',
     },
   },
   bulk: {

@@ -10,13 +10,28 @@ export function commandKey<N extends KnownName>(name: N, input?: KnownInput<N>):
   return input === undefined ? ['cmd', name] : ['cmd', name, input];
 }
 
-export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: { enabled?: boolean; refetchIntervalMs?: number } = {}) {
+interface QueryOptions<T> {
+  enabled?: boolean;
+  refetchIntervalMs?: number;
+  /** With `refetchIntervalMs`: read again on the schedule only while this holds for the last answer. */
+  refetchWhile?: (data: T) => boolean;
+  /**
+   * A snapshot the screen keeps up to date itself (the Bench's Reel: it adds its own saves, so a save does not
+   * refetch and re-parse thousands of Labels): kept under ['snapshot', name, input], which no event invalidates,
+   * never stale, dropped when the screen leaves.
+   */
+  snapshot?: boolean;
+}
+
+export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: QueryOptions<KnownOutput<N>> = {}) {
+  const { refetchIntervalMs: every, refetchWhile } = options;
   return useQuery<KnownOutput<N>, Error>({
-    queryKey: commandKey(name, input),
+    queryKey: options.snapshot ? ['snapshot', name, input] : commandKey(name, input),
     queryFn: () => station.call(name, input),
     enabled: options.enabled ?? true,
     // Only for what other processes change (a Reel other benches share); the station's own changes come as events.
-    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
+    ...(every ? { refetchInterval: (query) => (refetchWhile && (query.state.data === undefined || !refetchWhile(query.state.data)) ? false : every) } : {}),
+    ...(options.snapshot ? { staleTime: Infinity, gcTime: 0 } : {}),
     retry: false,
   });
 }

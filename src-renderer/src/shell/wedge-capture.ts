@@ -1,5 +1,5 @@
 import { routeWedgeScan, useWedge, type ScanInField } from '../components/use-wedge';
-import { playTone } from '../screens/bench/sounds';
+import { playTone } from '../components/sounds';
 import { station } from '../station-client';
 
 // Who is told of a scan typed into a field (components/ScanFieldNotice.tsx names it).

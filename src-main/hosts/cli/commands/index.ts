@@ -7,7 +7,7 @@ import { importCommand } from './import';
 import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
-import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelShowCommand } from './reel';
+import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
 import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
@@ -27,6 +27,7 @@ export const cliCommands: readonly CliCommand[] = [
   reelListCommand,
   reelFindCommand,
   reelOpenCommand,
+  reelRangeCommand,
   enrollCommand,
   importCommand,
   syncCommand,

@@ -15,6 +15,21 @@ function parseExpect(text: string): { tagType: TagType; count: number }[] {
   });
 }
 
+/** `5001-10000` → this bench's range (whole positions, first ≤ last), or a usage error naming the flag. */
+function parseRange(text: string, what: string): { first: number; last: number } {
+  const match = /^([0-9]+)-([0-9]+)$/.exec(text.trim());
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(first) || !Number.isSafeInteger(last)) {
+    throw new UsageError(`${what} must be a range of positions FIRST-LAST, e.g. 5001-10000 (got "${text}").`);
+  }
+  if (first > last) throw new UsageError(`${what}: the first position comes before the last (got "${text}").`);
+  return { first, last };
+}
+
+const rangeText = (range: { first: number; last: number } | null): string =>
+  range ? `this bench: positions ${range.first}–${range.last}` : 'this bench: the whole Reel';
+
 export const reelCreateCommand: CliCommand = {
   path: ['reel', 'create'],
   usage: 'station [--data DIR] [--json] reel create --name NAME [--description D] [--expect TEXT=1,SVC=1,QR=1]',
@@ -45,7 +60,7 @@ export const reelShowCommand: CliCommand = {
     ctx.print(
       reel,
       [
-        `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}${reel.refreshedAt ? `, read from the service at ${reel.refreshedAt}` : ''}`,
+        `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}${reel.refreshedAt ? `, read from the service at ${reel.refreshedAt}` : ''}; ${rangeText(reel.benchRange)}`,
         ...reel.labels.map(
           (l) =>
             `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
@@ -92,18 +107,41 @@ export const reelFindCommand: CliCommand = {
 
 export const reelOpenCommand: CliCommand = {
   path: ['reel', 'open'],
-  usage: 'station [--data DIR] [--json] reel open SERVICE_ID',
-  summary: 'Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here.',
+  usage: 'station [--data DIR] [--json] reel open SERVICE_ID [--positions FIRST-LAST]',
+  summary:
+    "Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here; --positions sets this bench's range.",
   async run(ctx, args) {
-    const { positionals } = parseCommand(args, {
+    const { values, positionals } = parseCommand(args, {
       command: 'reel open',
-      options: {},
+      options: { positions: { type: 'string' } },
       positionals: ['SERVICE_ID'],
       hint: 'List the Reels on the service with "reel find".',
     });
-    const out = await ctx.call('reels.open', { serviceId: positionals[0] });
+    const positions = values.positions === undefined ? undefined : parseRange(values.positions, '--positions');
+    const out = await ctx.call('reels.open', { serviceId: positionals[0], ...(positions ? { positions } : {}) });
     const elsewhere = out.labels.filter((l) => l.origin === 'elsewhere').length;
-    ctx.print(out, `Reel ${out.reelId} open: ${out.labels.length} Labels known here (${elsewhere} enrolled elsewhere).`);
+    ctx.print(out, `Reel ${out.reelId} open: ${out.labels.length} Labels known here (${elsewhere} enrolled elsewhere); ${rangeText(out.benchRange)}.`);
+    return 0;
+  },
+};
+
+export const reelRangeCommand: CliCommand = {
+  path: ['reel', 'range'],
+  usage: 'station [--data DIR] [--json] reel range REEL (FIRST-LAST | --clear)',
+  summary:
+    "Set this bench's range of a Reel split between benches (a local setting): the bench stays inside it, enrolling outside it needs --outside-range. --clear: the whole Reel.",
+  async run(ctx, args) {
+    // FIRST-LAST or --clear: with --clear the range is not given.
+    const clear = args.includes('--clear');
+    const { positionals } = parseCommand(args, {
+      command: 'reel range',
+      options: { clear: { type: 'boolean' } },
+      positionals: clear ? ['REEL'] : ['REEL', 'FIRST-LAST'],
+      hint: 'Give FIRST-LAST (e.g. 5001-10000) or --clear, not both.',
+    });
+    const [reelId, text] = positionals as [string, string | undefined];
+    const out = await ctx.call('reels.setRange', { reelId, range: text === undefined ? null : parseRange(text, 'reel range') });
+    ctx.print(out, `Reel ${out.name} (${out.reelId}): ${rangeText(out.benchRange)}.`);
     return 0;
   },
 };

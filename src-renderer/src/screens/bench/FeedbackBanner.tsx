@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StationError } from '../../../../src-shared/ipc';
-import type { Feedback } from './bench-session';
+import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
-import type { Slot } from './bench-session';
+import type { Slot } from './bench-reducer';
 
 /** One expected identifier of the current Label: waiting, or filled with its value. */
 export function SlotCard({ slot, expected }: { slot: Slot; expected: ExpectedValues | null }) {

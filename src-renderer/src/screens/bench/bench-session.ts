@@ -1,226 +1,435 @@
-import type { StringTagType, TagType } from '../../../../src-shared/api/common';
-import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
-import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
-import type { ExpectedValues } from '../../../../src-shared/domain/label';
-import { fitRead } from '../../../../src-shared/domain/slot-fit';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import type { StationStatus } from '../../../../src-shared/ipc';
+import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
+import { onSound, playTone, type Tone } from '../../components/sounds';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+import {
+  acknowledge,
+  clearLastSlot,
+  filledCapture,
+  filledIdentifiers,
+  firstPosition,
+  isComplete,
+  nextFreePosition,
+  outsideRange,
+  passTakenPosition,
+  placeCapture,
+  placeRead,
+  printedPositions,
+  rejectPlacedRead,
+  startPosition,
+  type BenchState,
+  type Feedback,
+  type IncomingRead,
+  type ReelFacts,
+} from './bench-reducer';
 
-// The bench session as the operator sees it: one slot per expected
-// identifier of the current position, filled as reads arrive, each read checked against the
-// Reel (expected type? print data at this position? already on another Label of this Reel?).
-// Pure: reads in, new state and feedback out. An error blocks further reads until acknowledged;
-// a warning does not.
+// The Bench's state in one hook (issue 17, "the renderer's own structure"): the reducer (bench-reducer.ts), the
+// station calls through the query hooks (src-renderer/src/query/), and the effects (reads and captures from the
+// station, auto-advance, the keys). BenchScreen.tsx only lays it out.
 
-export interface Slot {
-  tagType: TagType;
-  value?: string;
-  /** SVC slots: the accepted capture's content hash and thumbnail. */
-  captureSha256?: string;
-  thumbnail?: string;
-}
-
-/** What the last read or action did; `code` is what tests and translations key on. */
-export type Feedback =
-  | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
-  | { level: 'ok'; code: 'SAVED'; position: number }
-  /** What an action did, said where the operator looks (skip, void, undo). */
-  | { level: 'ok'; code: 'SKIPPED' | 'VOIDED' | 'TAKEN_BACK'; position: number }
-  | { level: 'ok'; code: 'READ_UNDONE'; tagType: TagType }
-  | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
-  | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
-  | { level: 'warning'; code: 'SLOT_FULL'; tagType: TagType; value: string }
-  /** The read fits no slot and its type cannot be told (a wedge read without print data, symbology or slot). */
-  | { level: 'warning'; code: 'NO_SLOT'; tagType: TagType; value: string }
-  | { level: 'warning'; code: 'CAPTURE_REFUSED'; reasons: string[] }
-  | { level: 'warning'; code: 'ACK_NEEDED' }
-  | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
-  /** The read is another position's print data: the label in hand belongs at `belongsTo`, not here. */
-  | { level: 'error'; code: 'MISORDER'; tagType: TagType; value: string; position: number; belongsTo: number; read: IncomingRead }
-  | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
-  | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
-  | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
-  | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string };
-
-export interface BenchState {
-  position: number;
-  slots: Slot[];
-  /** The last feedback, and whether it still blocks reads (an unacknowledged error). */
-  feedback: Feedback | null;
-  blocked: boolean;
-}
-
-export interface ReelFacts {
-  composition: readonly ExpectedIdentifier[];
-  /** Print data at the current position, when imported. */
-  expected: ExpectedValues | null;
-  /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
-  taken: ReadonlyMap<string, number>;
-  /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
-  printedAt?: ReadonlyMap<string, number>;
-}
-
-export interface IncomingRead {
-  tagType: TagType;
-  value: string;
-  /** `fallback`: the device guessed the type; the read may go to the slot still waiting. */
-  basis?: 'symbology' | 'device' | 'fallback';
-  /** Decoded from a camera capture: a recapture sees the same printed code again, which is no repeat. */
-  fromCapture?: boolean;
-}
-
-function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
-  return composition.flatMap(({ tagType, count }) => Array.from({ length: count }, () => ({ tagType })));
-}
-
-export function startPosition(position: number, composition: readonly ExpectedIdentifier[]): BenchState {
-  return { position, slots: slotsFor(composition), feedback: null, blocked: false };
-}
-
-export function isComplete(state: BenchState): boolean {
-  return state.slots.length > 0 && state.slots.every((s) => s.value !== undefined || s.captureSha256 !== undefined);
-}
-
-function withFeedback(state: BenchState, feedback: Feedback): BenchState {
-  return { ...state, feedback, blocked: feedback.level === 'error' };
-}
+/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
+const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
 
 /**
- * Places one read into the current Label's slots, checking it first. Which slot it goes to is the shared fitting
- * rule (src-shared/domain/slot-fit.ts): the print data first, in any order, then the reported type or the shape.
+ * How often the Bench reads a Reel on the service again while it shows it, as the Reel map does (docs/sync.md,
+ * "Benches sharing a Reel"): the Reel's counts first, its Labels only when they moved.
  */
-export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFacts): BenchState {
-  if (state.blocked) return state;
-  const { tagType, value } = read;
-  if (state.slots.some((s) => s.value !== undefined && identifierValuesMatch(s.tagType, s.value, value))) {
-    if (read.fromCapture) return state;
-    return withFeedback(state, { level: 'warning', code: 'REPEAT_READ', tagType, value });
-  }
-  const fit = fitRead(
-    state.slots.map((s) => ({ tagType: s.tagType, filled: s.value !== undefined || s.captureSha256 !== undefined })),
-    read,
-    { position: state.position, expected: facts.expected, printedAt: facts.printedAt },
+const REFRESH_MS = 15_000;
+
+/** Longest a save waits for the service's duplicate check before it goes ahead (the service checks again on sync). */
+const CHECK_MS = 1500;
+
+/** Saves of this window's bench sessions, per Reel: the counters survive leaving the screen. */
+const sessionSaves = new Map<string, number[]>();
+
+export function useBenchSession({ reelId, status }: { reelId: string | undefined; status: StationStatus | undefined }) {
+  const { t } = useTranslation();
+  // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
+  // of Labels between two reads. A Reel on the service (which other benches may share) is read again on a schedule,
+  // so positions they enroll are passed by as they appear.
+  const detail = useCommandQuery(
+    'reels.show',
+    { reelId: reelId ?? '' },
+    { enabled: reelId !== undefined, snapshot: true, refetchIntervalMs: REFRESH_MS, refetchWhile: (r) => r.serviceId !== null },
   );
-  if (fit.kind === 'none') {
-    const code = fit.reason === 'slotFull' ? 'SLOT_FULL' : fit.reason === 'unexpectedType' ? 'UNEXPECTED_TYPE' : 'NO_SLOT';
-    return withFeedback(state, { level: 'warning', code, tagType: fit.tagType, value });
-  }
-  if (fit.kind === 'misprint') {
-    return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: fit.tagType, expected: fit.expected, actual: value });
-  }
-  const slotType = fit.tagType;
-  const other = facts.taken.get(identifierMapKey(slotType, value));
-  if (other !== undefined && other !== state.position) {
-    return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
-  }
-  if (fit.kind === 'elsewhere') {
-    // The read keeps its fitted type, so placing it at the position it belongs to fits it there again.
-    return withFeedback(state, {
-      level: 'error',
-      code: 'MISORDER',
-      tagType: slotType,
-      value,
-      position: state.position,
-      belongsTo: fit.belongsTo,
-      read: { ...read, tagType: slotType, basis: 'symbology' },
-    });
-  }
-  const slots = state.slots.map((s, n) => (n === fit.slot ? { ...s, value } : s));
-  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: slotType, value });
-}
-
-export interface CaptureOutcome {
-  accepted: boolean;
-  sha256: string;
-  thumbnail: string | null;
-  reasons: string[];
-}
-
-/**
- * Places a capture into the SVC slot (a recapture replaces it); a refused capture is a warning.
- * The very picture already saved for another Label (the camera delivered the same frame twice)
- * is an error: the service would refuse it as an identical scan.
- */
-export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
-  if (state.blocked) return state;
-  if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
-  const other = facts?.taken.get(identifierMapKey('SVC', capture.sha256));
-  if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
-  const index = state.slots.findIndex((s) => s.tagType === 'SVC');
-  if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
-  const slots = state.slots.map((s, n) =>
-    n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s,
+  const enroll = useCommandMutation('labels.enroll');
+  const skipAt = useCommandMutation('labels.skip');
+  const voidAt = useCommandMutation('labels.void');
+  const resolve = useCommandMutation('labels.resolve');
+  const benchError = useCommandMutation('labels.benchError');
+  const reel = detail.data;
+  const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
+  /** This bench's range of the Reel (reels.setRange), as plain numbers so a refresh does not count as a change. */
+  const rangeFirst = reel?.benchRange?.first;
+  const rangeLast = reel?.benchRange?.last;
+  const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
+  const printedAt = useMemo(() => printedPositions(reel?.labels ?? []), [reel]);
+  const [bench, setBench] = useState<BenchState>();
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>();
+  // The session's saves survive leaving the screen (kept per Reel for as long as the window is open).
+  const [savedAt, setSavedAtState] = useState<number[]>(() => (reelId ? (sessionSaves.get(reelId) ?? []) : []));
+  const setSavedAt = useCallback(
+    (change: (list: number[]) => number[]) =>
+      setSavedAtState((list) => {
+        const next = change(list);
+        if (reelId) sessionSaves.set(reelId, next);
+        return next;
+      }),
+    [reelId],
   );
-  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
-}
+  const [now, setNow] = useState(() => Date.now());
+  const sessionTaken = useRef(new Map<string, number>());
+  const sessionPositions = useRef(new Set<number>());
+  /** Positions saved in this session, in order: undo takes back the last. */
+  const savedPositions = useRef<number[]>([]);
+  const benchRef = useRef(bench);
+  benchRef.current = bench;
+  // The last tone played and how many so far, on the screen's element (data-last-sound), so the
+  // sound can be checked without hearing it.
+  const [sound, setSound] = useState<{ tone: Tone; count: number }>();
+  useEffect(() => onSound(({ tone }) => setSound((last) => ({ tone, count: (last?.count ?? 0) + 1 }))), []);
 
-/**
- * A placed read turned out to be on another Label on the service (checked after placing, since
- * asking the service takes a moment): the value leaves its slot and the error needs an
- * acknowledgement like any other.
- */
-export function rejectPlacedRead(state: BenchState, tagType: TagType, value: string, position: number): BenchState {
-  const index = state.slots.findIndex((s) => s.tagType === tagType && s.value !== undefined && identifierValuesMatch(tagType, s.value, value));
-  if (index < 0) return state;
-  const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
-  return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
-}
+  const sectionRef = useRef<HTMLElement>(null);
+  /** The session's saves when the Reel's snapshot was taken (the snapshot holds those Labels already). */
+  const savedAtSnapshot = useRef(savedAt.length);
+  useEffect(() => {
+    sessionTaken.current.clear();
+    sessionPositions.current.clear();
+    savedPositions.current = [];
+    benchRef.current = undefined;
+    setBench(undefined);
+    const kept = reelId ? (sessionSaves.get(reelId) ?? []) : [];
+    savedAtSnapshot.current = kept.length;
+    setSavedAtState(kept);
+    // The Reel was chosen in the select: the bench takes the focus back, so the next keys are the bench's.
+    const active = document.activeElement;
+    if (reelId && (active === document.body || (active instanceof HTMLSelectElement && sectionRef.current?.contains(active)))) sectionRef.current?.focus();
+  }, [reelId]);
 
-/** The print data of every position, keyed like `taken`: where each printed value belongs. */
-export function printedPositions(labels: readonly { position: number; expected: ExpectedValues | null }[]): Map<string, number> {
-  const at = new Map<string, number>();
-  for (const label of labels) {
-    for (const [tagType, value] of Object.entries(label.expected ?? {})) {
-      if (typeof value === 'string' && value) at.set(identifierMapKey(tagType as TagType, value), label.position);
+  // Start (or restart on another Reel) at the first free position, or the one asked for.
+  const askedPosition = Number(new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('position') ?? NaN);
+  useEffect(() => {
+    if (!reel) return;
+    if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
+    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range), composition));
+  }, [reel, composition, askedPosition, range]);
+
+  const facts = useCallback((): ReelFacts => {
+    const position = benchRef.current?.position;
+    const taken = new Map(sessionTaken.current);
+    for (const label of reel?.labels ?? []) {
+      if (label.state === 'expected' || label.position === position) continue;
+      for (const i of label.identifiers) {
+        if (i.value) taken.set(identifierMapKey(i.tagType, i.value), label.position);
+        if (i.captureSha256) taken.set(identifierMapKey('SVC', i.captureSha256), label.position);
+      }
     }
-  }
-  return at;
-}
+    const here = reel?.labels.find((l) => l.position === position);
+    return { composition, expected: here?.expected ?? null, taken, printedAt };
+  }, [reel, composition, printedAt]);
 
-/** The operator saw the error: reads flow again. */
-export function acknowledge(state: BenchState): BenchState {
-  return { ...state, blocked: false };
-}
+  const reelRef = useRef(reelId);
+  reelRef.current = reelId;
+  const recordProblem = benchError.mutateAsync;
+  const apply = useCallback(
+    (change: (state: BenchState) => BenchState) => {
+      const current = benchRef.current;
+      if (!current) return;
+      const next = change(current);
+      if (next === current) return;
+      benchRef.current = next;
+      setBench(next);
+      if (next.feedback !== current.feedback && next.feedback) {
+        if (next.feedback.level === 'error') playTone('error');
+        else if (next.feedback.level === 'warning') playTone('warning');
+        // Kept for the shift summary; a lost record must not stop the bench.
+        const problem = problemOf(next.feedback);
+        if (problem && reelRef.current) {
+          recordProblem({ reelId: reelRef.current, position: next.position, ...problem }).catch((error: unknown) =>
+            console.error('The bench problem was not recorded', error),
+          );
+        }
+      }
+    },
+    [recordProblem],
+  );
 
-/** Empties the last filled slot (undo of a read before the Label is saved). */
-export function clearLastSlot(state: BenchState): BenchState {
-  const last = state.slots.findLastIndex((s) => s.value !== undefined || s.captureSha256 !== undefined);
-  const slot = state.slots[last];
-  if (!slot) return state;
+  // Against the service when online (labels.resolve): the slot fills at once; a hit found a
+  // moment later takes the value out again. A save waits for these checks (at most CHECK_MS).
+  const [checking, setChecking] = useState(0);
+  const online = status?.online === 'online';
+  const resolveOnService = resolve.mutateAsync;
+  const checkOnService = useCallback(
+    (tagType: IncomingRead['tagType'], value: string, position: number) => {
+      if (!reelId || tagType === 'SVC') return;
+      setChecking((n) => n + 1);
+      const check = resolveOnService({ tagType, value }).then(({ matches }) => {
+        // On the service = found there, or a local Label the service already holds (print-data
+        // rows without a Label on the service are not duplicates).
+        const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
+        if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+      });
+      void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
+        .catch(() => undefined)
+        .finally(() => setChecking((n) => n - 1));
+    },
+    [reelId, apply, resolveOnService],
+  );
+
+  const onRead = useCallback(
+    (read: IncomingRead) => {
+      const before = benchRef.current;
+      apply((s) => placeRead(s, read, facts()));
+      const after = benchRef.current;
+      if (online && after && after !== before && after.feedback?.code === 'READ_PLACED')
+        checkOnService(after.feedback.tagType, after.feedback.value, after.position);
+    },
+    [apply, facts, online, checkOnService],
+  );
+
+  // Reads from devices (serial, HID, NFC, virtual, and the keyboard wedge through the app-wide
+  // capture in shell/wedge-capture.ts), and captures (renderer or watch folder).
+  useEffect(() => {
+    if (!reelId) return;
+    const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
+    const offCapture = station.on('camera.captured', (capture) => {
+      apply((s) =>
+        placeCapture(
+          s,
+          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) },
+          facts(),
+        ),
+      );
+      for (const barcode of capture.barcodes) onRead({ tagType: barcode.tagType, value: barcode.value, basis: 'symbology', fromCapture: true });
+    });
+    return () => {
+      offRead();
+      offCapture();
+    };
+  }, [reelId, onRead, apply, facts]);
+
+  const advance = useCallback(
+    (from: number) => {
+      const labels = reel?.labels ?? [];
+      apply(() => startPosition(nextFreePosition(labels, from + 1, sessionPositions.current, range), composition));
+    },
+    [reel, composition, apply, range],
+  );
+
+  // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another
+  // bench just enrolled at the current position, which the session then passes by.
+  const readAt = detail.dataUpdatedAt;
+  const savedCount = useRef(savedAt.length);
+  savedCount.current = savedAt.length;
+  useEffect(() => {
+    if (!reel) return;
+    savedAtSnapshot.current = savedCount.current;
+    apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range));
+    // Only on a new read (readAt), not on every change of the callbacks it uses.
+  }, [readAt]);
+
+  const enrollAt = enroll.mutateAsync;
+  const save = useCallback(async () => {
+    const current = benchRef.current;
+    if (!current || !reelId || saving) return;
+    setSaving(true);
+    setSaveError(undefined);
+    const sha = filledCapture(current);
+    // Outside this bench's range the operator is asked first (another bench may enroll there); declined, nothing is saved.
+    const confirmed =
+      range !== null &&
+      outsideRange(current.position, range) &&
+      window.confirm(t('bench.confirmOutsideRange', { position: current.position, first: range.first, last: range.last }));
+    if (range && outsideRange(current.position, range) && !confirmed) {
+      setSaving(false);
+      apply((s) => ({
+        ...s,
+        feedback: { level: 'error', code: 'OUTSIDE_RANGE', position: current.position, first: range.first, last: range.last },
+        blocked: true,
+      }));
+      return;
+    }
+    try {
+      await enrollAt({
+        reelId,
+        position: current.position,
+        identifiers: filledIdentifiers(current),
+        ...(sha ? { captureSha256: sha } : {}),
+        ...(confirmed ? { outsideRange: true } : {}),
+      });
+      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
+      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
+      sessionPositions.current.add(current.position);
+      savedPositions.current.push(current.position);
+      setSavedAt((list) => [...list, Date.now()]);
+      playTone('saved');
+      advance(current.position);
+      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+    } catch (error) {
+      setSaveError(error);
+      playTone('error');
+    } finally {
+      setSaving(false);
+    }
+  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t]);
+
+  // Auto-advance: a complete Label is saved at once.
+  useEffect(() => {
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0) void save();
+  }, [bench, saving, saveError, save, checking]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const hasSvc = composition.some((e) => e.tagType === 'SVC');
+  const captureRef = useRef<(() => void) | undefined>(undefined);
+
+  const benchCommand = async (run: () => Promise<void>) => {
+    setSaveError(undefined);
+    try {
+      await run();
+    } catch (error) {
+      setSaveError(error);
+      playTone('error');
+    }
+  };
+
+  const actions = {
+    acknowledge: () => {
+      setSaveError(undefined);
+      apply(acknowledge);
+    },
+    undo: () => {
+      const current = benchRef.current;
+      if (current && current.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined)) return apply(clearLastSlot);
+      const last = savedPositions.current.at(-1);
+      if (!reelId || last === undefined || !window.confirm(t('bench.confirmUndo', { position: last }))) return;
+      void benchCommand(async () => {
+        const out = await voidAt.mutateAsync({ reelId, position: last, reason: 'undo' });
+        savedPositions.current.pop();
+        sessionPositions.current.delete(last);
+        for (const [key, position] of sessionTaken.current) if (position === last) sessionTaken.current.delete(key);
+        // An unsent enrollment left a gap: fill that position again. A Label on the service is archived there.
+        if (out.state === 'gap') apply(() => startPosition(last, composition));
+        setSavedAt((list) => list.slice(0, -1));
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'TAKEN_BACK', position: last } }));
+      });
+    },
+    skip: () => {
+      const current = benchRef.current;
+      if (!reelId || !current) return;
+      void benchCommand(async () => {
+        await skipAt.mutateAsync({ reelId, position: current.position });
+        advance(current.position);
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SKIPPED', position: current.position } }));
+      });
+    },
+    recapture: () => {
+      apply((s) => ({ ...s, slots: s.slots.map((slot) => (slot.tagType === 'SVC' ? { tagType: 'SVC' } : slot)) }));
+      captureRef.current?.();
+    },
+    void: () => {
+      const current = benchRef.current;
+      if (!reelId || !current || !window.confirm(t('bench.confirmVoid', { position: current.position }))) return;
+      const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
+      void benchCommand(async () => {
+        // A damaged label with a Label saved there is taken back; a blank one leaves a gap.
+        if (held) await voidAt.mutateAsync({ reelId, position: current.position });
+        else await skipAt.mutateAsync({ reelId, position: current.position });
+        advance(current.position);
+        apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
+      });
+    },
+    capture: () => captureRef.current?.(),
+    /** A misordered label: go to the position it belongs to and place the read there (this position stays open). */
+    jumpTo: (belongsTo: number, read: IncomingRead) => {
+      setSaveError(undefined);
+      apply(() => startPosition(belongsTo, composition));
+      onRead(read);
+    },
+    /** A misordered label: this position's label is missing; record a gap here, then go on where the read belongs. */
+    recordGap: (belongsTo: number, read: IncomingRead) => {
+      const current = benchRef.current;
+      if (!reelId || !current) return;
+      void benchCommand(async () => {
+        await skipAt.mutateAsync({ reelId, position: current.position });
+        sessionPositions.current.add(current.position);
+        apply(() => startPosition(belongsTo, composition));
+        onRead(read);
+      });
+    },
+  };
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+
+  useEffect(() => {
+    if (!reelId) return;
+    const onKey = (event: KeyboardEvent) => {
+      // The wedge listener (capture phase) prevents the keys that belong to a scan.
+      if (event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      const inField = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
+      if (inField) return;
+      const key = event.key;
+      const run = (Object.keys(KEYS) as (keyof typeof KEYS)[]).find((name) => (KEYS[name] as readonly string[]).includes(key));
+      if (!run) return;
+      // Space and Enter on a focused button press that button; the bench keys win only elsewhere.
+      if ((key === ' ' || key === 'Enter') && target?.tagName === 'BUTTON') return;
+      event.preventDefault();
+      actionsRef.current[run]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [reelId]);
+
   return {
-    ...state,
-    slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)),
-    feedback: { level: 'ok', code: 'READ_UNDONE', tagType: slot.tagType },
-    blocked: false,
+    reel,
+    range,
+    /** Why the Reel could not be read. */
+    error: detail.error,
+    bench,
+    saving,
+    saveError,
+    blocked: Boolean(bench?.blocked || saveError),
+    hasSvc,
+    /** The session's saves (times), the saves since the snapshot, and the clock the rate is shown at. */
+    savedAt,
+    savedSinceSnapshot: savedAt.length - savedAtSnapshot.current,
+    now,
+    sound,
+    sectionRef,
+    /** The camera panel registers its capture here (Space, F12). */
+    registerCapture: (capture: () => void) => (captureRef.current = capture),
+    actions,
   };
 }
 
-/** The identifiers to enroll: the string slots that are filled. */
-export function filledIdentifiers(state: BenchState): { tagType: StringTagType; value: string }[] {
-  return state.slots.flatMap((s) => (s.tagType !== 'SVC' && s.value !== undefined ? [{ tagType: s.tagType, value: s.value }] : []));
+function slotsCount(composition: readonly { count: number }[]): number {
+  return composition.reduce((sum, e) => sum + e.count, 0);
 }
 
-export function filledCapture(state: BenchState): string | undefined {
-  return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
-}
-
-/** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */
-export function labelsPerMinute(savedAt: readonly number[], now: number): number {
-  if (savedAt.length === 0) return 0;
-  const minutes = Math.max((now - (savedAt[0] as number)) / 60_000, 1);
-  return savedAt.length / minutes;
-}
-
-/** The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free). */
-export function nextFreePosition(labels: readonly { position: number; state: string }[], from: number, alsoTaken: ReadonlySet<number> = new Set()): number {
-  const busy = new Set(labels.filter((l) => l.state !== 'expected').map((l) => l.position));
-  let position = from;
-  while (busy.has(position) || alsoTaken.has(position)) position += 1;
-  return position;
-}
-
-/** Where a bench session starts: the first free print-data position, else after the last Label, else 1. */
-export function firstPosition(labels: readonly { position: number; state: string }[]): number {
-  const expected = labels.filter((l) => l.state === 'expected').map((l) => l.position);
-  if (expected.length) return nextFreePosition(labels, Math.min(...expected));
-  if (labels.length) return Math.max(...labels.map((l) => l.position)) + 1;
-  return 1;
+/** The problems the shift summary counts, from the bench's feedback (src-shared/ipc/labels.ts BENCH_ERROR_KINDS). */
+function problemOf(feedback: Feedback): { kind: BenchErrorKind; value?: string } | undefined {
+  switch (feedback.code) {
+    case 'PRINT_DATA_MISMATCH':
+      return { kind: 'misprint', value: feedback.actual };
+    case 'MISORDER':
+      return { kind: 'misorder', value: feedback.value };
+    case 'DUPLICATE_IN_REEL':
+    case 'DUPLICATE_ON_SERVICE':
+      return { kind: 'duplicate', value: feedback.value };
+    case 'SAME_CAPTURE':
+      return { kind: 'duplicate' };
+    case 'CAPTURE_REFUSED':
+      return { kind: 'refusedCapture' };
+    default:
+      return undefined;
+  }
 }

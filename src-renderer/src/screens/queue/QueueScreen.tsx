@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
-import { RecapturePanel } from '../recapture/RecapturePanel';
+import { RecapturePanel } from '../../components/RecapturePanel';
 
 // The queue of changes waiting for the service: nothing is dropped silently; every attention item shows its reason in words, its code and the request id.
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
-import { RecapturePanel } from '../recapture/RecapturePanel';
+import { RecapturePanel } from '../../components/RecapturePanel';
 import { CELL_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
 

@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
+import { BenchRangeForm } from './BenchRangeForm';
 import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
@@ -42,9 +43,13 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       {detail.data ? (
         <>
           <Legend counts={counts} elsewhere={elsewhere} />
-          {detail.data.refreshedAt ? (
-            <p className="hint" data-testid="reel-refreshed-at">
-              {t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}
+          {detail.data.benchRange || detail.data.refreshedAt ? (
+            <p className="hint">
+              {detail.data.benchRange ? <strong data-testid="reel-map-range">{t('reelMap.range', detail.data.benchRange)}</strong> : null}
+              {detail.data.benchRange && detail.data.refreshedAt ? ' · ' : null}
+              {detail.data.refreshedAt ? (
+                <span data-testid="reel-refreshed-at">{t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}</span>
+              ) : null}
             </p>
           ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
@@ -53,6 +58,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
             {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}
+          <BenchRangeForm key={detail.data.reelId} reelId={detail.data.reelId} range={detail.data.benchRange} />
         </>
       ) : null}
     </section>

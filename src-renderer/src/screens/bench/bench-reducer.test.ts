@@ -12,7 +12,7 @@ import {
   printedPositions,
   startPosition,
   type ReelFacts,
-} from './bench-session';
+} from './bench-reducer';
 
 const composition = [
   { tagType: 'QR' as const, count: 1 },
@@ -135,7 +135,7 @@ describe('bench session', () => {
 
 describe('positions', () => {
   it('starts at the first free print-data position and skips taken ones', async () => {
-    const { firstPosition, nextFreePosition } = await import('./bench-session');
+    const { firstPosition, nextFreePosition } = await import('./bench-reducer');
     const labels = [
       { position: 1, state: 'enrolled' },
       { position: 2, state: 'expected' },
@@ -147,5 +147,47 @@ describe('positions', () => {
     expect(nextFreePosition(labels, 2, new Set([2]))).toBe(4);
     expect(firstPosition([{ position: 7, state: 'queued' }])).toBe(8);
     expect(firstPosition([])).toBe(1);
+  });
+
+  it("with this bench's range: starts at its first free position and advances inside it", async () => {
+    const { firstPosition, nextFreePosition, outsideRange } = await import('./bench-reducer');
+    const range = { first: 5, last: 8 };
+    const labels = [
+      { position: 1, state: 'expected' },
+      { position: 5, state: 'enrolled' },
+      { position: 6, state: 'expected' },
+      { position: 7, state: 'enrolled' },
+    ];
+    // Not the first print-data position (1, another bench's), the first free one of the range.
+    expect(firstPosition(labels, range)).toBe(6);
+    expect(nextFreePosition(labels, 2, new Set(), range)).toBe(6);
+    expect(nextFreePosition(labels, 7, new Set(), range)).toBe(8);
+    // Every position of the range taken: past its last, which the bench names.
+    expect(nextFreePosition(labels, 8, new Set([8]), range)).toBe(9);
+    expect(outsideRange(9, range)).toBe(true);
+    expect(outsideRange(4, range)).toBe(true);
+    expect(outsideRange(5, range)).toBe(false);
+    expect(outsideRange(4, null)).toBe(false);
+  });
+
+  it('a refresh that finds the current position enrolled elsewhere moves on, unless a read is at hand', async () => {
+    const { passTakenPosition } = await import('./bench-reducer');
+    const composition = [{ tagType: 'TEXT' as const, count: 1 }];
+    const labels = [
+      { position: 3, state: 'enrolled', origin: 'elsewhere' },
+      { position: 4, state: 'enrolled', origin: 'elsewhere' },
+      { position: 8, state: 'enrolled', origin: 'here' },
+    ];
+    const moved = passTakenPosition(startPosition(3, composition), labels, composition);
+    expect(moved.position).toBe(5);
+    expect(moved.feedback).toEqual({ level: 'ok', code: 'TAKEN_ELSEWHERE', position: 3, next: 5 });
+    const atHand = { ...startPosition(3, composition), slots: [{ tagType: 'TEXT' as const, value: 'X' }] };
+    expect(passTakenPosition(atHand, labels, composition)).toBe(atHand);
+    const free = startPosition(6, composition);
+    expect(passTakenPosition(free, labels, composition)).toBe(free);
+    // A Label of this station at a position the operator went to is not "just enrolled elsewhere".
+    const own = startPosition(8, composition);
+    expect(passTakenPosition(own, labels, composition)).toBe(own);
+    expect(passTakenPosition(startPosition(3, composition), labels, composition, new Set(), { first: 3, last: 9 }).position).toBe(5);
   });
 });

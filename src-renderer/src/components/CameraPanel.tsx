@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCamera } from '../../camera';
-import { station } from '../../station-client';
+import { useCamera } from '../camera';
+import { station } from '../station-client';
 
 /** Live preview with focus and exposure meters (camera module by the camera area). */
 export function CameraPanel({ register }: { register: (capture: () => void) => void }) {

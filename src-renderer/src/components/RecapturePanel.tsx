@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaptureResult } from '../../../../src-shared/ipc';
-import { ErrorNote } from '../../components/ErrorNote';
-import { station } from '../../station-client';
-import { CameraPanel } from '../bench/CameraPanel';
-import { playTone } from '../bench/sounds';
+import type { CaptureResult } from '../../../src-shared/ipc';
+import { ErrorNote } from './ErrorNote';
+import { station } from '../station-client';
+import { CameraPanel } from './CameraPanel';
+import { playTone } from './sounds';
 
 // Attention "recapture": the service refused a capture (400 SCAN_LOW_KEYPOINTS / SCAN_NO_KEYPOINTS /
 // SCAN_IDENTICAL_SCAN), which the sync engine turns into an attention item offering `recapture`

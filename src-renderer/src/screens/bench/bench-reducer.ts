@@ -1,0 +1,273 @@
+import type { StringTagType, TagType } from '../../../../src-shared/api/common';
+import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
+import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
+import type { ExpectedValues } from '../../../../src-shared/domain/label';
+import { fitRead } from '../../../../src-shared/domain/slot-fit';
+
+// The bench session as the operator sees it: one slot per expected
+// identifier of the current position, filled as reads arrive, each read checked against the
+// Reel (expected type? print data at this position? already on another Label of this Reel?).
+// Pure: reads in, new state and feedback out. An error blocks further reads until acknowledged;
+// a warning does not.
+
+export interface Slot {
+  tagType: TagType;
+  value?: string;
+  /** SVC slots: the accepted capture's content hash and thumbnail. */
+  captureSha256?: string;
+  thumbnail?: string;
+}
+
+/** What the last read or action did; `code` is what tests and translations key on. */
+export type Feedback =
+  | { level: 'ok'; code: 'READ_PLACED'; tagType: TagType; value: string }
+  | { level: 'ok'; code: 'SAVED'; position: number }
+  /** What an action did, said where the operator looks (skip, void, undo). */
+  | { level: 'ok'; code: 'SKIPPED' | 'VOIDED' | 'TAKEN_BACK'; position: number }
+  /** A refresh found the current position enrolled by another bench or app (nothing read here yet): on to `next`. */
+  | { level: 'ok'; code: 'TAKEN_ELSEWHERE'; position: number; next: number }
+  | { level: 'ok'; code: 'READ_UNDONE'; tagType: TagType }
+  | { level: 'warning'; code: 'UNEXPECTED_TYPE'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'REPEAT_READ'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'SLOT_FULL'; tagType: TagType; value: string }
+  /** The read fits no slot and its type cannot be told (a wedge read without print data, symbology or slot). */
+  | { level: 'warning'; code: 'NO_SLOT'; tagType: TagType; value: string }
+  | { level: 'warning'; code: 'CAPTURE_REFUSED'; reasons: string[] }
+  | { level: 'warning'; code: 'ACK_NEEDED' }
+  | { level: 'error'; code: 'PRINT_DATA_MISMATCH'; tagType: TagType; expected: string; actual: string }
+  /** The read is another position's print data: the label in hand belongs at `belongsTo`, not here. */
+  | { level: 'error'; code: 'MISORDER'; tagType: TagType; value: string; position: number; belongsTo: number; read: IncomingRead }
+  | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
+  | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
+  | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
+  | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string }
+  /** The operator declined to save outside this bench's range of the Reel (docs/sync.md, "Benches sharing a Reel"). */
+  | { level: 'error'; code: 'OUTSIDE_RANGE'; position: number; first: number; last: number };
+
+export interface BenchState {
+  position: number;
+  slots: Slot[];
+  /** The last feedback, and whether it still blocks reads (an unacknowledged error). */
+  feedback: Feedback | null;
+  blocked: boolean;
+}
+
+export interface ReelFacts {
+  composition: readonly ExpectedIdentifier[];
+  /** Print data at the current position, when imported. */
+  expected: ExpectedValues | null;
+  /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
+  taken: ReadonlyMap<string, number>;
+  /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
+  printedAt?: ReadonlyMap<string, number>;
+}
+
+export interface IncomingRead {
+  tagType: TagType;
+  value: string;
+  /** `fallback`: the device guessed the type; the read may go to the slot still waiting. */
+  basis?: 'symbology' | 'device' | 'fallback';
+  /** Decoded from a camera capture: a recapture sees the same printed code again, which is no repeat. */
+  fromCapture?: boolean;
+}
+
+function slotsFor(composition: readonly ExpectedIdentifier[]): Slot[] {
+  return composition.flatMap(({ tagType, count }) => Array.from({ length: count }, () => ({ tagType })));
+}
+
+export function startPosition(position: number, composition: readonly ExpectedIdentifier[]): BenchState {
+  return { position, slots: slotsFor(composition), feedback: null, blocked: false };
+}
+
+export function isComplete(state: BenchState): boolean {
+  return state.slots.length > 0 && state.slots.every((s) => s.value !== undefined || s.captureSha256 !== undefined);
+}
+
+function withFeedback(state: BenchState, feedback: Feedback): BenchState {
+  return { ...state, feedback, blocked: feedback.level === 'error' };
+}
+
+/**
+ * Places one read into the current Label's slots, checking it first. Which slot it goes to is the shared fitting
+ * rule (src-shared/domain/slot-fit.ts): the print data first, in any order, then the reported type or the shape.
+ */
+export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFacts): BenchState {
+  if (state.blocked) return state;
+  const { tagType, value } = read;
+  if (state.slots.some((s) => s.value !== undefined && identifierValuesMatch(s.tagType, s.value, value))) {
+    if (read.fromCapture) return state;
+    return withFeedback(state, { level: 'warning', code: 'REPEAT_READ', tagType, value });
+  }
+  const fit = fitRead(
+    state.slots.map((s) => ({ tagType: s.tagType, filled: s.value !== undefined || s.captureSha256 !== undefined })),
+    read,
+    { position: state.position, expected: facts.expected, printedAt: facts.printedAt },
+  );
+  if (fit.kind === 'none') {
+    const code = fit.reason === 'slotFull' ? 'SLOT_FULL' : fit.reason === 'unexpectedType' ? 'UNEXPECTED_TYPE' : 'NO_SLOT';
+    return withFeedback(state, { level: 'warning', code, tagType: fit.tagType, value });
+  }
+  if (fit.kind === 'misprint') {
+    return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: fit.tagType, expected: fit.expected, actual: value });
+  }
+  const slotType = fit.tagType;
+  const other = facts.taken.get(identifierMapKey(slotType, value));
+  if (other !== undefined && other !== state.position) {
+    return withFeedback(state, { level: 'error', code: 'DUPLICATE_IN_REEL', tagType: slotType, value, position: other });
+  }
+  if (fit.kind === 'elsewhere') {
+    // The read keeps its fitted type, so placing it at the position it belongs to fits it there again.
+    return withFeedback(state, {
+      level: 'error',
+      code: 'MISORDER',
+      tagType: slotType,
+      value,
+      position: state.position,
+      belongsTo: fit.belongsTo,
+      read: { ...read, tagType: slotType, basis: 'symbology' },
+    });
+  }
+  const slots = state.slots.map((s, n) => (n === fit.slot ? { ...s, value } : s));
+  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: slotType, value });
+}
+
+export interface CaptureOutcome {
+  accepted: boolean;
+  sha256: string;
+  thumbnail: string | null;
+  reasons: string[];
+}
+
+/**
+ * Places a capture into the SVC slot (a recapture replaces it); a refused capture is a warning.
+ * The very picture already saved for another Label (the camera delivered the same frame twice)
+ * is an error: the service would refuse it as an identical scan.
+ */
+export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
+  if (state.blocked) return state;
+  if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
+  const other = facts?.taken.get(identifierMapKey('SVC', capture.sha256));
+  if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
+  const index = state.slots.findIndex((s) => s.tagType === 'SVC');
+  if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
+  const slots = state.slots.map((s, n) =>
+    n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s,
+  );
+  return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
+}
+
+/**
+ * A placed read turned out to be on another Label on the service (checked after placing, since
+ * asking the service takes a moment): the value leaves its slot and the error needs an
+ * acknowledgement like any other.
+ */
+export function rejectPlacedRead(state: BenchState, tagType: TagType, value: string, position: number): BenchState {
+  const index = state.slots.findIndex((s) => s.tagType === tagType && s.value !== undefined && identifierValuesMatch(tagType, s.value, value));
+  if (index < 0) return state;
+  const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
+  return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
+}
+
+/** The print data of every position, keyed like `taken`: where each printed value belongs. */
+export function printedPositions(labels: readonly { position: number; expected: ExpectedValues | null }[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const label of labels) {
+    for (const [tagType, value] of Object.entries(label.expected ?? {})) {
+      if (typeof value === 'string' && value) at.set(identifierMapKey(tagType as TagType, value), label.position);
+    }
+  }
+  return at;
+}
+
+/** The operator saw the error: reads flow again. */
+export function acknowledge(state: BenchState): BenchState {
+  return { ...state, blocked: false };
+}
+
+/** Empties the last filled slot (undo of a read before the Label is saved). */
+export function clearLastSlot(state: BenchState): BenchState {
+  const last = state.slots.findLastIndex((s) => s.value !== undefined || s.captureSha256 !== undefined);
+  const slot = state.slots[last];
+  if (!slot) return state;
+  return {
+    ...state,
+    slots: state.slots.map((s, n) => (n === last ? { tagType: s.tagType } : s)),
+    feedback: { level: 'ok', code: 'READ_UNDONE', tagType: slot.tagType },
+    blocked: false,
+  };
+}
+
+/** The identifiers to enroll: the string slots that are filled. */
+export function filledIdentifiers(state: BenchState): { tagType: StringTagType; value: string }[] {
+  return state.slots.flatMap((s) => (s.tagType !== 'SVC' && s.value !== undefined ? [{ tagType: s.tagType, value: s.value }] : []));
+}
+
+export function filledCapture(state: BenchState): string | undefined {
+  return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
+}
+
+/** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */
+export function labelsPerMinute(savedAt: readonly number[], now: number): number {
+  if (savedAt.length === 0) return 0;
+  const minutes = Math.max((now - (savedAt[0] as number)) / 60_000, 1);
+  return savedAt.length / minutes;
+}
+
+/** This bench's range of a Reel split between benches (docs/sync.md, "Benches sharing a Reel"), both ends included. */
+export interface PositionRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free); with a
+ * range, not before its first position. Past the range's last when every position of it is taken.
+ */
+export function nextFreePosition(
+  labels: readonly { position: number; state: string }[],
+  from: number,
+  alsoTaken: ReadonlySet<number> = new Set(),
+  range: PositionRange | null = null,
+): number {
+  const busy = new Set(labels.filter((l) => l.state !== 'expected').map((l) => l.position));
+  let position = range ? Math.max(from, range.first) : from;
+  while (busy.has(position) || alsoTaken.has(position)) position += 1;
+  return position;
+}
+
+/**
+ * Where a bench session starts: with a range, its first free position; else the first free print-data position, else
+ * after the last Label, else 1.
+ */
+export function firstPosition(labels: readonly { position: number; state: string }[], range: PositionRange | null = null): number {
+  if (range) return nextFreePosition(labels, range.first, new Set(), range);
+  const expected = labels.filter((l) => l.state === 'expected').map((l) => l.position);
+  if (expected.length) return nextFreePosition(labels, Math.min(...expected));
+  if (labels.length) return Math.max(...labels.map((l) => l.position)) + 1;
+  return 1;
+}
+
+/**
+ * After a refresh: the current position now holds a Label another bench or app enrolled and nothing was read here
+ * yet, so the session moves on to the next free position, saying why. Otherwise unchanged (a read at hand stays;
+ * saving it is refused by the station, naming the Label there; a position the operator chose that holds a Label of
+ * this station stays too).
+ */
+export function passTakenPosition(
+  state: BenchState,
+  labels: readonly { position: number; state: string; origin?: string }[],
+  composition: readonly ExpectedIdentifier[],
+  alsoTaken: ReadonlySet<number> = new Set(),
+  range: PositionRange | null = null,
+): BenchState {
+  const held = labels.some((l) => l.position === state.position && l.origin === 'elsewhere' && l.state !== 'expected' && l.state !== 'gap');
+  const started = state.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined);
+  if (!held || started || state.blocked) return state;
+  const next = nextFreePosition(labels, state.position + 1, alsoTaken, range);
+  return { ...startPosition(next, composition), feedback: { level: 'ok', code: 'TAKEN_ELSEWHERE', position: state.position, next } };
+}
+
+/** Whether a position is outside this bench's range (no range: never). */
+export function outsideRange(position: number, range: PositionRange | null): boolean {
+  return range !== null && (position < range.first || position > range.last);
+}

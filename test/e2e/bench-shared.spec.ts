@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { runStationAsync } from '../helpers/peer';
+import { tempDir } from '../helpers/tmp';
+import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
+
+// Benches sharing a Reel (issue 18 items 2 and 5; docs/sync.md, "Benches sharing a Reel"): this station serves the UI
+// on the embedded sandbox and opens a Reel another station (its own data folder, the CLI) created on that sandbox,
+// with this bench's range of positions 3–6. The Bench shows the range and when it last read the Reel; while it shows
+// the Reel it reads it again on its own schedule, so a position the other station enrolls is passed by without a
+// reload; saving past the range asks first. The Reel map shows the range and the other station's Labels.
+
+const SHOTS = '/work/shots/shop-bench';
+let station: ServedStation;
+const other = tempDir('bench-shared-e2e-');
+test.beforeAll(async () => {
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+  const { profile } = await station.call('station.status', {});
+  if (!profile?.orgId || !profile.teamId) throw new Error('no active profile');
+  const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
+  await otherStation('connect', '--base-url', profile.baseUrl as string, '--api-key', apiKey, '--org', profile.orgId, '--team', profile.teamId);
+});
+test.afterAll(async () => {
+  await station?.stop();
+  other.remove();
+});
+
+const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
+
+async function otherStation(...args: string[]): Promise<unknown> {
+  const out = await runStationAsync(['--data', other.path, '--json', ...args]);
+  if (out.code !== 0) throw new Error(`station ${args.join(' ')}: ${out.stdout}${out.stderr}`);
+  return out.json();
+}
+
+/** The other bench enrolls at `position` and syncs; answers when the service holds it. */
+async function otherEnrolls(reelId: string, position: number, text: string): Promise<string> {
+  await otherStation('enroll', '--reel', reelId, '--position', String(position), '--text', text);
+  await otherStation('sync', '--until-idle', '--timeout', '60');
+  return new Date().toISOString();
+}
+
+for (const [width, height] of [
+  [1366, 768],
+  [1920, 1080],
+] as const) {
+  test(`the Bench keeps to its range and passes positions another station enrolls, without a reload (${width}×${height})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    const name = `Split reel ${width}`;
+    const { reelId: otherReel } = (await otherStation('reel', 'create', '--name', name, '--expect', 'TEXT=1')) as { reelId: string };
+    for (const p of [1, 2]) await otherEnrolls(otherReel, p, `OTHER-${width}-${p}`);
+    const { serviceId } = (await otherStation('reel', 'show', otherReel)) as { serviceId: string };
+    const { reelId } = await station.call('reels.open', { serviceId, positions: { first: 3, last: 6 } });
+
+    await open(page, `bench?reel=${reelId}`);
+    const position = page.getByTestId('bench-position');
+    const feedback = page.getByTestId('bench-feedback');
+    const refreshed = page.getByTestId('bench-refreshed-at');
+    await expect(page.getByTestId('bench-range')).toHaveText('This bench: positions 3–6');
+    await expect(position).toHaveText('3');
+    await expect(refreshed).toContainText('Read from the service at');
+
+    // The other bench enrolls the Bench's current position: the Bench moves on at its next read, saying why.
+    await otherEnrolls(otherReel, 3, `OTHER-${width}-3`);
+    await expect(position).toHaveText('4', { timeout: 40_000 });
+    await expect(feedback).toHaveAttribute('data-code', 'TAKEN_ELSEWHERE');
+    await expect(feedback).toHaveText('✓Position 3 was just enrolled by another bench or app: on to position 4.');
+    await page.screenshot({ path: `${SHOTS}/bench-range-${width}.png` });
+
+    // It enrolls the Bench's next position: once the Bench has read the Reel again, saving 4 goes on to 6, not 5.
+    const heldAt = await otherEnrolls(otherReel, 5, `OTHER-${width}-5`);
+    await expect.poll(async () => ((await refreshed.getAttribute('data-at')) ?? '') > heldAt, { timeout: 40_000 }).toBe(true);
+    await wedgeScan(page, `MINE-${width}-4`);
+    await expect(feedback).toHaveText('✓Position 4 saved.');
+    await expect(position).toHaveText('6');
+    await wedgeScan(page, `MINE-${width}-6`);
+    await expect(feedback).toHaveText('✓Position 6 saved.');
+
+    // Every position of the range holds a Label: the Bench says so, and saving past it asks first.
+    await expect(position).toHaveText('7');
+    await expect(page.getByTestId('bench-range')).toContainText('position 7 is past it');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await wedgeScan(page, `MINE-${width}-7`);
+    await expect(feedback).toHaveAttribute('data-code', 'OUTSIDE_RANGE');
+    await expect(feedback).toContainText('Not saved: position 7 is outside this bench’s range (positions 3–6)');
+    expect(asked).toEqual(['Position 7 is outside this bench’s range (positions 3–6): another bench may enroll there. Save this Label at position 7 anyway?']);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('Enter');
+    await expect(feedback).toHaveText('✓Position 7 saved.');
+    await expect(position).toHaveText('8');
+
+    // The Reel map: the range, and the other station's Labels marked as enrolled elsewhere.
+    await open(page, `reelMap?reel=${reelId}`);
+    await expect(page.getByTestId('reel-map-range')).toHaveText('This bench: positions 3–6');
+    const grid = page.getByTestId('reel-map-grid');
+    for (const p of [1, 2, 3, 5]) await expect(grid.getByRole('gridcell', { name: `Position ${p}: enrolled, enrolled by another bench or app` })).toBeVisible();
+    for (const p of [4, 6, 7]) await expect(grid.getByRole('gridcell', { name: new RegExp(`^Position ${p}: (?!.*another bench)`) })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/reel-map-range-${width}.png` });
+
+    // The range is set here too: widened, then the whole Reel again.
+    const form = page.getByTestId('bench-range-form');
+    await form.getByText('This bench’s range').click();
+    await expect(form.getByLabel('First position')).toHaveValue('3');
+    await form.getByLabel('Last position').fill('10');
+    await form.getByRole('button', { name: 'Keep to these positions' }).click();
+    await expect(page.getByTestId('reel-map-range')).toHaveText('This bench: positions 3–10');
+    await page.screenshot({ path: `${SHOTS}/reel-map-range-form-${width}.png`, fullPage: true });
+    await form.getByRole('button', { name: 'The whole Reel' }).click();
+    await expect(page.getByTestId('reel-map-range')).toHaveCount(0);
+    expect((await station.call('reels.show', { reelId, refresh: false })).benchRange).toBeNull();
+  });
+}
