@@ -187,6 +187,10 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   // The result as CSV: one row per pair, bound, with the Label's service id.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
   const csv = readFileSync(await download.path(), 'utf8');
+  await expect(page.getByTestId('download-saved')).toHaveText(
+    `✓ Saved ${download.suggestedFilename()}: ${LABELS} pairs of position and Thread (positions 1–${LABELS}), with the preflight’s or bind’s state`,
+  );
+  expect(download.suggestedFilename()).toBe(`bulk-bind-${reelId}.csv`);
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   expect(rows).toHaveLength(LABELS);
   const serviceIds = new Map(shown.labels.map((l) => [l.position, l.serviceId]));

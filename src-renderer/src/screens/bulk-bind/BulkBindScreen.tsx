@@ -3,8 +3,10 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import { DataTable } from '../../components/DataTable';
+import { downloadText, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
+import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { ActivationProgress, useBindStatus } from './ActivationProgress';
 import { exportRows, labelTexts, sameTarget } from './bind-flow';
@@ -16,16 +18,6 @@ import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
 
 /** Typing in the Thread search settles this long before the service is asked (threads.search, the list's `q`). */
 const SEARCH_SETTLE_MS = 300;
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  // Revoked a moment later: the download has to read the blob first.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
@@ -77,8 +69,16 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
     ...(result?.blockers.filter((b) => b.index === index).map((b) => ({ level: 'blocker' as const, kind: b.kind })) ?? []),
     ...(result?.warnings.filter((w) => w.index === index).map((w) => ({ level: 'warning' as const, kind: w.kind })) ?? []),
   ];
+  const [exported, setExported] = useState<SavedFile>();
   const exportCsv = () =>
-    download(`bulk-bind-${reelId ?? 'reel'}.csv`, Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)));
+    setExported(
+      downloadText(
+        `bulk-bind-${reelId ?? 'reel'}.csv`,
+        'text/csv',
+        Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)),
+        t('bulk.exportHolds', { count: pairs.length, first: pairs[0]?.position, last: pairs.at(-1)?.position }),
+      ),
+    );
 
   return (
     <section aria-labelledby="bulk-title" className="stack">
@@ -200,6 +200,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
           {t('bulk.chooseActivation')}
         </p>
       ) : null}
+      <SavedNote saved={exported} />
       <ErrorNote error={preflight.error ?? commit.error ?? search.error} />
       {stale ? (
         <p role="status" data-testid="bulk-stale">

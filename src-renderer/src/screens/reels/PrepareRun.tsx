@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
-import { downloadBase64 } from '../../components/download';
+import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
+import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
 
@@ -93,12 +94,23 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   }, [saved]);
   const [exporting, setExporting] = useState<PrintRunFormat>();
   const [exportError, setExportError] = useState<unknown>();
+  const [exported, setExported] = useState<SavedFile>();
   const exportAs = async (format: PrintRunFormat) => {
     setExporting(format);
     setExportError(undefined);
+    setExported(undefined);
+    // What the file holds: the run as previewed (or as saved), by count and positions.
+    const run = saved ?? current;
+    const holds = run
+      ? t(`printRun.holds.${format}`, {
+          count: 'expected' in run ? run.expected : run.count,
+          first: run.first[0]?.position ?? 1,
+          last: (run.last.at(-1) ?? run.first.at(-1))?.position ?? 1,
+        })
+      : '';
     try {
       const out = await station.call('printRun.export', { reelId, spec, format, layout: { stock: form.stock } });
-      downloadBase64(out.fileName, out.mediaType, out.base64);
+      setExported(downloadBase64(out.fileName, out.mediaType, out.base64, holds));
     } catch (error) {
       setExportError(error);
     } finally {
@@ -154,7 +166,7 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
-      {exporting ? <p role="status">{t('printRun.exporting')}</p> : null}
+      {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
     </section>
   );
