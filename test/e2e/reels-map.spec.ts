@@ -88,7 +88,7 @@ test('Reels: search, collection and shipped filters; a collection created, renam
   await collections.getByRole('button', { name: 'Rename collection Night line' }).click();
   await collections.getByLabel('New name for Night line').fill('Night shift line');
   await collections.getByRole('button', { name: 'Save name' }).click();
-  await expect(collections.getByRole('table', { name: 'Label Collections' }).getByRole('row')).toHaveText([/^Name/, /^Night shift line/]);
+  await expect(collections.getByRole('table', { name: 'Label Collections' }).getByRole('row')).toHaveText([/^Collection name/, /^Night shift line/]);
   await expect(collections.getByRole('button', { name: 'Rename collection Night shift line' })).toBeVisible();
 
   // File Alpha into it; filter by it; then the unfiled ones.
