@@ -119,8 +119,15 @@ for (const size of [
 
     // Verify, with a sample drawn.
     await open(page, `verify?reel=${encodeURIComponent(reelId)}`);
+    // A sample drawn at the other size is replaced (the screen asks first).
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Draw sample' }).click();
     await expect(page.getByTestId('verify-plan')).toBeVisible();
+    // One sampled position checked with a value on no Label: its row says what was found and what now.
+    const sampled = Number(await page.getByTestId('verify-position').textContent());
+    await station.call('verify.check', { reelId, position: sampled, identifiers: [{ tagType: 'QR', value: 'https://wine.example/p/NOT-PRINTED' }] });
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Checked positions' }).getByRole('row')).toHaveCount(2);
     await screenshot(page, `layout-verify-${size.width}`);
     const verify = page.getByTestId('verify');
     expect(await brokenWords(verify)).toEqual([]);
