@@ -138,11 +138,20 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await expect(commit).toBeDisabled();
   await screenshot(page, 'bulk-bind-blocker');
 
-  // Fixed: a clean preflight enables Commit.
+  // Fixed: a clean preflight, and the user's choice of activation (two options, none chosen for them), enable Commit.
   await threads.fill(ours.join('\n'));
   await expect(commit).toBeDisabled();
   await preflight.click();
   await expect(page.getByTestId('bulk-summary')).toContainText('No blockers');
+  const activateNow = page.getByRole('radio', { name: /^Activate the Labels now/ });
+  const leaveInactive = page.getByRole('radio', { name: /^Leave them inactive/ });
+  await expect(activateNow).not.toBeChecked();
+  await expect(leaveInactive).not.toBeChecked();
+  await expect(page.getByRole('region', { name: 'Bulk bind' }).getByRole('checkbox')).toHaveCount(0);
+  await expect(commit).toBeDisabled();
+  await expect(page.getByTestId('bulk-choose-activation')).toHaveText('Choose above whether to activate the Labels, then Commit.');
+  await activateNow.check();
+  await expect(page.getByTestId('bulk-choose-activation')).toHaveCount(0);
   await expect(commit).toBeEnabled();
 
   // Editing the Threads after the clean preflight: Commit is off until the new pairing passes a preflight.
@@ -158,7 +167,7 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await expect(commit).toBeEnabled();
 
   // Commit with activation; the web host sends the queued bind by itself, and the bar fills without Refresh.
-  await expect(page.getByRole('checkbox', { name: 'Activate after binding' })).toBeChecked();
+  await expect(activateNow).toBeChecked();
   await commit.click();
   await expect(page.getByRole('heading', { name: 'Bind and activation' })).toBeVisible();
   await expect(commit).toBeDisabled();
@@ -178,6 +187,10 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   // The result as CSV: one row per pair, bound, with the Label's service id.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
   const csv = readFileSync(await download.path(), 'utf8');
+  await expect(page.getByTestId('download-saved')).toHaveText(
+    `✓ Saved ${download.suggestedFilename()}: ${LABELS} pairs of position and Thread (positions 1–${LABELS}), with the preflight’s or bind’s state`,
+  );
+  expect(download.suggestedFilename()).toBe(`bulk-bind-${reelId}.csv`);
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   expect(rows).toHaveLength(LABELS);
   const serviceIds = new Map(shown.labels.map((l) => [l.position, l.serviceId]));
@@ -198,21 +211,56 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await screenshot(page, 'bulk-bind-bound');
 });
 
+/** Connects the station to the sandbox directly (the first test connects through the Connect form; run alone, a test does it here). */
+async function connectDirectly(): Promise<void> {
+  if ((await station.call('profiles.list', {})).activeProfileId) return;
+  await station.call('profiles.connect', {
+    kind: 'remote',
+    name: 'Shop',
+    baseUrl: sandbox.ready.baseUrl,
+    apiKey: sandbox.ready.apiKey,
+    orgId: sandbox.ready.orgId,
+    teamId: sandbox.ready.teamId,
+  });
+}
+
+// Picking Threads without their ids: the screen says what a Thread is, a name typed in the search lists the Team's
+// Threads with that in their name (as typing settles, no button needed), and an added Thread is named in the pairing
+// before any preflight.
+test('Threads found by name: results with names, added to the pairing by name', async ({ page }) => {
+  test.setTimeout(120_000);
+  await connectDirectly();
+  const { reelId } = await station.call('reels.create', { name: 'Search reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+  const [first, second] = await createThreads(sandbox.ready.apiKey, sandbox.ready.teamId, ['Chardonnay 2021', 'Chardonnay 2022', 'Riesling 2021']);
+
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bulkBind?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByTestId('bulk-thread-is')).toHaveText(/^A Thread is the service’s record of one item/);
+  await page.getByRole('searchbox', { name: 'Find Threads by name' }).fill('chardonnay');
+  const found = page.getByRole('table', { name: 'Threads found' });
+  await expect(found.getByRole('row')).toHaveCount(3);
+  await expect(found).toContainText('Chardonnay 2021');
+  await expect(found).toContainText('Chardonnay 2022');
+  await expect(found).not.toContainText('Riesling');
+  await page.getByRole('button', { name: 'Add Thread Chardonnay 2022' }).click();
+  await page.getByRole('button', { name: 'Add Thread Chardonnay 2021' }).click();
+  await expect(page.getByLabel('Thread ids, one per line (paste or scan)')).toHaveValue(`${second}\n${first}`);
+  const pairing = page.getByRole('table', { name: 'Pairing' });
+  await expect(pairing.getByRole('row').nth(1)).toContainText('Chardonnay 2022');
+  await expect(pairing.getByRole('row').nth(2)).toContainText('Chardonnay 2021');
+
+  // A name nothing has: said in words, not an empty box.
+  await page.getByRole('searchbox', { name: 'Find Threads by name' }).fill('merlot');
+  await expect(found).toContainText('No Thread of this Team has “merlot” in its name.');
+  await page.getByRole('searchbox', { name: 'Find Threads by name' }).fill('2021');
+  await expect(found.getByRole('row')).toHaveCount(3);
+  await screenshot(page, 'bulk-bind-search');
+});
+
 // The Reel map's cut (a range moved to another Reel, with the move preview): the preview reads as a table of what
 // moves where, and a preview of one range never enables moving another.
 test('move preview: a readable table; a changed range needs a new preview before Move', async ({ page }) => {
   test.setTimeout(120_000);
-  // The test above connects through the Connect form; run alone, this one connects directly.
-  if (!(await station.call('profiles.list', {})).activeProfileId) {
-    await station.call('profiles.connect', {
-      kind: 'remote',
-      name: 'Shop',
-      baseUrl: sandbox.ready.baseUrl,
-      apiKey: sandbox.ready.apiKey,
-      orgId: sandbox.ready.orgId,
-      teamId: sandbox.ready.teamId,
-    });
-  }
+  await connectDirectly();
   const { reelId } = await station.call('reels.create', { name: 'Cut reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
   for (let p = 1; p <= 6; p += 1) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `CUT-${p}` }] });
   expect(await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 })).toMatchObject({ pending: 0, attention: 0 });

@@ -38,6 +38,8 @@ test('generate 40 labels, export the CSV, then a misorder at the bench is named 
   await panel.getByRole('button', { name: 'Export CSV' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toBe('Print-run-reel-print-run.csv');
+  // The line after the save names the file and what it holds.
+  await expect(panel.getByTestId('download-saved')).toHaveText('✓ Saved Print-run-reel-print-run.csv: 40 Labels, positions 1–40');
   const csv = readFileSync((await file.path()) as string, 'utf8')
     .trim()
     .split(/\r?\n/);

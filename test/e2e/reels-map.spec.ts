@@ -88,7 +88,7 @@ test('Reels: search, collection and shipped filters; a collection created, renam
   await collections.getByRole('button', { name: 'Rename collection Night line' }).click();
   await collections.getByLabel('New name for Night line').fill('Night shift line');
   await collections.getByRole('button', { name: 'Save name' }).click();
-  await expect(collections.getByRole('listitem')).toContainText(['Night shift line']);
+  await expect(collections.getByRole('table', { name: 'Label Collections' }).getByRole('row')).toHaveText([/^Collection name/, /^Night shift line/]);
   await expect(collections.getByRole('button', { name: 'Rename collection Night shift line' })).toBeVisible();
 
   // File Alpha into it; filter by it; then the unfiled ones.
@@ -147,7 +147,7 @@ test('print-data preview names the bad rows before importing; nothing is written
     /^65.*no value/,
   ]);
   await expect(panel.getByTestId('import-check')).toHaveAttribute('data-state', 'invalid');
-  await expect(panel.getByRole('table', { name: 'Preview' }).locator('tr[aria-invalid="true"]')).toHaveCount(4);
+  await expect(panel.getByRole('table', { name: 'Preview' }).locator('tr.bad-row')).toHaveCount(4);
   await screenshot(page, 'reels-import-preview-errors');
   expect((await station.call('reels.show', { reelId, refresh: false })).labels).toHaveLength(0);
   // Importing anyway is refused whole, naming the same rows.

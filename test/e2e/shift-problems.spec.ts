@@ -75,8 +75,8 @@ test("the shift summary counts the shift's problems by kind", async ({ page }) =
   const saved = await download;
   const day = await page.getByRole('textbox', { name: 'Day', exact: true }).inputValue();
   expect(saved.suggestedFilename()).toBe(`shift-summary-${day}.pdf`);
-  await expect(page.getByTestId('shift-exported')).toContainText(`Saved as shift-summary-${day}.pdf: the shift summary of `);
-  await expect(page.getByTestId('shift-exported')).toContainText('3 Labels saved, 4 problems, Reels worked on: 1');
+  await expect(page.getByTestId('download-saved')).toContainText(`Saved shift-summary-${day}.pdf: the shift summary of `);
+  await expect(page.getByTestId('download-saved')).toContainText('3 Labels saved, 4 problems, Reels worked on: 1');
   const pdf = test.info().outputPath('shift.pdf');
   await saved.saveAs(pdf);
   const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });

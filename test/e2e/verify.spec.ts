@@ -177,6 +177,13 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
       if (position === SWAPPED[0]) {
         await expect(page.getByTestId('verify-result')).toHaveAttribute('data-outcome', 'wrong_position');
         await expect(page.getByTestId('verify-result')).toContainText('Position 17 failed: it carries what the service holds at position 18.');
+        // The failed position's button is off, and the screen says why in words: its row in the checked positions,
+        // and the note the button points to.
+        await expect(page.getByTestId('sample-17')).toBeDisabled();
+        const failedRow = page.getByRole('table', { name: 'Checked positions' }).getByRole('row').filter({ hasText: 'Position 17 failed' });
+        await expect(failedRow).toContainText('it carries what the service holds at position 18');
+        await expect(failedRow).toContainText('Counts as failed; not checked again');
+        await expect(page.getByTestId('sample-17')).toHaveAccessibleDescription(/^A failed position is not checked again/);
         await screenshot(page, 'verify-failed-sample');
       } else {
         await expect(page.getByTestId('verify-result')).toContainText(`Position ${position} passed`);
@@ -203,6 +210,9 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     await (await download).saveAs(file);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await download).suggestedFilename()).toMatch(/^reel-report-Verify-reel-\d{4}-\d{2}-\d{2}\.pdf$/);
+    await expect(page.getByTestId('download-saved')).toHaveText(
+      `✓ Saved ${(await download).suggestedFilename()}: the report of Reel Verify reel, 60 positions, with its charts, gaps and quality check`,
+    );
   } finally {
     await browser.close();
   }

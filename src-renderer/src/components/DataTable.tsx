@@ -17,6 +17,10 @@ export interface Column<Row> {
   className?: string;
   /** The header's accessible name when the visible header is a symbol (e.g. "#"). */
   headerLabel?: string;
+  /** The column names its row (a Reel's name): its cells are row headers (`th scope="row"`). */
+  rowHeader?: boolean;
+  /** The cell's tooltip (e.g. the full text of a cell cut to one line). */
+  title?: (row: Row) => string | undefined;
 }
 
 export interface DataTableProps<Row> {
@@ -54,11 +58,17 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowClassName, emp
         {rows && rows.length > 0 ? (
           rows.map((row, i) => (
             <tr key={rowKey(row, i)} className={rowClassName?.(row)}>
-              {columns.map((c) => (
-                <td key={c.key} className={cellClass(c)} data-col={c.key}>
-                  {c.cell(row, i)}
-                </td>
-              ))}
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  <th key={c.key} scope="row" className={cellClass(c)} data-col={c.key} title={c.title?.(row)}>
+                    {c.cell(row, i)}
+                  </th>
+                ) : (
+                  <td key={c.key} className={cellClass(c)} data-col={c.key} title={c.title?.(row)}>
+                    {c.cell(row, i)}
+                  </td>
+                ),
+              )}
             </tr>
           ))
         ) : empty !== undefined ? (

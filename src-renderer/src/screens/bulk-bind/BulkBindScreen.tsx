@@ -1,36 +1,45 @@
 import Papa from 'papaparse';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
+import { DataTable } from '../../components/DataTable';
+import { downloadText, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
+import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { ActivationProgress, useBindStatus } from './ActivationProgress';
 import { exportRows, labelTexts, sameTarget } from './bind-flow';
 import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
 
 // Bulk-bind after printing: Reel and range, Threads by paste, CSV,
-// scan or search, the service's preflight with every row's blockers and warnings, commit,
-// activation progress, and the result as CSV.
+// scan or search by name, the service's preflight with every row's blockers and warnings, commit
+// (activation chosen by the user, nothing pre-selected), activation progress, and the result as CSV.
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  // Revoked a moment later: the download has to read the blob first.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Typing in the Thread search settles this long before the service is asked (threads.search, the list's `q`). */
+const SEARCH_SETTLE_MS = 300;
 
 export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState('1');
   const [to, setTo] = useState('');
   const [text, setText] = useState('');
-  const [activate, setActivate] = useState(true);
+  // Whether the bound Labels are activated: the user's choice, asked before Commit (no default to overlook).
+  const [activate, setActivate] = useState<boolean>();
   const [query, setQuery] = useState('');
   const [searchFor, setSearchFor] = useState<string>();
+  // The names of Threads added from the search, so the pairing names them before any preflight.
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const q = query.trim();
+    if (q === '') return undefined;
+    const timer = setTimeout(() => setSearchFor(q), SEARCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setSearchFor(query.trim());
+  };
   const reel = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
   const localText = useMemo(() => labelTexts(reel.data?.labels), [reel.data]);
   const search = useCommandQuery('threads.search', { q: searchFor ?? '', pageSize: 20 }, { enabled: searchFor !== undefined });
@@ -43,10 +52,11 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
   const parsed = useMemo(() => threadIdsFromText(text), [text]);
   const fromN = Number(from);
   const toN = /^\d+$/.test(to) ? Number(to) : fromN + parsed.ids.length - 1;
-  const { pairs, missing, extra } = pairRows(fromN, toN, parsed.ids);
+  const { pairs: paired, missing, extra } = pairRows(fromN, toN, parsed.ids);
+  const pairs = paired.map((p, index) => ({ ...p, index }));
   const input =
     reelId && pairs.length > 0 && missing === 0 && extra === 0
-      ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate }
+      ? { reelId, fromPosition: fromN, toPosition: toN, threadIds: pairs.map((p) => p.threadId), activate: activate ?? false }
       : undefined;
   // A preflight speaks only for the Reel, range and Threads it checked: any change needs a new one.
   const fresh = preflight.data !== undefined && sameTarget(preflight.variables, input);
@@ -59,12 +69,23 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
     ...(result?.blockers.filter((b) => b.index === index).map((b) => ({ level: 'blocker' as const, kind: b.kind })) ?? []),
     ...(result?.warnings.filter((w) => w.index === index).map((w) => ({ level: 'warning' as const, kind: w.kind })) ?? []),
   ];
+  const [exported, setExported] = useState<SavedFile>();
   const exportCsv = () =>
-    download(`bulk-bind-${reelId ?? 'reel'}.csv`, Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)));
+    setExported(
+      downloadText(
+        `bulk-bind-${reelId ?? 'reel'}.csv`,
+        'text/csv',
+        Papa.unparse(exportRows(pairs, result, committedHere ? status.data : undefined, localText)),
+        t('bulk.exportHolds', { count: pairs.length, first: pairs[0]?.position, last: pairs.at(-1)?.position }),
+      ),
+    );
 
   return (
     <section aria-labelledby="bulk-title" className="stack">
       <h2 id="bulk-title">{t('bulk.title')}</h2>
+      <p className="hint" data-testid="bulk-thread-is">
+        {t('bulk.threadIs')}
+      </p>
       <ReelPicker reelId={reelId} pick={pick} />
       <div className="form-grid">
         <label>
@@ -97,31 +118,59 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
             onChange={(e) => void e.target.files?.[0]?.text().then((csv) => setText(threadIdsFromCsv(csv).ids.join('\n')))}
           />
         </label>
-        <div className="toolbar" role="search">
+        <form className="toolbar thread-search" role="search" onSubmit={submitSearch}>
           <label>
             {t('bulk.search')}
-            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-takes-scans="" />
+            <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="bulk-search-hint" />
           </label>
-          <button type="button" onClick={() => setSearchFor(query)}>
-            {t('bulk.searchRun')}
-          </button>
-        </div>
-        {search.data ? (
-          <ul aria-label={t('bulk.searchResults')}>
-            {search.data.threads.map((th) => (
-              <li key={th.threadId}>
-                {th.name} <span className="mono hint">{th.threadId}</span>{' '}
-                <button type="button" onClick={() => setText((s) => `${s.trim()}\n${th.threadId}`.trim())} aria-label={t('bulk.addThread', { name: th.name })}>
-                  {t('bulk.add')}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <button type="submit">{t('bulk.searchRun')}</button>
+          <p id="bulk-search-hint" className="hint">
+            {t('bulk.searchHint')}
+          </p>
+        </form>
+        {search.data && searchFor !== undefined ? (
+          <div className="search-results">
+            <DataTable
+              label={t('bulk.searchResults')}
+              compact
+              rows={search.data.threads}
+              rowKey={(th) => th.threadId}
+              empty={t('bulk.searchNone', { q: searchFor })}
+              columns={[
+                { key: 'name', header: t('bulk.threadName'), cell: (th) => th.name },
+                { key: 'description', header: t('bulk.threadDescription'), cell: (th) => th.description ?? '' },
+                {
+                  key: 'add',
+                  header: t('common.actions'),
+                  className: 'actions',
+                  cell: (th) => (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setNames((m) => new Map(m).set(th.threadId, th.name));
+                        setText((s) => `${s.trim()}\n${th.threadId}`.trim());
+                      }}
+                      aria-label={t('bulk.addThread', { name: th.name })}
+                    >
+                      {t('bulk.add')}
+                    </button>
+                  ),
+                },
+              ]}
+            />
+          </div>
         ) : null}
-        <label className="check">
-          <input type="checkbox" checked={activate} onChange={(e) => setActivate(e.target.checked)} />
-          {t('bulk.activate')}
-        </label>
+        <fieldset className="choice" data-testid="bulk-activate">
+          <legend>{t('bulk.activateLegend')}</legend>
+          <label className="check">
+            <input type="radio" name="bulk-activate" checked={activate === true} onChange={() => setActivate(true)} />
+            {t('bulk.activateNow')}
+          </label>
+          <label className="check">
+            <input type="radio" name="bulk-activate" checked={activate === false} onChange={() => setActivate(false)} />
+            {t('bulk.activateLater')}
+          </label>
+        </fieldset>
       </div>
       {parsed.rejected.length ? (
         <p role="alert" className="error-note">
@@ -136,7 +185,8 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         <button
           type="button"
           className="primary"
-          disabled={!input || !result || result.blockers.length > 0 || committedHere || commit.isPending}
+          disabled={!input || !result || result.blockers.length > 0 || activate === undefined || committedHere || commit.isPending}
+          aria-describedby={activate === undefined ? 'bulk-choose-activation' : undefined}
           onClick={() => input && commit.mutate(input)}
         >
           {t('bulk.commit')}
@@ -145,6 +195,12 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
           {t('bulk.export')}
         </button>
       </div>
+      {result && activate === undefined ? (
+        <p id="bulk-choose-activation" role="status" data-testid="bulk-choose-activation">
+          {t('bulk.chooseActivation')}
+        </p>
+      ) : null}
+      <SavedNote saved={exported} />
       <ErrorNote error={preflight.error ?? commit.error ?? search.error} />
       {stale ? (
         <p role="status" data-testid="bulk-stale">
@@ -158,41 +214,43 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         </p>
       ) : null}
       {pairs.length ? (
-        <table aria-label={t('bulk.pairing')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('bulk.position')}</th>
-              <th scope="col">{t('bulk.thread')}</th>
-              <th scope="col">{t('bulk.label')}</th>
-              <th scope="col">{t('bulk.issues')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.map((p, n) => {
-              const row = result?.rows[n];
-              const issues = issuesAt(n);
-              return (
-                <tr key={p.position} className={issues.some((i) => i.level === 'blocker') ? 'row-blocked' : ''}>
-                  <td>{p.position}</td>
-                  <td>{row?.threadName ?? <span className="mono">{p.threadId}</span>}</td>
-                  <td>
-                    {row?.textValue ??
-                      row?.labelName ??
-                      localText.get(p.position) ??
-                      (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')}
-                  </td>
-                  <td>
-                    {issues.map((i) => (
-                      <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>
-                        {i.level === 'blocker' ? '✖' : '⚠'} {t(`bulk.kinds.${i.kind}`, { defaultValue: i.kind })} <code>{i.kind}</code>
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('bulk.pairing')}
+          rows={pairs}
+          rowKey={(p) => p.position}
+          rowClassName={(p) => (issuesAt(p.index).some((i) => i.level === 'blocker') ? 'row-blocked' : undefined)}
+          columns={[
+            { key: 'position', header: t('bulk.position'), numeric: true, cell: (p) => p.position },
+            {
+              key: 'thread',
+              header: t('bulk.thread'),
+              cell: (p) => result?.rows[p.index]?.threadName ?? names.get(p.threadId) ?? <span className="mono">{p.threadId}</span>,
+            },
+            {
+              key: 'label',
+              header: t('bulk.label'),
+              cell: (p) => {
+                const row = result?.rows[p.index];
+                return (
+                  row?.textValue ??
+                  row?.labelName ??
+                  localText.get(p.position) ??
+                  (row?.compositeTagId ? <span className="mono">{row.compositeTagId.slice(0, 8)}…</span> : '–')
+                );
+              },
+            },
+            {
+              key: 'issues',
+              header: t('bulk.issues'),
+              cell: (p) =>
+                issuesAt(p.index).map((i) => (
+                  <span key={`${i.level}${i.kind}`} className={`tag ${i.level}`}>
+                    {i.level === 'blocker' ? '✖' : '⚠'} {t(`bulk.kinds.${i.kind}`, { defaultValue: i.kind })} <code>{i.kind}</code>
+                  </span>
+                )),
+            },
+          ]}
+        />
       ) : null}
       {opId ? <ActivationProgress status={status.data} stalled={bind.stalled} error={status.error} refresh={bind.refresh} /> : null}
     </section>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc';
+import { Breakable } from '../../components/Breakable';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
@@ -44,7 +46,11 @@ export function LabelDetail({ position, label, close }: { position: number; labe
         <p>{t('label.noLabel')}</p>
       ) : (
         <>
-          {label.serviceId ? <p className="hint">{t('label.serviceId', { id: label.serviceId })}</p> : null}
+          {label.serviceId ? (
+            <p className="hint">
+              <Breakable text={t('label.serviceId', { id: label.serviceId })} />
+            </p>
+          ) : null}
           {label.attention ? (
             <div role="alert" className="error-note">
               <span aria-hidden="true">! </span>
@@ -52,38 +58,62 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               {label.attention.requestId ? <span className="request-id">{t('common.requestId', { requestId: label.attention.requestId })}</span> : null}
             </div>
           ) : null}
-          <table aria-label={t('label.identifiers')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('label.tagType')}</th>
-                <th scope="col">{t('label.value')}</th>
-                <th scope="col">{t('label.printed')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {label.identifiers.map((i) => (
-                <tr key={`${i.tagType}:${i.value ?? i.captureSha256}`}>
-                  <td>{i.tagType}</td>
-                  <td className="mono">{i.value ?? (i.captureSha256 ? t('label.capture', { sha: i.captureSha256.slice(0, 12) }) : '')}</td>
-                  <td className="mono">{i.tagType !== 'SVC' ? (label.expected?.[i.tagType] ?? '–') : '–'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      disabled={remove.isPending}
-                      aria-label={t('label.removeIdentifier', { tagType: i.tagType })}
-                      onClick={() =>
-                        window.confirm(t('label.confirmRemove', { tagType: i.tagType })) &&
-                        remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })
-                      }
-                    >
-                      {t('label.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label={t('label.identifiers')}
+            compact
+            className="panel-table"
+            rows={label.identifiers}
+            rowKey={(i) => `${i.tagType}:${i.value ?? i.captureSha256}`}
+            columns={[
+              { key: 'type', header: t('label.tagType'), cell: (i) => i.tagType },
+              {
+                key: 'value',
+                header: t('label.value'),
+                className: 'wrap',
+                cell: (i) =>
+                  i.value ? (
+                    <span className="mono">
+                      <Breakable text={i.value} />
+                    </span>
+                  ) : i.captureSha256 ? (
+                    t('label.capture', { sha: i.captureSha256.slice(0, 12) })
+                  ) : (
+                    ''
+                  ),
+              },
+              {
+                key: 'printed',
+                header: t('label.printed'),
+                className: 'wrap',
+                cell: (i) =>
+                  i.tagType !== 'SVC' && label.expected?.[i.tagType] ? (
+                    <span className="mono">
+                      <Breakable text={label.expected[i.tagType] as string} />
+                    </span>
+                  ) : (
+                    '–'
+                  ),
+              },
+              {
+                key: 'actions',
+                header: t('common.actions'),
+                className: 'actions',
+                cell: (i) => (
+                  <button
+                    type="button"
+                    disabled={remove.isPending}
+                    aria-label={t('label.removeIdentifier', { tagType: i.tagType })}
+                    onClick={() =>
+                      window.confirm(t('label.confirmRemove', { tagType: i.tagType })) &&
+                      remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })
+                    }
+                  >
+                    {t('label.remove')}
+                  </button>
+                ),
+              },
+            ]}
+          />
           {label.warnings.length ? (
             <ul className="warnings" aria-label={t('label.warnings')}>
               {label.warnings.map((w) => (

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Breakable } from '../../components/Breakable';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandQuery } from '../../query/use-command';
 
@@ -29,22 +31,37 @@ export function LabelHistory({ labelId }: { labelId: string }) {
           </li>
         ))}
       </ol>
-      <table>
-        <caption>{t('label.sendAttempts')}</caption>
-        <tbody>
-          {data.operations.flatMap((op) =>
-            (op.attempts.length ? op.attempts : [null]).map((attempt, n) => (
-              <tr key={`${op.opId}-${n}`}>
-                <td>{op.kind}</td>
-                <td>{op.state}</td>
-                <td>{attempt ? new Date(attempt.at).toLocaleString() : '–'}</td>
-                <td>{attempt ? `${attempt.status ?? '–'} ${attempt.code ?? ''}` : ''}</td>
-                <td>{attempt?.requestId ?? ''}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        label={t('label.sendAttemptsLabel')}
+        caption={t('label.sendAttempts')}
+        compact
+        className="panel-table"
+        rows={data.operations.flatMap((op) => (op.attempts.length ? op.attempts : [null]).map((attempt, n) => ({ op, attempt, n })))}
+        rowKey={(r) => `${r.op.opId}-${r.n}`}
+        columns={[
+          { key: 'kind', header: t('label.attemptWhat'), cell: (r) => r.op.kind },
+          { key: 'state', header: t('label.attemptState'), cell: (r) => r.op.state },
+          { key: 'at', header: t('label.attemptAt'), className: 'wrap', cell: (r) => (r.attempt ? new Date(r.attempt.at).toLocaleString() : '–') },
+          {
+            key: 'answer',
+            header: t('label.attemptAnswer'),
+            className: 'wrap',
+            cell: (r) =>
+              r.attempt ? (
+                <>
+                  {`${r.attempt.status ?? '–'} ${r.attempt.code ?? ''}`}
+                  {r.attempt.requestId ? (
+                    <span className="request-id">
+                      <Breakable text={t('common.requestId', { requestId: r.attempt.requestId })} />
+                    </span>
+                  ) : null}
+                </>
+              ) : (
+                ''
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

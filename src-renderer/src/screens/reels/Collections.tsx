@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
@@ -16,11 +17,17 @@ export function Collections() {
   return (
     <section className="card" aria-labelledby="collections-title">
       <h3 id="collections-title">{t('collections.title')}</h3>
-      <ul aria-label={t('collections.title')}>
-        {list.data?.collections.map((c) => (
-          <CollectionItem key={c.collectionId} collection={c} />
-        ))}
-      </ul>
+      <DataTable
+        label={t('collections.title')}
+        compact
+        rows={list.data?.collections}
+        rowKey={(c) => c.collectionId}
+        empty={t('collections.none')}
+        columns={[
+          { key: 'name', header: t('collections.name'), cell: (c) => <CollectionName collection={c} /> },
+          { key: 'synced', header: t('reels.synced'), cell: (c) => (c.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`) },
+        ]}
+      />
       <form onSubmit={submit} className="toolbar">
         <label>
           {t('collections.name')}
@@ -35,7 +42,8 @@ export function Collections() {
   );
 }
 
-function CollectionItem({ collection }: { collection: { collectionId: string; name: string; serviceId: string | null } }) {
+/** A collection's name, renamed in place. */
+function CollectionName({ collection }: { collection: { collectionId: string; name: string } }) {
   const { t } = useTranslation();
   const rename = useCommandMutation('collections.update', ['collections.list']);
   const [editing, setEditing] = useState(false);
@@ -46,7 +54,7 @@ function CollectionItem({ collection }: { collection: { collectionId: string; na
     rename.mutate({ collectionId: collection.collectionId, name: name.trim() }, { onSuccess: () => setEditing(false) });
   };
   return (
-    <li>
+    <>
       {editing ? (
         <form onSubmit={submit} className="toolbar">
           <label>
@@ -63,7 +71,6 @@ function CollectionItem({ collection }: { collection: { collectionId: string; na
       ) : (
         <>
           <span>{collection.name}</span>{' '}
-          <span title={`${t('reels.synced')}: ${collection.serviceId ? t('reels.onService') : t('reels.localOnly')}`}>{collection.serviceId ? '✓' : '…'}</span>{' '}
           <button
             type="button"
             aria-label={t('collections.renameNamed', { name: collection.name })}
@@ -77,6 +84,6 @@ function CollectionItem({ collection }: { collection: { collectionId: string; na
         </>
       )}
       <ErrorNote error={rename.error} />
-    </li>
+    </>
   );
 }

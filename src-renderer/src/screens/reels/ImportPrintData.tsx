@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -109,34 +110,26 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
                 : `✖ ${t('import.checkBad', { count: current.badRowCount + current.fileProblems.length })}`}
           </p>
           <div className="scroll-x">
-            <table aria-label={t('import.preview')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('import.line')}</th>
-                  {preview.fields.map((f) => (
-                    <th key={f} scope="col">
-                      {f}
-                    </th>
-                  ))}
-                  <th scope="col">{t('import.problems')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row, n) => {
-                  // The header is line 1, as in the station's check.
-                  const problems = problemsAt.get(n + 2);
-                  return (
-                    <tr key={n} className={problems ? 'bad-row' : undefined} aria-invalid={problems ? true : undefined}>
-                      <td>{n + 2}</td>
-                      {preview.fields.map((f) => (
-                        <td key={f}>{row[f]}</td>
-                      ))}
-                      <td>{problems ? `✖ ${problems.join('; ')}` : ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('import.preview')}
+              compact
+              rows={preview.rows.map((row, n) => ({ row, line: n + 2 }))}
+              rowKey={(r) => r.line}
+              rowClassName={(r) => (problemsAt.has(r.line) ? 'bad-row' : undefined)}
+              columns={[
+                // The header is line 1, as in the station's check.
+                { key: 'line', header: t('import.line'), numeric: true, cell: (r) => r.line },
+                ...preview.fields.map((f) => ({ key: `f:${f}`, header: f, cell: (r: { row: Record<string, string> }) => r.row[f] })),
+                {
+                  key: 'problems',
+                  header: t('import.problems'),
+                  cell: (r) => {
+                    const problems = problemsAt.get(r.line);
+                    return problems ? `✖ ${problems.join('; ')}` : '';
+                  },
+                },
+              ]}
+            />
           </div>
         </>
       ) : null}
@@ -160,24 +153,17 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
             <p key={p}>{p}</p>
           ))}
           {shownErrors.badRows.length ? (
-            <table aria-label={t('import.rowErrors')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('import.line')}</th>
-                  <th scope="col">{t('import.position')}</th>
-                  <th scope="col">{t('import.problems')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shownErrors.badRows.map((r) => (
-                  <tr key={r.line}>
-                    <td>{r.line}</td>
-                    <td>{r.position}</td>
-                    <td>{r.problems.join('; ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('import.rowErrors')}
+              compact
+              rows={shownErrors.badRows}
+              rowKey={(r) => r.line}
+              columns={[
+                { key: 'line', header: t('import.line'), numeric: true, cell: (r) => r.line },
+                { key: 'position', header: t('import.position'), numeric: true, cell: (r) => r.position },
+                { key: 'problems', header: t('import.problems'), cell: (r) => r.problems.join('; ') },
+              ]}
+            />
           ) : null}
           {shownErrors.badRowCount > shownErrors.badRows.length ? (
             <p>{t('import.moreBadRows', { count: shownErrors.badRowCount - shownErrors.badRows.length })}</p>

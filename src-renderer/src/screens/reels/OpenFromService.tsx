@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
@@ -34,41 +35,45 @@ export function OpenFromService({ open }: { open: (reelId: string, screen: Scree
       </form>
       <ErrorNote error={found.error ?? openReel.error} />
       {found.data ? (
-        <table aria-label={t('openReel.tableLabel')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('reels.name')}</th>
-              <th scope="col">{t('openReel.labelCount')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reels.map((r) => (
-              <tr key={r.serviceId}>
-                <th scope="row">
+        <DataTable
+          label={t('openReel.tableLabel')}
+          compact
+          className="reels-table"
+          rows={reels}
+          rowKey={(r) => r.serviceId}
+          empty={t('openReel.none')}
+          columns={[
+            {
+              key: 'name',
+              header: t('reels.name'),
+              rowHeader: true,
+              className: 'one-line',
+              title: (r) => (r.description ? `${r.name}: ${r.description}` : r.name),
+              cell: (r) => (
+                <>
                   {r.name}
-                  {r.description ? <div className="hint">{r.description}</div> : null}
-                </th>
-                <td>{r.labelCount ?? '?'}</td>
-                <td className="actions">
-                  <button
-                    type="button"
-                    disabled={openReel.isPending}
-                    aria-label={t('openReel.openNamed', { name: r.name })}
-                    onClick={() => openReel.mutate({ serviceId: r.serviceId }, { onSuccess: (out) => open(out.reelId, 'reelMap') })}
-                  >
-                    {r.reelId ? t('openReel.openAgain') : t('openReel.open')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {reels.length === 0 ? (
-              <tr>
-                <td colSpan={3}>{t('openReel.none')}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+                  {r.description ? <span className="hint"> · {r.description}</span> : null}
+                </>
+              ),
+            },
+            { key: 'count', header: t('openReel.labelCount'), numeric: true, cell: (r) => r.labelCount ?? '?' },
+            {
+              key: 'actions',
+              header: t('common.actions'),
+              className: 'actions',
+              cell: (r) => (
+                <button
+                  type="button"
+                  disabled={openReel.isPending}
+                  aria-label={t('openReel.openNamed', { name: r.name })}
+                  onClick={() => openReel.mutate({ serviceId: r.serviceId }, { onSuccess: (out) => open(out.reelId, 'reelMap') })}
+                >
+                  {r.reelId ? t('openReel.openAgain') : t('openReel.open')}
+                </button>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </section>
   );

@@ -2,8 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
-import { downloadBase64 } from '../../components/download';
+import { DataTable } from '../../components/DataTable';
+import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
+import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
 
@@ -12,6 +14,15 @@ import { station } from '../../station-client';
 // downloads the exports for the printer (CSV for variable-data software, a proof PDF, ZPL).
 
 type Conflict = CommandOutput<'printRun.preview'>['conflicts'][number];
+
+/** The row between the first and the last labels of a long run. */
+const GAP = 'gap' as const;
+
+/** The preview's rows: the first labels, a gap row when labels are left out, the last labels. */
+function previewRows(preview: CommandOutput<'printRun.preview'>): (PrintRunRowView | typeof GAP)[] {
+  const gap = preview.last.length > 0 && preview.count > preview.first.length + preview.last.length;
+  return [...preview.first, ...(gap ? [GAP] : []), ...preview.last];
+}
 
 const CHECKS = ['', 'gs1', 'luhn', 'damm', 'iso7064-mod37-36'] as const;
 const SETTLE_MS = 300;
@@ -93,12 +104,23 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   }, [saved]);
   const [exporting, setExporting] = useState<PrintRunFormat>();
   const [exportError, setExportError] = useState<unknown>();
+  const [exported, setExported] = useState<SavedFile>();
   const exportAs = async (format: PrintRunFormat) => {
     setExporting(format);
     setExportError(undefined);
+    setExported(undefined);
+    // What the file holds: the run as previewed (or as saved), by count and positions.
+    const run = saved ?? current;
+    const holds = run
+      ? t(`printRun.holds.${format}`, {
+          count: 'expected' in run ? run.expected : run.count,
+          first: run.first[0]?.position ?? 1,
+          last: (run.last.at(-1) ?? run.first.at(-1))?.position ?? 1,
+        })
+      : '';
     try {
       const out = await station.call('printRun.export', { reelId, spec, format, layout: { stock: form.stock } });
-      downloadBase64(out.fileName, out.mediaType, out.base64);
+      setExported(downloadBase64(out.fileName, out.mediaType, out.base64, holds));
     } catch (error) {
       setExportError(error);
     } finally {
@@ -114,15 +136,6 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
       <input type={type} value={form[name]} onChange={set(name)} name={name} />
     </label>
   );
-  const rows = (list: readonly PrintRunRowView[]) =>
-    list.map((r) => (
-      <tr key={r.position}>
-        <td>{r.position}</td>
-        <td>{r.text}</td>
-        <td className="mono">{r.qr}</td>
-      </tr>
-    ));
-
   return (
     <section ref={panel} className="card stack" role="region" aria-labelledby="print-run-title" data-testid="print-run">
       <h3 id="print-run-title">{t('printRun.title', { reel: reelName })}</h3>
@@ -154,7 +167,7 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
-      {exporting ? <p role="status">{t('printRun.exporting')}</p> : null}
+      {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
     </section>
   );
@@ -190,25 +203,19 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
         <ErrorNote error={preview.error} />
         {current ? (
           <>
-            <table aria-label={t('printRun.preview')} data-testid="print-run-preview">
-              <caption>{t('printRun.previewCount', { count: current.count })}</caption>
-              <thead>
-                <tr>
-                  <th>{t('import.position')}</th>
-                  <th>TEXT</th>
-                  <th>QR</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows(current.first)}
-                {current.last.length && current.count > current.first.length + current.last.length ? (
-                  <tr>
-                    <td colSpan={3}>…</td>
-                  </tr>
-                ) : null}
-                {rows(current.last)}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('printRun.preview')}
+              testId="print-run-preview"
+              compact
+              caption={t('printRun.previewCount', { count: current.count })}
+              rows={previewRows(current)}
+              rowKey={(r) => (r === GAP ? 'gap' : r.position)}
+              columns={[
+                { key: 'position', header: t('import.position'), numeric: true, cell: (r) => (r === GAP ? '…' : r.position) },
+                { key: 'text', header: 'TEXT', cell: (r) => (r === GAP ? '' : r.text) },
+                { key: 'qr', header: 'QR', className: 'mono', cell: (r) => (r === GAP ? '' : r.qr) },
+              ]}
+            />
             {current.conflictCount > 0 ? (
               <div role="alert" className="error" data-testid="print-run-conflicts">
                 <p>{t('printRun.conflicts', { count: current.conflictCount })}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TransferredFilter } from '../../../../src-shared/api/labels';
 import { LABEL_STATES } from '../../../../src-shared/domain/label';
 import type { ReelListInput } from '../../../../src-shared/ipc';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
@@ -80,52 +81,73 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
         </p>
       ) : null}
       <ErrorNote error={reels.error ?? file.error} />
-      <table aria-label={t('reels.tableLabel')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('reels.name')}</th>
-            <th scope="col">{t('reels.composition')}</th>
-            <th scope="col">{t('reels.labels')}</th>
-            <th scope="col">{t('reels.collection')}</th>
-            <th scope="col">{t('reels.synced')}</th>
-            <th scope="col">{t('reels.transferred')}</th>
-            <th scope="col">{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <tr key={r.reelId}>
-              <th scope="row">
+      <DataTable
+        label={t('reels.tableLabel')}
+        compact
+        className="reels-table"
+        rows={reels.data ? shown : undefined}
+        rowKey={(r) => r.reelId}
+        empty={filters.q || filters.collectionId || filters.unfiled || filters.transferred ? t('reels.noneMatch') : t('reels.none')}
+        columns={[
+          {
+            key: 'name',
+            header: t('reels.name'),
+            rowHeader: true,
+            className: 'one-line',
+            // One line per Reel: the description follows the name and is cut to fit; the whole of both is the tooltip.
+            title: (r) => (r.description ? `${r.name}: ${r.description}` : r.name),
+            cell: (r) => (
+              <>
                 {r.name}
-                {r.description ? <div className="hint">{r.description}</div> : null}
-              </th>
-              <td>{r.expectedIdentifiers.map((e) => `${e.count}× ${e.tagType}`).join(', ')}</td>
-              <td>
-                {LABEL_STATES.filter((s) => (r.labelCounts[s] ?? 0) > 0)
-                  .map((s) => `${t(`states.${s}`)} ${r.labelCounts[s]}`)
-                  .join(' · ') || '0'}
-              </td>
-              <td>
-                {/* Filing (or unfiling) is queued like any change; the list shows it at once. */}
-                <select
-                  aria-label={t('reels.fileIn', { name: r.name })}
-                  value={r.collectionId ?? ''}
-                  disabled={file.isPending}
-                  onChange={(e) => file.mutate({ reelId: r.reelId, collectionId: e.target.value || null })}
-                >
-                  <option value="">{t('reels.noCollection')}</option>
-                  {collections.data?.collections.map((c) => (
-                    <option key={c.collectionId} value={c.collectionId}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>{r.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`}</td>
-              <td data-testid="reel-transferred">
+                {r.description ? <span className="hint"> · {r.description}</span> : null}
+              </>
+            ),
+          },
+          { key: 'composition', header: t('reels.composition'), cell: (r) => r.expectedIdentifiers.map((e) => `${e.count}× ${e.tagType}`).join(', ') },
+          {
+            key: 'labels',
+            header: t('reels.labels'),
+            cell: (r) =>
+              LABEL_STATES.filter((s) => (r.labelCounts[s] ?? 0) > 0)
+                .map((s) => `${t(`states.${s}`)} ${r.labelCounts[s]}`)
+                .join(' · ') || '0',
+          },
+          {
+            key: 'collection',
+            header: t('reels.collection'),
+            // Filing (or unfiling) is queued like any change; the list shows it at once.
+            cell: (r) => (
+              <select
+                aria-label={t('reels.fileIn', { name: r.name })}
+                value={r.collectionId ?? ''}
+                disabled={file.isPending}
+                onChange={(e) => file.mutate({ reelId: r.reelId, collectionId: e.target.value || null })}
+              >
+                <option value="">{t('reels.noCollection')}</option>
+                {collections.data?.collections.map((c) => (
+                  <option key={c.collectionId} value={c.collectionId}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          { key: 'synced', header: t('reels.synced'), cell: (r) => (r.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`) },
+          {
+            key: 'transferred',
+            header: t('reels.transferred'),
+            cell: (r) => (
+              <span data-testid="reel-transferred">
                 {r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: new Date(r.transferredAt).toLocaleDateString() })}` : t('reels.notShipped')}
-              </td>
-              <td className="actions">
+              </span>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            className: 'actions',
+            cell: (r) => (
+              <>
                 <button type="button" onClick={() => open(r.reelId, 'bench')} aria-label={t('reels.enrollIn', { name: r.name })}>
                   {t('reels.enroll')}
                 </button>
@@ -139,22 +161,23 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                     setImportName(r.name);
                   }}
                   aria-label={t('reels.importFor', { name: r.name })}
+                  title={t('reels.importFor', { name: r.name })}
                 >
                   {t('reels.import')}
                 </button>
-                <button type="button" onClick={() => setRunFor({ reelId: r.reelId, name: r.name })} aria-label={t('reels.prepareRunFor', { name: r.name })}>
+                <button
+                  type="button"
+                  onClick={() => setRunFor({ reelId: r.reelId, name: r.name })}
+                  aria-label={t('reels.prepareRunFor', { name: r.name })}
+                  title={t('reels.prepareRunFor', { name: r.name })}
+                >
                   {t('reels.prepareRun')}
                 </button>
-              </td>
-            </tr>
-          ))}
-          {reels.data && shown.length === 0 ? (
-            <tr>
-              <td colSpan={7}>{filters.q || filters.collectionId || filters.unfiled || filters.transferred ? t('reels.noneMatch') : t('reels.none')}</td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       {runFor ? <PrepareRun key={runFor.reelId} reelId={runFor.reelId} reelName={runFor.name} close={() => setRunFor(undefined)} /> : null}
       {importFor ? <ImportPrintData key={importFor} reelId={importFor} reelName={importName} close={() => setImportFor(undefined)} /> : null}
       <OpenFromService open={open} />

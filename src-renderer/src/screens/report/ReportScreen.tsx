@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadBase64 } from '../../components/download';
+import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
+import { SavedNote } from '../../components/SavedNote';
 import { useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { ReelReport } from './ReelReport';
@@ -12,7 +13,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
   const { t, i18n } = useTranslation();
   const report = useCommandQuery('report.reel', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
   const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState<{ filename: string; reel: string; total: number }>();
+  const [exported, setExported] = useState<SavedFile>();
   const [error, setError] = useState<unknown>();
   const exportPdf = async () => {
     if (!reelId) return;
@@ -21,8 +22,8 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
     setExported(undefined);
     try {
       const pdf = await station.call('report.pdf', { reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
-      downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64);
-      setExported({ filename: pdf.filename, reel: report.data?.reel.name ?? '', total: report.data?.total ?? 0 });
+      const holds = t('report.holds', { reel: report.data?.reel.name ?? '', total: report.data?.total ?? 0 });
+      setExported(downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64, holds));
     } catch (e) {
       setError(e);
     } finally {
@@ -41,11 +42,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
           {exporting ? t('report.exporting') : t('report.exportPdf')}
         </button>
       </div>
-      {exported ? (
-        <p className="ok-note" role="status" data-testid="report-exported">
-          {t('report.exported', exported)}
-        </p>
-      ) : null}
+      <SavedNote saved={exported} />
       <ErrorNote error={error} />
       <ErrorNote error={report.error} />
       {report.data ? <ReelReport report={report.data} /> : null}

@@ -4,7 +4,8 @@ import uPlot from 'uplot';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
 import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel } from '../../components/chart-axes';
 import { DataTable } from '../../components/DataTable';
-import { downloadBase64 } from '../../components/download';
+import { downloadBase64, type SavedFile } from '../../components/download';
+import { SavedNote } from '../../components/SavedNote';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandQuery } from '../../query/use-command';
@@ -166,7 +167,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   const summary = useCommandQuery('report.shift', { day, utcOffsetMinutes: valid ? offsetOn(day) : 0 }, { enabled: valid });
   const data = summary.data;
   const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState<{ filename: string; day: string; labels: number; errors: number; reels: number }>();
+  const [exported, setExported] = useState<SavedFile>();
   const [error, setError] = useState<unknown>();
   const exportPdf = async () => {
     if (!valid || !data) return;
@@ -175,8 +176,13 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
     setExported(undefined);
     try {
       const pdf = await station.call('report.shiftPdf', { day, utcOffsetMinutes: offsetOn(day), locale: i18n.language === 'de' ? 'de' : 'en' });
-      downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64);
-      setExported({ filename: pdf.filename, day, labels: data.labels, errors: data.errors, reels: data.reels.length });
+      const holds = t('shift.holds', {
+        day: longDay(day, i18n.language),
+        labels: data.labels,
+        problems: t('shift.errors', { count: data.errors }),
+        reels: data.reels.length,
+      });
+      setExported(downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64, holds));
     } catch (e) {
       setError(e);
     } finally {
@@ -193,17 +199,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
           {exporting ? t('report.exporting') : t('report.exportPdf')}
         </button>
       </div>
-      {exported ? (
-        <p className="ok-note" role="status" data-testid="shift-exported">
-          {t('shift.exported', {
-            filename: exported.filename,
-            day: longDay(exported.day, i18n.language),
-            labels: exported.labels,
-            problems: t('shift.errors', { count: exported.errors }),
-            reels: exported.reels,
-          })}
-        </p>
-      ) : null}
+      <SavedNote saved={exported} />
       <ErrorNote error={error} />
       <ErrorNote error={summary.error} />
       {data ? <ShiftSummaryView data={data} day={day} open={open} /> : null}

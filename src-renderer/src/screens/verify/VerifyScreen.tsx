@@ -6,6 +6,7 @@ import { identifierMapKey } from '../../../../src-shared/domain/identifier-value
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import { fitRead, typeByShape } from '../../../../src-shared/domain/slot-fit';
 import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOutput } from '../../../../src-shared/ipc';
+import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
@@ -244,6 +245,8 @@ export function VerifyScreen({
   };
 
   const kept = samples.filter((s) => s.state === 'kept').length;
+  const checked = samples.filter((s) => s.result !== null && (s.state === 'pass' || s.state === 'fail'));
+  const finalFails = checked.some((s) => s.state === 'fail' && s.result?.retry !== true);
   const missing = composition.filter((c) => !reads.some((r) => r.tagType === c));
   return (
     <section aria-labelledby="verify-title" className="stack" data-testid="verify">
@@ -313,12 +316,38 @@ export function VerifyScreen({
                   title={sample.result ? sampleMessage(t, sample.result) : t(`verify.state.${sample.state}`)}
                   onClick={() => setChosen(sample.position)}
                   disabled={!open(sample.position)}
+                  aria-describedby={sample.state === 'fail' && sample.result?.retry !== true ? 'verify-final-note' : undefined}
                 >
                   {sample.position}
                 </button>
               </li>
             ))}
           </ul>
+          {finalFails ? (
+            <p id="verify-final-note" className="hint" data-testid="verify-final-note">
+              {t('verify.finalNote')}
+            </p>
+          ) : null}
+          {checked.length ? (
+            <DataTable
+              label={t('verify.checkedTable')}
+              compact
+              testId="verify-checked"
+              rows={checked}
+              rowKey={(s) => s.position}
+              rowClassName={(s) => (s.state === 'fail' ? 'row-blocked' : undefined)}
+              columns={[
+                { key: 'position', header: t('verify.position'), numeric: true, cell: (s) => s.position },
+                { key: 'state', header: t('verify.result'), cell: (s) => `${s.state === 'pass' ? '✓' : '✖'} ${t(`verify.state.${s.state}`)}` },
+                { key: 'why', header: t('verify.finding'), cell: (s) => (s.result ? sampleMessage(t, s.result) : '') },
+                {
+                  key: 'next',
+                  header: t('verify.next'),
+                  cell: (s) => (s.state === 'pass' ? '–' : s.result?.retry === true ? t('verify.nextRetry') : t('verify.nextFinal')),
+                },
+              ]}
+            />
+          ) : null}
           {last ? (
             <p
               className={`verify-result ${last.kind === 'kept' ? 'kept' : last.result.pass ? 'pass' : 'fail'}`}
