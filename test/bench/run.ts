@@ -11,6 +11,7 @@ import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
+import { sharedFolderBench } from './shared-folder.bench';
 import { sharedReelBench } from './shared-reel.bench';
 import { soakBench } from './soak.bench';
 import { startupBench } from './startup.bench';
@@ -29,6 +30,7 @@ const benches: Bench[] = [
   printRunBench,
   reportBench,
   sharedReelBench,
+  sharedFolderBench,
   soakBench,
 ];
 
