@@ -193,11 +193,6 @@ export class Connection {
     await this.#closeSandbox();
   }
 
-  /** Whether this process started a sandbox of its own (tests and benchmarks assert that a command did not). */
-  get startedSandbox(): boolean {
-    return this.#sandbox !== null;
-  }
-
   get #sandboxDir(): string {
     return join(this.options.dataDir, 'sandbox');
   }

@@ -19,7 +19,7 @@ const ServedSandboxSchema = z.object({
   baseUrl: z.string().regex(/^http:\/\/(127\.0\.0\.1|\[::1\]):\d{1,5}$/),
   startedAt: z.string(),
 });
-export type ServedSandbox = z.infer<typeof ServedSandboxSchema>;
+type ServedSandbox = z.infer<typeof ServedSandboxSchema>;
 
 function path(sandboxDir: string): string {
   return join(sandboxDir, FILE);

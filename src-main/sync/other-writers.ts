@@ -8,7 +8,7 @@ import { dataVersion, labelsQueuedSince, lastOutboxSeq } from '../store/other-wr
 // at once and tell the UI which Labels were queued.
 
 /** How often the database is asked whether another process wrote it (ms). */
-export const OTHER_WRITERS_POLL_MS = 250;
+const OTHER_WRITERS_POLL_MS = 250;
 
 export interface OtherWritersOptions {
   db: Db;
