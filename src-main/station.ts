@@ -252,7 +252,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     retarget() {
       const client = connection.client;
       const profile = connection.profile;
-      engine.setTarget(client && profile ? { profileId: profile.profileId, client } : null);
+      engine.setTarget(client && profile ? { profileId: profile.profileId, client, ready: () => connection.ready() } : null);
       statusChanged();
     },
     statusChanged: progressSoon,

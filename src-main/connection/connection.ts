@@ -193,6 +193,11 @@ export class Connection {
     await this.#closeSandbox();
   }
 
+  /** Finds or starts the embedded sandbox now when the active profile is the sandbox (a failure is the first request's to report). */
+  async ready(): Promise<void> {
+    if (this.#client && this.#profile?.kind === 'sandbox') await this.#sandboxUrl().catch(() => undefined);
+  }
+
   get #sandboxDir(): string {
     return join(this.options.dataDir, 'sandbox');
   }

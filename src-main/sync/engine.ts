@@ -21,6 +21,11 @@ const STORE_BLOCKED_MS = 5_000;
 export interface SyncTarget {
   profileId: string;
   client: ServiceClient;
+  /**
+   * Readies what the client talks to (the embedded sandbox, found or started on first need: docs/architecture.md).
+   * `settled` waits for it before its own timeout starts, so a slow start is not taken for an unreachable service.
+   */
+  ready?: () => Promise<void>;
 }
 
 export interface SyncEvents {
@@ -154,6 +159,7 @@ export class SyncEngine {
   async settled(timeoutMs: number): Promise<OnlineState> {
     const connectivity = this.#connectivity;
     if (connectivity && connectivity.state === 'unknown') {
+      await this.#target?.ready?.();
       this.#probeIfUnknown();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([connectivity.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
