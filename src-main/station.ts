@@ -45,6 +45,7 @@ import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
 import { CONCURRENCY_SETTING, ConcurrencyBoundsSchema } from './sync/concurrency';
 import { SyncEngine } from './sync/engine';
+import { OtherWriters } from './sync/other-writers';
 import { Sender } from './sync/sender';
 
 // The composition root (docs/architecture.md): opens the store, builds the camera, the devices, the connection to
@@ -92,6 +93,12 @@ export interface StationOptions {
    * host, Electron) set it; default false (the CLI's one-shot commands, tests).
    */
   housekeeping?: boolean;
+  /**
+   * Notice within a poll (250 ms) what other processes on the data folder queue (a CLI `station enroll` beside this
+   * host): look for work at once and tell the UI (docs/sync.md, "Work queued by other processes"). Default: with
+   * autoSync (the hosts that stay up); the CLI's one-shot commands do not watch.
+   */
+  watchOtherProcesses?: boolean;
   /** Keep the 8 MB disk reserve that lets the queue send on a full disk (docs/storage.md); default: with housekeeping. */
   diskReserve?: boolean;
 }
@@ -171,6 +178,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const savedBounds = readSetting(db, CONCURRENCY_SETTING, ConcurrencyBoundsSchema);
   const engine = new SyncEngine({
     db,
+    // A one-shot command probes only when it needs the service (sync, a read of the service): status, enroll and
+    // the queue commands never reach it, nor start the embedded sandbox.
+    probeAtTarget: options.autoSync ?? true,
     ...(savedBounds ? { bounds: savedBounds } : options.maxConcurrency ? { maxConcurrency: options.maxConcurrency } : {}),
     events: {
       opFinished(op, labelIds, reelId) {
@@ -205,6 +215,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     db,
     dataDir,
     startSandbox: async (o) => (await import('../src-sandbox/start')).startSandbox({ dataDir: o.dataDir }),
+    // The hosts that stay up tell CLI commands on the folder where their sandbox listens.
+    advertiseSandbox: options.autoSync ?? true,
     ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
     logger: serviceLog,
     ...(options.keyCipher ? { keyCipher: options.keyCipher } : {}),
@@ -240,7 +252,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     retarget() {
       const client = connection.client;
       const profile = connection.profile;
-      engine.setTarget(client && profile ? { profileId: profile.profileId, client } : null);
+      engine.setTarget(client && profile ? { profileId: profile.profileId, client, ready: () => connection.ready() } : null);
       statusChanged();
     },
     statusChanged: progressSoon,
@@ -280,6 +292,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await connection.restore();
   ctx.retarget();
   if (options.autoSync ?? true) sender.sendWhenFree();
+  const otherWriters =
+    (options.watchOtherProcesses ?? options.autoSync ?? true)
+      ? new OtherWriters({
+          db,
+          changed() {
+            engine.notify();
+            progressSoon();
+          },
+          labelsQueued: (reelId, labelIds) => events.emit('labels.changed', { reelId, labelIds }),
+        })
+      : null;
   log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
 
   const handlers: CommandHandlers = {
@@ -342,6 +365,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        otherWriters?.close();
         housekeeping.close();
         await engine.stop();
         await connection.close();

@@ -3,13 +3,21 @@ import { join } from 'node:path';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
 import { createServiceClient, isServiceError, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
+import type { FetchLike } from '../service/attempt';
 import { apiKeyStore, hasSealedKey, type ApiKeyStore, type KeyCipher } from '../store/api-key-file';
 import type { Db } from '../store/database';
 import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
+import { advertiseSandbox, findServedSandbox, withdrawSandbox } from './served-sandbox';
 
 // The active connection: which service the station talks to and the API client for it. The
-// embedded sandbox is started in-process whenever the active profile is the sandbox (data under
-// <data>/sandbox); its address changes per start, its key and ids do not.
+// embedded sandbox (data under <data>/sandbox) is reached on the first request that needs it, not
+// when the profile opens (docs/architecture.md, "The embedded sandbox"): a command that needs no
+// service (status, queue, enroll) never starts it. Then the sandbox a long-running host on the
+// same folder serves is used when it answers (served-sandbox.ts); else this process starts its own.
+// Its address changes per start, its key and ids do not.
+
+/** The sandbox client's base URL until the first request resolves the real one (never reached). */
+const SANDBOX_ORIGIN = 'http://embedded-sandbox.invalid';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
@@ -29,12 +37,20 @@ export interface ConnectionOptions {
   /** The OS keychain's cipher (Electron safeStorage); without it keys are 0600 files. */
   keyCipher?: KeyCipher;
   startSandbox?: SandboxStarter;
+  /**
+   * Tell other processes on the folder the address of the sandbox this one starts (served-sandbox.ts): the
+   * long-running hosts (serve, web, Electron) do, so a CLI command beside them uses their sandbox.
+   */
+  advertiseSandbox?: boolean;
   timeoutMs?: number;
   onAttempt(attempt: AttemptRecord): void;
 }
 
 export class Connection {
   #sandbox: EmbeddedSandbox | null = null;
+  /** The sandbox another process serves on this folder, when this process uses it. */
+  #servedUrl: string | null = null;
+  #resolving: Promise<string> | null = null;
   #profile: Profile | null = null;
   #client: ServiceClient | null = null;
 
@@ -173,8 +189,27 @@ export class Connection {
 
   async close(): Promise<void> {
     this.#client = null;
-    await this.#sandbox?.close();
+    await this.#resolving?.catch(() => undefined);
+    await this.#closeSandbox();
+  }
+
+  /** Finds or starts the embedded sandbox now when the active profile is the sandbox (a failure is the first request's to report). */
+  async ready(): Promise<void> {
+    if (this.#client && this.#profile?.kind === 'sandbox') await this.#sandboxUrl().catch(() => undefined);
+  }
+
+  get #sandboxDir(): string {
+    return join(this.options.dataDir, 'sandbox');
+  }
+
+  async #closeSandbox(): Promise<void> {
+    this.#servedUrl = null;
+    this.#resolving = null;
+    if (!this.#sandbox) return;
+    if (this.options.advertiseSandbox) withdrawSandbox(this.#sandboxDir);
+    const sandbox = this.#sandbox;
     this.#sandbox = null;
+    await sandbox.close();
   }
 
   async #startSandbox(): Promise<EmbeddedSandbox> {
@@ -184,23 +219,67 @@ export class Connection {
         code: StationErrorCode.notConnected,
         message: 'This station build has no embedded sandbox; connect to a remote service instead.',
       });
-    this.#sandbox = await this.options.startSandbox({ dataDir: join(this.options.dataDir, 'sandbox') });
+    this.#sandbox = await this.options.startSandbox({ dataDir: this.#sandboxDir });
+    if (this.options.advertiseSandbox) advertiseSandbox(this.#sandboxDir, this.#sandbox.baseUrl);
     return this.#sandbox;
+  }
+
+  /** The address of the sandbox to talk to: this process's own, the one another process serves, or a new own one. */
+  #sandboxUrl(): Promise<string> {
+    if (this.#sandbox) return Promise.resolve(this.#sandbox.baseUrl);
+    if (this.#servedUrl) return Promise.resolve(this.#servedUrl);
+    return (this.#resolving ??= (async () => {
+      try {
+        const served = await findServedSandbox(this.#sandboxDir);
+        const baseUrl = served ? (this.#servedUrl = served.baseUrl) : (await this.#startSandbox()).baseUrl;
+        if (this.#profile?.kind === 'sandbox' && this.#profile.baseUrl !== baseUrl) {
+          this.#profile = { ...this.#profile, baseUrl };
+          // Its own start is remembered (the status shows the address); a served one is that process's to save.
+          if (!served) saveProfile(this.options.db, this.#profile);
+        }
+        return baseUrl;
+      } finally {
+        this.#resolving = null;
+      }
+    })());
+  }
+
+  /**
+   * The sandbox client's fetch: resolves the sandbox on the first request and maps the placeholder origin onto it.
+   * When the served sandbox went away (its host stopped), the next request looks again, and a request the closed
+   * port refused before anything was sent goes at once to the sandbox found then.
+   */
+  #sandboxFetch(): FetchLike {
+    return async (input, init) => {
+      const path = input.startsWith(SANDBOX_ORIGIN) ? input.slice(SANDBOX_ORIGIN.length) : input;
+      const baseUrl = await this.#sandboxUrl();
+      try {
+        return await fetch(baseUrl + path, init);
+      } catch (error) {
+        if (baseUrl !== this.#servedUrl) throw error;
+        this.#servedUrl = null;
+        if (!refused(error)) throw error;
+        return fetch((await this.#sandboxUrl()) + path, init);
+      }
+    };
   }
 
   async #open(saved: Profile): Promise<void> {
     this.#restoreError = null;
     let profile = saved;
+    let apiKey = this.#keys.read(profile.profileId);
     if (profile.kind === 'sandbox') {
-      const sandbox = await this.#startSandbox();
-      profile = { ...profile, baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId };
-      saveProfile(this.options.db, profile);
-      if (this.#keys.read(profile.profileId) !== sandbox.apiKey) this.#keys.write(profile.profileId, sandbox.apiKey);
-    } else if (this.#sandbox) {
-      await this.#sandbox.close();
-      this.#sandbox = null;
+      if (!apiKey || !profile.orgId) {
+        // No key or ids saved yet (a folder from an older version): start it now to learn them.
+        const sandbox = await this.#startSandbox();
+        profile = { ...profile, baseUrl: sandbox.baseUrl, orgId: sandbox.orgId, teamId: sandbox.teamId };
+        saveProfile(this.options.db, profile);
+        if (apiKey !== sandbox.apiKey) this.#keys.write(profile.profileId, sandbox.apiKey);
+        apiKey = sandbox.apiKey;
+      }
+    } else {
+      await this.#closeSandbox();
     }
-    const apiKey = this.#keys.read(profile.profileId);
     if (!apiKey && this.#keys.kind === 'file' && hasSealedKey(this.options.dataDir, profile.profileId)) {
       throw new StationError({
         code: StationErrorCode.notConnected,
@@ -215,7 +294,7 @@ export class Connection {
     }
     this.#profile = profile;
     this.#client = createServiceClient({
-      baseUrl: profile.baseUrl,
+      ...(profile.kind === 'sandbox' ? { baseUrl: SANDBOX_ORIGIN, fetch: this.#sandboxFetch() } : { baseUrl: profile.baseUrl }),
       apiKey,
       orgId: profile.orgId,
       ...(profile.teamId ? { teamId: profile.teamId } : {}),
@@ -226,4 +305,12 @@ export class Connection {
       onAttempt: (attempt) => this.options.onAttempt(attempt),
     });
   }
+}
+
+/** The connection was refused: nothing was sent, so sending the request elsewhere cannot double it. */
+function refused(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  }
+  return false;
 }

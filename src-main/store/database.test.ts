@@ -53,3 +53,33 @@ describe('migrate', () => {
     expect(ledger()).toEqual(migrations.map(({ version, name }) => ({ version, name })));
   });
 });
+
+describe('transactions beside another process', () => {
+  it('a transaction that reads, then writes, is not broken by another connection committing in between: that one waits', () => {
+    const other = openDatabase({ dataDir: dir.path });
+    try {
+      other.pragma('busy_timeout = 0');
+      let otherWrote: string;
+      db.transaction(() => {
+        rows();
+        // Another process commits after this transaction read. Deferred, this transaction's write below would then fail
+        // with SQLITE_BUSY ("database is locked"); immediate, the other writer waits for it (here: refused at once).
+        try {
+          other.prepare('INSERT INTO t (n) VALUES (1)').run();
+          otherWrote = 'committed';
+        } catch (error) {
+          otherWrote = (error as { code?: string }).code ?? String(error);
+        }
+        db.prepare('INSERT INTO t (n) VALUES (2)').run();
+      })();
+      expect(otherWrote!).toBe('SQLITE_BUSY');
+      expect(rows()).toBe(1);
+      // Nested calls are savepoints, and the deferred form is still there.
+      db.transaction(() => db.transaction(() => db.prepare('INSERT INTO t (n) VALUES (3)').run())())();
+      db.transaction(() => db.prepare('INSERT INTO t (n) VALUES (4)').run()).deferred();
+      expect(rows()).toBe(3);
+    } finally {
+      other.close();
+    }
+  });
+});

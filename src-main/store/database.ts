@@ -27,8 +27,30 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  immediateTransactions(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE (its `.deferred` stays at hand). Other processes write the same
+ * database (a CLI `station enroll` beside `station serve`; docs/sync.md, "Work queued by other processes"). A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when another connection committed in
+ * between (its snapshot is stale, so busy_timeout cannot wait it out: "database is locked"). Taking the write lock at
+ * BEGIN makes the other writer wait (busy_timeout) instead. Readers are never blocked (WAL). Nested calls stay
+ * savepoints.
+ */
+function immediateTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const made = transaction(fn);
+    return Object.assign((...args: never[]) => made.immediate(...args), {
+      default: made.immediate,
+      deferred: made.deferred,
+      immediate: made.immediate,
+      exclusive: made.exclusive,
+    });
+  }) as Db['transaction'];
 }
 
 /** SQLite's page cache during a bulk write, in KiB (SQLite's own default; better-sqlite3 sets 16 MB). */

@@ -21,6 +21,11 @@ const STORE_BLOCKED_MS = 5_000;
 export interface SyncTarget {
   profileId: string;
   client: ServiceClient;
+  /**
+   * Readies what the client talks to (the embedded sandbox, found or started on first need: docs/architecture.md).
+   * `settled` waits for it before its own timeout starts, so a slow start is not taken for an unreachable service.
+   */
+  ready?: () => Promise<void>;
 }
 
 export interface SyncEvents {
@@ -44,6 +49,12 @@ export interface SyncEngineOptions {
   bounds?: ConcurrencyBounds;
   maxConcurrency?: number;
   random?: () => number;
+  /**
+   * Probe the service as soon as a target is set (default true: the hosts that stay up show online or offline at
+   * once). False (the CLI): the first probe runs when something needs the service (`start`, `settled`), so a
+   * command that never reaches the service never starts the embedded sandbox (docs/architecture.md).
+   */
+  probeAtTarget?: boolean;
 }
 
 interface Idler {
@@ -56,6 +67,7 @@ export class SyncEngine {
   readonly #operations: OperationRegistry;
   readonly #events: SyncEvents;
   readonly #random: () => number;
+  readonly #probeAtTarget: boolean;
   readonly #adaptive: AdaptiveConcurrency;
   readonly #queue: PQueue;
   #target: SyncTarget | null = null;
@@ -80,6 +92,7 @@ export class SyncEngine {
     this.#operations = options.operations ?? operationRegistry;
     this.#events = options.events;
     this.#random = options.random ?? Math.random;
+    this.#probeAtTarget = options.probeAtTarget ?? true;
     const bounds = options.bounds ?? (options.maxConcurrency ? { min: 1, max: options.maxConcurrency } : DEFAULT_CONCURRENCY_BOUNDS);
     this.#adaptive = new AdaptiveConcurrency(bounds);
     this.#queue = new PQueue({ concurrency: this.#adaptive.limit });
@@ -134,13 +147,20 @@ export class SyncEngine {
         })
       : null;
     this.#events.onlineChanged(this.online);
-    if (target) this.#connectivity?.check();
+    if (target && this.#probeAtTarget) this.#connectivity?.check();
+  }
+
+  /** Probes now when the online state is not known yet (the first need of the service when not probed at target). */
+  #probeIfUnknown(): void {
+    if (this.#connectivity?.state === 'unknown') this.#connectivity.check();
   }
 
   /** Waits (at most `timeoutMs`) until the online state is known, e.g. right after start-up. */
   async settled(timeoutMs: number): Promise<OnlineState> {
     const connectivity = this.#connectivity;
     if (connectivity && connectivity.state === 'unknown') {
+      await this.#target?.ready?.();
+      this.#probeIfUnknown();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([connectivity.settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
@@ -156,6 +176,7 @@ export class SyncEngine {
   /** Starts draining whenever there is work and the service is reachable. */
   start(): void {
     this.#running = true;
+    this.#probeIfUnknown();
     this.#kick();
   }
 

@@ -12,6 +12,7 @@ import { reportBench } from './report.bench';
 import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
 import { serviceClientBench } from './service-client.bench';
+import { sharedFolderBench } from './shared-folder.bench';
 import { sharedReelBench } from './shared-reel.bench';
 import { shopDrainBench } from './shop-drain.bench';
 import { soakBench } from './soak.bench';
@@ -33,6 +34,7 @@ const benches: Bench[] = [
   sharedReelBench,
   sandboxScaleBench,
   shopDrainBench,
+  sharedFolderBench,
   soakBench,
 ];
 

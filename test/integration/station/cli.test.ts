@@ -7,7 +7,8 @@ import { speckleTag } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as station } from '../../helpers/peer';
 
-// The CLI forms (README, "Command line") against the embedded sandbox (started in-process by each command).
+// The CLI forms (README, "Command line") against the embedded sandbox (started in-process by each command that needs the service;
+// docs/architecture.md, "The embedded sandbox").
 
 const dir = tempDir('core-cli-');
 const data = join(dir.path, 'data');
