@@ -3,7 +3,7 @@ import type { Catalog } from './en';
 // Deutsche Texte; die Form prüft der Typ Catalog (gleiche Schlüssel wie en.ts).
 
 export const de: Catalog = {
-  app: { title: 'Erfassungsstation', skipToContent: 'Zum Inhalt springen' },
+  app: { title: 'Erfassungsstation', skipToContent: 'Zum Inhalt springen', loadingScreen: 'Die Ansicht wird geöffnet…' },
   nav: {
     label: 'Hauptmenü',
     connect: 'Verbinden',
@@ -27,6 +27,7 @@ export const de: Catalog = {
     notConnected: 'Nicht verbunden',
     queue: 'Warteschlange',
     queueCounts: 'wartend {{pending}} · sendend {{sending}} · fertig {{done}} · Aufmerksamkeit {{attention}}',
+    queueShort: '{{waiting}} zu senden · {{attention}} Aufmerksamkeit',
     sync: 'Senden',
     syncRunning: 'sendet, sobald online',
     syncPaused: 'angehalten',
@@ -37,6 +38,8 @@ export const de: Catalog = {
     noToken: 'noch keins',
     version: 'Version',
     data: 'Daten',
+    details: 'Details',
+    detailsLabel: 'Stationsdetails',
     connecting: 'Verbinde mit der Station…',
     unreachable: 'Station nicht erreichbar: {{error}}',
   },
@@ -762,6 +765,7 @@ export const de: Catalog = {
   storage: {
     disk: 'Festplatte',
     diskFree: '{{free}} frei · etwa {{labels}} Labels',
+    diskFreeShort: '{{free}} frei',
     fullTitle: 'Die Festplatte ist voll.',
     fullText:
       'Die Festplatte des Datenordners {{dataDir}} ist voll ({{free}} frei): neue Erfassungen warten; die Warteschlange sendet weiter, alles Gespeicherte ist sicher.',

@@ -1,7 +1,7 @@
 // English strings. Every other catalog has this exact shape (checked by the type of de.ts).
 
 export const en = {
-  app: { title: 'Enrollment station', skipToContent: 'Skip to content' },
+  app: { title: 'Enrollment station', skipToContent: 'Skip to content', loadingScreen: 'Opening the screen…' },
   nav: {
     label: 'Main',
     connect: 'Connect',
@@ -25,6 +25,7 @@ export const en = {
     notConnected: 'Not connected',
     queue: 'Queue',
     queueCounts: 'pending {{pending}} · sending {{sending}} · done {{done}} · attention {{attention}}',
+    queueShort: '{{waiting}} to send · {{attention}} attention',
     sync: 'Sync',
     syncRunning: 'sending when online',
     syncPaused: 'paused',
@@ -35,6 +36,8 @@ export const en = {
     noToken: 'none yet',
     version: 'Version',
     data: 'Data',
+    details: 'Details',
+    detailsLabel: 'Station details',
     connecting: 'Connecting to the station…',
     unreachable: 'Cannot reach the station: {{error}}',
   },
@@ -745,6 +748,7 @@ export const en = {
   storage: {
     disk: 'Disk',
     diskFree: '{{free}} free · about {{labels}} Labels',
+    diskFreeShort: '{{free}} free',
     fullTitle: 'The disk is full.',
     fullText:
       'The disk of the data folder {{dataDir}} is full ({{free}} free): new enrollments wait; the queue still sends (with room the station kept back) and everything saved is safe.',
