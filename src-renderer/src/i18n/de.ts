@@ -49,6 +49,7 @@ export const de: Catalog = {
     reel: 'Rolle',
     chooseReel: 'Rolle wählen…',
     requestId: 'Anfrage-ID {{requestId}}',
+    details: 'Details',
   },
   states: {
     expected: 'erwartet',
@@ -475,6 +476,22 @@ export const de: Catalog = {
     kinds: { scanner: 'Scanner', nfc: 'NFC-Leser', camera: 'Kamera' },
     health: 'Zustand',
     states: { connected: 'verbunden', reading: 'liest', disconnected: 'getrennt', error: 'Fehler' },
+    problems: {
+      PORT_ABSENT: 'Das Gerät ist nicht da. Stecken Sie es ein oder prüfen Sie seinen Anschluss in den Geräteeinstellungen.',
+      PORT_BUSY: 'Ein anderes Programm verwendet das Gerät. Schließen Sie es (oder die andere Station); das Gerät verbindet sich von selbst wieder.',
+      PORT_DENIED:
+        'Die Station darf das Gerät nicht öffnen. Geben Sie dem Benutzer der Station Zugriff (unter Linux: Gruppe „dialout“ oder eine udev-Regel) und melden Sie sich neu an.',
+      OPEN_FAILED: 'Das Gerät ließ sich nicht öffnen. Ziehen Sie es ab und stecken Sie es wieder ein; bleibt es so, nennen Sie dem Support die Details.',
+      UNPLUGGED: 'Das Gerät wurde abgezogen. Stecken Sie es wieder ein; die Station verbindet sich von selbst.',
+      NO_PCSC_SERVICE:
+        'Der Chipkartendienst (PC/SC) läuft nicht. Starten Sie ihn (pcscd unter Linux, „Smartcard“ unter Windows); die Station versucht es von selbst wieder.',
+      NO_READER: 'Kein NFC-Leser angeschlossen. Stecken Sie den Leser ein; die Station findet ihn von selbst.',
+      DRIVER_UNAVAILABLE: 'Diesem Computer fehlt der Treiber für diese Art Gerät. Fragen Sie, wer die Station eingerichtet hat.',
+      CLOSED: 'Das Gerät wurde geschlossen. Es öffnet sich bei der nächsten Verwendung wieder.',
+      camera_OPEN_FAILED:
+        'Die Kamera ließ sich nicht öffnen: Der Zugriff wurde verweigert, oder ein anderes Programm verwendet sie. Erlauben Sie die Kamera und schließen Sie andere Kameraprogramme.',
+      camera_PORT_ABSENT: 'Keine Kamera da. Stecken Sie die Kamera ein oder wählen Sie unten eine andere.',
+    },
     role: 'Füllt Feld',
     roleOf: 'Feld, das {{name}} füllt',
     byType: 'nach Scantyp',

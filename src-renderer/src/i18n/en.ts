@@ -47,6 +47,7 @@ export const en = {
     reel: 'Reel',
     chooseReel: 'Choose a Reel…',
     requestId: 'request id {{requestId}}',
+    details: 'Details',
   },
   states: {
     expected: 'expected',
@@ -463,6 +464,21 @@ export const en = {
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
+    problems: {
+      PORT_ABSENT: 'The device is not there. Plug it in, or check its port in the device settings.',
+      PORT_BUSY: 'Another program is using the device. Close that program (or the other station); the device reconnects by itself.',
+      PORT_DENIED:
+        'The station may not open the device. Give the station’s user access to it (on Linux: the “dialout” group, or a udev rule), then log in again.',
+      OPEN_FAILED: 'The device could not be opened. Unplug it and plug it in again; if it stays so, quote the details to support.',
+      UNPLUGGED: 'The device was unplugged. Plug it in again; the station reconnects by itself.',
+      NO_PCSC_SERVICE: 'The smart-card service (PC/SC) is not running. Start it (pcscd on Linux, “Smart Card” on Windows); the station tries again by itself.',
+      NO_READER: 'No NFC reader is connected. Plug the reader in; the station finds it by itself.',
+      DRIVER_UNAVAILABLE: 'This computer lacks the driver for this kind of device. Ask whoever installed the station.',
+      CLOSED: 'The device was closed. It opens again when it is next used.',
+      camera_OPEN_FAILED:
+        'The camera could not be opened: access was refused, or another program is using it. Allow the camera and close other camera programs.',
+      camera_PORT_ABSENT: 'No camera is there. Plug the camera in, or choose another one below.',
+    },
     role: 'Feeds slot',
     roleOf: 'Slot fed by {{name}}',
     byType: 'by read type',
