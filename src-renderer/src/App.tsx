@@ -1,29 +1,67 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
-import type { ScreenId } from './shell/screens';
+import { lazyScreen } from './shell/lazy-screen';
+import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
 import { useRoute } from './shell/use-route';
 import { useWedgeCapture } from './shell/wedge-capture';
 import { useStationStatus } from './use-status';
 
 // Each screen is its own chunk, loaded when it is first opened (docs/architecture.md, "Renderer"): the shell
-// (status bar, navigation, wedge capture) is the only script the first page load waits for.
-const BenchScreen = lazy(() => import('./screens/bench/BenchScreen').then((m) => ({ default: m.BenchScreen })));
-const BulkBindScreen = lazy(() => import('./screens/bulk-bind/BulkBindScreen').then((m) => ({ default: m.BulkBindScreen })));
-const ConnectScreen = lazy(() => import('./screens/connect/ConnectScreen').then((m) => ({ default: m.ConnectScreen })));
-const DevicesScreen = lazy(() => import('./screens/devices/DevicesScreen').then((m) => ({ default: m.DevicesScreen })));
-const QueueScreen = lazy(() => import('./screens/queue/QueueScreen').then((m) => ({ default: m.QueueScreen })));
-const ReelMapScreen = lazy(() => import('./screens/reel-map/ReelMapScreen').then((m) => ({ default: m.ReelMapScreen })));
-const ReelsScreen = lazy(() => import('./screens/reels/ReelsScreen').then((m) => ({ default: m.ReelsScreen })));
-const ReportPrint = lazy(() => import('./screens/report/ReportPrint').then((m) => ({ default: m.ReportPrint })));
-const ReportScreen = lazy(() => import('./screens/report/ReportScreen').then((m) => ({ default: m.ReportScreen })));
-const SettingsScreen = lazy(() => import('./screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
-const ShiftScreen = lazy(() => import('./screens/shift/ShiftScreen').then((m) => ({ default: m.ShiftScreen })));
-const VerifyScreen = lazy(() => import('./screens/verify/VerifyScreen').then((m) => ({ default: m.VerifyScreen })));
+// (status bar, navigation, wedge capture) and the first screen's chunk are all the first page load waits for.
+const bench = lazyScreen(() => import('./screens/bench/BenchScreen').then((m) => m.BenchScreen));
+const bulkBind = lazyScreen(() => import('./screens/bulk-bind/BulkBindScreen').then((m) => m.BulkBindScreen));
+const connect = lazyScreen(() => import('./screens/connect/ConnectScreen').then((m) => m.ConnectScreen));
+const devices = lazyScreen(() => import('./screens/devices/DevicesScreen').then((m) => m.DevicesScreen));
+const queue = lazyScreen(() => import('./screens/queue/QueueScreen').then((m) => m.QueueScreen));
+const reelMap = lazyScreen(() => import('./screens/reel-map/ReelMapScreen').then((m) => m.ReelMapScreen));
+const reels = lazyScreen(() => import('./screens/reels/ReelsScreen').then((m) => m.ReelsScreen));
+const reportPrint = lazyScreen(() => import('./screens/report/ReportPrint').then((m) => m.ReportPrint));
+const report = lazyScreen(() => import('./screens/report/ReportScreen').then((m) => m.ReportScreen));
+const settings = lazyScreen(() => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen));
+const shift = lazyScreen(() => import('./screens/shift/ShiftScreen').then((m) => m.ShiftScreen));
+const verify = lazyScreen(() => import('./screens/verify/VerifyScreen').then((m) => m.VerifyScreen));
+const SCREEN_CHUNKS: Record<ScreenId, { preload: () => Promise<unknown> }> = {
+  bench,
+  bulkBind,
+  connect,
+  devices,
+  queue,
+  reelMap,
+  reels,
+  report,
+  settings,
+  shift,
+  verify,
+};
+const BenchScreen = bench.Screen;
+const BulkBindScreen = bulkBind.Screen;
+const ConnectScreen = connect.Screen;
+const DevicesScreen = devices.Screen;
+const QueueScreen = queue.Screen;
+const ReelMapScreen = reelMap.Screen;
+const ReelsScreen = reels.Screen;
+const ReportPrint = reportPrint.Screen;
+const ReportScreen = report.Screen;
+const SettingsScreen = settings.Screen;
+const ShiftScreen = shift.Screen;
+const VerifyScreen = verify.Screen;
+
+/**
+ * Loads the chunk of the screen the page opens on before the first render (main.tsx): the hash's screen, or both
+ * first-run choices (Connect without a profile, else the Reels) when the hash names none.
+ */
+export async function preloadFirstScreen(hash: string): Promise<void> {
+  const params = hashParams(hash);
+  const screen = screenFromHash(hash);
+  if (screen === 'report' && params.get('print') === '1') await reportPrint.preload();
+  else if (screen) await SCREEN_CHUNKS[screen].preload();
+  else await Promise.all([reels.preload(), connect.preload()]);
+}
 
 /**
  * Marks the first frame of a screen after it was opened (`screen:rendered:<id>`, read by test/bench/ui.bench.ts);

@@ -10,6 +10,7 @@ import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
 import { scannerBench } from './scanner.bench';
+import { screensBench } from './screens.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedReelBench } from './shared-reel.bench';
 import { soakBench } from './soak.bench';
@@ -23,6 +24,7 @@ const benches: Bench[] = [
   captureBench,
   opticalBench,
   uiBench,
+  screensBench,
   serviceClientBench,
   coreBench,
   networkBench,
