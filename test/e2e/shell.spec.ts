@@ -54,3 +54,20 @@ test('each screen opens at its top, whatever the last screen was scrolled to', a
   expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(100);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the Team and the organization by name, on Connect and in the status bar’s Details, never as ids', async ({ page }) => {
+  const connected = await station.call('profiles.connect', { kind: 'sandbox' });
+  expect([connected.teamName, connected.orgName]).toEqual(['Bench', 'Demo Print Shop']);
+  await page.goto(station.served.ready.url);
+  await openScreen(page, 'Connect');
+  await expect(page.getByTestId('connect-team')).toHaveText('Working as the Team Bench of Demo Print Shop.');
+  const saved = page.getByRole('region', { name: 'Saved profiles' }).getByRole('table');
+  await expect(saved.getByRole('cell', { name: 'Bench', exact: true })).toBeVisible();
+  await expect(saved.getByRole('cell', { name: 'Demo Print Shop', exact: true })).toBeVisible();
+  await expect(saved).not.toContainText(connected.teamId ?? 'no team id');
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByTestId('status-team')).toHaveText('Bench (Demo Print Shop)');
+  // Kept with the profile: a restart of the page (and the list) still has the names.
+  const { profiles } = await station.call('profiles.list', {});
+  expect(profiles.map((p) => [p.teamName, p.orgName])).toEqual([['Bench', 'Demo Print Shop']]);
+});

@@ -38,6 +38,8 @@ export const de: Catalog = {
     noToken: 'noch keins',
     version: 'Version',
     data: 'Daten',
+    team: 'Team',
+    teamOf: '{{team}} ({{organization}})',
     details: 'Details',
     detailsLabel: 'Stationsdetails',
     connecting: 'Verbinde mit der Station…',
@@ -64,6 +66,7 @@ export const de: Catalog = {
   connect: {
     title: 'Mit einem Dienst verbinden',
     current: 'Verbunden mit {{name}} ({{baseUrl}}).',
+    currentTeam: 'Es wird als Team {{team}} von {{organization}} gearbeitet.',
     sandboxTitle: 'Lokale Sandbox',
     sandboxHelp: 'Funktioniert sofort, ohne Konto: ein lokaler Dienst auf diesem Rechner. Gut für den ersten Start, Vorführungen und Schulung.',
     useSandbox: 'Lokale Sandbox verwenden',

@@ -36,6 +36,8 @@ export const en = {
     noToken: 'none yet',
     version: 'Version',
     data: 'Data',
+    team: 'Team',
+    teamOf: '{{team}} ({{organization}})',
     details: 'Details',
     detailsLabel: 'Station details',
     connecting: 'Connecting to the station…',
@@ -62,6 +64,7 @@ export const en = {
   connect: {
     title: 'Connect to a service',
     current: 'Connected to {{name}} ({{baseUrl}}).',
+    currentTeam: 'Working as the Team {{team}} of {{organization}}.',
     sandboxTitle: 'Local sandbox',
     sandboxHelp: 'Works at once, with no account: a local service on this computer. Good for a first run, demos and training.',
     useSandbox: 'Use the local sandbox',

@@ -61,6 +61,17 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
             <dl>
               <dt>{t('status.service')}</dt>
               <dd data-testid="status-profile">{status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : t('status.notConnected')}</dd>
+              {status.profile?.teamId ? (
+                <>
+                  <dt>{t('status.team')}</dt>
+                  <dd data-testid="status-team">
+                    {t('status.teamOf', {
+                      team: status.profile.teamName ?? status.profile.teamId,
+                      organization: status.profile.orgName ?? status.profile.orgId ?? '–',
+                    })}
+                  </dd>
+                </>
+              ) : null}
               <dt>{t('status.queue')}</dt>
               <dd data-testid="status-queue">
                 {t('status.queueCounts', {

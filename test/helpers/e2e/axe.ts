@@ -12,9 +12,13 @@ export type AxeViolation = { id: string; impact: string | null; help: string; he
 
 /** Runs axe-core on the whole page; the serious and critical violations. */
 export async function audit(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // This helper is type-checked without the DOM library: the page's globals are reached through globalThis.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (values) => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } };
+    const { axe, document } = globalThis as unknown as {
+      axe: { run(context: unknown, options: object): Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
     return (await axe.run(document, { runOnly: { type: 'tag', values } })).violations;
   }, WCAG_TAGS);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
