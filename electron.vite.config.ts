@@ -30,6 +30,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // Minified: electron-vite leaves it off by default, and the unminified renderer was 3.2 MB to parse before the
+      // first screen (docs/architecture.md, "Renderer"). Each screen is its own chunk (App.tsx, React.lazy).
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },

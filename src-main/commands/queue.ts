@@ -1,15 +1,34 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { queueCommands } from '../../src-shared/ipc/queue';
-import type { QueueItem } from '../../src-shared/ipc/queue';
+import type { QueueItem, QueuePlace } from '../../src-shared/ipc/queue';
 import { discardOperation, repositionOperation, requireOp, retryOperation } from '../changes/queue';
 import { attemptsOf, listOps, type OutboxOp } from '../store/outbox';
 import { readQueueCounts } from '../store/queue-counts';
+import { collectionName, labelPlace, reelName } from '../store/queue-places';
 import { writeSetting } from '../store/settings';
 import { CONCURRENCY_SETTING } from '../sync/concurrency';
 import type { CommandContext } from './context';
 
 // The Queue: list with every attempt; retry, discard and reposition are the rules of src-main/changes/queue.ts
 // (docs/sync.md, "Attention" and "What the operator sees").
+
+/** The Reel, position(s) or Label Collection an operation is about, by name (docs/sync.md, "What the operator sees"). */
+function placeOf(ctx: CommandContext, op: OutboxOp): QueuePlace {
+  const payload: Record<string, unknown> = op.payload;
+  const text = (key: string) => (typeof payload[key] === 'string' ? payload[key] : undefined);
+  const number = (key: string) => (typeof payload[key] === 'number' ? payload[key] : null);
+  const labelId = text('labelId');
+  const label = labelId ? labelPlace(ctx.db, labelId) : undefined;
+  const reelId = text('reelId');
+  const collectionId = text('collectionId');
+  return {
+    reelName: label?.reelName ?? (reelId ? (reelName(ctx.db, reelId) ?? null) : null),
+    // A Label's position now (a re-placed Label shows where it went); a range's first and last from the operation.
+    position: label?.position ?? number('position') ?? number('fromPosition'),
+    toPosition: label ? null : number('toPosition'),
+    collectionName: collectionId && !reelId ? (collectionName(ctx.db, collectionId) ?? null) : null,
+  };
+}
 
 function queueItem(ctx: CommandContext, op: OutboxOp): QueueItem {
   return {
@@ -18,6 +37,7 @@ function queueItem(ctx: CommandContext, op: OutboxOp): QueueItem {
     kind: op.kind,
     state: op.state,
     subject: op.subject,
+    place: placeOf(ctx, op),
     dependsOn: op.dependsOn,
     outcomeUnknown: op.outcomeUnknown,
     attemptCount: op.attempts,

@@ -110,6 +110,7 @@ export class Connection {
         baseUrl: sandbox.baseUrl,
         orgId: sandbox.orgId,
         teamId: sandbox.teamId,
+        ...(await this.#names(sandbox.baseUrl, sandbox.apiKey, sandbox.orgId, sandbox.teamId)),
         locale: null,
         declaredActor: null,
       };
@@ -130,6 +131,8 @@ export class Connection {
       baseUrl,
       orgId: input.orgId,
       teamId: input.teamId,
+      // The names, when the service could be asked (the key was checked): shown instead of the ids.
+      ...(warning === null ? await this.#names(baseUrl, input.apiKey, input.orgId, input.teamId) : { orgName: null, teamName: null }),
       locale: input.locale ?? null,
       declaredActor: input.declaredActor ?? null,
     };
@@ -162,6 +165,16 @@ export class Connection {
         ...(error.requestId === null ? {} : { requestId: error.requestId }),
         message: `The service refused the API key (${error.code}${error.status === null ? '' : `, HTTP ${error.status}`}); nothing was saved. Check the key (a Service Account's, not revoked) and the base URL, then connect again.`,
       });
+    }
+  }
+
+  /** The names of an organization and a Team as the service gives them; nulls when it cannot be asked. */
+  async #names(baseUrl: string, apiKey: string, orgId: string, teamId: string): Promise<{ orgName: string | null; teamName: string | null }> {
+    try {
+      const org = (await this.discover(baseUrl, apiKey)).find((o) => o.orgId === orgId);
+      return { orgName: org?.name ?? null, teamName: org?.teams.find((t) => t.teamId === teamId)?.name ?? null };
+    } catch {
+      return { orgName: null, teamName: null };
     }
   }
 

@@ -13,6 +13,9 @@ export interface Profile {
   baseUrl: string;
   orgId: string | null;
   teamId: string | null;
+  /** The names the service gave when connecting (shown instead of ids); kept as a setting per profile. */
+  orgName?: string | null;
+  teamName?: string | null;
   locale: string | null;
   declaredActor: string | null;
 }
@@ -29,6 +32,14 @@ interface Row {
 }
 
 const ACTIVE_KEY = 'activeProfileId';
+const namesKey = (profileId: string) => `profileNames:${profileId}`;
+const NamesSchema = z.object({ orgName: z.string().nullable(), teamName: z.string().nullable() });
+
+/** A stored profile with the organization's and Team's names it was connected with. */
+function withNames(db: Db, profile: Profile): Profile {
+  const names = readSetting(db, namesKey(profile.profileId), NamesSchema);
+  return names ? { ...profile, ...names } : profile;
+}
 
 function fromRow(row: Row): Profile {
   return {
@@ -44,7 +55,16 @@ function fromRow(row: Row): Profile {
 }
 
 export function summarizeProfile(profile: Profile): ServiceProfileSummary {
-  return { profileId: profile.profileId, kind: profile.kind, name: profile.name, baseUrl: profile.baseUrl, orgId: profile.orgId, teamId: profile.teamId };
+  return {
+    profileId: profile.profileId,
+    kind: profile.kind,
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    orgId: profile.orgId,
+    teamId: profile.teamId,
+    orgName: profile.orgName ?? null,
+    teamName: profile.teamName ?? null,
+  };
 }
 
 export function saveProfile(db: Db, profile: Profile): void {
@@ -54,16 +74,28 @@ export function saveProfile(db: Db, profile: Profile): void {
      VALUES (@profileId, @kind, @name, @baseUrl, @orgId, @teamId, @locale, @declaredActor, @now)
      ON CONFLICT(profile_id) DO UPDATE SET kind = excluded.kind, name = excluded.name, base_url = excluded.base_url,
        org_id = excluded.org_id, team_id = excluded.team_id, locale = excluded.locale, declared_actor = excluded.declared_actor`,
-  ).run({ ...profile, now: new Date().toISOString() });
+  ).run({
+    profileId: profile.profileId,
+    kind: profile.kind,
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    orgId: profile.orgId,
+    teamId: profile.teamId,
+    locale: profile.locale,
+    declaredActor: profile.declaredActor,
+    now: new Date().toISOString(),
+  });
+  if (profile.orgName !== undefined || profile.teamName !== undefined)
+    writeSetting(db, namesKey(profile.profileId), { orgName: profile.orgName ?? null, teamName: profile.teamName ?? null });
 }
 
 export function getProfile(db: Db, profileId: string): Profile | undefined {
   const row = statement(db, 'SELECT * FROM profiles WHERE profile_id = ?').get(profileId) as Row | undefined;
-  return row ? fromRow(row) : undefined;
+  return row ? withNames(db, fromRow(row)) : undefined;
 }
 
 export function listProfiles(db: Db): Profile[] {
-  return (statement(db, 'SELECT * FROM profiles ORDER BY created_at').all() as Row[]).map(fromRow);
+  return (statement(db, 'SELECT * FROM profiles ORDER BY created_at').all() as Row[]).map((row) => withNames(db, fromRow(row)));
 }
 
 export function activeProfileId(db: Db): string | null {

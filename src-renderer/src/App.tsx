@@ -1,24 +1,82 @@
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
-import { BenchScreen } from './screens/bench/BenchScreen';
-import { BulkBindScreen } from './screens/bulk-bind/BulkBindScreen';
-import { ConnectScreen } from './screens/connect/ConnectScreen';
-import { DevicesScreen } from './screens/devices/DevicesScreen';
-import { QueueScreen } from './screens/queue/QueueScreen';
-import { ReelMapScreen } from './screens/reel-map/ReelMapScreen';
-import { ReelsScreen } from './screens/reels/ReelsScreen';
-import { ReportPrint } from './screens/report/ReportPrint';
-import { ReportScreen } from './screens/report/ReportScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
-import { ShiftPrint, ShiftScreen } from './screens/shift/ShiftScreen';
-import { VerifyScreen } from './screens/verify/VerifyScreen';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
+import { lazyScreen } from './shell/lazy-screen';
+import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
 import { useRoute } from './shell/use-route';
 import { useWedgeCapture } from './shell/wedge-capture';
 import { useStationStatus } from './use-status';
+
+// Each screen is its own chunk, loaded when it is first opened (docs/architecture.md, "Renderer"): the shell
+// (status bar, navigation, wedge capture) and the first screen's chunk are all the first page load waits for.
+const bench = lazyScreen(() => import('./screens/bench/BenchScreen').then((m) => m.BenchScreen));
+const bulkBind = lazyScreen(() => import('./screens/bulk-bind/BulkBindScreen').then((m) => m.BulkBindScreen));
+const connect = lazyScreen(() => import('./screens/connect/ConnectScreen').then((m) => m.ConnectScreen));
+const devices = lazyScreen(() => import('./screens/devices/DevicesScreen').then((m) => m.DevicesScreen));
+const queue = lazyScreen(() => import('./screens/queue/QueueScreen').then((m) => m.QueueScreen));
+const reelMap = lazyScreen(() => import('./screens/reel-map/ReelMapScreen').then((m) => m.ReelMapScreen));
+const reels = lazyScreen(() => import('./screens/reels/ReelsScreen').then((m) => m.ReelsScreen));
+const reportPrint = lazyScreen(() => import('./screens/report/ReportPrint').then((m) => m.ReportPrint));
+const report = lazyScreen(() => import('./screens/report/ReportScreen').then((m) => m.ReportScreen));
+const settings = lazyScreen(() => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen));
+const shift = lazyScreen(() => import('./screens/shift/ShiftScreen').then((m) => m.ShiftScreen));
+const shiftPrint = lazyScreen(() => import('./screens/shift/ShiftScreen').then((m) => m.ShiftPrint));
+const verify = lazyScreen(() => import('./screens/verify/VerifyScreen').then((m) => m.VerifyScreen));
+const SCREEN_CHUNKS: Record<ScreenId, { preload: () => Promise<unknown> }> = {
+  bench,
+  bulkBind,
+  connect,
+  devices,
+  queue,
+  reelMap,
+  reels,
+  report,
+  settings,
+  shift,
+  verify,
+};
+const BenchScreen = bench.Screen;
+const BulkBindScreen = bulkBind.Screen;
+const ConnectScreen = connect.Screen;
+const DevicesScreen = devices.Screen;
+const QueueScreen = queue.Screen;
+const ReelMapScreen = reelMap.Screen;
+const ReelsScreen = reels.Screen;
+const ReportPrint = reportPrint.Screen;
+const ReportScreen = report.Screen;
+const SettingsScreen = settings.Screen;
+const ShiftScreen = shift.Screen;
+const ShiftPrint = shiftPrint.Screen;
+const VerifyScreen = verify.Screen;
+
+/**
+ * Loads the chunk of the screen the page opens on before the first render (main.tsx): the hash's screen, or both
+ * first-run choices (Connect without a profile, else the Reels) when the hash names none.
+ */
+export async function preloadFirstScreen(hash: string): Promise<void> {
+  const params = hashParams(hash);
+  const screen = screenFromHash(hash);
+  if (screen === 'report' && params.get('print') === '1') await reportPrint.preload();
+  else if (screen === 'shift' && params.get('print') === '1') await shiftPrint.preload();
+  else if (screen) await SCREEN_CHUNKS[screen].preload();
+  else await Promise.all([reels.preload(), connect.preload()]);
+}
+
+/**
+ * Marks the first frame of a screen after it was opened (`screen:rendered:<id>`, read by test/bench/ui.bench.ts);
+ * inside the screen's Suspense, so it runs once the screen's chunk is loaded and drawn.
+ */
+function ScreenRendered({ screen }: { screen: ScreenId }) {
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => performance.mark(`screen:rendered:${screen}`));
+    return () => cancelAnimationFrame(frame);
+  }, [screen]);
+  return null;
+}
 
 export function App() {
   const { t } = useTranslation();
@@ -29,9 +87,29 @@ export function App() {
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
+  // Each screen opens at its top: the page kept the last screen's scroll position.
+  useLayoutEffect(() => {
+    // Braces: Chromium's scrollTo returns a promise, which React would take for a clean-up.
+    window.scrollTo(0, 0);
+  }, [screen]);
+  const loading = (
+    <p role="status" className="hint">
+      {t('app.loadingScreen')}
+    </p>
+  );
   // The Reel report or the shift summary alone, for printing to PDF (src-main/hosts/web/report-pdf.ts, the Electron host).
-  if (screen === 'report' && params.get('print') === '1') return <ReportPrint reelId={reelId} lang={params.get('lang')} />;
-  if (screen === 'shift' && params.get('print') === '1') return <ShiftPrint day={params.get('day')} offset={params.get('offset')} lang={params.get('lang')} />;
+  if (screen === 'shift' && params.get('print') === '1')
+    return (
+      <Suspense fallback={loading}>
+        <ShiftPrint day={params.get('day')} offset={params.get('offset')} lang={params.get('lang')} />
+      </Suspense>
+    );
+  if (screen === 'report' && params.get('print') === '1')
+    return (
+      <Suspense fallback={loading}>
+        <ReportPrint reelId={reelId} lang={params.get('lang')} />
+      </Suspense>
+    );
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -43,19 +121,22 @@ export function App() {
         <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
         <main id="main" className="screen" tabIndex={-1}>
           <ScanFieldNotice />
-          {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
-          {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
-          {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
-          {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
-          {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
-          {screen === 'verify' && (
-            <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
-          )}
-          {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
-          {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
-          {screen === 'queue' && <QueueScreen />}
-          {screen === 'devices' && <DevicesScreen status={status} />}
-          {screen === 'settings' && <SettingsScreen status={status} />}
+          <Suspense fallback={loading}>
+            {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
+            {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
+            {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
+            {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
+            {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
+            {screen === 'verify' && (
+              <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
+            )}
+            {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
+            {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
+            {screen === 'queue' && <QueueScreen />}
+            {screen === 'devices' && <DevicesScreen status={status} />}
+            {screen === 'settings' && <SettingsScreen status={status} />}
+            <ScreenRendered screen={screen} />
+          </Suspense>
         </main>
       </div>
     </div>

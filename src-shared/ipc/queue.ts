@@ -51,12 +51,26 @@ const AttemptShape = z.object({
   outcome: z.string(),
 });
 
+/**
+ * What an operation is about, by name, for the Queue's plain words ("Enroll Label at position 7 of Reel …"):
+ * the Reel's name, the Label's position (or the range's first and last), the Label Collection's name. Null
+ * where the operation names none, or the station no longer holds it.
+ */
+const QueuePlace = z.object({
+  reelName: z.string().nullable(),
+  position: z.number().int().nullable(),
+  toPosition: z.number().int().nullable(),
+  collectionName: z.string().nullable(),
+});
+export type QueuePlace = z.infer<typeof QueuePlace>;
+
 export const QueueItem = z.object({
   opId: z.string(),
   seq: z.number().int(),
   kind: OperationKindSchema,
   state: OperationStateSchema,
   subject: z.string(),
+  place: QueuePlace,
   dependsOn: z.array(z.string()),
   outcomeUnknown: z.boolean(),
   attemptCount: z.number().int(),

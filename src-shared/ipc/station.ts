@@ -19,6 +19,9 @@ export const ServiceProfileSummary = z.object({
   baseUrl: z.string(),
   orgId: z.string().nullable(),
   teamId: z.string().nullable(),
+  /** The organization's and the Team's names as the service gave them when connecting; null when not known. */
+  orgName: z.string().nullable(),
+  teamName: z.string().nullable(),
 });
 export type ServiceProfileSummary = z.infer<typeof ServiceProfileSummary>;
 

@@ -11,6 +11,7 @@ import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
 import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
+import { screensBench } from './screens.bench';
 import { serviceClientBench } from './service-client.bench';
 import { sharedFolderBench } from './shared-folder.bench';
 import { sharedReelBench } from './shared-reel.bench';
@@ -26,6 +27,7 @@ const benches: Bench[] = [
   captureBench,
   opticalBench,
   uiBench,
+  screensBench,
   serviceClientBench,
   coreBench,
   networkBench,

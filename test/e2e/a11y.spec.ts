@@ -1,37 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
 import { lowDetailImage } from '../fixtures';
+import { audit, formatViolations } from '../helpers/e2e/axe';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Accessible: roles and labels on every control, visible focus, colour never the only signal.
 // Every screen, with content on it, is audited by axe-core against WCAG 2.1 A and AA, and
 // Tab on the Bench and the Queue lands on controls that show where the focus is.
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-
-/** Runs axe-core (from node_modules, never a CDN) on the whole page; the serious and critical violations. */
-async function audit(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async (values) => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } };
-    return (await axe.run(document, { runOnly: { type: 'tag', values } })).violations;
-  }, WCAG_TAGS);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-function formatViolations(violations: AxeViolation[]): string {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`,
-    )
-    .join('\n');
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   await screenshot(page, `a11y-${screen}`);

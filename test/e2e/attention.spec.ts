@@ -103,6 +103,16 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(fixRow).toContainText(`request id ${fixAttention.requestId}`);
     await expect(dropRow.getByTestId('attention-code')).toHaveText(toDrop.attention?.code ?? '');
     await expect(dropRow).toContainText(toDrop.attention?.requestId ?? '');
+    // Plain words first: the Reel by name and the position; the request's method and path only under Details.
+    await expect(fixRow.getByTestId('queue-what')).toHaveText('Enroll Label at position 2 of Reel “Attention reel”');
+    expect(await page.getByRole('table', { name: 'Operations' }).innerText(), 'the text shown').not.toMatch(/\b(POST|PUT|PATCH|DELETE) \//);
+    const rawOfFix = fixRow.getByTestId('queue-raw');
+    await expect(rawOfFix).toBeHidden();
+    await fixRow.getByText('Details', { exact: true }).click();
+    await expect(rawOfFix).toContainText(`${fixAttention.code} · HTTP 400`);
+    const createRow = page.getByRole('row').filter({ has: page.getByTestId('queue-what').filter({ hasText: 'Create Reel “Attention reel”' }) });
+    await createRow.getByText('Details', { exact: true }).click();
+    await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ → 201/);
     await screenshot(page, 'queue-attention');
 
     // Discard asks first: dismissing the question leaves the item; accepting discards it (the row stays, as discarded).
@@ -112,7 +122,11 @@ test('a refused low-detail capture needs attention with its code and request id;
       void dialog.dismiss();
     });
     await dropRow.getByRole('button', { name: `Discard operation ${toDrop.seq}`, exact: true }).click();
-    await expect.poll(() => asked).toEqual([`confirm: Discard operation ${toDrop.seq} (enrollLabel)? It will not be sent; the decision is recorded.`]);
+    await expect
+      .poll(() => asked)
+      .toEqual([
+        `confirm: Discard operation ${toDrop.seq} (Enroll Label at position 3 of Reel “Attention reel”)? It will not be sent; the decision is recorded.`,
+      ]);
     await expect(attentionCount).toHaveText(/attention 2$/);
     await expect(dropRow.getByTestId('attention-code')).toBeVisible();
     expect((await station.call('queue.list', { state: 'attention' })).items.map((i) => i.opId)).toContain(toDrop.opId);

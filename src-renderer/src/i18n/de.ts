@@ -3,7 +3,7 @@ import type { Catalog } from './en';
 // Deutsche Texte; die Form prüft der Typ Catalog (gleiche Schlüssel wie en.ts).
 
 export const de: Catalog = {
-  app: { title: 'Erfassungsstation', skipToContent: 'Zum Inhalt springen' },
+  app: { title: 'Erfassungsstation', skipToContent: 'Zum Inhalt springen', loadingScreen: 'Die Ansicht wird geöffnet…' },
   nav: {
     label: 'Hauptmenü',
     connect: 'Verbinden',
@@ -27,6 +27,7 @@ export const de: Catalog = {
     notConnected: 'Nicht verbunden',
     queue: 'Warteschlange',
     queueCounts: 'wartend {{pending}} · sendend {{sending}} · fertig {{done}} · Aufmerksamkeit {{attention}}',
+    queueShort: '{{waiting}} zu senden · {{attention}} Aufmerksamkeit',
     sync: 'Senden',
     syncRunning: 'sendet, sobald online',
     syncPaused: 'angehalten',
@@ -37,6 +38,10 @@ export const de: Catalog = {
     noToken: 'noch keins',
     version: 'Version',
     data: 'Daten',
+    team: 'Team',
+    teamOf: '{{team}} ({{organization}})',
+    details: 'Details',
+    detailsLabel: 'Stationsdetails',
     connecting: 'Verbinde mit der Station…',
     unreachable: 'Station nicht erreichbar: {{error}}',
   },
@@ -47,6 +52,7 @@ export const de: Catalog = {
     chooseReel: 'Rolle wählen…',
     requestId: 'Anfrage-ID {{requestId}}',
     saved: '{{file}} gespeichert: {{holds}}',
+    details: 'Details',
   },
   states: {
     expected: 'erwartet',
@@ -61,6 +67,7 @@ export const de: Catalog = {
   connect: {
     title: 'Mit einem Dienst verbinden',
     current: 'Verbunden mit {{name}} ({{baseUrl}}).',
+    currentTeam: 'Es wird als Team {{team}} von {{organization}} gearbeitet.',
     sandboxTitle: 'Lokale Sandbox',
     sandboxHelp: 'Funktioniert sofort, ohne Konto: ein lokaler Dienst auf diesem Rechner. Gut für den ersten Start, Vorführungen und Schulung.',
     useSandbox: 'Lokale Sandbox verwenden',
@@ -485,6 +492,26 @@ export const de: Catalog = {
       activateLabel: 'Label aktivieren',
       activateReel: 'Rolle aktivieren',
     },
+    what: {
+      createReel: 'Rolle „{{reel}}“ anlegen',
+      updateReel: 'Rolle „{{reel}}“ ändern',
+      createCollection: 'Label-Sammlung „{{collection}}“ anlegen',
+      updateCollection: 'Label-Sammlung „{{collection}}“ ändern',
+      enrollLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ erfassen',
+      addIdentifier: 'Kennung zum Label an Position {{position}} der Rolle „{{reel}}“ hinzufügen',
+      removeIdentifier: 'Kennung vom Label an Position {{position}} der Rolle „{{reel}}“ entfernen',
+      archiveLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ archivieren',
+      unarchiveLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ aus dem Archiv holen',
+      moveLabels: 'Positionen {{position}}–{{toPosition}} der Rolle „{{reel}}“ verschieben',
+      bindLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ an einen Thread binden',
+      unbindLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ von seinem Thread lösen',
+      bulkBind: 'Positionen {{position}}–{{toPosition}} der Rolle „{{reel}}“ an Threads binden',
+      activateLabel: 'Label an Position {{position}} der Rolle „{{reel}}“ aktivieren',
+      activateReel: 'Rolle „{{reel}}“ aktivieren',
+    },
+    unknownName: 'nicht mehr auf dieser Station',
+    attemptsDetail: 'Versuche',
+    operationDetail: 'Vorgang {{kind}} auf {{subject}}',
     state: 'Zustand',
     reason: 'Grund',
     attempts: 'Versuche',
@@ -515,6 +542,22 @@ export const de: Catalog = {
     kinds: { scanner: 'Scanner', nfc: 'NFC-Leser', camera: 'Kamera' },
     health: 'Zustand',
     states: { connected: 'verbunden', reading: 'liest', disconnected: 'getrennt', error: 'Fehler' },
+    problems: {
+      PORT_ABSENT: 'Das Gerät ist nicht da. Stecken Sie es ein oder prüfen Sie seinen Anschluss in den Geräteeinstellungen.',
+      PORT_BUSY: 'Ein anderes Programm verwendet das Gerät. Schließen Sie es (oder die andere Station); das Gerät verbindet sich von selbst wieder.',
+      PORT_DENIED:
+        'Die Station darf das Gerät nicht öffnen. Geben Sie dem Benutzer der Station Zugriff (unter Linux: Gruppe „dialout“ oder eine udev-Regel) und melden Sie sich neu an.',
+      OPEN_FAILED: 'Das Gerät ließ sich nicht öffnen. Ziehen Sie es ab und stecken Sie es wieder ein; bleibt es so, nennen Sie dem Support die Details.',
+      UNPLUGGED: 'Das Gerät wurde abgezogen. Stecken Sie es wieder ein; die Station verbindet sich von selbst.',
+      NO_PCSC_SERVICE:
+        'Der Chipkartendienst (PC/SC) läuft nicht. Starten Sie ihn (pcscd unter Linux, „Smartcard“ unter Windows); die Station versucht es von selbst wieder.',
+      NO_READER: 'Kein NFC-Leser angeschlossen. Stecken Sie den Leser ein; die Station findet ihn von selbst.',
+      DRIVER_UNAVAILABLE: 'Diesem Computer fehlt der Treiber für diese Art Gerät. Fragen Sie, wer die Station eingerichtet hat.',
+      CLOSED: 'Das Gerät wurde geschlossen. Es öffnet sich bei der nächsten Verwendung wieder.',
+      camera_OPEN_FAILED:
+        'Die Kamera ließ sich nicht öffnen: Der Zugriff wurde verweigert, oder ein anderes Programm verwendet sie. Erlauben Sie die Kamera und schließen Sie andere Kameraprogramme.',
+      camera_PORT_ABSENT: 'Keine Kamera da. Stecken Sie die Kamera ein oder wählen Sie unten eine andere.',
+    },
     role: 'Füllt Feld',
     roleOf: 'Feld, das {{name}} füllt',
     byType: 'nach Scantyp',
@@ -828,6 +871,7 @@ export const de: Catalog = {
   storage: {
     disk: 'Festplatte',
     diskFree: '{{free}} frei · etwa {{labels}} Labels',
+    diskFreeShort: '{{free}} frei',
     fullTitle: 'Die Festplatte ist voll.',
     fullText:
       'Die Festplatte des Datenordners {{dataDir}} ist voll ({{free}} frei): neue Erfassungen warten; die Warteschlange sendet weiter, alles Gespeicherte ist sicher.',

@@ -1,7 +1,7 @@
 // English strings. Every other catalog has this exact shape (checked by the type of de.ts).
 
 export const en = {
-  app: { title: 'Enrollment station', skipToContent: 'Skip to content' },
+  app: { title: 'Enrollment station', skipToContent: 'Skip to content', loadingScreen: 'Opening the screen…' },
   nav: {
     label: 'Main',
     connect: 'Connect',
@@ -25,6 +25,7 @@ export const en = {
     notConnected: 'Not connected',
     queue: 'Queue',
     queueCounts: 'pending {{pending}} · sending {{sending}} · done {{done}} · attention {{attention}}',
+    queueShort: '{{waiting}} to send · {{attention}} attention',
     sync: 'Sync',
     syncRunning: 'sending when online',
     syncPaused: 'paused',
@@ -35,6 +36,10 @@ export const en = {
     noToken: 'none yet',
     version: 'Version',
     data: 'Data',
+    team: 'Team',
+    teamOf: '{{team}} ({{organization}})',
+    details: 'Details',
+    detailsLabel: 'Station details',
     connecting: 'Connecting to the station…',
     unreachable: 'Cannot reach the station: {{error}}',
   },
@@ -45,6 +50,7 @@ export const en = {
     chooseReel: 'Choose a Reel…',
     requestId: 'request id {{requestId}}',
     saved: 'Saved {{file}}: {{holds}}',
+    details: 'Details',
   },
   states: {
     expected: 'expected',
@@ -59,6 +65,7 @@ export const en = {
   connect: {
     title: 'Connect to a service',
     current: 'Connected to {{name}} ({{baseUrl}}).',
+    currentTeam: 'Working as the Team {{team}} of {{organization}}.',
     sandboxTitle: 'Local sandbox',
     sandboxHelp: 'Works at once, with no account: a local service on this computer. Good for a first run, demos and training.',
     useSandbox: 'Use the local sandbox',
@@ -473,6 +480,26 @@ export const en = {
       activateLabel: 'activate Label',
       activateReel: 'activate Reel',
     },
+    what: {
+      createReel: 'Create Reel “{{reel}}”',
+      updateReel: 'Update Reel “{{reel}}”',
+      createCollection: 'Create Label Collection “{{collection}}”',
+      updateCollection: 'Update Label Collection “{{collection}}”',
+      enrollLabel: 'Enroll Label at position {{position}} of Reel “{{reel}}”',
+      addIdentifier: 'Add an identifier to the Label at position {{position}} of Reel “{{reel}}”',
+      removeIdentifier: 'Remove an identifier from the Label at position {{position}} of Reel “{{reel}}”',
+      archiveLabel: 'Archive the Label at position {{position}} of Reel “{{reel}}”',
+      unarchiveLabel: 'Restore the Label at position {{position}} of Reel “{{reel}}”',
+      moveLabels: 'Move positions {{position}}–{{toPosition}} of Reel “{{reel}}”',
+      bindLabel: 'Bind the Label at position {{position}} of Reel “{{reel}}” to a Thread',
+      unbindLabel: 'Unbind the Label at position {{position}} of Reel “{{reel}}” from its Thread',
+      bulkBind: 'Bind positions {{position}}–{{toPosition}} of Reel “{{reel}}” to Threads',
+      activateLabel: 'Activate the Label at position {{position}} of Reel “{{reel}}”',
+      activateReel: 'Activate Reel “{{reel}}”',
+    },
+    unknownName: 'no longer on this station',
+    attemptsDetail: 'Attempts',
+    operationDetail: 'Operation {{kind}} on {{subject}}',
     state: 'State',
     reason: 'Reason',
     attempts: 'Attempts',
@@ -503,6 +530,21 @@ export const en = {
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
+    problems: {
+      PORT_ABSENT: 'The device is not there. Plug it in, or check its port in the device settings.',
+      PORT_BUSY: 'Another program is using the device. Close that program (or the other station); the device reconnects by itself.',
+      PORT_DENIED:
+        'The station may not open the device. Give the station’s user access to it (on Linux: the “dialout” group, or a udev rule), then log in again.',
+      OPEN_FAILED: 'The device could not be opened. Unplug it and plug it in again; if it stays so, quote the details to support.',
+      UNPLUGGED: 'The device was unplugged. Plug it in again; the station reconnects by itself.',
+      NO_PCSC_SERVICE: 'The smart-card service (PC/SC) is not running. Start it (pcscd on Linux, “Smart Card” on Windows); the station tries again by itself.',
+      NO_READER: 'No NFC reader is connected. Plug the reader in; the station finds it by itself.',
+      DRIVER_UNAVAILABLE: 'This computer lacks the driver for this kind of device. Ask whoever installed the station.',
+      CLOSED: 'The device was closed. It opens again when it is next used.',
+      camera_OPEN_FAILED:
+        'The camera could not be opened: access was refused, or another program is using it. Allow the camera and close other camera programs.',
+      camera_PORT_ABSENT: 'No camera is there. Plug the camera in, or choose another one below.',
+    },
     role: 'Feeds slot',
     roleOf: 'Slot fed by {{name}}',
     byType: 'by read type',
@@ -810,6 +852,7 @@ export const en = {
   storage: {
     disk: 'Disk',
     diskFree: '{{free}} free · about {{labels}} Labels',
+    diskFreeShort: '{{free}} free',
     fullTitle: 'The disk is full.',
     fullText:
       'The disk of the data folder {{dataDir}} is full ({{free}} free): new enrollments wait; the queue still sends (with room the station kept back) and everything saved is safe.',

@@ -5,18 +5,32 @@ import type { StationStatus } from '../../../src-shared/ipc';
 // The data folder's disk in the shell (docs/storage.md): a term of the status bar, and a banner under it while the
 // disk is full or below the floor. Both follow station.changed, which the station sends when the disk's state changes.
 
-/** The status bar's "Disk" term: free space and Labels left. */
+const diskState = (disk: NonNullable<StationStatus['disk']>) => (disk.full ? 'full' : disk.low ? 'low' : 'ok');
+
+/** The status bar's "Disk" term: the free space (the Labels left are in its Details). */
 export function DiskIndicator({ disk }: { disk: StationStatus['disk'] }) {
   const { t } = useTranslation();
   if (!disk) return null;
-  const state = disk.full ? 'full' : disk.low ? 'low' : 'ok';
+  const state = diskState(disk);
   return (
-    <>
+    <div>
       <dt>{t('storage.disk')}</dt>
       <dd data-testid="status-disk" data-state={state} className={state === 'ok' ? undefined : `disk-${state}`}>
         {state === 'ok' ? null : <span aria-hidden="true">⚠ </span>}
-        {t('storage.diskFree', { free: formatBytes(disk.free), labels: disk.labelsLeft.toLocaleString() })}
+        {t('storage.diskFreeShort', { free: formatBytes(disk.free) })}
       </dd>
+    </div>
+  );
+}
+
+/** The disk in the status bar's Details: free space and Labels left. */
+export function DiskDetails({ disk }: { disk: StationStatus['disk'] }) {
+  const { t } = useTranslation();
+  if (!disk) return null;
+  return (
+    <>
+      <dt>{t('storage.disk')}</dt>
+      <dd data-testid="status-disk-details">{t('storage.diskFree', { free: formatBytes(disk.free), labels: disk.labelsLeft.toLocaleString() })}</dd>
     </>
   );
 }

@@ -1,53 +1,100 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../src-shared/ipc';
-import { DiskIndicator } from './DiskStatus';
+import { DiskDetails, DiskIndicator } from './DiskStatus';
 
 const ONLINE_MARK: Record<StationStatus['online'], string> = { online: '●', offline: '○', unknown: '◌', not_connected: '–' };
+const DETAILS_ID = 'status-details';
 
-/** The one-line status of the station, live from `station.changed` (never polled). */
+/** The sync term: running, paused (with why), or sent by another process on this data folder. */
+function syncText(status: StationStatus, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (status.sync.paused) return `⏸ ${t('status.syncPaused')}${status.sync.pauseReason ? `: ${status.sync.pauseReason}` : ''}`;
+  if (status.sync.otherSender)
+    return status.sync.otherSenderPid !== null ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid }) : t('status.syncElsewhereNoPid');
+  return `▶ ${t('status.syncRunning')}`;
+}
+
+/**
+ * The status of the station on one line at 1366 px, live from `station.changed` (never polled): what a shift lead
+ * reads at a glance (connection, service, queue, sync, disk). The rest (the service's address, every queue count,
+ * the token, the version, the data folder) is behind "Details", a popover (the platform's `popover`: Tab reaches
+ * it, Escape and a click outside close it). No API key is ever in the status (docs/architecture.md, "Renderer").
+ */
 export function StatusBar({ status, error }: { status: StationStatus | undefined; error: string | undefined }) {
   const { t } = useTranslation();
   return (
     <header className="status-bar" role="banner">
       <h1>{t('app.title')}</h1>
       {status ? (
-        <dl aria-label={t('status.label')} className="status-list">
-          <dt>{t('status.online')}</dt>
-          <dd data-testid="status-online" className={`online online-${status.online}`}>
-            <span aria-hidden="true">{ONLINE_MARK[status.online]} </span>
-            {t(`status.onlineState.${status.online}`)}
-          </dd>
-          <dt>{t('status.service')}</dt>
-          <dd data-testid="status-profile">{status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : t('status.notConnected')}</dd>
-          <dt>{t('status.queue')}</dt>
-          <dd data-testid="status-queue">
-            {t('status.queueCounts', {
-              pending: status.queue.pending,
-              sending: status.queue.sending,
-              done: status.queue.done,
-              attention: status.queue.attention,
-            })}
-          </dd>
-          <dt>{t('status.sync')}</dt>
-          <dd data-testid="status-sync" className={status.sync.paused ? 'sync-paused' : undefined}>
-            {status.sync.paused
-              ? `⏸ ${t('status.syncPaused')}${status.sync.pauseReason ? `: ${status.sync.pauseReason}` : ''}`
-              : status.sync.otherSender
-                ? status.sync.otherSenderPid !== null
-                  ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid })
-                  : t('status.syncElsewhereNoPid')
-                : `▶ ${t('status.syncRunning')}`}
-          </dd>
-          <dt>{t('status.token')}</dt>
-          <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
-            {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}
-          </dd>
-          <DiskIndicator disk={status.disk} />
-          <dt>{t('status.version')}</dt>
-          <dd data-testid="status-version">{status.version}</dd>
-          <dt>{t('status.data')}</dt>
-          <dd data-testid="status-data-dir">{status.dataDir}</dd>
-        </dl>
+        <>
+          <dl aria-label={t('status.label')} className="status-list">
+            <div>
+              <dt>{t('status.online')}</dt>
+              <dd data-testid="status-online" className={`online online-${status.online}`}>
+                <span aria-hidden="true">{ONLINE_MARK[status.online]} </span>
+                {t(`status.onlineState.${status.online}`)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('status.service')}</dt>
+              <dd data-testid="status-service" title={status.profile?.baseUrl}>
+                {status.profile ? status.profile.name : t('status.notConnected')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('status.queue')}</dt>
+              <dd data-testid="status-queue-short" className={status.queue.attention > 0 ? 'queue-attention' : undefined}>
+                {t('status.queueShort', { waiting: status.queue.pending + status.queue.sending, attention: status.queue.attention })}
+              </dd>
+            </div>
+            <div className="status-sync-term">
+              <dt>{t('status.sync')}</dt>
+              <dd data-testid="status-sync" className={status.sync.paused ? 'sync-paused' : undefined} title={syncText(status, t)}>
+                {syncText(status, t)}
+              </dd>
+            </div>
+            <DiskIndicator disk={status.disk} />
+          </dl>
+          <button type="button" className="status-details-button" popoverTarget={DETAILS_ID} data-testid="status-details-button">
+            {t('status.details')}
+          </button>
+          <div id={DETAILS_ID} popover="auto" className="status-details" role="dialog" aria-label={t('status.detailsLabel')}>
+            <dl>
+              <dt>{t('status.service')}</dt>
+              <dd data-testid="status-profile">{status.profile ? `${status.profile.name} (${status.profile.baseUrl})` : t('status.notConnected')}</dd>
+              {status.profile?.teamId ? (
+                <>
+                  <dt>{t('status.team')}</dt>
+                  <dd data-testid="status-team">
+                    {t('status.teamOf', {
+                      team: status.profile.teamName ?? status.profile.teamId,
+                      organization: status.profile.orgName ?? status.profile.orgId ?? '–',
+                    })}
+                  </dd>
+                </>
+              ) : null}
+              <dt>{t('status.queue')}</dt>
+              <dd data-testid="status-queue">
+                {t('status.queueCounts', {
+                  pending: status.queue.pending,
+                  sending: status.queue.sending,
+                  done: status.queue.done,
+                  attention: status.queue.attention,
+                })}
+              </dd>
+              <DiskDetails disk={status.disk} />
+              <dt>{t('status.token')}</dt>
+              <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
+                {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}
+              </dd>
+              <dt>{t('status.version')}</dt>
+              <dd data-testid="status-version">{status.version}</dd>
+              <dt>{t('status.data')}</dt>
+              <dd data-testid="status-data-dir" className="mono">
+                {status.dataDir}
+              </dd>
+            </dl>
+          </div>
+        </>
       ) : (
         <p role="status">{error ? t('status.unreachable', { error }) : t('status.connecting')}</p>
       )}

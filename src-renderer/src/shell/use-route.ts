@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { hashParams, screenFromHash, type ScreenId } from './screens';
 
 /** The current screen lives in the location hash, so a reload keeps the operator where they were. */
 export function useRoute(fallback: ScreenId): { screen: ScreenId; params: URLSearchParams; go: (screen: ScreenId, params?: Record<string, string>) => void } {
   const [hash, setHash] = useState(() => window.location.hash);
   useEffect(() => {
-    const onChange = () => setHash(window.location.hash);
+    // A transition: the last screen stays until the next one's chunk is loaded (shell/lazy-screen.tsx).
+    const onChange = () => startTransition(() => setHash(window.location.hash));
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);

@@ -47,7 +47,19 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
   return (
     <section aria-labelledby="connect-title" className="stack">
       <h2 id="connect-title">{t('connect.title')}</h2>
-      {status?.profile ? <p role="status">{t('connect.current', { name: status.profile.name, baseUrl: status.profile.baseUrl })}</p> : null}
+      {status?.profile ? (
+        <p role="status">
+          {t('connect.current', { name: status.profile.name, baseUrl: status.profile.baseUrl })}{' '}
+          {status.profile.teamId ? (
+            <span data-testid="connect-team">
+              {t('connect.currentTeam', {
+                team: status.profile.teamName ?? status.profile.teamId,
+                organization: status.profile.orgName ?? status.profile.orgId ?? '–',
+              })}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
 
       <section className="card" aria-labelledby="connect-sandbox">
         <h3 id="connect-sandbox">{t('connect.sandboxTitle')}</h3>
@@ -163,6 +175,7 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
                 <th scope="col">{t('connect.kind')}</th>
                 <th scope="col">{t('connect.baseUrl')}</th>
                 <th scope="col">{t('connect.team')}</th>
+                <th scope="col">{t('connect.organization')}</th>
                 <th scope="col">{t('common.actions')}</th>
               </tr>
             </thead>
@@ -172,7 +185,9 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
                   <td>{p.name}</td>
                   <td>{t(`connect.kinds.${p.kind}`)}</td>
                   <td>{p.baseUrl}</td>
-                  <td>{p.teamId ?? '–'}</td>
+                  {/* By name; the id (what support asks for) is its title. */}
+                  <td title={p.teamId ?? undefined}>{p.teamName ?? p.teamId ?? '–'}</td>
+                  <td title={p.orgId ?? undefined}>{p.orgName ?? p.orgId ?? '–'}</td>
                   <td>
                     {profiles.data.activeProfileId === p.profileId ? (
                       <span className="tag ok">✓ {t('connect.active')}</span>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
-import type { DeviceInfo, StationStatus } from '../../../../src-shared/ipc';
+import type { DeviceInfo, DeviceKind, DeviceStatus, StationStatus } from '../../../../src-shared/ipc';
+import { Details } from '../../components/Details';
+import { deviceStatusProblem } from '../../components/device-problem';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -80,8 +82,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
               <td className={`health health-${d.status.state}`}>
                 <span aria-hidden="true">{STATE_MARK[d.status.state]} </span>
                 {t(`devices.states.${d.status.state}`)}
-                {d.status.code ? <code> {d.status.code}</code> : null}
-                {d.status.reason ? <div className="hint">{d.status.reason}</div> : null}
+                <DeviceProblem status={d.status} kind={d.kind} />
                 {d.wedgeLayout && !d.wedgeLayout.ok ? <div className="hint">⚠ {t('devices.layoutWrong')}</div> : null}
               </td>
               <td>
@@ -216,5 +217,25 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
         <ErrorNote error={camera.error} />
       </section>
     </section>
+  );
+}
+
+/**
+ * A device's health beyond its state: what is wrong and what to do in a sentence, its code beside it, and the
+ * station's own text (errno, PC/SC or driver message) under "Details".
+ */
+function DeviceProblem({ status, kind }: { status: DeviceStatus; kind: DeviceKind }) {
+  const { t } = useTranslation();
+  const problem = deviceStatusProblem(status, kind);
+  if (!problem) return status.reason ? <div className="hint">{status.reason}</div> : null;
+  return (
+    <div className="device-problem" data-testid="device-problem">
+      <span>{t(problem.key)}</span> <code className="code">{status.code}</code>
+      {problem.raw ? (
+        <Details>
+          <pre className="raw">{problem.raw}</pre>
+        </Details>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-import { toSVG } from 'bwip-js/browser';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT_TEST_TEXT } from '../../../../src-shared/domain/wedge';
 import type { DeviceInfo, WedgeLayoutCheck } from '../../../../src-shared/ipc';
@@ -15,8 +14,10 @@ import { takeWedgeScans } from '../../components/use-wedge';
 /** Longest the test waits for the scan before it stops taking wedge scans. */
 const WAIT_MS = 120_000;
 
-function barcodeImage(): string | undefined {
+/** The test barcode as an SVG data URL. bwip-js (1.5 MB) is its own chunk, fetched after the screen is drawn. */
+async function barcodeImage(): Promise<string | undefined> {
   try {
+    const { toSVG } = await import('bwip-js/browser');
     const svg = toSVG({
       bcid: 'code128',
       text: LAYOUT_TEST_TEXT,
@@ -36,7 +37,14 @@ function barcodeImage(): string | undefined {
 
 export function LayoutTest({ wedge }: { wedge: DeviceInfo | undefined }) {
   const { t } = useTranslation();
-  const image = useMemo(barcodeImage, []);
+  const [image, setImage] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void barcodeImage().then((url) => live && setImage(url));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [waiting, setWaiting] = useState(false);
   const check = useCommandMutation('devices.checkWedgeLayout', ['devices.list']);
   const { mutate } = check;

@@ -1,7 +1,9 @@
 import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { OPERATION_STATES, type OperationState, type QueueCounts, type QueueItem } from '../../../../src-shared/ipc';
+import { Details } from '../../components/Details';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -15,6 +17,20 @@ const STATE_MARK: Record<OperationState, string> = { pending: '…', sending: '�
 /** A refused capture (an attention item offering `recapture`, src-main/sync/classify.ts) is fixed by capturing the Label again. */
 function canRecapture(item: QueueItem): boolean {
   return item.kind === 'enrollLabel' && item.state === 'attention' && (item.attention?.actions.includes('recapture') ?? false);
+}
+
+/**
+ * What an operation sends, in words (docs/sync.md, "What the operator sees"): "Enroll Label at position 7 of Reel
+ * “Shared reel 7”", never its request's method and path (those are under Details).
+ */
+function whatIsSent(item: QueueItem, t: TFunction): string {
+  const unknown = t('queue.unknownName');
+  return t(`queue.what.${item.kind}`, {
+    reel: item.place.reelName ?? unknown,
+    collection: item.place.collectionName ?? unknown,
+    position: item.place.position ?? '?',
+    toPosition: item.place.toPosition ?? '?',
+  });
 }
 
 export function QueueScreen() {
@@ -121,7 +137,7 @@ export function QueueScreen() {
         rowClassName={(item) => `op-${item.state}`}
         columns={[
           { key: 'seq', header: '#', headerLabel: t('queue.number'), numeric: true, cell: (item) => item.seq },
-          { key: 'kind', header: t('queue.kind'), cell: (item) => t(`queue.kinds.${item.kind}`) },
+          { key: 'kind', header: t('queue.kind'), cell: (item) => <span data-testid="queue-what">{whatIsSent(item, t)}</span> },
           {
             key: 'state',
             header: t('queue.state'),
@@ -144,9 +160,24 @@ export function QueueScreen() {
                     {item.attention.status ? <span className="hint"> HTTP {item.attention.status}</span> : null}
                     {item.attention.requestId ? <span className="request-id"> {t('common.requestId', { requestId: item.attention.requestId })}</span> : null}
                   </>
-                ) : (
-                  (item.attempts.at(-1)?.message ?? '')
-                )}
+                ) : null}
+                <Details label={t('common.details')}>
+                  <div className="raw" data-testid="queue-raw">
+                    <div>{t('queue.operationDetail', { kind: item.kind, subject: item.subject })}</div>
+                    {item.attempts.length > 0 ? (
+                      <ol aria-label={t('queue.attemptsDetail')}>
+                        {item.attempts.map((a, n) => (
+                          <li key={n}>
+                            {a.at} {a.message}
+                            {a.code ? ` · ${a.code}` : ''}
+                            {a.status !== null ? ` · HTTP ${a.status}` : ''}
+                            {a.requestId ? ` · ${t('common.requestId', { requestId: a.requestId })}` : ''}
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
+                  </div>
+                </Details>
               </>
             ),
           },
@@ -182,7 +213,8 @@ export function QueueScreen() {
                     <button
                       type="button"
                       onClick={() =>
-                        window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: item.kind })) && discard.mutate({ opId: item.opId, confirm: true })
+                        window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: whatIsSent(item, t) })) &&
+                        discard.mutate({ opId: item.opId, confirm: true })
                       }
                       aria-label={t('queue.discardItem', { seq: item.seq })}
                     >

@@ -10,7 +10,7 @@ export function QualitySettings() {
   const current = useCommandQuery('verify.settings.get', {});
   const save = useCommandMutation('verify.settings.set', ['verify.settings.get']);
   return (
-    <div className="stack" role="group" aria-labelledby={`${id}-title`}>
+    <div className="card stack" role="group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('settings.quality.title')}</h3>
       <p className="hint">{t('settings.quality.hint')}</p>
       <label htmlFor={id}>{t('settings.quality.aql')}</label>

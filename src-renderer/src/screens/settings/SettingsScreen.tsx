@@ -29,7 +29,7 @@ function SendingSettings() {
     save.mutate({ min: Number(min), max: Number(max) });
   };
   return (
-    <form onSubmit={submit} aria-labelledby="sending-title" className="stack">
+    <form onSubmit={submit} aria-labelledby="sending-title" className="card stack">
       <h3 id="sending-title">{t('settings.sending.title')}</h3>
       <p className="hint">{t('settings.sending.hint')}</p>
       <div className="toolbar">
@@ -72,20 +72,22 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
     }
   };
   return (
-    <section aria-labelledby="settings-title" className="stack">
+    <section aria-labelledby="settings-title" className="stack settings">
       <h2 id="settings-title">{t('settings.title')}</h2>
-      <label>
-        {t('settings.language')}
-        <select value={i18n.language} onChange={(e) => void choose(e.target.value)}>
-          {LOCALES.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="hint">{t('settings.localeToService')}</p>
-      {error ? <ErrorNote error={error} /> : null}
+      <div className="card stack">
+        <label>
+          {t('settings.language')}
+          <select value={i18n.language} onChange={(e) => void choose(e.target.value)}>
+            {LOCALES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="hint">{t('settings.localeToService')}</p>
+        {error ? <ErrorNote error={error} /> : null}
+      </div>
       <SendingSettings />
       <QualitySettings />
       <StorageSettings liveDisk={status?.disk} />

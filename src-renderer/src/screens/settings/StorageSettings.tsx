@@ -38,7 +38,7 @@ export function StorageSettings({ liveDisk }: { liveDisk: DiskStatus | null | un
     });
   };
   return (
-    <form onSubmit={submit} aria-labelledby="storage-title" className="stack" data-testid="storage-settings">
+    <form onSubmit={submit} aria-labelledby="storage-title" className="card stack" data-testid="storage-settings">
       <h3 id="storage-title">{t('storage.title')}</h3>
       {info && disk ? (
         <p role="status" data-testid="storage-now">
