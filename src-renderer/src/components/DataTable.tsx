@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  * compact density are decided once. A column says what its header is and how a row's cell
  * is drawn; the table draws nothing else.
  */
-export interface Column<Row> {
+interface Column<Row> {
   /** Stable key of the column (React key and the cell's data-col attribute). */
   key: string;
   header: ReactNode;
