@@ -21,6 +21,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every station call of a screen goes through the query hooks (src-renderer/src/query/use-command.ts): one
+    // cache, one key per command and input, the events' invalidation (docs/architecture.md, "Renderer").
+    files: ['src-renderer/src/screens/**', 'src-renderer/src/components/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='station'][callee.property.name='call']",
+          message: 'Call the station through the query hooks (useCommandQuery, useCommandMutation, useCommandRead in src-renderer/src/query).',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**', 'bin/**', 'eslint-rules/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

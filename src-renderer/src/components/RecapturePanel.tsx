@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptureResult } from '../../../src-shared/ipc';
 import { ErrorNote } from './ErrorNote';
+import { useCommandMutation } from '../query/use-command';
 import { station } from '../station-client';
 import { CameraPanel } from './CameraPanel';
 import { playTone } from './sounds';
@@ -36,6 +37,7 @@ function isOwnSpace(event: KeyboardEvent): boolean {
 export function RecapturePanel({ labelId, title, onDone, onCancel }: RecapturePanelProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const recapture = useCommandMutation('labels.recapture');
   const captureRef = useRef<(() => void) | undefined>(undefined);
   /** A camera still this panel asked for is on its way to the gate (captures from another window are not ours). */
   const awaiting = useRef(false);
@@ -59,7 +61,7 @@ export function RecapturePanel({ labelId, title, onDone, onCancel }: RecapturePa
       setRefused(undefined);
       setError(undefined);
       try {
-        await station.call('labels.recapture', { labelId, captureSha256: result.sha256 });
+        await recapture.mutateAsync({ labelId, captureSha256: result.sha256 });
         await Promise.all(REFRESHES.map((name) => client.invalidateQueries({ queryKey: ['cmd', name] })));
         playTone('saved');
         onDone();
@@ -71,7 +73,7 @@ export function RecapturePanel({ labelId, title, onDone, onCancel }: RecapturePa
         setBusy(false);
       }
     },
-    [client, labelId, onDone],
+    [client, labelId, onDone, recapture.mutateAsync],
   );
 
   // Every capture reaches main's gate and comes back as camera.captured: from this panel's

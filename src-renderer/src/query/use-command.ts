@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { KnownInput, KnownName, KnownOutput } from '../contract';
 import { station } from '../station-client';
 
@@ -21,6 +22,13 @@ interface QueryOptions<T> {
    * never stale, dropped when the screen leaves.
    */
   snapshot?: boolean;
+  /**
+   * A query of what the user is still typing (a print run's preview, a print data check): the last answer stays
+   * shown while the next one is read, an answer nobody shows is not kept, and a window focus reads nothing again.
+   */
+  draft?: boolean;
+  /** A screen's own schedule for what no station event reports (the service's activation progress): ms, or false. */
+  poll?: (data: T | undefined) => number | false;
 }
 
 export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: QueryOptions<KnownOutput<N>> = {}) {
@@ -32,8 +40,22 @@ export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<
     // Only for what other processes change (a Reel other benches share); the station's own changes come as events.
     ...(every ? { refetchInterval: (query) => (refetchWhile && (query.state.data === undefined || !refetchWhile(query.state.data)) ? false : every) } : {}),
     ...(options.snapshot ? { staleTime: Infinity, gcTime: 0 } : {}),
+    ...(options.draft ? { placeholderData: keepPreviousData, gcTime: 0, refetchOnWindowFocus: false } : {}),
+    ...(options.poll ? { refetchInterval: (query: { state: { data: KnownOutput<N> | undefined } }) => options.poll?.(query.state.data) ?? false } : {}),
     retry: false,
   });
+}
+
+/**
+ * A read made when the screen decides (a page printed to PDF once its language is set): through the same cache
+ * and key as useCommandQuery, always read fresh.
+ */
+export function useCommandRead<N extends KnownName>(name: N): (input: KnownInput<N>) => Promise<KnownOutput<N>> {
+  const client = useQueryClient();
+  return useCallback(
+    (input: KnownInput<N>) => client.fetchQuery({ queryKey: commandKey(name, input), queryFn: () => station.call(name, input), staleTime: 0, retry: false }),
+    [client, name],
+  );
 }
 
 /** A command that changes something; afterwards the named queries are refetched. */

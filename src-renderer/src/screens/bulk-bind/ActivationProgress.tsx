@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkBindStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { commandKey } from '../../query/use-command';
-import { station } from '../../station-client';
+import { useCommandQuery } from '../../query/use-command';
 import { activationBar, activationRunning, pollInterval, STALL_MS } from './bind-flow';
 
 /**
@@ -17,13 +15,7 @@ export function useBindStatus(opId: string | undefined) {
   const [since, setSince] = useState(() => Date.now());
   const [stalled, setStalled] = useState(false);
   const input = { opId: opId ?? '' };
-  const query = useQuery<BulkBindStatus, Error>({
-    queryKey: commandKey('bulkBind.status', input),
-    queryFn: () => station.call('bulkBind.status', input),
-    enabled: opId !== undefined,
-    retry: false,
-    refetchInterval: (q) => pollInterval(q.state.data, stalled),
-  });
+  const query = useCommandQuery('bulkBind.status', input, { enabled: opId !== undefined, poll: (data) => pollInterval(data, stalled) });
   const identifiable = query.data?.activation.identifiable;
   const running = activationRunning(query.data);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import type { DeviceInfo } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { station } from '../../station-client';
+import { useCommandMutation } from '../../query/use-command';
 import {
   BAUD_RATES,
   DATA_BITS,
@@ -34,6 +34,9 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
     if (editing) pathInput.current?.focus();
   }, [editing]);
 
+  const remove = useCommandMutation('devices.removeSerial', ['devices.list']);
+  const configure = useCommandMutation('devices.configureSerial', ['devices.list']);
+  const assignRole = useCommandMutation('devices.assignRole', ['devices.list']);
   const submit = async () => {
     const result = serialSettingsFromForm(form);
     if (!result.ok) return setInvalid(result.field);
@@ -42,9 +45,9 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
     setBusy(true);
     try {
       // Editing a scanner onto another path replaces it.
-      if (editing?.serial && editing.serial.path !== result.settings.path) await station.call('devices.removeSerial', { device: editing.id });
-      const saved = await station.call('devices.configureSerial', result.settings);
-      const info = saved.role === result.role ? saved : await station.call('devices.assignRole', { device: saved.id, role: result.role });
+      if (editing?.serial && editing.serial.path !== result.settings.path) await remove.mutateAsync({ device: editing.id });
+      const saved = await configure.mutateAsync(result.settings);
+      const info = saved.role === result.role ? saved : await assignRole.mutateAsync({ device: saved.id, role: result.role });
       setForm(NEW_SERIAL_FORM);
       done(t('devices.serial.saved', { path: result.settings.path, state: t(`devices.states.${info.status.state}`) }));
     } catch (caught) {

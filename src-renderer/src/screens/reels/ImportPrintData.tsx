@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useCommandMutation } from '../../query/use-command';
-import { station } from '../../station-client';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 // Print-data import: a CSV of position and the values printed there.
 // The preview shows the file as read here and, before anything is imported, the station's own
@@ -61,14 +59,7 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
     const timer = setTimeout(() => setChecked(csv), CHECK_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [csv]);
-  const check = useQuery({
-    queryKey: ['print-data-check', reelId, checked, expectedOnly],
-    queryFn: () => station.call('reels.checkPrintData', { reelId, csv: checked, expectedOnly }),
-    enabled: checked.trim() !== '',
-    placeholderData: keepPreviousData,
-    retry: false,
-    gcTime: 0,
-  });
+  const check = useCommandQuery('reels.checkPrintData', { reelId, csv: checked, expectedOnly }, { enabled: checked.trim() !== '', draft: true });
   const current = check.data && checked === csv && checked.trim() !== '' ? check.data : undefined;
   const problemsAt = useMemo(() => new Map((current?.badRows ?? []).map((r) => [r.line, r.problems])), [current]);
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, PrintRunFormat, PrintRunRowView } from '../../../../src-shared/ipc';
@@ -6,8 +5,7 @@ import { DataTable } from '../../components/DataTable';
 import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { SavedNote } from '../../components/SavedNote';
-import { useCommandMutation } from '../../query/use-command';
-import { station } from '../../station-client';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 // Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
 // conflict with the Reel (printRun.preview, nothing saved), then saves the rows as the Reel's expected values and
@@ -88,15 +86,8 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   const save = useCommandMutation('printRun.generate', ['reels.list', 'reels.show']);
   const saved = save.data;
   // Once saved, the run is the Reel's print data: checked again it would collide with itself at every position.
-  const preview = useQuery({
-    queryKey: ['print-run-preview', reelId, settled],
-    queryFn: () => station.call('printRun.preview', { reelId, spec: settled }),
-    placeholderData: keepPreviousData,
-    enabled: !saved,
-    refetchOnWindowFocus: false,
-    retry: false,
-    gcTime: 0,
-  });
+  const preview = useCommandQuery('printRun.preview', { reelId, spec: settled }, { enabled: !saved, draft: true });
+  const exportRun = useCommandMutation('printRun.export');
   // The panel opens below the Reels table: bring it (and later the saved note) into view.
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -119,7 +110,7 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
         })
       : '';
     try {
-      const out = await station.call('printRun.export', { reelId, spec, format, layout: { stock: form.stock } });
+      const out = await exportRun.mutateAsync({ reelId, spec, format, layout: { stock: form.stock } });
       setExported(downloadBase64(out.fileName, out.mediaType, out.base64, holds));
     } catch (error) {
       setExportError(error);

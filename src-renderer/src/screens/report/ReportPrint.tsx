@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReelReport as Report } from '../../../../src-shared/ipc';
-import { station } from '../../station-client';
+import { useCommandRead } from '../../query/use-command';
 import { ReelReport } from './ReelReport';
 
 // The report in print mode (`#/report?reel=…&print=1&lang=…`): only the report, in the language asked for, and
@@ -14,6 +14,7 @@ function markReady(state: string): void {
 
 export function ReportPrint({ reelId, lang }: { reelId: string | undefined; lang: string | null }) {
   const { i18n } = useTranslation();
+  const readReport = useCommandRead('report.reel');
   const [report, setReport] = useState<Report>();
   useEffect(() => {
     let current = true;
@@ -25,13 +26,13 @@ export function ReportPrint({ reelId, lang }: { reelId: string | undefined; lang
         document.documentElement.lang = lang;
       }
       if (!reelId) throw new Error('no Reel named (reel=…)');
-      const loaded = await station.call('report.reel', { reelId });
+      const loaded = await readReport({ reelId });
       if (current) setReport(loaded);
     })().catch((error: unknown) => markReady(`error: ${error instanceof Error ? error.message : String(error)}`));
     return () => {
       current = false;
     };
-  }, [reelId, lang, i18n]);
+  }, [reelId, lang, i18n, readReport]);
   return (
     <main className="report-print">{report ? <ReelReport report={report} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}</main>
   );

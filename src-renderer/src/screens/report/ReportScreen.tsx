@@ -4,14 +4,14 @@ import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
 import { SavedNote } from '../../components/SavedNote';
-import { useCommandQuery } from '../../query/use-command';
-import { station } from '../../station-client';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { ReelReport } from './ReelReport';
 
 /** The Reel report page: pick a Reel, read its report, export it as PDF (printed from this same page). */
 export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t, i18n } = useTranslation();
   const report = useCommandQuery('report.reel', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  const printPdf = useCommandMutation('report.pdf');
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState<SavedFile>();
   const [error, setError] = useState<unknown>();
@@ -21,7 +21,7 @@ export function ReportScreen({ reelId, pick }: { reelId: string | undefined; pic
     setError(undefined);
     setExported(undefined);
     try {
-      const pdf = await station.call('report.pdf', { reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
+      const pdf = await printPdf.mutateAsync({ reelId, locale: i18n.language === 'de' ? 'de' : 'en' });
       const holds = t('report.holds', { reel: report.data?.reel.name ?? '', total: report.data?.total ?? 0 });
       setExported(downloadBase64(pdf.filename, 'application/pdf', pdf.pdfBase64, holds));
     } catch (e) {

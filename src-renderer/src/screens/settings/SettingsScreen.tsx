@@ -4,7 +4,6 @@ import type { StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { LOCALES, setLocale } from '../../i18n';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
-import { station } from '../../station-client';
 import { QualitySettings } from './QualitySettings';
 import { StorageSettings } from './StorageSettings';
 
@@ -61,12 +60,13 @@ function SendingSettings() {
 export function SettingsScreen({ status }: { status: StationStatus | undefined }) {
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<unknown>();
+  const update = useCommandMutation('profiles.update', ['profiles.list']);
   const choose = async (code: string) => {
     setError(undefined);
     await setLocale(code);
     if (!status?.profile) return;
     try {
-      await station.call('profiles.update', { locale: code });
+      await update.mutateAsync({ locale: code });
     } catch (e) {
       setError(e);
     }

@@ -8,8 +8,7 @@ import { downloadBase64, type SavedFile } from '../../components/download';
 import { SavedNote } from '../../components/SavedNote';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
-import { useCommandQuery } from '../../query/use-command';
-import { station } from '../../station-client';
+import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query/use-command';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -166,6 +165,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
   const summary = useCommandQuery('report.shift', { day, utcOffsetMinutes: valid ? offsetOn(day) : 0 }, { enabled: valid });
   const data = summary.data;
+  const printPdf = useCommandMutation('report.shiftPdf');
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState<SavedFile>();
   const [error, setError] = useState<unknown>();
@@ -175,7 +175,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
     setError(undefined);
     setExported(undefined);
     try {
-      const pdf = await station.call('report.shiftPdf', { day, utcOffsetMinutes: offsetOn(day), locale: i18n.language === 'de' ? 'de' : 'en' });
+      const pdf = await printPdf.mutateAsync({ day, utcOffsetMinutes: offsetOn(day), locale: i18n.language === 'de' ? 'de' : 'en' });
       const holds = t('shift.holds', {
         day: longDay(day, i18n.language),
         labels: data.labels,
@@ -217,6 +217,7 @@ function markReady(state: string): void {
  */
 export function ShiftPrint({ day, offset, lang }: { day: string | null; offset: string | null; lang: string | null }) {
   const { i18n } = useTranslation();
+  const readShift = useCommandRead('report.shift');
   const [data, setData] = useState<ShiftSummary>();
   useEffect(() => {
     let current = true;
@@ -227,13 +228,13 @@ export function ShiftPrint({ day, offset, lang }: { day: string | null; offset: 
         document.documentElement.lang = lang;
       }
       if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no day named (day=YYYY-MM-DD)');
-      const loaded = await station.call('report.shift', { day, utcOffsetMinutes: offset === null ? offsetOn(day) : Number(offset) });
+      const loaded = await readShift({ day, utcOffsetMinutes: offset === null ? offsetOn(day) : Number(offset) });
       if (current) setData(loaded);
     })().catch((e: unknown) => markReady(`error: ${e instanceof Error ? e.message : String(e)}`));
     return () => {
       current = false;
     };
-  }, [day, offset, lang, i18n]);
+  }, [day, offset, lang, i18n, readShift]);
   return (
     <main className="report-print shift-print">
       {data && day ? <ShiftSummaryView data={data} day={day} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}

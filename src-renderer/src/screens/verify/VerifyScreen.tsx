@@ -9,7 +9,7 @@ import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOut
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ReelPicker } from '../../components/ReelPicker';
-import { useCommandQuery } from '../../query/use-command';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraPanel } from '../../components/CameraPanel';
 import { playTone } from '../../components/sounds';
@@ -67,6 +67,8 @@ export function VerifyScreen({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const checkSample = useCommandMutation('verify.check');
+  const planSample = useCommandMutation('verify.plan');
   const aqlId = useId();
   const seedId = useId();
   const settings = useCommandQuery('verify.settings.get', {});
@@ -173,7 +175,7 @@ export function VerifyScreen({
       setBusy(true);
       setError(undefined);
       try {
-        const result = await station.call('verify.check', { reelId, ...input });
+        const result = await checkSample.mutateAsync({ reelId, ...input });
         setLast({ kind: 'result', result });
         playTone(result.pass ? 'saved' : 'error');
       } catch (e) {
@@ -193,7 +195,7 @@ export function VerifyScreen({
         await refresh();
       }
     },
-    [reelId, refresh],
+    [reelId, refresh, checkSample.mutateAsync],
   );
 
   const complete =
@@ -227,7 +229,7 @@ export function VerifyScreen({
     setLast(undefined);
     try {
       const chosenAql = aql === '' ? undefined : Number(aql);
-      await station.call('verify.plan', {
+      await planSample.mutateAsync({
         reelId,
         ...(chosenAql === undefined ? {} : { aql: chosenAql }),
         ...(seed.trim() === '' ? {} : { seed: Number(seed) }),
