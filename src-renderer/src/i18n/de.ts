@@ -99,7 +99,8 @@ export const de: Catalog = {
   reels: {
     title: 'Rollen',
     search: 'Rollen suchen',
-    collection: 'Label-Sammlung',
+    // A non-breaking hyphen: the Reels table's header wraps between words only (styles.css, reels-table).
+    collection: 'Label‑Sammlung',
     allCollections: 'Alle Sammlungen',
     noCollection: 'Keine',
     tableLabel: 'Rollen',
