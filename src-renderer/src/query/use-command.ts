@@ -7,7 +7,7 @@ import { station } from '../station-client';
 // invalidate them (see use-event-invalidation.ts), so a screen shows fresh data without polling
 // the core in a loop.
 
-export function commandKey<N extends KnownName>(name: N, input?: KnownInput<N>): QueryKey {
+function commandKey<N extends KnownName>(name: N, input?: KnownInput<N>): QueryKey {
   return input === undefined ? ['cmd', name] : ['cmd', name, input];
 }
 
