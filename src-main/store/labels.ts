@@ -139,11 +139,40 @@ export interface LabelBrief {
   identifiersJson: string;
 }
 
-export function labelBriefs(db: Db, reelId: string): LabelBrief[] {
-  return statement(
-    db,
-    'SELECT label_id AS labelId, position, state, service_id AS serviceId, bound_thread_id AS boundThreadId, origin, identifiers AS identifiersJson FROM labels WHERE reel_id = ?',
-  ).all(reelId) as LabelBrief[];
+/** A Reel's Labels in full, each with its brief: what the mirror compares, and the answer it builds from them. */
+export function labelRowsWithBriefs(db: Db, reelId: string): { label: LocalLabel; brief: LabelBrief }[] {
+  return (statement(db, 'SELECT * FROM labels WHERE reel_id = ?').all(reelId) as Row[]).map((row) => {
+    const label = fromRow(row);
+    return {
+      label,
+      brief: {
+        labelId: row.label_id,
+        position: row.position,
+        state: row.state,
+        serviceId: row.service_id,
+        boundThreadId: row.bound_thread_id,
+        origin: row.origin,
+        identifiersJson: row.identifiers,
+      },
+    };
+  });
+}
+
+/** The Labels carrying these service ids, wherever they are (one query for a page the mirror merges). */
+export function labelsByServiceIds(db: Db, serviceIds: readonly string[]): Map<string, LocalLabel> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = statement(db, 'SELECT * FROM labels WHERE service_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(serviceIds)) as Row[];
+  return new Map(rows.map((row) => [row.service_id as string, fromRow(row)]));
+}
+
+/**
+ * A stamp of what was written to the database, by this connection (total_changes) or another (data_version): the
+ * mirror compares it between its own writes to know nobody else wrote meanwhile.
+ */
+export function writeStamp(db: Db): string {
+  const changes = (statement(db, 'SELECT total_changes() AS n').get() as { n: number }).n;
+  const version = (statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
+  return `${changes}:${version}`;
 }
 
 /** Removes a Label row (one that left the Reel on the service), only while it is still on `reelId`. */
