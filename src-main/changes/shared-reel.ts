@@ -10,7 +10,7 @@ import {
   labelsByServiceIds,
   listLabels,
   placeLabels,
-  upsertLabel,
+  upsertLabels,
   writeStamp,
   type LabelBrief,
   type LocalLabel,
@@ -123,6 +123,8 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   const current = new Map(rows.map(({ label }) => [label.labelId, label]));
   let stamp = writeStamp(db);
   let stale = false;
+  // What a page changed, written together at its end (upsertLabels).
+  let writes: LocalLabel[] = [];
   const keep = (label: LocalLabel): void => {
     if (label.reelId === reel.reelId) current.set(label.labelId, label);
     else current.delete(label.labelId);
@@ -161,7 +163,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       if (state === known.state && boundThreadId === known.boundThreadId && identifiers === known.identifiersJson) return;
       const local = current.get(known.labelId) ?? (getLabel(db, known.labelId) as LocalLabel);
       const updated: LocalLabel = { ...local, state, boundThreadId, identifiers: JSON.parse(identifiers) as LocalLabel['identifiers'] };
-      upsertLabel(db, updated);
+      writes.push(updated);
       keep(updated);
       return;
     }
@@ -182,7 +184,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       boundThreadId: label.boundThreadId,
       origin: 'elsewhere',
     };
-    upsertLabel(db, row);
+    writes.push(row);
     keep(row);
     byPosition.set(row.position, briefOf(row) as PlacedBrief);
   };
@@ -194,7 +196,9 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
           db,
           labels.filter((l) => !byServiceId.has(l.compositeTagId)).map((l) => l.compositeTagId),
         );
+        writes = [];
         for (const label of labels) merge(label, elsewhere);
+        upsertLabels(db, writes);
       }),
     finish: (remote) =>
       inTransaction(() => {
