@@ -9,7 +9,7 @@ import type { ChangeContext } from './context';
 import { enrollLabel } from './enroll';
 import { importPrintData } from './import';
 import { nextFreePosition, repositionOperation } from './queue';
-import { adoptServiceReel, labelsMoved, mergeServiceReel, type ServiceLabel, type ServiceReel } from './shared-reel';
+import { adoptServiceReel, labelsMoved, mergeServiceReel, startMirror, type ServiceLabel, type ServiceReel } from './shared-reel';
 
 // The mirror of a Reel shared between benches (docs/sync.md, "Benches sharing a Reel"), with a real station database.
 
@@ -93,6 +93,35 @@ describe('opening and refreshing a shared Reel', () => {
     mergeServiceReel(db, reload(second), { ...remote(1), collectionId: 'svc-other' }, [onService(5, 'X-7')]);
     expect(listLabels(db, second.reelId).map((l) => [l.position, l.origin, l.serviceId])).toEqual([[5, 'here', 'svc-X-7']]);
     expect(listLabels(db, third.reelId)).toEqual([]);
+  });
+
+  it('answers the Labels it wrote as the database holds them, a hundred rows a statement; after a write of another command, from the database', async () => {
+    const reel = adoptServiceReel(ctx, remote(250));
+    await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text\n2,X-2\n260,P-260\n' }, baseDir: dir.path, expectedOnly: true });
+    await enrollLabel(ctx, { reelId: reel.reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'MINE-3' }] });
+    const all = Array.from({ length: 250 }, (_, n) => onService(n + 1, `X-${n + 1}`));
+    // Pages of 120 and 130 (two statements of a hundred rows and the rest one by one), as reels.open reads them.
+    const first = startMirror(db, reel);
+    first.page(all.slice(0, 120));
+    first.page(all.slice(120));
+    first.finish(remote(250));
+    const answered = first.labels();
+    expect(answered).toEqual(listLabels(db, reel.reelId));
+    expect(answered).toHaveLength(251);
+    expect(answered[1]).toMatchObject({ position: 2, origin: 'elsewhere', expected: { TEXT: 'X-2' } });
+    expect(answered[2]).toMatchObject({ position: 3, origin: 'here', state: 'queued' });
+    // Read again: 150 bound elsewhere meanwhile (written in bulk), one gone; a command writes between two pages.
+    const again = startMirror(db, reload(reel));
+    const next = all.filter((l) => l.position !== 7).map((l) => (l.position > 100 ? { ...l, bound: true, boundThreadId: `t-${l.position}` } : l));
+    again.page(next.slice(0, 100));
+    await enrollLabel(ctx, { reelId: reel.reelId, position: 300, identifiers: [{ tagType: 'TEXT', value: 'MINE-300' }] });
+    again.page(next.slice(100));
+    again.finish(remote(249));
+    const reread = again.labels();
+    expect(reread).toEqual(listLabels(db, reel.reelId));
+    expect(reread.filter((l) => l.state === 'bound')).toHaveLength(150);
+    expect(reread.map((l) => l.position)).not.toContain(7);
+    expect(reread.at(-1)).toMatchObject({ position: 300, state: 'queued' });
   });
 
   it('refuses an enrollment at a position held elsewhere, naming the position and the Label', async () => {

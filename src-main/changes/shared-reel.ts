@@ -3,7 +3,18 @@ import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import type { Db } from '../store/database';
-import { deleteLabel, getLabel, getLabelByServiceId, labelBriefs, placeLabels, upsertLabel, type LabelBrief, type LocalLabel } from '../store/labels';
+import {
+  deleteLabel,
+  getLabel,
+  labelRowsWithBriefs,
+  labelsByServiceIds,
+  listLabels,
+  placeLabels,
+  upsertLabels,
+  writeStamp,
+  type LabelBrief,
+  type LocalLabel,
+} from '../store/labels';
 import { openOpsFor } from '../store/outbox';
 import {
   getProfileReelByServiceId,
@@ -89,6 +100,11 @@ export interface Mirror {
   page(labels: readonly ServiceLabel[]): void;
   /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
   finish(remote: ServiceReel): void;
+  /**
+   * The Reel's Labels by position after `finish`, as the mirror holds them in memory (issue 18: 10,000 rows are not
+   * read again); read from the database when anything else wrote to it during the read.
+   */
+  labels(): LocalLabel[];
 }
 
 /**
@@ -97,13 +113,32 @@ export interface Mirror {
  * short is read in full again at the next refresh.
  */
 export function startMirror(db: Db, reel: LocalReel): Mirror {
-  const briefs = labelBriefs(db, reel.reelId).map((b) => ({ ...b, reelId: reel.reelId }));
+  const rows = labelRowsWithBriefs(db, reel.reelId);
+  const briefs = rows.map(({ brief }) => ({ ...brief, reelId: reel.reelId }));
   const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
   const byPosition = new Map(briefs.map((b) => [b.position, b]));
   const listed = new Set<string>();
-  const merge = (label: ServiceLabel): void => {
+  // The Reel's rows as written: what the answer is built from. Anything written between the mirror's own
+  // transactions (another command while a page is asked, another process) makes the answer read the database.
+  const current = new Map(rows.map(({ label }) => [label.labelId, label]));
+  let stamp = writeStamp(db);
+  let stale = false;
+  // What a page changed, written together at its end (upsertLabels).
+  let writes: LocalLabel[] = [];
+  const keep = (label: LocalLabel): void => {
+    if (label.reelId === reel.reelId) current.set(label.labelId, label);
+    else current.delete(label.labelId);
+  };
+  const inTransaction = (work: () => void) =>
+    db.transaction(() => {
+      if (writeStamp(db) !== stamp) stale = true;
+      work();
+      stamp = writeStamp(db);
+    })();
+  const merge = (label: ServiceLabel, elsewhere: ReadonlyMap<string, LocalLabel>): void => {
     listed.add(label.compositeTagId);
-    const known = byServiceId.get(label.compositeTagId) ?? briefOf(getLabelByServiceId(db, label.compositeTagId));
+    const other = elsewhere.get(label.compositeTagId);
+    const known = byServiceId.get(label.compositeTagId) ?? briefOf(other);
     if (known) {
       if (!settledState(known.state)) return;
       if ((known.reelId !== reel.reelId || known.position !== label.position) && openOpsFor(db, known.labelId).length === 0) {
@@ -112,10 +147,13 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
         const there = byPosition.get(label.position);
         if (there && there.state !== 'expected' && there.state !== 'gap') return;
         placeLabels(db, [{ labelId: known.labelId, reelId: reel.reelId, position: label.position }]);
+        if (there && there.labelId !== known.labelId) current.delete(there.labelId);
         if (known.reelId === reel.reelId && byPosition.get(known.position)?.labelId === known.labelId) byPosition.delete(known.position);
         known.reelId = reel.reelId;
         known.position = label.position;
         byPosition.set(label.position, known);
+        const moved = current.get(known.labelId) ?? other;
+        if (moved) keep({ ...moved, reelId: reel.reelId, position: label.position });
       }
       const state = mirrorState(label);
       // The bound Thread is kept from what this station bound when the service's Label does not name it.
@@ -123,8 +161,10 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       const identifiers = known.origin === 'elsewhere' && label.members ? JSON.stringify(identifiersOf(label)) : known.identifiersJson;
       // Nothing written for a Label that did not change.
       if (state === known.state && boundThreadId === known.boundThreadId && identifiers === known.identifiersJson) return;
-      const local = getLabel(db, known.labelId) as LocalLabel;
-      upsertLabel(db, { ...local, state, boundThreadId, identifiers: JSON.parse(identifiers) as LocalLabel['identifiers'] });
+      const local = current.get(known.labelId) ?? (getLabel(db, known.labelId) as LocalLabel);
+      const updated: LocalLabel = { ...local, state, boundThreadId, identifiers: JSON.parse(identifiers) as LocalLabel['identifiers'] };
+      writes.push(updated);
+      keep(updated);
       return;
     }
     const there = byPosition.get(label.position);
@@ -136,7 +176,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       state: mirrorState(label),
       serviceId: label.compositeTagId,
       identifiers: identifiersOf(label),
-      expected: there ? (getLabel(db, there.labelId)?.expected ?? null) : null,
+      expected: there ? ((current.get(there.labelId) ?? getLabel(db, there.labelId))?.expected ?? null) : null,
       captureSha256: null,
       indexing: 'default',
       warnings: [],
@@ -144,24 +184,42 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       boundThreadId: label.boundThreadId,
       origin: 'elsewhere',
     };
-    upsertLabel(db, row);
+    writes.push(row);
+    keep(row);
     byPosition.set(row.position, briefOf(row) as PlacedBrief);
   };
   return {
-    page: (labels) => db.transaction(() => labels.forEach(merge))(),
+    page: (labels) =>
+      inTransaction(() => {
+        // The Labels this Reel's rows do not know by service id, looked up in one query (moved here from another Reel?).
+        const elsewhere = labelsByServiceIds(
+          db,
+          labels.filter((l) => !byServiceId.has(l.compositeTagId)).map((l) => l.compositeTagId),
+        );
+        writes = [];
+        for (const label of labels) merge(label, elsewhere);
+        upsertLabels(db, writes);
+      }),
     finish: (remote) =>
-      db.transaction(() => {
+      inTransaction(() => {
         // A Label the service no longer lists in this Reel left it (another bench moved or removed it). The briefs are
         // from before the read: a Label this station enrolled counts only if it was on the service by then (settled
         // with a service id), so one that landed during the read is never taken for gone; and a row that moved
         // meanwhile (this station's own move, or onto another page's Reel) is left where it is.
         for (const local of briefs) {
           if (!local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
-          if (openOpsFor(db, local.labelId).length === 0) deleteLabel(db, local.labelId, reel.reelId);
+          if (openOpsFor(db, local.labelId).length === 0) {
+            deleteLabel(db, local.labelId, reel.reelId);
+            if (local.reelId === reel.reelId) current.delete(local.labelId);
+          }
         }
         saveReelSnapshot(db, reel.reelId, remote);
         saveLabelsCounts(db, reel.reelId, remote.counts);
-      })(),
+      }),
+    labels: () => {
+      if (stale || writeStamp(db) !== stamp) return listLabels(db, reel.reelId);
+      return [...current.values()].sort((a, b) => a.position - b.position);
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { createCollection, createReel, matchesReelFilters, updateCollection, upd
 import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
 import { queueReelActivation } from '../changes/label-changes';
 import type { ServiceLabel, ServiceReel } from '../service/read/labels';
-import { listLabels } from '../store/labels';
+import { listLabels, type LocalLabel } from '../store/labels';
 import { getProfileReelByServiceId, getReel, listCollections, listReels, type LocalReel } from '../store/reels';
 import { canAskService, requireOnline, type CommandContext } from './context';
 import { labelView, reelView } from './views';
@@ -44,11 +44,12 @@ function labelPages(ctx: CommandContext, serviceId: string): { pages: LabelPages
   return { pages, first };
 }
 
-/** Every Label of the Reel, merged page by page while the next page is asked. */
-async function readLabels(ctx: CommandContext, reel: LocalReel, remote: ServiceReel, asked = labelPages(ctx, remote.collectionId)): Promise<void> {
+/** Every Label of the Reel, merged page by page while the next page is asked; the Reel's Labels after it. */
+async function readLabels(ctx: CommandContext, reel: LocalReel, remote: ServiceReel, asked = labelPages(ctx, remote.collectionId)): Promise<LocalLabel[]> {
   const mirror = startMirror(ctx.db, reel);
   for (let page = await asked.first; !page.done; page = await asked.pages.next()) mirror.page(page.value);
   mirror.finish(remote);
+  return mirror.labels();
 }
 
 /**
@@ -123,9 +124,10 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       }
       const adopted = adoptServiceReel(ctx.changes, remote);
       const reel = positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
-      await readLabels(ctx, reel, remote, asked);
+      // The answer's Labels as the mirror holds them (issue 18: not read again from the database).
+      const labels = await readLabels(ctx, reel, remote, asked);
       ctx.statusChanged();
-      return { reelId: reel.reelId, labels: listLabels(ctx.db, reel.reelId).map(labelView), benchRange: reel.benchRange };
+      return { reelId: reel.reelId, labels: labels.map(labelView), benchRange: reel.benchRange };
     },
     'reels.setRange': ({ reelId, range }) => {
       const reel = setBenchRange(ctx.changes, reelId, range);

@@ -128,6 +128,48 @@ export function upsertLabel(db: Db, label: LabelRow): void {
   });
 }
 
+const LABEL_COLUMNS =
+  'label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, origin, created_at, updated_at';
+const UPSERT_ROWS = 100;
+const UPSERT_MANY = `INSERT INTO labels (${LABEL_COLUMNS}) VALUES ${Array.from({ length: UPSERT_ROWS }, () => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}
+  ON CONFLICT(label_id) DO UPDATE SET reel_id = excluded.reel_id, position = excluded.position, state = excluded.state,
+    service_id = excluded.service_id, identifiers = excluded.identifiers, expected = excluded.expected,
+    capture_sha256 = excluded.capture_sha256, indexing = excluded.indexing, warnings = excluded.warnings,
+    attention = excluded.attention, bound_thread_id = excluded.bound_thread_id, origin = excluded.origin, updated_at = excluded.updated_at`;
+
+/**
+ * upsertLabel for many Labels (the mirror's page of a Reel read from the service): a hundred rows a statement, so a
+ * 10,000-Label Reel is written in a hundred statements rather than 10,000 (issue 18). Call it inside a transaction.
+ */
+export function upsertLabels(db: Db, labels: readonly LabelRow[]): void {
+  const now = new Date().toISOString();
+  const whole = labels.length - (labels.length % UPSERT_ROWS);
+  for (let start = 0; start < whole; start += UPSERT_ROWS) {
+    const values: unknown[] = [];
+    for (const l of labels.slice(start, start + UPSERT_ROWS)) {
+      values.push(
+        l.labelId,
+        l.reelId,
+        l.position,
+        l.state,
+        l.serviceId,
+        JSON.stringify(l.identifiers),
+        l.expected ? JSON.stringify(l.expected) : null,
+        l.captureSha256,
+        l.indexing,
+        JSON.stringify(l.warnings),
+        l.attention ? JSON.stringify(l.attention) : null,
+        l.boundThreadId,
+        l.origin ?? 'here',
+        now,
+        now,
+      );
+    }
+    statement(db, UPSERT_MANY).run(...values);
+  }
+  for (const label of labels.slice(whole)) upsertLabel(db, label);
+}
+
 /** A Reel's Labels in brief, identifiers as stored (JSON): what the mirror compares before it writes anything. */
 export interface LabelBrief {
   labelId: string;
@@ -139,11 +181,40 @@ export interface LabelBrief {
   identifiersJson: string;
 }
 
-export function labelBriefs(db: Db, reelId: string): LabelBrief[] {
-  return statement(
-    db,
-    'SELECT label_id AS labelId, position, state, service_id AS serviceId, bound_thread_id AS boundThreadId, origin, identifiers AS identifiersJson FROM labels WHERE reel_id = ?',
-  ).all(reelId) as LabelBrief[];
+/** A Reel's Labels in full, each with its brief: what the mirror compares, and the answer it builds from them. */
+export function labelRowsWithBriefs(db: Db, reelId: string): { label: LocalLabel; brief: LabelBrief }[] {
+  return (statement(db, 'SELECT * FROM labels WHERE reel_id = ?').all(reelId) as Row[]).map((row) => {
+    const label = fromRow(row);
+    return {
+      label,
+      brief: {
+        labelId: row.label_id,
+        position: row.position,
+        state: row.state,
+        serviceId: row.service_id,
+        boundThreadId: row.bound_thread_id,
+        origin: row.origin,
+        identifiersJson: row.identifiers,
+      },
+    };
+  });
+}
+
+/** The Labels carrying these service ids, wherever they are (one query for a page the mirror merges). */
+export function labelsByServiceIds(db: Db, serviceIds: readonly string[]): Map<string, LocalLabel> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = statement(db, 'SELECT * FROM labels WHERE service_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(serviceIds)) as Row[];
+  return new Map(rows.map((row) => [row.service_id as string, fromRow(row)]));
+}
+
+/**
+ * A stamp of what was written to the database, by this connection (total_changes) or another (data_version): the
+ * mirror compares it between its own writes to know nobody else wrote meanwhile.
+ */
+export function writeStamp(db: Db): string {
+  const changes = (statement(db, 'SELECT total_changes() AS n').get() as { n: number }).n;
+  const version = (statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
+  return `${changes}:${version}`;
 }
 
 /** Removes a Label row (one that left the Reel on the service), only while it is still on `reelId`. */
