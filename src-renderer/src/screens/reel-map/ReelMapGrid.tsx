@@ -1,12 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, ELSEWHERE_MARK, type MapCell } from './cell-state';
 
 const CELL = 64;
 const GAP = 4;
-/** Rows drawn above and below the visible ones: about two frames of a fast scroll. */
-const OVERSCAN_ROWS = 8;
 
 /**
  * Every position as a cell, virtualized by rows so 10,000 positions render as fast as 100.
@@ -28,16 +26,7 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
   }, []);
 
   const rows = Math.ceil(cells.length / columns);
-  // Smooth scrolling (issue 17: 26 of 120 frames dropped): the rows a scroll brings in are rendered in React's own
-  // task, not synchronously inside every scroll event (useFlushSync false), with enough rows drawn ahead (overscan)
-  // that a fast scroll never shows a blank band while that task runs.
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => CELL + GAP,
-    overscan: OVERSCAN_ROWS,
-    useFlushSync: false,
-  });
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => CELL + GAP, overscan: 4 });
 
   const painted = useRef(false);
   useEffect(() => {
@@ -46,10 +35,13 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
     requestAnimationFrame(() => performance.mark('reel-map:painted'));
   }, [cells.length]);
 
-  // Stable across renders, so rows that stay on screen while scrolling are not rendered again.
-  const selectRef = useRef(select);
-  selectRef.current = select;
-  const onSelect = useCallback((cell: MapCell) => selectRef.current(cell), []);
+  // One click handler for every cell (a click or Enter/Space on a cell's button bubbles here): rows a scroll brings
+  // in create no handler per cell.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const position = (event.target as HTMLElement).closest<HTMLElement>('[data-position]')?.dataset.position;
+    const cell = position === undefined ? undefined : cells.find((c) => c.position === Number(position));
+    if (cell) select(cell);
+  };
 
   return (
     <div
@@ -60,6 +52,7 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
       aria-rowcount={rows}
       aria-colcount={columns}
       data-testid="reel-map-grid"
+      onClick={onClick}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
@@ -71,7 +64,7 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
             selected < (cells[first] as MapCell).position + columns
               ? selected
               : undefined;
-          return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} select={onSelect} />;
+          return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} />;
         })}
       </div>
     </div>
@@ -84,10 +77,9 @@ interface RowProps {
   cells: MapCell[];
   columns: number;
   selected: number | undefined;
-  select: (cell: MapCell) => void;
 }
 
-const Row = memo(function Row({ index, start, cells, columns, selected, select }: RowProps) {
+const Row = memo(function Row({ index, start, cells, columns, selected }: RowProps) {
   const { t } = useTranslation();
   return (
     <div role="row" aria-rowindex={index + 1} className="reel-map-row" style={{ transform: `translateY(${start}px)` }}>
@@ -96,14 +88,10 @@ const Row = memo(function Row({ index, start, cells, columns, selected, select }
           key={cell.position}
           type="button"
           role="gridcell"
+          data-position={cell.position}
           className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${selected === cell.position ? ' selected' : ''}`}
-          aria-label={
-            cell.elsewhere
-              ? t('reelMap.cellLabelElsewhere', { position: cell.position, state: t(`states.${cell.state}`) })
-              : t('reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })
-          }
+          aria-label={t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })}
           aria-selected={selected === cell.position}
-          onClick={() => select(cell)}
         >
           <span className="pos">{cell.position}</span>
           <span className="mark" aria-hidden="true">
