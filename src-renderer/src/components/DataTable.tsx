@@ -21,6 +21,8 @@ interface Column<Row> {
   rowHeader?: boolean;
   /** The cell's tooltip (e.g. the full text of a cell cut to one line). */
   title?: (row: Row) => string | undefined;
+  /** A class of the row's own cell (a device's health colour). */
+  cellClassName?: (row: Row) => string | undefined;
 }
 
 export interface DataTableProps<Row> {
@@ -60,11 +62,11 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowClassName, emp
             <tr key={rowKey(row, i)} className={rowClassName?.(row)}>
               {columns.map((c) =>
                 c.rowHeader ? (
-                  <th key={c.key} scope="row" className={cellClass(c)} data-col={c.key} title={c.title?.(row)}>
+                  <th key={c.key} scope="row" className={cellClass(c, row)} data-col={c.key} title={c.title?.(row)}>
                     {c.cell(row, i)}
                   </th>
                 ) : (
-                  <td key={c.key} className={cellClass(c)} data-col={c.key} title={c.title?.(row)}>
+                  <td key={c.key} className={cellClass(c, row)} data-col={c.key} title={c.title?.(row)}>
                     {c.cell(row, i)}
                   </td>
                 ),
@@ -81,7 +83,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowClassName, emp
   );
 }
 
-function cellClass(c: Column<unknown> | Column<never>): string | undefined {
-  const parts = [c.numeric ? 'num' : '', c.className ?? ''].filter(Boolean);
+function cellClass<Row>(c: Column<Row>, row?: Row): string | undefined {
+  const parts = [c.numeric ? 'num' : '', c.className ?? '', row === undefined ? '' : (c.cellClassName?.(row) ?? '')].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : undefined;
 }

@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
@@ -168,27 +169,23 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
       <section className="card" aria-labelledby="connect-saved">
         <h3 id="connect-saved">{t('connect.savedTitle')}</h3>
         {profiles.data && profiles.data.profiles.length > 0 ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('connect.name')}</th>
-                <th scope="col">{t('connect.kind')}</th>
-                <th scope="col">{t('connect.baseUrl')}</th>
-                <th scope="col">{t('connect.team')}</th>
-                <th scope="col">{t('connect.organization')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profiles.data.profiles.map((p) => (
-                <tr key={p.profileId}>
-                  <td>{p.name}</td>
-                  <td>{t(`connect.kinds.${p.kind}`)}</td>
-                  <td>{p.baseUrl}</td>
-                  {/* By name; the id (what support asks for) is its title. */}
-                  <td title={p.teamId ?? undefined}>{p.teamName ?? p.teamId ?? '–'}</td>
-                  <td title={p.orgId ?? undefined}>{p.orgName ?? p.orgId ?? '–'}</td>
-                  <td>
+          <DataTable
+            label={t('connect.savedTitle')}
+            rows={profiles.data.profiles}
+            rowKey={(p) => p.profileId}
+            columns={[
+              { key: 'name', header: t('connect.name'), rowHeader: true, cell: (p) => p.name },
+              { key: 'kind', header: t('connect.kind'), cell: (p) => t(`connect.kinds.${p.kind}`) },
+              { key: 'baseUrl', header: t('connect.baseUrl'), cell: (p) => p.baseUrl },
+              // By name; the id (what support asks for) is its title.
+              { key: 'team', header: t('connect.team'), title: (p) => p.teamId ?? undefined, cell: (p) => p.teamName ?? p.teamId ?? '–' },
+              { key: 'org', header: t('connect.organization'), title: (p) => p.orgId ?? undefined, cell: (p) => p.orgName ?? p.orgId ?? '–' },
+              {
+                key: 'actions',
+                header: t('common.actions'),
+                className: 'actions',
+                cell: (p) => (
+                  <>
                     {profiles.data.activeProfileId === p.profileId ? (
                       <span className="tag ok">✓ {t('connect.active')}</span>
                     ) : (
@@ -196,11 +193,11 @@ export function ConnectScreen({ status, onConnected }: { status: StationStatus |
                         {t('connect.use')}
                       </button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         ) : (
           <p>{t('connect.noProfiles')}</p>
         )}

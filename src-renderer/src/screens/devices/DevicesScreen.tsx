@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
@@ -59,33 +60,50 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
     <section aria-labelledby="devices-title" className="stack">
       <h2 id="devices-title">{t('devices.title')}</h2>
       <ErrorNote error={list.error ?? assign.error ?? testRead.error ?? remove.error} />
-      <table aria-label={t('devices.table')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('devices.name')}</th>
-            <th scope="col">{t('devices.kind')}</th>
-            <th scope="col">{t('devices.health')}</th>
-            <th scope="col">{t('devices.role')}</th>
-            <th scope="col">{t('common.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.devices.map((d) => (
-            <tr key={d.id}>
-              <th scope="row">
+      <DataTable
+        label={t('devices.table')}
+        rows={list.data?.devices}
+        rowKey={(d) => d.id}
+        columns={[
+          {
+            key: 'name',
+            header: t('devices.name'),
+            rowHeader: true,
+            cell: (d) => (
+              <>
                 {d.name}
                 <div className="hint mono">{d.id}</div>
-              </th>
-              <td>
+              </>
+            ),
+          },
+          {
+            key: 'kind',
+            header: t('devices.kind'),
+            cell: (d) => (
+              <>
+                {' '}
                 {t(`devices.kinds.${d.kind}`)} · {d.transport}
-              </td>
-              <td className={`health health-${d.status.state}`}>
+              </>
+            ),
+          },
+          {
+            key: 'health',
+            header: t('devices.health'),
+            cellClassName: (d) => `health health-${d.status.state}`,
+            cell: (d) => (
+              <>
                 <span aria-hidden="true">{STATE_MARK[d.status.state]} </span>
                 {t(`devices.states.${d.status.state}`)}
                 <DeviceProblem status={d.status} kind={d.kind} />
                 {d.wedgeLayout && !d.wedgeLayout.ok ? <div className="hint">⚠ {t('devices.layoutWrong')}</div> : null}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          {
+            key: 'role',
+            header: t('devices.role'),
+            cell: (d) => (
+              <>
                 <select
                   aria-label={t('devices.roleOf', { name: d.name })}
                   value={d.role ?? ''}
@@ -98,8 +116,15 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                     </option>
                   ))}
                 </select>
-              </td>
-              <td>
+              </>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            className: 'actions',
+            cell: (d) => (
+              <>
                 <button
                   type="button"
                   disabled={testRead.isPending}
@@ -141,11 +166,11 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                     </button>
                   </>
                 ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       {testRead.isPending ? <p role="status">{t('devices.waitingForRead')}</p> : null}
       {testRead.data ? <p role="status">{testRead.data.read ? `✓ ${testRead.data.read.tagType} ${testRead.data.read.value}` : t('devices.noRead')}</p> : null}
 
