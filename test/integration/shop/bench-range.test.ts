@@ -1,25 +1,13 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../helpers/tmp';
-import { byPosition, runStationAsync as station, serviceLabels, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
+import { describe, expect, it } from 'vitest';
+import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
+import { twoBenchesOnOneService } from '../../helpers/shop';
 
 // A Reel split between benches (issue 18 item 5; docs/sync.md, "Benches sharing a Reel"): two stations, each its own
 // data folder and its own processes (the CLI), on one sandbox through the fault and wire-variance proxies. Each bench
 // keeps its own range of positions, a local setting: enrolling outside it is refused by name unless confirmed.
 
-let peer: Peer;
-const dir = tempDir('shop-range-');
-const a = join(dir.path, 'a');
-const b = join(dir.path, 'b');
-beforeAll(async () => {
-  peer = await startPeer();
-  const { apiKey, orgId, teamId } = peer.sandbox;
-  for (const data of [a, b]) {
-    const out = await station(['--data', data, '--json', 'connect', '--base-url', peer.proxy.url, '--api-key', apiKey, '--org', orgId, '--team', teamId]);
-    expect(out.code, out.stdout + out.stderr).toBe(0);
-  }
-}, 120_000);
-afterAll(() => stopPeerAndStation(peer, undefined, dir));
+const shop = twoBenchesOnOneService('shop-range-');
+const { a, b } = shop;
 
 type Range = { first: number; last: number } | null;
 
@@ -69,7 +57,7 @@ describe('one Reel split between two benches', () => {
     await ok(b, 'enroll', '--reel', reelB, '--position', '6', '--text', 'B-6');
     await ok(b, 'enroll', '--reel', reelB, '--position', '4', '--text', 'B-4', '--outside-range');
     expect(await ok(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
-    const held = byPosition(await serviceLabels(peer, serviceId));
+    const held = byPosition(await serviceLabels(shop.peer, serviceId));
     expect([...held.entries()].sort(([x], [y]) => x - y)).toEqual([
       [1, ['TEXT=A-1']],
       [2, ['TEXT=A-2']],

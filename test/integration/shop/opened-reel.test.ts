@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startWithReadyLine } from '../../helpers/processes';
-import { tempDir } from '../../helpers/tmp';
-import { byPosition, runStationAsync as station, serviceLabels, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
+import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
+import { twoBenchesOnOneService } from '../../helpers/shop';
 
 // Every workflow on an opened Reel (issue 18, item 4; docs/sync.md, "Benches sharing a Reel"): station B opens the
 // Reel station A created, each its own data folder and processes (the CLI; `station serve` for archive, which has no
@@ -10,19 +9,8 @@ import { byPosition, runStationAsync as station, serviceLabels, startPeer, stopP
 // holds it, A's Labels included, beside B's own enrollment; B archives and moves Labels of the opened Reel and A sees
 // the result after a refresh. What the service holds is read on the sandbox directly.
 
-let peer: Peer;
-const dir = tempDir('shop-opened-');
-const a = join(dir.path, 'a');
-const b = join(dir.path, 'b');
-beforeAll(async () => {
-  peer = await startPeer();
-  const { apiKey, orgId, teamId } = peer.sandbox;
-  for (const data of [a, b]) {
-    const out = await station(['--data', data, '--json', 'connect', '--base-url', peer.proxy.url, '--api-key', apiKey, '--org', orgId, '--team', teamId]);
-    expect(out.code, out.stdout + out.stderr).toBe(0);
-  }
-}, 120_000);
-afterAll(() => stopPeerAndStation(peer, undefined, dir));
+const shop = twoBenchesOnOneService('shop-opened-');
+const { a, b } = shop;
 
 interface Label {
   labelId: string;
@@ -99,7 +87,7 @@ describe('report, archive and move on an opened Reel', () => {
     }
     expect(await sync(b)).toMatchObject({ pending: 0, attention: 0 });
 
-    const onService = (await serviceLabels(peer, serviceId)).find((l) => l.position === 2)!;
+    const onService = (await serviceLabels(shop.peer, serviceId)).find((l) => l.position === 2)!;
     expect(onService.archived).toBe(true);
     const seenA = await show(a, reelA);
     expect(seenA.labels.find((l) => l.position === 2)).toMatchObject({ origin: 'here', state: 'archived' });
@@ -110,7 +98,7 @@ describe('report, archive and move on an opened Reel', () => {
   it("B moves Labels of the opened Reel, its own and A's, to a new Reel; A sees them leave after a refresh", async () => {
     expect(await ok(b, 'move', '--reel', reelB, '--from', '6', '--to', '7', '--new-reel', 'Moved on from 9')).toMatchObject({ state: 'done', attention: null });
 
-    const left = byPosition(await serviceLabels(peer, serviceId));
+    const left = byPosition(await serviceLabels(shop.peer, serviceId));
     expect([...left.keys()].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 8]);
     const seenA = await show(a, reelA);
     expect(seenA.labels.map((l) => [l.position, l.origin])).toEqual([

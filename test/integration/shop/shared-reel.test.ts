@@ -1,27 +1,15 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../../src-shared/api/paths';
 import { CONTEXT_HEADERS } from '../../../src-shared/api/common';
-import { tempDir } from '../../helpers/tmp';
-import { byPosition, runStationAsync as station, serviceLabels, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
+import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
+import { twoBenchesOnOneService } from '../../helpers/shop';
 
 // A shop of benches on one service (issue 18; docs/sync.md, "Benches sharing a Reel"): two stations, each its own
 // data folder and its own processes (the CLI), on one sandbox through the fault and wire-variance proxies. They meet
 // only on the service. What the service holds is read on the sandbox directly.
 
-let peer: Peer;
-const dir = tempDir('shop-shared-');
-const a = join(dir.path, 'a');
-const b = join(dir.path, 'b');
-beforeAll(async () => {
-  peer = await startPeer();
-  const { apiKey, orgId, teamId } = peer.sandbox;
-  for (const data of [a, b]) {
-    const out = await station(['--data', data, '--json', 'connect', '--base-url', peer.proxy.url, '--api-key', apiKey, '--org', orgId, '--team', teamId]);
-    expect(out.code, out.stdout + out.stderr).toBe(0);
-  }
-}, 120_000);
-afterAll(() => stopPeerAndStation(peer, undefined, dir));
+const shop = twoBenchesOnOneService('shop-shared-');
+const { a, b } = shop;
 
 interface Label {
   position: number;
@@ -92,18 +80,18 @@ describe('two benches on one Reel', () => {
     expect(out.code).toBe(1);
     const error = (out.json() as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('STATION_CONFLICT');
-    const holder = (await serviceLabels(peer, serviceId)).find((l) => l.position === 3)!;
+    const holder = (await serviceLabels(shop.peer, serviceId)).find((l) => l.position === 3)!;
     expect(error.message).toContain('Position 3');
     expect(error.message).toContain(holder.compositeTagId);
   }, 60_000);
 
   it('both enroll position 7 offline: one lands, the other waits in attention naming the position; reposition --next-free lands it', async () => {
-    peer.proxy.down();
+    shop.peer.proxy.down();
     try {
       await ok(a, 'enroll', '--reel', reelA, '--position', '7', '--text', 'A-7');
       await ok(b, 'enroll', '--reel', reelB, '--position', '7', '--text', 'B-7');
     } finally {
-      peer.proxy.up();
+      shop.peer.proxy.up();
     }
     expect(await ok(a, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
     const synced = await station(['--data', b, '--json', 'sync', '--until-idle', '--timeout', '60']);
@@ -117,14 +105,14 @@ describe('two benches on one Reel', () => {
     expect(items[0]!.attention.reason).toContain('Position 7');
     expect(items[0]!.attention.reason).toContain('another bench or app');
     // One Label at 7 on the service, and it is A's.
-    expect(byPosition(await serviceLabels(peer, serviceId)).get(7)).toEqual(['TEXT=A-7']);
+    expect(byPosition(await serviceLabels(shop.peer, serviceId)).get(7)).toEqual(['TEXT=A-7']);
 
     const moved = await ok<{ fromPosition: number; position: number; state: string }>(b, 'queue', 'reposition', items[0]!.opId, '--next-free');
     expect(moved).toMatchObject({ fromPosition: 7, position: 8, state: 'pending' });
     expect(await ok(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
 
     // Nothing lost, nothing doubled (byPosition throws on a position held twice).
-    const held = byPosition(await serviceLabels(peer, serviceId));
+    const held = byPosition(await serviceLabels(shop.peer, serviceId));
     expect([...held.entries()].sort((x, y) => x[0] - y[0])).toEqual([
       ...[1, 2, 3, 4].map((p) => [p, [`TEXT=A-${p}`]]),
       [5, ['TEXT=B-5']],
@@ -162,12 +150,13 @@ describe('two benches on one Reel', () => {
 
   it('B bulk-binds positions A enrolled; A sees them bound after a refresh', async () => {
     const threads = [];
-    for (const n of [1, 2]) threads.push((await peer.direct.threads.create({ type: 'single', thread: { name: `Shared item ${n}` } })).created[0]!.threadId);
+    for (const n of [1, 2])
+      threads.push((await shop.peer.direct.threads.create({ type: 'single', thread: { name: `Shared item ${n}` } })).created[0]!.threadId);
     expect(await ok(b, 'bulk-bind', '--reel', reelB, '--from', '1', '--to', '2', '--threads', threads.join(','))).toMatchObject({
       state: 'done',
       attention: null,
     });
-    const onService = (await serviceLabels(peer, serviceId)).filter((l) => l.position <= 2).sort((x, y) => x.position - y.position);
+    const onService = (await serviceLabels(shop.peer, serviceId)).filter((l) => l.position <= 2).sort((x, y) => x.position - y.position);
     expect(onService.map((l) => l.boundThreadId)).toEqual(threads);
     const seenA = await show(a, reelA);
     expect(seenA.labels.filter((l) => l.position <= 2).map((l) => [l.position, l.state, l.origin])).toEqual([
@@ -180,15 +169,15 @@ describe('two benches on one Reel', () => {
 describe('a Reel created on the service by plain HTTP', () => {
   it("opens like any other and takes the bench's Labels", async () => {
     const token = (
-      (await (await fetch(`${peer.sandbox.baseUrl}${PATHS.token}`, { headers: { 'x-api-key': peer.sandbox.apiKey } })).json()) as { token: string }
+      (await (await fetch(`${shop.peer.sandbox.baseUrl}${PATHS.token}`, { headers: { 'x-api-key': shop.peer.sandbox.apiKey } })).json()) as { token: string }
     ).token;
     const headers = {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
-      [CONTEXT_HEADERS.orgId]: peer.sandbox.orgId,
-      [CONTEXT_HEADERS.teamId]: peer.sandbox.teamId,
+      [CONTEXT_HEADERS.orgId]: shop.peer.sandbox.orgId,
+      [CONTEXT_HEADERS.teamId]: shop.peer.sandbox.teamId,
     };
-    const created = await fetch(`${peer.sandbox.baseUrl}${PATHS.reels}`, {
+    const created = await fetch(`${shop.peer.sandbox.baseUrl}${PATHS.reels}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ name: 'Made in the web app', description: 'by hand', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] }),
@@ -205,17 +194,17 @@ describe('a Reel created on the service by plain HTTP', () => {
 
     await ok(b, 'enroll', '--reel', opened.reelId, '--position', '1', '--text', 'WEB-1');
     expect(await ok(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
-    expect(byPosition(await serviceLabels(peer, serviceId))).toEqual(new Map([[1, ['TEXT=WEB-1']]]));
+    expect(byPosition(await serviceLabels(shop.peer, serviceId))).toEqual(new Map([[1, ['TEXT=WEB-1']]]));
   }, 120_000);
 
   it('finding Reels needs the service: offline it says so', async () => {
-    peer.proxy.down();
+    shop.peer.proxy.down();
     try {
       const out = await station(['--data', b, '--json', 'reel', 'find']);
       expect(out.code).toBe(1);
       expect((out.json() as { error: { code: string } }).error.code).toBe('STATION_OFFLINE');
     } finally {
-      peer.proxy.up();
+      shop.peer.proxy.up();
     }
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
@@ -9,6 +9,7 @@ import { SavedNote } from '../../components/SavedNote';
 import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query/use-command';
+import { printDrawn, usePrintData } from '../report/print-page';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -207,37 +208,15 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   );
 }
 
-function markReady(state: string): void {
-  document.documentElement.dataset['reportReady'] = state;
-}
-
 /**
  * The shift summary in print mode: only the summary, in the language asked for, `data-report-ready` on <html> once
  * its chart has drawn (as the Reel report's print mode, ReportPrint.tsx).
  */
 export function ShiftPrint({ day, offset, lang }: { day: string | null; offset: string | null; lang: string | null }) {
-  const { i18n } = useTranslation();
   const readShift = useCommandRead('report.shift');
-  const [data, setData] = useState<ShiftSummary>();
-  useEffect(() => {
-    let current = true;
-    markReady('');
-    void (async () => {
-      if (lang && lang !== i18n.language) {
-        await i18n.changeLanguage(lang);
-        document.documentElement.lang = lang;
-      }
-      if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no day named (day=YYYY-MM-DD)');
-      const loaded = await readShift({ day, utcOffsetMinutes: offset === null ? offsetOn(day) : Number(offset) });
-      if (current) setData(loaded);
-    })().catch((e: unknown) => markReady(`error: ${e instanceof Error ? e.message : String(e)}`));
-    return () => {
-      current = false;
-    };
-  }, [day, offset, lang, i18n, readShift]);
-  return (
-    <main className="report-print shift-print">
-      {data && day ? <ShiftSummaryView data={data} day={day} print onDrawn={() => requestAnimationFrame(() => markReady('ready'))} /> : null}
-    </main>
-  );
+  const data = usePrintData(lang, `${day}|${offset}`, () => {
+    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('no day named (day=YYYY-MM-DD)');
+    return readShift({ day, utcOffsetMinutes: offset === null ? offsetOn(day) : Number(offset) });
+  });
+  return <main className="report-print shift-print">{data && day ? <ShiftSummaryView data={data} day={day} print onDrawn={printDrawn} /> : null}</main>;
 }
