@@ -54,16 +54,23 @@ test('with print data, TEXT or QR first: each position saved, no false misprint;
   const position = page.getByTestId('bench-position');
   const feedback = page.getByTestId('bench-feedback');
 
+  // One slot is marked as asked for next: the first one waiting (QR), and after TEXT came first it is still QR.
+  const next = page.locator('.slots [aria-current="step"]');
+  await expect(next).toHaveCount(1);
+  await expect(next).toHaveAttribute('data-testid', 'slot-QR');
+  await expect(next).toContainText('next: scan');
   // TEXT first (the issue's false "Misprint"), then QR.
   await wedge(page, text(1));
   await expect(page.getByTestId('slot-TEXT')).toHaveAttribute('aria-label', `TEXT: ${text(1)}`);
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
+  await expect(next).toHaveAttribute('data-testid', 'slot-QR');
   await expect(feedback).toHaveAttribute('data-code', 'READ_PLACED');
   await wedge(page, url(1));
   await expect(position).toHaveText('2');
-  // QR first, then TEXT.
+  // QR first, then TEXT: the mark moves on to TEXT.
   await wedge(page, url(2));
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', `QR: ${url(2)}`);
+  await expect(next).toHaveAttribute('data-testid', 'slot-TEXT');
   await wedge(page, text(2));
   await expect(position).toHaveText('3');
   // A serial scanner that sends AIM ids, mixed with the wedge.

@@ -47,12 +47,12 @@ test.afterAll(async () => {
   await station?.stop();
 });
 
-/** Every nav entry as it opens, plus the Bench and the Reel map with a Reel chosen. */
+/** Every nav entry as it opens, plus every screen that shows a Reel with one chosen. */
 function pages(): { name: string; hash: string }[] {
+  const withReel = ['bench', 'reelMap', 'bulkBind', 'verify', 'report'] as const;
   return [
     ...SCREENS.map((id) => ({ name: id, hash: id })),
-    { name: 'bench-with-reel', hash: `bench?reel=${encodeURIComponent(reelId)}` },
-    { name: 'reelMap-with-reel', hash: `reelMap?reel=${encodeURIComponent(reelId)}` },
+    ...withReel.map((id) => ({ name: `${id}-with-reel`, hash: `${id}?reel=${encodeURIComponent(reelId)}` })),
   ];
 }
 

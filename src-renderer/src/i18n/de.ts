@@ -325,6 +325,8 @@ export const de: Catalog = {
     slots: 'Kennungen dieses Labels',
     slotWaiting: 'wartet…',
     slotEmpty: '{{tagType}}: wartet',
+    nextScan: 'als Nächstes scannen',
+    nextCapture: 'als Nächstes aufnehmen (Leertaste)',
     slotFilled: '{{tagType}}: {{value}}',
     captured: 'aufgenommen',
     captureAlt: 'Aufnahme des optischen Tags',

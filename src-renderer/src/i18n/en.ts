@@ -313,6 +313,8 @@ export const en = {
     slots: 'Identifiers of this Label',
     slotWaiting: 'waiting…',
     slotEmpty: '{{tagType}}: waiting',
+    nextScan: 'next: scan',
+    nextCapture: 'next: capture (Space)',
     slotFilled: '{{tagType}}: {{value}}',
     captured: 'captured',
     captureAlt: 'Capture of the optical tag',

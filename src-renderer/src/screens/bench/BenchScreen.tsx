@@ -16,6 +16,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
   const { t } = useTranslation();
   const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status });
+  // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
+  const nextSlot = bench?.slots.findIndex((slot) => slot.value === undefined && slot.captureSha256 === undefined) ?? -1;
   return (
     <section
       ref={sectionRef}
@@ -72,7 +74,12 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
           ) : null}
           <ul className="slots" aria-label={t('bench.slots')}>
             {bench.slots.map((slot, n) => (
-              <SlotCard key={n} slot={slot} expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null} />
+              <SlotCard
+                key={n}
+                slot={slot}
+                next={n === nextSlot && !blocked}
+                expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null}
+              />
             ))}
           </ul>
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}

@@ -2,19 +2,27 @@ import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import type { Slot } from './bench-reducer';
 
-/** One expected identifier of the current Label: waiting, or filled with its value. */
-export function SlotCard({ slot, expected }: { slot: Slot; expected: ExpectedValues | null }) {
+/** One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next. */
+export function SlotCard({ slot, expected, next }: { slot: Slot; expected: ExpectedValues | null; next: boolean }) {
   const { t } = useTranslation();
   const filled = slot.value !== undefined || slot.captureSha256 !== undefined;
   const printed = slot.tagType !== 'SVC' ? expected?.[slot.tagType] : undefined;
   const shown = slot.value ?? (slot.captureSha256 ? t('bench.captured') : t('bench.slotWaiting'));
   return (
     <li
-      className={`slot ${filled ? 'filled' : 'waiting'}`}
+      className={`slot ${filled ? 'filled' : 'waiting'}${next ? ' next' : ''}`}
       data-testid={`slot-${slot.tagType}`}
+      aria-current={next ? 'step' : undefined}
       aria-label={filled ? t('bench.slotFilled', { tagType: slot.tagType, value: shown }) : t('bench.slotEmpty', { tagType: slot.tagType })}
     >
-      <span className="slot-type">{slot.tagType}</span>
+      <span className="slot-type">
+        {slot.tagType}
+        {next ? (
+          <span className="slot-next" aria-hidden="true">
+            {t(slot.tagType === 'SVC' ? 'bench.nextCapture' : 'bench.nextScan')}
+          </span>
+        ) : null}
+      </span>
       <span className="slot-mark" aria-hidden="true">
         {filled ? '✓' : '○'}
       </span>
