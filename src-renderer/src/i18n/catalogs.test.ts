@@ -27,4 +27,9 @@ describe('string catalogs', () => {
   it('each translation keeps the same placeholders', () => {
     for (const [key, text] of english) expect(placeholders(german.get(key) ?? ''), key).toEqual(placeholders(text));
   });
+
+  // Issue 17: the GUI told operators to use `--first-position`; a shift lead reads words, not a command line.
+  it('no string names a command-line flag', () => {
+    for (const [key, text] of [...english, ...german]) expect(text, key).not.toMatch(/(^|[\s(])--[a-z]/);
+  });
 });

@@ -882,7 +882,7 @@ export const de: Catalog = {
     lowText:
       'Die Festplatte des Datenordners {{dataDir}} hat {{free}} frei, unter der Mindestgrenze von {{floor}}: neue Erfassungen warten; die Warteschlange sendet weiter.',
     whatToDo:
-      'Platz schaffen (andere Dateien entfernen oder die Bilder von Labels, die schon beim Dienst sind: Einstellungen → Speicher → Jetzt entfernen) oder den Datenordner auf eine größere Festplatte verschieben: Station schließen, Ordner verschieben und mit --data NEUER_ORDNER (oder STATION_DATA_DIR) starten.',
+      'Platz schaffen (andere Dateien entfernen oder die Bilder von Labels, die schon beim Dienst sind: Einstellungen → Speicher → Jetzt entfernen) oder den Datenordner auf eine größere Festplatte verschieben lassen (für die Person, die diese Station eingerichtet hat: README, „Configuration“, der Datenordner).',
     title: 'Speicher',
     now: '{{count}} Aufnahmen gespeichert ({{bytes}}) · Festplatte: {{free}} frei von {{total}} · etwa {{labels}} Labels übrig',
     hint: 'Die Bilder von Labels, die schon beim Dienst sind, werden nach den unten genannten Tagen und über der genannten Größe entfernt, die ältesten zuerst; die Vorschaubilder bleiben. Ein Bild, auf das ein Label noch wartet (nicht gesendet, braucht Aufmerksamkeit, Neuaufnahme, Prüfung), wird nie entfernt. Unter der Mindestgrenze warten neue Erfassungen.',

@@ -861,7 +861,7 @@ export const en = {
     lowTitle: 'The disk is nearly full.',
     lowText: 'The disk of the data folder {{dataDir}} has {{free}} free, below the floor of {{floor}}: new enrollments wait; the queue still sends.',
     whatToDo:
-      'Free space on that disk (remove other files, or the images of Labels already on the service: Settings → Storage → Remove now), or move the data folder to a larger disk: close the station, move the folder, and start it with --data NEW_FOLDER (or STATION_DATA_DIR).',
+      'Free space on that disk (remove other files, or the images of Labels already on the service: Settings → Storage → Remove now), or have the data folder moved to a larger disk (for whoever set up this station: README, “Configuration”, the data folder).',
     title: 'Storage',
     now: '{{count}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels}} Labels left',
     hint: 'The images of Labels already on the service are removed after the days below and past the size below, oldest first; their thumbnails stay. An image a Label still waits for (not sent, needing attention, a recapture, a verification) is never removed. Below the floor, new enrollments wait.',
