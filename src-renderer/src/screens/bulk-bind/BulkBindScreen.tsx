@@ -5,6 +5,7 @@ import type { BulkBindPreflight } from '../../../../src-shared/ipc/bulk-bind';
 import { DataTable } from '../../components/DataTable';
 import { downloadText, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
+import { FileChooser } from '../../components/FileChooser';
 import { ReelPicker } from '../../components/ReelPicker';
 import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
@@ -94,7 +95,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         </label>
         <label>
           {t('bulk.to')}
-          <input inputMode="numeric" value={to} placeholder={String(toN)} onChange={(e) => setTo(e.target.value)} />
+          <input inputMode="numeric" value={to} placeholder={parsed.ids.length > 0 ? String(toN) : undefined} onChange={(e) => setTo(e.target.value)} />
         </label>
         <label>
           {t('bulk.threads')}
@@ -110,14 +111,7 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         <p id="bulk-threads-hint" className="hint">
           {t('bulk.threadsHint')}
         </p>
-        <label>
-          {t('bulk.csv')}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void e.target.files?.[0]?.text().then((csv) => setText(threadIdsFromCsv(csv).ids.join('\n')))}
-          />
-        </label>
+        <FileChooser label={t('bulk.csv')} accept=".csv,text/csv" onText={(csv) => setText(threadIdsFromCsv(csv).ids.join('\n'))} />
         <form className="toolbar thread-search" role="search" onSubmit={submitSearch}>
           <label>
             {t('bulk.search')}

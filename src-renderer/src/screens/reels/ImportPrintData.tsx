@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { FileChooser } from '../../components/FileChooser';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 // Print-data import: a CSV of position and the values printed there.
@@ -71,10 +72,7 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
     <section className="card" role="region" aria-labelledby="import-title">
       <h3 id="import-title">{t('import.title', { reel: reelName })}</h3>
       <p className="hint">{t('import.help')}</p>
-      <label>
-        {t('import.file')}
-        <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then(edit)} />
-      </label>
+      <FileChooser label={t('import.file')} accept=".csv,text/csv" onText={edit} />
       <label>
         {t('import.paste')}
         <textarea rows={6} value={csv} onChange={(e) => edit(e.target.value)} spellCheck={false} />
