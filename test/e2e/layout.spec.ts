@@ -9,7 +9,8 @@ import { serveStation, type ServedStation } from '../helpers/e2e/station';
 // (a) no element wider than the viewport (a scroller of its own may hold wider content: it scrolls, the page not);
 // (b) no table header or button broken inside a word (each word of its text is one line box), no select as wide as
 // the screen (over 560 px);
-// (c) axe clean (WCAG 2.1 A and AA, serious and critical).
+// (c) no link, button or header whose text is wider than its own box (it runs under what is beside it);
+// (d) axe clean (WCAG 2.1 A and AA, serious and critical).
 // Screenshots of every screen go to SHOTS (looked at by people, not compared).
 
 const SHOTS = process.env.LAYOUT_SHOTS ?? 'test-results/e2e/layout';
@@ -48,12 +49,14 @@ test.afterAll(async () => {
 });
 
 /** Every nav entry as it opens, plus every screen that shows a Reel with one chosen. */
-function pages(): { name: string; hash: string }[] {
+function pages(): { name: string; hash: string; ready?: string }[] {
   const withReel = ['bench', 'reelMap', 'bulkBind', 'verify', 'report'] as const;
+  // `ready`: what shows once the screen's data is in (the measures and the screenshot are of the filled screen).
+  const ready: Partial<Record<string, string>> = { shift: 'shift-problems', 'report-with-reel': 'chart-rate', 'bench-with-reel': 'bench-position' };
   return [
     ...SCREENS.map((id) => ({ name: id, hash: id })),
     ...withReel.map((id) => ({ name: `${id}-with-reel`, hash: `${id}?reel=${encodeURIComponent(reelId)}` })),
-  ];
+  ].map((p) => ({ ...p, ready: ready[p.name] }));
 }
 
 interface Finding {
@@ -61,7 +64,7 @@ interface Finding {
   problem: string;
 }
 
-/** (a) and (b), measured in the page. */
+/** (a), (b) and (c), measured in the page. */
 async function measure(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
     const findings: { element: string; problem: string }[] = [];
@@ -109,6 +112,14 @@ async function measure(page: Page): Promise<Finding[]> {
         }
       }
     }
+    // (c): a link's, button's or header's text wider than its own box runs over what is beside it (the German nav's
+    // "Schichtübersicht" ran under the screen). Ellipsis-cut text is meant (its title has the whole).
+    for (const e of document.body.querySelectorAll('a, button, th, label, dt, h2, h3, summary, legend')) {
+      const element = e as HTMLElement;
+      if (element.clientWidth === 0 || getComputedStyle(element).textOverflow === 'ellipsis') continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        findings.push({ element: describe(e), problem: `its content is ${element.scrollWidth} px wide in a box of ${element.clientWidth} px` });
+    }
     return findings;
   });
 }
@@ -123,10 +134,11 @@ for (const lang of LANGUAGES) {
       await page.goto(station.served.ready.url);
       const origin = new URL(station.served.ready.url).origin;
       const found: string[] = [];
-      for (const { name, hash } of pages()) {
+      for (const { name, hash, ready } of pages()) {
         await page.goto(`${origin}/#/${hash}`);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+        if (ready) await expect(page.getByTestId(ready)).toBeVisible();
         // Data-driven parts settle (the Reel's rows, the devices, charts).
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);

@@ -6,6 +6,7 @@ import {
   bucketUnit,
   countRange,
   hourLabel,
+  hourlyBars,
   minuteRange,
   timeTickLabel,
   zeroBasedRange,
@@ -66,5 +67,15 @@ describe('chart axes (issue 17: charts that tell the truth)', () => {
     expect(timeTickLabel(at, 3 * 86_400, 'de')).toBe('26.11. 03:05');
     expect(hourLabel(0)).toBe('00:00');
     expect(hourLabel(14)).toBe('14:00');
+  });
+
+  it("puts an hour's bar between its tick and the next, on a whole day", () => {
+    const perHour = Array.from({ length: 24 }, (_, hour) => (hour === 7 ? 3 : 0));
+    const bars = hourlyBars(perHour);
+    expect(bars.range).toEqual([0, 24]);
+    // 07:00–08:00's count stands at 7.5: right of the 07:00 tick, left of 08:00.
+    expect(bars.x[7]).toBe(7.5);
+    expect(bars.y[7]).toBe(3);
+    expect(bars.x).toHaveLength(24);
   });
 });

@@ -76,7 +76,15 @@ export function timeTickLabel(epochSeconds: number, spanSeconds: number, locale:
   return `${new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' }).format(at)} ${hhmm}`;
 }
 
-/** An hour of the day (0–23) as HH:00. */
+/**
+ * A day's counts per hour as bars: each bar spans its hour, between its HH:00 tick and the next (so 07:00–08:00's
+ * count is right of the 07:00 tick, not centred on it), on an axis from 00:00 to 24:00.
+ */
+export function hourlyBars(perHour: readonly number[]): { x: number[]; y: number[]; range: [number, number] } {
+  return { x: perHour.map((_, hour) => hour + 0.5), y: [...perHour], range: [0, 24] };
+}
+
+/** An hour of the day (0–24) as HH:00. */
 export function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`;
 }

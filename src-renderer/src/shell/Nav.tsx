@@ -16,7 +16,10 @@ export function Nav({ current, go, attention }: { current: ScreenId; go: (screen
                 go(id);
               }}
             >
-              {t(`nav.${id}`)}
+              {/* The bold width is kept for every entry (styles.css, .nav-text), so the nav fits whichever is current. */}
+              <span className="nav-text" data-text={t(`nav.${id}`)}>
+                {t(`nav.${id}`)}
+              </span>
               {id === 'queue' && attention > 0 ? (
                 <span className="badge" aria-label={t('nav.attentionBadge', { count: attention })}>
                   ⚠ {attention}

@@ -2,7 +2,7 @@ import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
-import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel } from '../../components/chart-axes';
+import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel, hourlyBars } from '../../components/chart-axes';
 import { DataTable } from '../../components/DataTable';
 import { downloadBase64, type SavedFile } from '../../components/download';
 import { SavedNote } from '../../components/SavedNote';
@@ -45,12 +45,12 @@ function ShiftSummaryView({
   open?: (reelId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const hours = useMemo(() => Array.from({ length: 24 }, (_, h) => h), []);
-  const chartData = useMemo<uPlot.AlignedData>(() => [hours, data.perHour], [hours, data]);
+  const bars = useMemo(() => hourlyBars(data.perHour), [data]);
+  const chartData = useMemo<uPlot.AlignedData>(() => [bars.x, bars.y], [bars]);
   // The day's hourly counts as bars from 0, whole-hour ticks as HH:00 (components/chart-axes.ts).
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      scales: { x: { time: false, range: [-0.5, 23.5] }, y: { range: (_u, _min, max) => countRange(max) } },
+      scales: { x: { time: false, range: [...bars.range] }, y: { range: (_u, _min, max) => countRange(max) } },
       axes: [
         { label: t('shift.hour'), space: 48, incrs: [...HOUR_INCREMENTS], values: (_u: uPlot, ticks: number[]) => ticks.map(hourLabel) },
         { label: t('shift.perHourAxis'), size: 60, incrs: [...COUNT_INCREMENTS] },
@@ -69,7 +69,7 @@ function ShiftSummaryView({
       legend: { show: false },
       cursor: { show: !print },
     }),
-    [t, print],
+    [t, print, bars],
   );
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return (
