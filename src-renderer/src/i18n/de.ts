@@ -742,6 +742,25 @@ export const de: Catalog = {
     capture: 'Aufnehmen',
     checkNow: 'Jetzt prüfen',
     clear: 'Gelesenes verwerfen',
+    decided: {
+      reject_one: 'Los zurückgewiesen: Position {{positions, list}} nicht bestanden.',
+      reject_other: 'Los zurückgewiesen: Positionen {{positions, list}} nicht bestanden.',
+      accept: 'Los angenommen: alle {{inspected, number}} Positionen der Stichprobe bestanden.',
+      acceptWithFailures_one:
+        'Los angenommen: Position {{positions, list}} nicht bestanden, im Rahmen des Plans (höchstens {{accept, number}} dürfen fehlschlagen).',
+      acceptWithFailures_other:
+        'Los angenommen: Positionen {{positions, list}} nicht bestanden, im Rahmen des Plans (höchstens {{accept, number}} dürfen fehlschlagen).',
+      next: {
+        reject: 'Dieses Los beiseitestellen: So geht es nicht hinaus. Um es erneut zu prüfen, mit „Stichprobe ziehen“ eine neue Prüfung beginnen.',
+        accept: 'Das Los kann weiter; es ist nichts mehr zu scannen. Um es erneut zu prüfen, mit „Stichprobe ziehen“ eine neue Prüfung beginnen.',
+      },
+      retry_one:
+        'Position {{positions, list}} ist am Scan gescheitert, nicht unbedingt am Etikett: oben wählen und erneut scannen; ein Bestehen kann das Urteil ändern.',
+      retry_other:
+        'Positionen {{positions, list}} sind am Scan gescheitert, nicht unbedingt an den Etiketten: eine oben wählen und erneut scannen; ein Bestehen kann das Urteil ändern.',
+      scanAfter:
+        'Die Prüfung ist abgeschlossen: {{value}} wurde nicht verwendet. Um dieses Los erneut zu prüfen, mit „Stichprobe ziehen“ eine neue Prüfung beginnen.',
+    },
     allScanned: 'Alle Positionen der Stichprobe sind gescannt.',
     checkKept: 'Aufbewahrte Stichproben prüfen ({{count}})',
     openReport: 'Rollenbericht',

@@ -725,6 +725,22 @@ export const en = {
     capture: 'Capture',
     checkNow: 'Check now',
     clear: 'Clear reads',
+    decided: {
+      reject_one: 'Lot rejected: position {{positions, list}} failed.',
+      reject_other: 'Lot rejected: positions {{positions, list}} failed.',
+      accept: 'Lot accepted: all {{inspected, number}} sampled positions passed.',
+      acceptWithFailures_one: 'Lot accepted: position {{positions, list}} failed, within the plan (at most {{accept, number}} may fail).',
+      acceptWithFailures_other: 'Lot accepted: positions {{positions, list}} failed, within the plan (at most {{accept, number}} may fail).',
+      next: {
+        reject: 'Set this lot aside: it does not go out as it is. To sample it again, start a new check with “Draw sample”.',
+        accept: 'The lot can go on; nothing more to scan. To sample it again, start a new check with “Draw sample”.',
+      },
+      retry_one:
+        'Position {{positions, list}} failed on the scan, not necessarily on its Label: choose it above and scan it again; a pass can change the verdict.',
+      retry_other:
+        'Positions {{positions, list}} failed on the scan, not necessarily on their Labels: choose one above and scan it again; a pass can change the verdict.',
+      scanAfter: 'The check is finished: {{value}} was not used. To sample this lot again, start a new check with “Draw sample”.',
+    },
     allScanned: 'Every sampled position has been scanned.',
     checkKept: 'Check kept samples ({{count}})',
     openReport: 'Reel report',
