@@ -8,6 +8,7 @@ import { fitRead, typeByShape } from '../../../../src-shared/domain/slot-fit';
 import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOutput } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -66,6 +67,7 @@ export function VerifyScreen({
   openReport: (reelId: string) => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const client = useQueryClient();
   const checkSample = useCommandMutation('verify.check');
   const planSample = useCommandMutation('verify.plan');
@@ -286,10 +288,10 @@ export function VerifyScreen({
         >
           <label htmlFor={aqlId}>{t('verify.aql')}</label>
           <select id={aqlId} value={aql} onChange={(e) => setAql(e.target.value)}>
-            <option value="">{t('verify.aqlDefault', { aql: settings.data?.aql ?? '' })}</option>
+            <option value="">{t('verify.aqlDefault', { aql: settings.data ? format.number(settings.data.aql) : '…' })}</option>
             {settings.data?.aqls.map((value) => (
               <option key={value} value={String(value)}>
-                {value}
+                {format.number(value)}
               </option>
             ))}
           </select>
