@@ -6,6 +6,22 @@ import sqlInStore from './eslint-rules/sql-in-store.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
+// Every number, date and size the renderer shows follows the UI language (i18next's), never the browser's: made by
+// src-renderer/src/components/format.ts (useFormat), the one place that builds Intl formatters, or by i18next's
+// formatters in the catalogs ({{count, number}}). Issue 17: "20,194,186 Labels übrig" came from a bare toLocaleString().
+const FORMAT_MESSAGE =
+  'Format numbers, dates and sizes in the UI language: useFormat() from src-renderer/src/components/format.ts, or {{n, number}} in a catalog string.';
+const LOCALE_FORMATTING = [
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: FORMAT_MESSAGE },
+  { selector: "NewExpression[callee.object.name='Intl']", message: FORMAT_MESSAGE },
+  { selector: "CallExpression[callee.object.name='Intl']", message: FORMAT_MESSAGE },
+];
+const STATION_CALL = {
+  selector: "CallExpression[callee.object.name='station'][callee.property.name='call']",
+  message: 'Call the station through the query hooks (useCommandQuery, useCommandMutation, useCommandRead in src-renderer/src/query).',
+};
+const FORMAT_MODULE = 'src-renderer/src/components/format.ts';
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.electron-native/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -24,15 +40,14 @@ export default tseslint.config(
     // Every station call of a screen goes through the query hooks (src-renderer/src/query/use-command.ts): one
     // cache, one key per command and input, the events' invalidation (docs/architecture.md, "Renderer").
     files: ['src-renderer/src/screens/**', 'src-renderer/src/components/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='station'][callee.property.name='call']",
-          message: 'Call the station through the query hooks (useCommandQuery, useCommandMutation, useCommandRead in src-renderer/src/query).',
-        },
-      ],
-    },
+    ignores: [FORMAT_MODULE],
+    rules: { 'no-restricted-syntax': ['error', STATION_CALL, ...LOCALE_FORMATTING] },
+  },
+  { files: [FORMAT_MODULE], rules: { 'no-restricted-syntax': ['error', STATION_CALL] } },
+  {
+    files: ['src-renderer/src/**'],
+    ignores: ['src-renderer/src/screens/**', 'src-renderer/src/components/**'],
+    rules: { 'no-restricted-syntax': ['error', ...LOCALE_FORMATTING] },
   },
   {
     files: ['test/**', 'scripts/**', 'bin/**', 'eslint-rules/**', '**/*.test.ts'],

@@ -103,7 +103,9 @@ test('Reels: search, collection and shipped filters; a collection created, renam
   // Shipped: only the service knows, and the station asks it.
   await filters.getByRole('combobox', { name: /^Shipped/ }).selectOption({ label: 'Only shipped Reels' });
   await expect(rowNames()).toHaveText(['Gamma reel']);
-  await expect(table.getByTestId('reel-transferred')).toHaveText([`⇢ shipped ${new Date(shippedAt).toLocaleDateString('en-US')}`]);
+  // The date as the UI language writes it (components/format.ts: dateStyle medium).
+  const shippedOn = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(shippedAt));
+  await expect(table.getByTestId('reel-transferred')).toHaveText([`⇢ shipped ${shippedOn}`]);
   await expect(page.getByTestId('reels-transferred-local')).toHaveCount(0);
   await filters.getByRole('combobox', { name: /^Shipped/ }).selectOption({ label: 'Hide shipped Reels' });
   await expect(rowNames()).toHaveText(['Alpha reel', /^Beta reel/]);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
@@ -93,4 +93,91 @@ test('wedge reads in any order pass correct Labels; an unfitted read fails nothi
   ]);
   await openScreen(page, 'Verify');
   await page.screenshot({ path: 'test-results/e2e/screens/verify-wedge.png', fullPage: true });
+});
+
+/** Opens Verify on the Reel and draws a sample (a new check: the confirmation of a new sample is accepted). */
+async function drawSample(page: Page, aql: string, seed: string): Promise<number[]> {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/verify?reel=${encodeURIComponent(reelId)}`);
+  await page.getByLabel('AQL').selectOption(aql);
+  await page.getByLabel('Seed').fill(seed);
+  await page.getByRole('button', { name: 'Draw sample' }).click();
+  await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'pending');
+  await expect(page.getByTestId('verify-plan')).toContainText(`seed ${seed}`);
+  const status = await station.call('verify.status', { reelId });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  return status.verification?.plan.positions ?? [];
+}
+
+test('after a rejected lot the screen says what was decided and what to do; a scan then is named and goes nowhere', async ({ page }) => {
+  test.setTimeout(120_000);
+  // AQL 1.5 on a lot of 30: 8 samples, accept 0, reject 1 (one failure rejects the lot).
+  const sample = await drawSample(page, '1.5', '11');
+  expect(sample).toHaveLength(8);
+  const [first, second, third] = sample as [number, number, number];
+  await expect(page.getByTestId('verify-position')).toHaveText(String(first));
+  await wedgeScan(page, url(first));
+  await wedgeScan(page, text(first));
+  await expect(page.getByTestId(`sample-${first}`)).toHaveAttribute('data-state', 'pass');
+  // The second sampled position holds another position's Label: the lot is rejected.
+  const other = second === LOT ? second - 1 : second + 1;
+  await expect(page.getByTestId('verify-position')).toHaveText(String(second));
+  await wedgeScan(page, url(other));
+  await wedgeScan(page, text(other));
+  await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'reject');
+
+  const decided = page.getByTestId('verify-decided');
+  await expect(decided).toContainText(`Lot rejected: position ${second} failed.`);
+  await expect(decided).toContainText('Set this lot aside: it does not go out as it is. To sample it again, start a new check with “Draw sample”.');
+  await expect(page.getByTestId('verify-position')).toHaveCount(0);
+  await expect(page.getByText('Scan position')).toHaveCount(0);
+  await expect(page.getByTestId(`sample-${third}`)).toBeDisabled();
+
+  // The next sampled Label scanned anyway: named, and not checked.
+  await wedgeScan(page, url(third));
+  await expect(page.getByTestId('verify-after-verdict')).toHaveText(
+    `The check is finished: ${url(third)} was not used. To sample this lot again, start a new check with “Draw sample”.`,
+  );
+  await wedgeScan(page, text(third));
+  await expect(page.getByTestId('verify-after-verdict')).toContainText(text(third));
+  const after = await station.call('verify.status', { reelId });
+  expect(after.verification?.samples.filter((s) => s.state !== 'waiting').map((s) => [s.position, s.state])).toEqual([
+    [first, 'pass'],
+    [second, 'fail'],
+  ]);
+  expect(after.verification?.verdict).toMatchObject({ decision: 'reject', inspected: 2, failed: 1 });
+
+  for (const lang of ['en', 'de'] as const) {
+    if (lang === 'de') {
+      await page.evaluate(() => localStorage.setItem('station.locale', 'de'));
+      await page.reload();
+      await expect(decided).toContainText(`Los zurückgewiesen: Position ${second} nicht bestanden.`);
+    }
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: `test-results/e2e/screens/verify-rejected-${lang}-${size.width}.png`, fullPage: true });
+    }
+  }
+});
+
+test('after an accepted lot the screen says so and asks for no scan', async ({ page }) => {
+  test.setTimeout(120_000);
+  // AQL 1000 on a lot of 30: 3 samples.
+  const sample = await drawSample(page, '1000', '5');
+  expect(sample).toHaveLength(3);
+  for (const p of sample) {
+    await expect(page.getByTestId('verify-position')).toHaveText(String(p));
+    await wedgeScan(page, text(p));
+    await wedgeScan(page, url(p));
+    await expect(page.getByTestId(`sample-${p}`)).toHaveAttribute('data-state', 'pass');
+  }
+  await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'accept');
+  await expect(page.getByTestId('verify-decided')).toContainText('Lot accepted: all 3 sampled positions passed.');
+  await expect(page.getByTestId('verify-decided')).toContainText('The lot can go on; nothing more to scan.');
+  await expect(page.getByTestId('verify-position')).toHaveCount(0);
+  await wedgeScan(page, url(sample[0] as number));
+  await expect(page.getByTestId('verify-after-verdict')).toContainText('The check is finished');
 });

@@ -157,7 +157,11 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     await expect(page.getByTestId('camera-state')).toHaveText('Camera live', { timeout: 30_000 });
     await screenshot(page, 'verify-plan');
 
-    for (const position of sample) {
+    // The mis-enrolled Label last: one failure rejects the lot, and a decided lot takes no more scans (issue 17), so the
+    // whole sample is judged only when position 17 comes last. Each position is chosen on its button.
+    for (const position of [...sample.filter((p) => p !== SWAPPED[0]), SWAPPED[0]]) {
+      await page.getByTestId(`sample-${position}`).click();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await expect(page.getByTestId('verify-position')).toHaveText(String(position));
       // The printed QR, typed by the keyboard wedge (AIM prefix ]Q1).
       await wedgeScan(page, `]Q1${qr(position)}`);
@@ -193,6 +197,7 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     // Re = 1: one failed sample rejects the lot.
     await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'reject');
     await expect(page.getByTestId('verify-verdict')).toHaveText('Lot rejected: 1 failed of 8 checked (reject ≥ 1).');
+    await expect(page.getByTestId('verify-decided')).toContainText('Lot rejected: position 17 failed.');
     const status = await station.call('verify.status', { reelId });
     expect(status.verification?.samples.filter((s) => s.state === 'fail').map((s) => [s.position, s.result?.foundPosition])).toEqual([[17, 18]]);
     expect(status.verification?.verdict).toMatchObject({ decision: 'reject', inspected: 8, failed: 1, complete: true });

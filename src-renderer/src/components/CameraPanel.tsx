@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCamera } from '../camera';
 import { station } from '../station-client';
+import { useFormat } from './format';
 
 /** Live preview with focus and exposure meters (camera module by the camera area). */
 export function CameraPanel({ register }: { register: (capture: () => void) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const camera = useCamera(station);
   useEffect(() => {
     register(() => void camera.capture());
@@ -22,11 +24,11 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
       <video ref={camera.videoRef} muted playsInline aria-label={t('bench.preview')} className="preview-video" />
       <div className="meters">
         <label>
-          {t('bench.focus')} {m ? m.focus.toFixed(0) : '–'}
+          {t('bench.focus')} {m ? format.number(Math.round(m.focus)) : '–'}
           <meter min={0} max={th.minFocus * 4} low={th.minFocus} optimum={th.minFocus * 3} value={m?.focus ?? 0} />
         </label>
         <label>
-          {t('bench.exposure')} {m ? m.meanLuminance.toFixed(0) : '–'}
+          {t('bench.exposure')} {m ? format.number(Math.round(m.meanLuminance)) : '–'}
           <meter min={0} max={255} low={th.minMeanLuminance} high={th.maxMeanLuminance} optimum={128} value={m?.meanLuminance ?? 0} />
         </label>
       </div>

@@ -1,6 +1,9 @@
+import { formatsFor } from './format';
+
 // The charts' axes and units, decided by pure functions (docs/architecture.md, "Charts"): every y axis starts at 0,
 // a count's unit is its bucket ("per hour" only from hourly buckets), counts have whole-number ticks, and time ticks
-// read HH:MM, spaced so that their labels do not overlap at 1366 px. UPlotChart draws what these choose.
+// read HH:MM, spaced so that their labels do not overlap at 1366 px. Tick numbers and dates follow the UI language
+// (components/format.ts; uPlot's own would follow the browser's). UPlotChart draws what these choose.
 
 /** A bucket's width in words: "per minute", "per 5 minutes", "per hour", "per 2 hours", "per day", "per week". */
 export interface BucketUnit {
@@ -73,7 +76,13 @@ export function timeTickLabel(epochSeconds: number, spanSeconds: number, locale:
   const at = new Date(epochSeconds * 1000);
   const hhmm = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
   if (spanSeconds <= 86_400) return hhmm;
-  return `${new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' }).format(at)} ${hhmm}`;
+  return `${formatsFor(locale).dayMonth(at)} ${hhmm}`;
+}
+
+/** A y axis's tick labels as numbers of the UI language ("1.000" and "0,5" in German). */
+export function numberTicks(locale: string): (chart: unknown, ticks: number[]) => string[] {
+  const format = formatsFor(locale);
+  return (_chart, ticks) => ticks.map((tick) => format.number(tick));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../src-shared/ipc';
+import { useFormat } from '../components/format';
 import { DiskDetails, DiskIndicator } from './DiskStatus';
 
 const ONLINE_MARK: Record<StationStatus['online'], string> = { online: '●', offline: '○', unknown: '◌', not_connected: '–' };
@@ -21,6 +22,7 @@ function syncText(status: StationStatus, t: (key: string, values?: Record<string
  */
 export function StatusBar({ status, error }: { status: StationStatus | undefined; error: string | undefined }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <header className="status-bar" role="banner">
       <h1>{t('app.title')}</h1>
@@ -84,7 +86,7 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
               <DiskDetails disk={status.disk} />
               <dt>{t('status.token')}</dt>
               <dd data-testid="status-token" data-expires-at={status.tokenExpiresAt ?? ''}>
-                {status.tokenExpiresAt ? t('status.tokenExpires', { time: new Date(status.tokenExpiresAt).toLocaleTimeString() }) : t('status.noToken')}
+                {status.tokenExpiresAt ? t('status.tokenExpires', { time: format.time(status.tokenExpiresAt) }) : t('status.noToken')}
               </dd>
               <dt>{t('status.version')}</dt>
               <dd data-testid="status-version">{status.version}</dd>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
@@ -14,6 +15,7 @@ import { SlotCard } from './SlotCard';
 
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status });
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
@@ -45,11 +47,11 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
-              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, savedSinceSnapshot, t)}</dd>
+              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, savedSinceSnapshot, t, format)}</dd>
               <dt>{t('bench.session')}</dt>
-              <dd data-testid="bench-session-count">{savedAt.length}</dd>
+              <dd data-testid="bench-session-count">{format.number(savedAt.length)}</dd>
               <dt>{t('bench.perMinute')}</dt>
-              <dd data-testid="bench-rate">{labelsPerMinute(savedAt, now).toFixed(1)}</dd>
+              <dd data-testid="bench-rate">{format.number(labelsPerMinute(savedAt, now), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</dd>
             </dl>
           </div>
           {range || reel.refreshedAt ? (
@@ -63,7 +65,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               {range && reel.refreshedAt ? ' · ' : null}
               {reel.refreshedAt ? (
                 <span data-testid="bench-refreshed-at" data-at={reel.refreshedAt}>
-                  {t('bench.refreshedAt', { time: new Date(reel.refreshedAt).toLocaleTimeString() })}
+                  {t('bench.refreshedAt', { time: format.time(reel.refreshedAt) })}
                 </span>
               ) : null}
             </p>
@@ -126,10 +128,11 @@ function reelProgress(
   labels: readonly { position: number; state: string; expected: unknown }[],
   sinceSnapshot: number,
   t: (key: string, options?: Record<string, unknown>) => string,
+  format: Formats,
 ): string {
   const done = labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length + sinceSnapshot;
   const planned = labels.filter((l) => l.expected !== null).length;
-  return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : String(done);
+  return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : format.number(done);
 }
 
 function ActionButton({ label, keys, onClick, disabled }: { label: string; keys: string; onClick: () => void; disabled?: boolean }) {

@@ -4,6 +4,7 @@ import { DEFAULT_QUALITY_THRESHOLDS, type QualityThresholds } from '../../../../
 import type { CameraControlSettings, CameraStatus } from '../../../../src-shared/ipc';
 import { useCamera, type CameraCapabilities, type MediaRange } from '../../camera';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
 import { THRESHOLD_FIELDS, thresholdForm, thresholdsFromForm, type ThresholdForm, type ThresholdKey } from './device-forms';
@@ -176,7 +177,7 @@ function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
         {t(`bench.cameraState.${camera.state}`)}
         {camera.cameraName ? `: ${camera.cameraName}` : ''}
         {m
-          ? ` · ${t('devices.controls.meters', { focus: m.focus.toFixed(0), minFocus: camera.thresholds.minFocus, brightness: m.meanLuminance.toFixed(0) })}`
+          ? ` · ${t('devices.controls.meters', { focus: Math.round(m.focus), minFocus: camera.thresholds.minFocus, brightness: Math.round(m.meanLuminance) })}`
           : ''}
       </p>
       {camera.error ? (
@@ -276,10 +277,11 @@ function Range({
   value: number | undefined;
   onChange: (value: number) => void;
 }) {
+  const format = useFormat();
   const shown = value ?? range.min;
   return (
     <label>
-      {label(Number(shown.toFixed(3)).toString())}
+      {label(format.number(shown, { maximumFractionDigits: 3 }))}
       <input
         type="range"
         min={range.min}

@@ -6,6 +6,7 @@ import type { DeviceInfo, DeviceKind, DeviceStatus, StationStatus } from '../../
 import { Details } from '../../components/Details';
 import { deviceStatusProblem } from '../../components/device-problem';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraSettings } from './CameraSettings';
@@ -30,6 +31,7 @@ const LOG_SIZE = 50;
 
 export function DevicesScreen({ status }: { status: StationStatus | undefined }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const list = useCommandQuery('devices.list', {});
   const assign = useCommandMutation('devices.assignRole', ['devices.list']);
   const testRead = useCommandMutation('devices.testRead');
@@ -180,7 +182,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           {log.map((e, n) => (
             <li key={`${e.at}${n}`} className={e.ok ? '' : 'rejected'}>
               <span aria-hidden="true">{e.ok ? '✓' : '✖'} </span>
-              <time>{e.at.slice(11, 19)}</time> <span className="mono">{e.device}</span> {e.text}
+              <time dateTime={e.at}>{format.time(e.at)}</time> <span className="mono">{e.device}</span> {e.text}
             </li>
           ))}
         </ol>

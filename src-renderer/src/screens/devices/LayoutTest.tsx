@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LAYOUT_TEST_TEXT } from '../../../../src-shared/domain/wedge';
 import type { DeviceInfo, WedgeLayoutCheck } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation } from '../../query/use-command';
 import { takeWedgeScans } from '../../components/use-wedge';
 
@@ -109,6 +110,7 @@ export function LayoutTest({ wedge }: { wedge: DeviceInfo | undefined }) {
 
 function LayoutVerdict({ check }: { check: WedgeLayoutCheck }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const name = (layout: 'US' | 'DE') => t(`devices.layout.names.${layout}`);
   const text = check.ok
     ? t('devices.layout.ok')
@@ -118,7 +120,7 @@ function LayoutVerdict({ check }: { check: WedgeLayoutCheck }) {
   return (
     <p className={check.ok ? 'ok-note' : 'error-note'} data-ok={check.ok}>
       <span aria-hidden="true">{check.ok ? '✓ ' : '✖ '}</span>
-      {text} <span className="hint">{t('devices.layout.checkedAt', { time: new Date(check.checkedAt).toLocaleString() })}</span>
+      {text} <span className="hint">{t('devices.layout.checkedAt', { time: format.dateTime(check.checkedAt) })}</span>
     </p>
   );
 }

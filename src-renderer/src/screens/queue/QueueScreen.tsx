@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { OPERATION_STATES, type OperationState, type QueueCounts, type QueueItem } from '../../../../src-shared/ipc';
 import { Details } from '../../components/Details';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
@@ -35,6 +36,7 @@ function whatIsSent(item: QueueItem, t: TFunction): string {
 
 export function QueueScreen() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [filter, setFilter] = useState<OperationState | ''>('');
   const list = useCommandQuery('queue.list', filter ? { state: filter, limit: 500 } : { limit: 500 });
   const retry = useCommandMutation('queue.retry', ['queue.list']);
@@ -68,7 +70,7 @@ export function QueueScreen() {
             {OPERATION_STATES.map((s) => (
               <li key={s} className={`count state-op-${s}${counts[s] > 0 ? ' has-items' : ''}`} data-testid={`queue-count-${s}`}>
                 <span aria-hidden="true">{STATE_MARK[s]} </span>
-                {t(`queue.states.${s}`)} <strong>{counts[s]}</strong>
+                {t(`queue.states.${s}`)} <strong>{format.number(counts[s])}</strong>
               </li>
             ))}
           </ul>
@@ -181,7 +183,7 @@ export function QueueScreen() {
               </>
             ),
           },
-          { key: 'attempts', header: t('queue.attempts'), numeric: true, cell: (item) => item.attemptCount },
+          { key: 'attempts', header: t('queue.attempts'), numeric: true, cell: (item) => format.number(item.attemptCount) },
           {
             key: 'actions',
             header: t('common.actions'),

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Breakable } from '../../components/Breakable';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
 
 /** The Label's captures (thumbnails), what was done to it, and every attempt to send it (labels.history). */
 export function LabelHistory({ labelId }: { labelId: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const history = useCommandQuery('labels.history', { labelId });
   if (history.error) return <ErrorNote error={history.error} />;
   const data = history.data;
@@ -27,7 +29,7 @@ export function LabelHistory({ labelId }: { labelId: string }) {
       <ol className="history">
         {data.audit.map((a, n) => (
           <li key={`a${n}`}>
-            <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time> {a.action}
+            <time dateTime={a.at}>{format.dateTime(a.at)}</time> {a.action}
           </li>
         ))}
       </ol>
@@ -41,7 +43,7 @@ export function LabelHistory({ labelId }: { labelId: string }) {
         columns={[
           { key: 'kind', header: t('label.attemptWhat'), cell: (r) => r.op.kind },
           { key: 'state', header: t('label.attemptState'), cell: (r) => r.op.state },
-          { key: 'at', header: t('label.attemptAt'), className: 'wrap', cell: (r) => (r.attempt ? new Date(r.attempt.at).toLocaleString() : '–') },
+          { key: 'at', header: t('label.attemptAt'), className: 'wrap', cell: (r) => (r.attempt ? format.dateTime(r.attempt.at) : '–') },
           {
             key: 'answer',
             header: t('label.attemptAnswer'),

@@ -4,6 +4,7 @@ import { MovePreviewResponseSchema, type MovePreviewResponse } from '../../../..
 import type { Label } from '../../../../src-shared/api/labels';
 import type { MoveInput } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 /** The same move: a preview (or a queued move) of `a` speaks for `b` only then. */
@@ -20,6 +21,7 @@ function labelText(label: Label | null): string {
 /** The service's move preview as a table of what moves where, with the warnings that matter before moving. */
 function MovePreview({ preview, input, targetName }: { preview: MovePreviewResponse; input: MoveInput; targetName: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const from = preview.span?.fromPosition ?? input.fromPosition;
   const to = preview.span?.toPosition ?? input.toPosition ?? '…';
   const warnings: string[] = [];
@@ -43,11 +45,11 @@ function MovePreview({ preview, input, targetName }: { preview: MovePreviewRespo
           </tr>
           <tr>
             <th scope="row">{t('move.previewCount')}</th>
-            <td data-testid="move-count">{preview.count}</td>
+            <td data-testid="move-count">{format.number(preview.count)}</td>
           </tr>
           <tr>
             <th scope="row">{t('move.previewBound')}</th>
-            <td>{preview.boundCount}</td>
+            <td>{format.number(preview.boundCount)}</td>
           </tr>
           <tr>
             <th scope="row">{t('move.previewFirst')}</th>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
@@ -16,6 +17,7 @@ const REFRESH_MS = 15_000;
 
 export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   // Read again on a schedule while shown: Labels other benches enroll appear (a refresh that finds the Reel's counts
   // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
   const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
@@ -48,7 +50,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
               {detail.data.benchRange ? <strong data-testid="reel-map-range">{t('reelMap.range', detail.data.benchRange)}</strong> : null}
               {detail.data.benchRange && detail.data.refreshedAt ? ' · ' : null}
               {detail.data.refreshedAt ? (
-                <span data-testid="reel-refreshed-at">{t('reelMap.refreshedAt', { time: new Date(detail.data.refreshedAt).toLocaleTimeString() })}</span>
+                <span data-testid="reel-refreshed-at">{t('reelMap.refreshedAt', { time: format.time(detail.data.refreshedAt) })}</span>
               ) : null}
             </p>
           ) : null}

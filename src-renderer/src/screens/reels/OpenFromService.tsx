@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
 
@@ -10,6 +11,7 @@ import type { ScreenId } from '../../shell/screens';
 
 export function OpenFromService({ open }: { open: (reelId: string, screen: ScreenId) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const [asked, setAsked] = useState<string>();
   const found = useCommandQuery('reels.find', asked ? { q: asked } : {}, { enabled: asked !== undefined });
@@ -56,7 +58,12 @@ export function OpenFromService({ open }: { open: (reelId: string, screen: Scree
                 </>
               ),
             },
-            { key: 'count', header: t('openReel.labelCount'), numeric: true, cell: (r) => r.labelCount ?? '?' },
+            {
+              key: 'count',
+              header: t('openReel.labelCount'),
+              numeric: true,
+              cell: (r) => (r.labelCount === null || r.labelCount === undefined ? '?' : format.number(r.labelCount)),
+            },
             {
               key: 'actions',
               header: t('common.actions'),

@@ -5,6 +5,7 @@ import { LABEL_STATES } from '../../../../src-shared/domain/label';
 import type { ReelListInput } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import type { ScreenId } from '../../shell/screens';
 import { Collections } from './Collections';
@@ -24,6 +25,7 @@ const SEARCH_SETTLE_MS = 250;
 
 export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId) => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [collection, setCollection] = useState('');
@@ -109,7 +111,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
             header: t('reels.labels'),
             cell: (r) =>
               LABEL_STATES.filter((s) => (r.labelCounts[s] ?? 0) > 0)
-                .map((s) => `${t(`states.${s}`)} ${r.labelCounts[s]}`)
+                .map((s) => `${t(`states.${s}`)} ${format.number(r.labelCounts[s] ?? 0)}`)
                 .join(' · ') || '0',
           },
           {
@@ -138,7 +140,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
             header: t('reels.transferred'),
             cell: (r) => (
               <span data-testid="reel-transferred">
-                {r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: new Date(r.transferredAt).toLocaleDateString() })}` : t('reels.notShipped')}
+                {r.transferredAt ? `⇢ ${t('reels.shippedAt', { date: format.date(r.transferredAt) })}` : t('reels.notShipped')}
               </span>
             ),
           },

@@ -11,10 +11,12 @@ import {
   bucketUnit,
   countRange,
   minuteRange,
+  numberTicks,
   timeTickLabel,
   zeroBasedRange,
 } from '../../components/chart-axes';
 import { DataTable } from '../../components/DataTable';
+import { useFormat } from '../../components/format';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
 import './report.css';
@@ -34,22 +36,12 @@ function timeAxis(spanSeconds: number, locale: string): uPlot.Axis {
 }
 const CHARTS = 2;
 
-function useDateFormat() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '–');
-  }, [i18n.language]);
-}
-
-function seconds(value: number | null): string {
-  return value === null ? '–' : value.toFixed(1);
-}
-
 /** The report of one Reel. `onDrawn` is called once both charts have drawn (the print view waits for it). */
 export function ReelReport({ report, onDrawn, print = false }: { report: Report; onDrawn?: () => void; print?: boolean }) {
   const { t, i18n } = useTranslation();
-  const when = useDateFormat();
+  const format = useFormat();
+  const when = (iso: string | null) => (iso ? format.dateTime(iso) : '–');
+  const seconds = (value: number | null) => (value === null ? '–' : format.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
   // Timing marks (test/bench/report.bench.ts): the report's data is in (first render), both charts have drawn.
   useState(() => performance.mark('reel-report:data'));
   const drawnCharts = useRef(new Set<string>());
@@ -77,7 +69,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
     const span = first === undefined ? 0 : end - first;
     return {
       scales: { x: { time: true, ...(range ? { range } : {}) }, y: { range: (_u, _min, max) => countRange(max) } },
-      axes: [timeAxis(span, i18n.language), { label: perBucket, size: 60, incrs: [...COUNT_INCREMENTS] }],
+      axes: [timeAxis(span, i18n.language), { label: perBucket, size: 60, incrs: [...COUNT_INCREMENTS], values: numberTicks(i18n.language) }],
       series: [
         {},
         {
@@ -102,7 +94,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
   const timeOptions = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       scales: { x: { time: true, range: (_u, min, max) => minuteRange(min, max) }, y: { range: (_u, _min, max) => zeroBasedRange(max) } },
-      axes: [timeAxis(timeSpan, i18n.language), { label: t('report.secondsPerLabel'), size: 60 }],
+      axes: [timeAxis(timeSpan, i18n.language), { label: t('report.secondsPerLabel'), size: 60, values: numberTicks(i18n.language) }],
       series: [
         {},
         {
@@ -159,14 +151,19 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                   </>
                 ),
             },
-            { key: 'labels', header: t('report.labels'), numeric: true, cell: (row) => <span data-testid={`count-${row.state}`}>{row.count}</span> },
+            {
+              key: 'labels',
+              header: t('report.labels'),
+              numeric: true,
+              cell: (row) => <span data-testid={`count-${row.state}`}>{format.number(row.count)}</span>,
+            },
           ]}
         />
         {report.serviceCounts ? (
           <p className="hint" data-testid="report-service-counts">
             {t('report.serviceCounts', {
               counts: Object.entries(report.serviceCounts)
-                .map(([k, v]) => `${t(`report.countNames.${k}`, { defaultValue: countWords(k) })} ${v}`)
+                .map(([k, v]) => `${t(`report.countNames.${k}`, { defaultValue: countWords(k) })} ${format.number(v)}`)
                 .join(', '),
             })}
           </p>
@@ -213,7 +210,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             rowKey={(group) => group.code}
             columns={[
               { key: 'code', header: t('report.code'), cell: (group) => <code>{group.code}</code> },
-              { key: 'count', header: t('report.labels'), numeric: true, cell: (group) => group.count },
+              { key: 'count', header: t('report.labels'), numeric: true, cell: (group) => format.number(group.count) },
               {
                 key: 'reason',
                 header: t('report.reason'),
@@ -272,7 +269,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             columns={[
               { key: 'when', header: t('report.when'), cell: (bind) => when(bind.at) },
               { key: 'range', header: t('report.range'), cell: (bind) => t('report.rangeValue', { from: bind.fromPosition, to: bind.toPosition }) },
-              { key: 'bound', header: t('report.bound'), numeric: true, cell: (bind) => bind.bound ?? '–' },
+              { key: 'bound', header: t('report.bound'), numeric: true, cell: (bind) => (bind.bound === null ? '–' : format.number(bind.bound)) },
               {
                 key: 'activation',
                 header: t('report.activation'),

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 /** Settings → Quality check: the AQL a new sample uses unless the Verify screen names another (ISO 2859-1 Table 2-A). */
 export function QualitySettings() {
   const { t } = useTranslation();
+  const format = useFormat();
   const id = useId();
   const current = useCommandQuery('verify.settings.get', {});
   const save = useCommandMutation('verify.settings.set', ['verify.settings.get']);
@@ -23,7 +25,7 @@ export function QualitySettings() {
       >
         {current.data?.aqls.map((aql) => (
           <option key={aql} value={String(aql)}>
-            {aql}
+            {format.number(aql)}
           </option>
         ))}
       </select>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../../src-shared/domain/bytes';
 import type { DiskStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 const GB = 1_000_000_000;
@@ -14,6 +14,7 @@ const MB = 1_000_000;
  */
 export function StorageSettings({ liveDisk }: { liveDisk: DiskStatus | null | undefined }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const current = useCommandQuery('storage.get', {});
   const save = useCommandMutation('storage.set', ['storage.get']);
   const prune = useCommandMutation('storage.prune', ['storage.get']);
@@ -44,10 +45,10 @@ export function StorageSettings({ liveDisk }: { liveDisk: DiskStatus | null | un
         <p role="status" data-testid="storage-now">
           {t('storage.now', {
             count: info.captures.count,
-            bytes: formatBytes(info.captures.bytes),
-            free: formatBytes(disk.free),
-            total: formatBytes(disk.total),
-            labels: disk.labelsLeft.toLocaleString(),
+            bytes: format.bytes(info.captures.bytes),
+            free: format.bytes(disk.free),
+            total: format.bytes(disk.total),
+            labels: disk.labelsLeft,
           })}
         </p>
       ) : null}
@@ -75,7 +76,7 @@ export function StorageSettings({ liveDisk }: { liveDisk: DiskStatus | null | un
       {save.isSuccess ? <p className="ok-note">{t('storage.saved')}</p> : null}
       {prune.data?.pruned ? (
         <p className="ok-note" data-testid="storage-pruned">
-          {t('storage.pruned', { count: prune.data.pruned.count, bytes: formatBytes(prune.data.pruned.bytes) })}
+          {t('storage.pruned', { count: prune.data.pruned.count, bytes: format.bytes(prune.data.pruned.bytes) })}
         </p>
       ) : null}
       {current.error ? <ErrorNote error={current.error} /> : null}

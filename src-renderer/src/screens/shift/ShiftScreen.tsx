@@ -2,8 +2,9 @@ import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
-import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel, hourlyBars } from '../../components/chart-axes';
+import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel, hourlyBars, numberTicks } from '../../components/chart-axes';
 import { DataTable } from '../../components/DataTable';
+import { useFormat, type Formats } from '../../components/format';
 import { downloadBase64, type SavedFile } from '../../components/download';
 import { SavedNote } from '../../components/SavedNote';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -53,7 +54,7 @@ function ShiftSummaryView({
       scales: { x: { time: false, range: [...bars.range] }, y: { range: (_u, _min, max) => countRange(max) } },
       axes: [
         { label: t('shift.hour'), space: 48, incrs: [...HOUR_INCREMENTS], values: (_u: uPlot, ticks: number[]) => ticks.map(hourLabel) },
-        { label: t('shift.perHourAxis'), size: 60, incrs: [...COUNT_INCREMENTS] },
+        { label: t('shift.perHourAxis'), size: 60, incrs: [...COUNT_INCREMENTS], values: numberTicks(i18n.language) },
       ],
       series: [
         {},
@@ -69,21 +70,21 @@ function ShiftSummaryView({
       legend: { show: false },
       cursor: { show: !print },
     }),
-    [t, print, bars],
+    [t, print, bars, i18n.language],
   );
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const format = useFormat();
   return (
     <>
-      {print ? <h2 id="shift-print-title">{t('shift.printTitle', { day: longDay(day, i18n.language) })}</h2> : null}
+      {print ? <h2 id="shift-print-title">{t('shift.printTitle', { day: longDay(day, format) })}</h2> : null}
       <dl className="counters" aria-label={t('shift.figures')}>
         <dt>{t('shift.labels')}</dt>
-        <dd data-testid="shift-labels">{data.labels}</dd>
+        <dd data-testid="shift-labels">{format.number(data.labels)}</dd>
         <dt>{t('shift.errorRate')}</dt>
         <dd data-testid="shift-error-rate">
-          {data.errorRate === null ? '–' : `${percent.format(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}
+          {data.errorRate === null ? '–' : `${format.percent(data.errorRate)} (${t('shift.errors', { count: data.errors })})`}
         </dd>
         <dt>{t('shift.reelsFinished')}</dt>
-        <dd data-testid="shift-finished">{data.reelsFinished}</dd>
+        <dd data-testid="shift-finished">{format.number(data.reelsFinished)}</dd>
       </dl>
       <section className="report-section" aria-labelledby="shift-problems">
         <h3 id="shift-problems">{t('shift.problemsTitle')}</h3>
@@ -92,7 +93,7 @@ function ShiftSummaryView({
             <Fragment key={kind}>
               <dt>{t(`shift.problems.${kind}`)}</dt>
               <dd data-testid={`shift-${kind}`} className={data.problems[kind] > 0 ? 'has-problems' : undefined}>
-                {data.problems[kind]}
+                {format.number(data.problems[kind])}
               </dd>
             </Fragment>
           ))}
@@ -142,8 +143,8 @@ function ShiftSummaryView({
                   reel.name
                 ),
             },
-            { key: 'labels', header: t('shift.labels'), numeric: true, cell: (reel) => reel.labels },
-            { key: 'errors', header: t('shift.errorsColumn'), numeric: true, cell: (reel) => reel.errors },
+            { key: 'labels', header: t('shift.labels'), numeric: true, cell: (reel) => format.number(reel.labels) },
+            { key: 'errors', header: t('shift.errorsColumn'), numeric: true, cell: (reel) => format.number(reel.errors) },
             { key: 'finished', header: t('shift.finished'), cell: (reel) => (reel.finished ? t('shift.yes') : t('shift.no')) },
           ]}
         />
@@ -152,15 +153,16 @@ function ShiftSummaryView({
   );
 }
 
-/** A day (YYYY-MM-DD) in words, in the language asked for. */
-function longDay(day: string, locale: string): string {
+/** A day (YYYY-MM-DD) in words, in the UI language. */
+function longDay(day: string, format: Formats): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(y, m - 1, d, 12));
+  return format.longDate(new Date(y, m - 1, d, 12));
 }
 
 /** The shift summary: one day's work across Reels (Labels per hour, error rate, Reels finished), and its PDF. */
 export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
   const { t, i18n } = useTranslation();
+  const format = useFormat();
   const id = useId();
   const [day, setDay] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
@@ -178,7 +180,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
     try {
       const pdf = await printPdf.mutateAsync({ day, utcOffsetMinutes: offsetOn(day), locale: i18n.language === 'de' ? 'de' : 'en' });
       const holds = t('shift.holds', {
-        day: longDay(day, i18n.language),
+        day: longDay(day, format),
         labels: data.labels,
         problems: t('shift.errors', { count: data.errors }),
         reels: data.reels.length,

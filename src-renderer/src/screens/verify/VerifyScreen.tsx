@@ -8,6 +8,7 @@ import { fitRead, typeByShape } from '../../../../src-shared/domain/slot-fit';
 import { StationError, StationErrorCode, type StationStatus, type VerifyCheckOutput } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -15,7 +16,7 @@ import { CameraPanel } from '../../components/CameraPanel';
 import { playTone } from '../../components/sounds';
 import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
-import { planText, sampleMessage, verdictText } from './verification-text';
+import { decidedText, planText, sampleMessage, verdictText } from './verification-text';
 
 // The quality check of an enrolled Reel: draw the sample (ISO 2859-1, the AQL from Settings), then scan each sampled
 // position with the bench's devices (scanners and the keyboard wedge, NFC, and the camera when the Reel expects an
@@ -66,6 +67,7 @@ export function VerifyScreen({
   openReport: (reelId: string) => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const client = useQueryClient();
   const checkSample = useCommandMutation('verify.check');
   const planSample = useCommandMutation('verify.plan');
@@ -98,13 +100,20 @@ export function VerifyScreen({
     [client],
   );
 
-  // The position being scanned: the one chosen, else the first still waiting.
+  // The position being scanned: the one chosen, else the first still waiting. Once the lot is decided (rejected, or
+  // accepted after the whole sample) nothing is waiting to be scanned: only a failed position whose fresh scan may
+  // change a rejection (retry) can still be chosen.
   const samples = verification?.samples ?? [];
+  const decision = verification?.verdict.decision ?? 'pending';
   const open = (p: number) => {
     const s = samples.find((x) => x.position === p);
-    return s !== undefined && (s.state === 'waiting' || s.state === 'kept' || (s.state === 'fail' && s.result?.retry === true));
+    if (s === undefined) return false;
+    const retry = s.state === 'fail' && s.result?.retry === true;
+    return decision === 'pending' ? s.state === 'waiting' || s.state === 'kept' || retry : decision === 'reject' && retry;
   };
-  const position = chosen !== undefined && open(chosen) ? chosen : samples.find((s) => s.state === 'waiting')?.position;
+  const position = chosen !== undefined && open(chosen) ? chosen : decision === 'pending' ? samples.find((s) => s.state === 'waiting')?.position : undefined;
+  /** A scan that arrived after the verdict: named, sent nowhere. */
+  const [afterVerdict, setAfterVerdict] = useState<string>();
 
   useEffect(() => {
     setReads([]);
@@ -116,6 +125,7 @@ export function VerifyScreen({
     setChosen(undefined);
     setLast(undefined);
   }, [reelId]);
+  useEffect(() => setAfterVerdict(undefined), [reelId, position, decision]);
 
   // Each read is fitted to the sampled Label's slots by the rule the Bench uses: by value (what this position and the
   // others should carry), else by the reported type or the shape. A value found at another position keeps that
@@ -168,6 +178,13 @@ export function VerifyScreen({
       offCapture();
     };
   }, [reelId, position, addRead]);
+  useEffect(() => {
+    if (!reelId || position !== undefined || decision === 'pending') return undefined;
+    return station.on('devices.read', (read) => {
+      setAfterVerdict(read.value);
+      playTone('warning');
+    });
+  }, [reelId, position, decision]);
 
   const check = useCallback(
     async (input: { position: number; identifiers: Read[]; captureSha256?: string }) => {
@@ -250,6 +267,7 @@ export function VerifyScreen({
   const checked = samples.filter((s) => s.result !== null && (s.state === 'pass' || s.state === 'fail'));
   const finalFails = checked.some((s) => s.state === 'fail' && s.result?.retry !== true);
   const missing = composition.filter((c) => !reads.some((r) => r.tagType === c));
+  const retryable = samples.filter((s) => s.state === 'fail' && s.result?.retry === true).map((s) => s.position);
   return (
     <section aria-labelledby="verify-title" className="stack" data-testid="verify">
       <h2 id="verify-title">{t('verify.title')}</h2>
@@ -270,10 +288,10 @@ export function VerifyScreen({
         >
           <label htmlFor={aqlId}>{t('verify.aql')}</label>
           <select id={aqlId} value={aql} onChange={(e) => setAql(e.target.value)}>
-            <option value="">{t('verify.aqlDefault', { aql: settings.data?.aql ?? '' })}</option>
+            <option value="">{t('verify.aqlDefault', { aql: settings.data ? format.number(settings.data.aql) : '…' })}</option>
             {settings.data?.aqls.map((value) => (
               <option key={value} value={String(value)}>
-                {value}
+                {format.number(value)}
               </option>
             ))}
           </select>
@@ -437,6 +455,19 @@ export function VerifyScreen({
                   {t('verify.clear')}
                 </button>
               </div>
+            </div>
+          ) : decision !== 'pending' ? (
+            <div className={`card stack verify-decided verify-decided-${decision}`} data-testid="verify-decided">
+              <p className="verify-decided-what">{decidedText(t, verification)}</p>
+              <p>{t(`verify.decided.next.${decision}`)}</p>
+              {decision === 'reject' && retryable.length ? (
+                <p className="hint">{t('verify.decided.retry', { count: retryable.length, positions: retryable.map(String) })}</p>
+              ) : null}
+              {afterVerdict !== undefined ? (
+                <p className="warning-note" role="alert" data-testid="verify-after-verdict">
+                  {t('verify.decided.scanAfter', { value: afterVerdict })}
+                </p>
+              ) : null}
             </div>
           ) : (
             <p>{t('verify.allScanned')}</p>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LotVerdictView, SampleCheck, VerificationPlan } from '../../../../src-shared/ipc';
+import type { LotVerdictView, SampleCheck, SampleView, VerificationPlan } from '../../../../src-shared/ipc';
 
 // The quality check in the operator's language: one sample's outcome (both positions named on a mismatch; each of
 // the eight identify outcomes in its own words), the plan's numbers and the lot's verdict. Shared by the Verify
@@ -37,4 +37,15 @@ export function verdictText(t: TFunction, verdict: LotVerdictView, plan: Pick<Ve
   if (verdict.decision === 'accept') return t('verify.verdict.accept', counts);
   if (verdict.decision === 'reject') return t(verdict.decidedEarly ? 'verify.verdict.rejectEarly' : 'verify.verdict.reject', counts);
   return t('verify.verdict.pending', counts);
+}
+
+/** What was decided, in a line a shift lead reads: which positions failed a rejected lot, or that the lot passed. */
+export function decidedText(
+  t: TFunction,
+  verification: { verdict: LotVerdictView; plan: Pick<VerificationPlan, 'accept'>; samples: readonly SampleView[] },
+): string {
+  const failed = verification.samples.filter((s) => s.state === 'fail').map((s) => String(s.position));
+  const counts = { count: failed.length, positions: failed, inspected: verification.verdict.inspected, accept: verification.plan.accept };
+  if (verification.verdict.decision === 'reject') return t('verify.decided.reject', counts);
+  return failed.length ? t('verify.decided.acceptWithFailures', counts) : t('verify.decided.accept', counts);
 }
