@@ -18,6 +18,9 @@ test('devices: health, slot assignment, virtual reads in the log', async ({ page
   await openScreen(page, 'Devices');
   const devices = page.getByRole('table', { name: 'Devices' });
   await expect(devices.getByRole('rowheader', { name: /virtual:scanner/ })).toBeVisible();
+  // An empty read log says so and how to fill it; the first read replaces the words.
+  const logCard = page.getByRole('region', { name: 'Read log' });
+  await expect(logCard).toContainText('No read since this screen opened');
   const virtual = page.getByRole('region', { name: 'Virtual devices' });
   await virtual.getByLabel('Scanner data').fill(']Q1DEMO-42');
   await virtual.getByRole('button', { name: 'Send scan' }).click();
@@ -26,6 +29,7 @@ test('devices: health, slot assignment, virtual reads in the log', async ({ page
   const log = page.getByTestId('device-log');
   await expect(log).toContainText('QR DEMO-42');
   await expect(log).toContainText('NFC 04A1B2C3');
+  await expect(logCard).not.toContainText('No read since this screen opened');
 
   const role = page.getByRole('combobox', { name: /Slot fed by .*scanner/i }).first();
   await role.selectOption('TEXT');

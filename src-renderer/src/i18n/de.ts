@@ -572,6 +572,7 @@ export const de: Catalog = {
     waitingForRead: 'Warte auf einen Scan: jetzt scannen oder Karte auflegen…',
     noRead: 'Kein Scan kam rechtzeitig.',
     log: 'Scanprotokoll',
+    logEmpty: 'Kein Lesevorgang, seit dieser Bildschirm offen ist: an einem Gerät scannen oder tippen, oder dessen „Testscan“ drücken.',
     virtual: 'Virtuelle Geräte',
     virtualHelp: 'Einen Scan einspeisen, als hätte ein Scanner oder NFC-Leser ihn gesendet (Vorführung, Schulung, Tests).',
     scanData: 'Scannerdaten',

@@ -558,6 +558,7 @@ export const en = {
     waitingForRead: 'Waiting for a read: scan or tap now…',
     noRead: 'No read arrived in time.',
     log: 'Read log',
+    logEmpty: 'No read since this screen opened: scan or tap on any device, or press its “Test read”.',
     virtual: 'Virtual devices',
     virtualHelp: 'Feed a read as if a scanner or NFC reader had sent it (demos, training, tests).',
     scanData: 'Scanner data',

@@ -178,6 +178,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
 
       <section className="card" aria-labelledby="devices-log">
         <h3 id="devices-log">{t('devices.log')}</h3>
+        {log.length === 0 ? <p className="hint">{t('devices.logEmpty')}</p> : null}
         <ol className="log" aria-label={t('devices.log')} data-testid="device-log">
           {log.map((e, n) => (
             <li key={`${e.at}${n}`} className={e.ok ? '' : 'rejected'}>
