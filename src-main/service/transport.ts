@@ -27,7 +27,8 @@ export interface AttemptRecord {
   reason: string | null;
   requestId: string | null;
   message: string | null;
-  kind: 'ok' | ServiceErrorKind;
+  /** `station`: the request was not sent for a reason of the station's own (its body could not be built). */
+  kind: 'ok' | ServiceErrorKind | 'station';
 }
 
 export interface CallOptions {
@@ -107,6 +108,11 @@ export function asQuery(query: object | undefined): Record<string, QueryValue> {
   return (query ?? {}) as Record<string, QueryValue>;
 }
 
+/** The kind of a request that was not sent: its token exchange's failure, or the station's own. */
+function notSentKind(error: unknown): AttemptRecord['kind'] {
+  return error instanceof ServiceError ? error.kind : 'station';
+}
+
 function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -165,6 +171,21 @@ export function createTransport(options: TransportOptions): Transport {
     };
   }
 
+  /** Why a request was not sent, in words: the token exchange's failure names its own request and answer. */
+  function notSentFields(error: unknown): Partial<AttemptRecord> {
+    if (error instanceof ServiceError) {
+      const cause = error.serviceMessage ?? (typeof error.detail?.['cause'] === 'string' ? error.detail['cause'] : null) ?? error.code;
+      const answer = error.status === null ? 'no answer' : `HTTP ${error.status}`;
+      return {
+        code: error.code,
+        reason: 'not_sent',
+        requestId: error.requestId,
+        message: `not sent: ${error.path === PATHS.token ? 'the station could not get a token from the service' : 'it could not be prepared'} (${error.method} ${error.path}: ${answer}, ${cause})`,
+      };
+    }
+    return { code: 'STATION_INTERNAL', reason: 'not_sent', message: `not sent: ${error instanceof Error ? error.message : String(error)}` };
+  }
+
   /** Attempts with retries; `authorize` adds the credential headers for each attempt. */
   async function run<T>(
     spec: RequestSpec<T>,
@@ -176,15 +197,24 @@ export function createTransport(options: TransportOptions): Transport {
     const isApi = spec.path.startsWith(`${API_PREFIX}/`);
     let retryIndex = 0;
     for (;;) {
-      const headers: Record<string, string> = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
+      let startedAt = Date.now();
+      let headers: Record<string, string>;
       let body: string | FormData | undefined;
-      if (spec.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(spec.json);
-      } else if (spec.form) {
-        body = spec.form();
+      try {
+        headers = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
+        if (spec.json !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(spec.json);
+        } else if (spec.form) {
+          body = spec.form();
+        }
+      } catch (error) {
+        // The request was never sent (its token could not be had, its body not built): it is still an attempt of
+        // this call, with its own method and path and why it was not sent (docs/sync.md, "The queue").
+        if (!opts?.signal?.aborted) record({ method: spec.method, path: fullPath }, startedAt, notSentKind(error), notSentFields(error), opts);
+        throw error;
       }
-      const startedAt = Date.now();
+      startedAt = Date.now();
       const result = await performAttempt(
         { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema, answerStatuses: spec.answerStatuses },
         { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal },

@@ -13,6 +13,8 @@ export function toFailure(error: unknown): FailureShape {
       message: error.serviceMessage ?? error.message,
       outcomeUnknown: error.outcomeUnknown,
       where: `${error.method} ${error.path}`,
+      method: error.method,
+      path: error.path,
       ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     };
   }

@@ -112,7 +112,7 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(rawOfFix).toContainText(`${fixAttention.code} · HTTP 400`);
     const createRow = page.getByRole('row').filter({ has: page.getByTestId('queue-what').filter({ hasText: 'Create Reel “Attention reel”' }) });
     await createRow.getByText('Details', { exact: true }).click();
-    await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ → 201/);
+    await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ · HTTP 201/);
     await screenshot(page, 'queue-attention');
 
     // Discard asks first: dismissing the question leaves the item; accepting discards it (the row stays, as discarded).
