@@ -36,7 +36,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-attempt timeout for this call, overriding the client's. */
   timeoutMs?: number;
-  /** Called after every HTTP attempt of this call. */
+  /** Called after every HTTP attempt of this call, and for a request of it that was never sent (reason `not_sent`: its token could not be had). */
   onAttempt?: (attempt: AttemptRecord) => void;
 }
 
@@ -134,14 +134,13 @@ export function createTransport(options: TransportOptions): Transport {
   if (options.locale) contextHeaders[CONTEXT_HEADERS.locale] = options.locale;
   if (options.declaredActor) contextHeaders[CONTEXT_HEADERS.declaredActor] = options.declaredActor;
 
-  function record(
+  function attemptOf(
     spec: { method: HttpMethod; path: string },
     startedAt: number,
-    outcome: AttemptRecord['kind'],
+    kind: AttemptRecord['kind'],
     fields: Partial<AttemptRecord>,
-    opts?: CallOptions,
-  ): void {
-    const attempt: AttemptRecord = {
+  ): AttemptRecord {
+    return {
       method: spec.method,
       path: spec.path,
       at: new Date(startedAt).toISOString(),
@@ -151,9 +150,19 @@ export function createTransport(options: TransportOptions): Transport {
       reason: null,
       requestId: null,
       message: null,
-      kind: outcome,
+      kind,
       ...fields,
     };
+  }
+
+  function record(
+    spec: { method: HttpMethod; path: string },
+    startedAt: number,
+    outcome: AttemptRecord['kind'],
+    fields: Partial<AttemptRecord>,
+    opts?: CallOptions,
+  ): void {
+    const attempt = attemptOf(spec, startedAt, outcome, fields);
     if (outcome === 'ok') logger.debug({ ...attempt }, 'service request');
     else logger.warn({ ...attempt }, 'service request failed');
     options.onAttempt?.(attempt);
@@ -211,7 +220,12 @@ export function createTransport(options: TransportOptions): Transport {
       } catch (error) {
         // The request was never sent (its token could not be had, its body not built): it is still an attempt of
         // this call, with its own method and path and why it was not sent (docs/sync.md, "The queue").
-        if (!opts?.signal?.aborted) record({ method: spec.method, path: fullPath }, startedAt, notSentKind(error), notSentFields(error), opts);
+        // The client-wide observer and the log already saw the exchange's own HTTP attempt: this one is the call's.
+        if (!opts?.signal?.aborted) {
+          const attempt = attemptOf({ method: spec.method, path: fullPath }, startedAt, notSentKind(error), notSentFields(error));
+          logger.debug({ ...attempt }, 'service request not sent');
+          opts?.onAttempt?.(attempt);
+        }
         throw error;
       }
       startedAt = Date.now();
