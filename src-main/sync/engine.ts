@@ -360,13 +360,14 @@ export class SyncEngine {
     outcomeUnknown: boolean,
   ): Promise<void> {
     if (error instanceof HandlerAttention) {
-      return this.#attention(op, attempts, {
-        reason: error.message,
-        code: error.code,
-        status: null,
-        requestId: error.requestId ?? lastRequestId(attempts),
-        actions: error.actions,
-      });
+      const requestId = error.requestId ?? lastRequestId(attempts);
+      // Its row names the request it was about (failure.method/path), else the last one sent (attemptRows).
+      return this.#attention(
+        op,
+        attempts,
+        { reason: error.message, code: error.code, status: null, requestId, actions: error.actions },
+        { ...failure, requestId },
+      );
     }
     const decision = classifyFailure(failure);
     switch (decision.action) {
