@@ -5,8 +5,7 @@ import { PDF_UNAVAILABLE, type ReelReport, type ShiftSummary } from '../../../..
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
 import type { CliCommand } from '../command';
-import type { CliContext } from '../context';
-import { Exit, UsageError } from '../context';
+import { Exit, UsageError, type CliContext } from '../context';
 import { parseCommand } from '../flags';
 
 // `station report --reel REEL [--pdf FILE]` and `station report shift [--day DAY] [--pdf FILE]`: the Reel report's
