@@ -17,7 +17,7 @@ type PrintPage = { page: 'reel'; reelId: string } | { page: 'shift'; day: string
 export type ReportPrinter = (request: PrintPage & { locale: 'en' | 'de' }) => Promise<Uint8Array>;
 
 const NO_PRINTER =
-  'This station host cannot print pages to PDF. Export the report from the station window, "station serve" or "station report --reel REEL --pdf FILE".';
+  'This station host cannot print pages to PDF. Export the report from the station window, "station serve", "station report --reel REEL --pdf FILE" or "station report shift --pdf FILE".';
 
 /** A file name for the Reel's report: its name in safe characters and the day. */
 function reportFilename(reelName: string, at = new Date()): string {

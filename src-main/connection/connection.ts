@@ -156,8 +156,10 @@ export class Connection {
       return null;
     } catch (error) {
       if (!isServiceError(error)) throw error;
-      if (error.kind === 'network' || error.kind === 'timeout' || (error.status !== null && error.status >= 500)) {
-        return `The service at ${baseUrl} could not be reached (${error.code}), so the API key is not checked yet: the profile is saved and the key is tried when the station syncs.`;
+      // A 429 says "ask later", not "wrong key" (spec: Retry guidance): the key stays unchecked, as when unreachable.
+      if (error.kind === 'network' || error.kind === 'timeout' || error.status === 429 || (error.status !== null && error.status >= 500)) {
+        const why = error.status === 429 ? 'asked the station to wait (too many requests)' : 'could not be reached';
+        return `The service at ${baseUrl} ${why} (${error.code}), so the API key is not checked yet: the profile is saved and the key is tried when the station syncs.`;
       }
       throw new StationError({
         code: error.code,

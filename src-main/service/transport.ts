@@ -27,7 +27,8 @@ export interface AttemptRecord {
   reason: string | null;
   requestId: string | null;
   message: string | null;
-  kind: 'ok' | ServiceErrorKind;
+  /** `station`: the request was not sent for a reason of the station's own (its body could not be built). */
+  kind: 'ok' | ServiceErrorKind | 'station';
 }
 
 export interface CallOptions {
@@ -35,7 +36,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-attempt timeout for this call, overriding the client's. */
   timeoutMs?: number;
-  /** Called after every HTTP attempt of this call. */
+  /** Called after every HTTP attempt of this call, and for a request of it that was never sent (reason `not_sent`: its token could not be had). */
   onAttempt?: (attempt: AttemptRecord) => void;
 }
 
@@ -107,6 +108,11 @@ export function asQuery(query: object | undefined): Record<string, QueryValue> {
   return (query ?? {}) as Record<string, QueryValue>;
 }
 
+/** The kind of a request that was not sent: its token exchange's failure, or the station's own. */
+function notSentKind(error: unknown): AttemptRecord['kind'] {
+  return error instanceof ServiceError ? error.kind : 'station';
+}
+
 function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -128,14 +134,13 @@ export function createTransport(options: TransportOptions): Transport {
   if (options.locale) contextHeaders[CONTEXT_HEADERS.locale] = options.locale;
   if (options.declaredActor) contextHeaders[CONTEXT_HEADERS.declaredActor] = options.declaredActor;
 
-  function record(
+  function attemptOf(
     spec: { method: HttpMethod; path: string },
     startedAt: number,
-    outcome: AttemptRecord['kind'],
+    kind: AttemptRecord['kind'],
     fields: Partial<AttemptRecord>,
-    opts?: CallOptions,
-  ): void {
-    const attempt: AttemptRecord = {
+  ): AttemptRecord {
+    return {
       method: spec.method,
       path: spec.path,
       at: new Date(startedAt).toISOString(),
@@ -145,9 +150,19 @@ export function createTransport(options: TransportOptions): Transport {
       reason: null,
       requestId: null,
       message: null,
-      kind: outcome,
+      kind,
       ...fields,
     };
+  }
+
+  function record(
+    spec: { method: HttpMethod; path: string },
+    startedAt: number,
+    outcome: AttemptRecord['kind'],
+    fields: Partial<AttemptRecord>,
+    opts?: CallOptions,
+  ): void {
+    const attempt = attemptOf(spec, startedAt, outcome, fields);
     if (outcome === 'ok') logger.debug({ ...attempt }, 'service request');
     else logger.warn({ ...attempt }, 'service request failed');
     options.onAttempt?.(attempt);
@@ -165,6 +180,21 @@ export function createTransport(options: TransportOptions): Transport {
     };
   }
 
+  /** Why a request was not sent, in words: the token exchange's failure names its own request and answer. */
+  function notSentFields(error: unknown): Partial<AttemptRecord> {
+    if (error instanceof ServiceError) {
+      const cause = error.serviceMessage ?? (typeof error.detail?.['cause'] === 'string' ? error.detail['cause'] : null) ?? error.code;
+      const answer = error.status === null ? 'no answer' : `HTTP ${error.status}`;
+      return {
+        code: error.code,
+        reason: 'not_sent',
+        requestId: error.requestId,
+        message: `not sent: ${error.path === PATHS.token ? 'the station could not get a token from the service' : 'it could not be prepared'} (${error.method} ${error.path}: ${answer}, ${cause})`,
+      };
+    }
+    return { code: 'STATION_INTERNAL', reason: 'not_sent', message: `not sent: ${error instanceof Error ? error.message : String(error)}` };
+  }
+
   /** Attempts with retries; `authorize` adds the credential headers for each attempt. */
   async function run<T>(
     spec: RequestSpec<T>,
@@ -176,15 +206,29 @@ export function createTransport(options: TransportOptions): Transport {
     const isApi = spec.path.startsWith(`${API_PREFIX}/`);
     let retryIndex = 0;
     for (;;) {
-      const headers: Record<string, string> = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
+      let startedAt = Date.now();
+      let headers: Record<string, string>;
       let body: string | FormData | undefined;
-      if (spec.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(spec.json);
-      } else if (spec.form) {
-        body = spec.form();
+      try {
+        headers = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
+        if (spec.json !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(spec.json);
+        } else if (spec.form) {
+          body = spec.form();
+        }
+      } catch (error) {
+        // The request was never sent (its token could not be had, its body not built): it is still an attempt of
+        // this call, with its own method and path and why it was not sent (docs/sync.md, "The queue").
+        // The client-wide observer and the log already saw the exchange's own HTTP attempt: this one is the call's.
+        if (!opts?.signal?.aborted) {
+          const attempt = attemptOf({ method: spec.method, path: fullPath }, startedAt, notSentKind(error), notSentFields(error));
+          logger.debug({ ...attempt }, 'service request not sent');
+          opts?.onAttempt?.(attempt);
+        }
+        throw error;
       }
-      const startedAt = Date.now();
+      startedAt = Date.now();
       const result = await performAttempt(
         { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema, answerStatuses: spec.answerStatuses },
         { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal },

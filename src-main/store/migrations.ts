@@ -224,4 +224,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reels ADD COLUMN bench_range_last INTEGER CHECK (bench_range_last IS NULL OR bench_range_last >= bench_range_first);
     `,
   },
+  {
+    version: 8,
+    name: "each attempt's request and duration",
+    // Every attempt names its request (docs/sync.md, "The queue"): the method and path (query included) it sent or
+    // meant to send, and how long it took. Null on rows written before, and on the station's own conclusions made
+    // before any request.
+    sql: `
+      ALTER TABLE outbox_attempts ADD COLUMN method TEXT;
+      ALTER TABLE outbox_attempts ADD COLUMN path TEXT;
+      ALTER TABLE outbox_attempts ADD COLUMN duration_ms INTEGER;
+    `,
+  },
 ];

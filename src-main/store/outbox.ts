@@ -49,12 +49,17 @@ interface Row {
 
 export interface AttemptRecordRow {
   at: string;
+  /** The request's method and path (query included); null only for a station's conclusion made before any request. */
+  method: string | null;
+  path: string | null;
+  /** How long the attempt took; null for a station's own conclusion. */
+  durationMs: number | null;
   status: number | null;
   code: string | null;
   reason: string | null;
   requestId: string | null;
   message: string;
-  /** What the station concluded: done, landed, retry, unknown, attention. */
+  /** What the station concluded: done, landed, retry, unknown, attention (step: a request before the last). */
   outcome: string;
 }
 
@@ -233,9 +238,15 @@ function nextDueAt(db: Db, profileId: string): number | null {
 }
 
 function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
-  statement(db, 'INSERT INTO outbox_attempts (op_id, at, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+  statement(
+    db,
+    'INSERT INTO outbox_attempts (op_id, at, method, path, duration_ms, status, code, reason, request_id, message, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
     opId,
     attempt.at,
+    attempt.method,
+    attempt.path,
+    attempt.durationMs,
     attempt.status,
     attempt.code,
     attempt.reason,
@@ -247,8 +258,14 @@ function recordAttempt(db: Db, opId: string, attempt: AttemptRecordRow): void {
 
 export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
   return (
-    statement(db, 'SELECT at, status, code, reason, request_id, message, outcome FROM outbox_attempts WHERE op_id = ? ORDER BY attempt_id').all(opId) as {
+    statement(
+      db,
+      'SELECT at, method, path, duration_ms, status, code, reason, request_id, message, outcome FROM outbox_attempts WHERE op_id = ? ORDER BY attempt_id',
+    ).all(opId) as {
       at: string;
+      method: string | null;
+      path: string | null;
+      duration_ms: number | null;
       status: number | null;
       code: string | null;
       reason: string | null;
@@ -256,7 +273,18 @@ export function attemptsOf(db: Db, opId: string): AttemptRecordRow[] {
       message: string;
       outcome: string;
     }[]
-  ).map((r) => ({ at: r.at, status: r.status, code: r.code, reason: r.reason, requestId: r.request_id, message: r.message, outcome: r.outcome }));
+  ).map((r) => ({
+    at: r.at,
+    method: r.method,
+    path: r.path,
+    durationMs: r.duration_ms,
+    status: r.status,
+    code: r.code,
+    reason: r.reason,
+    requestId: r.request_id,
+    message: r.message,
+    outcome: r.outcome,
+  }));
 }
 
 export function markDone(db: Db, opId: string, result: unknown): void {

@@ -16,6 +16,9 @@ export interface FailureShape {
   retryAfterMs?: number;
   /** `METHOD /path` of the failed request, when there was one. */
   where?: string;
+  /** The failed request's method and path (query included), when there was one: every attempt row names its request. */
+  method?: string;
+  path?: string;
 }
 
 export type Decision =

@@ -330,7 +330,10 @@ describe('failures', () => {
     const after = op(id);
     expect(after).toMatchObject({ state: 'pending', outcomeUnknown: false, attempts: 1 });
     expect(after.nextAttemptAt).toBeGreaterThan(failedAt);
-    expect(attemptsOf(db, id)).toEqual([expect.objectContaining({ code: 'NETWORK_ERROR', status: null, outcome: 'retry' })]);
+    // A failure that reached the engine with no attempt of its own still names its request (the error's).
+    expect(attemptsOf(db, id)).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/v1/composite-tags', code: 'NETWORK_ERROR', status: null, outcome: 'retry' }),
+    ]);
     expect(e.online).toBe('offline');
 
     // The probe finds the service again: the operation goes out again, no landing check (nothing may have landed).

@@ -360,13 +360,14 @@ export class SyncEngine {
     outcomeUnknown: boolean,
   ): Promise<void> {
     if (error instanceof HandlerAttention) {
-      return this.#attention(op, attempts, {
-        reason: error.message,
-        code: error.code,
-        status: null,
-        requestId: error.requestId ?? lastRequestId(attempts),
-        actions: error.actions,
-      });
+      const requestId = error.requestId ?? lastRequestId(attempts);
+      // Its row names the request it was about (failure.method/path), else the last one sent (attemptRows).
+      return this.#attention(
+        op,
+        attempts,
+        { reason: error.message, code: error.code, status: null, requestId, actions: error.actions },
+        { ...failure, requestId },
+      );
     }
     const decision = classifyFailure(failure);
     switch (decision.action) {
@@ -472,20 +473,46 @@ export class SyncEngine {
   }
 }
 
-/** Every HTTP attempt, plus a station-side entry when the failure produced no HTTP answer. */
+/**
+ * An attempt's outcome in words for the Queue's Details (docs/sync.md, "The queue"): the service's message, or what
+ * happened to a request that got no answer, with the system's own words (they are what IT needs) after it.
+ */
+function attemptWords(a: AttemptRecord): string {
+  if (a.kind === 'ok') return '';
+  if (a.status !== null || a.reason === 'not_sent') return a.message ?? '';
+  const cause = a.message ? ` (${a.message})` : '';
+  if (a.kind === 'timeout') return `no answer within the time allowed${cause}`;
+  if (a.reason === 'connect_failed') return `the service could not be reached: the connection was refused or failed${cause}`;
+  if (a.reason === 'connection_lost') return `the connection was lost before the answer arrived${cause}`;
+  return a.message ?? '';
+}
+
+/**
+ * Every attempt: each HTTP request with its method, path, duration, status, code and request id (a request that was
+ * never sent, e.g. its token could not be had, is one too: src-main/service/transport.ts), plus the station's own
+ * conclusion when the failure was decided by the station or produced no attempt of its own. That conclusion names
+ * the request it is about: the failed request's, else the last one sent; none when it came before any request.
+ */
 function attemptRows(attempts: AttemptRecord[], outcome: string, failure?: FailureShape): AttemptRecordRow[] {
   const rows: AttemptRecordRow[] = attempts.map((a, n) => ({
     at: a.at,
+    method: a.method,
+    path: a.path,
+    durationMs: a.durationMs,
     status: a.status,
     code: a.code,
     reason: a.reason,
     requestId: a.requestId,
-    message: a.message ?? `${a.method} ${a.path}${a.status === null ? '' : ` → ${a.status}`}`,
+    message: attemptWords(a),
     outcome: n === attempts.length - 1 ? outcome : 'step',
   }));
   if (failure && (attempts.length === 0 || failure.kind === 'station')) {
+    const last = attempts.at(-1);
     rows.push({
       at: new Date().toISOString(),
+      method: failure.method ?? last?.method ?? null,
+      path: failure.path ?? last?.path ?? null,
+      durationMs: null,
       status: failure.status,
       code: failure.code,
       reason: failure.reason,

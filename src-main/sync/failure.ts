@@ -13,23 +13,38 @@ export function toFailure(error: unknown): FailureShape {
       message: error.serviceMessage ?? error.message,
       outcomeUnknown: error.outcomeUnknown,
       where: `${error.method} ${error.path}`,
+      method: error.method,
+      path: error.path,
       ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     };
   }
   if (error instanceof HandlerAttention) {
-    return { kind: 'station', code: error.code, status: null, reason: null, requestId: error.requestId, message: error.message, outcomeUnknown: false };
+    return {
+      kind: 'station',
+      code: error.code,
+      status: null,
+      reason: null,
+      requestId: error.requestId,
+      message: error.message,
+      outcomeUnknown: false,
+      ...(error.request ? { method: error.request.method, path: error.request.path, where: `${error.request.method} ${error.request.path}` } : {}),
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'station', code: 'STATION_INTERNAL', status: null, reason: null, requestId: null, message, outcomeUnknown: false };
 }
 
-/** A handler's own finding that a person must decide (position taken, missing capture, …). */
+/**
+ * A handler's own finding that a person must decide (position taken, missing capture, …). `request`: the request it
+ * was about to send when it found it (a capture missing before its upload), for the attempt log.
+ */
 export class HandlerAttention extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly requestId: string | null = null,
     readonly actions: ('recapture' | 'retry' | 'discard' | 'reposition')[] = ['retry', 'discard'],
+    readonly request?: { method: string; path: string },
   ) {
     super(message);
   }

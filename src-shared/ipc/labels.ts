@@ -106,6 +106,9 @@ export const labelCommands = {
           attempts: z.array(
             z.object({
               at: z.string(),
+              method: z.string().nullable(),
+              path: z.string().nullable(),
+              durationMs: z.number().int().nullable(),
               status: z.number().nullable(),
               code: z.string().nullable(),
               reason: z.string().nullable(),

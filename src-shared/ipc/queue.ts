@@ -41,8 +41,16 @@ export const AttentionShape = z.object({
 });
 export type AttentionShape = z.infer<typeof AttentionShape>;
 
+/**
+ * One attempt of an operation (docs/sync.md, "The queue"): the request it sent (method and path; null only for the
+ * station's own conclusion before any request), how long it took, the service's status (null: no answer), code and
+ * request id, the outcome in words, and what the station concluded.
+ */
 const AttemptShape = z.object({
   at: z.string(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
   status: z.number().nullable(),
   code: z.string().nullable(),
   reason: z.string().nullable(),

@@ -110,9 +110,14 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(rawOfFix).toBeHidden();
     await fixRow.getByText('Details', { exact: true }).click();
     await expect(rawOfFix).toContainText(`${fixAttention.code} · HTTP 400`);
+    // The refused attempt names its request under Details: method and path, the service's words, code, status, request
+    // id and how long it took (docs/sync.md, "The queue").
+    await expect(rawOfFix.getByTestId('queue-attempt').last()).toHaveText(
+      new RegExp(`POST /api/v1/\\S+ — .+ · ${fixAttention.code} · HTTP 400 · request id ${fixAttention.requestId} · \\d+ ms$`),
+    );
     const createRow = page.getByRole('row').filter({ has: page.getByTestId('queue-what').filter({ hasText: 'Create Reel “Attention reel”' }) });
     await createRow.getByText('Details', { exact: true }).click();
-    await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ → 201/);
+    await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ · HTTP 201/);
     await screenshot(page, 'queue-attention');
 
     // Discard asks first: dismissing the question leaves the item; accepting discards it (the row stays, as discarded).

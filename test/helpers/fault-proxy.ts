@@ -6,7 +6,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 //   reset  — the connection is reset before the request reaches the service;
 //   drop   — the request reaches the service, the answer is dropped and the connection reset;
 //   delay  — the answer is held back for `ms` (past the client's timeout).
-// `down()` refuses every new connection (offline); `up()` lets them through again.
+// `down()` resets every new connection as it opens (offline); `refuse()` stops listening, so a connection is refused
+// (ECONNREFUSED: the service's host is up, nothing listens); `up()` lets them through again, on the same port.
 
 export type Fault = { kind: 'reset' } | { kind: 'drop' } | { kind: 'delay'; ms: number };
 
@@ -17,6 +18,7 @@ export interface FaultProxy {
   /** Each request independently gets a fault with these probabilities (after queued ones run out). */
   random(probabilities: { reset?: number; drop?: number; delay?: number; delayMs?: number }, rng?: () => number): void;
   down(): void;
+  refuse(): Promise<void>;
   up(): void;
   counts: { requests: number; reset: number; drop: number; delay: number };
   close(): Promise<void>;
@@ -111,14 +113,21 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       refusing = true;
       for (const s of sockets) s.destroy();
     },
+    async refuse() {
+      for (const s of sockets) s.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
     up() {
       refusing = false;
+      // Bound at once (Node binds a TCP server synchronously; 'listening' follows on the next tick).
+      if (!server.listening) server.listen(port, '127.0.0.1');
     },
     counts,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
-        server.close(() => resolve());
+        if (server.listening) server.close(() => resolve());
+        else resolve();
       }),
   };
 }

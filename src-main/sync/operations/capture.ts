@@ -7,7 +7,12 @@ import type { OperationContext } from './types';
 // folder: a row whose file is gone, unreadable or no longer holds those bytes is a person's decision (recapture),
 // never a station failure and never a wrong image sent to the service.
 
-export function captureToSend(ctx: OperationContext, sha256: string): { data: Buffer; mimeType: 'image/png' | 'image/jpeg' } {
+/** The capture to upload with `request` (named in the attempt log when the capture cannot be sent). */
+export function captureToSend(
+  ctx: OperationContext,
+  sha256: string,
+  request: { method: string; path: string },
+): { data: Buffer; mimeType: 'image/png' | 'image/jpeg' } {
   let capture: ReturnType<typeof readCapture>;
   let why = 'is gone from the data folder';
   try {
@@ -23,10 +28,13 @@ export function captureToSend(ctx: OperationContext, sha256: string): { data: Bu
     why = 'was changed or damaged on disk';
   }
   if (!capture) {
-    throw new HandlerAttention('STATION_CAPTURE_MISSING', `The capture file of this Label (${sha256.slice(0, 12)}…) ${why}; recapture it.`, null, [
-      'recapture',
-      'discard',
-    ]);
+    throw new HandlerAttention(
+      'STATION_CAPTURE_MISSING',
+      `The capture file of this Label (${sha256.slice(0, 12)}…) ${why}, so it was not sent; recapture it.`,
+      null,
+      ['recapture', 'discard'],
+      request,
+    );
   }
   return { data: capture.data, mimeType: capture.format === 'png' ? 'image/png' : 'image/jpeg' };
 }

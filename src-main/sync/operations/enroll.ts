@@ -1,3 +1,4 @@
+import { PATHS } from '../../../src-shared/api';
 import type { ServiceReel } from '../../service/read/labels';
 import { getLabel, updateLabel } from '../../store/labels';
 import { saveReelSnapshot } from '../../store/reels';
@@ -55,7 +56,7 @@ export const enrollLabelOperation: OperationHandler<'enrollLabel'> = {
   async send(ctx, op) {
     const p = op.payload;
     const reelId = reelServiceId(ctx.db, p.reelId);
-    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256) : undefined;
+    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256, { method: 'POST', path: PATHS.reelLabels(reelId) }) : undefined;
     const answer = await ctx.client.labels.enroll(
       reelId,
       {

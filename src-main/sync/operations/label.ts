@@ -1,3 +1,4 @@
+import { PATHS } from '../../../src-shared/api';
 import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import type { LabelAnswer } from '../../service/labels';
 import type { ServiceLabel } from '../../service/read/labels';
@@ -110,9 +111,10 @@ function svcCountIfLanded(ctx: OperationContext, op: OutboxOp<'addIdentifier'>):
 export const addIdentifierOperation: OperationHandler<'addIdentifier'> = {
   async send(ctx, op) {
     const p = op.payload;
-    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256) : undefined;
+    const labelId = labelServiceId(ctx.db, p.labelId);
+    const image = p.captureSha256 ? captureToSend(ctx, p.captureSha256, { method: 'POST', path: PATHS.labelIdentifiers(labelId) }) : undefined;
     const answer = await ctx.client.labels.addIdentifier(
-      labelServiceId(ctx.db, p.labelId),
+      labelId,
       { tagType: p.tagType, ...(p.value ? { value: p.value } : {}), ...(image ? { image } : {}) },
       ctx.call,
     );

@@ -517,6 +517,7 @@ export const de: Catalog = {
     },
     unknownName: 'nicht mehr auf dieser Station',
     attemptsDetail: 'Versuche',
+    noAnswer: 'keine Antwort',
     operationDetail: 'Vorgang {{kind}} auf {{subject}}',
     state: 'Zustand',
     reason: 'Grund',

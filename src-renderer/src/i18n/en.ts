@@ -504,6 +504,7 @@ export const en = {
     },
     unknownName: 'no longer on this station',
     attemptsDetail: 'Attempts',
+    noAnswer: 'no answer',
     operationDetail: 'Operation {{kind}} on {{subject}}',
     state: 'State',
     reason: 'Reason',

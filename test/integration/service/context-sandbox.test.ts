@@ -77,9 +77,14 @@ describe('a revoked key', () => {
     await client.me();
     await admin(`/service-accounts/${account.serviceAccountId}/revoke`, {});
     seen.length = 0;
-    const error = (await client.me().catch((e: unknown) => e)) as ServiceError;
+    const ofCall: AttemptRecord[] = [];
+    const error = (await client.me({ onAttempt: (a) => ofCall.push(a) }).catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', kind: 'auth', status: 401 });
     expect(seen.map((a) => `${a.path} ${a.status}`)).toEqual(['/api/v1/me 401', '/api/auth/token 401']);
+    // The call's own attempts: its 401, then its resend that was never sent, named with its method and path and why.
+    expect(ofCall.map((a) => `${a.method} ${a.path} ${a.status} ${a.reason}`)).toEqual(['GET /api/v1/me 401 null', 'GET /api/v1/me null not_sent']);
+    expect(ofCall[1]?.message).toMatch(/^not sent: the station could not get a token from the service \(GET \/api\/auth\/token: HTTP 401, /);
+    expect(JSON.stringify(ofCall)).not.toContain(account.apiKey);
   });
 });

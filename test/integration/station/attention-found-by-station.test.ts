@@ -138,6 +138,15 @@ describe('attention reasons found by the station', () => {
     // No request was made for it: there is no request id to show.
     const shown = await expectAttention(opId as string, 'STATION_CAPTURE_MISSING', 'none');
     expect(shown.attention?.actions).toContain('recapture');
+    // Its attempt names the request it did not send (docs/sync.md, "The queue"): the enrollment's POST, no answer.
+    expect(shown.attempts.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/api/v1/composite-tags/reels/${reelServiceId}/labels`,
+      status: null,
+      durationMs: null,
+      code: 'STATION_CAPTURE_MISSING',
+      message: expect.stringContaining('so it was not sent'),
+    });
     expect((await s.call('reels.show', { reelId })).labels.find((l) => l.labelId === labelId)).toMatchObject({
       state: 'attention',
       attention: { code: 'STATION_CAPTURE_MISSING' },
@@ -156,6 +165,7 @@ describe('attention reasons found by the station', () => {
     await drain();
     const shown = await expectAttention(opId as string, 'STATION_CAPTURE_MISSING', 'none');
     expect(shown.attention?.reason).toMatch(/changed or damaged/);
+    expect(shown.attempts.at(-1)).toMatchObject({ method: 'POST', path: `/api/v1/composite-tags/${label.serviceId}/identifiers`, status: null });
     expect((await peer.direct.labels.get(label.serviceId as string)).members?.map((m) => m.tagType)).toEqual(['TEXT']);
   });
 });

@@ -8,7 +8,7 @@ import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
-import { reportCommand } from './report';
+import { reportCommand, reportShiftCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
 import { statusCommand } from './status';
@@ -43,5 +43,6 @@ export const cliCommands: readonly CliCommand[] = [
   verifyCheckCommand,
   verifyStatusCommand,
   reportCommand,
+  reportShiftCommand,
   storageCommand,
 ];

@@ -8,7 +8,19 @@ function line(item: QueueItem): string {
   const why = item.attention
     ? `  ! ${item.attention.code}${item.attention.status ? ` (HTTP ${item.attention.status})` : ''}: ${item.attention.reason}${item.attention.requestId ? ` [request id ${item.attention.requestId}]` : ''}`
     : '';
-  return `${item.opId}  ${item.kind.padEnd(16)} ${item.state.padEnd(9)} attempts ${item.attemptCount}${last && !item.attention ? `  last: ${last.code ?? last.status ?? ''} ${last.requestId ? `[request id ${last.requestId}]` : ''}` : ''}${why}`;
+  // The last attempt's request, its answer (or none) and outcome in words, its code and request id (docs/sync.md, "The queue").
+  const lastWords = last
+    ? [
+        last.method && last.path ? `${last.method} ${last.path}` : '',
+        last.method ? (last.status === null ? '→ no answer' : `→ HTTP ${last.status}`) : '',
+        last.message,
+        last.code ?? '',
+        last.requestId ? `[request id ${last.requestId}]` : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  return `${item.opId}  ${item.kind.padEnd(16)} ${item.state.padEnd(9)} attempts ${item.attemptCount}${last && !item.attention ? `  last: ${lastWords}` : ''}${why}`;
 }
 
 export const queueListCommand: CliCommand = {

@@ -169,11 +169,14 @@ export function QueueScreen() {
                     {item.attempts.length > 0 ? (
                       <ol aria-label={t('queue.attemptsDetail')}>
                         {item.attempts.map((a, n) => (
-                          <li key={n}>
-                            {a.at} {a.message}
+                          <li key={n} data-testid="queue-attempt">
+                            {a.at}
+                            {a.method && a.path ? ` ${a.method} ${a.path}` : ''}
+                            {a.message ? ` — ${a.message}` : ''}
                             {a.code ? ` · ${a.code}` : ''}
-                            {a.status !== null ? ` · HTTP ${a.status}` : ''}
+                            {a.status !== null ? ` · HTTP ${a.status}` : a.method ? ` · ${t('queue.noAnswer')}` : ''}
                             {a.requestId ? ` · ${t('common.requestId', { requestId: a.requestId })}` : ''}
+                            {a.durationMs !== null ? ` · ${a.durationMs} ms` : ''}
                           </li>
                         ))}
                       </ol>
