@@ -115,6 +115,9 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(rawOfFix.getByTestId('queue-attempt').last()).toHaveText(
       new RegExp(`POST /api/v1/\\S+ — .+ · ${fixAttention.code} · HTTP 400 · request id ${fixAttention.requestId} · \\d+ ms$`),
     );
+    // Its time in the station's language and local time (the exact UTC instant in its title), not a raw ISO stamp.
+    await expect(rawOfFix.getByTestId('queue-attempt').last()).not.toContainText(/\d{4}-\d\d-\d\dT/);
+    await expect(rawOfFix.getByTestId('queue-attempt').last().locator('time')).toHaveAttribute('title', /^\d{4}-\d\d-\d\dT.+Z$/);
     const createRow = page.getByRole('row').filter({ has: page.getByTestId('queue-what').filter({ hasText: 'Create Reel “Attention reel”' }) });
     await createRow.getByText('Details', { exact: true }).click();
     await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ · HTTP 201/);

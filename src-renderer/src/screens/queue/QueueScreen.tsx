@@ -170,7 +170,9 @@ export function QueueScreen() {
                       <ol aria-label={t('queue.attemptsDetail')}>
                         {item.attempts.map((a, n) => (
                           <li key={n} data-testid="queue-attempt">
-                            {a.at}
+                            <time dateTime={a.at} title={a.at}>
+                              {format.date(a.at)} {format.time(a.at)}
+                            </time>
                             {a.method && a.path ? ` ${a.method} ${a.path}` : ''}
                             {a.message ? ` — ${a.message}` : ''}
                             {a.code ? ` · ${a.code}` : ''}
