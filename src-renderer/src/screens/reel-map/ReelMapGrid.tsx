@@ -11,7 +11,7 @@ const POSITION_SLOT = '\u0001';
 
 /**
  * A cell's accessible name ("Position 12: expected"). i18next formats one template per kind of cell (state, enrolled
- * elsewhere) and a cell only puts its position in: a scroll step brings in ~60 cells, and a `t()` call for each was a
+ * elsewhere, outside this bench's range) and a cell only puts its position in: a scroll step brings in ~60 cells, and a `t()` call for each was a
  * third of the step's script time (docs/architecture.md, "Renderer").
  */
 function useCellName(): (cell: MapCell) => string {
@@ -21,12 +21,11 @@ function useCellName(): (cell: MapCell) => string {
     void language;
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
-      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}`;
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}`;
       let parts = templates.get(kind);
       if (!parts) {
-        parts = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) }).split(
-          POSITION_SLOT,
-        );
+        const name = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
+        parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
         templates.set(kind, parts);
       }
       return parts.join(String(cell.position));
@@ -117,7 +116,7 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${selected === cell.position ? ' selected' : ''}`}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${selected === cell.position ? ' selected' : ''}`}
           aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
