@@ -18,7 +18,7 @@ function useCellName(): (cell: MapCell) => string {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    void language;
+    void language; // the templates are the language's: made again when it changes (with or without a new `t`)
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
       const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}`;
