@@ -129,7 +129,10 @@ test.describe('connected to the sandbox, with a Reel', () => {
   });
 
   test('Reel map with a Label panel open', async () => {
+    // This bench's range leaves positions 1 and 4 outside: their shading is checked too (cleared below for the Bench).
+    await station.call('reels.setRange', { reelId, range: { first: 2, last: 3 } });
     await open(`reelMap?reel=${encodeURIComponent(reelId)}`);
+    await expect(page.getByRole('gridcell', { name: /^Position 1: .*, outside this bench’s range$/ })).toBeVisible();
     await page.getByRole('gridcell', { name: /^Position 4: / }).click();
     await expect(
       page
@@ -145,6 +148,7 @@ test.describe('connected to the sandbox, with a Reel', () => {
     await page.getByRole('button', { name: 'Preview the move' }).click();
     await expect(page.getByRole('table', { name: 'Move preview' })).toBeVisible();
     await expectNoSeriousViolations(page, 'reel-map-move');
+    await station.call('reels.setRange', { reelId, range: null });
   });
 
   test('Bench, and Tab shows where the focus is', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { runStationAsync } from '../helpers/peer';
 import { tempDir } from '../helpers/tmp';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
@@ -41,6 +41,20 @@ async function otherEnrolls(reelId: string, position: number, text: string): Pro
   await otherStation('enroll', '--reel', reelId, '--position', String(position), '--text', text);
   await otherStation('sync', '--until-idle', '--timeout', '60');
   return new Date().toISOString();
+}
+
+/** The cells at `outside` are shaded as outside this bench's range and named so; those at `inside` are not. */
+async function expectOutside(grid: Locator, outside: number[], inside: number[]): Promise<void> {
+  for (const p of outside) {
+    const cell = grid.getByRole('gridcell', { name: new RegExp(`^Position ${p}: .*, outside this bench’s range$`) });
+    await expect(cell).toHaveClass(/\boutside\b/);
+    expect(await cell.evaluate((element) => getComputedStyle(element, '::before').backgroundImage)).toContain('repeating-linear-gradient');
+  }
+  for (const p of inside) {
+    const cell = grid.getByRole('gridcell', { name: new RegExp(`^Position ${p}: `) });
+    await expect(cell).not.toHaveAccessibleName(/outside/);
+    await expect(cell).not.toHaveClass(/\boutside\b/);
+  }
 }
 
 for (const [width, height] of [
@@ -103,6 +117,10 @@ for (const [width, height] of [
     const grid = page.getByTestId('reel-map-grid');
     for (const p of [1, 2, 3, 5]) await expect(grid.getByRole('gridcell', { name: `Position ${p}: enrolled, enrolled by another bench or app` })).toBeVisible();
     for (const p of [4, 6, 7]) await expect(grid.getByRole('gridcell', { name: new RegExp(`^Position ${p}: (?!.*another bench)`) })).toBeVisible();
+    // The positions outside the range are shaded (a hatching, not only a colour) and say so in their names; the
+    // legend names the shading and counts them.
+    await expectOutside(grid, [1, 2, 7], [3, 4, 5, 6]);
+    await expect(page.getByTestId('legend-outside')).toHaveText('Outside this bench’s range (positions 3–6) 3');
     await page.screenshot({ path: `${SHOTS}/reel-map-range-${width}.png` });
 
     // The range is set here too: widened, then the whole Reel again.
@@ -112,9 +130,13 @@ for (const [width, height] of [
     await form.getByLabel('Last position').fill('10');
     await form.getByRole('button', { name: 'Keep to these positions' }).click();
     await expect(page.getByTestId('reel-map-range')).toHaveText('This bench: positions 3–10');
+    await expectOutside(grid, [1, 2], [3, 4, 5, 6, 7]);
+    await expect(page.getByTestId('legend-outside')).toHaveText('Outside this bench’s range (positions 3–10) 2');
     await page.screenshot({ path: `${SHOTS}/reel-map-range-form-${width}.png`, fullPage: true });
     await form.getByRole('button', { name: 'The whole Reel' }).click();
     await expect(page.getByTestId('reel-map-range')).toHaveCount(0);
+    await expectOutside(grid, [], [1, 2, 3, 4, 5, 6, 7]);
+    await expect(page.getByTestId('legend-outside')).toHaveCount(0);
     expect((await station.call('reels.show', { reelId, refresh: false })).benchRange).toBeNull();
   });
 }

@@ -1,10 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import type { BenchRange } from '../../../../src-shared/ipc/reels';
 import { useFormat } from '../../components/format';
 import { CELL_MARK, ELSEWHERE_MARK, type CellState } from './cell-state';
 
 const ORDER: CellState[] = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap', 'none'];
 
-export function Legend({ counts, elsewhere }: { counts: Partial<Record<CellState, number>>; elsewhere: number }) {
+export function Legend({
+  counts,
+  elsewhere,
+  range,
+  outside,
+}: {
+  counts: Partial<Record<CellState, number>>;
+  elsewhere: number;
+  range: BenchRange | null;
+  outside: number;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -23,6 +34,12 @@ export function Legend({ counts, elsewhere }: { counts: Partial<Record<CellState
         </span>
         {t('reelMap.elsewhere')} <span className="count">{format.number(elsewhere)}</span>
       </li>
+      {range ? (
+        <li data-testid="legend-outside">
+          <span className="cell swatch state-expected outside" aria-hidden="true" />
+          {t('reelMap.outsideRange', range)} <span className="count">{format.number(outside)}</span>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -1,19 +1,49 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, ELSEWHERE_MARK, type MapCell } from './cell-state';
 
 const CELL = 64;
 const GAP = 4;
 
+/** Stands for the position in a cell's name template (see useCellName). */
+const POSITION_SLOT = '\u0001';
+
 /**
- * Every position as a cell, virtualized by rows so 10,000 positions render as fast as 100.
+ * A cell's accessible name ("Position 12: expected"). i18next formats one template per kind of cell (state, enrolled
+ * elsewhere, outside this bench's range) and a cell only puts its position in: a scroll step brings in ~60 cells, and a `t()` call for each was a
+ * third of the step's script time (docs/architecture.md, "Renderer").
+ */
+function useCellName(): (cell: MapCell) => string {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => {
+    void language; // the templates are the language's: made again when it changes (with or without a new `t`)
+    const templates = new Map<string, readonly string[]>();
+    return (cell: MapCell) => {
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}`;
+      let parts = templates.get(kind);
+      if (!parts) {
+        const name = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
+        parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
+        templates.set(kind, parts);
+      }
+      return parts.join(String(cell.position));
+    };
+  }, [t, language]);
+}
+
+/**
+ * Every position as a cell, virtualized by rows (@tanstack/react-virtual) so 10,000 positions render as fast as 100.
+ * A scroll step renders only the rows it brings in: rows are memoized and keyed by their index, and a cell is one
+ * button with its position as text and its mark (docs/architecture.md, "Renderer").
  * Marks `reel-map:painted` on the first paint with cells (read by test/bench/ui.bench.ts).
  */
 export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; selected: number | undefined; select: (cell: MapCell) => void }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(10);
+  const cellName = useCellName();
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -36,13 +66,15 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
   }, [cells.length]);
 
   // One click handler for every cell (a click or Enter/Space on a cell's button bubbles here): rows a scroll brings
-  // in create no handler per cell.
+  // in create no handler per cell. Cells run from the first position without holes (mapCells).
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const position = (event.target as HTMLElement).closest<HTMLElement>('[data-position]')?.dataset.position;
-    const cell = position === undefined ? undefined : cells.find((c) => c.position === Number(position));
+    const first = cells[0]?.position;
+    const cell = position === undefined || first === undefined ? undefined : cells[Number(position) - first];
     if (cell) select(cell);
   };
 
+  const firstPosition = cells[0]?.position ?? 0;
   return (
     <div
       ref={scroller}
@@ -56,15 +88,9 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
-          const first = row.index * columns;
-          const inRow =
-            selected !== undefined &&
-            cells[first] !== undefined &&
-            selected >= (cells[first] as MapCell).position &&
-            selected < (cells[first] as MapCell).position + columns
-              ? selected
-              : undefined;
-          return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} />;
+          const rowFirst = firstPosition + row.index * columns;
+          const inRow = selected !== undefined && selected >= rowFirst && selected < rowFirst + columns ? selected : undefined;
+          return <Row key={row.key} index={row.index} start={row.start} cells={cells} columns={columns} selected={inRow} cellName={cellName} />;
         })}
       </div>
     </div>
@@ -77,26 +103,26 @@ interface RowProps {
   cells: MapCell[];
   columns: number;
   selected: number | undefined;
+  cellName: (cell: MapCell) => string;
 }
 
-const Row = memo(function Row({ index, start, cells, columns, selected }: RowProps) {
-  const { t } = useTranslation();
+const Row = memo(function Row({ index, start, cells, columns, selected, cellName }: RowProps) {
+  const inRow: MapCell[] = cells.slice(index * columns, index * columns + columns);
   return (
     <div role="row" aria-rowindex={index + 1} className="reel-map-row" style={{ transform: `translateY(${start}px)` }}>
-      {cells.slice(index * columns, index * columns + columns).map((cell) => (
+      {inRow.map((cell) => (
         <button
           key={cell.position}
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${selected === cell.position ? ' selected' : ''}`}
-          aria-label={t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: cell.position, state: t(`states.${cell.state}`) })}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${selected === cell.position ? ' selected' : ''}`}
+          aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
-          <span className="pos">{cell.position}</span>
+          {cell.position}
           <span className="mark" aria-hidden="true">
-            {CELL_MARK[cell.state]}
-            {cell.elsewhere ? ELSEWHERE_MARK : ''}
+            {cell.elsewhere ? CELL_MARK[cell.state] + ELSEWHERE_MARK : CELL_MARK[cell.state]}
           </span>
         </button>
       ))}

@@ -11,7 +11,8 @@ import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
 import { ReelMapGrid } from './ReelMapGrid';
 
-// Reel map: every position as a cell by state, Labels enrolled by another bench or app marked apart; a cell opens its Label.
+// Reel map: every position as a cell by state, Labels enrolled by another bench or app marked apart, positions outside
+// this bench's range shaded; a cell opens its Label.
 
 const REFRESH_MS = 15_000;
 
@@ -22,13 +23,14 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
   const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const [selected, setSelected] = useState<number>();
-  const cells = useMemo(() => mapCells(detail.data?.labels ?? []), [detail.data]);
+  const cells = useMemo(() => mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null), [detail.data]);
   const counts = useMemo(() => {
     const out: Partial<Record<CellState, number>> = {};
     for (const c of cells) out[c.state] = (out[c.state] ?? 0) + 1;
     return out;
   }, [cells]);
   const elsewhere = useMemo(() => cells.filter((c) => c.elsewhere).length, [cells]);
+  const outside = useMemo(() => cells.filter((c) => c.outside).length, [cells]);
   useEffect(() => {
     if (detail.data) performance.mark('reel-map:data');
   }, [detail.data]);
@@ -44,7 +46,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} elsewhere={elsewhere} />
+          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} />
           {detail.data.benchRange || detail.data.refreshedAt ? (
             <p className="hint">
               {detail.data.benchRange ? <strong data-testid="reel-map-range">{t('reelMap.range', detail.data.benchRange)}</strong> : null}

@@ -20,6 +20,11 @@ describe('reel map cells', () => {
     ]);
     expect(cells.map((c) => c.elsewhere)).toEqual([false, true]);
   });
+  it("marks the positions outside this bench's range, and none without a range", () => {
+    const labels = [1, 2, 3, 4, 5, 6].map((position) => ({ position, state: 'expected' as const, labelId: `l${position}` }));
+    expect(mapCells(labels, { first: 2, last: 4 }).map((c) => c.outside)).toEqual([true, false, false, false, true, true]);
+    expect(mapCells(labels).some((c) => c.outside)).toBe(false);
+  });
   it('gives every state a distinct non-colour mark', () => {
     const marks = [...Object.values(CELL_MARK), ELSEWHERE_MARK];
     expect(new Set(marks).size).toBe(marks.length);
