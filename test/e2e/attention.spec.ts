@@ -159,8 +159,11 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(detail.getByRole('alert').first()).toContainText(fixAttention.requestId ?? '');
     const history = detail.getByTestId('label-history');
     await expect(history.getByRole('img', { name: /^Capture / })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
-    await expect(history.getByRole('listitem').filter({ hasText: 'label.enroll' })).toBeVisible();
-    await expect(history.getByRole('row').filter({ hasText: fixAttention.code })).toContainText(fixAttention.requestId ?? '');
+    // The history in words (the recorded action in its title), each attempt with its request and answer.
+    await expect(history.getByRole('listitem').filter({ hasText: 'Enrolled at this station' })).toHaveAttribute('title', 'label.enroll');
+    const refusedAttempt = history.getByTestId('label-attempt').filter({ hasText: fixAttention.code });
+    await expect(refusedAttempt).toContainText(fixAttention.requestId ?? '');
+    await expect(refusedAttempt).toContainText(/^enroll Label · attention · .+POST \/api\/v1\/\S+HTTP 400/);
     await detail.getByRole('button', { name: 'Recapture position 2' }).click();
     const mapPanel = detail.getByRole('region', { name: 'Recapture position 2' });
     await expect(mapPanel.getByTestId('camera-state')).toHaveText('Camera live', { timeout: 30_000 });

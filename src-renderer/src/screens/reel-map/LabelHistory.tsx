@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Breakable } from '../../components/Breakable';
-import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
@@ -28,42 +27,47 @@ export function LabelHistory({ labelId }: { labelId: string }) {
       <h4>{t('label.history')}</h4>
       <ol className="history">
         {data.audit.map((a, n) => (
-          <li key={`a${n}`}>
-            <time dateTime={a.at}>{format.dateTime(a.at)}</time> {a.action}
+          <li key={`a${n}`} title={a.action}>
+            <time dateTime={a.at}>{format.dateTime(a.at)}</time> {t(`label.actions.${a.action.replaceAll('.', '_')}`, { defaultValue: a.action })}
           </li>
         ))}
       </ol>
-      <DataTable
-        label={t('label.sendAttemptsLabel')}
-        caption={t('label.sendAttempts')}
-        compact
-        className="panel-table"
-        rows={data.operations.flatMap((op) => (op.attempts.length ? op.attempts : [null]).map((attempt, n) => ({ op, attempt, n })))}
-        rowKey={(r) => `${r.op.opId}-${r.n}`}
-        columns={[
-          { key: 'kind', header: t('label.attemptWhat'), cell: (r) => r.op.kind },
-          { key: 'state', header: t('label.attemptState'), cell: (r) => r.op.state },
-          { key: 'at', header: t('label.attemptAt'), className: 'wrap', cell: (r) => (r.attempt ? format.dateTime(r.attempt.at) : '–') },
-          {
-            key: 'answer',
-            header: t('label.attemptAnswer'),
-            className: 'wrap',
-            cell: (r) =>
-              r.attempt ? (
+      {/* Every attempt to send it, as a list: a four-column table did not fit the panel beside the map. */}
+      <h4 id={`attempts-${labelId}`}>{t('label.sendAttempts')}</h4>
+      <ol className="attempts" aria-labelledby={`attempts-${labelId}`}>
+        {data.operations.flatMap((op) =>
+          (op.attempts.length ? op.attempts : [null]).map((attempt, n) => (
+            <li key={`${op.opId}-${n}`} data-testid="label-attempt">
+              <strong>{t(`queue.kinds.${op.kind}`, { defaultValue: op.kind })}</strong> · {t(`queue.states.${op.state}`, { defaultValue: op.state })}
+              {attempt ? (
                 <>
-                  {`${r.attempt.status ?? '–'} ${r.attempt.code ?? ''}`}
-                  {r.attempt.requestId ? (
-                    <span className="request-id">
-                      <Breakable text={t('common.requestId', { requestId: r.attempt.requestId })} />
+                  {' · '}
+                  <time dateTime={attempt.at} title={attempt.at}>
+                    {format.dateTime(attempt.at)}
+                  </time>
+                  {/* The request it sent, then the answer: HTTP status (or none), the service's code small beside it. */}
+                  {attempt.method && attempt.path ? (
+                    <span className="mono hint attempt-request">
+                      <Breakable text={`${attempt.method} ${attempt.path}`} />
                     </span>
                   ) : null}
+                  <span className="attempt-answer">
+                    {attempt.status !== null ? `HTTP ${attempt.status}` : t('label.noAnswer')}
+                    {attempt.code ? <code className="code">{attempt.code}</code> : null}
+                    {attempt.requestId ? (
+                      <span className="request-id">
+                        <Breakable text={t('common.requestId', { requestId: attempt.requestId })} />
+                      </span>
+                    ) : null}
+                  </span>
                 </>
               ) : (
-                ''
-              ),
-          },
-        ]}
-      />
+                <span className="hint"> · {t('label.notSentYet')}</span>
+              )}
+            </li>
+          )),
+        )}
+      </ol>
     </section>
   );
 }
