@@ -46,6 +46,8 @@ export async function initI18n(): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: savedLocale(),
+      // The catalog's fetch starts now, not a task later.
+      initAsync: false,
       // No fallback language to load beside the chosen one: every catalog has every key (the type Catalog, catalogs.test.ts).
       fallbackLng: false,
       interpolation: { escapeValue: false },
