@@ -103,11 +103,6 @@ function loadEnvelope() {
 
 const noop = () => undefined;
 
-/** Resolves once the page has drawn its next frame (never in a hidden window: there the answer starts the schemas). */
-function afterNextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
 /** A schema chunk that did not load (the station was updated and restarted under this page, or it stopped). */
 function notLoaded(what: string, error: unknown): StationError {
   return new StationError({
@@ -122,13 +117,10 @@ function createStationClient(transport: Transport): StationClient {
   return {
     kind: transport.kind,
     async call<N extends KnownName>(name: N, input: KnownInput<N>): Promise<KnownOutput<N>> {
-      const sent = withTimeout(transport.call(name, input), name);
-      // The answer's schemas (the first command of an area fetches its chunk) load while the station answers, from the
-      // next frame on: a screen's first frame is not held for schemas it does not draw with. An answer that comes
-      // first starts them at once.
-      const schemas = Promise.race([afterNextFrame(), sent.then(noop, noop)]).then(() => Promise.all([loadEnvelope(), outputSchema(name)]));
+      // The answer's schemas load while the station answers (the first command of an area fetches its chunk).
+      const schemas = Promise.all([loadEnvelope(), outputSchema(name)]);
       schemas.catch(noop);
-      const answer = await sent;
+      const answer = await withTimeout(transport.call(name, input), name);
       const [envelopeOf, output] = await schemas.catch((error: unknown) => {
         throw notLoaded(`the answers to ${name}`, error);
       });
