@@ -65,6 +65,10 @@ export default defineConfig({
       // Minified: electron-vite leaves it off by default, and the unminified renderer was 3.2 MB to parse before the
       // first screen (docs/architecture.md, "Renderer"). Each screen is its own chunk (App.tsx, React.lazy).
       minify: true,
+      // A chunk loaded by import() fetches its own imports (the Electron window reads files, the web host's chunks are
+      // cached: docs/architecture.md, "Renderer"), so Vite's helper adds no <link rel="modulepreload"> per import and
+      // does not wait for them; it still adds a chunk's stylesheets, which nothing else would load.
+      modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))) },
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },

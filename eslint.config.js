@@ -50,6 +50,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...LOCALE_FORMATTING] },
   },
   {
+    // The renderer's page load builds no zod schema: each area of the station contract is a chunk loaded with its first
+    // command or event (src-renderer/src/contract.ts; docs/architecture.md, "Renderer"). A value imported from the
+    // contract's barrel would put every area in the importing chunk; types are free.
+    files: ['src-renderer/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'src-shared/ipc(/index|/contract)?$',
+              allowTypeImports: true,
+              message: 'Import values from the module that declares them (src-shared/ipc/station-error.ts, queue.ts…): the barrel loads the whole contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**', 'bin/**', 'eslint-rules/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -7,11 +7,11 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-initI18n();
 // Results stay fresh until an event says otherwise (use-event-invalidation.ts).
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, refetchOnWindowFocus: false } } });
-// The first screen's chunk before the first render: it is drawn at once, with no "Opening the screen…" before it.
-await preloadFirstScreen(window.location.hash).catch(() => undefined);
+// The first screen's chunk and the shown language's strings before the first render: the screen is drawn at once, with
+// no "Opening the screen…" before it. Without its strings the station cannot say anything, so that failure stops here.
+await Promise.all([initI18n(), preloadFirstScreen(window.location.hash).catch(() => undefined)]);
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

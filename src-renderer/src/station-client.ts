@@ -1,5 +1,7 @@
-import { Envelope, StationError, StationErrorCode, type PreloadApi, type StationEventMessage } from '../../src-shared/ipc';
-import { knownCommands, knownEvents, type KnownEventName, type KnownEventPayload, type KnownInput, type KnownName, type KnownOutput } from './contract';
+import type { ZodType } from 'zod';
+import type { PreloadApi, StationEventMessage } from '../../src-shared/ipc/preload';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/station-error';
+import { eventSchema, outputSchema, type KnownEventName, type KnownEventPayload, type KnownInput, type KnownName, type KnownOutput } from './contract';
 
 declare global {
   interface Window {
@@ -86,21 +88,74 @@ export interface StationClient {
   on<N extends KnownEventName>(name: N, listener: (payload: KnownEventPayload<N>) => void): () => void;
 }
 
+/** The envelope's schema, loaded with the first command's (contract.ts: no zod at page load). */
+let envelopeSchema: Promise<typeof import('../../src-shared/ipc/envelope').Envelope> | undefined;
+function loadEnvelope() {
+  envelopeSchema ??= import('../../src-shared/ipc/envelope').then(
+    (m) => m.Envelope,
+    (error: unknown) => {
+      envelopeSchema = undefined;
+      throw error;
+    },
+  );
+  return envelopeSchema;
+}
+
+const noop = () => undefined;
+
+/** A schema chunk that did not load (the station was updated and restarted under this page, or it stopped). */
+function notLoaded(what: string, error: unknown): StationError {
+  return new StationError({
+    code: 'STATION_PAGE_NOT_LOADED',
+    message: `This page could not load its check of ${what}: reload the page (F5).`,
+    detail: { error: error instanceof Error ? error.message : String(error) },
+  });
+}
+
 /** The renderer's typed view of the station, whichever host it runs in. */
 function createStationClient(transport: Transport): StationClient {
   return {
     kind: transport.kind,
     async call<N extends KnownName>(name: N, input: KnownInput<N>): Promise<KnownOutput<N>> {
-      const envelope = Envelope.parse(await withTimeout(transport.call(name, input), name));
+      // The answer's schemas load while the station answers (the first command of an area fetches its chunk).
+      const schemas = Promise.all([loadEnvelope(), outputSchema(name)]);
+      schemas.catch(noop);
+      const answer = await withTimeout(transport.call(name, input), name);
+      const [envelopeOf, output] = await schemas.catch((error: unknown) => {
+        throw notLoaded(`the answers to ${name}`, error);
+      });
+      const envelope = envelopeOf.parse(answer);
       if (!envelope.ok) throw new StationError(envelope.error);
-      return knownCommands[name].output.parse(envelope.value) as KnownOutput<N>;
+      return output.parse(envelope.value) as KnownOutput<N>;
     },
     on<N extends KnownEventName>(name: N, listener: (payload: KnownEventPayload<N>) => void) {
-      return transport.onEvent((message) => {
+      // Payloads that come before the event's schema is loaded wait for it, in order.
+      let schema: ZodType | undefined;
+      let waiting: unknown[] | undefined;
+      let subscribed = true;
+      const deliver = (payload: unknown) => {
+        const parsed = schema?.safeParse(payload);
+        if (subscribed && parsed?.success) listener(parsed.data as KnownEventPayload<N>);
+      };
+      const off = transport.onEvent((message) => {
         if (message.name !== name) return;
-        const parsed = knownEvents[name].safeParse(message.payload);
-        if (parsed.success) listener(parsed.data as KnownEventPayload<N>);
+        if (schema) return deliver(message.payload);
+        if (waiting) return void waiting.push(message.payload);
+        waiting = [message.payload];
+        eventSchema(name).then(
+          (loaded) => {
+            schema = loaded;
+            for (const payload of waiting?.splice(0) ?? []) deliver(payload);
+            waiting = undefined;
+          },
+          // Dropped like a payload that does not parse; the next event tries the load again.
+          () => (waiting = undefined),
+        );
       });
+      return () => {
+        subscribed = false;
+        off();
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAG_TYPES } from './tag-types';
 
 // Shared wire primitives for the provenance service contract.
 // spec: the service spec ("Resources and their fields", "Endpoints", "Versioning")
@@ -15,8 +16,8 @@ export const UuidSchema = z.guid();
 // spec: Conventions — "timestamps are ISO 8601 strings". Offsets and offset-less values both accepted.
 export const TimestampSchema = z.iso.datetime({ offset: true, local: true });
 
-// spec: Resources, Identifier (tag) — tagType enum. The brand word stays `SVC` exactly as the spec writes it.
-export const TAG_TYPES = ['SVC', 'QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT'] as const;
+// spec: Resources, Identifier (tag) — tagType enum (TAG_TYPES in tag-types.ts, zod-free for the renderer).
+export { TAG_TYPES };
 export const TagTypeSchema = z.enum(TAG_TYPES);
 export type TagType = z.infer<typeof TagTypeSchema>;
 

@@ -26,11 +26,7 @@ export const ExpectedIdentifierSchema = z.object({
 export type ExpectedIdentifier = z.infer<typeof ExpectedIdentifierSchema>;
 export const ExpectedIdentifiersInputSchema = z.array(z.strictObject(ExpectedIdentifierSchema.shape));
 
-export const DEFAULT_EXPECTED_IDENTIFIERS: readonly ExpectedIdentifier[] = [
-  { tagType: 'TEXT', count: 1 },
-  { tagType: 'SVC', count: 1 },
-  { tagType: 'QR', count: 1 },
-];
+export { DEFAULT_EXPECTED_IDENTIFIERS } from './tag-types';
 
 // --- Label Collections ---------------------------------------------------------------------------
 // spec: Label Collection — "kind `reel_collection`; a folder for Reels; never shipped".

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_STATES } from './label-states';
 import type { TagType } from '../api/common';
 import type { ExpectedIdentifier } from '../api/labels';
 import { identifierValuesMatch } from './identifier-values';
@@ -6,8 +7,8 @@ import { identifierValuesMatch } from './identifier-values';
 // Pure rules about a Label as the station keeps it (spec: Resources, "Label, Reel, Label Collection";
 // the Reel map colours its cells by these states).
 
-/** Where a Label stands on this station. `gap` = a skipped or voided position. */
-export const LABEL_STATES = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap'] as const;
+/** Where a Label stands on this station (LABEL_STATES in label-states.ts, zod-free for the renderer). */
+export { LABEL_STATES };
 export const LabelStateSchema = z.enum(LABEL_STATES);
 export type LabelState = z.infer<typeof LabelStateSchema>;
 

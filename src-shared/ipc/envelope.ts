@@ -14,52 +14,7 @@ export const StationErrorShape = z.object({
 });
 export type StationErrorShape = z.infer<typeof StationErrorShape>;
 
-/** Station-side error codes (service codes pass through unchanged). */
-export const StationErrorCode = {
-  invalidInput: 'STATION_INVALID_INPUT',
-  unknownCommand: 'STATION_UNKNOWN_COMMAND',
-  timeout: 'STATION_TIMEOUT',
-  internal: 'STATION_INTERNAL',
-  notConnected: 'STATION_NOT_CONNECTED',
-  notFound: 'STATION_NOT_FOUND',
-  conflict: 'STATION_CONFLICT',
-  offline: 'STATION_OFFLINE',
-  /** An enrollment at a position outside this bench's range of the Reel, not confirmed (docs/sync.md, "Benches sharing a Reel"). */
-  outsideRange: 'STATION_OUTSIDE_RANGE',
-  shuttingDown: 'STATION_SHUTTING_DOWN',
-  /** Another process sends this data folder's queue. */
-  busy: 'STATION_BUSY',
-  /** The data folder's disk is full: a write failed for want of space, nothing of it was kept (docs/storage.md). */
-  diskFull: 'STATION_DISK_FULL',
-  /** Free space on the data folder's disk is below the floor (Settings → Storage): new enrollments wait (docs/storage.md). */
-  diskLow: 'STATION_DISK_LOW',
-} as const;
-
-export class StationError extends Error {
-  readonly code: string;
-  readonly status: number | undefined;
-  readonly requestId: string | undefined;
-  readonly detail: Record<string, unknown> | undefined;
-
-  constructor(shape: StationErrorShape) {
-    super(shape.message);
-    this.name = 'StationError';
-    this.code = shape.code;
-    this.status = shape.status;
-    this.requestId = shape.requestId;
-    this.detail = shape.detail;
-  }
-
-  toShape(): StationErrorShape {
-    return {
-      code: this.code,
-      message: this.message,
-      ...(this.status === undefined ? {} : { status: this.status }),
-      ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
-      ...(this.detail === undefined ? {} : { detail: this.detail }),
-    };
-  }
-}
+export { StationError, StationErrorCode } from './station-error';
 
 /** The one reply shape of every command on every transport. */
 export const Envelope = z.discriminatedUnion('ok', [

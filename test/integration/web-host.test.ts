@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Envelope, StationStatus } from '../../src-shared/ipc';
 import { startWebHost, type WebHost } from '../../src-main/hosts/web/server';
@@ -97,5 +99,34 @@ describe('web host', () => {
     });
     const envelope = Envelope.parse(await response.json());
     expect(envelope.ok ? 'ok' : envelope.error.code).toBe('STATION_UNKNOWN_COMMAND');
+  });
+});
+
+describe('web host serving the renderer', () => {
+  const renderer = tempDir();
+  let served: WebHost;
+  beforeAll(async () => {
+    mkdirSync(join(renderer.path, 'assets'));
+    writeFileSync(join(renderer.path, 'index.html'), '<!doctype html><script type="module" src="./assets/index-Ab12Cd34.js"></script>');
+    writeFileSync(join(renderer.path, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+    served = await startWebHost({ station, port: 0, rendererDir: renderer.path });
+  });
+  afterAll(async () => {
+    await served.close();
+    renderer.remove();
+  });
+  const get = (path: string) => fetch(`${served.url}${path}`, { headers: { authorization: `Bearer ${served.token}` } });
+
+  it('lets the browser keep the hashed chunks, so a reload asks again for the page alone', async () => {
+    const chunk = await get('assets/index-Ab12Cd34.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const page = await get('');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('still refuses a chunk without the token', async () => {
+    expect((await fetch(`${served.url}assets/index-Ab12Cd34.js`)).status).toBe(401);
   });
 });

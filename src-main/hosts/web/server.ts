@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Station } from '../../station';
@@ -101,7 +101,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const rendererDir = options.rendererDir ? resolve(options.rendererDir) : undefined;
   if (rendererDir && existsSync(resolve(rendererDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: rendererDir, index: 'index.html' });
+    // The build names each file under assets/ by its content's hash, so a browser keeps it and a reload asks again for
+    // index.html alone (issue 17: a page load revalidated its ~20 chunks one round trip each, six at a time); a new
+    // build's index.html names new files.
+    const assets = resolve(rendererDir, 'assets');
+    await app.register(fastifyStatic, {
+      root: rendererDir,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(`${assets}${sep}`) ? 'private, max-age=31536000, immutable' : 'no-cache'),
+    });
   } else {
     app.get('/', async (_request, reply) => reply.type('text/plain').send('The station UI is not built. Run "npm run build", then start the station again.'));
   }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StationError } from '../../../src-shared/ipc';
+import { StationError } from '../../../src-shared/ipc/station-error';
 import { Details } from './Details';
 import { deviceProblemKey } from './device-problem';
 

@@ -1,7 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { de } from './de';
-import { en } from './en';
+import type { Catalog } from './en';
 
 // Strings live in catalogs, one per language (en.ts, de.ts; catalogs.test.ts keeps them in
 // step). The chosen locale is kept in this browser profile and sent to a remote service with
@@ -14,24 +13,58 @@ export const LOCALES = [
 
 const STORAGE_KEY = 'station.locale';
 
+// Each catalog is a chunk of its own: a page load fetches the language it shows, another language is fetched when it is
+// chosen (Settings, a print page's `lang`) before i18next switches to it (docs/architecture.md, "Renderer").
+const CATALOGS: Record<(typeof LOCALES)[number]['code'], () => Promise<Catalog>> = {
+  en: () => import('./en').then((m) => m.en),
+  de: () => import('./de').then((m) => m.de),
+};
+
+/** Gives i18next a catalog when it needs a language: at init, and in changeLanguage before it switches. */
+const catalogs: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = Object.hasOwn(CATALOGS, language) ? CATALOGS[language as keyof typeof CATALOGS] : undefined;
+    if (!load) return callback(new Error(`The station has no strings in the language "${language}".`), false);
+    load().then(
+      (catalog) => callback(null, catalog),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 function savedLocale(): string {
   const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
   return LOCALES.some((l) => l.code === saved) ? (saved as string) : 'en';
 }
 
-export function initI18n(): void {
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
-    lng: savedLocale(),
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+/** The saved language's catalog loaded and shown: resolves once a first render finds its strings. */
+export async function initI18n(): Promise<void> {
+  await i18next
+    .use(catalogs)
+    .use(initReactI18next)
+    .init({
+      lng: savedLocale(),
+      // The catalog's fetch starts now, not a task later.
+      initAsync: false,
+      // No fallback language to load beside the chosen one: every catalog has every key (the type Catalog, catalogs.test.ts).
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+    });
   document.documentElement.lang = i18next.language;
 }
 
+/** Loads a language's catalog (a failed load is an error, not a page of raw keys). */
+export async function loadLanguage(code: string): Promise<void> {
+  await i18next.loadLanguages(code);
+  if (!i18next.hasResourceBundle(code, 'translation')) throw new Error(`The strings of the language "${code}" could not be loaded: reload the page (F5).`);
+}
+
 export async function setLocale(code: string): Promise<void> {
+  await loadLanguage(code);
   localStorage.setItem(STORAGE_KEY, code);
   await i18next.changeLanguage(code);
   document.documentElement.lang = code;

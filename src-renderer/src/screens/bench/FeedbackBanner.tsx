@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StationError } from '../../../../src-shared/ipc';
+import { StationError } from '../../../../src-shared/ipc/station-error';
 import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;

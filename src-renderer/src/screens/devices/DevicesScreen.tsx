@@ -1,7 +1,8 @@
 import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
+import type { TagType } from '../../../../src-shared/api/common';
+import { TAG_TYPES } from '../../../../src-shared/api/tag-types';
 import type { DeviceInfo, DeviceKind, DeviceStatus, StationStatus } from '../../../../src-shared/ipc';
 import { Details } from '../../components/Details';
 import { deviceStatusProblem } from '../../components/device-problem';

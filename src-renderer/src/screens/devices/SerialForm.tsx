@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
+import type { TagType } from '../../../../src-shared/api/common';
+import { TAG_TYPES } from '../../../../src-shared/api/tag-types';
 import type { DeviceInfo } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';

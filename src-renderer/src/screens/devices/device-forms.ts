@@ -1,6 +1,8 @@
 import type { TagType } from '../../../../src-shared/api/common';
 import type { QualityThresholds } from '../../../../src-shared/domain/image-quality';
-import { QualityThresholdsSchema, SerialSettingsSchema, type DeviceInfo, type LineTerminator, type SerialSettingsInput } from '../../../../src-shared/ipc';
+import type { DeviceInfo, LineTerminator, SerialSettingsInput } from '../../../../src-shared/ipc';
+import { QualityThresholdsSchema } from '../../../../src-shared/ipc/camera';
+import { SerialSettingsSchema } from '../../../../src-shared/ipc/devices';
 
 // The Devices screen's forms as plain values: what the fields hold (strings, as inputs give
 // them) and how they become the contract's settings. Kept apart from the components so the

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
-import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../../../src-shared/api/labels';
+import type { TagType } from '../../../../src-shared/api/common';
+import { TAG_TYPES } from '../../../../src-shared/api/tag-types';
+import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../../../src-shared/api/tag-types';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
 

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StationError, type PrintDataBadRow } from '../../../../src-shared/ipc';
+import type { PrintDataBadRow } from '../../../../src-shared/ipc';
+import { StationError } from '../../../../src-shared/ipc/station-error';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { FileChooser } from '../../components/FileChooser';

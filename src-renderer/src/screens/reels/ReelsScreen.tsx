@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferredFilter } from '../../../../src-shared/api/labels';
-import { LABEL_STATES } from '../../../../src-shared/domain/label';
+import { LABEL_STATES } from '../../../../src-shared/domain/label-states';
 import type { ReelListInput } from '../../../../src-shared/ipc';
 import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';

@@ -2,7 +2,7 @@ import { countWords } from './count-names';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { LABEL_STATES } from '../../../../src-shared/domain/label';
+import { LABEL_STATES } from '../../../../src-shared/domain/label-states';
 import type { ReelReport as Report } from '../../../../src-shared/ipc';
 import {
   COUNT_INCREMENTS,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadLanguage } from '../../i18n';
 
 // A page printed to PDF (the Reel report, the shift summary): only its view, in the language asked for, and
 // `data-report-ready` on <html> once its data is in and its charts have drawn ("error: …" when it cannot be shown).
@@ -28,6 +29,7 @@ export function usePrintData<T>(lang: string | null, key: string, load: () => Pr
     markReady('');
     void (async () => {
       if (lang && lang !== i18n.language) {
+        await loadLanguage(lang);
         await i18n.changeLanguage(lang);
         document.documentElement.lang = lang;
       }

@@ -63,9 +63,9 @@ export function SettingsScreen({ status }: { status: StationStatus | undefined }
   const update = useCommandMutation('profiles.update', ['profiles.list']);
   const choose = async (code: string) => {
     setError(undefined);
-    await setLocale(code);
-    if (!status?.profile) return;
     try {
+      await setLocale(code);
+      if (!status?.profile) return;
       await update.mutateAsync({ locale: code });
     } catch (e) {
       setError(e);
