@@ -38,7 +38,8 @@ test('a disk below the floor, then full: the banner says so and what to do, and 
   const banner = page.getByTestId('disk-banner');
   await expect(banner).toContainText('The disk is nearly full.');
   await expect(banner).toContainText(s.dataDir);
-  await expect(banner).toContainText('--data');
+  await expect(banner).toContainText('have the data folder moved to a larger disk');
+  await expect(banner).not.toContainText('--data');
   await expect(page.getByTestId('status-disk')).toHaveAttribute('data-state', 'low');
   expect(await enrollRefusal(1)).toContain('STATION_DISK_LOW');
 
