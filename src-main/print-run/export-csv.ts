@@ -9,7 +9,7 @@
 
 import Papa from 'papaparse';
 import { PRINT_DATA_COLUMNS } from '../../src-shared/domain/print-data';
-import { writeChunk, writeFileWhole } from './file';
+import { writeChunk, writeFileWhole } from '../runtime/write-whole';
 import type { PrintRunRow } from './generate';
 
 /** Rows per papaparse call and per write. */

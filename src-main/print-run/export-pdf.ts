@@ -16,7 +16,7 @@ import type { WriteStream } from 'node:fs';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
-import { writeFileWhole } from './file';
+import { writeFileWhole } from '../runtime/write-whole';
 import type { PrintRunRow } from './generate';
 import {
   MIN_MODULE_MM,

@@ -13,7 +13,7 @@
 
 import bwipjs from 'bwip-js/node';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
-import { writeChunk, writeFileWhole } from './file';
+import { writeChunk, writeFileWhole } from '../runtime/write-whole';
 import type { PrintRunRow } from './generate';
 import {
   MIN_MODULE_MM,

@@ -1,7 +1,8 @@
-import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import { PDF_UNAVAILABLE, type ReelReport, type ShiftSummary } from '../../../../src-shared/ipc/report';
+import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
 import type { CliCommand } from '../command';
@@ -29,7 +30,7 @@ function summary(report: ReelReport): string {
   ].join('\n');
 }
 
-/** A file the PDF cannot be written to, in words (the code as print-run exports' own, src-main/print-run/file.ts). */
+/** A PDF path that cannot be written to, in words, said before Chromium is started for nothing. */
 function cannotWrite(path: string, error: unknown): StationError {
   const code = (error as NodeJS.ErrnoException).code;
   const why =
@@ -53,18 +54,6 @@ function requireWritable(path: string): void {
     accessSync(dirname(path), constants.W_OK);
     if (existsSync(path)) accessSync(path, constants.W_OK);
   } catch (error) {
-    throw cannotWrite(path, error);
-  }
-}
-
-/** Writes `bytes` whole or not at all: a temporary file beside `path`, renamed over it once complete. */
-function writeWhole(path: string, bytes: Buffer): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
-  try {
-    writeFileSync(temporary, bytes, { flag: 'wx' });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
     throw cannotWrite(path, error);
   }
 }
@@ -93,7 +82,8 @@ async function printPdf(ctx: CliContext, file: string, print: () => Promise<{ pd
   try {
     printer.bind(host);
     const pdf = await print();
-    writeWhole(file, Buffer.from(pdf.pdfBase64, 'base64'));
+    // Whole or not at all, as the print-run exports are written (runtime/write-whole.ts).
+    await writeFileWhole(file, (out) => writeChunk(out, Buffer.from(pdf.pdfBase64, 'base64')));
     return pdf.bytes;
   } finally {
     await host.close();
