@@ -34,12 +34,11 @@ import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
 import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
-import { Housekeeping } from './changes/housekeeping';
+import { Housekeeping, openStationDatabase } from './changes/housekeeping';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service';
 import type { KeyCipher } from './store/api-key-file';
-import { openDatabase } from './store/database';
 import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -120,7 +119,7 @@ const PauseSetting = z.object({ reason: z.string().nullable() }).nullable();
 export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
   const log = openStationLog(dataDir);
-  const db = openDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const { db, full: openedFull } = openStationDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
   const events = new EventBus();
   const version = readVersion();
   const startedAt = new Date().toISOString();
@@ -284,6 +283,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     log: log.logger,
     changed: statusChanged,
     timers: options.housekeeping ?? false,
+    openedFull,
     ...(options.diskReserve === undefined ? {} : { reserve: options.diskReserve }),
   });
 

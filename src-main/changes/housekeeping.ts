@@ -5,8 +5,8 @@ import type { DiskStatus, StorageInfo, StorageSettings } from '../../src-shared/
 import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from './storage';
 import { INCOMING_MAX_AGE_MS, pruneIncomingStills } from '../devices/camera/incoming-stills';
 import { captureTotals } from '../store/captures';
-import type { Db } from '../store/database';
-import { diskFullError, diskSpace } from '../runtime/disk';
+import { openDatabase, type Db, type OpenDatabaseOptions } from '../store/database';
+import { diskFullError, diskSpace, openFullDiskError } from '../runtime/disk';
 
 // The station's care of its data folder over a long run (docs/storage.md): it watches the disk (the status bar's
 // indicator and banner follow it), remembers a write that failed for want of space until room is back, and prunes
@@ -30,6 +30,37 @@ export function reservePath(dataDir: string): string {
   return join(dataDir, 'disk-reserve');
 }
 
+/** Whether the disk of `dataDir` is (nearly) full: less than NEARLY_FULL_BYTES free; false when it cannot be read. */
+function nearlyFull(dataDir: string): boolean {
+  try {
+    return diskSpace(dataDir).free < NEARLY_FULL_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the data folder's database on a disk that may be full to the last byte (docs/storage.md, "A full disk"). Opening
+ * needs room of its own (WAL's shared-memory file), so on a nearly full disk the reserve goes first; when the database
+ * still cannot be opened there (no reserve, the disk full), it is opened without the shared-memory file, which
+ * answers every read, and a write fails as SQLITE_FULL (STATION_DISK_FULL). When even that fails, STATION_DISK_FULL
+ * names the folder and what to do, never an internal error. `full` says the disk was found full (the status says so).
+ */
+export function openStationDatabase(options: OpenDatabaseOptions): { db: Db; full: boolean } {
+  const full = nearlyFull(options.dataDir);
+  if (full) rmSync(reservePath(options.dataDir), { force: true });
+  try {
+    return { db: openDatabase(options), full };
+  } catch (error) {
+    if (!full && !nearlyFull(options.dataDir)) throw error;
+    try {
+      return { db: openDatabase({ ...options, sharedMemory: false }), full: true };
+    } catch {
+      throw openFullDiskError(options.dataDir);
+    }
+  }
+}
+
 export interface HousekeepingOptions {
   db: Db;
   dataDir: string;
@@ -40,6 +71,8 @@ export interface HousekeepingOptions {
   timers: boolean;
   /** Keep the disk reserve (default: with the timers; the CLI keeps it too, so `station sync` can send on a full disk). */
   reserve?: boolean;
+  /** The database was opened on a full disk (openStationDatabase): the disk counts as full until room is back. */
+  openedFull?: boolean;
 }
 
 export class Housekeeping {
@@ -52,19 +85,33 @@ export class Housekeeping {
   private readonly hourTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HousekeepingOptions) {
+    if (options.openedFull) this.release();
     // A disk another program filled: the reserve goes at once, so this process can still send (the CLI's `station sync`).
     try {
       if (diskSpace(options.dataDir).free < NEARLY_FULL_BYTES && existsSync(reservePath(options.dataDir))) this.release();
     } catch {
       // An unreadable disk is said by the status (disk: null).
     }
-    if (this.keepsReserve) this.keepReserve();
+    if (this.keepsReserve) {
+      this.keepReserve();
+      // The reserve was given up and there is not yet room to make it again: the disk is still full, also for a
+      // process that did not see it fill (each CLI command is one), until room is back (readDisk).
+      if (!this.full && !existsSync(reservePath(options.dataDir)) && this.freeBelow(RESERVE_BYTES + ROOM_AGAIN_BYTES)) this.full = true;
+    }
     if (!options.timers) return;
     this.diskTimer = setInterval(() => this.checkDisk(), DISK_CHECK_MS);
     this.diskTimer.unref();
     this.hourTimer = setInterval(() => void this.hourly(), HOUR_MS);
     this.hourTimer.unref();
     void this.hourly();
+  }
+
+  private freeBelow(bytes: number): boolean {
+    try {
+      return diskSpace(this.options.dataDir).free < bytes;
+    } catch {
+      return false;
+    }
   }
 
   private get keepsReserve(): boolean {

@@ -54,6 +54,16 @@ export function diskFullError(dataDir: string): StationError {
   });
 }
 
+/** The database of the data folder could not be opened for want of room (docs/storage.md, "A full disk"). */
+export function openFullDiskError(dataDir: string): StationError {
+  const free = safeFree(dataDir);
+  return new StationError({
+    code: StationErrorCode.diskFull,
+    message: `The disk of the data folder "${dataDir}" is full (${free === null ? 'free space unknown' : `${formatBytes(free)} free`}); the station cannot open its data there until there is room. Nothing saved before is lost. ${whatToDo(dataDir)}`,
+    detail: { dataDir, free },
+  });
+}
+
 export function diskLowError(dataDir: string, free: number, floor: number): StationError {
   return new StationError({
     code: StationErrorCode.diskLow,

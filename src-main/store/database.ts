@@ -11,6 +11,12 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Path to a better-sqlite3 binary built for another ABI (the Electron host). */
   nativeBinding?: string;
+  /**
+   * false: open without WAL's shared-memory file (`locking_mode = EXCLUSIVE` before WAL is entered), for a disk with
+   * not one byte left for it (docs/storage.md, "A full disk"). This connection then holds the database's lock until
+   * it closes: only a one-shot command opens it so. Default true.
+   */
+  sharedMemory?: boolean;
 }
 
 /**
@@ -23,13 +29,20 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   const db = new Database(join(options.dataDir, 'station.sqlite3'), {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  immediateTransactions(db);
-  migrate(db);
-  return db;
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (options.sharedMemory === false) db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    immediateTransactions(db);
+    migrate(db);
+    return db;
+  } catch (error) {
+    // A connection that failed to open holds no lock for the next try (openStationDatabase's).
+    db.close();
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { Db } from '../store/database';
+import { isNoSpace } from '../runtime/disk';
 import { recoverInterrupted } from '../store/outbox';
 import { syncLockOwner, tryAcquireSyncLock, type SyncLockResult } from '../store/sync-lock';
 import type { SyncEngine } from './engine';
@@ -66,7 +67,14 @@ export class Sender {
   /** The other process that sends this folder's queue (its pid when known), or null when it is this one or none. */
   otherSender(): { pid: number | null } | null {
     if (this.#lock?.held) return null;
-    return syncLockOwner(this.options.dataDir, this.#lockOptions());
+    try {
+      return syncLockOwner(this.options.dataDir, this.#lockOptions());
+    } catch (error) {
+      // On a disk full to the last byte the lock cannot even be tested (docs/storage.md, "A full disk"): the status
+      // names no other sender; taking the lock to send says STATION_DISK_FULL.
+      if (isNoSpace(error)) return null;
+      throw error;
+    }
   }
 
   close(): void {
