@@ -85,7 +85,7 @@ export function App() {
   // Keyboard-wedge scans on every screen (Bench, Devices' test read and layout test…).
   useWedgeCapture();
   // First run (no service profile yet) opens Connect; afterwards the Reels.
-  const { screen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
+  const { screen, chosen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
   // Each screen opens at its top: the page kept the last screen's scroll position.
   useLayoutEffect(() => {
@@ -118,7 +118,13 @@ export function App() {
       <StatusBar status={status} error={error} />
       <DiskBanner status={status} />
       <div className="body">
-        <Nav current={screen} go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)} attention={status?.queue.attention ?? 0} />
+        <Nav
+          current={chosen}
+          shown={screen}
+          go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)}
+          preload={(s) => void SCREEN_CHUNKS[s].preload().catch(() => undefined)}
+          attention={status?.queue.attention ?? 0}
+        />
         <main id="main" className="screen" tabIndex={-1}>
           <ScanFieldNotice />
           <Suspense fallback={loading}>

@@ -71,3 +71,27 @@ test('the Team and the organization by name, on Connect and in the status bar’
   const { profiles } = await station.call('profiles.list', {});
   expect(profiles.map((p) => [p.teamName, p.orgName])).toEqual([['Bench', 'Demo Print Shop']]);
 });
+
+test('the nav marks the chosen screen at once, busy while its code loads, then shows it', async ({ page }) => {
+  // The Settings screen's chunk is held back until the test lets it through: a slow machine, made slow on purpose.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/SettingsScreen-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${station.served.ready.url}#/devices`);
+  await expect(page.getByRole('heading', { name: 'Devices', level: 2 })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // Hover alone starts loading (held back here); the click marks the entry in the same frame.
+  await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+  const settings = nav.getByRole('link', { name: 'Settings', exact: true });
+  await expect(settings).toHaveAttribute('aria-current', 'page');
+  await expect(settings).toHaveAttribute('aria-busy', 'true');
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).not.toHaveAttribute('aria-current', 'page');
+  // The last screen stays until the next one is there.
+  await expect(page.getByRole('heading', { name: 'Devices', level: 2 })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await expect(settings).not.toHaveAttribute('aria-busy', 'true');
+});

@@ -1,7 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { SCREENS, type ScreenId } from './screens';
 
-export function Nav({ current, go, attention }: { current: ScreenId; go: (screen: ScreenId) => void; attention: number }) {
+/**
+ * The main navigation. `current` is the screen the operator chose: marked at once, and busy (`aria-busy`, a pending
+ * style) while `shown` is still the last screen and the chosen one's chunks load (use-route.ts). Pointing at or
+ * focusing an entry starts loading its screen, so the click usually finds it loaded.
+ */
+export function Nav({
+  current,
+  shown,
+  go,
+  preload,
+  attention,
+}: {
+  current: ScreenId;
+  shown: ScreenId;
+  go: (screen: ScreenId) => void;
+  preload: (screen: ScreenId) => void;
+  attention: number;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.label')} className="nav">
@@ -11,6 +28,9 @@ export function Nav({ current, go, attention }: { current: ScreenId; go: (screen
             <a
               href={`#/${id}`}
               aria-current={current === id ? 'page' : undefined}
+              aria-busy={current === id && shown !== id ? true : undefined}
+              onPointerEnter={() => preload(id)}
+              onFocus={() => preload(id)}
               onClick={(e) => {
                 e.preventDefault();
                 go(id);
