@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import { printedPositions } from '../../../../src-shared/domain/print-check';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
@@ -18,7 +19,6 @@ import {
   passTakenPosition,
   placeCapture,
   placeRead,
-  printedPositions,
   rejectPlacedRead,
   startPosition,
   type BenchState,
