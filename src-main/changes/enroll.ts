@@ -65,7 +65,7 @@ function checkEnrollment(existing: LocalLabel | undefined, request: Omit<EnrollR
   return problems;
 }
 
-export function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['identifiers'] {
+function normalized(identifiers: EnrollRequest['identifiers']): EnrollRequest['identifiers'] {
   return identifiers.map((i) => {
     const uid = i.tagType === 'NFC' ? normalizeNfcUid(i.value) : null;
     return uid?.ok ? { tagType: i.tagType, value: uid.value } : i;
@@ -105,7 +105,13 @@ export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(posit
 }
 
 /** Warnings that do not stop an enrollment: an accepted print-data mismatch, unexpected types, repeated values on the Reel. */
-function warningsFor(reel: LocalReel, position: number, identifiers: LocalIdentifier[], repeats: RepeatIndex, printFindings: readonly PrintFinding[]): string[] {
+function warningsFor(
+  reel: LocalReel,
+  position: number,
+  identifiers: LocalIdentifier[],
+  repeats: RepeatIndex,
+  printFindings: readonly PrintFinding[],
+): string[] {
   const warnings: string[] = acceptedWords(printFindings);
   for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
   for (const identifier of identifiers) {

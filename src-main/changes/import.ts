@@ -90,7 +90,8 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
     }
     if (row && printedAt && !options.acceptMismatch) {
       const { findings } = checkAgainstPrintData(valuesOf(row), row.position, getLabelAt(db, reel.reelId, row.position)?.expected ?? null, printedAt);
-      if (findings.length) rowProblems.push(`${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`);
+      if (findings.length)
+        rowProblems.push(`${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`);
     }
     if (row?.svcPath && enroll) {
       if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');

@@ -1,9 +1,9 @@
 import type { StringTagType } from '../../src-shared/api/common';
 import type { ExpectedValues, LocalIdentifier } from '../../src-shared/domain/label';
-import { checkAgainstPrintData, findingWords, printedPositions, type PrintCheck, type PrintedAt, type PrintFinding } from '../../src-shared/domain/print-check';
+import { checkAgainstPrintData, findingWords, printedPositions, type PrintedAt, type PrintFinding } from '../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { Db } from '../store/database';
-import { reelPrintData, type LocalLabel } from '../store/labels';
+import { reelPrintData } from '../store/labels';
 
 // The print-data check of an enrollment, whatever the door (the Bench, the CLI, the web host's API, the import):
 // docs/print-run.md, "The check against the print data". The rule is the shared one (src-shared/domain/print-check.ts);
@@ -16,28 +16,14 @@ export function reelPrintedAt(db: Db, reelId: string): PrintedAt {
   return printedPositions(reelPrintData(db, reelId));
 }
 
-/** Every Label of a Reel with its check (reels.show, the Reel report): the print data is the Labels' own. */
-export function checkLabels<T extends Pick<LocalLabel, 'position' | 'expected' | 'identifiers' | 'state'>>(labels: readonly T[]): (T & { check: PrintCheck })[] {
-  const printedAt = printedPositions(labels);
-  return labels.map((label) => ({ ...label, check: labelCheck(label, printedAt) }));
-}
-
-/** One Label's check; print data alone and gaps carry no values, so they are unchecked. */
-export function labelCheck(label: Pick<LocalLabel, 'position' | 'expected' | 'identifiers' | 'state'>, printedAt: PrintedAt): PrintCheck {
-  if (label.state === 'expected' || label.state === 'gap') return { result: 'unchecked', findings: [] };
-  return checkAgainstPrintData(label.identifiers, label.position, label.expected, printedAt);
-}
-
 /** A mismatch in words, the misorder first: "TEXT W-15 was printed for position 15, not for position 25 (a misorder)". */
 export function mismatchWords(position: number, findings: readonly PrintFinding[]): string {
   const finding = findings.find((f) => f.kind === 'misorder') ?? (findings[0] as PrintFinding);
-  return finding.kind === 'misorder'
-    ? `${findingWords(finding)}, not for position ${position} (a misorder)`
-    : `${findingWords(finding)} (a misprint)`;
+  return finding.kind === 'misorder' ? `${findingWords(finding)}, not for position ${position} (a misorder)` : `${findingWords(finding)} (a misprint)`;
 }
 
 /** The refusal of an enrollment whose values are not the print data of its position. */
-export function mismatchError(position: number, findings: readonly PrintFinding[]): StationError {
+function mismatchError(position: number, findings: readonly PrintFinding[]): StationError {
   const misorder = findings.find((f) => f.kind === 'misorder');
   const first = misorder ?? (findings[0] as PrintFinding);
   const what = mismatchWords(position, findings);

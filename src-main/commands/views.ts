@@ -1,6 +1,5 @@
-import type { PrintCheck } from '../../src-shared/domain/print-check';
+import { checkLabels, type PrintCheck } from '../../src-shared/domain/print-check';
 import type { LabelView, ReelView } from '../../src-shared/ipc/reels';
-import { checkLabels } from '../changes/print-check';
 import type { Db } from '../store/database';
 import { countLabelsByState, type LocalLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';

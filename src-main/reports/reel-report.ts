@@ -15,8 +15,7 @@ import {
   takeBacks,
   takeBacksBetween,
 } from '../store/reports';
-import { printedPositions } from '../../src-shared/domain/print-check';
-import { checkLabels, labelCheck } from '../changes/print-check';
+import { checkLabels, labelCheck, printedPositions } from '../../src-shared/domain/print-check';
 import { labelsChangedBetween, listLabels, reelPrintData, type LocalLabel } from '../store/labels';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';

@@ -9,7 +9,7 @@ const printData = [
 const printedAt = printedPositions(printData);
 
 describe('the print-data check', () => {
-  it("names a value printed for another position as a misorder, with that position (TEXT ignores case, under any type)", () => {
+  it('names a value printed for another position as a misorder, with that position (TEXT ignores case, under any type)', () => {
     const check = checkAgainstPrintData(
       [
         { tagType: 'TEXT', value: 'w-000015' },
@@ -36,9 +36,17 @@ describe('the print-data check', () => {
   });
 
   it('matches the print data of its own position, and leaves unchecked what no print data decides', () => {
-    expect(checkAgainstPrintData([{ tagType: 'TEXT', value: 'W-000025' }, { tagType: 'NFC', value: '04AA' }], 25, printData[1]!.expected, printedAt).result).toBe(
-      'match',
-    );
+    expect(
+      checkAgainstPrintData(
+        [
+          { tagType: 'TEXT', value: 'W-000025' },
+          { tagType: 'NFC', value: '04AA' },
+        ],
+        25,
+        printData[1]!.expected,
+        printedAt,
+      ).result,
+    ).toBe('match');
     expect(checkAgainstPrintData([{ tagType: 'TEXT', value: 'W-999' }], 30, null, printedAt)).toEqual({ result: 'unchecked', findings: [] });
     expect(checkAgainstPrintData([{ tagType: 'SVC', captureSha256: 'ab' }], 25, printData[1]!.expected, printedAt).result).toBe('unchecked');
   });

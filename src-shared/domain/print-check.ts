@@ -60,7 +60,7 @@ export type PrintFinding =
   | { kind: 'misprint'; tagType: StringTagType; value: string; expected: string };
 
 /** match: every value the print data names here is it; mismatch: a finding; unchecked: no print data decides. */
-export type PrintCheckResult = 'match' | 'mismatch' | 'unchecked';
+type PrintCheckResult = 'match' | 'mismatch' | 'unchecked';
 export const PRINT_CHECK_RESULTS = ['match', 'mismatch', 'unchecked'] as const;
 
 export interface PrintCheck {
@@ -99,6 +99,21 @@ export function checkAgainstPrintData(
     if (want !== undefined) findings.push({ kind: 'misprint', tagType: tagType as StringTagType, value, expected: want });
   }
   return { result: findings.length ? 'mismatch' : compared ? 'match' : 'unchecked', findings };
+}
+
+/** What a Label's check needs of it. */
+type CheckedLabel = { position: number; expected: ExpectedValues | null; identifiers: readonly LocalIdentifier[]; state: string };
+
+/** One Label's check; print data alone and gaps carry no values of their own, so they are unchecked. */
+export function labelCheck(label: CheckedLabel, printedAt: PrintedAt): PrintCheck {
+  if (label.state === 'expected' || label.state === 'gap') return { result: 'unchecked', findings: [] };
+  return checkAgainstPrintData(label.identifiers, label.position, label.expected, printedAt);
+}
+
+/** Every Label of a Reel with its check (reels.show, the Reel report): the Reel's print data is its Labels' own. */
+export function checkLabels<T extends CheckedLabel>(labels: readonly T[]): (T & { check: PrintCheck })[] {
+  const printedAt = printedPositions(labels);
+  return labels.map((label) => ({ ...label, check: labelCheck(label, printedAt) }));
 }
 
 /** A finding in the CLI's and the log's words: "TEXT W-000015 was printed for position 15". */

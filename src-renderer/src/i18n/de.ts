@@ -239,7 +239,8 @@ export const de: Catalog = {
       'Nicht gespeichert: {{value}} wurde für Position {{printedFor}} gedruckt, nicht für Position {{position}}. Legen Sie dieses Etikett auf Position {{printedFor}} oder beiseite.',
     refusedMisprint: 'Nicht gespeichert: {{value}} wurde für keine Position dieser Rolle gedruckt (Position {{position}}). Legen Sie dieses Etikett beiseite.',
     openWithPrintData: 'Druckdaten: die CSV des Druckauftrags (dieselbe Datei wie beim Import)',
-    openWithoutPrintData: 'Ohne Druckdaten kann diese Station Werte nicht mit dem Gedruckten vergleichen: wählen Sie vor dem Öffnen die CSV des Druckauftrags, falls vorhanden.',
+    openWithoutPrintData:
+      'Ohne Druckdaten kann diese Station Werte nicht mit dem Gedruckten vergleichen: wählen Sie vor dem Öffnen die CSV des Druckauftrags, falls vorhanden.',
     openPrintDataChosen: 'Die Druckdaten werden auf dieser Station gespeichert, wenn Sie die Rolle (erneut) öffnen.',
     reportTitle: 'Etiketten abweichend von den Druckdaten',
     reportNone: 'Jedes Etikett stimmt mit den Druckdaten dieser Station überein oder hat keine zum Vergleich.',

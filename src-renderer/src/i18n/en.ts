@@ -228,7 +228,8 @@ export const en = {
       'Not saved: {{value}} was printed for position {{printedFor}}, not for position {{position}}. Put this Label at position {{printedFor}}, or set it aside.',
     refusedMisprint: 'Not saved: {{value}} was printed for no position of this Reel (position {{position}}). Set this Label aside.',
     openWithPrintData: 'Print data: the print run’s CSV (the same file as for the import)',
-    openWithoutPrintData: 'Without print data this bench cannot check values against what was printed: choose the print run’s CSV before opening, if you have it.',
+    openWithoutPrintData:
+      'Without print data this bench cannot check values against what was printed: choose the print run’s CSV before opening, if you have it.',
     openPrintDataChosen: 'The print data is kept on this bench when you open the Reel (or open it again).',
     reportTitle: 'Labels not matching the print data',
     reportNone: 'Every Label matches the print data this bench holds, or has none to match.',
