@@ -72,7 +72,9 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
   const problems = new PrintDataProblems();
   const svcRows: SvcRow[] = [];
   const enroll = !options.expectedOnly;
+  // Only a Reel with print data has anything to check a row against (a Reel without costs no read per row).
   const printedAt = enroll ? reelPrintedAt(db, reel.reelId) : undefined;
+  const checkPrint = printedAt !== undefined && printedAt.size > 0 && !options.acceptMismatch;
   const reading = readPrintData(source, (record) => {
     const rowProblems = record.row ? [] : [...record.problems];
     const row = record.row;
@@ -88,7 +90,7 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
           `position ${row.position} already holds a Label (${existing.state}${existing.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})`,
         );
     }
-    if (row && printedAt && !options.acceptMismatch) {
+    if (row && printedAt && checkPrint) {
       const { findings } = checkAgainstPrintData(valuesOf(row), row.position, getLabelAt(db, reel.reelId, row.position)?.expected ?? null, printedAt);
       if (findings.length)
         rowProblems.push(`${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`);
@@ -229,7 +231,7 @@ function importTransaction(
       if (row.svcPath && !capture) throw changedMeanwhile(`line ${row.line} names an svc image it did not name before`);
       const identifiers = valuesOf(row);
       // Checked above; what is left here was accepted (request.acceptMismatch) and is written on the Label.
-      const printFindings = printedAt ? checkAgainstPrintData(identifiers, row.position, existing?.expected ?? null, printedAt).findings : [];
+      const printFindings = printedAt?.size ? checkAgainstPrintData(identifiers, row.position, existing?.expected ?? null, printedAt).findings : [];
       if (printFindings.length && !request.acceptMismatch) throw changedMeanwhile(`position ${row.position}'s print data changed`);
       const prepared = buildEnrollment(
         current,

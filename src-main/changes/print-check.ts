@@ -12,7 +12,7 @@ import { reelPrintData } from '../store/labels';
 // the mismatch, which is then written on the Label (its warnings) and audited, and the Label counts as a problem.
 
 /** Where each printed value of a Reel belongs, read once from the store. */
-export function reelPrintedAt(db: Db, reelId: string): PrintedAt {
+export function reelPrintedAt(db: Db, reelId: string): Map<string, number> {
   return printedPositions(reelPrintData(db, reelId));
 }
 

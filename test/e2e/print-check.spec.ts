@@ -147,10 +147,24 @@ for (const lang of ['en', 'de'] as const) {
       await expect(page.getByTestId('print-findings')).toContainText(w.carries(serial(15), 15));
       await screenshot(page, `print-check-map-mismatch-${tag}`);
 
+      // The Reel report lists both, whoever enrolled them; the shift summary counts them among the shift's problems.
+      await page.goto(`${origin}/#/report?reel=${reelId}`);
+      const listed = page.getByTestId('report-print-mismatches');
+      await expect(listed).toContainText(w.carries(serial(15), 15));
+      await expect(listed).toContainText(w.carries(serial(16), 16));
+      await page.getByTestId('report-print-mismatches').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/e2e/screens/print-check-report-${tag}.png` });
+      await page.goto(`${origin}/#/shift`);
+      await expect(page.getByTestId('shift-printMismatches')).not.toHaveText('0');
+
       // The Bench holds the print data now: no notice.
       await page.goto(`${origin}/#/bench?reel=${reelId}`);
       await expect(page.getByTestId('bench-position')).toHaveText('22');
       await expect(notice).toHaveCount(0);
+      // The web host's API is a door like the others: the values printed for 17 are refused at 23, unless accepted.
+      const values = { reelId, position: 23, identifiers: [{ tagType: 'TEXT' as const, value: serial(17) }] };
+      await expect(station.call('labels.enroll', values)).rejects.toThrow(/STATION_MISORDER .*printed for position 17, not for position 23/);
+      await expect(station.call('labels.enroll', { ...values, acceptMismatch: true })).resolves.toMatchObject({ state: 'queued' });
       await context.close();
     });
   }
