@@ -103,7 +103,7 @@ describe('one transaction', () => {
 });
 
 describe('warnings (the Label is saved anyway)', () => {
-  it('a value that differs from the print data at its position: TEXT ignoring case, other types exactly', async () => {
+  it('a value that differs from the print data at its position is refused (TEXT ignoring case, other types exactly) unless accepted, then written on the Label', async () => {
     await importPrintData(ctx, {
       reelId: reel.reelId,
       source: { csv: 'position,text,qr\n1,ABC-1,https://x.test/1\n2,ABC-2,https://x.test/2\n' },
@@ -118,10 +118,13 @@ describe('warnings (the Label is saved anyway)', () => {
     expect(same.label.labelId).toBe(expectedAt1?.labelId);
     expect(getLabel(db, same.label.labelId)?.expected).toEqual({ TEXT: 'ABC-1', QR: 'https://x.test/1' });
 
-    const differs = await enroll(2, [text('ABD-2'), { tagType: 'QR', value: 'HTTPS://X.TEST/2' }]);
+    const values = [text('ABD-2'), { tagType: 'QR' as const, value: 'HTTPS://X.TEST/2' }];
+    await expect(enroll(2, values)).rejects.toMatchObject({ code: 'STATION_MISPRINT', detail: { position: 2, value: 'ABD-2', expected: 'ABC-2' } });
+    expect(getLabelAt(db, reel.reelId, 2)?.state).toBe('expected');
+    const differs = await enroll(2, values, { acceptMismatch: true });
     expect(differs.label.warnings).toEqual([
-      'TEXT is "ABD-2" but the print data says "ABC-2" at this position',
-      'QR is "HTTPS://X.TEST/2" but the print data says "https://x.test/2" at this position',
+      'print data mismatch accepted: TEXT ABD-2 was printed for no position (the print data says ABC-2)',
+      'print data mismatch accepted: QR HTTPS://X.TEST/2 was printed for no position (the print data says https://x.test/2)',
     ]);
     expect(getLabel(db, differs.label.labelId)?.warnings).toEqual(differs.label.warnings);
   });
@@ -160,7 +163,11 @@ describe('warnings (the Label is saved anyway)', () => {
 
   it('print data and voided positions hold no marking, and a Label enrolled again is no repeat of itself', async () => {
     await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text\n5,R-5\n' }, baseDir: dir.path, expectedOnly: true });
-    expect((await enroll(6, [text('R-5')])).label.warnings).toEqual([]);
+    // Another position's print data is no repeat: it is a misorder (docs/print-run.md), refused unless accepted.
+    await expect(enroll(6, [text('R-5')])).rejects.toMatchObject({ code: 'STATION_MISORDER', detail: { position: 6, printedFor: 5 } });
+    expect((await enroll(6, [text('R-5')], { acceptMismatch: true })).label.warnings).toEqual([
+      'print data mismatch accepted: TEXT R-5 was printed for position 5',
+    ]);
     // A voided Label (never sent) leaves a gap that still lists what it carried.
     await enroll(7, [text('R-7')], { svcImage: tags[2] });
     expect(takeBackLabel(ctx, reel.reelId, 7, 'void').label).toMatchObject({

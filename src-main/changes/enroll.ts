@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { StringTagType } from '../../src-shared/api/common';
-import { mismatchesAgainstPrintData, unexpectedTagTypes, type LocalIdentifier } from '../../src-shared/domain/label';
+import { unexpectedTagTypes, type LocalIdentifier } from '../../src-shared/domain/label';
+import type { PrintFinding } from '../../src-shared/domain/print-check';
 import { identifierMapKey } from '../../src-shared/domain/identifier-values';
 import { normalizeNfcUid } from '../../src-shared/domain/nfc-uid';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -14,6 +15,7 @@ import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
 import { refuseElsewherePosition } from './shared-reel';
 import { requireReel, type ChangeContext } from './context';
+import { acceptedWords, checkEnrollmentPrint, reelPrintedAt } from './print-check';
 
 // Enrolling a Label (docs/architecture.md, "The flow of one enrollment", hop 6): the capture file is
 // written and fsynced first, then the Label row and its enrollLabel operation commit in ONE
@@ -28,6 +30,8 @@ export interface EnrollRequest {
   /** The file svcImage was read from when it is the camera's accepted still: moved into the capture store, not copied. */
   svcImageFile?: string;
   indexing?: 'default' | 'none';
+  /** Enroll even though the values are not the print data of this position (docs/print-run.md): recorded with the Label. */
+  acceptMismatch?: boolean;
 }
 
 export interface PreparedEnrollment {
@@ -35,6 +39,8 @@ export interface PreparedEnrollment {
   label: LocalLabel;
   capture: StoredCapture | null;
   identifiers: { tagType: StringTagType; value: string }[];
+  /** The mismatches with the print data the caller accepted (audited with the Label). */
+  printFindings: PrintFinding[];
 }
 
 /**
@@ -98,12 +104,15 @@ export function memoryRepeats(db: Db, reelId: string): RepeatIndex & { add(posit
   };
 }
 
-/** Warnings that do not stop an enrollment: print-data mismatch, unexpected types, repeated values on the Reel. */
-function warningsFor(reel: LocalReel, position: number, existing: LocalLabel | undefined, identifiers: LocalIdentifier[], repeats: RepeatIndex): string[] {
-  const warnings: string[] = [];
-  for (const m of mismatchesAgainstPrintData(identifiers, existing?.expected ?? {})) {
-    warnings.push(`${m.tagType} is "${m.actual}" but the print data says "${m.expected}" at this position`);
-  }
+/** Warnings that do not stop an enrollment: an accepted print-data mismatch, unexpected types, repeated values on the Reel. */
+function warningsFor(
+  reel: LocalReel,
+  position: number,
+  identifiers: LocalIdentifier[],
+  repeats: RepeatIndex,
+  printFindings: readonly PrintFinding[],
+): string[] {
+  const warnings: string[] = acceptedWords(printFindings);
   for (const t of unexpectedTagTypes(identifiers, reel.expectedIdentifiers)) warnings.push(`the Reel does not expect ${t} identifiers`);
   for (const identifier of identifiers) {
     if (identifier.value === undefined || identifier.tagType === 'SVC') continue;
@@ -132,6 +141,7 @@ export function buildEnrollment(
   request: Pick<EnrollRequest, 'position' | 'identifiers' | 'indexing'>,
   capture: StoredCapture | null,
   repeats: RepeatIndex,
+  printFindings: PrintFinding[] = [],
 ): PreparedEnrollment {
   const identifiers = normalized(request.identifiers);
   const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
@@ -145,12 +155,12 @@ export function buildEnrollment(
     expected: existing?.expected ?? null,
     captureSha256: capture?.sha256 ?? null,
     indexing: request.indexing ?? 'default',
-    warnings: warningsFor(reel, request.position, existing, local, repeats),
+    warnings: warningsFor(reel, request.position, local, repeats, printFindings),
     attention: null,
     boundThreadId: null,
     origin: 'here',
   };
-  return { reel, label, capture, identifiers };
+  return { reel, label, capture, identifiers, printFindings };
 }
 
 async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, repeats?: RepeatIndex): Promise<PreparedEnrollment> {
@@ -165,6 +175,14 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
       detail: { problems },
     });
   }
+  // The print data this bench holds decides before the capture is taken (a refusal leaves it for the retry).
+  const printFindings = checkEnrollmentPrint(
+    normalized(request.identifiers),
+    request.position,
+    existing?.expected ?? null,
+    reelPrintedAt(ctx.db, reel.reelId),
+    request.acceptMismatch ?? false,
+  );
   let capture: StoredCapture | null = null;
   if (request.svcImage) {
     try {
@@ -183,7 +201,7 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
       throw sameCaptureError(request.position, other);
     }
   }
-  return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId));
+  return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId), printFindings);
 }
 
 /** Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction. */
@@ -194,6 +212,8 @@ export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): str
     audit(ctx.db, 'queue.superseded', old, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
   upsertLabel(ctx.db, p.label);
   audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
+  if (p.printFindings.length)
+    audit(ctx.db, 'label.mismatchAccepted', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position, findings: p.printFindings });
   return enqueue(ctx.db, {
     profileId: p.reel.profileId,
     kind: 'enrollLabel',

@@ -165,3 +165,20 @@ describe('print-data import of 10,000 rows', () => {
     expect(vi.mocked(captures.storeCapture)).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('rows checked against the print data this bench holds (docs/print-run.md, "The check against the print data")', () => {
+  it('names a row carrying another position’s print data, imports nothing, and takes it when the mismatch is accepted', async () => {
+    await importPrintData(ctx, { reelId, source: { csv: 'position,text\n1,P-1\n2,P-2\n3,P-3\n' }, baseDir: dir.path, expectedOnly: true });
+    const rows = { csv: 'position,text\n1,P-1\n2,P-3\n' };
+    const before = storeCounts(db);
+    const refused = await refusal(importPrintData(ctx, { reelId, source: rows, baseDir: dir.path }));
+    expect(refused.code).toBe('STATION_IMPORT_INVALID');
+    expect(refused.message).toContain('line 3 (position 2): TEXT P-3 was printed for position 3, not for position 2 (a misorder)');
+    expect(storeCounts(db)).toEqual(before);
+
+    expect(await importPrintData(ctx, { reelId, source: rows, baseDir: dir.path, acceptMismatch: true })).toMatchObject({ queued: 2 });
+    const row = rawRow<{ warnings: string }>(db, 'SELECT warnings FROM labels WHERE reel_id = ? AND position = 2', reelId);
+    const warnings = JSON.parse(row?.warnings ?? '[]') as string[];
+    expect(warnings).toEqual(['print data mismatch accepted: TEXT P-3 was printed for position 3']);
+  });
+});

@@ -13,6 +13,8 @@ import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
 import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from '../print-run/print-data';
+import { checkAgainstPrintData } from '../../src-shared/domain/print-check';
+import { mismatchWords, reelPrintedAt } from './print-check';
 
 // Print-data import: by default every row is queued as an enrollment (offline batch Label
 // creation); with `expectedOnly` the rows become the values the bench verifies each Label
@@ -32,6 +34,8 @@ export interface ImportRequest {
   indexing?: 'default' | 'none';
   /** `svc` columns may name files on disk (the CLI only); otherwise such rows are refused. */
   allowFilePaths?: boolean;
+  /** Enroll rows whose values are not the print data this bench holds for their position (recorded with each Label). */
+  acceptMismatch?: boolean;
 }
 
 /** A row naming a capture image: what the capture step needs after the check. */
@@ -52,19 +56,25 @@ export interface PrintDataCheck {
 export interface CheckOptions {
   expectedOnly?: boolean;
   allowFilePaths?: boolean;
+  acceptMismatch?: boolean;
   baseDir: string;
 }
 
 /**
  * Every rule the import applies before writing, in one streaming pass: each row by itself, a
  * position given twice, a position already holding a Label (unless only expected values are
- * imported), svc paths (allowed here? readable?). Writes nothing. The preview
+ * imported), values to enroll that are not the print data this bench already holds for their position (a
+ * misorder or a misprint, src-main/changes/print-check.ts; unless accepted), svc paths (allowed here? readable?).
+ * Writes nothing. The preview
  * (reels.checkPrintData) is this same check.
  */
 export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource, options: CheckOptions): PrintDataCheck {
   const problems = new PrintDataProblems();
   const svcRows: SvcRow[] = [];
   const enroll = !options.expectedOnly;
+  // Only a Reel with print data has anything to check a row against (a Reel without costs no read per row).
+  const printedAt = enroll ? reelPrintedAt(db, reel.reelId) : undefined;
+  const checkPrint = printedAt !== undefined && printedAt.size > 0 && !options.acceptMismatch;
   const reading = readPrintData(source, (record) => {
     const rowProblems = record.row ? [] : [...record.problems];
     const row = record.row;
@@ -79,6 +89,11 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
         rowProblems.push(
           `position ${row.position} already holds a Label (${existing.state}${existing.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})`,
         );
+    }
+    if (row && printedAt && checkPrint) {
+      const { findings } = checkAgainstPrintData(valuesOf(row), row.position, getLabelAt(db, reel.reelId, row.position)?.expected ?? null, printedAt);
+      if (findings.length)
+        rowProblems.push(`${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`);
     }
     if (row?.svcPath && enroll) {
       if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');
@@ -202,6 +217,7 @@ function importTransaction(
 ): void {
   bulkTransaction(ctx.db, () => {
     const repeats = enroll ? memoryRepeats(ctx.db, current.reelId) : undefined;
+    const printedAt = enroll ? reelPrintedAt(ctx.db, current.reelId) : undefined;
     const again = readPrintData(request.source, (record) => {
       if (!record.row) throw changedMeanwhile(`line ${record.line} is not as it was checked`);
       if (!repeats) {
@@ -213,13 +229,17 @@ function importTransaction(
       if (existing && !canEnrollOver(existing)) throw changedMeanwhile(`position ${row.position} now holds a Label (${existing.state})`);
       const capture = captures.get(row.line) ?? null;
       if (row.svcPath && !capture) throw changedMeanwhile(`line ${row.line} names an svc image it did not name before`);
-      const identifiers = Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
+      const identifiers = valuesOf(row);
+      // Checked above; what is left here was accepted (request.acceptMismatch) and is written on the Label.
+      const printFindings = printedAt?.size ? checkAgainstPrintData(identifiers, row.position, existing?.expected ?? null, printedAt).findings : [];
+      if (printFindings.length && !request.acceptMismatch) throw changedMeanwhile(`position ${row.position}'s print data changed`);
       const prepared = buildEnrollment(
         current,
         existing,
         { position: row.position, identifiers, ...(request.indexing ? { indexing: request.indexing } : {}) },
         capture,
         repeats,
+        printFindings,
       );
       prepared.label.expected = { ...(prepared.label.expected ?? {}), ...row.values };
       commitEnrollment(ctx, prepared);
@@ -229,6 +249,11 @@ function importTransaction(
       throw changedMeanwhile('its contents differ from the checked file');
     if (!enroll) audit(ctx.db, 'printData.import', current.reelId, { rows: check.rows, expectedOnly: true });
   });
+}
+
+/** A row's values as identifiers to enroll. */
+function valuesOf(row: PrintDataRow): { tagType: StringTagType; value: string }[] {
+  return Object.entries(row.values).map(([tagType, value]) => ({ tagType: tagType as StringTagType, value: value as string }));
 }
 
 function writeExpected(ctx: ChangeContext, reelId: string, row: PrintDataRow): void {

@@ -58,6 +58,7 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         identifiers: input.identifiers,
         ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
+        ...(input.acceptMismatch ? { acceptMismatch: true } : {}),
       });
       return written(ctx, label, opId);
     },
@@ -73,6 +74,8 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         identifiers,
         ...(svc ? { svcImage: svc.bytes, ...(svc.incomingFile ? { svcImageFile: svc.incomingFile } : {}) } : {}),
         indexing: current.indexing,
+        // A new picture of the same Label: its values were enrolled (and checked against the print data) before.
+        acceptMismatch: true,
       });
       return written(ctx, label, opId);
     },
@@ -155,6 +158,7 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         baseDir: input.path !== undefined ? dirname(resolve(input.path)) : process.cwd(),
         ...(input.expectedOnly ? { expectedOnly: true } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),
+        ...(input.acceptMismatch ? { acceptMismatch: true } : {}),
         allowFilePaths: ctx.allowFilePaths,
       });
       ctx.labelsChanged(input.reelId, []);

@@ -1,8 +1,10 @@
+import { dirname, resolve } from 'node:path';
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { reelCommands } from '../../src-shared/ipc/reels';
 import { requireReel } from '../changes/context';
+import { requireFilePathsAllowed } from '../changes/capture-source';
 import { setBenchRange } from '../changes/bench-range';
-import { checkPrintData } from '../changes/import';
+import { checkPrintData, importPrintData } from '../changes/import';
 import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
 import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
 import { queueReelActivation } from '../changes/label-changes';
@@ -10,7 +12,7 @@ import type { ServiceLabel, ServiceReel } from '../service/read/labels';
 import { listLabels, type LocalLabel } from '../store/labels';
 import { getProfileReelByServiceId, getReel, listCollections, listReels, type LocalReel } from '../store/reels';
 import { canAskService, requireOnline, type CommandContext } from './context';
-import { labelView, reelView } from './views';
+import { reelLabelViews, reelView } from './views';
 
 /**
  * The page size asked when a Reel's Labels are read in full: the spec shows no largest page size, so the service may
@@ -111,7 +113,8 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
         })),
       };
     },
-    'reels.open': async ({ serviceId, positions }) => {
+    'reels.open': async ({ serviceId, positions, printData }) => {
+      if (printData && 'path' in printData) requireFilePathsAllowed(ctx.allowFilePaths, 'reels.open', 'printData.path');
       await requireOnline(ctx);
       // The Reel and the first page of its Labels asked together (issue 18, Benchmarks: opening a 10,000-Label Reel).
       const asked = labelPages(ctx, serviceId);
@@ -125,9 +128,21 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       const adopted = adoptServiceReel(ctx.changes, remote);
       const reel = positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
       // The answer's Labels as the mirror holds them (issue 18: not read again from the database).
-      const labels = await readLabels(ctx, reel, remote, asked);
+      let labels = await readLabels(ctx, reel, remote, asked);
+      if (printData) {
+        // The print run's CSV kept as this bench's print data (docs/sync.md, "Print data on every bench"): the
+        // import's expected-only path, all or nothing; a bad file leaves the Reel open without it and names its rows.
+        await importPrintData(ctx.changes, {
+          reelId: reel.reelId,
+          source: 'path' in printData ? { path: resolve(printData.path) } : printData,
+          baseDir: 'path' in printData ? dirname(resolve(printData.path)) : process.cwd(),
+          expectedOnly: true,
+        });
+        labels = listLabels(ctx.db, reel.reelId);
+        ctx.labelsChanged(reel.reelId, []);
+      }
       ctx.statusChanged();
-      return { reelId: reel.reelId, labels: labels.map(labelView), benchRange: reel.benchRange };
+      return { reelId: reel.reelId, ...reelLabelViews(labels), benchRange: reel.benchRange };
     },
     'reels.setRange': ({ reelId, range }) => {
       const reel = setBenchRange(ctx.changes, reelId, range);
@@ -160,7 +175,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
           if (refresh) throw error;
         }
       }
-      return { ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel), labels: listLabels(ctx.db, reelId).map(labelView) };
+      return { ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel), ...reelLabelViews(listLabels(ctx.db, reelId)) };
     },
     'reels.activate': ({ reelId }) => {
       const opId = queueReelActivation(ctx.changes, reelId);

@@ -1,3 +1,4 @@
+import { checkLabels, type PrintCheck } from '../../src-shared/domain/print-check';
 import type { LabelView, ReelView } from '../../src-shared/ipc/reels';
 import type { Db } from '../store/database';
 import { countLabelsByState, type LocalLabel } from '../store/labels';
@@ -5,7 +6,26 @@ import type { LocalReel } from '../store/reels';
 
 // Local rows → the contract's views.
 
-export function labelView(label: LocalLabel): LabelView {
+/**
+ * A whole Reel's Labels as views, each checked against the Reel's print data on this bench, with the Reel's problems
+ * (docs/print-run.md, "The check against the print data").
+ */
+export function reelLabelViews(labels: readonly LocalLabel[]): { labels: LabelView[]; hasPrintData: boolean; problems: ReelProblem[] } {
+  const checked = checkLabels(labels);
+  return {
+    labels: checked.map((l) => labelView(l, l.check)),
+    hasPrintData: labels.some((l) => l.expected !== null),
+    problems: checked.flatMap((l) =>
+      l.check.result === 'mismatch'
+        ? [{ kind: 'printMismatch' as const, position: l.position, labelId: l.labelId, origin: l.origin, findings: l.check.findings }]
+        : [],
+    ),
+  };
+}
+
+type ReelProblem = { kind: 'printMismatch'; position: number; labelId: string; origin: LocalLabel['origin']; findings: PrintCheck['findings'] };
+
+function labelView(label: LocalLabel, check: PrintCheck): LabelView {
   return {
     labelId: label.labelId,
     reelId: label.reelId,
@@ -18,6 +38,8 @@ export function labelView(label: LocalLabel): LabelView {
     attention: label.attention,
     boundThreadId: label.boundThreadId,
     origin: label.origin,
+    printCheck: check.result,
+    printFindings: check.findings,
   };
 }
 

@@ -15,6 +15,8 @@ import {
   takeBacks,
   takeBacksBetween,
 } from '../store/reports';
+import { checkLabels, labelCheck, printedPositions } from '../../src-shared/domain/print-check';
+import { labelsChangedBetween, listLabels, reelPrintData, type LocalLabel } from '../store/labels';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';
 
@@ -113,7 +115,31 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     bulkBinds,
     activation: { reelActivations, identifiable: typeof snapshotCounts?.identifiableCount === 'number' ? snapshotCounts.identifiableCount : null },
     verification: currentVerificationView(db, reel.reelId),
+    printCheck: printCheckOf(listLabels(db, reel.reelId)),
   };
+}
+
+/** Mismatched Labels listed in the report (the count is always given). */
+const MISMATCHES_LISTED = 100;
+
+function printCheckOf(labels: readonly LocalLabel[]): ReelReport['printCheck'] {
+  const mismatched = checkLabels(labels).filter((l) => l.check.result === 'mismatch');
+  return {
+    hasPrintData: labels.some((l) => l.expected !== null),
+    mismatches: mismatched.length,
+    positions: mismatched.slice(0, MISMATCHES_LISTED).map((l) => ({ position: l.position, origin: l.origin, findings: l.check.findings })),
+  };
+}
+
+/** Labels whose rows changed in the day that are not the print data of their position, each Reel's print data its own. */
+function printMismatchesBetween(db: Db, reelIds: ReadonlySet<string>, from: string, to: string): number {
+  const changed = labelsChangedBetween(db, from, to).filter((l) => reelIds.has(l.reelId));
+  let count = 0;
+  for (const reelId of new Set(changed.map((l) => l.reelId))) {
+    const printedAt = printedPositions(reelPrintData(db, reelId));
+    count += changed.filter((l) => l.reelId === reelId && labelCheck(l, printedAt).result === 'mismatch').length;
+  }
+  return count;
 }
 
 /** A day's work across the profile's Reels, the day counted in the time zone `utcOffsetMinutes` east of UTC. */
@@ -176,6 +202,7 @@ export function shiftSummary(db: Db, dataDir: string, reels: readonly LocalReel[
       undone: count('label.undo'),
       gaps: count('label.skip'),
       voids: count('label.void'),
+      printMismatches: printMismatchesBetween(db, new Set(names.keys()), fromIso, toIso),
     },
     verdicts: reels.flatMap((reel) => {
       const view = currentVerificationView(db, reel.reelId);

@@ -287,3 +287,20 @@ export function positionHolding(db: Db, reelId: string, tagType: string, value: 
   for (const row of rows) if (identifierValuesMatch(tagType, row.value, value)) return row.position;
   return undefined;
 }
+
+/** Every position of a Reel with print data, and its values (the print-data check's index: src-main/changes/print-check.ts). */
+export function reelPrintData(db: Db, reelId: string): Iterable<{ position: number; expected: ExpectedValues }> {
+  const rows = statement(db, 'SELECT position, expected FROM labels WHERE reel_id = ? AND expected IS NOT NULL').iterate(reelId) as Iterable<{
+    position: number;
+    expected: string;
+  }>;
+  return (function* () {
+    for (const row of rows) yield { position: row.position, expected: JSON.parse(row.expected) as ExpectedValues };
+  })();
+}
+
+/** The Labels (not print data alone, nor gaps) whose rows changed between two instants (ISO), across Reels. */
+export function labelsChangedBetween(db: Db, from: string, to: string): LocalLabel[] {
+  const rows = statement(db, "SELECT * FROM labels WHERE updated_at >= ? AND updated_at < ? AND state NOT IN ('expected', 'gap')").all(from, to) as Row[];
+  return rows.map(fromRow);
+}

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LABEL_STATES } from './label-states';
 import type { TagType } from '../api/common';
 import type { ExpectedIdentifier } from '../api/labels';
-import { identifierValuesMatch } from './identifier-values';
 
 // Pure rules about a Label as the station keeps it (spec: Resources, "Label, Reel, Label Collection";
 // the Reel map colours its cells by these states).
@@ -28,28 +27,6 @@ export const ExpectedValuesSchema = z.object({
   NFC: z.string().min(1).optional(),
 });
 export type ExpectedValues = z.infer<typeof ExpectedValuesSchema>;
-
-export interface ExpectedValueMismatch {
-  tagType: TagType;
-  expected: string;
-  actual: string;
-}
-
-/**
- * Which read values differ from the print data at this position (misprint, misorder). A type the
- * print data does not name is not checked; TEXT compares case-insensitively (spec: Identifier, Matching).
- */
-export function mismatchesAgainstPrintData(identifiers: readonly LocalIdentifier[], expected: ExpectedValues): ExpectedValueMismatch[] {
-  const out: ExpectedValueMismatch[] = [];
-  for (const identifier of identifiers) {
-    if (identifier.tagType === 'SVC' || identifier.value === undefined) continue;
-    const want = expected[identifier.tagType];
-    if (want !== undefined && !identifierValuesMatch(identifier.tagType, want, identifier.value)) {
-      out.push({ tagType: identifier.tagType, expected: want, actual: identifier.value });
-    }
-  }
-  return out;
-}
 
 /** Tag types this Label carries that the Reel does not expect at all. */
 export function unexpectedTagTypes(identifiers: readonly Pick<LocalIdentifier, 'tagType'>[], composition: readonly ExpectedIdentifier[]): TagType[] {

@@ -1,6 +1,6 @@
 import { STRING_TAG_TYPES, type StringTagType, type TagType } from '../api/common';
-import { identifierMapKey, identifierValuesMatch } from './identifier-values';
 import type { ExpectedValues } from './label';
+import { lookupTypes, printedElsewhere, printedHere, type PrintedAt } from './print-check';
 
 // Where one read goes among a Label's slots (docs/devices.md, "Fitting reads to slots"). Operators scan in any order
 // and a keyboard-wedge scanner sends no symbology, so a read is fitted by what it is, not by the next empty slot:
@@ -12,6 +12,7 @@ import type { ExpectedValues } from './label';
 //    for a read without either (`fallback`), the shape rules below;
 // 4. a read with print data here that fits none of it and is on no position's print data under any type: a
 //    misprint. Anything else fits no slot, and says why.
+// Steps 1, 2 and 4 are the print-data rule every door shares (print-check.ts); the core decides with it again on save.
 //
 // The Bench, Verify and every screen that takes reads fit them here, and only here.
 
@@ -33,8 +34,8 @@ export interface FitFacts {
   position: number;
   /** Print data at this position, when there is any. */
   expected: ExpectedValues | null;
-  /** The position whose print data holds each value, keyed by identifierMapKey (bench-session's printedPositions). */
-  printedAt?: ReadonlyMap<string, number> | undefined;
+  /** The position whose print data holds each value, keyed by identifierMapKey (print-check.ts printedPositions). */
+  printedAt?: PrintedAt | undefined;
 }
 
 /** Why a read went where it went (or nowhere). */
@@ -88,21 +89,18 @@ export function fitRead(slots: readonly FitSlot[], read: FitRead, facts: FitFact
   const waitingTypes = slots.filter((s) => !s.filled).map((s) => s.tagType);
   const here = facts.expected ?? {};
   // The read's own type first, so a value printed under two types goes to the one the device named.
-  const types = [...(isString(read.tagType) ? [read.tagType] : []), ...STRING_TAG_TYPES.filter((t) => t !== read.tagType)];
+  const types = lookupTypes(read.tagType);
 
   // 1. This position's print data.
-  for (const type of types) {
-    const printed = here[type];
-    if (printed === undefined || !identifierValuesMatch(type, printed, value)) continue;
-    const slot = waitingAt(type);
-    if (slot >= 0) return { kind: 'printed', slot, tagType: type };
-    return { kind: 'none', reason: slots.some((s) => s.tagType === type) ? 'slotFull' : 'unexpectedType', tagType: type };
+  const printed = printedHere(value, types, facts.expected);
+  if (printed) {
+    const slot = waitingAt(printed);
+    if (slot >= 0) return { kind: 'printed', slot, tagType: printed };
+    return { kind: 'none', reason: slots.some((s) => s.tagType === printed) ? 'slotFull' : 'unexpectedType', tagType: printed };
   }
   // 2. Another position's print data.
-  for (const type of types) {
-    const owner = facts.printedAt?.get(identifierMapKey(type, value));
-    if (owner !== undefined && owner !== facts.position) return { kind: 'elsewhere', slot: waitingAt(type), tagType: type, belongsTo: owner };
-  }
+  const elsewhere = printedElsewhere(value, types, facts.position, facts.printedAt);
+  if (elsewhere) return { kind: 'elsewhere', slot: waitingAt(elsewhere.tagType), tagType: elsewhere.tagType, belongsTo: elsewhere.belongsTo };
   // 3. The reported type, or the shape.
   const reported = read.basis !== 'fallback' && isString(read.tagType);
   const typed = reported

@@ -27,6 +27,12 @@ const EnrollInput = z
     indexing: IndexingModeSchema.optional(),
     /** Enroll even though the position is outside this bench's range of the Reel (`reels.setRange`): the operator said so. */
     outsideRange: z.boolean().optional(),
+    /**
+     * Enroll even though a value is not the print data of this position: printed for another one (else
+     * STATION_MISORDER) or for none (else STATION_MISPRINT). Recorded with the Label and counted as a problem
+     * (docs/print-run.md, "The check against the print data").
+     */
+    acceptMismatch: z.boolean().optional(),
   })
   .strict();
 type EnrollInput = z.infer<typeof EnrollInput>;
@@ -60,6 +66,8 @@ const ImportInput = z
     path: z.string().min(1).optional(),
     expectedOnly: z.boolean().optional(),
     indexing: IndexingModeSchema.optional(),
+    /** Enroll rows whose values are not the print data this bench holds for their position (as labels.enroll). */
+    acceptMismatch: z.boolean().optional(),
   })
   .strict()
   .refine((i) => (i.csv === undefined) !== (i.path === undefined), 'give exactly one of csv or path');

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { ExpectedIdentifierSchema, TransferredFilterSchema } from '../api/labels';
-import { TagTypeSchema } from '../api/common';
+import { StringTagTypeSchema, TagTypeSchema } from '../api/common';
 import { ExpectedValuesSchema, LabelStateSchema } from '../domain/label';
+import { PRINT_CHECK_RESULTS } from '../domain/print-check';
 
 // Reels and Label Collections as the station shows them: local state merged with the service's.
 
 export const LocalId = z.string().min(1);
+
+/** One value of a Label that is not the print data of its position (src-shared/domain/print-check.ts). */
+const PrintFindingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('misorder'), tagType: StringTagTypeSchema, value: z.string(), printedFor: z.number().int() }),
+  z.object({ kind: z.literal('misprint'), tagType: StringTagTypeSchema, value: z.string(), expected: z.string() }),
+]);
 
 export const LabelView = z.object({
   labelId: z.string(),
@@ -20,6 +27,12 @@ export const LabelView = z.object({
   boundThreadId: z.string().nullable(),
   /** `here`: enrolled by this station; `elsewhere`: by another bench or app (read from the service). */
   origin: z.enum(['here', 'elsewhere']),
+  /**
+   * Its values against the print data this bench holds, whoever enrolled it (docs/print-run.md, "The check against the
+   * print data"): match, mismatch (the findings say which value was printed where), or unchecked (no print data decides).
+   */
+  printCheck: z.enum(PRINT_CHECK_RESULTS),
+  printFindings: z.array(PrintFindingSchema),
 });
 export type LabelView = z.infer<typeof LabelView>;
 
@@ -49,7 +62,21 @@ export const ReelView = z.object({
 });
 export type ReelView = z.infer<typeof ReelView>;
 
-const ReelDetail = ReelView.extend({ labels: z.array(LabelView) });
+/** A problem of the Reel: a Label (here or elsewhere) whose values are not the print data of its position. */
+const ReelProblem = z.object({
+  kind: z.literal('printMismatch'),
+  position: z.number().int(),
+  labelId: z.string(),
+  origin: z.enum(['here', 'elsewhere']),
+  findings: z.array(PrintFindingSchema),
+});
+
+const ReelDetail = ReelView.extend({
+  labels: z.array(LabelView),
+  /** Whether this bench holds print data for the Reel (any position): without it, values are not checked here. */
+  hasPrintData: z.boolean(),
+  problems: z.array(ReelProblem),
+});
 type ReelDetail = z.infer<typeof ReelDetail>;
 
 const ReelCreateInput = z
@@ -158,8 +185,21 @@ export const reelCommands = {
    */
   'reels.open': {
     /** `positions`: this bench's range of the Reel (as `reels.setRange`); left out, a range set before stays. */
-    input: z.object({ serviceId: z.string().min(1), positions: BenchRange.optional() }).strict(),
-    output: z.object({ reelId: z.string(), labels: z.array(LabelView), benchRange: BenchRange.nullable() }),
+    input: z
+      .object({
+        serviceId: z.string().min(1),
+        positions: BenchRange.optional(),
+        /** The print run's CSV (the import's format), kept as the Reel's print data on this bench: text, or a path (the CLI). */
+        printData: z.union([z.object({ csv: z.string() }).strict(), z.object({ path: z.string().min(1) }).strict()]).optional(),
+      })
+      .strict(),
+    output: z.object({
+      reelId: z.string(),
+      labels: z.array(LabelView),
+      benchRange: BenchRange.nullable(),
+      hasPrintData: z.boolean(),
+      problems: z.array(ReelProblem),
+    }),
   },
   /**
    * Sets this bench's range of a Reel (`range: null` clears it: the whole Reel). Local only, never sent: each bench

@@ -107,6 +107,26 @@ export const ReelReport = z.object({
     identifiable: z.number().int().nullable(),
   }),
   verification: VerificationView.nullable(),
+  /**
+   * The Labels, whoever enrolled them, against the print data this bench holds (docs/print-run.md, "The check against
+   * the print data"): whether it holds any, how many do not match, and those (the first 100) with what they carry.
+   */
+  printCheck: z.object({
+    hasPrintData: z.boolean(),
+    mismatches: z.number().int(),
+    positions: z.array(
+      z.object({
+        position: z.number().int(),
+        origin: z.enum(['here', 'elsewhere']),
+        findings: z.array(
+          z.discriminatedUnion('kind', [
+            z.object({ kind: z.literal('misorder'), tagType: z.string(), value: z.string(), printedFor: z.number().int() }),
+            z.object({ kind: z.literal('misprint'), tagType: z.string(), value: z.string(), expected: z.string() }),
+          ]),
+        ),
+      }),
+    ),
+  }),
 });
 export type ReelReport = z.infer<typeof ReelReport>;
 
@@ -159,6 +179,8 @@ export const ShiftSummary = z.object({
     undone: z.number().int(),
     gaps: z.number().int(),
     voids: z.number().int(),
+    /** Labels seen that day (enrolled here or elsewhere) whose values are not the print data of their position, accepted mismatches included. */
+    printMismatches: z.number().int(),
   }),
   /** Quality checks whose verdict was reached that day, by Reel. */
   verdicts: z.array(

@@ -15,6 +15,10 @@ export const StationErrorCode = {
   offline: 'STATION_OFFLINE',
   /** An enrollment at a position outside this bench's range of the Reel, not confirmed (docs/sync.md, "Benches sharing a Reel"). */
   outsideRange: 'STATION_OUTSIDE_RANGE',
+  /** An enrollment whose value was printed for another position (docs/print-run.md, "The check against the print data"). */
+  misorder: 'STATION_MISORDER',
+  /** An enrollment whose value was printed for no position, where its position has print data of that type. */
+  misprint: 'STATION_MISPRINT',
   shuttingDown: 'STATION_SHUTTING_DOWN',
   /** Another process sends this data folder's queue. */
   busy: 'STATION_BUSY',

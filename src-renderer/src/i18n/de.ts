@@ -228,7 +228,33 @@ export const de: Catalog = {
     previewInvalid: 'Der Import würde diese Zeilen ablehnen; importiert wird erst, wenn jede Zeile in Ordnung ist.',
     moreBadRows: '{{count, number}} weitere fehlerhafte Zeilen sind nicht aufgeführt; die Zeilen oben korrigieren und erneut prüfen, um sie zu sehen.',
   },
+  printCheck: {
+    notChecked:
+      'Diese Station hat keine Druckdaten für diese Rolle: Werte werden nicht mit den Druckdaten dieser Station geprüft. Öffnen Sie die Rolle erneut mit der CSV des Druckauftrags (Rollen → Eine Rolle vom Dienst öffnen) oder importieren Sie ihre Druckdaten.',
+    notCheckedAt: 'Position {{position}}: Werte werden nicht mit den Druckdaten dieser Station geprüft (sie hat keine für diese Rolle).',
+    findingsTitle: 'Nicht die Druckdaten dieser Position',
+    carriesPrintedFor: 'Trägt {{value}}, das für Position {{position}} gedruckt wurde.',
+    carriesPrintedNowhere: 'Trägt {{value}}, das für keine Position gedruckt wurde; die Druckdaten hier: {{expected}}.',
+    refusedMisorder:
+      'Nicht gespeichert: {{value}} wurde für Position {{printedFor}} gedruckt, nicht für Position {{position}}. Legen Sie dieses Etikett auf Position {{printedFor}} oder beiseite.',
+    refusedMisprint: 'Nicht gespeichert: {{value}} wurde für keine Position dieser Rolle gedruckt (Position {{position}}). Legen Sie dieses Etikett beiseite.',
+    openWithPrintData: 'Druckdaten: die CSV des Druckauftrags (dieselbe Datei wie beim Import)',
+    openWithoutPrintData:
+      'Ohne Druckdaten kann diese Station Werte nicht mit dem Gedruckten vergleichen: wählen Sie vor dem Öffnen die CSV des Druckauftrags, falls vorhanden.',
+    openPrintDataChosen: 'Die Druckdaten werden auf dieser Station gespeichert, wenn Sie die Rolle (erneut) öffnen.',
+    reportTitle: 'Etiketten abweichend von den Druckdaten',
+    reportNone: 'Jedes Etikett stimmt mit den Druckdaten dieser Station überein oder hat keine zum Vergleich.',
+    reportCount_one: '{{count, number}} Etikett trägt Werte, die nicht für seine Position gedruckt wurden.',
+    reportCount_other: '{{count, number}} Etiketten tragen Werte, die nicht für ihre Positionen gedruckt wurden.',
+    position: 'Position',
+    enrolledBy: 'Erfasst',
+    here: 'an dieser Station',
+    elsewhere: 'von einer anderen Station oder App',
+    carries: 'Was es trägt',
+  },
   reelMap: {
+    cellMismatch: '{{name}}, nicht die Druckdaten dieser Position',
+    mismatch: 'Nicht die Druckdaten seiner Position',
     title: 'Rollenkarte',
     gridLabel: 'Positionen der Rolle',
     cellLabel: 'Position {{position}}: {{state}}',
@@ -887,6 +913,7 @@ export const de: Catalog = {
     errors_other: '{{count, number}} Probleme',
     problemsTitle: 'Probleme der Schicht',
     problems: {
+      printMismatches: 'Etiketten abweichend von den Druckdaten',
       misprints: 'Fehldrucke',
       misorders: 'Falsche Reihenfolge',
       duplicates: 'Duplikate',

@@ -216,7 +216,34 @@ export const en = {
     previewInvalid: 'The import would refuse these rows; nothing is imported until every row is fine.',
     moreBadRows: '{{count, number}} more rows with problems are not listed; fix the rows above and check again to see them.',
   },
+  /** The check against the print data this bench holds (docs/print-run.md, "The check against the print data"). */
+  printCheck: {
+    notChecked:
+      'This bench holds no print data for this Reel: values are not checked against the print data on this bench. Open the Reel again with its print run’s CSV (Reels → Open a Reel from the service) or import its print data.',
+    notCheckedAt: 'Position {{position}}: values are not checked against the print data on this bench (it holds none for this Reel).',
+    findingsTitle: 'Not the print data of this position',
+    carriesPrintedFor: 'Carries {{value}}, which was printed for position {{position}}.',
+    carriesPrintedNowhere: 'Carries {{value}}, which was printed for no position; the print data here is {{expected}}.',
+    refusedMisorder:
+      'Not saved: {{value}} was printed for position {{printedFor}}, not for position {{position}}. Put this Label at position {{printedFor}}, or set it aside.',
+    refusedMisprint: 'Not saved: {{value}} was printed for no position of this Reel (position {{position}}). Set this Label aside.',
+    openWithPrintData: 'Print data: the print run’s CSV (the same file as for the import)',
+    openWithoutPrintData:
+      'Without print data this bench cannot check values against what was printed: choose the print run’s CSV before opening, if you have it.',
+    openPrintDataChosen: 'The print data is kept on this bench when you open the Reel (or open it again).',
+    reportTitle: 'Labels not matching the print data',
+    reportNone: 'Every Label matches the print data this bench holds, or has none to match.',
+    reportCount_one: '{{count, number}} Label carries values not printed for its position.',
+    reportCount_other: '{{count, number}} Labels carry values not printed for their positions.',
+    position: 'Position',
+    enrolledBy: 'Enrolled',
+    here: 'on this bench',
+    elsewhere: 'by another bench or app',
+    carries: 'What it carries',
+  },
   reelMap: {
+    cellMismatch: '{{name}}, not the print data of this position',
+    mismatch: 'Not the print data of its position',
     title: 'Reel map',
     gridLabel: 'Positions of the Reel',
     cellLabel: 'Position {{position}}: {{state}}',
@@ -863,6 +890,7 @@ export const en = {
     errors_other: '{{count, number}} problems',
     problemsTitle: 'Problems of the shift',
     problems: {
+      printMismatches: 'Labels not matching the print data',
       misprints: 'Misprints',
       misorders: 'Misorders',
       duplicates: 'Duplicates',

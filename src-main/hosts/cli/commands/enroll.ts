@@ -7,7 +7,7 @@ import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
 export const enrollCommand: CliCommand = {
   path: ['enroll'],
   usage:
-    'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none] [--outside-range]',
+    'station [--data DIR] [--json] enroll --reel REEL --position N [--text V] [--qr V] [--data-matrix V] [--bar-code V] [--nfc HEX] [--svc IMAGE_FILE] [--indexing default|none] [--outside-range] [--accept-mismatch]',
   summary: 'Enroll a Label at a position (saved locally and queued; works offline).',
   async run(ctx, args) {
     const { values } = parseCommand(args, {
@@ -19,6 +19,8 @@ export const enrollCommand: CliCommand = {
         indexing: { type: 'string' },
         // Past this bench's range of the Reel (reel range): the operator says it is meant for this bench.
         'outside-range': { type: 'boolean' },
+        // Values that are not the print data of this position (a misorder, a misprint): the operator says it is meant so.
+        'accept-mismatch': { type: 'boolean' },
       },
     });
     if (!values.reel) throw new UsageError('enroll needs --reel REEL.');
@@ -34,11 +36,15 @@ export const enrollCommand: CliCommand = {
         ...(values.svc ? { svcImagePath: resolve(values.svc) } : {}),
         ...(values.indexing ? { indexing: values.indexing } : {}),
         ...(values['outside-range'] ? { outsideRange: true } : {}),
+        ...(values['accept-mismatch'] ? { acceptMismatch: true } : {}),
       })
       .catch((error: unknown) => {
         // The station's refusal names the position and the range; the command line says how to go ahead.
         if (error instanceof StationError && error.code === StationErrorCode.outsideRange) {
           throw new StationError({ ...error.toShape(), message: `${error.message} Add --outside-range to enroll it anyway.` });
+        }
+        if (error instanceof StationError && (error.code === StationErrorCode.misorder || error.code === StationErrorCode.misprint)) {
+          throw new StationError({ ...error.toShape(), message: `${error.message} Add --accept-mismatch to enroll it anyway (recorded with the Label).` });
         }
         throw error;
       });

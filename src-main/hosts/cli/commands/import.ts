@@ -6,12 +6,12 @@ import { parseCommand } from '../flags';
 
 export const importCommand: CliCommand = {
   path: ['import'],
-  usage: 'station [--data DIR] [--json] import --reel REEL FILE.csv [--expected-only] [--indexing default|none]',
+  usage: 'station [--data DIR] [--json] import --reel REEL FILE.csv [--expected-only] [--indexing default|none] [--accept-mismatch]',
   summary: 'Import print data (position,text,qr,data_matrix,bar_code,nfc,svc): queue each row, or --expected-only.',
   async run(ctx, args) {
     const { values, positionals } = parseCommand(args, {
       command: 'import',
-      options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' } },
+      options: { reel: { type: 'string' }, 'expected-only': { type: 'boolean' }, indexing: { type: 'string' }, 'accept-mismatch': { type: 'boolean' } },
       positionals: ['FILE.csv'],
     });
     if (!values.reel) throw new UsageError('import needs --reel REEL.');
@@ -22,6 +22,7 @@ export const importCommand: CliCommand = {
         path: resolve(positionals[0] as string),
         ...(values['expected-only'] ? { expectedOnly: true } : {}),
         ...(values.indexing ? { indexing: values.indexing } : {}),
+        ...(values['accept-mismatch'] ? { acceptMismatch: true } : {}),
       });
       ctx.print(out, values['expected-only'] ? `${out.expected} expected Labels recorded.` : `${out.queued} Labels queued for enrollment.`);
       return 0;

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
+import { findingWords, type PrintFinding } from '../../../../src-shared/domain/print-check';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
@@ -25,6 +27,16 @@ function parseRange(text: string, what: string): { first: number; last: number }
   }
   if (first > last) throw new UsageError(`${what}: the first position comes before the last (got "${text}").`);
   return { first, last };
+}
+
+const printDataText = (has: boolean): string =>
+  has ? 'print data held on this bench' : 'no print data on this bench: values are not checked against the print data on this bench';
+
+/** The Reel's problems, one line each: "problem: position 24 (enrolled elsewhere) carries TEXT W-15, which was printed for position 15". */
+function problemLines(problems: readonly { position: number; origin: string; findings: readonly PrintFinding[] }[]): string[] {
+  return problems.map(
+    (p) => `  problem: position ${p.position}${p.origin === 'elsewhere' ? ' (enrolled elsewhere)' : ''}: ${p.findings.map(findingWords).join('; ')}`,
+  );
 }
 
 const rangeText = (range: { first: number; last: number } | null): string =>
@@ -61,9 +73,11 @@ export const reelShowCommand: CliCommand = {
       reel,
       [
         `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}${reel.refreshedAt ? `, read from the service at ${reel.refreshedAt}` : ''}; ${rangeText(reel.benchRange)}`,
+        `  ${printDataText(reel.hasPrintData)}`,
+        ...problemLines(reel.problems),
         ...reel.labels.map(
           (l) =>
-            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
+            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.printCheck === 'mismatch' ? '  ! not the print data of this position' : ''}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
         ),
       ].join('\n'),
     );
@@ -107,20 +121,32 @@ export const reelFindCommand: CliCommand = {
 
 export const reelOpenCommand: CliCommand = {
   path: ['reel', 'open'],
-  usage: 'station [--data DIR] [--json] reel open SERVICE_ID [--positions FIRST-LAST]',
+  usage: 'station [--data DIR] [--json] reel open SERVICE_ID [--positions FIRST-LAST] [--print-data FILE.csv]',
   summary:
-    "Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here; --positions sets this bench's range.",
+    "Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here; --positions sets this bench's range; --print-data keeps the print run's CSV as this bench's print data.",
   async run(ctx, args) {
     const { values, positionals } = parseCommand(args, {
       command: 'reel open',
-      options: { positions: { type: 'string' } },
+      options: { positions: { type: 'string' }, 'print-data': { type: 'string' } },
       positionals: ['SERVICE_ID'],
       hint: 'List the Reels on the service with "reel find".',
     });
     const positions = values.positions === undefined ? undefined : parseRange(values.positions, '--positions');
-    const out = await ctx.call('reels.open', { serviceId: positionals[0], ...(positions ? { positions } : {}) });
-    const elsewhere = out.labels.filter((l) => l.origin === 'elsewhere').length;
-    ctx.print(out, `Reel ${out.reelId} open: ${out.labels.length} Labels known here (${elsewhere} enrolled elsewhere); ${rangeText(out.benchRange)}.`);
+    const printData = values['print-data'];
+    const out = await ctx.call('reels.open', {
+      serviceId: positionals[0],
+      ...(positions ? { positions } : {}),
+      ...(printData ? { printData: { path: resolve(printData) } } : {}),
+    });
+    const elsewhere = out.labels.filter((l) => l.state !== 'expected' && l.origin === 'elsewhere').length;
+    const enrolled = out.labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length;
+    ctx.print(
+      out,
+      [
+        `Reel ${out.reelId} open: ${enrolled} Labels known here (${elsewhere} enrolled elsewhere); ${rangeText(out.benchRange)}; ${printDataText(out.hasPrintData)}.`,
+        ...problemLines(out.problems),
+      ].join('\n'),
+    );
     return 0;
   },
 };

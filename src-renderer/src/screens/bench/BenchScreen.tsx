@@ -70,6 +70,12 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               ) : null}
             </p>
           ) : null}
+          {reel.hasPrintData ? null : (
+            <p className="warning-note" role="note" data-testid="bench-not-checked">
+              <span aria-hidden="true">⚠ </span>
+              {t('printCheck.notCheckedAt', { position: bench.position })}
+            </p>
+          )}
           <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StationError } from '../../../../src-shared/ipc/station-error';
+import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;
@@ -9,12 +9,19 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
   const { t } = useTranslation();
   if (saveError) {
     const code = saveError instanceof StationError ? saveError.code : 'STATION_INTERNAL';
+    const refusal = printRefusal(saveError);
     return (
-      <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code="SAVE_FAILED">
+      <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code={refusal ? code : 'SAVE_FAILED'}>
         <span className="icon" aria-hidden="true">
           {ICON.error}
         </span>
-        <span>{t('bench.feedback.SAVE_FAILED', { message: saveError instanceof Error ? saveError.message : String(saveError) })}</span>
+        <span>
+          {refusal
+            ? refusal.printedFor !== undefined
+              ? t('printCheck.refusedMisorder', { ...refusal, printedFor: refusal.printedFor })
+              : t('printCheck.refusedMisprint', refusal)
+            : t('bench.feedback.SAVE_FAILED', { message: saveError instanceof Error ? saveError.message : String(saveError) })}
+        </span>
         <code>{code}</code>
         <strong className="ack">{t('bench.pressEnter')}</strong>
       </div>
@@ -45,4 +52,16 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
       {blocked ? <strong className="ack">{t('bench.pressEnter')}</strong> : null}
     </div>
   );
+}
+
+/**
+ * The station refused the save because a value is not the print data of the position (the core decides,
+ * docs/print-run.md "The check against the print data"): its detail, said in the catalog's words.
+ */
+function printRefusal(error: unknown): { position: number; value: string; printedFor?: number } | undefined {
+  if (!(error instanceof StationError) || (error.code !== StationErrorCode.misorder && error.code !== StationErrorCode.misprint)) return undefined;
+  const detail = error.detail ?? {};
+  const { position, value, printedFor } = detail as { position?: unknown; value?: unknown; printedFor?: unknown };
+  if (typeof position !== 'number' || typeof value !== 'string') return undefined;
+  return { position, value, ...(typeof printedFor === 'number' ? { printedFor } : {}) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import { printedPositions } from '../../../../src-shared/domain/print-check';
 import {
   acknowledge,
   clearLastSlot,
@@ -9,7 +10,6 @@ import {
   labelsPerMinute,
   placeCapture,
   placeRead,
-  printedPositions,
   startPosition,
   type ReelFacts,
 } from './bench-reducer';

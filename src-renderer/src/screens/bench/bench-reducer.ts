@@ -3,6 +3,7 @@ import type { ExpectedIdentifier } from '../../../../src-shared/api/labels';
 import { identifierMapKey, identifierValuesMatch } from '../../../../src-shared/domain/identifier-values';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import { fitRead } from '../../../../src-shared/domain/slot-fit';
+import type { PrintedAt } from '../../../../src-shared/domain/print-check';
 
 // The bench session as the operator sees it: one slot per expected
 // identifier of the current position, filled as reads arrive, each read checked against the
@@ -59,7 +60,7 @@ export interface ReelFacts {
   /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
   taken: ReadonlyMap<string, number>;
   /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
-  printedAt?: ReadonlyMap<string, number>;
+  printedAt?: PrintedAt;
 }
 
 export interface IncomingRead {
@@ -166,17 +167,6 @@ export function rejectPlacedRead(state: BenchState, tagType: TagType, value: str
   if (index < 0) return state;
   const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
   return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
-}
-
-/** The print data of every position, keyed like `taken`: where each printed value belongs. */
-export function printedPositions(labels: readonly { position: number; expected: ExpectedValues | null }[]): Map<string, number> {
-  const at = new Map<string, number>();
-  for (const label of labels) {
-    for (const [tagType, value] of Object.entries(label.expected ?? {})) {
-      if (typeof value === 'string' && value) at.set(identifierMapKey(tagType as TagType, value), label.position);
-    }
-  }
-  return at;
 }
 
 /** The operator saw the error: reads flow again. */

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
+import { printedPositions } from '../../../../src-shared/domain/print-check';
 import type { StationStatus } from '../../../../src-shared/ipc';
+import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
@@ -18,7 +20,6 @@ import {
   passTakenPosition,
   placeCapture,
   placeRead,
-  printedPositions,
   rejectPlacedRead,
   startPosition,
   type BenchState,
@@ -273,10 +274,13 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     } catch (error) {
       setSaveError(error);
       playTone('error');
+      // The station's print-data check refused it (docs/print-run.md): a problem the shift summary counts, as the Bench's own.
+      const kind = error instanceof StationError && { [StationErrorCode.misorder]: 'misorder', [StationErrorCode.misprint]: 'misprint' }[error.code];
+      if (kind) void recordProblem({ reelId, position: current.position, kind: kind as BenchErrorKind }).catch(() => undefined);
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t]);
+  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, recordProblem]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
-import { CELL_MARK } from './cell-state';
+import { CELL_MARK, MISMATCH_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
@@ -58,6 +58,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               {label.attention.requestId ? <span className="request-id">{t('common.requestId', { requestId: label.attention.requestId })}</span> : null}
             </div>
           ) : null}
+          <PrintFindings label={label} />
           <DataTable
             label={t('label.identifiers')}
             compact
@@ -194,5 +195,26 @@ export function LabelDetail({ position, label, close }: { position: number; labe
         {t('common.close')}
       </button>
     </aside>
+  );
+}
+
+/**
+ * What the Label carries that is not the print data of its position, in words ("carries W4711-000158, which was
+ * printed for position 15"), whoever enrolled it (docs/print-run.md, "The check against the print data").
+ */
+function PrintFindings({ label }: { label: LabelView }) {
+  const { t } = useTranslation();
+  if (label.printCheck !== 'mismatch') return null;
+  return (
+    <ul className="warning-note print-findings" role="alert" aria-label={t('printCheck.findingsTitle')} data-testid="print-findings">
+      {label.printFindings.map((f) => (
+        <li key={`${f.tagType}:${f.value}`}>
+          <span aria-hidden="true">{MISMATCH_MARK} </span>
+          {f.kind === 'misorder'
+            ? t('printCheck.carriesPrintedFor', { value: f.value, position: f.printedFor })
+            : t('printCheck.carriesPrintedNowhere', { value: f.value, expected: f.expected })}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BenchRange } from '../../../../src-shared/ipc/reels';
 import { useFormat } from '../../components/format';
-import { CELL_MARK, ELSEWHERE_MARK, type CellState } from './cell-state';
+import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type CellState } from './cell-state';
 
 const ORDER: CellState[] = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap', 'none'];
 
@@ -10,11 +10,13 @@ export function Legend({
   elsewhere,
   range,
   outside,
+  mismatches,
 }: {
   counts: Partial<Record<CellState, number>>;
   elsewhere: number;
   range: BenchRange | null;
   outside: number;
+  mismatches: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -33,6 +35,12 @@ export function Legend({
           <span className="mark">{ELSEWHERE_MARK}</span>
         </span>
         {t('reelMap.elsewhere')} <span className="count">{format.number(elsewhere)}</span>
+      </li>
+      <li data-testid="legend-mismatch">
+        <span className="cell swatch state-enrolled mismatch" aria-hidden="true">
+          <span className="mark">{MISMATCH_MARK}</span>
+        </span>
+        {t('reelMap.mismatch')} <span className="count">{format.number(mismatches)}</span>
       </li>
       {range ? (
         <li data-testid="legend-outside">

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CELL_MARK, ELSEWHERE_MARK, type MapCell } from './cell-state';
+import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type MapCell } from './cell-state';
 
 const CELL = 64;
 const GAP = 4;
@@ -21,10 +21,11 @@ function useCellName(): (cell: MapCell) => string {
     void language; // the templates are the language's: made again when it changes (with or without a new `t`)
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
-      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}`;
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}`;
       let parts = templates.get(kind);
       if (!parts) {
-        const name = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
+        const base = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
+        const name = cell.mismatch ? t('reelMap.cellMismatch', { name: base }) : base;
         parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
         templates.set(kind, parts);
       }
@@ -116,13 +117,13 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${selected === cell.position ? ' selected' : ''}`}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${selected === cell.position ? ' selected' : ''}`}
           aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
           {cell.position}
           <span className="mark" aria-hidden="true">
-            {cell.elsewhere ? CELL_MARK[cell.state] + ELSEWHERE_MARK : CELL_MARK[cell.state]}
+            {CELL_MARK[cell.state] + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '')}
           </span>
         </button>
       ))}

@@ -31,6 +31,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   }, [cells]);
   const elsewhere = useMemo(() => cells.filter((c) => c.elsewhere).length, [cells]);
   const outside = useMemo(() => cells.filter((c) => c.outside).length, [cells]);
+  const mismatches = useMemo(() => cells.filter((c) => c.mismatch).length, [cells]);
   useEffect(() => {
     if (detail.data) performance.mark('reel-map:data');
   }, [detail.data]);
@@ -46,7 +47,13 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} />
+          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} />
+          {detail.data.hasPrintData ? null : (
+            <p className="warning-note" role="note" data-testid="no-print-data">
+              <span aria-hidden="true">⚠ </span>
+              {t('printCheck.notChecked')}
+            </p>
+          )}
           {detail.data.benchRange || detail.data.refreshedAt ? (
             <p className="hint">
               {detail.data.benchRange ? <strong data-testid="reel-map-range">{t('reelMap.range', detail.data.benchRange)}</strong> : null}

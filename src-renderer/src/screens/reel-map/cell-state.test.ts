@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_MARK, ELSEWHERE_MARK, mapCells } from './cell-state';
+import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, mapCells } from './cell-state';
 
 describe('reel map cells', () => {
   it('covers every position from first to last, marking missing ones', () => {
@@ -25,8 +25,27 @@ describe('reel map cells', () => {
     expect(mapCells(labels, { first: 2, last: 4 }).map((c) => c.outside)).toEqual([true, false, false, false, true, true]);
     expect(mapCells(labels).some((c) => c.outside)).toBe(false);
   });
+  it("spans this bench's range too: a bench with 21–40 on a Reel known up to 20 sees 1–40", () => {
+    const labels = [1, 20].map((position) => ({ position, state: 'enrolled' as const, labelId: `l${position}` }));
+    const cells = mapCells(labels, { first: 21, last: 40 });
+    expect([cells[0]?.position, cells.at(-1)?.position, cells.length]).toEqual([1, 40, 40]);
+    expect(cells.filter((c) => !c.outside).map((c) => c.position)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
+    expect(mapCells([], { first: 5, last: 7 }).map((c) => [c.position, c.state])).toEqual([
+      [5, 'none'],
+      [6, 'none'],
+      [7, 'none'],
+    ]);
+  });
+  it('marks a Label whose values are not the print data of its position', () => {
+    const cells = mapCells([
+      { position: 1, state: 'enrolled', labelId: 'a', printCheck: 'match' },
+      { position: 2, state: 'enrolled', labelId: 'b', origin: 'elsewhere', printCheck: 'mismatch' },
+      { position: 3, state: 'enrolled', labelId: 'c', printCheck: 'unchecked' },
+    ]);
+    expect(cells.map((c) => c.mismatch)).toEqual([false, true, false]);
+  });
   it('gives every state a distinct non-colour mark', () => {
-    const marks = [...Object.values(CELL_MARK), ELSEWHERE_MARK];
+    const marks = [...Object.values(CELL_MARK), ELSEWHERE_MARK, MISMATCH_MARK];
     expect(new Set(marks).size).toBe(marks.length);
   });
 });

@@ -24,23 +24,30 @@ export interface MapCell {
   elsewhere: boolean;
   /** Outside this bench's range of a Reel split between benches (docs/sync.md, "Benches sharing a Reel"): shaded. */
   outside: boolean;
+  /** Carries values that are not the print data of its position (docs/print-run.md, "The check against the print data"). */
+  mismatch: boolean;
 }
 
 /** The mark of a Label enrolled elsewhere, beside its state's mark. */
 export const ELSEWHERE_MARK = '◇';
 
+/** The mark of a Label whose values are not the print data of its position, beside its state's mark. */
+export const MISMATCH_MARK = '≠';
+
 /**
- * Every position from the first to the last known one; positions without a Label row are `none`. With this bench's
- * range, the positions outside it are marked `outside`.
+ * Every position of the Reel's known extent: from the first to the last position known here (a Label, print data, a
+ * gap; the service's Labels are mirrored, so its highest position is among them) or of this bench's range, whichever
+ * reaches further; positions without a Label row are `none`. With this bench's range, the positions outside it are
+ * marked `outside` (docs/sync.md, "Benches sharing a Reel").
  */
 export function mapCells(
-  labels: readonly { position: number; state: LabelState; labelId: string; origin?: 'here' | 'elsewhere' }[],
+  labels: readonly { position: number; state: LabelState; labelId: string; origin?: 'here' | 'elsewhere'; printCheck?: 'match' | 'mismatch' | 'unchecked' }[],
   range: { first: number; last: number } | null = null,
 ): MapCell[] {
-  if (labels.length === 0) return [];
+  if (labels.length === 0 && range === null) return [];
   const byPosition = new Map(labels.map((l) => [l.position, l]));
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
+  let min = range?.first ?? Number.POSITIVE_INFINITY;
+  let max = range?.last ?? Number.NEGATIVE_INFINITY;
   for (const l of labels) {
     if (l.position < min) min = l.position;
     if (l.position > max) max = l.position;
@@ -54,6 +61,7 @@ export function mapCells(
       labelId: label?.labelId ?? null,
       elsewhere: label?.origin === 'elsewhere',
       outside: range !== null && (p < range.first || p > range.last),
+      mismatch: label?.printCheck === 'mismatch',
     });
   }
   return cells;

@@ -231,6 +231,48 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         )}
       </section>
 
+      <section aria-labelledby="report-print-check" className="report-section">
+        <h3 id="report-print-check">{t('printCheck.reportTitle')}</h3>
+        {!report.printCheck.hasPrintData ? (
+          <p className="warning-note" data-testid="report-no-print-data">
+            {t('printCheck.notChecked')}
+          </p>
+        ) : report.printCheck.mismatches === 0 ? (
+          <p>{t('printCheck.reportNone')}</p>
+        ) : (
+          <>
+            <p>{t('printCheck.reportCount', { count: report.printCheck.mismatches })}</p>
+            <DataTable
+              label={t('printCheck.reportTitle')}
+              testId="report-print-mismatches"
+              className="report-table"
+              rows={report.printCheck.positions}
+              rowKey={(row) => row.position}
+              columns={[
+                { key: 'position', header: t('printCheck.position'), numeric: true, cell: (row) => row.position },
+                { key: 'origin', header: t('printCheck.enrolledBy'), cell: (row) => t(`printCheck.${row.origin}`) },
+                {
+                  key: 'carries',
+                  header: t('printCheck.carries'),
+                  className: 'wrap',
+                  cell: (row) =>
+                    row.findings
+                      .map((f) =>
+                        f.kind === 'misorder'
+                          ? t('printCheck.carriesPrintedFor', { value: f.value, position: f.printedFor })
+                          : t('printCheck.carriesPrintedNowhere', { value: f.value, expected: f.expected }),
+                      )
+                      .join(' '),
+                },
+              ]}
+            />
+            {report.printCheck.mismatches > report.printCheck.positions.length ? (
+              <p className="hint">{t('report.more', { count: report.printCheck.mismatches - report.printCheck.positions.length })}</p>
+            ) : null}
+          </>
+        )}
+      </section>
+
       <section aria-labelledby="report-gaps" className="report-section">
         <h3 id="report-gaps">{t('report.gaps')}</h3>
         {report.gapsAndVoids.total === 0 ? (

@@ -29,7 +29,7 @@ function offsetOn(day: string): number {
 }
 
 /** The problems listed, in the order a shift lead reads them. */
-const PROBLEMS = ['misprints', 'misorders', 'duplicates', 'refusedCaptures', 'attention', 'undone', 'gaps', 'voids'] as const;
+const PROBLEMS = ['misprints', 'misorders', 'printMismatches', 'duplicates', 'refusedCaptures', 'attention', 'undone', 'gaps', 'voids'] as const;
 
 /** What a shift summary shows of one day: figures, problems by kind, verdicts, Labels per hour, the Reels. */
 function ShiftSummaryView({

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstPrintData, printedPositions } from './print-check';
+
+const printData = [
+  { position: 15, expected: { TEXT: 'W-000015', QR: 'https://ex.test/W-000015' } },
+  { position: 25, expected: { TEXT: 'W-000025', QR: 'https://ex.test/W-000025' } },
+  { position: 30, expected: null },
+];
+const printedAt = printedPositions(printData);
+
+describe('the print-data check', () => {
+  it('names a value printed for another position as a misorder, with that position (TEXT ignores case, under any type)', () => {
+    const check = checkAgainstPrintData(
+      [
+        { tagType: 'TEXT', value: 'w-000015' },
+        { tagType: 'QR', value: 'https://ex.test/W-000015' },
+      ],
+      25,
+      { TEXT: 'W-000025', QR: 'https://ex.test/W-000025' },
+      printedAt,
+    );
+    expect(check.result).toBe('mismatch');
+    expect(check.findings).toEqual([
+      { kind: 'misorder', tagType: 'TEXT', value: 'w-000015', printedFor: 15 },
+      { kind: 'misorder', tagType: 'QR', value: 'https://ex.test/W-000015', printedFor: 15 },
+    ]);
+    // A wedge scanner names no type: the TEXT printed for 15 read as a QR is still 15's.
+    expect(checkAgainstPrintData([{ tagType: 'QR', value: 'W-000015' }], 30, null, printedAt).findings).toEqual([
+      { kind: 'misorder', tagType: 'QR', value: 'W-000015', printedFor: 15 },
+    ]);
+  });
+
+  it('names a value printed for no position as a misprint where the position has print data of its type', () => {
+    const check = checkAgainstPrintData([{ tagType: 'TEXT', value: 'W-999' }], 25, { TEXT: 'W-000025' }, printedAt);
+    expect(check).toEqual({ result: 'mismatch', findings: [{ kind: 'misprint', tagType: 'TEXT', value: 'W-999', expected: 'W-000025' }] });
+  });
+
+  it('matches the print data of its own position, and leaves unchecked what no print data decides', () => {
+    expect(
+      checkAgainstPrintData(
+        [
+          { tagType: 'TEXT', value: 'W-000025' },
+          { tagType: 'NFC', value: '04AA' },
+        ],
+        25,
+        printData[1]!.expected,
+        printedAt,
+      ).result,
+    ).toBe('match');
+    expect(checkAgainstPrintData([{ tagType: 'TEXT', value: 'W-999' }], 30, null, printedAt)).toEqual({ result: 'unchecked', findings: [] });
+    expect(checkAgainstPrintData([{ tagType: 'SVC', captureSha256: 'ab' }], 25, printData[1]!.expected, printedAt).result).toBe('unchecked');
+  });
+});
