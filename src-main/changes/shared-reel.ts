@@ -60,7 +60,8 @@ function settledState(state: LocalLabel['state']): boolean {
   return state === 'enrolled' || state === 'bound' || state === 'archived';
 }
 
-function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
+/** A service Label's active identifiers as the station keeps them. */
+export function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
   return (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType }));
 }
 

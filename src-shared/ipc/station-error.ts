@@ -15,6 +15,8 @@ export const StationErrorCode = {
   offline: 'STATION_OFFLINE',
   /** An enrollment at a position outside this bench's range of the Reel, not confirmed (docs/sync.md, "Benches sharing a Reel"). */
   outsideRange: 'STATION_OUTSIDE_RANGE',
+  /** `queue reposition --next-free` found no free position inside the Reel's known extent (docs/sync.md, "Benches sharing a Reel"). */
+  noFreePosition: 'STATION_NO_FREE_POSITION',
   shuttingDown: 'STATION_SHUTTING_DOWN',
   /** Another process sends this data folder's queue. */
   busy: 'STATION_BUSY',

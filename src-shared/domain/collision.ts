@@ -1,0 +1,57 @@
+import { mismatchesAgainstPrintData, type ExpectedValueMismatch, type ExpectedValues, type LocalIdentifier } from './label';
+
+// A collision settled by what was printed (docs/sync.md, "Benches sharing a Reel", "Settling a collision"): two Labels
+// claim one position, and the print data of that position says which of them belongs there. Pure, so the station's
+// core and the screens read one rule.
+
+/** How a Label's values compare with the print data of its position. */
+export type PrintDataCheck = 'match' | 'mismatch' | 'unchecked';
+
+export interface LabelAgainstPrintData {
+  check: PrintDataCheck;
+  mismatches: ExpectedValueMismatch[];
+}
+
+/**
+ * match: at least one of the Label's values is of a type the print data names, and every such value is the printed
+ * one; mismatch: one differs; unchecked: no print data, or no value of a type it names.
+ */
+export function againstPrintData(identifiers: readonly LocalIdentifier[], printData: ExpectedValues | null): LabelAgainstPrintData {
+  if (!printData) return { check: 'unchecked', mismatches: [] };
+  const mismatches = mismatchesAgainstPrintData(identifiers, printData);
+  if (mismatches.length > 0) return { check: 'mismatch', mismatches };
+  const compared = identifiers.some((i) => i.tagType !== 'SVC' && i.value !== undefined && printData[i.tagType] !== undefined);
+  return { check: compared ? 'match' : 'unchecked', mismatches: [] };
+}
+
+/**
+ * Which Label belongs at the position: `ours` (this station's enrollment matches, the one the service holds does not),
+ * `theirs` (the service's matches, ours does not), `both` or `neither` (the print data cannot tell them apart),
+ * `unchecked` (no print data here for a side), `free` (the service holds no Label there any more).
+ */
+export type CollisionVerdict = 'ours' | 'theirs' | 'both' | 'neither' | 'unchecked' | 'free';
+
+/** What a person is offered for each verdict: archive theirs and send ours, discard ours, re-place ours, or send it again. */
+export type CollisionOffer = 'archiveTheirs' | 'discardOurs' | 'reposition' | 'retry';
+
+export function collisionVerdict(ours: PrintDataCheck, theirs: PrintDataCheck | null): CollisionVerdict {
+  if (theirs === null) return 'free';
+  if (ours === 'unchecked' || theirs === 'unchecked') return 'unchecked';
+  if (ours === 'match') return theirs === 'match' ? 'both' : 'ours';
+  return theirs === 'match' ? 'theirs' : 'neither';
+}
+
+const OFFERS: Record<CollisionVerdict, CollisionOffer> = {
+  ours: 'archiveTheirs',
+  theirs: 'discardOurs',
+  // Ours is not the printed Label either: it does not belong at the position.
+  neither: 'discardOurs',
+  // The print data cannot decide: the Label is re-placed by hand (queue reposition), as without print data.
+  both: 'reposition',
+  unchecked: 'reposition',
+  free: 'retry',
+};
+
+export function collisionOffer(verdict: CollisionVerdict): CollisionOffer {
+  return OFFERS[verdict];
+}
