@@ -180,7 +180,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
     for (const labelId of labelIds) {
       const label = getLabel(db, labelId);
       if (label?.attention) {
-        events.emit('labels.attention', { reelId: label.reelId, labelId, position: label.position, opId, code: label.attention.code, reason: label.attention.reason });
+        events.emit('labels.attention', {
+          reelId: label.reelId,
+          labelId,
+          position: label.position,
+          opId,
+          code: label.attention.code,
+          reason: label.attention.reason,
+        });
       }
     }
   };

@@ -5,15 +5,7 @@ import { againstPrintData, collisionOffer, collisionVerdict } from '../../src-sh
 import type { LocalIdentifier } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { CollisionShape } from '../../src-shared/ipc/queue';
-import {
-  collisionOf,
-  discardOperation,
-  repositionOperation,
-  requireOp,
-  retryOperation,
-  settleByDiscarding,
-  settleBySending,
-} from '../changes/queue';
+import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
 import { identifiersOf } from '../changes/shared-reel';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';

@@ -94,7 +94,9 @@ export const queueRepositionCommand: CliCommand = {
 /** One side of a collision in words: its values and how they compare with the print data. */
 function side(name: string, s: CollisionShape['ours'] | NonNullable<CollisionShape['theirs']>): string {
   const values = s.values.map((v) => `${v.tagType} ${v.value ?? '(image)'}`).join(', ') || 'no values';
-  const check = { match: 'matches the print data', mismatch: 'does not match the print data', unchecked: 'not checked (no print data to compare)' }[s.printCheck];
+  const check = { match: 'matches the print data', mismatch: 'does not match the print data', unchecked: 'not checked (no print data to compare)' }[
+    s.printCheck
+  ];
   const wrong = s.mismatches.map((m) => `${m.tagType} is ${m.actual}, printed ${m.expected}`).join('; ');
   return `${name}: ${values} — ${check}${wrong ? ` (${wrong})` : ''}`;
 }
