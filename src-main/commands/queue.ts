@@ -64,6 +64,11 @@ function released(ctx: CommandContext, label: { reelId: string; labelId: string 
   ctx.statusChanged();
 }
 
+/** The Reel on the service that holds the Labels taken off a Reel's positions when a collision was settled. */
+function setAsideName(reelName: string): string {
+  return `${reelName} (set aside)`;
+}
+
 /** A Label's values as a collision shows them: SVC by its presence (it has no value to compare). */
 function sideValues(identifiers: readonly LocalIdentifier[]): { tagType: string; value: string | null }[] {
   return identifiers.map((i) => ({ tagType: i.tagType, value: i.value ?? null }));
@@ -101,6 +106,7 @@ async function compareCollision(ctx: CommandContext, opId: string): Promise<{ co
           : null,
       verdict,
       offer: collisionOffer(verdict),
+      setAsideReelName: setAsideName(reel.name),
     },
   };
 }
@@ -129,7 +135,7 @@ function notOffered(collision: CollisionShape, action: 'archiveTheirs' | 'discar
  */
 async function setAsideTheirs(ctx: CommandContext, reelName: string, theirs: ServiceLabel): Promise<{ serviceId: string; name: string }> {
   const client = ctx.connection.requireClient();
-  const name = `${reelName} (set aside)`;
+  const name = setAsideName(reelName);
   const existing = (await client.reels.listAll({ q: name, pageSize: 100 })).find((r) => r.name === name && r.transferredAt === null);
   const description = `Labels taken off "${reelName}" because another Label matched the print data of their position.`;
   const moved = await client.labels.move({

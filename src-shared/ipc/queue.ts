@@ -113,6 +113,8 @@ export const CollisionShape = z.object({
   ours: CollisionSide.extend({ labelId: z.string() }),
   theirs: CollisionSide.extend({ serviceId: z.string() }).nullable(),
   verdict: z.enum(['ours', 'theirs', 'both', 'neither', 'unchecked', 'free']),
+  /** The Reel on the service the service's Label is moved to (then archived) when ours is sent in its place. */
+  setAsideReelName: z.string(),
   offer: z.enum(['archiveTheirs', 'discardOurs', 'reposition', 'retry']),
 });
 export type CollisionShape = z.infer<typeof CollisionShape>;

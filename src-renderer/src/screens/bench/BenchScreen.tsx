@@ -6,6 +6,7 @@ import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
+import { AttentionNotice } from './AttentionNotice';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 
@@ -70,6 +71,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               ) : null}
             </p>
           ) : null}
+          <AttentionNotice reelId={reel.reelId} labels={reel.labels} />
           <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
