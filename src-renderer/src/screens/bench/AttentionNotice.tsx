@@ -14,8 +14,8 @@ interface Notice {
   code: string;
 }
 
-export function AttentionNotice({ reelId, labels }: { reelId: string; labels: readonly LabelView[] }) {
-  const { t } = useTranslation();
+/** The Reel's saved Labels in attention: heard from the core at once, or in attention when the Reel was read. */
+export function useAttentionNotices(reelId: string | undefined, labels: readonly LabelView[]) {
   const [heard, setHeard] = useState<Notice[]>([]);
   const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
@@ -34,6 +34,11 @@ export function AttentionNotice({ reelId, labels }: { reelId: string; labels: re
     const all = [...heard, ...fromReel.filter((l) => !heard.some((n) => n.labelId === l.labelId))];
     return all.filter((n) => !seen.has(n.labelId));
   }, [heard, labels, seen]);
+  return { notices, dismiss: () => setSeen((set) => new Set([...set, ...notices.map((n) => n.labelId)])) };
+}
+
+export function AttentionNotice({ notices, dismiss }: ReturnType<typeof useAttentionNotices>) {
+  const { t } = useTranslation();
   if (notices.length === 0) return null;
   return (
     <div className="feedback level-warning attention-notice" role="alert" data-testid="bench-attention">
@@ -50,7 +55,7 @@ export function AttentionNotice({ reelId, labels }: { reelId: string; labels: re
       </ul>
       <span className="attention-actions">
         <a href="#/queue">{t('bench.attentionOpenQueue')}</a>
-        <button type="button" onClick={() => setSeen((set) => new Set([...set, ...notices.map((n) => n.labelId)]))}>
+        <button type="button" onClick={dismiss}>
           {t('bench.attentionDismiss')}
         </button>
       </span>

@@ -98,6 +98,8 @@ export function CollisionActions({
       <button
         type="button"
         className="primary"
+        data-testid="collision-offer"
+        data-offer={c.offer}
         onClick={() => setAsking(true)}
         aria-label={t(archive ? 'queue.collision.archiveTheirsItem' : 'queue.collision.discardOursItem', { seq: item.seq, position: c.position })}
       >
@@ -113,22 +115,23 @@ export function CollisionActions({
             settle.reset();
             setAsking(false);
           }}
-          onConfirm={() =>
-            settle.mutate(
-              {
+          onConfirm={() => {
+            // Awaited rather than a per-call callback: the settled item leaves attention (and this component) at once.
+            settle
+              .mutateAsync({
                 opId: item.opId,
                 action: archive ? 'archiveTheirs' : 'discardOurs',
                 ...(archive && c.theirs ? { theirLabelId: c.theirs.serviceId } : {}),
                 confirm: true,
-              },
-              {
-                onSuccess: (out) => {
+              })
+              .then(
+                (out) => {
                   setAsking(false);
                   onSettled(out.collision, out.setAsideReel?.name ?? null);
                 },
-              },
-            )
-          }
+                () => undefined,
+              );
+          }}
         >
           <p>
             {archive
@@ -188,7 +191,7 @@ function ConfirmDialog({
       {children}
       <ErrorNote error={error} />
       <div className="toolbar">
-        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
+        <button type="button" className="danger" disabled={busy} onClick={onConfirm} data-testid="confirm-dialog-confirm">
           {confirm}
         </button>
         <button type="button" onClick={onCancel} autoFocus>
