@@ -78,6 +78,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(notice).toContainText('16');
       await expect(notice).toContainText('STATION_POSITION_TAKEN');
       await expect(page.getByTestId('bench')).toHaveAttribute('data-last-sound', 'warning');
+      // "Position 16 saved." does not stand beside it.
+      await expect(page.getByTestId('bench-feedback')).not.toHaveAttribute('data-code', 'SAVED');
       expect(Number(await page.getByTestId('bench').getAttribute('data-sound-count'))).toBeGreaterThan(sounds);
       await screenshot(page, `collision-bench-notice-${width}-${lang}`);
 
@@ -90,6 +92,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(collision.getByTestId('collision-side')).toHaveCount(2);
       await expect(collision.getByTestId('collision-side').nth(0)).toHaveAttribute('data-check', 'match');
       await expect(collision.getByTestId('collision-side').nth(1)).toHaveAttribute('data-check', 'mismatch');
+      // The comparison and its offer fit the window, German words included.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `collision-queue-${width}-${lang}`);
 
       // The offer asks first, naming the other Label and its values; cancelling changes nothing.

@@ -97,7 +97,7 @@ export function CollisionActions({
     <>
       <button
         type="button"
-        className="primary"
+        className="primary collision-offer"
         data-testid="collision-offer"
         data-offer={c.offer}
         onClick={() => setAsking(true)}
