@@ -16,7 +16,7 @@ export function isCollision(item: QueueItem): boolean {
 }
 
 /** The comparison, read from the service once per item (and again after a settle). */
-export function useCollision(item: QueueItem) {
+function useCollision(item: QueueItem) {
   return useCommandQuery('queue.collision', { opId: item.opId }, { enabled: isCollision(item) });
 }
 
