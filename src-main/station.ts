@@ -39,6 +39,7 @@ import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service';
 import type { KeyCipher } from './store/api-key-file';
+import { getLabel } from './store/labels';
 import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -173,6 +174,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
       statusChanged();
     }, PROGRESS_INTERVAL_MS);
   };
+  // A Label this station enrolled went to attention: the Bench is told at once (docs/sync.md, "What the operator sees").
+  const enrollmentRefused = (opId: string, labelIds: readonly string[]) => {
+    for (const labelId of labelIds) {
+      const label = getLabel(db, labelId);
+      if (label?.attention) {
+        events.emit('labels.attention', {
+          reelId: label.reelId,
+          labelId,
+          position: label.position,
+          opId,
+          code: label.attention.code,
+          reason: label.attention.reason,
+        });
+      }
+    }
+  };
   // The operator's bounds (Settings → Sending) win over the host's default.
   const savedBounds = readSetting(db, CONCURRENCY_SETTING, ConcurrencyBoundsSchema);
   const engine = new SyncEngine({
@@ -186,6 +203,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         lastOp = op;
         if (op.state === 'attention') serviceLog.warn({ opId: op.opId, kind: op.kind, labelIds }, 'operation needs attention');
         if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
+        if (op.state === 'attention' && op.kind === 'enrollLabel') enrollmentRefused(op.opId, labelIds);
         progressSoon();
       },
       onlineChanged: () => statusChanged(),

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import { getLabel, getLabelAt, listLabels, placeLabels, updateLabel, type LocalLabel } from '../store/labels';
+import type { ExpectedValues } from '../../src-shared/domain/label';
+import { getLabel, getLabelAt, listLabels, placeLabels, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
+import type { LocalReel } from '../store/reels';
 import { discardOp, getOp, retryOp, setOpPayload, type OutboxOp } from '../store/outbox';
-import type { ChangeContext } from './context';
+import { requireLabel, requireReel, type ChangeContext } from './context';
+import { reelExtent } from './reel-extent';
 
 // What a person does to a queued operation (docs/sync.md, "Attention"): retry it, discard it, or re-place the Label of
 // an enrollment the service refused because another bench or app holds its position.
@@ -50,16 +54,20 @@ export function discardOperation(ctx: ChangeContext, opId: string): LocalLabel |
   })();
 }
 
-/** A position this station knows nothing at, or only a gap (a voided position): the next free one looks no further. */
-export function nextFreePosition(ctx: ChangeContext, reelId: string, after: number): number {
+/**
+ * The first position after `after` that holds nothing on this station, or only a gap (a voided position), inside the
+ * Reel's known extent (reel-extent.ts); null when none is free there. Print data holds its position for the Label
+ * printed for it.
+ */
+export function nextFreePosition(ctx: ChangeContext, reelId: string, after: number): number | null {
   const taken = new Set(
     listLabels(ctx.db, reelId)
       .filter((l) => l.state !== 'gap')
       .map((l) => l.position),
   );
-  let position = after + 1;
-  while (taken.has(position)) position += 1;
-  return position;
+  const extent = reelExtent(ctx.db, reelId) ?? after;
+  for (let position = after + 1; position <= extent; position += 1) if (!taken.has(position)) return position;
+  return null;
 }
 
 /**
@@ -85,6 +93,14 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     });
   }
   const position = 'position' in target ? target.position : nextFreePosition(ctx, label.reelId, label.position);
+  if (position === null) {
+    const extent = reelExtent(ctx.db, label.reelId) ?? label.position;
+    throw new StationError({
+      code: StationErrorCode.noFreePosition,
+      message: `No position after ${label.position} is free up to ${extent}, the last position this Reel is known to have (its print data, this bench's range, the service's Labels). Name a position with --position N, or settle the collision by what was printed: "station queue settle ${opId}".`,
+      detail: { position: label.position, extent },
+    });
+  }
   const there = getLabelAt(ctx.db, label.reelId, position);
   if (position === label.position || (there && there.state !== 'gap' && there.state !== 'expected')) {
     throw new StationError({
@@ -96,9 +112,70 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
   return ctx.db.transaction(() => {
     placeLabels(ctx.db, [{ labelId: label.labelId, reelId: label.reelId, position }]);
     updateLabel(ctx.db, label.labelId, { state: 'queued', attention: null, expected: there?.expected ?? null });
+    // The print data stays with its position: the Label leaves, what was printed there does not.
+    if (label.expected) upsertLabel(ctx.db, expectedRow(label.reelId, label.position, label.expected));
     setOpPayload(ctx.db, op.id, 'enrollLabel', { ...payload, position });
     retryOp(ctx.db, op.id);
     audit(ctx.db, 'queue.reposition', op.id, { reelId: label.reelId, labelId: label.labelId, from: label.position, to: position });
     return { label: getLabel(ctx.db, label.labelId) as LocalLabel, from: label.position };
   })();
+}
+
+/**
+ * The enrollment of a collision (docs/sync.md, "Settling a collision"): in attention because another bench or app holds
+ * its position on the service (STATION_POSITION_TAKEN), with its Label (not on the service) and its Reel.
+ */
+export function collisionOf(ctx: ChangeContext, opId: string): { op: OutboxOp<'enrollLabel'>; label: LocalLabel; reel: LocalReel } {
+  const op = requireOp(ctx, opId);
+  if (op.kind !== 'enrollLabel' || op.state !== 'attention' || op.attention?.code !== 'STATION_POSITION_TAKEN') {
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `Operation ${opId} is not a collision: only an enrollment in attention because another bench or app holds its position (STATION_POSITION_TAKEN) is settled this way.`,
+    });
+  }
+  const label = requireLabel(ctx, (op as OutboxOp<'enrollLabel'>).payload.labelId);
+  return { op: op as OutboxOp<'enrollLabel'>, label, reel: requireReel(ctx, label.reelId) };
+}
+
+/** What a settled collision records in the audit log: the position, the verdict, both Labels' values, what was done. */
+export type SettleRecord = Record<string, unknown> & { action: 'archiveTheirs' | 'discardOurs' };
+
+/** Ours belongs at the position and theirs was taken off it: send ours there again, at once. */
+export function settleBySending(ctx: ChangeContext, opId: string, record: SettleRecord): LocalLabel {
+  const { op, label } = collisionOf(ctx, opId);
+  return ctx.db.transaction(() => {
+    retryOp(ctx.db, op.id);
+    updateLabel(ctx.db, label.labelId, { state: 'queued', attention: null });
+    audit(ctx.db, 'queue.settle', op.id, { reelId: label.reelId, labelId: label.labelId, position: label.position, ...record });
+    return getLabel(ctx.db, label.labelId) as LocalLabel;
+  })();
+}
+
+/** Ours is the wrong Label: its enrollment is discarded (the position's print data stays), audited as settled. */
+export function settleByDiscarding(ctx: ChangeContext, opId: string, record: SettleRecord): LocalLabel | undefined {
+  const { label } = collisionOf(ctx, opId);
+  return ctx.db.transaction(() => {
+    const discarded = discardOperation(ctx, opId);
+    audit(ctx.db, 'queue.settle', opId, { reelId: label.reelId, labelId: label.labelId, position: label.position, ...record });
+    return discarded;
+  })();
+}
+
+/** A position's print data with no Label on it (what a re-placed or discarded Label leaves behind). */
+function expectedRow(reelId: string, position: number, expected: ExpectedValues): LocalLabel {
+  return {
+    labelId: randomUUID(),
+    reelId,
+    position,
+    state: 'expected',
+    serviceId: null,
+    identifiers: [],
+    expected,
+    captureSha256: null,
+    indexing: 'default',
+    warnings: [],
+    attention: null,
+    boundThreadId: null,
+    origin: 'here',
+  };
 }

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/helpers/refusal';
 import { openUnitTestStation } from '../../test/helpers/db';
 import type { Db } from '../store/database';
-import { getLabel, getLabelAt, listLabels } from '../store/labels';
+import { getLabel, getLabelAt, listLabels, upsertLabel } from '../store/labels';
 import { getOp, outboxStore } from '../store/outbox';
-import { getReel, type LocalReel } from '../store/reels';
+import { getReel, saveBenchRange, type LocalReel } from '../store/reels';
 import type { ChangeContext } from './context';
 import { enrollLabel } from './enroll';
 import { importPrintData } from './import';
@@ -149,6 +149,13 @@ describe('queue reposition', () => {
       { reason: 'Position 5 …', code: 'STATION_POSITION_TAKEN', status: 409, requestId: 'r', actions: ['reposition', 'retry', 'discard'] },
       labelId,
     );
+    // The Reel's known extent is the service's highest position, 6: nothing is free after 5 inside it.
+    expect(nextFreePosition(ctx, reel.reelId, 5)).toBeNull();
+    expect(await refusal(Promise.resolve().then(() => repositionOperation(ctx, opId, { nextFree: true })))).toMatchObject({
+      code: 'STATION_NO_FREE_POSITION',
+    });
+    // This bench's range reaches further: the next free position inside it.
+    saveBenchRange(db, reel.reelId, { first: 1, last: 10 });
     expect(nextFreePosition(ctx, reel.reelId, 5)).toBe(7);
     expect(await refusal(Promise.resolve().then(() => repositionOperation(ctx, opId, { position: 6 })))).toMatchObject({ code: 'STATION_CONFLICT' });
     const { label, from } = repositionOperation(ctx, opId, { nextFree: true });
@@ -156,5 +163,41 @@ describe('queue reposition', () => {
     expect(getOp(db, opId)).toMatchObject({ state: 'pending', attention: null, payload: { position: 7, labelId } });
     expect(getLabel(db, labelId)?.position).toBe(7);
     expect(getLabelAt(db, reel.reelId, 5)).toBeUndefined();
+  });
+
+  it("leaves the position's print data where it was printed: the re-placed Label takes its new position's", async () => {
+    const reel = adoptServiceReel(ctx, remote(0));
+    for (const position of [2, 9]) {
+      upsertLabel(db, {
+        labelId: `printed-${position}`,
+        reelId: reel.reelId,
+        position,
+        state: 'expected',
+        serviceId: null,
+        identifiers: [],
+        expected: { TEXT: `W-${position}` },
+        captureSha256: null,
+        indexing: 'default',
+        warnings: [],
+        attention: null,
+        boundThreadId: null,
+      });
+    }
+    const {
+      label: { labelId },
+      opId,
+    } = await enrollLabel(ctx, { reelId: reel.reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'W-2' }] });
+    outboxStore(db).finishAttention(
+      opId,
+      [],
+      { reason: 'Position 2 …', code: 'STATION_POSITION_TAKEN', status: 409, requestId: 'r', actions: ['reposition', 'retry', 'discard'] },
+      labelId,
+    );
+    // Print data holds its position; one with none (3) is free, and nothing past the known extent (9) is.
+    expect(nextFreePosition(ctx, reel.reelId, 2)).toBe(3);
+    expect(nextFreePosition(ctx, reel.reelId, 9)).toBeNull();
+    repositionOperation(ctx, opId, { position: 9 });
+    expect(getLabelAt(db, reel.reelId, 2)).toMatchObject({ state: 'expected', expected: { TEXT: 'W-2' } });
+    expect(getLabel(db, labelId)).toMatchObject({ position: 9, state: 'queued', expected: { TEXT: 'W-9' } });
   });
 });

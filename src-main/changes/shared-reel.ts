@@ -60,7 +60,8 @@ function settledState(state: LocalLabel['state']): boolean {
   return state === 'enrolled' || state === 'bound' || state === 'archived';
 }
 
-function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
+/** A service Label's active identifiers as the station keeps them. */
+export function identifiersOf(label: ServiceLabel): LocalLabel['identifiers'] {
   return (label.members ?? []).filter((m) => m.archivedAt === null).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType }));
 }
 
@@ -118,6 +119,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
   const byPosition = new Map(briefs.map((b) => [b.position, b]));
   const listed = new Set<string>();
+  const waiting: ServiceLabel[] = [];
   // The Reel's rows as written: what the answer is built from. Anything written between the mirror's own
   // transactions (another command while a page is asked, another process) makes the answer read the database.
   const current = new Map(rows.map(({ label }) => [label.labelId, label]));
@@ -168,7 +170,16 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       return;
     }
     const there = byPosition.get(label.position);
-    if (there && there.state !== 'expected' && there.state !== 'gap') return;
+    if (there && there.state !== 'expected' && there.state !== 'gap') {
+      // The place holds a Label of the service that may have left it (a collision settled elsewhere took it off the
+      // Reel): decided once every page is read (finish).
+      if (there.serviceId !== null && settledState(there.state)) waiting.push(label);
+      return;
+    }
+    addElsewhere(label, there);
+  };
+  /** A Label enrolled elsewhere, new here, at a place holding nothing but print data or a gap. */
+  const addElsewhere = (label: ServiceLabel, there: LabelBrief | undefined): void => {
     const row: LocalLabel = {
       labelId: there?.labelId ?? randomUUID(),
       reelId: reel.reelId,
@@ -211,8 +222,13 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
           if (openOpsFor(db, local.labelId).length === 0) {
             deleteLabel(db, local.labelId, reel.reelId);
             if (local.reelId === reel.reelId) current.delete(local.labelId);
+            if (byPosition.get(local.position)?.labelId === local.labelId) byPosition.delete(local.position);
           }
         }
+        // A Label whose place was held by one that left: it takes the place now.
+        writes = [];
+        for (const label of waiting) if (!byPosition.has(label.position)) addElsewhere(label, undefined);
+        upsertLabels(db, writes);
         saveReelSnapshot(db, reel.reelId, remote);
         saveLabelsCounts(db, reel.reelId, remote.counts);
       }),

@@ -1,13 +1,21 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { queueCommands } from '../../src-shared/ipc/queue';
 import type { QueueItem, QueuePlace } from '../../src-shared/ipc/queue';
-import { discardOperation, repositionOperation, requireOp, retryOperation } from '../changes/queue';
+import { againstPrintData, collisionOffer, collisionVerdict } from '../../src-shared/domain/collision';
+import type { LocalIdentifier } from '../../src-shared/domain/label';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { CollisionShape } from '../../src-shared/ipc/queue';
+import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
+import { identifiersOf } from '../changes/shared-reel';
+import { requireReel } from '../changes/context';
+import type { ServiceLabel } from '../service/read/labels';
 import { attemptsOf, listOps, type OutboxOp } from '../store/outbox';
 import { readQueueCounts } from '../store/queue-counts';
 import { collectionName, labelPlace, reelName } from '../store/queue-places';
 import { writeSetting } from '../store/settings';
 import { CONCURRENCY_SETTING } from '../sync/concurrency';
-import type { CommandContext } from './context';
+import { requireOnline, type CommandContext } from './context';
+import { refreshReel } from './reels';
 
 // The Queue: list with every attempt; retry, discard and reposition are the rules of src-main/changes/queue.ts
 // (docs/sync.md, "Attention" and "What the operator sees").
@@ -56,6 +64,103 @@ function released(ctx: CommandContext, label: { reelId: string; labelId: string 
   ctx.statusChanged();
 }
 
+/** The Reel on the service that holds the Labels taken off a Reel's positions when a collision was settled. */
+function setAsideName(reelName: string): string {
+  return `${reelName} (set aside)`;
+}
+
+/** A Label's values as a collision shows them: SVC by its presence (it has no value to compare). */
+function sideValues(identifiers: readonly LocalIdentifier[]): { tagType: string; value: string | null }[] {
+  return identifiers.map((i) => ({ tagType: i.tagType, value: i.value ?? null }));
+}
+
+/**
+ * Reads the Label the service holds at the collision's position now and compares both Labels with the print data
+ * this station holds for it (docs/sync.md, "Settling a collision"; the rule: src-shared/domain/collision.ts).
+ */
+async function compareCollision(ctx: CommandContext, opId: string): Promise<{ collision: CollisionShape; theirs: ServiceLabel | undefined }> {
+  const { label, reel } = collisionOf(ctx.changes, opId);
+  await requireOnline(ctx);
+  if (!reel.serviceId) {
+    throw new StationError({ code: StationErrorCode.conflict, message: `Reel "${reel.name}" is not on the service yet; send the queue first.` });
+  }
+  const onService = await ctx.connection.requireClient().labels.listAll({ reelCollectionId: reel.serviceId });
+  const theirs = onService.find((l) => l.position === label.position && !l.archived);
+  const printData = label.expected;
+  const ours = againstPrintData(label.identifiers, printData);
+  const theirIdentifiers = theirs ? identifiersOf(theirs) : [];
+  const theirCheck = theirs ? againstPrintData(theirIdentifiers, printData) : null;
+  const verdict = collisionVerdict(ours.check, theirCheck?.check ?? null);
+  return {
+    theirs,
+    collision: {
+      opId,
+      reelId: reel.reelId,
+      reelName: reel.name,
+      position: label.position,
+      printData,
+      ours: { labelId: label.labelId, values: sideValues(label.identifiers), printCheck: ours.check, mismatches: ours.mismatches },
+      theirs:
+        theirs && theirCheck
+          ? { serviceId: theirs.compositeTagId, values: sideValues(theirIdentifiers), printCheck: theirCheck.check, mismatches: theirCheck.mismatches }
+          : null,
+      verdict,
+      offer: collisionOffer(verdict),
+      setAsideReelName: setAsideName(reel.name),
+    },
+  };
+}
+
+/** Why the comparison does not offer what was asked, in a shift lead's words. */
+function notOffered(collision: CollisionShape, action: 'archiveTheirs' | 'discardOurs'): StationError {
+  const at = `position ${collision.position}`;
+  const why: Record<CollisionShape['verdict'], string> = {
+    ours: `this station's Label matches the print data of ${at} and the service's does not: archive theirs instead (--archive-theirs)`,
+    theirs: `the service's Label matches the print data of ${at} and this station's does not: discard ours instead (--discard-ours)`,
+    neither: `neither Label matches the print data of ${at}: discard ours (--discard-ours) and check the Label the service holds there`,
+    both: `both Labels match the print data of ${at}; the print data cannot tell them apart: re-place ours by hand ("station queue reposition ${collision.opId} --position N")`,
+    unchecked: `this station holds no print data to compare at ${at}: re-place ours by hand ("station queue reposition ${collision.opId} --position N"), or import the print data and look again`,
+    free: `the service holds no Label at ${at} any more: send ours again ("station queue retry ${collision.opId}")`,
+  };
+  return new StationError({
+    code: StationErrorCode.conflict,
+    message: `Not done (${action === 'archiveTheirs' ? 'archive theirs' : 'discard ours'}): ${why[collision.verdict]}.`,
+    detail: { verdict: collision.verdict, offer: collision.offer, position: collision.position },
+  });
+}
+
+/**
+ * Takes the service's Label off the position: moved to the Reel's set-aside Reel on the service (an archived Label
+ * keeps its position: the spec, Move, "positions with an archived … Label stay as gaps"), then archived there.
+ */
+async function setAsideTheirs(ctx: CommandContext, reelName: string, theirs: ServiceLabel): Promise<{ serviceId: string; name: string }> {
+  const client = ctx.connection.requireClient();
+  const name = setAsideName(reelName);
+  const existing = (await client.reels.listAll({ q: name, pageSize: 100 })).find((r) => r.name === name && r.transferredAt === null);
+  const description = `Labels taken off "${reelName}" because another Label matched the print data of their position.`;
+  const moved = await client.labels.move({
+    source: { compositeTagIds: [theirs.compositeTagId] },
+    target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
+  });
+  const target = existing?.collectionId ?? moved.targetReel?.collectionId ?? moved.moved[0]?.toReelCollectionId ?? null;
+  await client.labels.archive(theirs.compositeTagId);
+  return { serviceId: target ?? '', name };
+}
+
+/** Archives a Label an earlier settle already moved off the collision's Reel (never one still on it). */
+async function archiveSetAside(ctx: CommandContext, collision: CollisionShape, serviceLabelId: string): Promise<null> {
+  const client = ctx.connection.requireClient();
+  const label = await client.labels.get(serviceLabelId);
+  if (label.reelCollectionId === requireReel(ctx.changes, collision.reelId).serviceId) {
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `Label ${serviceLabelId} is still on Reel "${collision.reelName}" (position ${label.position}); it is not the one that held position ${collision.position}. Nothing was archived.`,
+    });
+  }
+  if (!label.archived) await client.labels.archive(serviceLabelId);
+  return null;
+}
+
 export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof queueCommands> {
   return {
     'queue.list': ({ state, limit }) => ({
@@ -70,6 +175,55 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       const { label, from } = repositionOperation(ctx.changes, opId, position === undefined ? { nextFree: true } : { position });
       released(ctx, label);
       return { ...queueItem(ctx, requireOp(ctx.changes, opId)), fromPosition: from, position: label.position };
+    },
+    'queue.collision': async ({ opId }) => (await compareCollision(ctx, opId)).collision,
+    'queue.settle': async ({ opId, action, theirLabelId }) => {
+      const { collision, theirs } = await compareCollision(ctx, opId);
+      const record = {
+        action,
+        verdict: collision.verdict,
+        printData: collision.printData,
+        ours: collision.ours.values,
+        theirs: collision.theirs ? { serviceId: collision.theirs.serviceId, values: collision.theirs.values } : null,
+      };
+      if (action === 'discardOurs') {
+        if (collision.offer !== 'discardOurs') throw notOffered(collision, action);
+        const label = settleByDiscarding(ctx.changes, opId, record);
+        if (label) ctx.labelsChanged(label.reelId, [label.labelId]);
+        // The service's Label takes the position in this station's mirror at once.
+        await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
+        ctx.engine.notify();
+        ctx.statusChanged();
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+      }
+      if (collision.verdict === 'free' && theirLabelId !== undefined) {
+        // An earlier settle moved their Label off the position and stopped before archiving it: archive it now.
+        const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: await archiveSetAside(ctx, collision, theirLabelId) });
+        released(ctx, label);
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+      }
+      if (collision.offer !== 'archiveTheirs' || !theirs) throw notOffered(collision, action);
+      if (theirLabelId !== undefined && theirLabelId !== theirs.compositeTagId) {
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: `Position ${collision.position} now holds another Label on the service (${theirs.compositeTagId}, not ${theirLabelId}); nothing was archived. Compare again and confirm that one.`,
+          detail: { position: collision.position, holder: theirs.compositeTagId },
+        });
+      }
+      let setAsideReel: { serviceId: string; name: string };
+      try {
+        setAsideReel = await setAsideTheirs(ctx, collision.reelName, theirs);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: `The service's Label ${theirs.compositeTagId} at position ${collision.position} could not be set aside and archived (${message}). Compare again ("station queue settle ${opId}") and settle once more; a Label already moved off the position is archived then by its id (--theirs ${theirs.compositeTagId}).`,
+          detail: { position: collision.position, holder: theirs.compositeTagId },
+        });
+      }
+      const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel });
+      released(ctx, label);
+      return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel };
     },
     'queue.discard': ({ opId }) => {
       const label = discardOperation(ctx.changes, opId);

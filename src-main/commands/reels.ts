@@ -13,6 +13,7 @@ import { listLabels, type LocalLabel } from '../store/labels';
 import { getProfileReelByServiceId, getReel, listCollections, listReels, type LocalReel } from '../store/reels';
 import { canAskService, requireOnline, type CommandContext } from './context';
 import { reelLabelViews, reelView } from './views';
+import { reelExtent } from '../changes/reel-extent';
 
 /**
  * The page size asked when a Reel's Labels are read in full: the spec shows no largest page size, so the service may
@@ -175,7 +176,11 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
           if (refresh) throw error;
         }
       }
-      return { ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel), ...reelLabelViews(listLabels(ctx.db, reelId)) };
+      return {
+        ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel),
+        ...reelLabelViews(listLabels(ctx.db, reelId)),
+        extent: reelExtent(ctx.db, reelId),
+      };
     },
     'reels.activate': ({ reelId }) => {
       const opId = queueReelActivation(ctx.changes, reelId);

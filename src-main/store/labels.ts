@@ -106,6 +106,18 @@ export function countLabelsByState(db: Db, reelId: string): Partial<Record<Label
   return out;
 }
 
+/**
+ * The highest position of the Reel's print data (rows with expected values) and the highest position of a Label the
+ * service holds (here or enrolled elsewhere, as last read): what the Reel's known extent is made of
+ * (src-main/changes/reel-extent.ts).
+ */
+export function highestPositions(db: Db, reelId: string): { printData: number | null; onService: number | null } {
+  return statement(
+    db,
+    'SELECT MAX(CASE WHEN expected IS NOT NULL THEN position END) AS printData, MAX(CASE WHEN service_id IS NOT NULL THEN position END) AS onService FROM labels WHERE reel_id = ?',
+  ).get(reelId) as { printData: number | null; onService: number | null };
+}
+
 /** Inserts or replaces the Label at its position (an expected row becomes the enrolled one). */
 export function upsertLabel(db: Db, label: LabelRow): void {
   const now = new Date().toISOString();

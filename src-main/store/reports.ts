@@ -106,11 +106,16 @@ export function benchEventsBetween(db: Db, from: string, to: string): { action: 
   ).all(from, to) as { action: string; reelId: string }[];
 }
 
-/** Enrollments queued between two instants that the service refused (attention, or discarded after it). */
+/**
+ * Enrollments queued between two instants that the service refused, read from what was recorded: an attempt that
+ * ended in attention (or the operation's attention now). A refusal stays counted after it was re-placed, settled or
+ * discarded (src-main/reports/README.md).
+ */
 export function refusedEnrollmentsBetween(db: Db, from: string, to: string): { labelId: string }[] {
   return statement(
     db,
-    "SELECT DISTINCT subject AS labelId FROM outbox WHERE kind = 'enrollLabel' AND created_at >= ? AND created_at < ? AND attention IS NOT NULL",
+    `SELECT DISTINCT subject AS labelId FROM outbox o WHERE kind = 'enrollLabel' AND created_at >= ? AND created_at < ?
+       AND (attention IS NOT NULL OR EXISTS (SELECT 1 FROM outbox_attempts a WHERE a.op_id = o.id AND a.outcome = 'attention'))`,
   ).all(from, to) as { labelId: string }[];
 }
 

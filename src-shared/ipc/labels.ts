@@ -179,4 +179,17 @@ export const labelCommands = {
 export const labelEvents = {
   /** Labels changed locally or from the service (state, service id, attention). */
   'labels.changed': z.object({ reelId: z.string(), labelIds: z.array(z.string()) }),
+  /**
+   * A Label this station enrolled landed in attention (docs/sync.md, "What the operator sees"): the Bench says so at
+   * once, naming the position and what to do. `code` is the attention's (STATION_POSITION_TAKEN: another bench or app
+   * holds the position).
+   */
+  'labels.attention': z.object({
+    reelId: z.string(),
+    labelId: z.string(),
+    position: z.number().int(),
+    opId: z.string(),
+    code: z.string(),
+    reason: z.string(),
+  }),
 } as const;

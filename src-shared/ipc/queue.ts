@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpectedValuesSchema } from '../domain/label';
 import { QueueCounts } from './station';
 
 // The offline queue (docs/sync.md, "The queue"; "What the operator sees").
@@ -89,6 +90,35 @@ export const QueueItem = z.object({
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 
+/** One side of a collision: the Label's values and how they compare with the print data of the position. */
+const CollisionSide = z.object({
+  values: z.array(z.object({ tagType: z.string(), value: z.string().nullable() })),
+  printCheck: z.enum(['match', 'mismatch', 'unchecked']),
+  /** Each value that is not the printed one: the type, what was printed, what the Label carries. */
+  mismatches: z.array(z.object({ tagType: z.string(), expected: z.string(), actual: z.string() })),
+});
+
+/**
+ * A collision (an enrollment in attention with STATION_POSITION_TAKEN) compared with the print data this station holds
+ * for the position (docs/sync.md, "Settling a collision"): `ours` is the refused enrollment, `theirs` the Label the
+ * service holds there now (null: none any more); the verdict says which belongs there and `offer` what to do
+ * (src-shared/domain/collision.ts).
+ */
+export const CollisionShape = z.object({
+  opId: z.string(),
+  reelId: z.string(),
+  reelName: z.string(),
+  position: z.number().int(),
+  printData: ExpectedValuesSchema.nullable(),
+  ours: CollisionSide.extend({ labelId: z.string() }),
+  theirs: CollisionSide.extend({ serviceId: z.string() }).nullable(),
+  verdict: z.enum(['ours', 'theirs', 'both', 'neither', 'unchecked', 'free']),
+  /** The Reel on the service the service's Label is moved to (then archived) when ours is sent in its place. */
+  setAsideReelName: z.string(),
+  offer: z.enum(['archiveTheirs', 'discardOurs', 'reposition', 'retry']),
+});
+export type CollisionShape = z.infer<typeof CollisionShape>;
+
 const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
 
 /**
@@ -120,6 +150,30 @@ export const queueCommands = {
       .strict()
       .refine((i) => (i.position === undefined) !== (i.nextFree === undefined), 'give position or nextFree: true, one of them'),
     output: QueueItem.extend({ fromPosition: z.number().int(), position: z.number().int() }),
+  },
+  /** Compares the two Labels of a collision with the print data of the position (reads the service; offline: STATION_OFFLINE). */
+  'queue.collision': { input: z.object({ opId: z.string().min(1) }).strict(), output: CollisionShape },
+  /**
+   * Settles a collision by what was printed, as the comparison offers it (docs/sync.md, "Settling a collision"):
+   * `archiveTheirs` takes the service's Label off the position (moved to the Reel's set-aside Reel, then archived)
+   * and sends ours there; `theirLabelId`, when given, must be the Label the service holds there now. `discardOurs`
+   * discards our enrollment. Needs `confirm: true`; audited as `queue.settle`.
+   */
+  'queue.settle': {
+    input: z
+      .object({
+        opId: z.string().min(1),
+        action: z.enum(['archiveTheirs', 'discardOurs']),
+        theirLabelId: z.string().min(1).optional(),
+        confirm: z.literal(true),
+      })
+      .strict(),
+    output: z.object({
+      item: QueueItem,
+      collision: CollisionShape,
+      /** Where the service's Label went before it was archived (archiveTheirs). */
+      setAsideReel: z.object({ serviceId: z.string(), name: z.string() }).nullable(),
+    }),
   },
   /** Needs `confirm: true`; the row stays (state discarded) and the decision is audited. */
   'queue.discard': { input: z.object({ opId: z.string().min(1), confirm: z.literal(true) }).strict(), output: QueueItem },

@@ -76,6 +76,11 @@ const ReelDetail = ReelView.extend({
   /** Whether this bench holds print data for the Reel (any position): without it, values are not checked here. */
   hasPrintData: z.boolean(),
   problems: z.array(ReelProblem),
+  /**
+   * The Reel's known extent: the last position of its print data, this bench's range or a Label the service holds,
+   * whichever is largest (docs/sync.md, "Benches sharing a Reel"); null when none is known. The Reel map spans it.
+   */
+  extent: z.number().int().positive().nullable(),
 });
 type ReelDetail = z.infer<typeof ReelDetail>;
 

@@ -19,6 +19,8 @@ export const StationErrorCode = {
   misorder: 'STATION_MISORDER',
   /** An enrollment whose value was printed for no position, where its position has print data of that type. */
   misprint: 'STATION_MISPRINT',
+  /** `queue reposition --next-free` found no free position inside the Reel's known extent (docs/sync.md, "Benches sharing a Reel"). */
+  noFreePosition: 'STATION_NO_FREE_POSITION',
   shuttingDown: 'STATION_SHUTTING_DOWN',
   /** Another process sends this data folder's queue. */
   busy: 'STATION_BUSY',

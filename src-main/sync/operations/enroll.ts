@@ -43,10 +43,11 @@ async function landedAtPosition(ctx: OperationContext, op: OutboxOp<'enrollLabel
   if (!there) return null;
   const ours = [...p.identifiers, ...(p.captureSha256 ? [{ tagType: 'SVC' as const, captureSha256: p.captureSha256 }] : [])];
   if (await carriesAll(ctx, there, ours)) return enrolled(op, there.compositeTagId, {});
-  // docs/sync.md, "Benches sharing a Reel": the service keeps the Label it holds; a person re-places this one.
+  // docs/sync.md, "Benches sharing a Reel": the service keeps the Label it holds; a person settles the collision by what
+  // was printed (or re-places this one).
   throw new HandlerAttention(
     'STATION_POSITION_TAKEN',
-    `Position ${p.position} of the Reel is already held on the service by a Label another bench or app enrolled (${there.compositeTagId}); this Label was not sent there. Re-place it: "station queue reposition ${op.id} --next-free" (or --position N), or Reposition on the Queue screen.`,
+    `Position ${p.position} of the Reel is already held on the service by a Label another bench or app enrolled (${there.compositeTagId}); this Label was not sent there. Compare both with what was printed and settle it: "station queue settle ${op.id}" (or the Queue screen); without print data, re-place it: "station queue reposition ${op.id} --position N".`,
     null,
     ['reposition', 'retry', 'discard'],
   );

@@ -387,6 +387,11 @@ export const de: Catalog = {
     void: 'Verwerfen',
     confirmVoid: 'Das Label an Position {{position}} verwerfen (beschädigt)?',
     confirmUndo: 'Das an Position {{position}} gespeicherte Label zurücknehmen?',
+    attentionTaken:
+      'Position {{position}} wurde im Dienst nicht gespeichert: eine andere Station oder App belegt sie. Klären Sie das in der Warteschlange; dort werden beide Labels mit dem verglichen, was an dieser Position gedruckt wurde.',
+    attentionOther: 'Position {{position}} wurde vom Dienst abgelehnt und braucht Aufmerksamkeit. Was zu tun ist, steht in der Warteschlange.',
+    attentionOpenQueue: 'Warteschlange öffnen',
+    attentionDismiss: 'OK, gesehen',
     confirmOutsideRange:
       'Position {{position}} liegt außerhalb des Bereichs dieser Station (Positionen {{first}}–{{last}}): dort erfasst vielleicht eine andere Station. Das Label trotzdem an Position {{position}} speichern?',
     skipVoidGap:
@@ -576,6 +581,44 @@ export const de: Catalog = {
     repositionAtItem: 'Neue Position für Vorgang {{seq}}',
     discardItem: 'Vorgang {{seq}} verwerfen',
     confirmDiscard: 'Vorgang {{seq}} ({{kind}}) verwerfen? Er wird nicht gesendet; die Entscheidung wird protokolliert.',
+    collision: {
+      comparing: 'Beide Labels werden mit den Druckdaten verglichen…',
+      printData: 'Gedruckt an Position {{position}}: {{values}}',
+      noPrintData: 'Diese Station hat keine Druckdaten für Position {{position}}.',
+      ours: 'Label dieser Station',
+      theirs: 'Label im Dienst {{id}}',
+      theirsGone: 'Der Dienst hat an Position {{position}} kein Label mehr.',
+      image: '{{tagType}} (Bild)',
+      noValues: 'keine Werte',
+      check: { match: 'stimmt mit den Druckdaten überein', mismatch: 'stimmt nicht mit den Druckdaten überein', unchecked: 'nicht geprüft' },
+      mismatch: '{{tagType}} ist {{actual}}, gedruckt wurde {{expected}}',
+      verdict: {
+        ours: 'Das Label dieser Station gehört an Position {{position}}; das im Dienst nicht.',
+        theirs: 'Das Label im Dienst gehört an Position {{position}}; das dieser Station ist das falsche.',
+        neither:
+          'Keines der Labels trägt, was an Position {{position}} gedruckt wurde: das dieser Station gehört nicht dorthin. Prüfen Sie auch das Label im Dienst.',
+        both: 'Beide Labels tragen, was an Position {{position}} gedruckt wurde: die Druckdaten können sie nicht unterscheiden. Setzen Sie das Label dieser Station von Hand um.',
+        unchecked:
+          'Ohne Druckdaten zum Vergleich kann die Station nicht sagen, welches Label an Position {{position}} gehört. Setzen Sie das Label dieser Station von Hand um.',
+        free: 'Position {{position}} ist im Dienst wieder frei: senden Sie das Label dieser Station erneut (Erneut versuchen).',
+      },
+      archiveTheirs: 'Fremdes archivieren, eigenes senden…',
+      archiveTheirsItem: 'Das Label im Dienst an Position {{position}} archivieren und Vorgang {{seq}} dorthin senden',
+      discardOurs: 'Eigenes verwerfen…',
+      discardOursItem: 'Vorgang {{seq}} verwerfen: das Label dieser Station gehört nicht an Position {{position}}',
+      confirmArchiveTitle: 'Das Label im Dienst an Position {{position}} archivieren?',
+      confirmArchive:
+        'Das Label {{id}} ({{theirs}}), das eine andere Station oder App an Position {{position}} der Rolle „{{reel}}“ erfasst hat, trägt nicht, was dort gedruckt wurde. Es wird im Dienst auf die Rolle „{{setAside}}“ verschoben und archiviert; danach wird das Label dieser Station ({{ours}}) an Position {{position}} gesendet. Die Entscheidung wird protokolliert.',
+      confirmArchiveButton: 'Fremdes archivieren und eigenes senden',
+      confirmDiscardTitle: 'Das Label dieser Station an Position {{position}} verwerfen?',
+      confirmDiscard:
+        'Das Label dieser Station ({{ours}}) trägt nicht, was an Position {{position}} der Rolle „{{reel}}“ gedruckt wurde. Es wird nicht gesendet; das Label im Dienst ({{theirs}}) bleibt dort. Die Entscheidung wird protokolliert.',
+      confirmDiscardButton: 'Eigenes verwerfen',
+      cancel: 'Abbrechen',
+      settledArchive:
+        'Position {{position}}: das Label im Dienst wurde archiviert (auf die Rolle „{{setAside}}“ gelegt); das Label dieser Station wird jetzt dorthin gesendet.',
+      settledDiscard: 'Position {{position}}: das Label dieser Station wurde verworfen; das Label im Dienst bleibt dort.',
+    },
   },
   wedge: {
     inField: 'Ein Scan wurde in „{{field}}“ getippt: {{text}}. Er wurde aus dem Feld genommen und als Scan verwendet.',

@@ -6,7 +6,7 @@ import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
-import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
+import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand, queueSettleCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
 import { reportCommand, reportShiftCommand } from './report';
 import { serveCommand } from './serve';
@@ -35,6 +35,7 @@ export const cliCommands: readonly CliCommand[] = [
   queueListCommand,
   queueRetryCommand,
   queueRepositionCommand,
+  queueSettleCommand,
   queueDiscardCommand,
   bulkBindCommand,
   moveCommand,

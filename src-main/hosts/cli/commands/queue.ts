@@ -1,4 +1,5 @@
 import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
+import type { CollisionShape } from '../../../../src-shared/ipc/queue';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
@@ -32,7 +33,7 @@ export const queueListCommand: CliCommand = {
       command: 'queue',
       // The highest is the contract's (src-shared/ipc/queue.ts, queue.list).
       options: { state: { type: 'string' }, limit: { type: 'number', min: 1, max: 10_000 } },
-      hint: 'Use "queue", "queue retry ID", "queue reposition ID --next-free" or "queue discard ID --confirm".',
+      hint: 'Use "queue", "queue retry ID", "queue settle ID", "queue reposition ID --next-free" or "queue discard ID --confirm".',
     });
     if (values.state !== undefined && !(OPERATION_STATES as readonly string[]).includes(values.state))
       throw new UsageError(`--state is one of ${OPERATION_STATES.join(', ')}.`);
@@ -86,6 +87,80 @@ export const queueRepositionCommand: CliCommand = {
     if ((position === undefined) === (values['next-free'] !== true)) throw new UsageError('queue reposition needs --position N or --next-free (one of them).');
     const item = await ctx.call('queue.reposition', { opId: positionals[0], ...(position === undefined ? { nextFree: true } : { position }) });
     ctx.print(item, `Moved from position ${item.fromPosition} to ${item.position}; sending again.\n${line(item)}`);
+    return 0;
+  },
+};
+
+/** One side of a collision in words: its values and how they compare with the print data. */
+function side(name: string, s: CollisionShape['ours'] | NonNullable<CollisionShape['theirs']>): string {
+  const values = s.values.map((v) => `${v.tagType} ${v.value ?? '(image)'}`).join(', ') || 'no values';
+  const check = { match: 'matches the print data', mismatch: 'does not match the print data', unchecked: 'not checked (no print data to compare)' }[
+    s.printCheck
+  ];
+  const wrong = s.mismatches.map((m) => `${m.tagType} is ${m.actual}, printed ${m.expected}`).join('; ');
+  return `${name}: ${values} — ${check}${wrong ? ` (${wrong})` : ''}`;
+}
+
+const OFFER_WORDS: Record<CollisionShape['offer'], (c: CollisionShape) => string> = {
+  archiveTheirs: (c) =>
+    `This station's Label belongs at position ${c.position}. To archive the service's Label ${c.theirs?.serviceId ?? ''} and send ours there: station queue settle ${c.opId} --archive-theirs --confirm`,
+  discardOurs: (c) => `This station's Label does not belong at position ${c.position}. To discard it: station queue settle ${c.opId} --discard-ours --confirm`,
+  reposition: (c) => `The print data cannot settle it. Re-place ours by hand: station queue reposition ${c.opId} --position N`,
+  retry: (c) => `The service holds no Label at position ${c.position} any more. Send ours again: station queue retry ${c.opId}`,
+};
+
+function collisionWords(c: CollisionShape): string {
+  const printed = c.printData
+    ? Object.entries(c.printData)
+        .map(([t, v]) => `${t} ${v}`)
+        .join(', ')
+    : 'none on this station';
+  return [
+    `Position ${c.position} of Reel "${c.reelName}" — print data: ${printed}`,
+    side('  ours', c.ours),
+    c.theirs ? side(`  theirs (${c.theirs.serviceId})`, c.theirs) : '  theirs: none on the service any more',
+    OFFER_WORDS[c.offer](c),
+  ].join('\n');
+}
+
+export const queueSettleCommand: CliCommand = {
+  path: ['queue', 'settle'],
+  usage: 'station [--data DIR] [--json] queue settle ID [--archive-theirs [--theirs LABEL_ID] --confirm | --discard-ours --confirm]',
+  summary:
+    'A collision (STATION_POSITION_TAKEN) settled by what was printed: without an action, compare both Labels with the print data of the position; then archive theirs and send ours, or discard ours, as the comparison offers.',
+  async run(ctx, args) {
+    const { values, positionals } = parseCommand(args, {
+      command: 'queue settle',
+      options: { 'archive-theirs': { type: 'boolean' }, 'discard-ours': { type: 'boolean' }, theirs: { type: 'string' }, confirm: { type: 'boolean' } },
+      positionals: ['ID'],
+    });
+    const opId = positionals[0];
+    const archive = values['archive-theirs'] === true;
+    const discard = values['discard-ours'] === true;
+    if (archive && discard) throw new UsageError('queue settle takes --archive-theirs or --discard-ours, not both.');
+    if (values.theirs !== undefined && !archive) throw new UsageError('--theirs names the Label to archive; it goes with --archive-theirs.');
+    if (!archive && !discard) {
+      const collision = await ctx.call('queue.collision', { opId });
+      ctx.print(collision, collisionWords(collision));
+      return 0;
+    }
+    if (!values.confirm) {
+      throw new UsageError(
+        archive
+          ? "Archiving takes the other bench's Label off the Reel; look first (station queue settle ID), then repeat with --confirm."
+          : 'Discarding drops this enrollment for good; look first (station queue settle ID), then repeat with --confirm.',
+      );
+    }
+    const out = await ctx.call('queue.settle', {
+      opId,
+      action: archive ? 'archiveTheirs' : 'discardOurs',
+      ...(values.theirs ? { theirLabelId: values.theirs } : {}),
+      confirm: true,
+    });
+    const done = archive
+      ? `Archived the service's Label${out.collision.theirs ? ` ${out.collision.theirs.serviceId}` : ''}${out.setAsideReel ? ` (set aside on Reel "${out.setAsideReel.name}")` : ''}; sending ours to position ${out.collision.position}.`
+      : `Discarded this station's Label at position ${out.collision.position}; the service's Label stays there.`;
+    ctx.print(out, `${done}\n${line(out.item)}`);
     return 0;
   },
 };

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
+import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
+import { AttentionNotice, useAttentionNotices } from './AttentionNotice';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 
@@ -13,11 +15,17 @@ import { SlotCard } from './SlotCard';
 // large, every read is heard, and everything works from the keyboard, scanner and pedal. The session's state and
 // effects are useBenchSession's (bench-session.ts); this is its layout.
 
+const NO_LABELS: readonly LabelView[] = [];
+
 export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status });
+  const attention = useAttentionNotices(reel?.reelId, reel?.labels ?? NO_LABELS);
+  // "Position N saved." is not left standing once the service refused that save: the notice above says what happened.
+  const feedback = bench?.feedback;
+  const refused = feedback?.code === 'SAVED' && attention.notices.some((n) => n.position === feedback.position);
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
   const nextSlot = bench?.slots.findIndex((slot) => slot.value === undefined && slot.captureSha256 === undefined) ?? -1;
   return (
@@ -76,7 +84,8 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               {t('printCheck.notCheckedAt', { position: bench.position })}
             </p>
           )}
-          <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
+          <AttentionNotice {...attention} />
+          <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}

@@ -11,6 +11,7 @@ import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
 import { RecapturePanel } from '../../components/RecapturePanel';
+import { CollisionActions, CollisionComparison, isCollision } from './Collision';
 
 // The queue of changes waiting for the service: nothing is dropped silently; every attention item shows its reason in words, its code and the request id.
 
@@ -49,6 +50,8 @@ export function QueueScreen() {
   /** The attention item whose Label is being recaptured (its subject is the Label's local id). */
   const [recapturing, setRecapturing] = useState<QueueItem>();
   const [recaptured, setRecaptured] = useState<number>();
+  /** The last collision settled here, said in words until the next one. */
+  const [settled, setSettled] = useState<{ position: number; archived: boolean; setAside: string | null }>();
   const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseReason: string | null }>();
   useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseReason: p.pauseReason })), []);
 
@@ -59,8 +62,11 @@ export function QueueScreen() {
   const pauseReason = live ? live.pauseReason : (status?.sync.pauseReason ?? null);
   const otherSender = status?.sync.otherSender ?? false;
   const otherSenderPid = status?.sync.otherSenderPid ?? null;
+  const repositionOf = (item: QueueItem) => (
+    <Reposition seq={item.seq} busy={reposition.isPending} send={(target) => reposition.mutate({ opId: item.opId, ...target })} />
+  );
   const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
-  const settled = counts ? counts.done + counts.attention : 0;
+  const finished = counts ? counts.done + counts.attention : 0;
 
   return (
     <section aria-labelledby="queue-title" className="stack">
@@ -76,8 +82,8 @@ export function QueueScreen() {
             ))}
           </ul>
           <label className="progress">
-            {t('queue.progress', { settled, total })}
-            <progress max={Math.max(total, 1)} value={settled} aria-label={t('queue.progressLabel')} />
+            {t('queue.progress', { settled: finished, total })}
+            <progress max={Math.max(total, 1)} value={finished} aria-label={t('queue.progressLabel')} />
           </label>
         </>
       ) : null}
@@ -116,6 +122,14 @@ export function QueueScreen() {
       {recaptured !== undefined ? (
         <p role="status" className="ok-note" data-testid="queue-recaptured">
           ✓ {t('recapture.savedOperation', { seq: recaptured })}
+        </p>
+      ) : null}
+      {settled ? (
+        <p role="status" className="ok-note" data-testid="queue-settled">
+          ✓{' '}
+          {settled.archived
+            ? t('queue.collision.settledArchive', { position: settled.position, setAside: settled.setAside ?? '' })
+            : t('queue.collision.settledDiscard', { position: settled.position })}
         </p>
       ) : null}
       {recapturing ? (
@@ -162,6 +176,7 @@ export function QueueScreen() {
                     <span>{item.attention.reason}</span> <code data-testid="attention-code">{item.attention.code}</code>
                     {item.attention.status ? <span className="hint"> HTTP {item.attention.status}</span> : null}
                     {item.attention.requestId ? <span className="request-id"> {t('common.requestId', { requestId: item.attention.requestId })}</span> : null}
+                    {isCollision(item) ? <CollisionComparison item={item} /> : null}
                   </>
                 ) : null}
                 <Details label={t('common.details')}>
@@ -212,8 +227,14 @@ export function QueueScreen() {
                         {t('recapture.open')}
                       </button>
                     ) : null}
-                    {item.attention?.actions.includes('reposition') ? (
-                      <Reposition seq={item.seq} busy={reposition.isPending} send={(target) => reposition.mutate({ opId: item.opId, ...target })} />
+                    {isCollision(item) ? (
+                      <CollisionActions
+                        item={item}
+                        onSettled={(c, setAside) => setSettled({ position: c.position, archived: c.offer === 'archiveTheirs', setAside })}
+                        reposition={repositionOf(item)}
+                      />
+                    ) : item.attention?.actions.includes('reposition') ? (
+                      repositionOf(item)
                     ) : null}
                     <button type="button" onClick={() => retry.mutate({ opId: item.opId })} aria-label={t('queue.retryItem', { seq: item.seq })}>
                       {t('queue.retry')}

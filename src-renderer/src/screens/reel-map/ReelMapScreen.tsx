@@ -23,7 +23,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
   const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const [selected, setSelected] = useState<number>();
-  const cells = useMemo(() => mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null), [detail.data]);
+  const cells = useMemo(() => mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null, detail.data?.extent ?? null), [detail.data]);
   const counts = useMemo(() => {
     const out: Partial<Record<CellState, number>> = {};
     for (const c of cells) out[c.state] = (out[c.state] ?? 0) + 1;

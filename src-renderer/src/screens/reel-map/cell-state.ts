@@ -35,19 +35,20 @@ export const ELSEWHERE_MARK = '◇';
 export const MISMATCH_MARK = '≠';
 
 /**
- * Every position of the Reel's known extent: from the first to the last position known here (a Label, print data, a
- * gap; the service's Labels are mirrored, so its highest position is among them) or of this bench's range, whichever
- * reaches further; positions without a Label row are `none`. With this bench's range, the positions outside it are
- * marked `outside` (docs/sync.md, "Benches sharing a Reel").
+ * Every position of the Reel's known extent (`extent`, the core's: src-main/changes/reel-extent.ts): from the first
+ * position known here (a Label, print data, a gap) or of this bench's range to the extent, or to the last of those
+ * where it reaches further; positions without a Label row are `none`. With this bench's range, the positions outside
+ * it are marked `outside` (docs/sync.md, "Benches sharing a Reel").
  */
 export function mapCells(
   labels: readonly { position: number; state: LabelState; labelId: string; origin?: 'here' | 'elsewhere'; printCheck?: 'match' | 'mismatch' | 'unchecked' }[],
   range: { first: number; last: number } | null = null,
+  extent: number | null = null,
 ): MapCell[] {
-  if (labels.length === 0 && range === null) return [];
+  if (labels.length === 0 && range === null && extent === null) return [];
   const byPosition = new Map(labels.map((l) => [l.position, l]));
-  let min = range?.first ?? Number.POSITIVE_INFINITY;
-  let max = range?.last ?? Number.NEGATIVE_INFINITY;
+  let min = range?.first ?? (extent === null ? Number.POSITIVE_INFINITY : 1);
+  let max = Math.max(range?.last ?? Number.NEGATIVE_INFINITY, extent ?? Number.NEGATIVE_INFINITY);
   for (const l of labels) {
     if (l.position < min) min = l.position;
     if (l.position > max) max = l.position;
