@@ -4,20 +4,35 @@ import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
-import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
+import { labelsOnReel, labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 
 // Bench mode: enrolling a Reel's Labels position by position. The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal. The session's state and
-// effects are useBenchSession's (bench-session.ts); this is its layout.
+// effects are useBenchSession's (bench-session.ts); this is its layout. The shell keeps it mounted once opened, and
+// it draws nothing while another screen is shown (`shown`): its session goes on (docs/architecture.md, "The Bench's
+// session").
 
-export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
+export function BenchScreen({
+  reelId,
+  status,
+  pick,
+  shown = true,
+  takesReads = true,
+}: {
+  reelId: string | undefined;
+  status: StationStatus | undefined;
+  pick: (reelId: string) => void;
+  shown?: boolean;
+  takesReads?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
-    useBenchSession({ reelId, status });
+  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
+    useBenchSession({ reelId, status, shown, takesReads });
+  if (!shown) return null;
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
   const nextSlot = bench?.slots.findIndex((slot) => slot.value === undefined && slot.captureSha256 === undefined) ?? -1;
   return (
@@ -70,7 +85,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
               ) : null}
             </p>
           ) : null}
-          <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} />
+          <FeedbackBanner feedback={bench.feedback} blocked={bench.blocked} saveError={saveError} lost={lost} heldBack={bench.heldBack} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
@@ -130,7 +145,7 @@ function reelProgress(
   t: (key: string, options?: Record<string, unknown>) => string,
   format: Formats,
 ): string {
-  const done = labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length + sinceSnapshot;
+  const done = labelsOnReel(labels) + sinceSnapshot;
   const planned = labels.filter((l) => l.expected !== null).length;
   return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : format.number(done);
 }
