@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
@@ -7,6 +7,7 @@ import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
 import { lazyScreen } from './shell/lazy-screen';
 import { ReadNotice, useReadsWithoutBench } from './shell/ReadNotice';
+import { readsClaimed, watchClaims } from './shell/read-notice';
 import { StationLostBanner } from './shell/StationLostBanner';
 import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
 import { useRoute } from './shell/use-route';
@@ -95,8 +96,9 @@ export function App() {
   const [benchReel, setBenchReel] = useState<string>();
   if (screen === 'bench' && reelId && reelId !== benchReel) setBenchReel(reelId);
   const onBench = screen === 'bench';
-  // Verify and Devices use reads themselves (a sampled position's scan, a test read): the Bench does not take them.
-  const usesReads = screen === 'verify' || screen === 'devices';
+  // Verify and Devices use reads themselves while shown (a sampled position's scan, a test read): the Bench does not
+  // take them then (shell/read-notice.ts).
+  const usesReads = useSyncExternalStore(watchClaims, readsClaimed);
   const benchReelShown = onBench ? (reelId ?? benchReel) : benchReel;
   useReadsWithoutBench({ usesReads, benchOpen: benchReelShown !== undefined });
   // Each screen opens at its top: the page kept the last screen's scroll position.

@@ -23,7 +23,13 @@ export function ReadNotice() {
   if (!notice) return null;
   const { kind } = notice.notice;
   return (
-    <p className={`read-notice ${kind === 'used' ? 'read-used' : 'read-not-used'}`} role="status" data-testid="read-notice" data-kind={kind}>
+    <p
+      className={`read-notice ${kind === 'used' ? 'read-used' : 'read-not-used'}`}
+      role="status"
+      data-testid="read-notice"
+      data-kind={kind}
+      data-seq={notice.n}
+    >
       <span aria-hidden="true">{kind === 'used' ? '✓ ' : '⚠ '}</span>
       {t(`readNotice.${kind}`, notice.notice)}
     </p>

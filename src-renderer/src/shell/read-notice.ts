@@ -26,3 +26,30 @@ export function onReadNotice(listener: Listener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
+
+// Screens that use reads themselves while shown (Verify asking for a sampled position, Devices' read log) claim them:
+// the Bench's session then leaves them alone and the shell names none.
+let claims = 0;
+const claimWatchers = new Set<() => void>();
+
+/** Until the returned release is called, reads are this screen's own. */
+export function claimReads(): () => void {
+  claims += 1;
+  for (const watch of claimWatchers) watch();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    claims -= 1;
+    for (const watch of claimWatchers) watch();
+  };
+}
+
+export function readsClaimed(): boolean {
+  return claims > 0;
+}
+
+export function watchClaims(watch: () => void): () => void {
+  claimWatchers.add(watch);
+  return () => void claimWatchers.delete(watch);
+}
