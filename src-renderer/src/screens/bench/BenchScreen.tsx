@@ -4,7 +4,7 @@ import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
-import { labelsOnReel, labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
+import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
@@ -30,7 +30,7 @@ export function BenchScreen({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
+  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, onReel, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status, shown, takesReads });
   if (!shown) return null;
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
@@ -62,7 +62,7 @@ export function BenchScreen({
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
-              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, savedSinceSnapshot, t, format)}</dd>
+              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, onReel, t, format)}</dd>
               <dt>{t('bench.session')}</dt>
               <dd data-testid="bench-session-count">{format.number(savedAt.length)}</dd>
               <dt>{t('bench.perMinute')}</dt>
@@ -138,14 +138,13 @@ function MisorderActions({
   );
 }
 
-/** "N of M on this Reel": Labels saved (at the session's start plus since) of the positions the print data names, else of all. */
+/** "N of M on this Reel": Labels enrolled (`done`, bench-reducer.ts `labelsOnReel`) of the positions the print data names, else of all. */
 function reelProgress(
   labels: readonly { position: number; state: string; expected: unknown }[],
-  sinceSnapshot: number,
+  done: number,
   t: (key: string, options?: Record<string, unknown>) => string,
   format: Formats,
 ): string {
-  const done = labelsOnReel(labels) + sinceSnapshot;
   const planned = labels.filter((l) => l.expected !== null).length;
   return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : format.number(done);
 }

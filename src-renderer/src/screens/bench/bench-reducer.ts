@@ -244,9 +244,20 @@ export function filledCapture(state: BenchState): string | undefined {
   return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
 }
 
-/** Labels enrolled on the Reel (saved here or elsewhere): not the print data's rows, gaps, or Labels taken back. */
-export function labelsOnReel(labels: readonly { state: string }[]): number {
-  return labels.filter((l) => l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived').length;
+/**
+ * Labels enrolled on the Reel (saved here or elsewhere): not the print data's rows, gaps, or Labels taken back. The
+ * Bench's snapshot of the Reel is older than its session: `saved` are positions the session saved since, `takenBack`
+ * those it took back (void, undo; the snapshot may still show them, and an archive shows only once sent).
+ */
+export function labelsOnReel(
+  labels: readonly { position: number; state: string }[],
+  saved: ReadonlySet<number> = new Set(),
+  takenBack: ReadonlySet<number> = new Set(),
+): number {
+  const on = new Set(labels.filter((l) => l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived').map((l) => l.position));
+  for (const position of saved) on.add(position);
+  for (const position of takenBack) on.delete(position);
+  return on.size;
 }
 
 /** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */

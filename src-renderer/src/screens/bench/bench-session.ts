@@ -16,6 +16,7 @@ import {
   firstPosition,
   isComplete,
   jumpTo,
+  labelsOnReel,
   outsideRange,
   passTakenPosition,
   positionAfterSave,
@@ -57,6 +58,7 @@ interface SessionMemory {
   taken: Map<string, number>;
   positions: Set<number>;
   saved: number[];
+  takenBack: Set<number>;
 }
 const sessionMemory = new Map<string, SessionMemory>();
 
@@ -123,23 +125,36 @@ export function useBenchSession({
   useEffect(() => onSound(({ tone }) => setSound((last) => ({ tone, count: (last?.count ?? 0) + 1 }))), []);
 
   const sectionRef = useRef<HTMLElement>(null);
-  /** The session's saves when the Reel's snapshot was taken (the snapshot holds those Labels already). */
-  const savedAtSnapshot = useRef(savedAt.length);
+  /** Positions whose Label this session took back (void, undo): no longer on the Reel, whatever the snapshot says. */
+  const takenBack = useRef(new Set<number>());
   useEffect(() => {
     const memory = reelId ? sessionMemory.get(reelId) : undefined;
     sessionTaken.current = memory?.taken ?? new Map();
     sessionPositions.current = memory?.positions ?? new Set();
     savedPositions.current = memory?.saved ?? [];
+    takenBack.current = memory?.takenBack ?? new Set();
     benchRef.current = memory?.bench;
     setBench(memory?.bench);
-    const kept = reelId ? (sessionSaves.get(reelId) ?? []) : [];
-    savedAtSnapshot.current = kept.length;
-    setSavedAtState(kept);
+    setSavedAtState(reelId ? (sessionSaves.get(reelId) ?? []) : []);
     return () => {
       if (reelId)
-        sessionMemory.set(reelId, { bench: benchRef.current, taken: sessionTaken.current, positions: sessionPositions.current, saved: savedPositions.current });
+        sessionMemory.set(reelId, {
+          bench: benchRef.current,
+          taken: sessionTaken.current,
+          positions: sessionPositions.current,
+          saved: savedPositions.current,
+          takenBack: takenBack.current,
+        });
     };
   }, [reelId]);
+  // Shown again: the Reel is read again (other doors may have saved Labels meanwhile; a new read passes a position
+  // taken elsewhere, as on the schedule below).
+  const refetchReel = detail.refetch;
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (shown && !wasShown.current && reelId) void refetchReel();
+    wasShown.current = shown;
+  }, [shown, reelId, refetchReel]);
   // The Reel was chosen in the select, or the Bench was opened again: the bench takes the focus, so the next keys
   // are the bench's.
   useEffect(() => {
@@ -270,11 +285,8 @@ export function useBenchSession({
   // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another
   // bench just enrolled at the current position, which the session then passes by.
   const readAt = detail.dataUpdatedAt;
-  const savedCount = useRef(savedAt.length);
-  savedCount.current = savedAt.length;
   useEffect(() => {
     if (!reel) return;
-    savedAtSnapshot.current = savedCount.current;
     apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range));
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
@@ -312,6 +324,7 @@ export function useBenchSession({
       if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
       sessionPositions.current.add(current.position);
       savedPositions.current.push(current.position);
+      takenBack.current.delete(current.position);
       setSavedAt((list) => [...list, Date.now()]);
       playTone('saved');
       advance(current.position);
@@ -362,13 +375,12 @@ export function useBenchSession({
         const out = await voidAt.mutateAsync({ reelId, position: last, reason: 'undo' });
         savedPositions.current.pop();
         sessionPositions.current.delete(last);
+        takenBack.current.add(last);
         for (const [key, position] of sessionTaken.current) if (position === last) sessionTaken.current.delete(key);
         // An unsent enrollment left a gap: fill that position again. A Label on the service is archived there.
         if (out.state === 'gap') apply(() => startPosition(last, composition));
         setSavedAt((list) => list.slice(0, -1));
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'TAKEN_BACK', position: last } }));
-        // "On this Reel" counts Labels enrolled: the snapshot is read again without the one taken back.
-        await detail.refetch();
       });
     },
     skip: () => {
@@ -392,9 +404,12 @@ export function useBenchSession({
         // A damaged label with a Label saved there is taken back; a blank one leaves a gap, counted as a void.
         if (held) await voidAt.mutateAsync({ reelId, position: current.position });
         else await skipAt.mutateAsync({ reelId, position: current.position, reason: 'void' });
+        if (held) {
+          takenBack.current.add(current.position);
+          savedPositions.current = savedPositions.current.filter((p) => p !== current.position);
+        }
         advance(current.position);
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
-        if (held) await detail.refetch();
       });
     },
     capture: () => captureRef.current?.(),
@@ -453,7 +468,8 @@ export function useBenchSession({
     hasSvc,
     /** The session's saves (times), the saves since the snapshot, and the clock the rate is shown at. */
     savedAt,
-    savedSinceSnapshot: savedAt.length - savedAtSnapshot.current,
+    /** "On this Reel": Labels enrolled, with this session's saves and take-backs the snapshot does not show yet. */
+    onReel: reel ? labelsOnReel(reel.labels, new Set(savedPositions.current), takenBack.current) : 0,
     now,
     sound,
     sectionRef,
