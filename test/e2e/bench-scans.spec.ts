@@ -185,3 +185,34 @@ test("after a misorder's jump, the save there goes back to the open position", a
   await expect(page.getByTestId('bench-position')).toHaveText('6');
   expect(await identifiersAt(reelId, 5)).toEqual([`QR ${url(5)}`, `TEXT ${text(5)}`]);
 });
+
+for (const lang of ['en', 'de'] as const) {
+  test(`screenshots in ${lang}: a scan used at the Bench from the Reels, a scan held back by an error`, async ({ browser }) => {
+    const reelId = await printedReel(`Screens ${lang}`);
+    const [open, misprint] = lang === 'en' ? [35, 'W4711-999998'] : [37, 'W4711-999997'];
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      const page = await context.newPage();
+      const size = `${viewport.width}x${viewport.height}-${lang}`;
+      await openBench(page, reelId, open);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await page.getByRole('navigation').getByRole('link').nth(1).click();
+      await focusFirstField(page);
+      await wedgeScan(page, text(open));
+      await expect(page.getByTestId('read-notice')).toHaveAttribute('data-kind', 'used');
+      await screenshot(page, `bench-scans-used-${size}`);
+      await page.getByRole('navigation').getByRole('link').nth(3).click();
+      await expect(page.getByTestId('slot-TEXT')).toHaveAttribute('aria-label', new RegExp(text(open)));
+      await wedgeScan(page, misprint);
+      await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'PRINT_DATA_MISMATCH');
+      await wedgeScan(page, url(open));
+      await expect(page.getByTestId('bench-held-back')).toBeVisible();
+      await screenshot(page, `bench-scans-held-back-${size}`);
+      await context.close();
+    }
+  });
+}

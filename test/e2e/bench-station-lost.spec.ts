@@ -23,7 +23,7 @@ async function tones(page: Page): Promise<string[]> {
   return page.evaluate(() => [...(window as unknown as { heardTones: string[] }).heardTones]);
 }
 
-test('the web host stopped and started again during scanning: said at once, no save shown it could not confirm, back by itself', async ({ page }) => {
+test('the web host stopped and started again during scanning: said at once, no save shown it could not confirm, back by itself', async ({ page, browser }) => {
   test.setTimeout(120_000);
   first = await serveStation();
   await first.call('profiles.connect', { kind: 'sandbox' });
@@ -51,6 +51,12 @@ test('the web host stopped and started again during scanning: said at once, no s
   await wedgeScan(page, url(1));
   await expect(feedback).toHaveText(/Position 1 saved\./);
   await expect(position).toHaveText('2');
+  // A German page on the same station, for the screenshots.
+  const german = await browser.newContext();
+  await german.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+  const de = await german.newPage();
+  await de.goto(`${origin}/?token=${first.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
+  await expect(de.getByTestId('bench-position')).toHaveText('2');
 
   // The web host is gone (killed: no goodbye to the page).
   await first.served.stop('SIGKILL');
@@ -67,13 +73,27 @@ test('the web host stopped and started again during scanning: said at once, no s
   await expect(notice).toContainText(`Scan ${text(2)} was not used: the station is not answering.`);
   await expect.poll(async () => (await tones(page)).slice(heardBefore)).toEqual(['warning']);
   await expect(page.getByTestId('slot-TEXT')).toHaveAttribute('aria-label', 'TEXT: waiting');
-  await screenshot(page, 'bench-station-lost');
+  await expect(de.getByTestId('station-lost')).toBeVisible();
+  for (const [shown, lang] of [
+    [page, 'en'],
+    [de, 'de'],
+  ] as const) {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await shown.setViewportSize(viewport);
+      await screenshot(shown, `bench-station-lost-${viewport.width}x${viewport.height}-${lang}`);
+    }
+  }
 
   // Started again on the same folder and port: the page finds it by itself (no reload) and goes on.
   second = await serveStation({ dataDir: first.dataDir, port: Number(new URL(origin).port) });
   expect(second.served.ready.token).toBe(first.served.ready.token);
   await expect(page.getByTestId('station-lost')).toHaveCount(0, { timeout: 20_000 });
   await expect(online).toHaveText('● online');
+  await expect(de.getByTestId('station-lost')).toHaveCount(0);
+  await german.close();
   await expect(feedback).not.toHaveAttribute('data-code', 'STATION_UNREACHABLE');
   await wedgeScan(page, text(2));
   await wedgeScan(page, url(2));
