@@ -159,11 +159,25 @@ test('a scan while an error waits for Enter is named ("press Enter first"), with
   await wedgeScan(page, url(33));
   await expect(heldBack).toHaveAttribute('data-count', '2');
   await expect.poll(() => tones(page)).toEqual(['error', 'warning', 'warning']);
+  // Away from the Bench, the same: a scan is named as not used (the error waits at the Bench).
+  await openScreen(page, 'Reels');
+  await wedgeScan(page, text(33));
+  const notice = page.getByTestId('read-notice');
+  await expect(notice).toHaveAttribute('data-kind', 'heldBack');
+  await expect(notice).toContainText(`Scan ${text(33)} was not used: an error at the Bench waits for Enter.`);
+  await expect.poll(() => tones(page)).toEqual(['error', 'warning', 'warning', 'warning']);
+  await openScreen(page, 'Bench');
+  await expect(feedback).toHaveAttribute('data-blocked', 'true');
   // Enter: the flow goes on, and the scans are used again.
   await page.keyboard.press('Enter');
   await expect(heldBack).toHaveCount(0);
   await wedgeScan(page, text(33));
   await expect(page.getByTestId('slot-TEXT')).toHaveAttribute('aria-label', `TEXT: ${text(33)}`);
+  // A scan the Bench refuses, made away from it, is named with the Bench's reason.
+  await openScreen(page, 'Queue');
+  await wedgeScan(page, 'W4711-999999');
+  await expect(notice).toHaveAttribute('data-kind', 'notUsed');
+  await expect(notice).toContainText('Scan W4711-999999 was not used at the Bench (position 33): Misprint: W4711-999999 is on no position of the print data');
 });
 
 test("after a misorder's jump, the save there goes back to the open position", async ({ page }) => {
