@@ -106,11 +106,15 @@ export function benchEventsBetween(db: Db, from: string, to: string): { action: 
   ).all(from, to) as { action: string; reelId: string }[];
 }
 
-/** Enrollments queued between two instants that the service refused (attention, or discarded after it). */
+/**
+ * Enrollments queued between two instants that the service refused: in attention now, discarded after it, or sent
+ * again (retried, re-placed at another position) since; an attempt that ended in attention stays in its attempt log.
+ */
 export function refusedEnrollmentsBetween(db: Db, from: string, to: string): { labelId: string }[] {
   return statement(
     db,
-    "SELECT DISTINCT subject AS labelId FROM outbox WHERE kind = 'enrollLabel' AND created_at >= ? AND created_at < ? AND attention IS NOT NULL",
+    `SELECT DISTINCT o.subject AS labelId FROM outbox o WHERE o.kind = 'enrollLabel' AND o.created_at >= ? AND o.created_at < ?
+     AND (o.attention IS NOT NULL OR EXISTS (SELECT 1 FROM outbox_attempts a WHERE a.op_id = o.id AND a.outcome = 'attention'))`,
   ).all(from, to) as { labelId: string }[];
 }
 
