@@ -10,8 +10,12 @@ import { queueLabelOp } from './label-changes';
 // service may hold is archived through the queue; an enrollment that never left the station is
 // discarded. Either way the audit log keeps what happened.
 
-/** Records `position` as a gap (a position deliberately left without a Label). */
-export function skipPosition(ctx: ChangeContext, reelId: string, position: number): LocalLabel {
+/**
+ * Records `position` as a gap (a position deliberately left without a Label). `void`: the label in hand was damaged
+ * before it was saved; the position is a gap all the same, and the audit log says `label.void`, so the reports count
+ * a void, not a skip.
+ */
+export function skipPosition(ctx: ChangeContext, reelId: string, position: number, reason: 'gap' | 'void' = 'gap'): LocalLabel {
   const reel = requireReel(ctx, reelId);
   const existing = getLabelAt(ctx.db, reel.reelId, position);
   if (existing && existing.state !== 'expected' && existing.state !== 'gap') {
@@ -37,7 +41,11 @@ export function skipPosition(ctx: ChangeContext, reelId: string, position: numbe
   };
   ctx.db.transaction(() => {
     upsertLabel(ctx.db, label);
-    audit(ctx.db, 'label.skip', label.labelId, { reelId: reel.reelId, position });
+    audit(ctx.db, reason === 'void' ? 'label.void' : 'label.skip', label.labelId, {
+      reelId: reel.reelId,
+      position,
+      ...(reason === 'void' ? { blank: true } : {}),
+    });
   })();
   return label;
 }

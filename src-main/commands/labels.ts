@@ -85,8 +85,8 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       audit(ctx.db, `bench.${kind}`, reel.reelId, { reelId: reel.reelId, position, ...(value === undefined ? {} : { value }) });
       return {};
     },
-    'labels.skip': ({ reelId, position }) => {
-      const label = skipPosition(changes, reelId, position);
+    'labels.skip': ({ reelId, position, reason }) => {
+      const label = skipPosition(changes, reelId, position, reason);
       ctx.labelsChanged(label.reelId, [label.labelId]);
       return { labelId: label.labelId, state: label.state, opId: null };
     },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
@@ -6,10 +6,13 @@ import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
 import { lazyScreen } from './shell/lazy-screen';
+import { ReadNotice, useReadsWithoutBench } from './shell/ReadNotice';
+import { readsClaimed, watchClaims } from './shell/read-notice';
+import { StationLostBanner } from './shell/StationLostBanner';
 import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
 import { useRoute } from './shell/use-route';
 import { useWedgeCapture } from './shell/wedge-capture';
-import { useStationStatus } from './use-status';
+import { useStationConnection, useStationStatus } from './use-status';
 
 // Each screen is its own chunk, loaded when it is first opened (docs/architecture.md, "Renderer"): the shell
 // (status bar, navigation, wedge capture) and the first screen's chunk are all the first page load waits for.
@@ -81,12 +84,23 @@ function ScreenRendered({ screen }: { screen: ScreenId }) {
 export function App() {
   const { t } = useTranslation();
   const { status, error } = useStationStatus();
+  const connection = useStationConnection();
   useEventInvalidation();
   // Keyboard-wedge scans on every screen (Bench, Devices' test read and layout test…).
   useWedgeCapture();
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, chosen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
+  // The Bench's session outlives its screen (docs/architecture.md, "The Bench's session"): once the Bench was opened on
+  // a Reel it stays mounted, drawing nothing while another screen is shown, and reads made there reach it.
+  const [benchReel, setBenchReel] = useState<string>();
+  if (screen === 'bench' && reelId && reelId !== benchReel) setBenchReel(reelId);
+  const onBench = screen === 'bench';
+  // Verify and Devices use reads themselves while shown (a sampled position's scan, a test read): the Bench does not
+  // take them then (shell/read-notice.ts).
+  const usesReads = useSyncExternalStore(watchClaims, readsClaimed);
+  const benchReelShown = onBench ? (reelId ?? benchReel) : benchReel;
+  useReadsWithoutBench({ usesReads, benchOpen: benchReelShown !== undefined });
   // Each screen opens at its top: the page kept the last screen's scroll position.
   useLayoutEffect(() => {
     // Braces: Chromium's scrollTo returns a promise, which React would take for a clean-up.
@@ -115,7 +129,8 @@ export function App() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <StatusBar status={status} error={error} />
+      <StatusBar status={status} error={error} connection={connection} />
+      <StationLostBanner connection={connection} />
       <DiskBanner status={status} />
       <div className="body">
         <Nav
@@ -127,11 +142,14 @@ export function App() {
         />
         <main id="main" className="screen" tabIndex={-1}>
           <ScanFieldNotice />
+          <ReadNotice />
           <Suspense fallback={loading}>
+            {onBench || benchReel !== undefined ? (
+              <BenchScreen reelId={benchReelShown} status={status} pick={(id) => go('bench', { reel: id })} shown={onBench} takesReads={!usesReads} />
+            ) : null}
             {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
             {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
             {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
-            {screen === 'bench' && <BenchScreen reelId={reelId} status={status} pick={(id) => go('bench', { reel: id })} />}
             {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
             {screen === 'verify' && (
               <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />

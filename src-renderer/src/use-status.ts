@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StationStatus } from '../../src-shared/ipc';
-import { station } from './station-client';
+import { station, type StationConnection } from './station-client';
 
 /**
  * The live station status: read once, then kept current by `station.changed` events, with
@@ -12,11 +12,31 @@ export function useStationStatus(): { status: StationStatus | undefined; error: 
   useEffect(() => {
     const offChanged = station.on('station.changed', (next) => setStatus(next));
     const offProgress = station.on('queue.progress', (progress) => setStatus((s) => (s ? { ...s, queue: progress.counts } : s)));
-    station.call('station.status', {}).then(setStatus, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    const read = () =>
+      station.call('station.status', {}).then(
+        (next) => {
+          setStatus(next);
+          setError(undefined);
+        },
+        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      );
+    void read();
+    // The events missed while the page had lost its station: read the whole status again once it is back.
+    const offConnection = station.onConnection((connection) => {
+      if (connection === 'connected') void read();
+    });
     return () => {
       offChanged();
       offProgress();
+      offConnection();
     };
   }, []);
   return { status, error };
+}
+
+/** Whether the page reaches its station now (station-client.ts, `StationConnection`). */
+export function useStationConnection(): StationConnection {
+  const [connection, setConnection] = useState(station.connection);
+  useEffect(() => station.onConnection(setConnection), []);
+  return connection;
 }

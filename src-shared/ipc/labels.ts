@@ -90,8 +90,14 @@ export const labelCommands = {
     input: z.object({ reelId: LocalId, position: z.number().int().nonnegative(), kind: BenchErrorKindSchema, value: z.string().max(2000).optional() }).strict(),
     output: z.object({}).strict(),
   },
-  /** Bench "skip": records the position as a gap (no Label there); local only. */
-  'labels.skip': { input: z.object({ reelId: LocalId, position: z.number().int().nonnegative() }).strict(), output: LabelWriteResult },
+  /**
+   * Bench "skip": records the position as a gap (no Label there); local only. `reason: 'void'` is the Bench's void of a
+   * damaged label never saved: the same gap, counted as a void in the reports (audit `label.void`).
+   */
+  'labels.skip': {
+    input: z.object({ reelId: LocalId, position: z.number().int().nonnegative(), reason: z.enum(['gap', 'void']).default('gap') }).strict(),
+    output: LabelWriteResult,
+  },
   /**
    * Bench "void" and "undo last": an enrollment not yet sent is discarded (the position becomes a gap),
    * a Label on the service gets a queued archive. Audited either way.

@@ -12,7 +12,7 @@ export interface WebHostOptions {
   port?: number;
   /** Built renderer (out/renderer); absent means the API only, with a clear page. */
   rendererDir?: string;
-  /** Fixed token for tests; otherwise a random one per start. */
+  /** The token to demand (`station serve`: the data folder's, token-file.ts); otherwise a random one per start. */
   token?: string;
 }
 

@@ -3,7 +3,13 @@ import type { Catalog } from './en';
 // Deutsche Texte; die Form prüft der Typ Catalog (gleiche Schlüssel wie en.ts).
 
 export const de: Catalog = {
-  app: { title: 'Erfassungsstation', skipToContent: 'Zum Inhalt springen', loadingScreen: 'Die Ansicht wird geöffnet…' },
+  app: {
+    title: 'Erfassungsstation',
+    skipToContent: 'Zum Inhalt springen',
+    loadingScreen: 'Die Ansicht wird geöffnet…',
+    stationLost:
+      'Die Station antwortet nicht: Ihr Webserver wurde beendet oder die Verbindung ist getrennt. Bis sie wieder antwortet, wird nichts gespeichert und kein Scan verwendet; die Station auf demselben Port neu starten, dann arbeitet diese Seite von selbst weiter.',
+  },
   nav: {
     label: 'Hauptmenü',
     connect: 'Verbinden',
@@ -44,6 +50,7 @@ export const de: Catalog = {
     detailsLabel: 'Stationsdetails',
     connecting: 'Verbinde mit der Station…',
     unreachable: 'Station nicht erreichbar: {{error}}',
+    stationLost: 'Station antwortet nicht',
   },
   common: {
     actions: 'Aktionen',
@@ -378,6 +385,9 @@ export const de: Catalog = {
     jumpTo: 'Zu Position {{position}} springen',
     recordGap: 'Lücke an Position {{position}} vermerken',
     pressEnter: 'Eingabetaste zum Fortfahren',
+    heldBack: 'Scan {{value}} wurde nicht verwendet: erst die Eingabetaste drücken, dann erneut scannen.',
+    stationLost:
+      'Nicht gespeichert: Die Station antwortet nicht. Was hier gelesen wurde, bleibt im Feld; Scans werden erst wieder verwendet, wenn die Station zurück ist.',
     saving: 'Speichere…',
     capture: 'Aufnehmen',
     acknowledge: 'Bestätigen',
@@ -619,6 +629,15 @@ export const de: Catalog = {
         'Position {{position}}: das Label im Dienst wurde archiviert (auf die Rolle „{{setAside}}“ gelegt); das Label dieser Station wird jetzt dorthin gesendet.',
       settledDiscard: 'Position {{position}}: das Label dieser Station wurde verworfen; das Label im Dienst bleibt dort.',
     },
+  },
+  readNotice: {
+    used: 'Scan {{value}}: am Arbeitsplatz verwendet, Position {{position}}.',
+    notUsed: 'Scan {{value}} wurde am Arbeitsplatz nicht verwendet (Position {{position}}): {{reason}}',
+    heldBack:
+      'Scan {{value}} wurde nicht verwendet: Am Arbeitsplatz wartet ein Fehler auf die Eingabetaste. Den Arbeitsplatz öffnen, erst die Eingabetaste drücken, dann erneut scannen.',
+    noBench: 'Scan {{value}} wurde nicht verwendet: Am Arbeitsplatz ist keine Rolle geöffnet. Den Arbeitsplatz mit einer Rolle öffnen, dann erneut scannen.',
+    lost: 'Scan {{value}} wurde nicht verwendet: Die Station antwortet nicht. Erneut scannen, sobald sie zurück ist.',
+    noChange: 'Er hat dort nichts geändert.',
   },
   wedge: {
     inField: 'Ein Scan wurde in „{{field}}“ getippt: {{text}}. Er wurde aus dem Feld genommen und als Scan verwendet.',

@@ -1,7 +1,13 @@
 // English strings. Every other catalog has this exact shape (checked by the type of de.ts).
 
 export const en = {
-  app: { title: 'Enrollment station', skipToContent: 'Skip to content', loadingScreen: 'Opening the screen…' },
+  app: {
+    title: 'Enrollment station',
+    skipToContent: 'Skip to content',
+    loadingScreen: 'Opening the screen…',
+    stationLost:
+      'The station is not answering: its web host was stopped or the connection closed. Nothing is saved and no scan is used until it answers again; start the station again on the same port, and this page goes on by itself.',
+  },
   nav: {
     label: 'Main',
     connect: 'Connect',
@@ -42,6 +48,7 @@ export const en = {
     detailsLabel: 'Station details',
     connecting: 'Connecting to the station…',
     unreachable: 'Cannot reach the station: {{error}}',
+    stationLost: 'station not answering',
   },
   common: {
     actions: 'Actions',
@@ -367,6 +374,8 @@ export const en = {
     jumpTo: 'Jump to position {{position}}',
     recordGap: 'Record a gap at position {{position}}',
     pressEnter: 'Press Enter to go on',
+    heldBack: 'Scan {{value}} was not used: press Enter first, then scan it again.',
+    stationLost: 'Not saved: the station is not answering. What is read here waits in its slot; scans are not used until the station is back.',
     saving: 'Saving…',
     capture: 'Capture',
     acknowledge: 'Acknowledge',
@@ -604,6 +613,14 @@ export const en = {
       settledArchive: 'Position {{position}}: the service’s Label was archived (set aside on the Reel “{{setAside}}”); this bench’s Label is being sent there.',
       settledDiscard: 'Position {{position}}: this bench’s Label was discarded; the service’s Label stays there.',
     },
+  },
+  readNotice: {
+    used: 'Scan {{value}}: used at the Bench, position {{position}}.',
+    notUsed: 'Scan {{value}} was not used at the Bench (position {{position}}): {{reason}}',
+    heldBack: 'Scan {{value}} was not used: an error at the Bench waits for Enter. Open the Bench, press Enter first, then scan it again.',
+    noBench: 'Scan {{value}} was not used: no Reel is open at the Bench. Open the Bench on a Reel, then scan it again.',
+    lost: 'Scan {{value}} was not used: the station is not answering. Scan it again once the station is back.',
+    noChange: 'it changed nothing there.',
   },
   wedge: {
     inField: 'A scan was typed into "{{field}}": {{text}}. It was taken out of the field and used as a scan.',

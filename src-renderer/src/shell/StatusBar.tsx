@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../src-shared/ipc';
 import { useFormat } from '../components/format';
+import type { StationConnection } from '../station-client';
 import { DiskDetails, DiskIndicator } from './DiskStatus';
 
 const ONLINE_MARK: Record<StationStatus['online'], string> = { online: '●', offline: '○', unknown: '◌', not_connected: '–' };
@@ -20,7 +21,16 @@ function syncText(status: StationStatus, t: (key: string, values?: Record<string
  * the token, the version, the data folder) is behind "Details", a popover (the platform's `popover`: Tab reaches
  * it, Escape and a click outside close it). No API key is ever in the status (docs/architecture.md, "Renderer").
  */
-export function StatusBar({ status, error }: { status: StationStatus | undefined; error: string | undefined }) {
+export function StatusBar({
+  status,
+  error,
+  connection = 'connected',
+}: {
+  status: StationStatus | undefined;
+  error: string | undefined;
+  /** `lost`: the page does not reach its station, so what the status last said (online…) is not known now. */
+  connection?: StationConnection;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -31,10 +41,17 @@ export function StatusBar({ status, error }: { status: StationStatus | undefined
           <dl aria-label={t('status.label')} className="status-list">
             <div>
               <dt>{t('status.online')}</dt>
-              <dd data-testid="status-online" className={`online online-${status.online}`}>
-                <span aria-hidden="true">{ONLINE_MARK[status.online]} </span>
-                {t(`status.onlineState.${status.online}`)}
-              </dd>
+              {connection === 'lost' ? (
+                <dd data-testid="status-online" className="online online-lost">
+                  <span aria-hidden="true">✖ </span>
+                  {t('status.stationLost')}
+                </dd>
+              ) : (
+                <dd data-testid="status-online" className={`online online-${status.online}`}>
+                  <span aria-hidden="true">{ONLINE_MARK[status.online]} </span>
+                  {t(`status.onlineState.${status.online}`)}
+                </dd>
+              )}
             </div>
             <div>
               <dt>{t('status.service')}</dt>

@@ -1,6 +1,8 @@
 import { routeWedgeScan, useWedge, type ScanInField } from '../components/use-wedge';
 import { playTone } from '../components/sounds';
 import { station } from '../station-client';
+import { StationError } from '../../../src-shared/ipc/station-error';
+import { announceRead } from './read-notice';
 
 // Who is told of a scan typed into a field (components/ScanFieldNotice.tsx names it).
 type Listener = (scan: ScanInField) => void;
@@ -13,7 +15,8 @@ const listeners = new Set<Listener>();
  * every device's reads take: the bench fills its slots from it, the Devices screen logs it and a
  * test read on the wedge answers. A scan the supervisor refuses (control characters, too long…)
  * sounds the error tone and shows in the Devices read log. A scan typed into a field is taken out
- * of it, used, and named by components/ScanFieldNotice.tsx (docs/devices.md, "Scans typed into a field").
+ * of it, used, and named by components/ScanFieldNotice.tsx (docs/devices.md, "Scans typed into a field"). A scan
+ * the station did not answer is named as not used (shell/ReadNotice.tsx).
  */
 export function useWedgeCapture(enabled = true): void {
   useWedge(
@@ -26,7 +29,11 @@ export function useWedgeCapture(enabled = true): void {
           },
           (error: unknown) => {
             console.error('The keyboard-wedge scan did not reach the station', error);
-            playTone('error');
+            // No station to take it (shell/read-notice.ts): named, not lost.
+            if (error instanceof StationError && error.code === 'STATION_UNREACHABLE') {
+              playTone('warning');
+              announceRead({ kind: 'lost', value: scan });
+            } else playTone('error');
           },
         );
       }),

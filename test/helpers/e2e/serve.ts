@@ -14,10 +14,15 @@ export interface ServedStation {
   stop(): Promise<void>;
 }
 
-/** Serves a fresh temp data dir (removed on stop), or `dataDir` (kept: a restart on the same folder). */
-export async function serveStation(options: { dataDir?: string } = {}): Promise<ServedStation> {
+/**
+ * Serves a fresh temp data dir (removed on stop), or `dataDir` (kept: a restart on the same folder), on `port` (default:
+ * a free one; a restart gives the port it had, so the page it served finds it again).
+ */
+export async function serveStation(options: { dataDir?: string; port?: number } = {}): Promise<ServedStation> {
   const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('station-ui-e2e-');
-  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', '0'], { timeoutMs: 60_000 });
+  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', String(options.port ?? 0)], {
+    timeoutMs: 60_000,
+  });
   const origin = new URL(served.ready.url).origin;
   return {
     served,

@@ -33,6 +33,26 @@ describe('bench actions', () => {
     expect(refused.ok ? null : refused.error.code).toBe('STATION_CONFLICT');
   });
 
+  it('a void of a damaged label never saved leaves a gap, counted as a void, not a skip, in the report and the shift summary', async () => {
+    const { reelId: voided } = await s.call('reels.create', { name: 'Blank void', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+    expect(await s.call('labels.skip', { reelId: voided, position: 4, reason: 'void' })).toMatchObject({ state: 'gap', opId: null });
+    await s.call('labels.skip', { reelId: voided, position: 5 });
+    const report = await s.call('report.reel', { reelId: voided });
+    expect(report.counts).toEqual({ gap: 2 });
+    expect(report.gapsAndVoids.entries.map((e) => [e.action, e.position])).toEqual([
+      ['void', 4],
+      ['skip', 5],
+    ]);
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const shift = await s.call('report.shift', { day, utcOffsetMinutes: -now.getTimezoneOffset() });
+    expect(shift.reels.some((r) => r.reelId === voided)).toBe(false);
+    const before = shift.problems;
+    await s.call('labels.skip', { reelId: voided, position: 6, reason: 'void' });
+    const after = (await s.call('report.shift', { day, utcOffsetMinutes: -now.getTimezoneOffset() })).problems;
+    expect([after.voids - before.voids, after.gaps - before.gaps]).toEqual([1, 0]);
+  });
+
   it('void of an unsent enrollment discards it (kept in the queue as discarded) and leaves a gap', async () => {
     const { opId } = await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'VOID-2' }] });
     const out = await s.call('labels.void', { reelId, position: 2 });

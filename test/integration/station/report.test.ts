@@ -105,6 +105,18 @@ describe('report.shift', () => {
     expect(shift.reelsFinished).toBe(1);
   });
 
+  it('keeps a refused save counted once it was sent again and landed (retried or re-placed)', async () => {
+    const { day, utcOffsetMinutes } = localDay();
+    const { items } = await s.call('queue.list', { state: 'attention' });
+    const refused = items.find((i) => i.kind === 'enrollLabel');
+    expect(refused).toBeDefined();
+    await s.call('queue.retry', { opId: refused!.opId });
+    expect(await drain()).toMatchObject({ pending: 0, attention: 0 });
+    const shift = await s.call('report.shift', { day, utcOffsetMinutes });
+    expect(shift.problems.attention).toBe(1);
+    expect(shift.errors).toBe(2);
+  });
+
   it('is empty on another day', async () => {
     const shift = await s.call('report.shift', { day: '2001-01-01', utcOffsetMinutes: 0 });
     expect(shift).toMatchObject({

@@ -17,8 +17,9 @@ export const serveCommand: CliCommand = {
     const { values } = parseCommand(args, { command: 'serve', options: { port: { type: 'number', min: 0, max: 65535, what: 'a port number' } } });
     const port = values.port ?? 0;
     // fastify and the web host load here, not for every command.
-    const { startWebHost } = await import('../../web/server');
-    const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir() });
+    const [{ startWebHost }, { webHostToken }] = await Promise.all([import('../../web/server'), import('../../web/token-file')]);
+    // The folder's token, the same after a restart: a page the host served goes on when it is back.
+    const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir(), token: webHostToken(ctx.dataDir) });
     printer.bind(host);
     process.stdout.write(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
     await new Promise<void>((resolveStop) => {

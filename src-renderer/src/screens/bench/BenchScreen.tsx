@@ -13,19 +13,34 @@ import { SlotCard } from './SlotCard';
 
 // Bench mode: enrolling a Reel's Labels position by position. The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal. The session's state and
-// effects are useBenchSession's (bench-session.ts); this is its layout.
+// effects are useBenchSession's (bench-session.ts); this is its layout. The shell keeps it mounted once opened, and
+// it draws nothing while another screen is shown (`shown`): its session goes on (docs/architecture.md, "The Bench's
+// session").
 
 const NO_LABELS: readonly LabelView[] = [];
 
-export function BenchScreen({ reelId, status, pick }: { reelId: string | undefined; status: StationStatus | undefined; pick: (reelId: string) => void }) {
+export function BenchScreen({
+  reelId,
+  status,
+  pick,
+  shown = true,
+  takesReads = true,
+}: {
+  reelId: string | undefined;
+  status: StationStatus | undefined;
+  pick: (reelId: string) => void;
+  shown?: boolean;
+  takesReads?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { reel, range, error, bench, saving, saveError, blocked, hasSvc, savedAt, savedSinceSnapshot, now, sound, sectionRef, registerCapture, actions } =
-    useBenchSession({ reelId, status });
+  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, onReel, now, sound, sectionRef, registerCapture, actions } =
+    useBenchSession({ reelId, status, shown, takesReads });
   const attention = useAttentionNotices(reel?.reelId, reel?.labels ?? NO_LABELS);
   // "Position N saved." is not left standing once the service refused that save: the notice above says what happened.
   const feedback = bench?.feedback;
   const refused = feedback?.code === 'SAVED' && attention.notices.some((n) => n.position === feedback.position);
+  if (!shown) return null;
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
   const nextSlot = bench?.slots.findIndex((slot) => slot.value === undefined && slot.captureSha256 === undefined) ?? -1;
   return (
@@ -55,7 +70,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
-              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, savedSinceSnapshot, t, format)}</dd>
+              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, onReel, t, format)}</dd>
               <dt>{t('bench.session')}</dt>
               <dd data-testid="bench-session-count">{format.number(savedAt.length)}</dd>
               <dt>{t('bench.perMinute')}</dt>
@@ -85,7 +100,7 @@ export function BenchScreen({ reelId, status, pick }: { reelId: string | undefin
             </p>
           )}
           <AttentionNotice {...attention} />
-          <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} />
+          <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} lost={lost} heldBack={bench.heldBack} />
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
@@ -138,14 +153,13 @@ function MisorderActions({
   );
 }
 
-/** "N of M on this Reel": Labels saved (at the session's start plus since) of the positions the print data names, else of all. */
+/** "N of M on this Reel": Labels enrolled (`done`, bench-reducer.ts `labelsOnReel`) of the positions the print data names, else of all. */
 function reelProgress(
   labels: readonly { position: number; state: string; expected: unknown }[],
-  sinceSnapshot: number,
+  done: number,
   t: (key: string, options?: Record<string, unknown>) => string,
   format: Formats,
 ): string {
-  const done = labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length + sinceSnapshot;
   const planned = labels.filter((l) => l.expected !== null).length;
   return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : format.number(done);
 }

@@ -4,9 +4,35 @@ import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;
 
-/** The last read's verdict, big; an error says how to go on (Enter). */
-export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Feedback | null; blocked: boolean; saveError: unknown }) {
+/**
+ * The last read's verdict, big; an error says how to go on (Enter), and names a read that came while it waited
+ * (`heldBack`). While the page has lost its station (`lost`) it says so instead: no save it could not confirm.
+ */
+export function FeedbackBanner({
+  feedback,
+  blocked,
+  saveError,
+  lost = false,
+  heldBack,
+}: {
+  feedback: Feedback | null;
+  blocked: boolean;
+  saveError: unknown;
+  lost?: boolean;
+  heldBack?: { value: string; count: number } | undefined;
+}) {
   const { t } = useTranslation();
+  if (lost) {
+    return (
+      <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code="STATION_UNREACHABLE">
+        <span className="icon" aria-hidden="true">
+          {ICON.error}
+        </span>
+        <span>{t('bench.stationLost')}</span>
+        <code>STATION_UNREACHABLE</code>
+      </div>
+    );
+  }
   if (saveError) {
     const code = saveError instanceof StationError ? saveError.code : 'STATION_INTERNAL';
     const refusal = printRefusal(saveError);
@@ -50,6 +76,12 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
       <span>{t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}</span>
       {feedback.level !== 'ok' ? <code>{feedback.code}</code> : null}
       {blocked ? <strong className="ack">{t('bench.pressEnter')}</strong> : null}
+      {blocked && heldBack ? (
+        <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
+          <span aria-hidden="true">⚠ </span>
+          {t('bench.heldBack', { value: heldBack.value })}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -7,9 +7,12 @@ import {
   rejectPlacedRead,
   filledIdentifiers,
   isComplete,
+  jumpTo,
+  labelsOnReel,
   labelsPerMinute,
   placeCapture,
   placeRead,
+  positionAfterSave,
   startPosition,
   type ReelFacts,
 } from './bench-reducer';
@@ -46,6 +49,21 @@ describe('bench session', () => {
     expect(blocked.slots[1]?.value).toBeUndefined();
     s = placeRead(acknowledge(s), { tagType: 'NFC', value: '04A1' }, facts());
     expect(s.slots[1]?.value).toBe('04A1');
+  });
+
+  it('a read or capture while an error waits for Enter is named as not used, each one; Enter clears it', () => {
+    const s = placeRead(startPosition(3, composition), { tagType: 'QR', value: 'Q-9' }, facts({ expected: { QR: 'Q-3' } }));
+    expect(s.heldBack).toBeUndefined();
+    const once = placeRead(s, { tagType: 'NFC', value: '04A1' }, facts());
+    expect(once.heldBack).toEqual({ value: '04A1', count: 1 });
+    expect(once.feedback).toBe(s.feedback);
+    expect(once.blocked).toBe(true);
+    const twice = placeCapture(once, capture);
+    expect(twice.heldBack).toEqual({ value: 'a'.repeat(12), count: 2 });
+    expect(twice.slots.every((slot) => slot.value === undefined && slot.captureSha256 === undefined)).toBe(true);
+    const acknowledged = acknowledge(twice);
+    expect(acknowledged.heldBack).toBeUndefined();
+    expect(acknowledged.blocked).toBe(false);
   });
 
   it("a misordered label is named with both positions: the read is another position's print data", () => {
@@ -134,6 +152,37 @@ describe('bench session', () => {
 });
 
 describe('positions', () => {
+  it("after a misorder's jump, the save goes back to the open position while it is free", () => {
+    const text = [{ tagType: 'TEXT' as const, count: 1 }];
+    const labels = [
+      { position: 4, state: 'queued' },
+      { position: 5, state: 'expected' },
+      { position: 20, state: 'expected' },
+      { position: 21, state: 'expected' },
+    ];
+    const at20 = jumpTo(startPosition(5, text), 20, text);
+    expect(at20).toMatchObject({ position: 20, returnTo: 5, feedback: null, blocked: false });
+    expect(positionAfterSave(at20, labels, 20)).toBe(5);
+    // A second misorder from the jumped-to position still comes back to the first open one.
+    expect(jumpTo(at20, 30, text).returnTo).toBe(5);
+    // Taken meanwhile (this session saved it, or a Label is there): on to the next free position after the save.
+    expect(positionAfterSave(at20, labels, 20, new Set([5]))).toBe(21);
+    expect(positionAfterSave(at20, [...labels, { position: 5, state: 'enrolled' }], 20)).toBe(21);
+    // No jump: on to the next free one.
+    expect(positionAfterSave(startPosition(20, text), labels, 20)).toBe(21);
+  });
+
+  it('"On this Reel" counts Labels enrolled: not print data, gaps or Labels taken back', () => {
+    const states = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap'];
+    const labels = states.map((state, n) => ({ position: n + 1, state }));
+    expect(labelsOnReel(labels)).toBe(4);
+    // The session saved at 1 (the snapshot still says expected) and took back 2 (it still says queued).
+    expect(labelsOnReel(labels, new Set([1]), new Set([2]))).toBe(4);
+    // Saved at 7 after a gap, voided at 3 and 5: two Labels left of the snapshot's four, plus 1 and 7.
+    expect(labelsOnReel(labels, new Set([1, 7]), new Set([3, 5]))).toBe(4);
+    expect(labelsOnReel(labels, new Set(), new Set([2, 3, 4, 5]))).toBe(0);
+  });
+
   it('starts at the first free print-data position and skips taken ones', async () => {
     const { firstPosition, nextFreePosition } = await import('./bench-reducer');
     const labels = [

@@ -51,6 +51,13 @@ export interface BenchState {
   /** The last feedback, and whether it still blocks reads (an unacknowledged error). */
   feedback: Feedback | null;
   blocked: boolean;
+  /**
+   * The last read that came while an error waited for Enter: not used, and named with the warning tone (a scan must
+   * never vanish silently, docs/architecture.md "The Bench's session"); `count` tells a second such read from the first.
+   */
+  heldBack?: { value: string; count: number };
+  /** After a misorder's jump: the open position the bench returns to once the Label in hand is saved where it belongs. */
+  returnTo?: number;
 }
 
 export interface ReelFacts {
@@ -93,7 +100,7 @@ function withFeedback(state: BenchState, feedback: Feedback): BenchState {
  * rule (src-shared/domain/slot-fit.ts): the print data first, in any order, then the reported type or the shape.
  */
 export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFacts): BenchState {
-  if (state.blocked) return state;
+  if (state.blocked) return holdBack(state, read.value);
   const { tagType, value } = read;
   if (state.slots.some((s) => s.value !== undefined && identifierValuesMatch(s.tagType, s.value, value))) {
     if (read.fromCapture) return state;
@@ -145,7 +152,7 @@ export interface CaptureOutcome {
  * is an error: the service would refuse it as an identical scan.
  */
 export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?: Pick<ReelFacts, 'taken'>): BenchState {
-  if (state.blocked) return state;
+  if (state.blocked) return holdBack(state, capture.sha256.slice(0, 12));
   if (!capture.accepted) return withFeedback(state, { level: 'warning', code: 'CAPTURE_REFUSED', reasons: capture.reasons });
   const other = facts?.taken.get(identifierMapKey('SVC', capture.sha256));
   if (other !== undefined && other !== state.position) return withFeedback(state, { level: 'error', code: 'SAME_CAPTURE', position: other });
@@ -169,9 +176,40 @@ export function rejectPlacedRead(state: BenchState, tagType: TagType, value: str
   return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
 }
 
+/** A read or capture while an error waits for Enter: not used; the state names it (and the tone sounds). */
+function holdBack(state: BenchState, value: string): BenchState {
+  return { ...state, heldBack: { value, count: (state.heldBack?.count ?? 0) + 1 } };
+}
+
 /** The operator saw the error: reads flow again. */
 export function acknowledge(state: BenchState): BenchState {
-  return { ...state, blocked: false };
+  const { heldBack: _named, ...rest } = state;
+  return { ...rest, blocked: false };
+}
+
+/**
+ * A misordered Label goes to the position it belongs to (`belongsTo`); the position where it was read stays open, and
+ * the bench comes back to it after the save there (`afterSave`).
+ */
+export function jumpTo(state: BenchState, belongsTo: number, composition: readonly ExpectedIdentifier[]): BenchState {
+  const open = state.returnTo ?? state.position;
+  return { ...startPosition(belongsTo, composition), ...(open !== belongsTo ? { returnTo: open } : {}) };
+}
+
+/**
+ * Where the bench goes after saving at `saved`: back to the open position a misorder's jump left (when it is still
+ * free), else on to the next free position.
+ */
+export function positionAfterSave(
+  state: Pick<BenchState, 'returnTo'>,
+  labels: readonly { position: number; state: string }[],
+  saved: number,
+  alsoTaken: ReadonlySet<number> = new Set(),
+  range: PositionRange | null = null,
+): number {
+  const back = state.returnTo;
+  if (back !== undefined && back !== saved && nextFreePosition(labels, back, alsoTaken) === back) return back;
+  return nextFreePosition(labels, saved + 1, alsoTaken, range);
 }
 
 /** Empties the last filled slot (undo of a read before the Label is saved). */
@@ -194,6 +232,22 @@ export function filledIdentifiers(state: BenchState): { tagType: StringTagType; 
 
 export function filledCapture(state: BenchState): string | undefined {
   return state.slots.find((s) => s.tagType === 'SVC' && s.captureSha256)?.captureSha256;
+}
+
+/**
+ * Labels enrolled on the Reel (saved here or elsewhere): not the print data's rows, gaps, or Labels taken back. The
+ * Bench's snapshot of the Reel is older than its session: `saved` are positions the session saved since, `takenBack`
+ * those it took back (void, undo; the snapshot may still show them, and an archive shows only once sent).
+ */
+export function labelsOnReel(
+  labels: readonly { position: number; state: string }[],
+  saved: ReadonlySet<number> = new Set(),
+  takenBack: ReadonlySet<number> = new Set(),
+): number {
+  const on = new Set(labels.filter((l) => l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived').map((l) => l.position));
+  for (const position of saved) on.add(position);
+  for (const position of takenBack) on.delete(position);
+  return on.size;
 }
 
 /** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */

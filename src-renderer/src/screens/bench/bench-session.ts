@@ -7,7 +7,9 @@ import { StationError, StationErrorCode } from '../../../../src-shared/ipc/stati
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { announceRead, type ReadNotice } from '../../shell/read-notice';
 import { station } from '../../station-client';
+import { useStationConnection } from '../../use-status';
 import {
   acknowledge,
   clearLastSlot,
@@ -15,9 +17,11 @@ import {
   filledIdentifiers,
   firstPosition,
   isComplete,
-  nextFreePosition,
+  jumpTo,
+  labelsOnReel,
   outsideRange,
   passTakenPosition,
+  positionAfterSave,
   placeCapture,
   placeRead,
   rejectPlacedRead,
@@ -28,9 +32,11 @@ import {
   type ReelFacts,
 } from './bench-reducer';
 
-// The Bench's state in one hook (issue 17, "the renderer's own structure"): the reducer (bench-reducer.ts), the
-// station calls through the query hooks (src-renderer/src/query/), and the effects (reads and captures from the
-// station, auto-advance, the keys). BenchScreen.tsx only lays it out.
+// The Bench's state in one hook: the reducer (bench-reducer.ts), the station calls through the query hooks
+// (src-renderer/src/query/), and the effects (reads and captures from the station, auto-advance, the keys).
+// BenchScreen.tsx only lays it out. The shell keeps it mounted once the Bench was opened, shown or not
+// (docs/architecture.md, "The Bench's session"): a read made on another screen reaches it, and what was read at a
+// position is still there when the operator comes back.
 
 /** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
 const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
@@ -47,8 +53,32 @@ const CHECK_MS = 1500;
 /** Saves of this window's bench sessions, per Reel: the counters survive leaving the screen. */
 const sessionSaves = new Map<string, number[]>();
 
-export function useBenchSession({ reelId, status }: { reelId: string | undefined; status: StationStatus | undefined }) {
+/** What a session had read and saved on each Reel, kept when the Bench turns to another Reel and taken up again. */
+interface SessionMemory {
+  bench: BenchState | undefined;
+  taken: Map<string, number>;
+  positions: Set<number>;
+  saved: number[];
+  takenBack: Set<number>;
+}
+const sessionMemory = new Map<string, SessionMemory>();
+
+export function useBenchSession({
+  reelId,
+  status,
+  shown = true,
+  takesReads = true,
+}: {
+  reelId: string | undefined;
+  status: StationStatus | undefined;
+  /** Whether the Bench screen is shown: the keys and the focus are the Bench's only then. */
+  shown?: boolean;
+  /** Whether reads reach the session (not while a screen that uses reads itself is shown: Verify, Devices). */
+  takesReads?: boolean;
+}) {
   const { t } = useTranslation();
+  const connection = useStationConnection();
+  const lost = connection === 'lost';
   // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
   // of Labels between two reads. A Reel on the service (which other benches may share) is read again on a schedule,
   // so positions they enroll are passed by as they appear.
@@ -61,7 +91,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   const skipAt = useCommandMutation('labels.skip');
   const voidAt = useCommandMutation('labels.void');
   const resolve = useCommandMutation('labels.resolve');
-  const benchError = useCommandMutation('labels.benchError');
+  const benchError = useCommandMutation('labels.benchError', ['report.shift']);
   const reel = detail.data;
   const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
   /** This bench's range of the Reel (reels.setRange), as plain numbers so a refresh does not count as a change. */
@@ -96,21 +126,44 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   useEffect(() => onSound(({ tone }) => setSound((last) => ({ tone, count: (last?.count ?? 0) + 1 }))), []);
 
   const sectionRef = useRef<HTMLElement>(null);
-  /** The session's saves when the Reel's snapshot was taken (the snapshot holds those Labels already). */
-  const savedAtSnapshot = useRef(savedAt.length);
+  /** Positions whose Label this session took back (void, undo): no longer on the Reel, whatever the snapshot says. */
+  const takenBack = useRef(new Set<number>());
   useEffect(() => {
-    sessionTaken.current.clear();
-    sessionPositions.current.clear();
-    savedPositions.current = [];
-    benchRef.current = undefined;
-    setBench(undefined);
-    const kept = reelId ? (sessionSaves.get(reelId) ?? []) : [];
-    savedAtSnapshot.current = kept.length;
-    setSavedAtState(kept);
-    // The Reel was chosen in the select: the bench takes the focus back, so the next keys are the bench's.
-    const active = document.activeElement;
-    if (reelId && (active === document.body || (active instanceof HTMLSelectElement && sectionRef.current?.contains(active)))) sectionRef.current?.focus();
+    const memory = reelId ? sessionMemory.get(reelId) : undefined;
+    sessionTaken.current = memory?.taken ?? new Map();
+    sessionPositions.current = memory?.positions ?? new Set();
+    savedPositions.current = memory?.saved ?? [];
+    takenBack.current = memory?.takenBack ?? new Set();
+    benchRef.current = memory?.bench;
+    setBench(memory?.bench);
+    setSavedAtState(reelId ? (sessionSaves.get(reelId) ?? []) : []);
+    return () => {
+      if (reelId)
+        sessionMemory.set(reelId, {
+          bench: benchRef.current,
+          taken: sessionTaken.current,
+          positions: sessionPositions.current,
+          saved: savedPositions.current,
+          takenBack: takenBack.current,
+        });
+    };
   }, [reelId]);
+  // Shown again: the Reel is read again (other doors may have saved Labels meanwhile; a new read passes a position
+  // taken elsewhere, as on the schedule below).
+  const refetchReel = detail.refetch;
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (shown && !wasShown.current && reelId) void refetchReel();
+    wasShown.current = shown;
+  }, [shown, reelId, refetchReel]);
+  // The Reel was chosen in the select, or the Bench was opened again: the bench takes the focus, so the next keys
+  // are the bench's.
+  useEffect(() => {
+    if (!shown) return;
+    const active = document.activeElement;
+    if (reelId && (active === document.body || active === null || (active instanceof HTMLSelectElement && sectionRef.current?.contains(active))))
+      sectionRef.current?.focus();
+  }, [reelId, shown]);
 
   // Start (or restart on another Reel) at the first free position, or the one asked for.
   const askedPosition = Number(new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('position') ?? NaN);
@@ -145,6 +198,8 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       if (next === current) return;
       benchRef.current = next;
       setBench(next);
+      // A read while an error waits for Enter: not used, and heard (bench-reducer.ts, `heldBack`).
+      if (next.heldBack && next.heldBack !== current.heldBack) playTone('warning');
       if (next.feedback !== current.feedback && next.feedback) {
         if (next.feedback.level === 'error') playTone('error');
         else if (next.feedback.level === 'warning') playTone('warning');
@@ -182,6 +237,8 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     [reelId, apply, resolveOnService],
   );
 
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   const onRead = useCallback(
     (read: IncomingRead) => {
       const before = benchRef.current;
@@ -189,14 +246,17 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       const after = benchRef.current;
       if (online && after && after !== before && after.feedback?.code === 'READ_PLACED')
         checkOnService(after.feedback.tagType, after.feedback.value, after.position);
+      // Read on another screen: said there, where the operator looks (shell/read-notice.ts).
+      if (!shownRef.current && after && !read.fromCapture) announceRead(awayNotice(before, after, read.value, t));
     },
-    [apply, facts, online, checkOnService],
+    [apply, facts, online, checkOnService, t],
   );
 
   // Reads from devices (serial, HID, NFC, virtual, and the keyboard wedge through the app-wide
-  // capture in shell/wedge-capture.ts), and captures (renderer or watch folder).
+  // capture in shell/wedge-capture.ts), and captures (renderer or watch folder), on every screen but those that
+  // use reads themselves.
   useEffect(() => {
-    if (!reelId) return;
+    if (!reelId || !takesReads) return;
     const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
     const offCapture = station.on('camera.captured', (capture) => {
       apply((s) =>
@@ -212,12 +272,13 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       offRead();
       offCapture();
     };
-  }, [reelId, onRead, apply, facts]);
+  }, [reelId, takesReads, onRead, apply, facts]);
 
+  /** On from `from`: back to the open position a misorder's jump left, else the next free one. */
   const advance = useCallback(
     (from: number) => {
       const labels = reel?.labels ?? [];
-      apply(() => startPosition(nextFreePosition(labels, from + 1, sessionPositions.current, range), composition));
+      apply((s) => startPosition(positionAfterSave(s, labels, from, sessionPositions.current, range), composition));
     },
     [reel, composition, apply, range],
   );
@@ -225,11 +286,8 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another
   // bench just enrolled at the current position, which the session then passes by.
   const readAt = detail.dataUpdatedAt;
-  const savedCount = useRef(savedAt.length);
-  savedCount.current = savedAt.length;
   useEffect(() => {
     if (!reel) return;
-    savedAtSnapshot.current = savedCount.current;
     apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range));
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
@@ -267,6 +325,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
       sessionPositions.current.add(current.position);
       savedPositions.current.push(current.position);
+      takenBack.current.delete(current.position);
       setSavedAt((list) => [...list, Date.now()]);
       playTone('saved');
       advance(current.position);
@@ -284,8 +343,9 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
-    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0) void save();
-  }, [bench, saving, saveError, save, checking]);
+    // Not while the page has lost its station: the read waits in its slot and is saved once the station is back.
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost) void save();
+  }, [bench, saving, saveError, save, checking, lost]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -319,6 +379,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
         const out = await voidAt.mutateAsync({ reelId, position: last, reason: 'undo' });
         savedPositions.current.pop();
         sessionPositions.current.delete(last);
+        takenBack.current.add(last);
         for (const [key, position] of sessionTaken.current) if (position === last) sessionTaken.current.delete(key);
         // An unsent enrollment left a gap: fill that position again. A Label on the service is archived there.
         if (out.state === 'gap') apply(() => startPosition(last, composition));
@@ -344,9 +405,13 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       if (!reelId || !current || !window.confirm(t('bench.confirmVoid', { position: current.position }))) return;
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
-        // A damaged label with a Label saved there is taken back; a blank one leaves a gap.
+        // A damaged label with a Label saved there is taken back; a blank one leaves a gap, counted as a void.
         if (held) await voidAt.mutateAsync({ reelId, position: current.position });
-        else await skipAt.mutateAsync({ reelId, position: current.position });
+        else await skipAt.mutateAsync({ reelId, position: current.position, reason: 'void' });
+        if (held) {
+          takenBack.current.add(current.position);
+          savedPositions.current = savedPositions.current.filter((p) => p !== current.position);
+        }
         advance(current.position);
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
       });
@@ -355,7 +420,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     /** A misordered label: go to the position it belongs to and place the read there (this position stays open). */
     jumpTo: (belongsTo: number, read: IncomingRead) => {
       setSaveError(undefined);
-      apply(() => startPosition(belongsTo, composition));
+      apply((s) => jumpTo(s, belongsTo, composition));
       onRead(read);
     },
     /** A misordered label: this position's label is missing; record a gap here, then go on where the read belongs. */
@@ -374,7 +439,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
   actionsRef.current = actions;
 
   useEffect(() => {
-    if (!reelId) return;
+    if (!reelId || !shown) return;
     const onKey = (event: KeyboardEvent) => {
       // The wedge listener (capture phase) prevents the keys that belong to a scan.
       if (event.defaultPrevented) return;
@@ -391,7 +456,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [reelId]);
+  }, [reelId, shown]);
 
   return {
     reel,
@@ -401,11 +466,14 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     bench,
     saving,
     saveError,
+    /** The page has lost its station: the Bench shows no save it could not confirm. */
+    lost,
     blocked: Boolean(bench?.blocked || saveError),
     hasSvc,
     /** The session's saves (times), the saves since the snapshot, and the clock the rate is shown at. */
     savedAt,
-    savedSinceSnapshot: savedAt.length - savedAtSnapshot.current,
+    /** "On this Reel": Labels enrolled, with this session's saves and take-backs the snapshot does not show yet. */
+    onReel: reel ? labelsOnReel(reel.labels, new Set(savedPositions.current), takenBack.current) : 0,
     now,
     sound,
     sectionRef,
@@ -413,6 +481,20 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
     registerCapture: (capture: () => void) => (captureRef.current = capture),
     actions,
   };
+}
+
+/** What became of a read made away from the Bench: used at its position, held back by an error, or refused. */
+function awayNotice(
+  before: BenchState | undefined,
+  after: BenchState,
+  value: string,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): ReadNotice {
+  if (after.heldBack && after.heldBack !== before?.heldBack) return { kind: 'heldBack', value };
+  const feedback = after.feedback;
+  if (after === before || !feedback) return { kind: 'notUsed', value, position: after.position, reason: t('readNotice.noChange') };
+  if (feedback.code === 'READ_PLACED') return { kind: 'used', value, position: after.position };
+  return { kind: 'notUsed', value, position: after.position, reason: t(`bench.feedback.${feedback.code}`, { ...feedback }) };
 }
 
 function slotsCount(composition: readonly { count: number }[]): number {

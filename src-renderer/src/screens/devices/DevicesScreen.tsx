@@ -10,6 +10,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import { claimReads } from '../../shell/read-notice';
 import { CameraSettings } from './CameraSettings';
 import { LayoutTest } from './LayoutTest';
 import { SerialForm } from './SerialForm';
@@ -47,11 +48,14 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
 
   useEffect(() => {
     const add = (entry: LogEntry) => setLog((l) => [entry, ...l].slice(0, LOG_SIZE));
+    // The read log is where a read made here goes (shell/read-notice.ts): the Bench leaves it alone.
+    const release = claimReads();
     const offRead = station.on('devices.read', (r) =>
       add({ at: r.at, device: r.device, text: `${r.tagType} ${r.value}${r.symbology ? ` (${r.symbology})` : ''}`, ok: true }),
     );
     const offRejected = station.on('devices.readRejected', (r) => add({ at: r.at, device: r.device, text: `${r.code}: ${r.reason}`, ok: false }));
     return () => {
+      release();
       offRead();
       offRejected();
     };

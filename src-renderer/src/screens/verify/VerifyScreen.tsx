@@ -13,6 +13,7 @@ import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import { claimReads } from '../../shell/read-notice';
 import { CameraPanel } from '../../components/CameraPanel';
 import { playTone } from '../../components/sounds';
 import { typingIntoField } from '../../components/use-wedge';
@@ -163,6 +164,7 @@ export function VerifyScreen({
 
   useEffect(() => {
     if (!reelId || position === undefined) return undefined;
+    const release = claimReads();
     const offRead = station.on('devices.read', (read) => addRead(read.tagType, read.value, read.basis));
     const offCapture = station.on('camera.captured', (result) => {
       if (result.accepted) {
@@ -175,16 +177,22 @@ export function VerifyScreen({
       for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, 'symbology');
     });
     return () => {
+      release();
       offRead();
       offCapture();
     };
   }, [reelId, position, addRead]);
   useEffect(() => {
     if (!reelId || position !== undefined || decision === 'pending') return undefined;
-    return station.on('devices.read', (read) => {
+    const release = claimReads();
+    const off = station.on('devices.read', (read) => {
       setAfterVerdict(read.value);
       playTone('warning');
     });
+    return () => {
+      release();
+      off();
+    };
   }, [reelId, position, decision]);
 
   const check = useCallback(
