@@ -128,7 +128,8 @@ describe('a collision settled by what was printed', () => {
   it("the reverse: B's Label at 17 is the printed one, A's is wrong; settle says so and discards A's, keeping 17's print data", async () => {
     await ok(b, 'enroll', '--reel', reelB, '--position', '17', '--text', serial(17));
     expect(await ok(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
-    await ok(a, 'enroll', '--reel', reelA, '--position', '17', '--text', 'A-WRONG-17');
+    // A's operator accepts the mismatch at the door (recorded with the Label): it is sent and meets B's Label.
+    await ok(a, 'enroll', '--reel', reelA, '--position', '17', '--text', 'A-WRONG-17', '--accept-mismatch');
     const opId = await collisionOn(a);
 
     const seen = await ok<Collision>(a, 'queue', 'settle', opId);
