@@ -271,6 +271,30 @@ describe('order and concurrency', () => {
     }
   });
 
+  it('operations that end in one turn of the event loop are written in one commit, with the claims that follow them', async () => {
+    const ids = ['A', 'B', 'C', 'D', 'E', 'F'].map((s) => archive(s));
+    const e = await startEngine({ maxConcurrency: 3 });
+    await until3InFlight();
+    let commits = 0;
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn: (...args: never[]) => unknown) => {
+      const made = transaction(fn);
+      return Object.assign((...args: never[]) => {
+        if (!db.inTransaction) commits += 1;
+        return made(...args);
+      }, made);
+    }) as Db['transaction'];
+    // The three answers arrive in one turn of the event loop, each in a callback of its own (as three sockets' answers
+    // read in one poll).
+    for (const call of fake.calls.items.slice(0, 3)) setImmediate(() => call.answer(applied()));
+    await fake.calls.waitFor(() => fake.calls.items.length >= 6);
+    expect(commits).toBe(1);
+    expect(ids.slice(0, 3).map((id) => op(id).state)).toEqual(['done', 'done', 'done']);
+    expect(ids.slice(3).map((id) => op(id).state)).toEqual(['sending', 'sending', 'sending']);
+    for (const call of fake.calls.items.slice(3)) call.answer(applied());
+    await e.whenIdle();
+  });
+
   it('a later operation of a subject starts only after the earlier one is done', async () => {
     const first = archive('A');
     const second = unarchive('A');

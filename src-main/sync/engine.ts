@@ -249,7 +249,8 @@ export class SyncEngine {
       return;
     }
     this.#pumping = true;
-    queueMicrotask(() => {
+    // Once per turn of the event loop: the operations whose answers were read in this turn end in one commit (#commit).
+    setImmediate(() => {
       try {
         do {
           this.#pumpAgain = false;
