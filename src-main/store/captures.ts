@@ -44,6 +44,13 @@ function fsyncDir(dir: string): void {
   }
 }
 
+/**
+ * The capture folders (`captures/ab`) whose own entry this process has already made durable (fsynced `captures/` after
+ * seeing them): a new file in one needs its folder fsynced, not `captures/` again. Per process, so a folder made by a
+ * process that died before its fsync is fsynced into `captures/` once more.
+ */
+const durableFolders = new Set<string>();
+
 function writeDurably(path: string, data: Buffer): void {
   const tmp = `${path}.${process.pid}.tmp`;
   try {
@@ -104,7 +111,10 @@ export async function storeCapture(dataDir: string, image: Buffer, moveFrom?: st
         writeDurably(path, image);
       }
       fsyncDir(dir);
-      fsyncDir(join(dataDir, 'captures'));
+      if (!durableFolders.has(dir)) {
+        fsyncDir(join(dataDir, 'captures'));
+        durableFolders.add(dir);
+      }
     } catch (error) {
       undoStoredCapture({ ...stored, created: true });
       throw error;

@@ -405,6 +405,8 @@ export function openOpsFor(db: Db, subject: string): string[] {
  * again, and record how each attempt ended, each ending in one transaction with its attempts.
  */
 export interface OutboxStore {
+  /** Runs `work` in one transaction: what it records is committed (and fsynced) once, when it returns. */
+  batch<T>(work: () => T): T;
   claimReady(profileId: string, limit: number, now?: number): OutboxOp[];
   hasUnsent(profileId: string): boolean;
   nextDueAt(profileId: string): number | null;
@@ -425,6 +427,7 @@ export function outboxStore(db: Db): OutboxStore {
     for (const attempt of attempts) recordAttempt(db, opId, attempt);
   };
   return {
+    batch: (work) => db.transaction(work)(),
     claimReady: (profileId, limit, now) => claimReady(db, profileId, limit, now),
     hasUnsent: (profileId) => hasUnsent(db, profileId),
     nextDueAt: (profileId) => nextDueAt(db, profileId),

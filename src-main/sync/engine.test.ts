@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState } from '../../src-shared/ipc/station';
@@ -231,6 +232,68 @@ describe('order and concurrency', () => {
     await flush();
     expect(fake.inFlight).toBe(3);
   }
+
+  it("writes an operation's done in the commit of the next claim: one commit per operation, each on disk before it is acted on", async () => {
+    const ids = ['A', 'B', 'C', 'D', 'E', 'F'].map((s) => archive(s));
+    // Another connection sees only what is committed: what the engine does is checked against it.
+    const committed = new Database(db.name, { readonly: true });
+    const stateOnDisk = (id: string) => (committed.prepare('SELECT state FROM outbox WHERE id = ?').get(id) as { state: string }).state;
+    let commits = 0;
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn: (...args: never[]) => unknown) => {
+      const made = transaction(fn);
+      return Object.assign((...args: never[]) => {
+        if (!db.inTransaction) commits += 1;
+        return made(...args);
+      }, made);
+    }) as Db['transaction'];
+    const onDiskAtSend: string[] = [];
+    const onDiskAtFinish: string[] = [];
+    events.finished.waitFor((f) => {
+      onDiskAtFinish.push(stateOnDisk(f.opId));
+      return false;
+    });
+    fake.auto = (call) => {
+      onDiskAtSend.push(stateOnDisk(call.op.id));
+      setImmediate(() => call.answer(applied()));
+    };
+    try {
+      const e = await startEngine({ maxConcurrency: 1 });
+      await e.whenIdle();
+      // Claimed (`sending`) on disk before its request; `done` on disk before it is told.
+      expect(onDiskAtSend).toEqual(ids.map(() => 'sending'));
+      expect(onDiskAtFinish).toEqual(ids.map(() => 'done'));
+      for (const id of ids) expect(op(id)).toMatchObject({ state: 'done', attempts: 1 });
+      // One commit per operation (its claim, with the previous one's done) and one for the last done: not two each.
+      expect(commits).toBeLessThanOrEqual(ids.length + 2);
+    } finally {
+      committed.close();
+    }
+  });
+
+  it('operations that end in one turn of the event loop are written in one commit, with the claims that follow them', async () => {
+    const ids = ['A', 'B', 'C', 'D', 'E', 'F'].map((s) => archive(s));
+    const e = await startEngine({ maxConcurrency: 3 });
+    await until3InFlight();
+    let commits = 0;
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn: (...args: never[]) => unknown) => {
+      const made = transaction(fn);
+      return Object.assign((...args: never[]) => {
+        if (!db.inTransaction) commits += 1;
+        return made(...args);
+      }, made);
+    }) as Db['transaction'];
+    // The three answers arrive in one turn of the event loop, each in a callback of its own (as three sockets' answers
+    // read in one poll).
+    for (const call of fake.calls.items.slice(0, 3)) setImmediate(() => call.answer(applied()));
+    await fake.calls.waitFor(() => fake.calls.items.length >= 6);
+    expect(commits).toBe(1);
+    expect(ids.slice(0, 3).map((id) => op(id).state)).toEqual(['done', 'done', 'done']);
+    expect(ids.slice(3).map((id) => op(id).state)).toEqual(['sending', 'sending', 'sending']);
+    for (const call of fake.calls.items.slice(3)) call.answer(applied());
+    await e.whenIdle();
+  });
 
   it('a later operation of a subject starts only after the earlier one is done', async () => {
     const first = archive('A');

@@ -2,6 +2,7 @@ import PQueue from 'p-queue';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState } from '../../src-shared/ipc/station';
 import { isServiceError, type AttemptRecord, type ServiceClient } from '../service';
+import { isNoSpace } from '../runtime/disk';
 import type { Db } from '../store/database';
 import { outboxStore, type AttemptRecordRow, type OutboxOp, type OutboxStore } from '../store/outbox';
 import { backoffDelay, classifyFailure, type FailureShape } from './classify';
@@ -61,6 +62,17 @@ interface Idler {
   resolve(): void;
 }
 
+interface Pumped {
+  claimed: OutboxOp[];
+  idle: boolean;
+}
+
+interface Ending {
+  op: OutboxOp;
+  applied: Applied;
+  rows: AttemptRecordRow[];
+}
+
 export class SyncEngine {
   readonly #db: Db;
   readonly #outbox: OutboxStore;
@@ -85,6 +97,8 @@ export class SyncEngine {
   #idlers = new Set<Idler>();
   /** Claimed operations not yet finished (p-queue's own counters update after the task resolves). */
   #inflight = 0;
+  /** Sent operations whose `done` is written with the next claim, in one commit (docs/sync.md, "Sending"). */
+  #endings: Ending[] = [];
 
   constructor(options: SyncEngineOptions) {
     this.#db = options.db;
@@ -218,6 +232,12 @@ export class SyncEngine {
     clearTimeout(this.#timer);
     this.#connectivity?.stop();
     await this.#queue.onIdle();
+    try {
+      this.#commit(() => ({ claimed: [], idle: true }));
+    } catch (error) {
+      // Left `sending`: the next start gives them back with a landing check (docs/sync.md, "Landing checks").
+      this.#events.storeFailed?.(error);
+    }
     for (const idler of this.#idlers) idler.resolve();
     this.#idlers.clear();
   }
@@ -229,11 +249,12 @@ export class SyncEngine {
       return;
     }
     this.#pumping = true;
-    queueMicrotask(() => {
+    // Once per turn of the event loop: the operations whose answers were read in this turn end in one commit (#commit).
+    setImmediate(() => {
       try {
         do {
           this.#pumpAgain = false;
-          this.#pump();
+          this.#commit(() => this.#pump());
         } while (this.#pumpAgain);
       } catch (error) {
         // Claiming could not be written (a full disk): try again in a while (docs/storage.md).
@@ -246,61 +267,97 @@ export class SyncEngine {
     });
   }
 
-  #pump(): void {
+  /**
+   * One commit for the endings of the operations sent since the last one and what `pump` claims (one fsync instead
+   * of two per operation); the claimed operations are sent, the endings told and idlers woken only after it is on disk.
+   * When it fails (a full disk), the endings wait in memory for the next one and nothing claimed is sent.
+   */
+  #commit(pump: () => Pumped): void {
+    const endings = this.#endings.splice(0);
+    let pumped: Pumped;
+    try {
+      pumped = endings.length
+        ? this.#outbox.batch(() => {
+            for (const ending of endings) this.#writeEnding(ending);
+            return pump();
+          })
+        : pump();
+    } catch (error) {
+      this.#endings.unshift(...endings);
+      throw error;
+    }
+    for (const { op, applied } of endings) this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
+    this.#inflight += pumped.claimed.length;
+    const target = this.#target;
+    if (target) for (const op of pumped.claimed) this.#send(target, op);
+    if (pumped.idle) this.#resolveIdlers();
+  }
+
+  #writeEnding({ op, applied, rows }: Ending): void {
+    try {
+      this.#outbox.finishDone(op.id, rows, applied.result, applied.apply);
+    } catch (error) {
+      if (isNoSpace(error)) throw error;
+      // The mirror change failed (a failure of the station, not of the request): it is tried again later, its landing
+      // check first, as any failure of the station while running an operation.
+      this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
+    }
+  }
+
+  /** What to do now: the operations claimed (sent once the claim is on disk), and whether the queue is idle. */
+  #pump(): Pumped {
     const target = this.#target;
     if (!target || this.#stopped || this.#paused) {
       // Nothing will be sent until a person acts: whoever waits for idle stops waiting.
-      this.#resolveIdlers();
-      return;
+      return { claimed: [], idle: true };
     }
     if (!this.#running || this.online !== 'online') {
       // Offline with nothing to send is idle too.
-      if (!this.#outbox.hasUnsent(target.profileId)) this.#resolveIdlers();
-      return;
+      return { claimed: [], idle: !this.#outbox.hasUnsent(target.profileId) };
     }
     const now = Date.now();
     if (this.#rateLimitedUntil > now) {
       this.#wake(this.#rateLimitedUntil - now);
-      return;
+      return { claimed: [], idle: false };
     }
     if (this.#storeBlockedUntil > now) {
       if (this.#inflight === 0) this.#wake(this.#storeBlockedUntil - now);
-      return;
+      return { claimed: [], idle: false };
     }
     const free = this.#queue.concurrency - this.#inflight;
     const claimed = free > 0 ? this.#outbox.claimReady(target.profileId, free, now) : [];
-    this.#inflight += claimed.length;
-    for (const op of claimed) {
-      void this.#queue.add(async () => {
-        try {
-          await this.#run(target, op);
-        } catch (error) {
-          // A failure of the station itself (not of the request): try again later, landing check first.
-          try {
-            this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
-          } catch (storeError) {
-            // Not even that could be written (a full disk): the operation stays claimed, and the orphan check gives it
-            // back with a landing check; nothing is claimed for a while, and the station is told (docs/storage.md).
-            this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
-            this.#events.storeFailed?.(storeError ?? error);
-          }
-        } finally {
-          this.#inflight -= 1;
-          this.#kick();
-        }
-      });
-    }
-    if (this.#inflight > 0) return;
+    if (this.#inflight + claimed.length > 0) return { claimed, idle: false };
     if (this.#outbox.flagOrphans().length > 0) {
       this.#pumpAgain = true;
-      return;
+      return { claimed, idle: false };
     }
     const due = this.#outbox.nextDueAt(target.profileId);
     if (due !== null) {
       this.#wake(Math.max(10, due - Date.now()));
-      return;
+      return { claimed, idle: false };
     }
-    this.#resolveIdlers();
+    return { claimed, idle: true };
+  }
+
+  #send(target: SyncTarget, op: OutboxOp): void {
+    void this.#queue.add(async () => {
+      try {
+        await this.#run(target, op);
+      } catch (error) {
+        // A failure of the station itself (not of the request): try again later, landing check first.
+        try {
+          this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
+        } catch (storeError) {
+          // Not even that could be written (a full disk): the operation stays claimed, and the orphan check gives it
+          // back with a landing check; nothing is claimed for a while, and the station is told (docs/storage.md).
+          this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
+          this.#events.storeFailed?.(storeError ?? error);
+        }
+      } finally {
+        this.#inflight -= 1;
+        this.#kick();
+      }
+    });
   }
 
   #resolveIdlers(): void {
@@ -345,9 +402,9 @@ export class SyncEngine {
     this.#queue.concurrency = this.#adaptive.limit;
   }
 
+  /** Written with the next claim (`#commit`), which the `#kick` of the operation's end runs at once. */
   #done(op: OutboxOp, applied: Applied, attempts: AttemptRecord[], outcome: 'done' | 'landed'): void {
-    this.#outbox.finishDone(op.id, attemptRows(attempts, outcome), applied.result, applied.apply);
-    this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
+    this.#endings.push({ op, applied, rows: attemptRows(attempts, outcome) });
   }
 
   async #failed(
