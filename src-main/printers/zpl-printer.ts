@@ -121,9 +121,16 @@ class ZplConnection {
     return answer;
   }
 
+  /** Cancels every format the printer holds and has not started (`~JA`), and waits for its ~HS to show it done. */
+  async cancelAll(): Promise<void> {
+    await this.write('~JA');
+    await this.hostStatus();
+  }
+
+  /** Ends the connection once what was written is sent (never cutting off a ~JA). */
   close(): void {
     this.socket.end();
-    this.socket.destroy();
+    setTimeout(() => this.socket.destroy(), CONNECT_TIMEOUT_MS).unref();
   }
 }
 
@@ -166,7 +173,7 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
   try {
     while (printed < labels.length) {
       if (signal.aborted) {
-        await connection.write('~JA').catch(() => undefined);
+        await connection.cancelAll().catch(() => undefined);
         return { outcome: 'stopped', reason: String(signal.reason ?? 'stopped') };
       }
       let block = '';
@@ -181,7 +188,7 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
       const blocking = blockingReasons(zplReasons(status));
       if (blocking.length) {
         // What the printer holds and has not started is dropped, so nothing prints that is not on record.
-        await connection.write('~JA').catch(() => undefined);
+        await connection.cancelAll().catch(() => undefined);
         return { outcome: 'stopped', reason: reasonsInWords(blocking), reasons: blocking };
       }
       if (printed < labels.length && sent - printed >= WINDOW) await delay(POLL_MS);
