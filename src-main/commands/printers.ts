@@ -97,7 +97,11 @@ function requireReady(printer: StoredPrinter, status: PrinterStatus): void {
 
 export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHandlers<keyof typeof printerCommands> {
   const { db, changes } = ctx;
-  const requirePrinter = (name: string) => getPrinter(db, name) ?? (() => { throw notFound(db, name); })();
+  const requirePrinter = (name: string) =>
+    getPrinter(db, name) ??
+    (() => {
+      throw notFound(db, name);
+    })();
 
   /** Checks a job against the record and the printer, then starts it. */
   const startJob = async (input: {
@@ -162,7 +166,8 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     if (!positions.length) {
       throw new StationError({
         code: StationErrorCode.noPrintData,
-        message: 'This Reel has no print data, so there is nothing to print: import its print data or generate its print run first (Reels → Prepare print run).',
+        message:
+          'This Reel has no print data, so there is nothing to print: import its print data or generate its print run first (Reels → Prepare print run).',
       });
     }
     const first = Math.min(...positions);

@@ -10,7 +10,7 @@ import ipp, { type IppAttribute, type IppRequest } from 'ipp-encoder';
 const C = ipp.CONSTANTS as Record<string, number>;
 const OP = { printJob: 0x02, cancelJob: 0x08, getJobAttributes: 0x09, getPrinterAttributes: 0x0b } as const;
 /** RFC 8011 §5.3.7: job-state. */
-export const JOB_STATES: Record<number, IppJobState> = {
+const JOB_STATES: Record<number, IppJobState> = {
   3: 'pending',
   4: 'pending-held',
   5: 'processing',
@@ -19,10 +19,10 @@ export const JOB_STATES: Record<number, IppJobState> = {
   8: 'aborted',
   9: 'completed',
 };
-export type IppJobState = 'pending' | 'pending-held' | 'processing' | 'processing-stopped' | 'canceled' | 'aborted' | 'completed';
+type IppJobState = 'pending' | 'pending-held' | 'processing' | 'processing-stopped' | 'canceled' | 'aborted' | 'completed';
 /** RFC 8011 §5.4.11: printer-state. */
 const PRINTER_STATES: Record<number, IppPrinterState> = { 3: 'idle', 4: 'processing', 5: 'stopped' };
-export type IppPrinterState = 'idle' | 'processing' | 'stopped';
+type IppPrinterState = 'idle' | 'processing' | 'stopped';
 
 const TIMEOUT_MS = 5_000;
 /** A document goes at the pace the printer reads it; only a printer silent this long counts as gone. */

@@ -57,7 +57,7 @@ export function rangesInWords(ranges: Ranges): string {
   return ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
 }
 
-export function viewOf(job: StoredPrintJob): PrintJobView {
+function viewOf(job: StoredPrintJob): PrintJobView {
   const order = expand(job.positions);
   const done = Math.min(order.length, Math.floor(job.confirmed / job.copies));
   return {
@@ -165,7 +165,11 @@ export class PrintJobs {
   view(jobId: string): PrintJobView {
     this.recover();
     const job = getPrintJob(this.db, jobId);
-    if (!job) throw new StationError({ code: StationErrorCode.notFound, message: `No print job ${jobId} on this station: "station print log --reel REEL" lists the prints.` });
+    if (!job)
+      throw new StationError({
+        code: StationErrorCode.notFound,
+        message: `No print job ${jobId} on this station: "station print log --reel REEL" lists the prints.`,
+      });
     return viewOf(job);
   }
 

@@ -24,7 +24,7 @@ const WORDS: Record<string, string> = {
   shutdown: 'shut down',
   'connecting-to-device': 'connecting',
   'timed-out': 'not answering',
-  'other': 'a fault the printer does not name',
+  other: 'a fault the printer does not name',
 };
 
 /** Reasons that keep a printer from printing, whatever their suffix. */
@@ -61,7 +61,7 @@ export function blockingReasons(raw: readonly string[]): string[] {
   return cleanReasons(raw.filter((r) => r.endsWith('-error') || BLOCKING.has(bare(r))));
 }
 
-export function reasonWords(reason: string): string {
+function reasonWords(reason: string): string {
   return WORDS[bare(reason)] ?? bare(reason).replace(/-/g, ' ');
 }
 

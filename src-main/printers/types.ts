@@ -1,7 +1,7 @@
 // What the two kinds of printer (ipp-printer.ts, zpl-printer.ts) answer alike (docs/printing.md).
 
 /** The printer's state: `unreachable` when it could not be asked. */
-export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unreachable';
+type PrinterState = 'idle' | 'printing' | 'stopped' | 'unreachable';
 
 export interface PrinterStatus {
   state: PrinterState;

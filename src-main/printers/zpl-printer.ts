@@ -22,7 +22,7 @@ const WINDOW = 16;
 /** Between two `~HS` while labels are printing. */
 const POLL_MS = 40;
 
-export class ZplUnreachable extends Error {
+class ZplUnreachable extends Error {
   constructor(
     readonly address: string,
     cause: string,
@@ -32,7 +32,7 @@ export class ZplUnreachable extends Error {
 }
 
 /** `HOST:PORT` (port 9100 when left out) of a `zpl://HOST:PORT` URI or the address itself. */
-export function zplAddress(uri: string): { host: string; port: number } {
+function zplAddress(uri: string): { host: string; port: number } {
   const bare = uri.replace(/^zpl:\/\//, '');
   const match = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(bare);
   if (!match) throw new Error(`not HOST:PORT: ${uri}`);
@@ -200,9 +200,4 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
   } finally {
     connection.close();
   }
-}
-
-/** Sends formats and waits for them to be printed, for a test label (one format). */
-export async function printZplOnce(uri: string, zpl: string): Promise<JobOutcome> {
-  return runZplJob(uri, [zpl], () => undefined, new AbortController().signal);
 }

@@ -5,7 +5,7 @@ import { statement, type Db } from './database';
 // row in `prints`, written in the same transaction as the job's new count, so the record never runs ahead of the
 // printer.
 
-export type PrinterKind = 'ipp' | 'zpl';
+type PrinterKind = 'ipp' | 'zpl';
 export type PrintJobState = 'printing' | 'done' | 'stopped' | 'failed';
 /** Inclusive ranges of positions, in print order. */
 export type Ranges = [number, number][];
@@ -211,5 +211,13 @@ export function listPrints(db: Db, reelId: string, position?: number): StoredPri
       ? statement(db, 'SELECT * FROM prints WHERE reel_id = ? ORDER BY position, at').all(reelId)
       : statement(db, 'SELECT * FROM prints WHERE reel_id = ? AND position = ? ORDER BY at').all(reelId, position)
   ) as { position: number; job_id: string; printer: string; at: string; station: string; reprint: number; reason: string | null }[];
-  return rows.map((r) => ({ position: r.position, jobId: r.job_id, printer: r.printer, at: r.at, station: r.station, reprint: r.reprint === 1, reason: r.reason }));
+  return rows.map((r) => ({
+    position: r.position,
+    jobId: r.job_id,
+    printer: r.printer,
+    at: r.at,
+    station: r.station,
+    reprint: r.reprint === 1,
+    reason: r.reason,
+  }));
 }

@@ -39,8 +39,7 @@ const PrintJobView = z.object({
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
-export const ReprintReason = z.enum(['misprint', 'damaged', 'lost', 'other']);
-export type ReprintReason = z.infer<typeof ReprintReason>;
+const ReprintReason = z.enum(['misprint', 'damaged', 'lost', 'other']);
 
 const PrintView = z.object({
   position: z.number().int(),

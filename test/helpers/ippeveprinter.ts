@@ -42,7 +42,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-const BUS_CONF = (socket: string) => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+const BUS_CONF = (
+  socket: string,
+) => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>system</type>
   <listen>unix:path=${socket}</listen>
@@ -167,7 +169,10 @@ export async function startIppEvePrinter(dir: string, name = 'Station Test Print
   return {
     uri: `ipp://localhost:${port}/ipp/print`,
     spool,
-    received: () => readdirSync(spool, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(pdf|zpl|prn)$/i.test(f)).map((f) => join(spool, f)),
+    received: () =>
+      readdirSync(spool, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(pdf|zpl|prn)$/i.test(f))
+        .map((f) => join(spool, f)),
     paperOutAfter: (pages) => writeFileSync(join(control, 'paper'), String(pages)),
     pageMs: (ms) => writeFileSync(join(control, 'page-ms'), String(ms)),
     kill: () => stop(printer?.child),

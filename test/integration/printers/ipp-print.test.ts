@@ -65,7 +65,13 @@ describe('printing on an IPP printer (ippeveprinter)', () => {
     printer = await startIppEvePrinter(join(dir.path, 'printer'));
     t = await openStation(join(dir.path, 'station'));
     await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', { name: 'IPP', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] }));
+    ({ reelId } = await t.call('reels.create', {
+      name: 'IPP',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
     await t.call('printRun.generate', { reelId, spec: SPEC, expected: true });
   }, 60_000);
   afterAll(async () => {

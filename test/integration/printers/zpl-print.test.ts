@@ -38,7 +38,13 @@ describe('printing on a ZPL printer', () => {
     printer = await startFakeZplPrinter({ labelMs: 4 });
     t = await openStation(join(dir.path, 'station'));
     await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', { name: 'Printed', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }, { tagType: 'QR', count: 1 }] }));
+    ({ reelId } = await t.call('reels.create', {
+      name: 'Printed',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
     await t.call('printRun.generate', { reelId, spec: SPEC, expected: true });
   });
   afterAll(async () => {
@@ -48,7 +54,14 @@ describe('printing on a ZPL printer', () => {
 
   it('adds the printer and shows its state from ~HS', async () => {
     const added = await t.call('printers.add', { name: 'zebra', zpl: printer.address, stock: '50x30', dpi: 203 });
-    expect(added).toMatchObject({ name: 'zebra', kind: 'zpl', uri: `zpl://${printer.address}`, state: 'idle', reasons: [], formats: ['application/vnd.zebra-zpl'] });
+    expect(added).toMatchObject({
+      name: 'zebra',
+      kind: 'zpl',
+      uri: `zpl://${printer.address}`,
+      state: 'idle',
+      reasons: [],
+      formats: ['application/vnd.zebra-zpl'],
+    });
     expect(printer.statusQueries).toBeGreaterThan(0);
     const duplicate = await refusal(t.call('printers.add', { name: 'zebra', zpl: printer.address }));
     expect(duplicate.code).toBe('STATION_CONFLICT');
@@ -115,7 +128,10 @@ describe('printing on a ZPL printer', () => {
     expect(job).toMatchObject({ state: 'done', printed: [[7, 7]] });
     expect(printer.printed.slice(before).map((f) => labelOf(f).text)).toEqual([serial(7)]);
     const log = await t.call('print.log', { reelId, position: 7 });
-    expect(log.prints.map((p) => ({ reprint: p.reprint, reason: p.reason }))).toEqual([{ reprint: false, reason: undefined }, { reprint: true, reason: 'misprint' }]);
+    expect(log.prints.map((p) => ({ reprint: p.reprint, reason: p.reason }))).toEqual([
+      { reprint: false, reason: undefined },
+      { reprint: true, reason: 'misprint' },
+    ]);
   });
 
   it('a connection dropped mid-job stops it with what the printer had confirmed', async () => {

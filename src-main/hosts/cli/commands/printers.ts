@@ -189,7 +189,9 @@ export const printLogCommand: CliCommand = {
     ctx.print(
       out,
       out.prints.length
-        ? out.prints.map((p) => `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}`).join('\n')
+        ? out.prints
+            .map((p) => `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}`)
+            .join('\n')
         : 'Nothing printed yet.',
     );
     return Exit.ok;
