@@ -113,6 +113,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     reason: string | null;
     resumedFrom: string | null;
     wait: boolean;
+    jobId?: string | undefined;
   }): Promise<PrintJobView> => {
     requireReel(changes, input.reelId);
     jobs.recover();
@@ -153,7 +154,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         resumedFrom: input.resumedFrom,
         status,
       },
-      randomUUID(),
+      input.jobId ?? randomUUID(),
     );
     return input.wait ? jobs.wait(jobId) : jobs.view(jobId);
   };
@@ -219,19 +220,19 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
             );
       return { printer: printer.name, state: outcome.outcome, ...(outcome.outcome === 'stopped' ? { reason: outcome.reason } : {}), text };
     },
-    'print.start': async ({ reelId, printer: name, positions, copies, again, reason, wait }) => {
+    'print.start': async ({ reelId, printer: name, positions, copies, again, reason, wait, jobId }) => {
       const printer = requirePrinter(name);
       requireReel(changes, reelId);
       const wanted = positions ? Array.from({ length: positions.last - positions.first + 1 }, (_, i) => positions.first + i) : printDataRange(reelId);
-      return startJob({ reelId, printer, positions: wanted, copies, again, reason: reason ?? null, resumedFrom: null, wait });
+      return startJob({ reelId, printer, positions: wanted, copies, again, reason: reason ?? null, resumedFrom: null, wait, jobId });
     },
-    'print.reprint': async ({ reelId, position, printer: name, reason, wait }) => {
+    'print.reprint': async ({ reelId, position, printer: name, reason, wait, jobId }) => {
       const chosen = name ?? readSetting(db, BENCH_PRINTER, z.string().nullable()) ?? null;
       if (!chosen) throw invalid("Name the printer for the reprint (--printer NAME), or set the bench's printer in the Bench's settings.");
-      return startJob({ reelId, printer: requirePrinter(chosen), positions: [position], copies: 1, again: true, reason, resumedFrom: null, wait });
+      return startJob({ reelId, printer: requirePrinter(chosen), positions: [position], copies: 1, again: true, reason, resumedFrom: null, wait, jobId });
     },
     'print.status': ({ jobId }) => jobs.view(jobId),
-    'print.resume': async ({ jobId, wait }) => {
+    'print.resume': async ({ jobId, wait, newJobId }) => {
       const stopped = jobs.view(jobId);
       const job = getPrintJob(db, jobId);
       if (!job || stopped.state === 'printing' || stopped.state === 'done' || stopped.notPrinted.length === 0) {
@@ -257,6 +258,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         reason: job.reason,
         resumedFrom: jobId,
         wait,
+        jobId: newJobId,
       });
     },
     'print.stop': async ({ jobId }) => {

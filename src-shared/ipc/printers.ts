@@ -99,6 +99,8 @@ export const printerCommands = {
         again: z.boolean().default(false),
         reason: ReprintReason.optional(),
         wait: z.boolean().default(true),
+        /** The new job's id, chosen by the caller (the CLI's --no-wait hands the job to a process of its own). */
+        jobId: z.uuid().optional(),
       })
       .strict(),
     output: PrintJobView,
@@ -112,6 +114,8 @@ export const printerCommands = {
         printer: PrinterName.optional(),
         reason: ReprintReason,
         wait: z.boolean().default(true),
+        /** The new job's id, chosen by the caller (the CLI's --no-wait hands the job to a process of its own). */
+        jobId: z.uuid().optional(),
       })
       .strict(),
     output: PrintJobView,
@@ -122,7 +126,7 @@ export const printerCommands = {
   },
   /** Prints exactly the positions a stopped job's printer did not confirm, as a new job. */
   'print.resume': {
-    input: z.object({ jobId: z.string().min(1), wait: z.boolean().default(true) }).strict(),
+    input: z.object({ jobId: z.string().min(1), wait: z.boolean().default(true), newJobId: z.uuid().optional() }).strict(),
     output: PrintJobView,
   },
   /** Stops a job this station runs: what the printer did not confirm stays not printed. */

@@ -16,6 +16,8 @@ export interface FakeZplPrinter {
   printed: string[];
   /** Formats received and not started. */
   buffered(): number;
+  /** Nothing in the buffer and nothing printing. */
+  idle(): boolean;
   /** Run out of paper after `labels` more labels (0: now). */
   paperOutAfter(labels: number): void;
   /** Paper loaded again (paper out cleared). */
@@ -51,6 +53,7 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
     address: '',
     printed: [],
     buffered: () => queue.length,
+    idle: () => queue.length === 0 && current === undefined,
     paperOutAfter(labels) {
       paperLeft = labels;
       if (labels === 0) paperOut = true;

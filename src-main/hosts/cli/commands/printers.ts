@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StationError, StationErrorCode, StationErrorShape } from '../../../../src-shared/ipc/envelope';
 import type { PrintJobView, PrinterView } from '../../../../src-shared/ipc/printers';
 import type { CliCommand } from '../command';
-import { Exit, UsageError } from '../context';
+import { Exit, UsageError, type CliContext } from '../context';
 import { parseCommand } from '../flags';
 
 // Printers and printing from the command line (docs/printing.md): the shop's printers, a Reel's print data printed,
@@ -39,6 +44,47 @@ function jobLine(job: PrintJobView): string {
 
 function jobExit(job: PrintJobView): number {
   return job.state === 'stopped' ? Exit.attention : job.state === 'failed' ? Exit.failed : Exit.ok;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `--no-wait` from a one-shot command: the job must outlive this process, so it is handed to a process of its own
+ * (this command again, waiting, with the job's id chosen here), detached; this one answers once the job is recorded
+ * (docs/printing.md, "Jobs"). A refusal before the job is recorded is this command's answer.
+ */
+async function handOff(ctx: CliContext, path: readonly string[], args: string[], idFlag: string): Promise<PrintJobView> {
+  const jobId = randomUUID();
+  const dir = join(ctx.dataDir, 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const outPath = join(dir, `print-${jobId}.out`);
+  const out = openSync(outPath, 'w');
+  const entry = process.argv[1] as string;
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, entry, '--data', ctx.dataDir, '--json', ...path, ...args.filter((a) => a !== '--no-wait'), idFlag, jobId],
+    {
+      detached: true,
+      stdio: ['ignore', out, out],
+    },
+  );
+  closeSync(out);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  child.unref();
+  for (;;) {
+    try {
+      return await ctx.call('print.status', { jobId });
+    } catch (error) {
+      if (!(error instanceof StationError) || error.code !== StationErrorCode.notFound) throw error;
+    }
+    if (exited) {
+      const said = readFileSync(outPath, 'utf8');
+      const shape = StationErrorShape.safeParse((JSON.parse(said.split('\n').find((line) => line.startsWith('{')) ?? '{}') as { error?: unknown }).error);
+      throw shape.success ? new StationError(shape.data) : new Error(`The print job's process ended before it started the job: ${said.slice(0, 500)}`);
+    }
+    await delay(50);
+  }
 }
 
 function printerLine(p: PrinterView): string {
@@ -122,12 +168,18 @@ export const printCommand: CliCommand = {
         again: { type: 'boolean' },
         reason: { type: 'string' },
         'no-wait': { type: 'boolean' },
+        'job-id': { type: 'string' },
       },
       hint: 'Also: "print status JOB", "print resume JOB", "print stop JOB", "print log --reel REEL".',
     });
     if (!values.reel) throw new UsageError('print needs --reel REEL.');
     if (!values.printer) throw new UsageError('print needs --printer NAME ("station printers" lists them).');
     const reason = reasonOf(values.reason);
+    if (values['no-wait']) {
+      const job = await handOff(ctx, ['print'], args, '--job-id');
+      ctx.print(job, jobLine(job));
+      return jobExit(job);
+    }
     const job = await ctx.call('print.start', {
       reelId: values.reel,
       printer: values.printer,
@@ -135,7 +187,7 @@ export const printCommand: CliCommand = {
       ...(values.copies === undefined ? {} : { copies: values.copies }),
       again: values.again ?? false,
       ...(reason ? { reason } : {}),
-      wait: !values['no-wait'],
+      ...(values['job-id'] === undefined ? {} : { jobId: values['job-id'] }),
     });
     ctx.print(job, jobLine(job));
     return jobExit(job);
@@ -159,8 +211,14 @@ export const printResumeCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] print resume JOB [--no-wait]',
   summary: 'Print exactly the positions of a stopped job that its printer did not confirm, as a new job.',
   async run(ctx, args) {
-    const { values, positionals } = parseCommand(args, { command: 'print resume', options: { 'no-wait': { type: 'boolean' } }, positionals: ['JOB'] });
-    const job = await ctx.call('print.resume', { jobId: positionals[0] as string, wait: !values['no-wait'] });
+    const { values, positionals } = parseCommand(args, {
+      command: 'print resume',
+      options: { 'no-wait': { type: 'boolean' }, 'job-id': { type: 'string' } },
+      positionals: ['JOB'],
+    });
+    const job = values['no-wait']
+      ? await handOff(ctx, ['print', 'resume'], args, '--job-id')
+      : await ctx.call('print.resume', { jobId: positionals[0] as string, ...(values['job-id'] === undefined ? {} : { newJobId: values['job-id'] }) });
     ctx.print(job, jobLine(job));
     return jobExit(job);
   },
