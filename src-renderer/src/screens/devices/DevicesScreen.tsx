@@ -12,6 +12,7 @@ import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { CameraSettings } from './CameraSettings';
 import { LayoutTest } from './LayoutTest';
+import { PrintersPanel } from './printers/PrintersPanel';
 import { SerialForm } from './SerialForm';
 
 // Devices: health, a test-read log, which device feeds which slot,
@@ -239,6 +240,8 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           <ErrorNote error={inject.error} />
         </section>
       ) : null}
+
+      <PrintersPanel />
 
       <section className="card" aria-labelledby="devices-camera">
         <h3 id="devices-camera">{t('devices.camera')}</h3>

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../helpers/zpl-printer';
+import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
+
+// Devices → Printers (docs/printing.md): a ZPL printer added by its address, its state in words (ready, then paper
+// out from its ~HS), a test label that reaches it, removal; in English and German, at 1366×768 and 1920×1080.
+
+let station: ServedStation;
+let printer: FakeZplPrinter;
+test.beforeAll(async () => {
+  printer = await startFakeZplPrinter();
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+});
+test.afterAll(async () => {
+  await station.stop();
+  await printer.close();
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`printers at ${viewport.width}×${viewport.height}: added by address, state in words, test label, removed`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(station.served.ready.url);
+    await openScreen(page, 'Devices');
+    const panel = page.getByRole('region', { name: 'Printers' });
+    const form = panel.getByRole('form', { name: 'Add a printer' });
+    await form.getByLabel('Printer name').fill('Bench Zebra');
+    await form.getByLabel('Address (host:port)').fill(printer.address);
+    await form.getByRole('button', { name: 'Add printer' }).click();
+    await expect(panel.getByTestId('printers-message')).toHaveText('Printer Bench Zebra added.');
+    const table = panel.getByRole('table', { name: 'Printers' });
+    const row = table.getByRole('row', { name: /Bench Zebra/ });
+    await expect(row).toContainText('ready');
+    await expect(row).toContainText('ZPL label printer, 50x30 mm at 203 dpi');
+
+    const before = printer.printed.length;
+    await row.getByRole('button', { name: 'Print a test label on Bench Zebra' }).click();
+    await expect(panel.getByTestId('printers-message')).toHaveText('Test label printed on Bench Zebra.');
+    expect(printer.printed.length).toBe(before + 1);
+
+    printer.paperOutAfter(0);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Printers' }).getByRole('row', { name: /Bench Zebra/ })).toContainText('stoppedpaper out');
+    await page.getByRole('region', { name: 'Printers' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/e2e/screens/printers-${viewport.width}.png`, fullPage: true });
+
+    printer.loadPaper();
+    await page.getByRole('table', { name: 'Printers' }).getByRole('button', { name: 'Remove printer Bench Zebra' }).click();
+    await expect(page.getByTestId('printers-message')).toHaveText('Printer Bench Zebra removed; its prints stay on record.');
+  });
+}
+
+test('printers in German: the state and its reasons in the catalog’s words', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await station.call('printers.add', { name: 'Etiketten', zpl: printer.address });
+  printer.paperOutAfter(0);
+  await page.goto(station.served.ready.url);
+  await openScreen(page, 'Settings');
+  await page.getByLabel('Language').selectOption('de');
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Geräte', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Drucker' });
+  await expect(panel.getByRole('table', { name: 'Drucker' }).getByRole('row', { name: /Etiketten/ })).toContainText('angehaltenPapier leer');
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/e2e/screens/printers-de.png', fullPage: true });
+  printer.loadPaper();
+  await station.call('printers.remove', { name: 'Etiketten' });
+});
