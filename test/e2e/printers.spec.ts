@@ -53,18 +53,42 @@ for (const viewport of [
   });
 }
 
+test('the Label panel lists the position’s prints: the print, then a reprint with its reason', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await station.call('printers.add', { name: 'Line Zebra', zpl: printer.address });
+  const { reelId } = await station.call('reels.create', {
+    name: 'Printed reel',
+    expectedIdentifiers: [
+      { tagType: 'TEXT', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  });
+  await station.call('printRun.generate', { reelId, spec: { count: 10, prefix: 'E2E-', digits: 4, qr: 'https://example.test/{serial}' }, expected: true });
+  expect(await station.call('print.start', { reelId, printer: 'Line Zebra', positions: { first: 1, last: 10 } })).toMatchObject({ state: 'done' });
+  expect(await station.call('print.reprint', { reelId, position: 7, printer: 'Line Zebra', reason: 'misprint' })).toMatchObject({ state: 'done' });
+
+  await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reelMap?reel=${encodeURIComponent(reelId)}`);
+  await page.getByRole('gridcell', { name: /^Position 7: / }).click();
+  const prints = page.getByTestId('label-prints');
+  await expect(prints.getByRole('listitem')).toHaveCount(2);
+  await expect(prints.getByRole('listitem').nth(0)).toContainText('printed on Line Zebra');
+  await expect(prints.getByRole('listitem').nth(1)).toContainText('reprinted on Line Zebra');
+  await expect(prints.getByRole('listitem').nth(1)).toContainText('misprint');
+  await page.screenshot({ path: 'test-results/e2e/screens/label-prints-1366.png' });
+});
+
 test('printers in German: the state and its reasons in the catalog’s words', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await station.call('printers.add', { name: 'Etiketten', zpl: printer.address });
+  await station.call('printers.add', { name: 'Rollendrucker', zpl: printer.address });
   printer.paperOutAfter(0);
   await page.goto(station.served.ready.url);
   await openScreen(page, 'Settings');
   await page.getByLabel('Language').selectOption('de');
   await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Geräte', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Drucker' });
-  await expect(panel.getByRole('table', { name: 'Drucker' }).getByRole('row', { name: /Etiketten/ })).toContainText('angehaltenPapier leer');
+  await expect(panel.getByRole('table', { name: 'Drucker' }).getByRole('row', { name: /^Rollendrucker/ })).toContainText('angehaltenPapier leer');
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/e2e/screens/printers-de.png', fullPage: true });
   printer.loadPaper();
-  await station.call('printers.remove', { name: 'Etiketten' });
+  await station.call('printers.remove', { name: 'Rollendrucker' });
 });

@@ -720,6 +720,13 @@ export const de: Catalog = {
     remove: 'Entfernen',
     removeOf: 'Drucker {{name}} entfernen',
     removed: 'Drucker {{name}} entfernt; seine Drucke bleiben verzeichnet.',
+    log: {
+      title: 'Drucke',
+      none: 'Von dieser Station noch nicht gedruckt.',
+      print: 'gedruckt auf {{printer}} ({{station}})',
+      reprint: 'nachgedruckt auf {{printer}} ({{station}}): {{reason}}',
+      reasons: { misprint: 'Fehldruck', damaged: 'beschädigt', lost: 'verloren', other: 'anderer Grund' },
+    },
   },
   settings: {
     title: 'Einstellungen',

@@ -706,6 +706,13 @@ export const en = {
     remove: 'Remove',
     removeOf: 'Remove printer {{name}}',
     removed: 'Printer {{name}} removed; its prints stay on record.',
+    log: {
+      title: 'Prints',
+      none: 'Not printed by this station yet.',
+      print: 'printed on {{printer}} ({{station}})',
+      reprint: 'reprinted on {{printer}} ({{station}}): {{reason}}',
+      reasons: { misprint: 'misprint', damaged: 'damaged', lost: 'lost', other: 'other reason' },
+    },
   },
   settings: {
     title: 'Settings',
