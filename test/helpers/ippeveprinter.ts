@@ -171,7 +171,7 @@ export async function startIppEvePrinter(dir: string, name = 'Station Test Print
     spool,
     received: () =>
       readdirSync(spool, { recursive: true, encoding: 'utf8' })
-        .filter((f) => /\.(pdf|zpl|prn)$/i.test(f))
+        .filter((f) => /\.(pdf|zpl)$/i.test(f))
         .map((f) => join(spool, f)),
     paperOutAfter: (pages) => writeFileSync(join(control, 'paper'), String(pages)),
     pageMs: (ms) => writeFileSync(join(control, 'page-ms'), String(ms)),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -141,6 +141,19 @@ describe('printing on an IPP printer (ippeveprinter)', () => {
     expect(resumed.printed).toEqual(stopped.notPrinted);
     const log = (await t.call('print.log', { reelId })).prints.map((p) => p.position);
     expect(log).toEqual(range(1, 24));
+  });
+
+  it('prints a test label whose QR names the station, the printer and the time', async () => {
+    const out = await t.call('printers.test', { name: 'office' });
+    expect(out).toMatchObject({ printer: 'office', state: 'done' });
+    const pages = join(dir.path, 'pages-test');
+    mkdirSync(pages);
+    // The job the printer received last.
+    const newest = printer
+      .received()
+      .map((f) => ({ f, at: statSync(f).mtimeMs }))
+      .sort((a, b) => b.at - a.at)[0]?.f as string;
+    expect(await pageQrs(newest, pages)).toEqual([out.text]);
   });
 
   it('refuses an address that is not IPP, saying what one looks like', async () => {
