@@ -18,9 +18,9 @@ import type { JobOutcome, PrinterStatus } from './types';
 const CONNECT_TIMEOUT_MS = 5_000;
 const STATUS_TIMEOUT_MS = 5_000;
 /** Formats sent ahead of what the printer confirmed. */
-const WINDOW = 16;
+const WINDOW = 32;
 /** Between two `~HS` while labels are printing. */
-const POLL_MS = 40;
+const POLL_MS = 25;
 
 class ZplUnreachable extends Error {
   constructor(
