@@ -36,6 +36,10 @@ for (const viewport of [
     await expect(row).toContainText('ready');
     await expect(row).toContainText('ZPL label printer, 50x30 mm at 203 dpi');
 
+    // The bench's printer: the one a reprint at the bench uses.
+    await panel.getByLabel('The bench’s printer (reprints)').selectOption('Bench Zebra');
+    await expect.poll(async () => (await station.call('print.benchPrinter', {})).name).toBe('Bench Zebra');
+
     const before = printer.printed.length;
     await row.getByRole('button', { name: 'Print a test label on Bench Zebra' }).click();
     await expect(panel.getByTestId('printers-message')).toHaveText('Test label printed on Bench Zebra.');
@@ -50,6 +54,7 @@ for (const viewport of [
     printer.loadPaper();
     await page.getByRole('table', { name: 'Printers' }).getByRole('button', { name: 'Remove printer Bench Zebra' }).click();
     await expect(page.getByTestId('printers-message')).toHaveText('Printer Bench Zebra removed; its prints stay on record.');
+    expect((await station.call('print.benchPrinter', {})).name).toBeNull();
   });
 }
 

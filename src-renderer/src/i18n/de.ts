@@ -720,6 +720,8 @@ export const de: Catalog = {
     remove: 'Entfernen',
     removeOf: 'Drucker {{name}} entfernen',
     removed: 'Drucker {{name}} entfernt; seine Drucke bleiben verzeichnet.',
+    benchPrinter: 'Drucker des Arbeitsplatzes (Nachdrucke)',
+    noBenchPrinter: 'keiner',
     log: {
       title: 'Drucke',
       none: 'Von dieser Station noch nicht gedruckt.',

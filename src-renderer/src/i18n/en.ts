@@ -706,6 +706,8 @@ export const en = {
     remove: 'Remove',
     removeOf: 'Remove printer {{name}}',
     removed: 'Printer {{name}} removed; its prints stay on record.',
+    benchPrinter: 'The bench’s printer (reprints)',
+    noBenchPrinter: 'none',
     log: {
       title: 'Prints',
       none: 'Not printed by this station yet.',

@@ -6,7 +6,7 @@ import { ErrorNote } from '../../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../../query/use-command';
 
 // Devices → Printers (docs/printing.md): the shop's label printers with their state and reasons in words, added by an
-// IPP URI or a ZPL printer's HOST:PORT, a test label, removal.
+// IPP URI or a ZPL printer's HOST:PORT, a test label, removal, and the bench's printer (the one a reprint uses).
 
 const STATE_MARK = { idle: '●', printing: '◉', stopped: '✖', unreachable: '○' } as const;
 const KNOWN_REASONS = [
@@ -35,8 +35,10 @@ export function PrintersPanel() {
   const words = useReasonWords();
   const list = useCommandQuery('printers.list', {});
   const add = useCommandMutation('printers.add', ['printers.list']);
-  const remove = useCommandMutation('printers.remove', ['printers.list']);
+  const remove = useCommandMutation('printers.remove', ['printers.list', 'print.benchPrinter']);
   const testLabel = useCommandMutation('printers.test', ['printers.list']);
+  const benchPrinter = useCommandQuery('print.benchPrinter', {});
+  const setBenchPrinter = useCommandMutation('print.benchPrinter', ['print.benchPrinter']);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'ipp' | 'zpl'>('zpl');
   const [address, setAddress] = useState('');
@@ -111,6 +113,24 @@ export function PrintersPanel() {
           },
         ]}
       />
+      {list.data?.printers.length ? (
+        <label>
+          {t('printers.benchPrinter')}
+          <select
+            value={benchPrinter.data?.name ?? ''}
+            onChange={(e) => setBenchPrinter.mutate({ name: e.target.value || null })}
+            disabled={setBenchPrinter.isPending}
+          >
+            <option value="">{t('printers.noBenchPrinter')}</option>
+            {list.data.printers.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <ErrorNote error={setBenchPrinter.error} />
       {message ? (
         <p role="status" data-testid="printers-message">
           {message}
