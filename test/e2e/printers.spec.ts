@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../helpers/zpl-printer';
+import { audit, formatViolations } from '../helpers/e2e/axe';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Devices → Printers (docs/printing.md): a ZPL printer added by its address, its state in words (ready, then paper
 // out from its ~HS), a test label that reaches it, removal; in English and German, at 1366×768 and 1920×1080.
+
+// axe is injected as a script: the page's Content-Security-Policy would refuse it (as in layout.spec.ts).
+test.use({ bypassCSP: true });
 
 let station: ServedStation;
 let printer: FakeZplPrinter;
@@ -50,6 +54,9 @@ for (const viewport of [
     await expect(page.getByRole('table', { name: 'Printers' }).getByRole('row', { name: /Bench Zebra/ })).toContainText('stoppedpaper out');
     await page.getByRole('region', { name: 'Printers' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/e2e/screens/printers-${viewport.width}.png`, fullPage: true });
+    // The panel with a printer in it (the layout spec sees it empty): axe clean.
+    const violations = await audit(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
 
     printer.loadPaper();
     await page.getByRole('table', { name: 'Printers' }).getByRole('button', { name: 'Remove printer Bench Zebra' }).click();
