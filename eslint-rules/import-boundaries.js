@@ -18,6 +18,7 @@ const MAIN_FOLDERS = [
   'store',
   'devices',
   'print-run',
+  'printers',
   'quality-check',
   'reports',
   'runtime',
@@ -67,6 +68,7 @@ const COMMANDS_MAY = [
   'main/service',
   'main/devices',
   'main/print-run',
+  'main/printers',
   'main/quality-check',
   'main/reports',
 ];
@@ -88,6 +90,8 @@ export const ALLOWED = {
   // Reads join rows (and the service's answers) into one answer; they find a Label or Reel as the changes do (changes/context.ts).
   'main/reads': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/changes'],
   'main/print-run': [SHARED, RUNTIME, 'main/store'],
+  // The shop's printers and print jobs (docs/printing.md): they send the print run's exports.
+  'main/printers': [SHARED, RUNTIME, 'main/store', 'main/print-run'],
   'main/quality-check': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/quality-check'],
   'main/commands': [SHARED, RUNTIME, ...COMMANDS_MAY],

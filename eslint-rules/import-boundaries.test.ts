@@ -26,6 +26,7 @@ const FOR_COMMANDS = [
   'main/service',
   'main/devices',
   'main/print-run',
+  'main/printers',
   'main/quality-check',
   'main/reports',
 ];
@@ -42,6 +43,7 @@ const SPEC: Record<string, string[]> = {
   'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run'],
   'main/reads': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/changes'],
   'main/print-run': [SHARED, RUNTIME, 'main/store'],
+  'main/printers': [SHARED, RUNTIME, 'main/store', 'main/print-run'],
   'main/quality-check': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/quality-check'],
   'main/commands': [SHARED, RUNTIME, ...FOR_COMMANDS],

@@ -20,6 +20,7 @@ import type { CommandContext } from './commands/context';
 import { devicesHandlers } from './commands/devices';
 import { labelHandlers } from './commands/labels';
 import { printRunHandlers } from './commands/print-run';
+import { printerHandlers } from './commands/printers';
 import { profileHandlers } from './commands/profiles';
 import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
@@ -28,6 +29,7 @@ import { storageHandlers } from './commands/storage';
 import { threadHandlers } from './commands/threads';
 import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
+import { PrintJobs } from './printers/jobs';
 import { createCameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
 import { DevicePreferencesSchema } from './devices/preferences';
@@ -323,6 +325,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
       : null;
   log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
 
+  // Print jobs (docs/printing.md): one left printing by a station that died is stopped now, with its split.
+  const printJobs = new PrintJobs(db, dataDir, log.logger);
+  printJobs.recover();
+
   const handlers: CommandHandlers = {
     'station.status': () => status(),
     ...profileHandlers(ctx),
@@ -332,6 +338,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...bulkBindHandlers(ctx),
     ...threadHandlers(ctx),
     ...printRunHandlers(ctx),
+    ...printerHandlers(ctx, printJobs),
     ...devicesHandlers(devices),
     ...cameraHandlers(camera),
     ...verifyHandlers(ctx),
@@ -385,6 +392,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         clearTimeout(progressTimer);
         otherWriters?.close();
         housekeeping.close();
+        await printJobs.close();
         await engine.stop();
         await connection.close();
         sender.close();

@@ -187,7 +187,13 @@ describe('ZPL export', () => {
     expect((error as StationError).message).toMatch(
       /^Position 1: the (QR code|Code 128 bar code) of ".+" \(\d+ modules wide\) needs [\d.]+ mm for modules of 3 dots \(0.25 mm or more\), and a 2x1in label leaves it [\d.]+ mm: use a larger label, fewer codes per label, or a shorter value\.$/,
     );
-    expect(() => printRunZpl([], { stock: '50x30', dpi: 600 as 300 })).toThrow('dpi 600 is not a Zebra print resolution this export knows: use 203 or 300.');
+    // 600 dpi printers (Zebra ZT610 and the like): the label in dots at 600 dpi.
+    expect(
+      parseZpl(printRunZpl(generateRows({ count: 1, qr: 'https://e.test/{serial}' }), { stock: '50x30', dpi: 600 })).map((l) => [l.width, l.height]),
+    ).toEqual([[1181, 709]]);
+    expect(() => printRunZpl([], { stock: '50x30', dpi: 400 as 300 })).toThrow(
+      'dpi 400 is not a Zebra print resolution this export knows: use 203, 300 or 600.',
+    );
   });
 
   it('field data escapes exactly _, ^ and ~', () => {

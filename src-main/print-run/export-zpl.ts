@@ -28,7 +28,7 @@ import {
   type LabelStock,
 } from './layout';
 
-export const ZPL_DPIS = [203, 300] as const;
+export const ZPL_DPIS = [203, 300, 600] as const;
 export type ZplDpi = (typeof ZPL_DPIS)[number];
 
 export interface ZplOptions {
@@ -101,7 +101,7 @@ class ZplWriter {
 
   constructor(options: ZplOptions) {
     const dpi = options.dpi ?? 203;
-    if (!ZPL_DPIS.includes(dpi)) throw invalid(`dpi ${String(dpi)} is not a Zebra print resolution this export knows: use 203 or 300.`);
+    if (!ZPL_DPIS.includes(dpi)) throw invalid(`dpi ${String(dpi)} is not a Zebra print resolution this export knows: use 203, 300 or 600.`);
     this.stock = typeof options.stock === 'string' ? parseLabelStock(options.stock) : options.stock;
     this.dotsPerMm = dpi / MM_PER_INCH;
     this.minModuleDots = Math.ceil(MIN_MODULE_MM * this.dotsPerMm - 1e-9);

@@ -92,8 +92,8 @@ export interface Box {
 export interface SheetOptions {
   /** A LabelStock or its name for parseLabelStock. */
   stock: LabelStock | string;
-  /** The stock's own sheet unless given. */
-  sheet?: SheetName;
+  /** The stock's own sheet unless given; `label`: a page the size of one label (a label printer's roll, docs/printing.md). */
+  sheet?: SheetName | 'label';
   /** Sheet edge to the first label (the stock's unless given): one figure for both, or x and y. */
   marginMm?: number | XY;
   gutterMm?: number | XY;
@@ -101,7 +101,7 @@ export interface SheetOptions {
 
 export interface SheetLayout {
   stock: LabelStock;
-  sheet: { name: SheetName; widthMm: number; heightMm: number };
+  sheet: { name: SheetName | 'label'; widthMm: number; heightMm: number };
   columns: number;
   rows: number;
   perPage: number;
@@ -118,7 +118,7 @@ function xy(value: number | XY | undefined, fallback: XY): XY {
 export function sheetLayout(options: SheetOptions): SheetLayout {
   const stock = typeof options.stock === 'string' ? parseLabelStock(options.stock) : options.stock;
   const name = options.sheet ?? stock.sheet;
-  const sheet = { name, ...SHEETS[name] };
+  const sheet = name === 'label' ? { name, widthMm: stock.widthMm, heightMm: stock.heightMm } : { name, ...SHEETS[name] };
   const margin = xy(options.marginMm, stock.marginMm);
   const gutter = xy(options.gutterMm, stock.gutterMm);
   if (![margin.x, margin.y, gutter.x, gutter.y].every((v) => Number.isFinite(v) && v >= 0)) {

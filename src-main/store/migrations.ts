@@ -236,4 +236,53 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox_attempts ADD COLUMN duration_ms INTEGER;
     `,
   },
+  {
+    version: 11,
+    name: 'printers, print jobs and every print',
+    // Printing (docs/printing.md): the shop's label printers (an IPP URI or a ZPL printer's HOST:PORT, the label stock
+    // and dpi), each print job with the positions it holds in order and how many labels the printer confirmed, and
+    // one row per position the printer confirmed: the record of prints and reprints with their reason. Versions 9 and
+    // 10 are other areas'; the runner applies any version not yet applied, so the gap is harmless.
+    sql: `
+      CREATE TABLE printers (
+        name TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('ipp','zpl')),
+        uri TEXT NOT NULL,
+        stock TEXT NOT NULL,
+        dpi INTEGER NOT NULL CHECK (dpi IN (203, 300, 600)),
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE print_jobs (
+        job_id TEXT PRIMARY KEY,
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        printer TEXT NOT NULL,
+        positions TEXT NOT NULL,
+        copies INTEGER NOT NULL CHECK (copies >= 1),
+        reprint INTEGER NOT NULL CHECK (reprint IN (0, 1)),
+        reason TEXT,
+        state TEXT NOT NULL CHECK (state IN ('printing','done','stopped','failed')),
+        stop_reason TEXT,
+        confirmed INTEGER NOT NULL DEFAULT 0,
+        printer_job TEXT,
+        resumed_from TEXT,
+        station TEXT NOT NULL,
+        pid INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX print_jobs_state ON print_jobs(state);
+      CREATE TABLE prints (
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        position INTEGER NOT NULL,
+        job_id TEXT NOT NULL REFERENCES print_jobs(job_id),
+        printer TEXT NOT NULL,
+        at TEXT NOT NULL,
+        station TEXT NOT NULL,
+        reprint INTEGER NOT NULL CHECK (reprint IN (0, 1)),
+        reason TEXT,
+        PRIMARY KEY (job_id, position)
+      );
+      CREATE INDEX prints_reel ON prints(reel_id, position);
+    `,
+  },
 ];

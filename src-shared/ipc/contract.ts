@@ -3,6 +3,7 @@ import { bulkBindCommands } from './bulk-bind';
 import { cameraCommands, cameraEvents } from './camera';
 import { labelCommands, labelEvents } from './labels';
 import { printRunCommands } from './print-run';
+import { printerCommands } from './printers';
 import { profileCommands } from './profiles';
 import { queueCommands, queueEvents } from './queue';
 import { reelCommands } from './reels';
@@ -30,6 +31,7 @@ export const commands = {
   ...threadCommands,
   ...cameraCommands,
   ...printRunCommands,
+  ...printerCommands,
   ...verifyCommands,
   ...reportCommands,
   ...storageCommands,

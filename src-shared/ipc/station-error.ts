@@ -28,6 +28,16 @@ export const StationErrorCode = {
   diskFull: 'STATION_DISK_FULL',
   /** Free space on the data folder's disk is below the floor (Settings → Storage): new enrollments wait (docs/storage.md). */
   diskLow: 'STATION_DISK_LOW',
+  /** Printing (docs/printing.md, "Errors"): the printer could not be reached at its address. */
+  printerUnreachable: 'STATION_PRINTER_UNREACHABLE',
+  /** The printer is there and cannot print now (paper out, head open, paused): its reasons in words. */
+  printerNotReady: 'STATION_PRINTER_NOT_READY',
+  /** The printer takes neither PDF nor ZPL. */
+  printFormatUnsupported: 'STATION_PRINT_FORMAT_UNSUPPORTED',
+  /** Positions without print data: nothing to print there. */
+  noPrintData: 'STATION_NO_PRINT_DATA',
+  /** Positions printed already, asked again without `again`. */
+  alreadyPrinted: 'STATION_ALREADY_PRINTED',
 } as const;
 
 export class StationError extends Error {

@@ -8,6 +8,7 @@ import { formatTable, type Bench, type BenchRow } from './harness';
 import { networkBench } from './network.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
+import { printingBench } from './printing.bench';
 import { reportBench } from './report.bench';
 import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
@@ -32,6 +33,7 @@ const benches: Bench[] = [
   coreBench,
   networkBench,
   printRunBench,
+  printingBench,
   reportBench,
   sharedReelBench,
   sandboxScaleBench,

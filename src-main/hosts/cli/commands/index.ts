@@ -6,6 +6,18 @@ import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
+import {
+  printCommand,
+  printLogCommand,
+  printResumeCommand,
+  printStatusCommand,
+  printStopCommand,
+  printerAddCommand,
+  printerRemoveCommand,
+  printerTestCommand,
+  printersCommand,
+  reprintCommand,
+} from './printers';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand, queueSettleCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
 import { reportCommand, reportShiftCommand } from './report';
@@ -40,6 +52,16 @@ export const cliCommands: readonly CliCommand[] = [
   bulkBindCommand,
   moveCommand,
   printRunGenerateCommand,
+  printersCommand,
+  printerAddCommand,
+  printerRemoveCommand,
+  printerTestCommand,
+  printCommand,
+  printStatusCommand,
+  printResumeCommand,
+  printStopCommand,
+  printLogCommand,
+  reprintCommand,
   verifyPlanCommand,
   verifyCheckCommand,
   verifyStatusCommand,

@@ -13,6 +13,7 @@ import { station } from '../../station-client';
 import { claimReads } from '../../shell/read-notice';
 import { CameraSettings } from './CameraSettings';
 import { LayoutTest } from './LayoutTest';
+import { PrintersPanel } from './printers/PrintersPanel';
 import { SerialForm } from './SerialForm';
 
 // Devices: health, a test-read log, which device feeds which slot,
@@ -243,6 +244,8 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           <ErrorNote error={inject.error} />
         </section>
       ) : null}
+
+      <PrintersPanel />
 
       <section className="card" aria-labelledby="devices-camera">
         <h3 id="devices-camera">{t('devices.camera')}</h3>

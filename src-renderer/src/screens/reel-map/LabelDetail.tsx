@@ -8,6 +8,7 @@ import { useCommandMutation } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
 import { CELL_MARK, MISMATCH_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
+import { LabelPrints } from './LabelPrints';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
 export function LabelDetail({ position, label, close }: { position: number; label: LabelView | undefined; close: () => void }) {
@@ -124,6 +125,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
           ) : null}
           {label.boundThreadId ? <p>{t('label.boundTo', { thread: label.boundThreadId })}</p> : null}
           <LabelHistory labelId={label.labelId} />
+          <LabelPrints reelId={label.reelId} position={position} />
           <div className="toolbar">
             {/* A capture the service refused (attention, never on the service) is fixed by capturing it again. */}
             <button

@@ -1,0 +1,101 @@
+// An IPP printer or CUPS queue (docs/printing.md, "IPP printers"): its state from Get-Printer-Attributes, a job sent
+// with Print-Job and followed with Get-Job-Attributes until it ends; stopped with Cancel-Job.
+//
+// What "printed" means here: `job-impressions-completed`, the pages (one label each) the printer says it marked; a
+// job the printer reports `completed` has printed all of them.
+
+import { IppClient, IppStatusError, IppUnreachable } from './ipp-client';
+import { blockingReasons, cleanReasons, reasonsInWords } from './reasons';
+import type { JobOutcome, PrinterStatus } from './types';
+
+const POLL_MS = 150;
+/** Polls in a row that may fail (a printer restarting its listener) before the job counts as stopped. */
+const UNREACHABLE_POLLS = 4;
+
+export const PDF = 'application/pdf';
+export const ZPL = 'application/vnd.zebra-zpl';
+
+export async function ippStatus(uri: string): Promise<PrinterStatus> {
+  try {
+    const a = await new IppClient(uri).printerAttributes();
+    const reasons = cleanReasons(a.reasons);
+    const blocking = blockingReasons(a.reasons);
+    const state = a.state === 'stopped' || blocking.length ? 'stopped' : a.state === 'processing' ? 'printing' : 'idle';
+    const message = blocking.length ? reasonsInWords(blocking) : a.message || (state === 'printing' ? 'printing' : 'ready');
+    return { state, reasons, message, formats: a.formats };
+  } catch (error) {
+    const said = error instanceof IppUnreachable ? `not reachable at ${error.message}` : error instanceof Error ? error.message : String(error);
+    return { state: 'unreachable', reasons: ['offline'], message: said, formats: [] };
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Prints `document` (`format`, one label per page) and reports the impressions the printer confirmed. `started` gets
+ * the printer's job id as soon as it took the job.
+ */
+export async function runIppJob(
+  uri: string,
+  document: { bytes: Buffer; format: string; name: string; labels: number },
+  callbacks: { started(printerJob: string): void; confirmed(count: number): void },
+  signal: AbortSignal,
+): Promise<JobOutcome> {
+  const client = new IppClient(uri);
+  let jobId: number;
+  try {
+    jobId = await client.printJob(document.bytes, document.format, document.name);
+  } catch (error) {
+    if (error instanceof IppUnreachable) return { outcome: 'stopped', reason: `printer unreachable: ${error.message}` };
+    throw error;
+  }
+  callbacks.started(String(jobId));
+  let confirmed = 0;
+  let failures = 0;
+  const confirm = (n: number) => {
+    const count = Math.min(document.labels, n);
+    if (count > confirmed) {
+      confirmed = count;
+      callbacks.confirmed(confirmed);
+    }
+  };
+  const stop = async (reason: string, reasons?: string[]): Promise<JobOutcome> => {
+    await client.cancelJob(jobId).catch(() => undefined);
+    // The count after the cancel: pages marked meanwhile are printed.
+    await client
+      .jobStatus(jobId)
+      .then((s) => confirm(s.impressionsCompleted))
+      .catch(() => undefined);
+    return { outcome: 'stopped', reason, ...(reasons ? { reasons } : {}) };
+  };
+  for (;;) {
+    if (signal.aborted) return stop(String(signal.reason ?? 'stopped'));
+    try {
+      const job = await client.jobStatus(jobId);
+      failures = 0;
+      confirm(job.impressionsCompleted);
+      if (job.state === 'completed') {
+        confirm(document.labels);
+        return { outcome: 'done' };
+      }
+      const printer = await client.printerAttributes();
+      const blocking = blockingReasons(printer.reasons);
+      if (job.state === 'aborted' || job.state === 'canceled') {
+        const reasons = blocking.length ? blocking : cleanReasons(job.reasons);
+        return { outcome: 'stopped', reason: `the printer ${job.state} the job${reasons.length ? `: ${reasonsInWords(reasons)}` : ''}`, reasons };
+      }
+      if (blocking.length || job.state === 'processing-stopped' || printer.state === 'stopped') {
+        const reasons = blocking.length ? blocking : cleanReasons([...printer.reasons, ...job.reasons]);
+        return stop(reasonsInWords(reasons) || 'the printer stopped', reasons);
+      }
+    } catch (error) {
+      if (!(error instanceof IppUnreachable)) {
+        if (error instanceof IppStatusError) return { outcome: 'stopped', reason: `the printer refused: ${error.message}` };
+        throw error;
+      }
+      failures += 1;
+      if (failures >= UNREACHABLE_POLLS) return { outcome: 'stopped', reason: `printer unreachable: ${error.message}` };
+    }
+    await delay(POLL_MS);
+  }
+}

@@ -1,0 +1,255 @@
+// Print jobs (docs/printing.md, "Jobs"): a job holds a Reel's positions in print order; it is sent to its printer
+// (zpl-printer.ts, ipp-printer.ts) and every label the printer confirms is recorded at once (store/printers.ts
+// `confirmPrints`), so the record never runs ahead of the printer. A job ends `done`, `stopped` (the printer stopped,
+// went away, or the station did: what was confirmed is printed, the rest is not) or `failed` (the station could not
+// run it). A job whose station died while it printed is `stopped` at the next start, with the split it had.
+
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import type { PrintRunRow, ZplDpi } from '../print-run';
+import { listLabels } from '../store/labels';
+import type { Db } from '../store/database';
+import {
+  confirmPrints,
+  endPrintJob,
+  getPrintJob,
+  insertPrintJob,
+  printingJobs,
+  setPrinterJob,
+  type Ranges,
+  type StoredPrintJob,
+  type StoredPrinter,
+} from '../store/printers';
+import { labelPdf, zplLabels } from './documents';
+import { PDF, ZPL, ippStatus, runIppJob } from './ipp-printer';
+import type { JobOutcome, PrinterStatus } from './types';
+import { runZplJob, zplStatus } from './zpl-printer';
+
+export interface PrintJobView {
+  jobId: string;
+  printer: string;
+  positions: { first: number; last: number; count: number };
+  state: StoredPrintJob['state'];
+  printed: Ranges;
+  notPrinted: Ranges;
+  reason?: string;
+}
+
+/** The positions of ranges, in order. */
+export function expand(ranges: Ranges): number[] {
+  return ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
+}
+
+/** Positions in order as ranges of consecutive ones: [1,2,3,7] → [[1,3],[7,7]]. */
+export function compress(positions: readonly number[]): Ranges {
+  const out: Ranges = [];
+  for (const p of positions) {
+    const last = out.at(-1);
+    if (last && p === last[1] + 1) last[1] = p;
+    else out.push([p, p]);
+  }
+  return out;
+}
+
+/** "5–7, 9" */
+export function rangesInWords(ranges: Ranges): string {
+  return ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
+}
+
+function viewOf(job: StoredPrintJob): PrintJobView {
+  const order = expand(job.positions);
+  const done = Math.min(order.length, Math.floor(job.confirmed / job.copies));
+  return {
+    jobId: job.jobId,
+    printer: job.printer,
+    positions: { first: Math.min(...order), last: Math.max(...order), count: order.length },
+    state: job.state,
+    printed: compress(order.slice(0, done)),
+    notPrinted: compress(order.slice(done)),
+    ...(job.stopReason ? { reason: job.stopReason } : {}),
+  };
+}
+
+function alive(pid: number | null): boolean {
+  if (pid === null) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The state of a printer, asked now (never throws: a printer that cannot be asked is `unreachable`). */
+export function printerStatus(printer: StoredPrinter): Promise<PrinterStatus> {
+  return printer.kind === 'zpl' ? zplStatus(printer.uri) : ippStatus(printer.uri);
+}
+
+/** The printer's address as the errors name it. */
+export function printerAddress(printer: StoredPrinter): string {
+  return printer.kind === 'zpl' ? printer.uri.replace(/^zpl:\/\//, '') : printer.uri;
+}
+
+/** The rows of the Reel's print data at `positions`; positions without print data are refused, named. */
+export function printRows(db: Db, reelId: string, positions: readonly number[]): PrintRunRow[] {
+  const first = Math.min(...positions);
+  const last = Math.max(...positions);
+  const byPosition = new Map(listLabels(db, reelId, { from: first, to: last }).map((l) => [l.position, l]));
+  const missing: number[] = [];
+  const rows: PrintRunRow[] = [];
+  for (const position of positions) {
+    const expected = byPosition.get(position)?.expected;
+    if (!expected?.TEXT) {
+      missing.push(position);
+      continue;
+    }
+    rows.push({
+      position,
+      serial: expected.TEXT,
+      text: expected.TEXT,
+      qr: expected.QR as string,
+      ...(expected.DATA_MATRIX ? { dataMatrix: expected.DATA_MATRIX } : {}),
+      ...(expected.BAR_CODE ? { barCode: expected.BAR_CODE } : {}),
+    });
+  }
+  if (missing.length) {
+    throw new StationError({
+      code: StationErrorCode.noPrintData,
+      message: `Position(s) ${rangesInWords(compress(missing))} have no print data, so there is nothing to print there: import the print data or generate the print run first (Reels → Prepare print run), or print a range that has it.`,
+      detail: { positions: compress(missing) },
+    });
+  }
+  return rows;
+}
+
+interface Running {
+  abort: AbortController;
+  ended: Promise<void>;
+}
+
+export interface StartJob {
+  reelId: string;
+  printer: StoredPrinter;
+  /** Positions in print order. */
+  positions: readonly number[];
+  rows: readonly PrintRunRow[];
+  copies: number;
+  /** A person asked for positions printed before (recorded as reprints). */
+  again: boolean;
+  reason: string | null;
+  resumedFrom: string | null;
+  /** The printer's status, asked just before (its formats choose the document). */
+  status: PrinterStatus;
+}
+
+export class PrintJobs {
+  private readonly running = new Map<string, Running>();
+  readonly station = hostname();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  ) {}
+
+  /** Jobs left `printing` by a station that is gone end `stopped`, with the split the printer had confirmed. */
+  recover(): void {
+    for (const job of printingJobs(this.db)) {
+      if (this.running.has(job.jobId) || (job.pid !== process.pid && alive(job.pid))) continue;
+      endPrintJob(this.db, job.jobId, 'stopped', 'the station stopped during the job', new Date().toISOString());
+      this.log.warn({ jobId: job.jobId }, 'print job stopped: its station stopped during the job');
+    }
+  }
+
+  view(jobId: string): PrintJobView {
+    this.recover();
+    const job = getPrintJob(this.db, jobId);
+    if (!job)
+      throw new StationError({
+        code: StationErrorCode.notFound,
+        message: `No print job ${jobId} on this station: "station print log --reel REEL" lists the prints.`,
+      });
+    return viewOf(job);
+  }
+
+  /** Resolves when the job has ended (at once when it runs in no process of this station). */
+  async wait(jobId: string): Promise<PrintJobView> {
+    await this.running.get(jobId)?.ended;
+    return this.view(jobId);
+  }
+
+  /** Prepares the document (refusing a format the printer does not take), records the job and starts it. */
+  async start(request: StartJob, jobId: string): Promise<string> {
+    const { printer, status } = request;
+    const useZpl = printer.kind === 'zpl' || (!status.formats.includes(PDF) && status.formats.includes(ZPL));
+    if (printer.kind === 'ipp' && !status.formats.includes(PDF) && !status.formats.includes(ZPL)) {
+      throw new StationError({
+        code: StationErrorCode.printFormatUnsupported,
+        message: `Printer ${printer.name} takes ${status.formats.join(', ') || 'no format it names'}, and the station prints PDF (application/pdf) or ZPL (application/vnd.zebra-zpl): use a printer or queue that takes one of them.`,
+        detail: { formats: status.formats },
+      });
+    }
+    const labels = request.rows.length * request.copies;
+    const zpl = useZpl ? await zplLabels(request.rows, request.copies, printer.stock, printer.dpi as ZplDpi) : null;
+    const pdf = useZpl ? null : await labelPdf(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    const now = new Date().toISOString();
+    insertPrintJob(this.db, {
+      jobId,
+      reelId: request.reelId,
+      printer: printer.name,
+      positions: compress(request.positions),
+      copies: request.copies,
+      reprint: request.again,
+      reason: request.reason,
+      state: 'printing',
+      resumedFrom: request.resumedFrom,
+      station: this.station,
+      pid: process.pid,
+      createdAt: now,
+    });
+    const order = [...request.positions];
+    let done = 0;
+    const confirmed = (count: number) => {
+      const positions = Math.min(order.length, Math.floor(count / request.copies));
+      confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString());
+      done = Math.max(done, positions);
+    };
+    const abort = new AbortController();
+    const run = async (): Promise<JobOutcome> =>
+      zpl
+        ? runZplJob(printer.uri, zpl, confirmed, abort.signal)
+        : runIppJob(
+            printer.uri,
+            { bytes: pdf as Buffer, format: PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}`, labels },
+            { started: (id) => setPrinterJob(this.db, jobId, id, new Date().toISOString()), confirmed },
+            abort.signal,
+          );
+    const ended = run().then(
+      (outcome) => {
+        endPrintJob(this.db, jobId, outcome.outcome, outcome.outcome === 'stopped' ? outcome.reason : null, new Date().toISOString());
+        this.log.info({ jobId, outcome }, 'print job ended');
+      },
+      (error: unknown) => {
+        endPrintJob(this.db, jobId, 'failed', error instanceof Error ? error.message : String(error), new Date().toISOString());
+        this.log.warn({ jobId, err: error }, 'print job failed');
+      },
+    );
+    this.running.set(jobId, { abort, ended });
+    void ended.finally(() => this.running.delete(jobId));
+    return jobId;
+  }
+
+  /** Stops a job this process runs (what the printer had not confirmed stays not printed). */
+  stop(jobId: string, reason: string): boolean {
+    const running = this.running.get(jobId);
+    running?.abort.abort(reason);
+    return running !== undefined;
+  }
+
+  /** Stops every job this process runs and waits for them to end (the station is closing). */
+  async close(): Promise<void> {
+    for (const running of this.running.values()) running.abort.abort('the station closed during the job');
+    await Promise.all([...this.running.values()].map((r) => r.ended));
+  }
+}

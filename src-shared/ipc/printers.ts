@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+// Printing (docs/printing.md): the shop's label printers (IPP printers and CUPS queues by URI, ZPL printers on raw TCP
+// by HOST:PORT), print jobs of a Reel's print data, and the record of every print and reprint.
+
+const PrinterName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\s/\\][^/\\]*$/, 'a printer name is up to 64 characters, without / or \\');
+
+const Stock = z.string().trim().max(40);
+const Dpi = z.union([z.literal(203), z.literal(300), z.literal(600)]);
+
+const PrinterView = z.object({
+  name: z.string(),
+  kind: z.enum(['ipp', 'zpl']),
+  uri: z.string(),
+  stock: z.string(),
+  dpi: Dpi,
+  state: z.enum(['idle', 'printing', 'stopped', 'unreachable']),
+  reasons: z.array(z.string()),
+  message: z.string(),
+  formats: z.array(z.string()),
+});
+export type PrinterView = z.infer<typeof PrinterView>;
+
+const Range = z.tuple([z.number().int(), z.number().int()]);
+
+const PrintJobView = z.object({
+  jobId: z.string(),
+  printer: z.string(),
+  positions: z.object({ first: z.number().int(), last: z.number().int(), count: z.number().int() }),
+  state: z.enum(['printing', 'done', 'stopped', 'failed']),
+  printed: z.array(Range),
+  notPrinted: z.array(Range),
+  reason: z.string().optional(),
+});
+export type PrintJobView = z.infer<typeof PrintJobView>;
+
+const ReprintReason = z.enum(['misprint', 'damaged', 'lost', 'other']);
+
+const PrintView = z.object({
+  position: z.number().int(),
+  jobId: z.string(),
+  printer: z.string(),
+  at: z.string(),
+  station: z.string(),
+  reprint: z.boolean(),
+  reason: z.string().optional(),
+});
+
+const Positions = z
+  .object({ first: z.number().int().min(0), last: z.number().int().min(0) })
+  .strict()
+  .refine((p) => p.last >= p.first, { message: 'the last position comes after the first' });
+
+export const printerCommands = {
+  /** The printers with their state, asked now. */
+  'printers.list': {
+    input: z.object({}).strict(),
+    output: z.object({ printers: z.array(PrinterView) }),
+  },
+  /** Adds a printer by its IPP URI (ipp://, ipps://) or a ZPL printer's HOST:PORT; its state is asked at once. */
+  'printers.add': {
+    input: z
+      .object({
+        name: PrinterName,
+        ipp: z.string().trim().min(1).max(500).optional(),
+        zpl: z.string().trim().min(1).max(300).optional(),
+        stock: Stock.optional(),
+        dpi: Dpi.optional(),
+      })
+      .strict()
+      .refine((p) => (p.ipp === undefined) !== (p.zpl === undefined), { message: 'give the printer one address: an IPP URI or a ZPL HOST:PORT' }),
+    output: PrinterView,
+  },
+  'printers.remove': {
+    input: z.object({ name: PrinterName }).strict(),
+    output: z.object({ removed: z.string() }),
+  },
+  /** One test label naming the station, the printer and the time. */
+  'printers.test': {
+    input: z.object({ name: PrinterName }).strict(),
+    output: z.object({ printer: z.string(), state: z.enum(['done', 'stopped']), reason: z.string().optional(), text: z.string() }),
+  },
+  /**
+   * Prints a Reel's print data (all of it, or `positions`) on a printer: refused when a position was printed already
+   * unless `again` (then recorded as reprints, with `reason`). Waits for the job to end unless `wait` is false.
+   */
+  'print.start': {
+    input: z
+      .object({
+        reelId: z.string().min(1),
+        printer: PrinterName,
+        positions: Positions.optional(),
+        copies: z.number().int().min(1).max(100).default(1),
+        again: z.boolean().default(false),
+        reason: ReprintReason.optional(),
+        wait: z.boolean().default(true),
+        /** The new job's id, chosen by the caller (the CLI's --no-wait hands the job to a process of its own). */
+        jobId: z.uuid().optional(),
+      })
+      .strict(),
+    output: PrintJobView,
+  },
+  /** One position's replacement Label (a misprint caught at the bench, a damaged or lost Label), recorded as a reprint. */
+  'print.reprint': {
+    input: z
+      .object({
+        reelId: z.string().min(1),
+        position: z.number().int().min(0),
+        printer: PrinterName.optional(),
+        reason: ReprintReason,
+        wait: z.boolean().default(true),
+        /** The new job's id, chosen by the caller (the CLI's --no-wait hands the job to a process of its own). */
+        jobId: z.uuid().optional(),
+      })
+      .strict(),
+    output: PrintJobView,
+  },
+  'print.status': {
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: PrintJobView,
+  },
+  /** Prints exactly the positions a stopped job's printer did not confirm, as a new job. */
+  'print.resume': {
+    input: z.object({ jobId: z.string().min(1), wait: z.boolean().default(true), newJobId: z.uuid().optional() }).strict(),
+    output: PrintJobView,
+  },
+  /** Stops a job this station runs: what the printer did not confirm stays not printed. */
+  'print.stop': {
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: PrintJobView,
+  },
+  /** Every print of the Reel (or of one position), reprints with their reason. */
+  'print.log': {
+    input: z.object({ reelId: z.string().min(1), position: z.number().int().min(0).optional() }).strict(),
+    output: z.object({ prints: z.array(PrintView) }),
+  },
+  /** The bench's printer (Bench settings): the one a reprint uses when none is named. */
+  'print.benchPrinter': {
+    input: z.object({ name: PrinterName.nullable().optional() }).strict(),
+    output: z.object({ name: z.string().nullable() }),
+  },
+} as const;

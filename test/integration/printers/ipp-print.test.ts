@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { readBarcodes as ReadBarcodes } from 'zxing-wasm/reader';
+import { StationError } from '../../../src-shared/ipc';
+import { startIppEvePrinter, type IppEvePrinter } from '../../helpers/ippeveprinter';
+import { openStation, type TestStation } from '../../helpers/peer';
+import { tempDir } from '../../helpers/tmp';
+import { until } from '../../helpers/until';
+
+// Printing on a real IPP Everywhere printer (docs/printing.md, "IPP printers"): CUPS's ippeveprinter with a marking
+// engine that reports each page, so job-impressions-completed is the printer's own count. Every page it received is
+// rendered (pdftoppm) and its QR decoded (zxing-wasm): each carries its position's value, in order.
+
+const dir = tempDir('print-ipp-');
+afterAll(() => dir.remove());
+
+const SPEC = { count: 30, prefix: 'IPP-', digits: 4, qr: 'https://example.test/{serial}' };
+const qrOf = (position: number) => `https://example.test/IPP-${String(position).padStart(4, '0')}`;
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+let zxing: Promise<typeof ReadBarcodes> | undefined;
+function loadZxing(): Promise<typeof ReadBarcodes> {
+  zxing ??= (async () => {
+    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
+    const bytes = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
+    await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
+    return readBarcodes;
+  })();
+  return zxing;
+}
+
+/** The QR of each page of a PDF, in page order. */
+async function pageQrs(pdf: string, out: string): Promise<string[]> {
+  execFileSync('pdftoppm', ['-r', '300', '-png', pdf, join(out, 'page')]);
+  const pages = readdirSync(out)
+    .filter((f) => /^page-\d+\.png$/.test(f))
+    .sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
+  const read = await loadZxing();
+  const qrs: string[] = [];
+  for (const page of pages) {
+    const found = await read(new Blob([readFileSync(join(out, page))]), { formats: ['QRCode'] });
+    qrs.push(found[0]?.text ?? '');
+  }
+  return qrs;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<StationError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StationError);
+  return error as StationError;
+}
+
+describe('printing on an IPP printer (ippeveprinter)', () => {
+  let t: TestStation;
+  let printer: IppEvePrinter;
+  let reelId = '';
+  beforeAll(async () => {
+    printer = await startIppEvePrinter(join(dir.path, 'printer'));
+    t = await openStation(join(dir.path, 'station'));
+    await t.call('profiles.connect', { kind: 'sandbox' });
+    ({ reelId } = await t.call('reels.create', {
+      name: 'IPP',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
+    await t.call('printRun.generate', { reelId, spec: SPEC, expected: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await printer?.close();
+  });
+
+  it('adds the printer with what Get-Printer-Attributes says it takes', async () => {
+    const added = await t.call('printers.add', { name: 'office', ipp: printer.uri, stock: '50x30', dpi: 300 });
+    expect(added).toMatchObject({ kind: 'ipp', state: 'idle', reasons: [] });
+    expect(added.formats).toEqual(expect.arrayContaining(['application/pdf', 'application/vnd.zebra-zpl']));
+  });
+
+  it('prints a range as one label per page at the stock size, followed to completion; each page decodes to its position', async () => {
+    const job = await t.call('print.start', { reelId, printer: 'office', positions: { first: 1, last: 6 } });
+    expect(job).toMatchObject({ state: 'done', printed: [[1, 6]], notPrinted: [] });
+    const [pdf] = printer.received();
+    expect(pdf).toBeDefined();
+    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [pdf as string], { encoding: 'utf8' }));
+    // 50 × 30 mm in points.
+    expect([Math.round(Number(size?.[1])), Math.round(Number(size?.[2]))]).toEqual([142, 85]);
+    const pages = join(dir.path, 'pages-1');
+    mkdirSync(pages);
+    expect(await pageQrs(pdf as string, pages)).toEqual(range(1, 6).map(qrOf));
+    expect((await t.call('print.log', { reelId })).prints.map((p) => p.position)).toEqual(range(1, 6));
+  });
+
+  it('paper out mid-job: stopped with the impressions the printer completed; refused while out; resumed with exactly the rest', async () => {
+    printer.paperOutAfter(3);
+    const job = await t.call('print.start', { reelId, printer: 'office', positions: { first: 7, last: 14 } });
+    expect(job).toMatchObject({ state: 'stopped', printed: [[7, 9]], notPrinted: [[10, 14]] });
+    expect(job.reason).toContain('paper out');
+    const listed = (await t.call('printers.list', {})).printers[0];
+    expect(listed).toMatchObject({ state: 'stopped', message: 'paper out' });
+    expect(listed?.reasons).toContain('media-empty');
+    expect((await refusal(t.call('print.resume', { jobId: job.jobId }))).code).toBe('STATION_PRINTER_NOT_READY');
+
+    // Paper loaded: the printer starts afresh.
+    await printer.kill();
+    await printer.restart();
+    const resumed = await t.call('print.resume', { jobId: job.jobId });
+    expect(resumed).toMatchObject({ state: 'done', printed: [[10, 14]] });
+    const log = (await t.call('print.log', { reelId })).prints.map((p) => p.position);
+    expect(log).toEqual(range(1, 14));
+  });
+
+  it('a printer killed mid-job: stopped with the confirmed split; resume completes it with no position twice', async () => {
+    printer.pageMs(250);
+    const job = await t.call('print.start', { reelId, printer: 'office', positions: { first: 15, last: 24 }, wait: false });
+    expect(job.state).toBe('printing');
+    await until(async () => (await t.call('print.status', { jobId: job.jobId })).printed.length > 0, { what: 'the first page confirmed' });
+    await printer.kill();
+    const stopped = await until(async () => {
+      const s = await t.call('print.status', { jobId: job.jobId });
+      return s.state === 'printing' ? undefined : s;
+    });
+    expect(stopped.state).toBe('stopped');
+    expect(stopped.reason).toMatch(/unreachable/);
+    const printed = stopped.printed.flatMap(([a, b]) => range(a, b));
+    expect(printed[0]).toBe(15);
+    expect(stopped.notPrinted.at(-1)?.[1]).toBe(24);
+
+    await printer.restart();
+    printer.pageMs(10);
+    const resumed = await t.call('print.resume', { jobId: stopped.jobId });
+    expect(resumed.state).toBe('done');
+    expect(resumed.printed).toEqual(stopped.notPrinted);
+    const log = (await t.call('print.log', { reelId })).prints.map((p) => p.position);
+    expect(log).toEqual(range(1, 24));
+  });
+
+  it('prints a test label whose QR names the station, the printer and the time', async () => {
+    const out = await t.call('printers.test', { name: 'office' });
+    expect(out).toMatchObject({ printer: 'office', state: 'done' });
+    const pages = join(dir.path, 'pages-test');
+    mkdirSync(pages);
+    // The job the printer received last.
+    const newest = printer
+      .received()
+      .map((f) => ({ f, at: statSync(f).mtimeMs }))
+      .sort((a, b) => b.at - a.at)[0]?.f as string;
+    expect(await pageQrs(newest, pages)).toEqual([out.text]);
+  });
+
+  it('refuses an address that is not IPP, saying what one looks like', async () => {
+    const error = await refusal(t.call('printers.add', { name: 'bad', ipp: 'http://localhost/x' }));
+    expect(error.code).toBe('STATION_INVALID_INPUT');
+    expect(error.message).toContain('ipp://');
+  });
+});
