@@ -1,0 +1,34 @@
+// Print-quality grading of the QR and Data Matrix codes in one capture (docs/print-quality.md).
+import { readCodes } from '../barcodes';
+import type { GradedSymbology } from './codewords';
+import { gradeSymbol, type SymbolGrade } from './grade-symbol';
+import { toReflectance } from './reflectance';
+
+export type { SymbolGrade } from './grade-symbol';
+
+/** Data Matrix ECC 200 square sizes by zxing's version number (ISO/IEC 16022, table 7); rectangles are not graded. */
+const DATA_MATRIX_SIZES = [10, 12, 14, 16, 18, 20, 22, 24, 26, 32, 36, 40, 44, 48, 52, 64, 72, 80, 88, 96, 104, 120, 132, 144];
+
+function symbolSize(format: string, version: string): { symbology: GradedSymbology; size: number } | null {
+  const v = Number.parseInt(version, 10);
+  if (!Number.isInteger(v) || v < 1) return null;
+  if (format === 'QRCode' && v <= 40) return { symbology: 'QR', size: 17 + 4 * v };
+  const dm = DATA_MATRIX_SIZES[v - 1];
+  if (format === 'DataMatrix' && dm !== undefined) return { symbology: 'DATA_MATRIX', size: dm };
+  return null;
+}
+
+/**
+ * Grades every QR and square Data Matrix that zxing-wasm decodes in an sRGB frame (3 bytes a pixel), at the frame's
+ * own resolution. A symbol zxing cannot decode is not listed: Decode is F for it and there is nothing else to grade.
+ */
+export async function gradeImage(rgb: Uint8Array, width: number, height: number): Promise<SymbolGrade[]> {
+  const results = await readCodes(rgb, width, height);
+  const found = results.flatMap((result) => {
+    const kind = result.isValid && !result.isMirrored ? symbolSize(result.format, result.version) : null;
+    return kind ? [{ ...kind, value: result.text, corners: result.position }] : [];
+  });
+  if (found.length === 0) return [];
+  const image = toReflectance(rgb, width, height);
+  return found.map((symbol) => gradeSymbol(image, symbol));
+}
