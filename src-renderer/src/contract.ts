@@ -33,6 +33,7 @@ const AREAS = {
   camera: () => import('../../src-shared/ipc/camera').then((m): Area => ({ commands: m.cameraCommands, events: m.cameraEvents })),
   collections: () => import('../../src-shared/ipc/reels').then((m): Area => ({ commands: m.reelCommands })),
   devices: () => import('../../src-shared/ipc/devices').then((m): Area => ({ commands: m.devicesCommands, events: m.devicesEvents })),
+  grades: () => import('../../src-shared/ipc/grades').then((m): Area => ({ commands: m.gradeCommands })),
   labels: () => import('../../src-shared/ipc/labels').then((m): Area => ({ commands: m.labelCommands, events: m.labelEvents })),
   printRun: () => import('../../src-shared/ipc/print-run').then((m): Area => ({ commands: m.printRunCommands })),
   profiles: () => import('../../src-shared/ipc/profiles').then((m): Area => ({ commands: m.profileCommands })),

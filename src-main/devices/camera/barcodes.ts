@@ -28,12 +28,11 @@ const TAG_TYPES: Record<string, CaptureBarcode['tagType']> = {
 };
 
 /**
- * QR and DataMatrix codes in an RGB frame, so one capture can also fill those slots
+ * QR and DataMatrix codes of zxing-wasm's results for an RGB frame (each value once), so one capture can also fill those slots
  * (docs/devices.md, "Cameras"). Runs on the analysis-size frame: decoding the full frame costs
  * several times the whole gate, and label codes are printed large enough to survive it.
  */
-export async function decodeBarcodes(rgb: Uint8Array, width: number, height: number): Promise<CaptureBarcode[]> {
-  const results = await readCodes(rgb, width, height);
+export function barcodesOf(results: readonly ReadResult[]): CaptureBarcode[] {
   const seen = new Set<string>();
   const barcodes: CaptureBarcode[] = [];
   for (const result of results) {

@@ -3,6 +3,7 @@
 // and grade each parameter on the 4-to-0 scale; the symbol's grade is the lowest.
 import { readSymbolCodewords, type CodewordLayout, type GradedSymbology, type ModuleMatrix, type SymbolCodewords } from './codewords';
 import { homography, moduleSpacing, type Corners, type Homography } from './geometry';
+import { GRADE_PARAMETERS, type GradeParameter, type SymbolGrade } from '../../../../src-shared/ipc/grades';
 import type { ReflectanceImage } from './reflectance';
 import {
   gradeAxial,
@@ -13,42 +14,8 @@ import {
   gradeModule,
   gradeUnusedCorrection,
   letterOf,
-  type GradeLetter,
   type GradeScore,
 } from './scale';
-
-const GRADE_PARAMETERS = ['decode', 'sc', 'mod', 'rm', 'fpd', 'an', 'gn', 'uec'] as const;
-type GradeParameter = (typeof GRADE_PARAMETERS)[number];
-
-interface SymbolMeasures {
-  /** Symbol contrast Rmax − Rmin, and the two reflectances (0–1). */
-  sc: number;
-  rmax: number;
-  rmin: number;
-  /** Global threshold (Rmax + Rmin) / 2. */
-  gt: number;
-  an: number;
-  gn: number;
-  uec: number;
-  /** Codewords the Reed–Solomon decode corrected, all blocks. */
-  errors: number;
-  /** Fixed-pattern modules sampled on the wrong side of GT. */
-  fixedPatternErrors: number;
-  /** Modules a side, and the module size in pixels (X). */
-  modules: number;
-  modulePixels: number;
-}
-
-export interface SymbolGrade {
-  symbology: GradedSymbology;
-  value: string;
-  grade: GradeLetter;
-  score: GradeScore;
-  parameters: Record<GradeParameter, GradeLetter>;
-  measures: SymbolMeasures;
-  /** The parameter with the lowest grade (the first in GRADE_PARAMETERS order on a tie). */
-  worst: GradeParameter;
-}
 
 export interface LocatedSymbol {
   symbology: GradedSymbology;
@@ -353,7 +320,7 @@ export function gradeSymbol(image: ReflectanceImage, found: LocatedSymbol): Symb
   let worst: GradeParameter = 'decode';
   for (const p of GRADE_PARAMETERS) if (scores[p] < scores[worst]) worst = p;
   const score = scores[worst];
-  const parameters = Object.fromEntries(GRADE_PARAMETERS.map((p) => [p, letterOf(scores[p])])) as Record<GradeParameter, GradeLetter>;
+  const parameters = Object.fromEntries(GRADE_PARAMETERS.map((p) => [p, letterOf(scores[p])])) as SymbolGrade['parameters'];
   return {
     symbology: found.symbology,
     value: found.value,

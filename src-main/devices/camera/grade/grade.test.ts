@@ -2,7 +2,8 @@
 // out from how the image was made, never from the grader's output.
 import { describe, expect, it } from 'vitest';
 import { degrade, encodeModules, linearOf, renderModules, type ModuleGrid, type RenderOptions } from '../../../../test/fixtures/printed-code';
-import { gradeImage, type SymbolGrade } from './index';
+import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
+import { gradeImage } from './index';
 
 const TEXT = 'https://example.test/l/000042';
 /** QR version 5-M: 2 blocks of 43 data and 24 error correction codewords (ISO/IEC 18004, table 9), p = 0. */

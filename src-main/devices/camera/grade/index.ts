@@ -1,10 +1,13 @@
 // Print-quality grading of the QR and Data Matrix codes in one capture (docs/print-quality.md).
 import { readCodes } from '../barcodes';
+import { decodeStill } from '../decode-image';
 import type { GradedSymbology } from './codewords';
-import { gradeSymbol, type SymbolGrade } from './grade-symbol';
+import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
+import type { ReadResult } from 'zxing-wasm/reader';
+import { gradeSymbol } from './grade-symbol';
 import { toReflectance } from './reflectance';
 
-export type { SymbolGrade } from './grade-symbol';
+export { PARAMETER_WORDS, gradeWords } from './words';
 
 /** Data Matrix ECC 200 square sizes by zxing's version number (ISO/IEC 16022, table 7); rectangles are not graded. */
 const DATA_MATRIX_SIZES = [10, 12, 14, 16, 18, 20, 22, 24, 26, 32, 36, 40, 44, 48, 52, 64, 72, 80, 88, 96, 104, 120, 132, 144];
@@ -23,7 +26,11 @@ function symbolSize(format: string, version: string): { symbology: GradedSymbolo
  * own resolution. A symbol zxing cannot decode is not listed: Decode is F for it and there is nothing else to grade.
  */
 export async function gradeImage(rgb: Uint8Array, width: number, height: number): Promise<SymbolGrade[]> {
-  const results = await readCodes(rgb, width, height);
+  return gradeResults(await readCodes(rgb, width, height), rgb, width, height);
+}
+
+/** Grades the symbols of zxing-wasm results already read from this frame (the capture pipeline reads once). */
+export function gradeResults(results: readonly ReadResult[], rgb: Uint8Array, width: number, height: number): SymbolGrade[] {
   const found = results.flatMap((result) => {
     const kind = result.isValid && !result.isMirrored ? symbolSize(result.format, result.version) : null;
     return kind ? [{ ...kind, value: result.text, corners: result.position }] : [];
@@ -31,4 +38,13 @@ export async function gradeImage(rgb: Uint8Array, width: number, height: number)
   if (found.length === 0) return [];
   const image = toReflectance(rgb, width, height);
   return found.map((symbol) => gradeSymbol(image, symbol));
+}
+
+/**
+ * Grades an image's codes as the capture pipeline does, at its analysis size (docs/print-quality.md, "Locating and
+ * sampling"). Throws ImageRefusedError for bytes that are no JPEG or PNG, or too large.
+ */
+export async function gradeStill(bytes: Buffer): Promise<SymbolGrade[]> {
+  const still = await decodeStill(bytes);
+  return gradeImage(still.rgb, still.analysisWidth, still.analysisHeight);
 }

@@ -1,7 +1,8 @@
 // The grade scale of ISO/IEC 15415 and the thresholds of each parameter (docs/print-quality.md, "Parameters").
 
-const GRADE_LETTERS = ['F', 'D', 'C', 'B', 'A'] as const;
-export type GradeLetter = (typeof GRADE_LETTERS)[number];
+import type { GradeLetter } from '../../../../src-shared/ipc/grades';
+
+const GRADE_LETTERS: readonly GradeLetter[] = ['F', 'D', 'C', 'B', 'A'];
 /** 4 = A … 0 = F. */
 export type GradeScore = 0 | 1 | 2 | 3 | 4;
 
