@@ -27,6 +27,8 @@ export interface CaptureAnalysis {
 export interface AnalyzeOptions {
   thresholds: QualityThresholds;
   limits?: DecodeLimits;
+  /** Grade the codes read (docs/print-quality.md); default true. Off only to measure what grading costs. */
+  grade?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function analyzeCapture(bytes: Buffer, options: AnalyzeOptions): Pr
   // One zxing pass: the codes fill the slots and are graded where they were found (docs/print-quality.md).
   const codes = await readCodes(rgb, w, h);
   const barcodes = barcodesOf(codes);
-  const grades = gradeResults(codes, rgb, w, h);
+  const grades = options.grade === false ? [] : gradeResults(codes, rgb, w, h);
   return {
     ...base,
     mimeType: still.mimeType,
