@@ -17,6 +17,7 @@ import {
 } from '../store/reports';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';
+import { reelPrintQuality } from './print-quality';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
 // states, the audit log (when each Label was saved, gaps and take-backs), the outbox (bulk-binds, activations) and
@@ -113,6 +114,7 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     bulkBinds,
     activation: { reelActivations, identifiable: typeof snapshotCounts?.identifiableCount === 'number' ? snapshotCounts.identifiableCount : null },
     verification: currentVerificationView(db, reel.reelId),
+    printQuality: reelPrintQuality(db, reel.reelId),
   };
 }
 

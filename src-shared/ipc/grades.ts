@@ -74,17 +74,28 @@ const LabelGradeSchema = z.object({
 });
 export type LabelGrade = z.infer<typeof LabelGradeSchema>;
 
-const ReelGradesSchema = z.object({
-  reelId: z.string(),
-  grading: ReelGradingSchema,
-  /** By position. */
-  labels: z.array(LabelGradeSchema),
-  /** How many Labels got each grade, and how many had each parameter as their worst (grade below A only). */
+/** How many Labels got each grade, how many had each parameter as their worst (grades below A only), how many flagged. */
+const GradeCountsSchema = z.object({
   distribution: z.record(GradeLetterSchema, z.number().int().nonnegative()),
   worstParameters: z.record(GradeParameterSchema, z.number().int().nonnegative()),
   flagged: z.number().int().nonnegative(),
 });
+export type GradeCounts = z.infer<typeof GradeCountsSchema>;
+
+const ReelGradesSchema = GradeCountsSchema.extend({
+  reelId: z.string(),
+  grading: ReelGradingSchema,
+  /** By position. */
+  labels: z.array(LabelGradeSchema),
+});
 export type ReelGrades = z.infer<typeof ReelGradesSchema>;
+
+/** The Reel report's print quality: the counts and the grade along the positions (the trend). */
+export const ReelPrintQualitySchema = GradeCountsSchema.extend({
+  grading: ReelGradingSchema,
+  graded: z.number().int().nonnegative(),
+  trend: z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema })),
+});
 
 export const gradeCommands = {
   /** The grades of a Reel's Labels (or of one position), with the Reel's setting and the counts. */

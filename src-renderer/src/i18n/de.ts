@@ -936,4 +936,19 @@ export const de: Catalog = {
     prune: 'Jetzt entfernen',
     pruned: '{{count, number}} Bilder entfernt ({{bytes}}).',
   },
+  grade: {
+    chip: '{{grade}}: {{worst}}',
+    chipA: 'A: Druckqualität gut',
+    notCertified: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung',
+    parameter: {
+      decode: 'nicht lesbar',
+      sc: 'zu wenig Kontrast',
+      mod: 'ungleichmäßige Modulation',
+      rm: 'Module auf der falschen Seite',
+      fpd: 'Suchmuster oder Taktspur beschädigt',
+      an: 'gestreckt',
+      gn: 'verzerrtes Raster',
+      uec: 'Fehlerkorrektur aufgebraucht',
+    },
+  },
 };

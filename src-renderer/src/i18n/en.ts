@@ -911,6 +911,21 @@ export const en = {
     prune: 'Remove now',
     pruned: '{{count, number}} images removed ({{bytes}}).',
   },
+  grade: {
+    chip: '{{grade}}: {{worst}}',
+    chipA: 'A: print quality good',
+    notCertified: 'process-control grade from the bench camera, not a certified verification',
+    parameter: {
+      decode: 'does not decode',
+      sc: 'low contrast',
+      mod: 'uneven modulation',
+      rm: 'modules on the wrong side',
+      fpd: 'damaged finder or timing',
+      an: 'stretched',
+      gn: 'distorted grid',
+      uec: 'error correction used up',
+    },
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

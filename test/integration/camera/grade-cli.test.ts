@@ -112,6 +112,20 @@ describe('a grade per Label', () => {
 
     const shown = await station(['--data', data, 'reel', 'show', reelId]);
     expect(shown.stdout).toMatch(/\n\s+2 .*grade D \(low contrast\) FLAGGED/);
+
+    // The Reel report carries the counts and the grade along the positions.
+    const report = (await station(['--data', data, '--json', 'report', '--reel', reelId])).json() as {
+      printQuality: { graded: number; distribution: Record<string, number>; flagged: number; trend: Array<{ position: number; grade: string; worst: string }> };
+    };
+    expect(report.printQuality).toMatchObject({ graded: 2, flagged: 1, distribution: { A: 1, D: 1 } });
+    expect(report.printQuality.trend).toEqual([
+      { position: 1, grade: 'A', worst: 'decode' },
+      { position: 2, grade: 'D', worst: 'sc' },
+    ]);
+    const text = await station(['--data', data, 'report', '--reel', reelId]);
+    expect(text.stdout).toContain(
+      'Print quality (bench camera, process-control grade, not certified): A 1, B 0, C 0, D 1, F 0; worst: low contrast ×1; 1 below C',
+    );
   }, 120_000);
 
   it('refuses a Label below the lowest accepted grade when the Reel says so, and keeps nothing of it', async () => {

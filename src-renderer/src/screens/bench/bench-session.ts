@@ -26,6 +26,7 @@ import {
   type IncomingRead,
   type ReelFacts,
 } from './bench-reducer';
+import { worstGrade } from './GradeChip';
 
 // The Bench's state in one hook (issue 17, "the renderer's own structure"): the reducer (bench-reducer.ts), the
 // station calls through the query hooks (src-renderer/src/query/), and the effects (reads and captures from the
@@ -201,7 +202,13 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       apply((s) =>
         placeCapture(
           s,
-          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) },
+          {
+            accepted: capture.accepted,
+            sha256: capture.sha256,
+            thumbnail: capture.thumbnail,
+            reasons: capture.reasons.map((r) => r.message),
+            grade: worstGrade(capture.grades),
+          },
           facts(),
         ),
       );
