@@ -940,6 +940,16 @@ export const de: Catalog = {
     chip: '{{grade}}: {{worst}}',
     chipA: 'A: Druckqualität gut',
     notCertified: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung',
+    report: {
+      title: 'Druckqualität',
+      summary: '{{graded, number}} Labels bewertet; {{flagged, number}} unter der niedrigsten zugelassenen Note {{min}}.',
+      distribution: 'Labels nach Note',
+      grade: 'Note',
+      labels: 'Labels',
+      trend: 'Note entlang der Positionen (eine fallende Linie ist ein nachlassendes Farbband oder ein Druckkopf)',
+      worst: 'Schwächster Parameter',
+      none: 'Keine bewerteten Codes auf dieser Rolle.',
+    },
     parameter: {
       decode: 'nicht lesbar',
       sc: 'zu wenig Kontrast',

@@ -915,6 +915,16 @@ export const en = {
     chip: '{{grade}}: {{worst}}',
     chipA: 'A: print quality good',
     notCertified: 'process-control grade from the bench camera, not a certified verification',
+    report: {
+      title: 'Print quality',
+      summary: '{{graded, number}} Labels graded; {{flagged, number}} below the lowest accepted grade {{min}}.',
+      distribution: 'Labels by grade',
+      grade: 'Grade',
+      labels: 'Labels',
+      trend: 'Grade along the positions (a falling line is a failing ribbon or print head)',
+      worst: 'Worst parameter',
+      none: 'No graded codes on this Reel.',
+    },
     parameter: {
       decode: 'does not decode',
       sc: 'low contrast',
