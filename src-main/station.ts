@@ -18,6 +18,7 @@ import { bulkBindHandlers } from './commands/bulk-bind';
 import { cameraHandlers } from './commands/camera';
 import type { CommandContext } from './commands/context';
 import { devicesHandlers } from './commands/devices';
+import { gradeHandlers } from './commands/grades';
 import { labelHandlers } from './commands/labels';
 import { printRunHandlers } from './commands/print-run';
 import { printerHandlers } from './commands/printers';
@@ -344,6 +345,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...verifyHandlers(ctx),
     ...reportHandlers(ctx, options.printReport),
     ...storageHandlers(housekeeping),
+    ...gradeHandlers(ctx),
   };
 
   let closing = false;

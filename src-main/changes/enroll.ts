@@ -14,6 +14,8 @@ import type { Db } from '../store/database';
 import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
 import { refuseElsewherePosition } from './shared-reel';
+import { gradeEnrollment, type EnrollmentGrade } from './grade-label';
+import { clearLabelGrade, saveLabelGrade } from '../store/grades';
 import { requireReel, type ChangeContext } from './context';
 import { acceptedWords, checkEnrollmentPrint, reelPrintedAt } from './print-check';
 
@@ -41,6 +43,8 @@ export interface PreparedEnrollment {
   identifiers: { tagType: StringTagType; value: string }[];
   /** The mismatches with the print data the caller accepted (audited with the Label). */
   printFindings: PrintFinding[];
+  /** The print grade of the capture's codes (docs/print-quality.md); undefined when nothing was graded. */
+  grade?: EnrollmentGrade | null;
 }
 
 /**
@@ -183,6 +187,10 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
     reelPrintedAt(ctx.db, reel.reelId),
     request.acceptMismatch ?? false,
   );
+  // Graded before the capture is stored: a Reel that refuses Labels below its grade keeps nothing of a refused one.
+  const grade = request.svcImage
+    ? await gradeEnrollment(ctx, reel.reelId, request.position, { bytes: request.svcImage, file: request.svcImageFile })
+    : undefined;
   let capture: StoredCapture | null = null;
   if (request.svcImage) {
     try {
@@ -201,7 +209,7 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
       throw sameCaptureError(request.position, other);
     }
   }
-  return buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId), printFindings);
+  return { ...buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId), printFindings), grade };
 }
 
 /** Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction. */
@@ -211,6 +219,10 @@ export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): str
   for (const old of discardEnrollmentsNeedingAttention(ctx.db, p.label.labelId))
     audit(ctx.db, 'queue.superseded', old, { labelId: p.label.labelId, reason: 'enrolled again at the same position' });
   upsertLabel(ctx.db, p.label);
+  if (p.grade) {
+    const { labelId, reelId, position } = p.label;
+    saveLabelGrade(ctx.db, { labelId, reelId, position, captureSha256: p.capture?.sha256 ?? null, ...p.grade, at: new Date().toISOString() });
+  } else if (p.grade === null) clearLabelGrade(ctx.db, p.label.labelId);
   audit(ctx.db, 'label.enroll', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position });
   if (p.printFindings.length)
     audit(ctx.db, 'label.mismatchAccepted', p.label.labelId, { reelId: p.reel.reelId, position: p.label.position, findings: p.printFindings });

@@ -19,6 +19,7 @@ import { checkLabels, labelCheck, printedPositions } from '../../src-shared/doma
 import { labelsChangedBetween, listLabels, reelPrintData, type LocalLabel } from '../store/labels';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';
+import { reelPrintQuality } from './print-quality';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
 // states, the audit log (when each Label was saved, gaps and take-backs), the outbox (bulk-binds, activations) and
@@ -116,6 +117,7 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     activation: { reelActivations, identifiable: typeof snapshotCounts?.identifiableCount === 'number' ? snapshotCounts.identifiableCount : null },
     verification: currentVerificationView(db, reel.reelId),
     printCheck: printCheckOf(listLabels(db, reel.reelId)),
+    printQuality: reelPrintQuality(db, reel.reelId),
   };
 }
 

@@ -33,6 +33,7 @@ const AREAS = {
   camera: () => import('../../src-shared/ipc/camera').then((m): Area => ({ commands: m.cameraCommands, events: m.cameraEvents })),
   collections: () => import('../../src-shared/ipc/reels').then((m): Area => ({ commands: m.reelCommands })),
   devices: () => import('../../src-shared/ipc/devices').then((m): Area => ({ commands: m.devicesCommands, events: m.devicesEvents })),
+  grades: () => import('../../src-shared/ipc/grades').then((m): Area => ({ commands: m.gradeCommands })),
   labels: () => import('../../src-shared/ipc/labels').then((m): Area => ({ commands: m.labelCommands, events: m.labelEvents })),
   print: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands })),
   printRun: () => import('../../src-shared/ipc/print-run').then((m): Area => ({ commands: m.printRunCommands })),

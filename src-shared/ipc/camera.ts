@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SymbolGradeSchema } from './grades';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../domain/image-quality';
 
 // Camera part of the station contract (docs/devices.md, "Cameras": the renderer captures
@@ -129,6 +130,8 @@ export const CaptureResultSchema = z.object({
   accepted: z.boolean(),
   reasons: z.array(CaptureReasonSchema),
   barcodes: z.array(CaptureBarcodeSchema),
+  /** Print quality of each QR and Data Matrix read (docs/print-quality.md); absent on stills analysed before grading. */
+  grades: z.array(SymbolGradeSchema).optional(),
   /** Small JPEG as a data URL (data:image/jpeg;base64,…); null when undecodable. */
   thumbnail: z.string().nullable(),
   /** The spec's scan `options` as far as the camera reported them. */

@@ -13,6 +13,7 @@ import { storageCommands } from './storage';
 import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
+import { gradeCommands } from './grades';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -35,6 +36,7 @@ export const commands = {
   ...verifyCommands,
   ...reportCommands,
   ...storageCommands,
+  ...gradeCommands,
 } as const;
 
 export const events = {

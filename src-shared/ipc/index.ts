@@ -15,3 +15,4 @@ export * from './verify';
 export * from './report';
 export * from './storage';
 export * from './printers';
+export * from './grades';

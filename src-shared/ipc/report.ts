@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReelPrintQualitySchema } from './grades';
 import { ExpectedIdentifierSchema } from '../api/labels';
 import { LabelStateSchema } from '../domain/label';
 import { LocalId } from './reels';
@@ -127,6 +128,8 @@ export const ReelReport = z.object({
       }),
     ),
   }),
+  /** Print quality of the Labels' codes from the bench camera (docs/print-quality.md): a process-control grade. */
+  printQuality: ReelPrintQualitySchema.optional(),
 });
 export type ReelReport = z.infer<typeof ReelReport>;
 

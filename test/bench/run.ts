@@ -5,6 +5,7 @@ import { bulkBindBench } from './bulk-bind.bench';
 import { captureBench } from './capture.bench';
 import { coreBench } from './core.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
+import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
@@ -26,6 +27,7 @@ const benches: Bench[] = [
   scannerBench,
   startupBench,
   captureBench,
+  gradingBench,
   opticalBench,
   uiBench,
   screensBench,

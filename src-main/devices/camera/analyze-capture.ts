@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { judgeQuality, measureQuality, toGray, type QualityMetrics, type QualityThresholds } from '../../../src-shared/domain/image-quality';
 import type { CaptureBarcode, CaptureReason, StillMimeType } from '../../../src-shared/ipc/camera';
-import { decodeBarcodes } from './barcodes';
+import type { SymbolGrade } from '../../../src-shared/ipc/grades';
+import { barcodesOf, readCodes } from './barcodes';
+import { gradeResults } from './grade';
 import { decodeStill, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
 import { ImageRefusedError } from './errors';
 import { makeThumbnail } from './thumbnail';
@@ -17,12 +19,16 @@ export interface CaptureAnalysis {
   accepted: boolean;
   reasons: CaptureReason[];
   barcodes: CaptureBarcode[];
+  /** Print quality of each code read (docs/print-quality.md). */
+  grades?: SymbolGrade[];
   thumbnail: string | null;
 }
 
 export interface AnalyzeOptions {
   thresholds: QualityThresholds;
   limits?: DecodeLimits;
+  /** Grade the codes read (docs/print-quality.md); default true. Off only to measure what grading costs. */
+  grade?: boolean;
 }
 
 /**
@@ -57,7 +63,10 @@ export async function analyzeCapture(bytes: Buffer, options: AnalyzeOptions): Pr
   const thumbnail = makeThumbnail(rgb, w, h);
   const metrics = measureQuality(toGray(rgb, w, h, 3));
   const reasons = judgeQuality(still, metrics, options.thresholds);
-  const barcodes = await decodeBarcodes(rgb, w, h);
+  // One zxing pass: the codes fill the slots and are graded where they were found (docs/print-quality.md).
+  const codes = await readCodes(rgb, w, h);
+  const barcodes = barcodesOf(codes);
+  const grades = options.grade === false ? [] : gradeResults(codes, rgb, w, h);
   return {
     ...base,
     mimeType: still.mimeType,
@@ -67,6 +76,7 @@ export async function analyzeCapture(bytes: Buffer, options: AnalyzeOptions): Pr
     accepted: reasons.length === 0,
     reasons,
     barcodes,
+    grades,
     thumbnail: await thumbnail,
   };
 }

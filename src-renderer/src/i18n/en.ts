@@ -1044,6 +1044,31 @@ export const en = {
     prune: 'Remove now',
     pruned: '{{count, number}} images removed ({{bytes}}).',
   },
+  grade: {
+    chip: '{{grade}}: {{worst}}',
+    chipA: 'A: print quality good',
+    notCertified: 'process-control grade from the bench camera, not a certified verification',
+    report: {
+      title: 'Print quality',
+      summary: '{{graded, number}} Labels graded; {{flagged, number}} below the lowest accepted grade {{min}}.',
+      distribution: 'Labels by grade',
+      grade: 'Grade',
+      labels: 'Labels',
+      trend: 'Grade along the positions (a falling line is a failing ribbon or print head)',
+      worst: 'Worst parameter',
+      none: 'No graded codes on this Reel.',
+    },
+    parameter: {
+      decode: 'does not decode',
+      sc: 'low contrast',
+      mod: 'uneven modulation',
+      rm: 'modules on the wrong side',
+      fpd: 'damaged finder or timing',
+      an: 'stretched',
+      gn: 'distorted grid',
+      uec: 'error correction used up',
+    },
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

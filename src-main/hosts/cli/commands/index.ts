@@ -3,6 +3,7 @@ import { devicesListCommand, devicesWatchCommand } from './devices';
 import { bulkBindCommand } from './bulk-bind';
 import { connectCommand } from './connect';
 import { enrollCommand } from './enroll';
+import { gradeCommand, gradeSettingCommand } from './grade';
 import { importCommand } from './import';
 import { moveCommand } from './move';
 import { printRunGenerateCommand } from './print-run';
@@ -68,4 +69,6 @@ export const cliCommands: readonly CliCommand[] = [
   reportCommand,
   reportShiftCommand,
   storageCommand,
+  gradeCommand,
+  gradeSettingCommand,
 ];

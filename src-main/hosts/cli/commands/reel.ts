@@ -4,6 +4,7 @@ import { findingWords, type PrintFinding } from '../../../../src-shared/domain/p
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
+import { PARAMETER_WORDS } from '../../../devices/camera/grade';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
 function parseExpect(text: string): { tagType: TagType; count: number }[] {
@@ -69,15 +70,22 @@ export const reelShowCommand: CliCommand = {
   async run(ctx, args) {
     const { values, positionals } = parseCommand(args, { command: 'reel show', options: { refresh: { type: 'boolean' } }, positionals: ['REEL'] });
     const reel = await ctx.call('reels.show', { reelId: positionals[0], ...(values.refresh ? { refresh: true } : {}) });
+    // Each Label's print grade from its capture (docs/print-quality.md), beside the Reel.
+    const grades = await ctx.call('grades.reel', { reelId: reel.reelId });
+    const gradeAt = new Map(grades.labels.map((g) => [g.position, g]));
+    const gradeText = (position: number) => {
+      const g = gradeAt.get(position);
+      return g ? `  grade ${g.grade}${g.grade === 'A' ? '' : ` (${PARAMETER_WORDS[g.worst]})`}${g.flagged ? ' FLAGGED' : ''}` : '';
+    };
     ctx.print(
-      reel,
+      { ...reel, grades },
       [
         `Reel ${reel.name} (${reel.reelId}) service id ${reel.serviceId ?? '(not yet synced)'}${reel.refreshedAt ? `, read from the service at ${reel.refreshedAt}` : ''}; ${rangeText(reel.benchRange)}`,
         `  ${printDataText(reel.hasPrintData)}`,
         ...problemLines(reel.problems),
         ...reel.labels.map(
           (l) =>
-            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${l.printCheck === 'mismatch' ? '  ! not the print data of this position' : ''}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
+            `  ${String(l.position).padStart(5)}  ${l.state.padEnd(9)} ${l.origin === 'elsewhere' ? 'elsewhere ' : ''}${l.serviceId ?? '-'.padEnd(36)}  ${l.identifiers.map((i) => `${i.tagType}=${i.value ?? i.captureSha256?.slice(0, 12) ?? ''}`).join(' ')}${gradeText(l.position)}${l.printCheck === 'mismatch' ? '  ! not the print data of this position' : ''}${l.attention ? `  ! ${l.attention.code}: ${l.attention.reason}${l.attention.requestId ? ` [request id ${l.attention.requestId}]` : ''}` : ''}`,
         ),
       ].join('\n'),
     );

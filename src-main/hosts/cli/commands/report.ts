@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import { PDF_UNAVAILABLE, type ReelReport, type ShiftSummary } from '../../../../src-shared/ipc/report';
+import { PARAMETER_WORDS } from '../../../devices/camera/grade';
 import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
@@ -27,7 +28,19 @@ function summary(report: ReelReport): string {
     v
       ? `Quality check: ${v.verdict.decision} (${v.verdict.failed} failed of ${v.verdict.inspected} checked; sample ${v.plan.sampleSize}, accept ${v.plan.accept}, reject ${v.plan.reject})`
       : 'Quality check: none',
+    printQualityLine(report.printQuality),
   ].join('\n');
+}
+
+/** The print grades of the Reel's codes (docs/print-quality.md): a process-control grade, not a certified one. */
+function printQualityLine(q: ReelReport['printQuality']): string {
+  if (!q || q.graded === 0) return 'Print quality: no graded codes';
+  const dist = (['A', 'B', 'C', 'D', 'F'] as const).map((g) => `${g} ${q.distribution[g] ?? 0}`).join(', ');
+  const worst = Object.entries(q.worstParameters)
+    .filter(([, n]) => n > 0)
+    .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)
+    .join(', ');
+  return `Print quality (bench camera, process-control grade, not certified): ${dist}${worst ? `; worst: ${worst}` : ''}; ${q.flagged} below ${q.grading.minGrade}`;
 }
 
 /** A PDF path that cannot be written to, in words, said before Chromium is started for nothing. */

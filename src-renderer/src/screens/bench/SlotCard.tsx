@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import type { Slot } from './bench-reducer';
+import { GradeChip } from './GradeChip';
 
 /** One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next. */
 export function SlotCard({ slot, expected, next }: { slot: Slot; expected: ExpectedValues | null; next: boolean }) {
@@ -27,6 +28,7 @@ export function SlotCard({ slot, expected, next }: { slot: Slot; expected: Expec
         {filled ? '✓' : '○'}
       </span>
       {slot.thumbnail ? <img src={slot.thumbnail} alt={t('bench.captureAlt')} className="thumb" /> : null}
+      {slot.grade ? <GradeChip grade={slot.grade} /> : null}
       <span className="slot-value mono" title={shown}>
         {shown}
       </span>

@@ -17,6 +17,13 @@ export interface Slot {
   /** SVC slots: the accepted capture's content hash and thumbnail. */
   captureSha256?: string;
   thumbnail?: string;
+  /** The print grade of the capture's codes, its lowest symbol's (docs/print-quality.md). */
+  grade?: SlotGrade;
+}
+
+export interface SlotGrade {
+  grade: 'A' | 'B' | 'C' | 'D' | 'F';
+  worst: 'decode' | 'sc' | 'mod' | 'rm' | 'fpd' | 'an' | 'gn' | 'uec';
 }
 
 /** What the last read or action did; `code` is what tests and translations key on. */
@@ -144,6 +151,7 @@ export interface CaptureOutcome {
   sha256: string;
   thumbnail: string | null;
   reasons: string[];
+  grade?: SlotGrade | undefined;
 }
 
 /**
@@ -159,7 +167,14 @@ export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?:
   const index = state.slots.findIndex((s) => s.tagType === 'SVC');
   if (index < 0) return withFeedback(state, { level: 'warning', code: 'UNEXPECTED_TYPE', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
   const slots = state.slots.map((s, n) =>
-    n === index ? { tagType: s.tagType, captureSha256: capture.sha256, ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}) } : s,
+    n === index
+      ? {
+          tagType: s.tagType,
+          captureSha256: capture.sha256,
+          ...(capture.thumbnail ? { thumbnail: capture.thumbnail } : {}),
+          ...(capture.grade ? { grade: capture.grade } : {}),
+        }
+      : s,
   );
   return withFeedback({ ...state, slots }, { level: 'ok', code: 'READ_PLACED', tagType: 'SVC', value: capture.sha256.slice(0, 12) });
 }

@@ -31,6 +31,7 @@ import {
   type IncomingRead,
   type ReelFacts,
 } from './bench-reducer';
+import { worstGrade } from './GradeChip';
 
 // The Bench's state in one hook: the reducer (bench-reducer.ts), the station calls through the query hooks
 // (src-renderer/src/query/), and the effects (reads and captures from the station, auto-advance, the keys).
@@ -262,7 +263,13 @@ export function useBenchSession({
       apply((s) =>
         placeCapture(
           s,
-          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) },
+          {
+            accepted: capture.accepted,
+            sha256: capture.sha256,
+            thumbnail: capture.thumbnail,
+            reasons: capture.reasons.map((r) => r.message),
+            grade: worstGrade(capture.grades),
+          },
           facts(),
         ),
       );

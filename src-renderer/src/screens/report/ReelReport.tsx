@@ -19,6 +19,7 @@ import { DataTable } from '../../components/DataTable';
 import { useFormat } from '../../components/format';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
+import { PrintQualitySection } from './PrintQuality';
 import './report.css';
 
 // The Reel report: one page per Reel for the customer and the shift (counts, how fast, what went wrong, the
@@ -382,6 +383,8 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
           <p>{t('report.noVerification')}</p>
         )}
       </section>
+
+      <PrintQualitySection quality={report.printQuality} />
     </article>
   );
 }

@@ -1,0 +1,204 @@
+// The grader on codes made with known print quality (docs/print-quality.md, "Tests"): each expected grade is worked
+// out from how the image was made, never from the grader's output.
+import { describe, expect, it } from 'vitest';
+import { degrade, encodeModules, linearOf, renderModules, type ModuleGrid, type RenderOptions } from '../../../../test/fixtures/printed-code';
+import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
+import { gradeImage } from './index';
+
+const TEXT = 'https://example.test/l/000042';
+/** QR version 5-M: 2 blocks of 43 data and 24 error correction codewords (ISO/IEC 18004, table 9), p = 0. */
+const qr5M = () => encodeModules('qrcode', TEXT, { eclevel: 'M', version: 5, fixedeclevel: true });
+const dm = () => encodeModules('datamatrix', TEXT);
+
+async function gradeOne(grid: ModuleGrid, options: RenderOptions = {}, degradeWith?: Parameters<typeof degrade>[1]): Promise<SymbolGrade> {
+  let image = renderModules(grid, options);
+  if (degradeWith) image = await degrade(image, degradeWith);
+  const symbols = await gradeImage(image.rgb, image.width, image.height);
+  expect(symbols).toHaveLength(1);
+  return symbols[0] as SymbolGrade;
+}
+
+const ALL_A = { decode: 'A', sc: 'A', mod: 'A', rm: 'A', fpd: 'A', an: 'A', gn: 'A', uec: 'A' };
+
+/**
+ * The modules of each codeword of a version 5 QR, by the placement of ISO/IEC 18004 §7.7.3 written out here on its
+ * own (two-module columns from the bottom right, up then down, column 6 skipped, function patterns left out).
+ */
+function qr5CodewordModules(): Array<Array<[number, number]>> {
+  const n = 37;
+  const fn = (r: number, c: number) =>
+    (r <= 8 && c <= 8) || (r <= 8 && c >= n - 8) || (r >= n - 8 && c <= 8) || r === 6 || c === 6 || (r >= 28 && r <= 32 && c >= 28 && c <= 32);
+  const order: Array<[number, number]> = [];
+  let upward = true;
+  for (let right = n - 1; right > 0; right -= 2) {
+    if (right === 6) right = 5;
+    for (let i = 0; i < n; i += 1) {
+      const r = upward ? n - 1 - i : i;
+      for (const c of [right, right - 1]) if (!fn(r, c)) order.push([r, c]);
+    }
+    upward = !upward;
+  }
+  const codewords: Array<Array<[number, number]>> = [];
+  for (let k = 0; k + 8 <= order.length && codewords.length < 134; k += 8) codewords.push(order.slice(k, k + 8));
+  return codewords;
+}
+
+/** Block 1's codeword j is raw codeword 2j (data) in a symbol of two equal blocks, interleaved codeword by codeword. */
+const block1Raw = (j: number) => 2 * j;
+
+describe('grading a printed QR or Data Matrix (ISO/IEC 15415 parameters)', () => {
+  it('grades a clean QR A on every parameter, with SC from its two reflectances', async () => {
+    const g = await gradeOne(qr5M());
+    expect(g.symbology).toBe('QR');
+    expect(g.value).toBe(TEXT);
+    expect(g.parameters).toEqual(ALL_A);
+    expect(g.grade).toBe('A');
+    expect(g.score).toBe(4);
+    expect(g.measures.sc).toBeCloseTo(linearOf(245) - linearOf(20), 4);
+    expect(g.measures.uec).toBe(1);
+    expect(g.measures.errors).toBe(0);
+    expect(g.measures.an).toBeLessThan(0.01);
+    expect(g.measures.gn).toBeLessThan(0.05);
+    expect(g.measures.modules).toBe(37);
+  });
+
+  it('grades a clean Data Matrix A on every parameter', async () => {
+    const grid = dm();
+    const g = await gradeOne(grid, { quiet: 2 });
+    expect(g.symbology).toBe('DATA_MATRIX');
+    expect(g.value).toBe(TEXT);
+    expect(g.parameters).toEqual(ALL_A);
+    expect(g.measures.modules).toBe(grid.size);
+    expect(g.measures.uec).toBe(1);
+  });
+
+  it.each([
+    // dark byte, light byte, SC = linear(light) − linear(dark), letter by A ≥ 0.70, B ≥ 0.55, C ≥ 0.40, D ≥ 0.20
+    [90, 215, 0.577, 'B'],
+    [120, 210, 0.4567, 'C'],
+    [150, 200, 0.2727, 'D'],
+  ] as const)('grades grey %i on grey %i to SC %f (%s)', async (darkByte, lightByte, sc, letter) => {
+    const g = await gradeOne(qr5M(), { darkByte, lightByte });
+    expect(g.measures.sc).toBeCloseTo(sc, 3);
+    expect(g.parameters.sc).toBe(letter);
+    expect(g.grade).toBe(letter);
+    expect(g.worst).toBe('sc');
+    // Two levels only: every module is as far from GT as can be.
+    expect(g.parameters.mod).toBe('A');
+  });
+
+  it.each([
+    // k codewords of block 1 inverted: UEC = 1 − 2k/24
+    [3, 0.75, 'A'],
+    [5, 1 - 10 / 24, 'B'],
+    [7, 1 - 14 / 24, 'C'],
+    [9, 0.25, 'D'],
+  ] as const)('with %i codewords of one block changed, UEC is 1 − 2k/24 = %f (%s)', async (k, uec, letter) => {
+    const grid = qr5M();
+    const modules = qr5CodewordModules();
+    for (let j = 0; j < k; j += 1)
+      for (const [r, c] of modules[block1Raw(j)] as Array<[number, number]>) (grid.dark[r] as boolean[])[c] = !(grid.dark[r] as boolean[])[c];
+    const g = await gradeOne(grid);
+    expect(g.measures.errors).toBe(k);
+    expect(g.measures.uec).toBeCloseTo(uec, 6);
+    expect(g.parameters.uec).toBe(letter);
+    expect(g.parameters.fpd).toBe('A');
+  });
+
+  it('grades modulation down by the error correction grey codewords use up', async () => {
+    // 8 codewords of block 1 have their dark modules printed grey at a modulation of 0.25 (module grade D): at
+    // levels A–C they count against block 1's 24 error correction codewords, 1 − 8/24 = 0.667 ≥ 0.62 → A;
+    // with 14 such codewords, 1 − 14/24 = 0.417 → C, so the modulation grade is C.
+    for (const [k, letter] of [
+      [8, 'A'],
+      [14, 'C'],
+    ] as const) {
+      const grid = qr5M();
+      const grey = new Set<string>();
+      for (let j = 0; j < k; j += 1) for (const [r, c] of qr5CodewordModules()[block1Raw(j)] as Array<[number, number]>) grey.add(`${r},${c}`);
+      const dark = linearOf(20);
+      const light = linearOf(245);
+      // R with 2·|R − GT| / SC = 0.25, on the dark side: GT − 0.125·SC.
+      const target = (dark + light) / 2 - 0.125 * (light - dark);
+      let byte = 0;
+      while (linearOf(byte + 1) <= target) byte += 1;
+      const g = await gradeOne(grid, { moduleByte: (r, c, isDark) => (isDark && grey.has(`${r},${c}`) ? byte : undefined) });
+      expect(g.measures.errors).toBe(0);
+      expect(g.parameters.uec).toBe('A');
+      expect(g.parameters.mod).toBe(letter);
+      expect(g.parameters.rm).toBe(letter);
+    }
+  });
+
+  it('grades a damaged QR finder pattern by its modules in error (2 → C)', async () => {
+    // A light spot 0.6 module square on two dark modules of the top-right finder's outer ring: the 0.8-module
+    // aperture then sees about 70 % light, above GT, so each reads light. (zxing-cpp gives up on a finder with a
+    // whole module missing, so the spots stay smaller than a module.)
+    const spot = (u: number, v: number, col: number, row: number) => Math.abs(u - col - 0.5) <= 0.3 && Math.abs(v - row - 0.5) <= 0.3;
+    const g = await gradeOne(qr5M(), { pointByte: (u, v) => (spot(u, v, 33, 0) || spot(u, v, 35, 0) ? 245 : undefined) });
+    expect(g.measures.fixedPatternErrors).toBe(2);
+    expect(g.parameters.fpd).toBe('C');
+    expect(g.worst).toBe('fpd');
+    expect(g.parameters.uec).toBe('A');
+  });
+
+  it('grades a damaged QR timing pattern by its share of modules in error (5 of 42 → C)', async () => {
+    const grid = qr5M();
+    for (const col of [10, 14, 18, 22, 26]) (grid.dark[6] as boolean[])[col] = false;
+    // 5 / 42 = 11.9 %: A 0 %, B ≤ 9 %, C ≤ 13 %
+    const g = await gradeOne(grid);
+    expect(g.measures.fixedPatternErrors).toBe(5);
+    expect(g.parameters.fpd).toBe('C');
+  });
+
+  it('grades a damaged Data Matrix clock track by its share of modules in error', async () => {
+    const grid = dm();
+    const n = grid.size;
+    // Two dark modules of the top clock track printed light: 2 of the clock's 2(n − 1) modules.
+    (grid.dark[0] as boolean[])[4] = false;
+    (grid.dark[0] as boolean[])[8] = false;
+    const share = 2 / (2 * (n - 1));
+    const expected = share <= 0.09 ? 'B' : share <= 0.13 ? 'C' : share <= 0.17 ? 'D' : 'F';
+    const g = await gradeOne(grid, { quiet: 2 });
+    expect(g.measures.fixedPatternErrors).toBe(2);
+    expect(g.parameters.fpd).toBe(expected);
+  });
+
+  it.each([
+    // module 10 px across and Y px down: AN = |X − Y| / ((X + Y) / 2)
+    [10.7, 0.7 / 10.35, 'B'],
+    [11, 1 / 10.5, 'C'],
+    [11.5, 1.5 / 10.75, 'F'],
+  ] as const)('grades a symbol stretched to 10 × %f px modules to AN %f (%s)', async (moduleY, an, letter) => {
+    const g = await gradeOne(qr5M(), { moduleY });
+    expect(g.measures.an).toBeCloseTo(an, 2);
+    expect(g.parameters.an).toBe(letter);
+  });
+
+  it('grades a warped grid by how far the module centres stray (GN)', async () => {
+    // Columns between the finder patterns displaced by A·sin²(π(u − 8)/21) modules (the finders, which fix the
+    // corners, stay put): a timing module's centre, measured by its two edges, strays from the reference grid by
+    // the mean of its two edges' displacements.
+    const n = 37;
+    const amplitude = 0.57;
+    const shift = (u: number) => (u > 8 && u < 29 ? amplitude * Math.sin((Math.PI * (u - 8)) / 21) ** 2 : 0);
+    let expected = 0;
+    for (let k = 8; k <= n - 9; k += 1) expected = Math.max(expected, Math.abs((shift(k) + shift(k + 1)) / 2));
+    // 20 px modules: edges snap to whole pixels, 0.05 module at most.
+    const g = await gradeOne(qr5M(), { warpU: shift, moduleX: 20, moduleY: 20 });
+    expect(g.measures.gn).toBeCloseTo(expected, 1);
+    const letter = expected <= 0.38 ? 'A' : expected <= 0.5 ? 'B' : expected <= 0.63 ? 'C' : expected <= 0.75 ? 'D' : 'F';
+    expect(g.parameters.gn).toBe(letter);
+    expect(letter).not.toBe('A');
+  });
+
+  it('lowers modulation under blur and JPEG, and finds no symbol in an image without one', async () => {
+    const sharp = await gradeOne(qr5M(), { moduleX: 5, moduleY: 5 });
+    const soft = await gradeOne(qr5M(), { moduleX: 5, moduleY: 5 }, { blurSigma: 1.6, jpegQuality: 85 });
+    expect(sharp.parameters.mod).toBe('A');
+    expect(soft.score).toBeLessThan(sharp.score);
+    expect(['F', 'D', 'C', 'B']).toContain(soft.parameters.mod);
+    const blank = renderModules({ size: 1, dark: [[false]] }, { quiet: 20 });
+    expect(await gradeImage(blank.rgb, blank.width, blank.height)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { LocalId } from './reels';
+
+// Print quality of the codes on each Label, graded from the bench camera's capture (docs/print-quality.md): a
+// process-control grade, not a certified verification. `station grade`, the Bench's grade chip, the Reel report.
+
+const GradeLetterSchema = z.enum(['A', 'B', 'C', 'D', 'F']);
+export type GradeLetter = z.infer<typeof GradeLetterSchema>;
+
+/** The parameters of ISO/IEC 15415 the grader measures, in the order a tie for the worst is broken. */
+export const GRADE_PARAMETERS = ['decode', 'sc', 'mod', 'rm', 'fpd', 'an', 'gn', 'uec'] as const;
+const GradeParameterSchema = z.enum(GRADE_PARAMETERS);
+export type GradeParameter = z.infer<typeof GradeParameterSchema>;
+
+/** A letter's number on the 4-to-0 scale. */
+export const GRADE_SCORE: Record<GradeLetter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
+
+const fraction = z.number().min(0).max(1);
+
+export const SymbolGradeSchema = z.object({
+  symbology: z.enum(['QR', 'DATA_MATRIX']),
+  value: z.string(),
+  grade: GradeLetterSchema,
+  /** The grade as a number: A = 4 … F = 0. */
+  score: z.number().int().min(0).max(4),
+  parameters: z.object({
+    decode: GradeLetterSchema,
+    sc: GradeLetterSchema,
+    mod: GradeLetterSchema,
+    rm: GradeLetterSchema,
+    fpd: GradeLetterSchema,
+    an: GradeLetterSchema,
+    gn: GradeLetterSchema,
+    uec: GradeLetterSchema,
+  }),
+  /** Raw measures: reflectances and fractions 0–1 (not percent), counts, module size in pixels. */
+  measures: z.object({
+    sc: fraction,
+    rmax: fraction,
+    rmin: fraction,
+    gt: fraction,
+    an: z.number().nonnegative(),
+    gn: z.number().nonnegative(),
+    uec: fraction,
+    errors: z.number().int().nonnegative(),
+    fixedPatternErrors: z.number().int().nonnegative(),
+    modules: z.number().int().positive(),
+    modulePixels: z.number().positive(),
+  }),
+  worst: GradeParameterSchema,
+});
+export type SymbolGrade = z.infer<typeof SymbolGradeSchema>;
+
+/** The lowest grade a Reel accepts and what happens to a Label below it (a new Reel: C, flag; migration 13). */
+export const ReelGradingSchema = z.object({
+  minGrade: z.enum(['A', 'B', 'C', 'D']),
+  /** flag: enrolled and flagged; refuse: not enrolled (reprint the Label). */
+  below: z.enum(['flag', 'refuse']),
+});
+export type ReelGrading = z.infer<typeof ReelGradingSchema>;
+
+/** A Label's grade: its lowest-graded symbol's, with every symbol graded. */
+const LabelGradeSchema = z.object({
+  labelId: z.string(),
+  position: z.number().int().nonnegative(),
+  grade: GradeLetterSchema,
+  score: z.number().int().min(0).max(4),
+  worst: GradeParameterSchema,
+  symbology: z.enum(['QR', 'DATA_MATRIX']),
+  /** Below the Reel's lowest accepted grade when it was enrolled. */
+  flagged: z.boolean(),
+  gradedAt: z.string(),
+  symbols: z.array(SymbolGradeSchema).min(1),
+});
+export type LabelGrade = z.infer<typeof LabelGradeSchema>;
+
+/** How many Labels got each grade, how many had each parameter as their worst (grades below A only), how many flagged. */
+const GradeCountsSchema = z.object({
+  distribution: z.record(GradeLetterSchema, z.number().int().nonnegative()),
+  worstParameters: z.record(GradeParameterSchema, z.number().int().nonnegative()),
+  flagged: z.number().int().nonnegative(),
+});
+export type GradeCounts = z.infer<typeof GradeCountsSchema>;
+
+const ReelGradesSchema = GradeCountsSchema.extend({
+  reelId: z.string(),
+  grading: ReelGradingSchema,
+  /** By position. */
+  labels: z.array(LabelGradeSchema),
+});
+export type ReelGrades = z.infer<typeof ReelGradesSchema>;
+
+/** The Reel report's print quality: the counts and the grade along the positions (the trend). */
+export const ReelPrintQualitySchema = GradeCountsSchema.extend({
+  grading: ReelGradingSchema,
+  graded: z.number().int().nonnegative(),
+  trend: z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema })),
+});
+
+export const gradeCommands = {
+  /** The grades of a Reel's Labels (or of one position), with the Reel's setting and the counts. */
+  'grades.reel': {
+    input: z.object({ reelId: LocalId, position: z.number().int().nonnegative().optional() }).strict(),
+    output: ReelGradesSchema,
+  },
+  /** Changes a Reel's lowest accepted grade and what happens below it (only the fields given). */
+  'grades.setting': {
+    input: z.object({ reelId: LocalId }).extend(ReelGradingSchema.partial().shape).strict(),
+    output: ReelGradingSchema,
+  },
+} as const;

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { speckleTag } from '../fixtures';
+import { encodeModules, renderModules } from '../fixtures/printed-code';
+import { tempDir } from '../helpers/tmp';
+import { serveStation, type ServedStation } from '../helpers/e2e/station';
+
+// The Reel report's print quality (docs/print-quality.md, "Reading the trend"): six Labels whose QR's contrast falls
+// position by position (a fading ribbon), each captured through the gate and enrolled by its capture; the report
+// shows how many Labels got each grade, the grade along the positions, the worst parameters, and that this is a
+// process-control grade, not a certified verification. Screenshots at 1366×768 and 1920×1080.
+
+const dir = tempDir('station-ui-report-grade-');
+let station: ServedStation;
+let reelId = '';
+/** Dark module sRGB bytes on light 220, position 1 to 6: symbol contrast falling from A to D. */
+const DARK = [20, 40, 90, 120, 150, 165];
+
+async function labelWithQr(seed: number, darkByte: number): Promise<Buffer> {
+  const grid = encodeModules('qrcode', `https://example.test/l/${seed}`, { eclevel: 'M', version: 5, fixedeclevel: true });
+  const code = renderModules(grid, { darkByte, lightByte: 220, quiet: 4, moduleX: 11, moduleY: 11 });
+  const qr = await sharp(Buffer.from(code.rgb), { raw: { width: code.width, height: code.height, channels: 3 } })
+    .png()
+    .toBuffer();
+  const tag = await speckleTag(seed, { width: 1600, height: 1200, format: 'png' });
+  return sharp(tag)
+    .composite([{ input: qr, left: 80, top: 80 }])
+    .linear(0.9, 10)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+  ({ reelId } = await station.call('reels.create', { name: 'Fading ribbon', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }] }));
+  for (const [i, dark] of DARK.entries()) {
+    const still = await station.call('camera.submitStill', {
+      image: (await labelWithQr(500 + i, dark)).toString('base64'),
+      mimeType: 'image/jpeg',
+      camera: 'e2e',
+    });
+    expect(still.accepted, still.reasons.map((r) => r.message).join('; ')).toBe(true);
+    expect(still.grades).toHaveLength(1);
+    await station.call('labels.enroll', { reelId, position: i + 1, identifiers: [], captureSha256: still.sha256 });
+  }
+});
+test.afterAll(async () => {
+  await station?.stop();
+  dir.remove();
+});
+
+test('the Reel report shows the grades, their trend and the worst parameters, as a process-control grade', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const report = await station.call('report.reel', { reelId });
+  const quality = report.printQuality;
+  expect(quality?.graded).toBe(6);
+  // The falling contrast shows as a falling grade: the first position's is above the last one's.
+  const score = { A: 4, B: 3, C: 2, D: 1, F: 0 } as const;
+  expect(score[quality?.trend[0]?.grade ?? 'F']).toBeGreaterThan(score[quality?.trend.at(-1)?.grade ?? 'A']);
+  expect(quality?.trend.at(-1)?.worst).toBe('sc');
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const page = await browser.newPage({ viewport: size });
+    await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/report?reel=${encodeURIComponent(reelId)}`);
+    const section = page.getByTestId('report-print-quality');
+    await expect(section.getByRole('heading', { name: 'Print quality' })).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByText('process-control grade from the bench camera, not a certified verification')).toBeVisible();
+    await expect(section.getByText('6 Labels graded;')).toBeVisible();
+    await expect(section.getByTestId('grade-trend')).toBeVisible();
+    const counts = await section.getByTestId('grade-distribution').locator('tbody tr td:last-child').allTextContents();
+    expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(6);
+    await expect(section.getByTestId('grade-worst')).toContainText('low contrast');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/e2e/screens/report-grade-${size.width}x${size.height}.png` });
+    await page.close();
+  }
+});
