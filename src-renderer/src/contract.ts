@@ -34,6 +34,7 @@ const AREAS = {
   collections: () => import('../../src-shared/ipc/reels').then((m): Area => ({ commands: m.reelCommands })),
   devices: () => import('../../src-shared/ipc/devices').then((m): Area => ({ commands: m.devicesCommands, events: m.devicesEvents })),
   labels: () => import('../../src-shared/ipc/labels').then((m): Area => ({ commands: m.labelCommands, events: m.labelEvents })),
+  nfc: () => import('../../src-shared/ipc/nfc').then((m): Area => ({ commands: m.nfcCommands })),
   printRun: () => import('../../src-shared/ipc/print-run').then((m): Area => ({ commands: m.printRunCommands })),
   profiles: () => import('../../src-shared/ipc/profiles').then((m): Area => ({ commands: m.profileCommands })),
   queue: () => import('../../src-shared/ipc/queue').then((m): Area => ({ commands: m.queueCommands, events: m.queueEvents })),

@@ -16,6 +16,8 @@ export const NfcEncodeCode = {
   otherPosition: 'NFC_OTHER_POSITION',
   /** The chip's memory is not an NDEF layout the station may overwrite, or its type could not be told. */
   unsupported: 'NFC_UNSUPPORTED',
+  /** No URL is known for the position (no print data, no --url). */
+  noUrl: 'NFC_NO_URL',
   /** No chip came to the reader in time. */
   noChip: 'NFC_NO_CHIP',
 } as const;

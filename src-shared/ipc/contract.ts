@@ -12,6 +12,7 @@ import { storageCommands } from './storage';
 import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
+import { nfcCommands } from './nfc';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -33,6 +34,7 @@ export const commands = {
   ...verifyCommands,
   ...reportCommands,
   ...storageCommands,
+  ...nfcCommands,
 } as const;
 
 export const events = {

@@ -14,3 +14,4 @@ export * from './print-run';
 export * from './verify';
 export * from './report';
 export * from './storage';
+export * from './nfc';

@@ -29,7 +29,7 @@ interface ChipSpec {
   configPage: number;
 }
 
-export const CHIP_SPECS: Record<ChipModel, ChipSpec> = {
+const CHIP_SPECS: Record<ChipModel, ChipSpec> = {
   NTAG213: {
     pages: 45,
     userPages: 36,
@@ -75,6 +75,8 @@ export class Type2Chip {
   readonly #memory: Buffer;
   /** Page writes the chip completed (over its whole life). */
   writes = 0;
+  /** Pages with a worn-out EEPROM cell: a WRITE there is ACKed but its last byte keeps one bit flipped (a defective chip, outside the data sheet). */
+  readonly weakPages = new Set<number>();
 
   constructor(model: ChipModel, uidHex: string) {
     const uid = Buffer.from(uidHex, 'hex');
@@ -181,6 +183,7 @@ export class Type2Chip {
       this.#or(at + 2, d(2) & ((1 << Math.ceil(dyn.lockBits / dyn.lockBitsPerBlock)) - 1));
     } else {
       data.copy(this.#memory, at);
+      if (this.weakPages.has(page)) this.#memory.writeUInt8(d(3) ^ 0x01, at + 3);
     }
     this.writes += 1;
     return ACK;

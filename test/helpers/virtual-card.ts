@@ -43,6 +43,8 @@ export interface VirtualCard {
 export interface PlaceChipOptions {
   /** The chip leaves the field in the middle of the write after this many page writes (a torn write). */
   tearAfterWrites?: number;
+  /** The reader has no direct transmit (only PC/SC part 3's commands): GET_VERSION cannot reach the chip. */
+  noDirectTransmit?: boolean;
 }
 
 function frame(data: Buffer): Buffer {
@@ -136,6 +138,7 @@ export function placeChip(port: number, chip: Type2Chip, options: PlaceChipOptio
       if (ack === ACK) writesHere += 1;
       return ack === ACK ? SW_OK : SW_FAILED;
     }
+    if (options.noDirectTransmit && apdu.readUInt8(0) === 0xff && apdu.readUInt8(1) === 0x00) return SW_WRONG;
     if (
       apdu.length >= 7 &&
       apdu.readUInt8(0) === 0xff &&

@@ -131,6 +131,21 @@ describe('encoding Type 2 chips through pcscd + vpcd', () => {
     expect((await onReader(c, (p) => readChip(p.channel))).value?.ndef).toEqual([{ tnf: 1, type: 'U', uri: URL_60 }]);
   });
 
+  it('without GET_VERSION (a reader with no direct transmit) the type and memory come from the CC, and the lock still holds', async () => {
+    const c = chip('NTAG213');
+    const { value } = await onReader(c, (p) => encodeChip(p.channel, { url: URL_60, lock: true }), { noDirectTransmit: true });
+    expect(value).toMatchObject({ type: 'Type 2 tag of 144 bytes', locked: true, verified: true });
+    for (const page of [4, 16, 39]) expect(c.locked(page)).toBe(true);
+  });
+
+  it('a chip whose read-back differs is refused, naming the page', async () => {
+    const c = chip('NTAG213');
+    c.weakPages.add(6);
+    const { error } = await onReader(c, (p) => encodeChip(p.channel, { url: URL_60, lock: false }));
+    expect(error?.code).toBe('NFC_VERIFY_FAILED');
+    expect(error?.message).toContain('page 6');
+  });
+
   it('a card that is no Type 2 tag is refused with its kind in words', async () => {
     const { error } = await onReader('01020304', (p) => encodeChip(p.channel, { url: URL_60, lock: false }));
     expect(error?.code).toBe('NFC_NOT_TYPE2');

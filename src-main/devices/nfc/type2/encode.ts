@@ -10,7 +10,7 @@ import { layoutFromCc, layoutFromVersion, notType2Kind, type Type2Layout } from 
 
 const USER_PAGE = 4;
 
-export interface ChipState {
+interface ChipState {
   layout: Type2Layout;
   /** Pages 0-3: UID, static lock bytes (bytes 10 and 11), CC (bytes 12-15). */
   head: Buffer;
@@ -45,7 +45,7 @@ function refuse(code: string, message: string, detail?: Record<string, unknown>)
 const hex = (b: Buffer) => b.toString('hex').toUpperCase();
 
 /** What the chip is and whether it is locked; refuses a card that is no Type 2 tag, in words. */
-export async function inspectChip(access: Type2Access, atr: Buffer | null): Promise<ChipState> {
+async function inspectChip(access: Type2Access, atr: Buffer | null): Promise<ChipState> {
   const kind = notType2Kind(atr);
   if (kind)
     throw refuse(

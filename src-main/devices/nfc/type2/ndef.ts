@@ -50,7 +50,7 @@ const ME = 0x40;
 const SR = 0x10;
 const IL = 0x08;
 
-export const TLV = { null: 0x00, lockControl: 0x01, memoryControl: 0x02, ndef: 0x03, proprietary: 0xfd, terminator: 0xfe } as const;
+const TLV = { null: 0x00, lockControl: 0x01, memoryControl: 0x02, ndef: 0x03, proprietary: 0xfd, terminator: 0xfe } as const;
 
 /** One NDEF message holding one URI record for `url`, its prefix abbreviated by the longest code that fits. */
 export function uriMessage(url: string): Buffer {
@@ -76,11 +76,6 @@ function uint32(n: number): Buffer {
 export function ndefTlv(message: Buffer): Buffer {
   const length = message.length < 0xff ? Buffer.from([message.length]) : Buffer.from([0xff, message.length >> 8, message.length & 0xff]);
   return Buffer.concat([Buffer.from([TLV.ndef]), length, message, Buffer.from([TLV.terminator])]);
-}
-
-/** What `ndefTlv` would need for `message`, in bytes. */
-export function tlvBytes(message: Buffer): number {
-  return message.length + (message.length < 0xff ? 2 : 4) + 1;
 }
 
 export type NdefFind =

@@ -33,7 +33,7 @@ export function notType2Kind(atr: Buffer | null): string | null {
 }
 
 /** Where a tag keeps its dynamic lock bits and what locking all of them writes. */
-export interface DynamicLock {
+interface DynamicLock {
   page: number;
   /** Lock bytes 0-2 to write: every lock bit of user memory and their block-locking bits. */
   bytes: [number, number, number];

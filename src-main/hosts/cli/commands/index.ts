@@ -5,6 +5,7 @@ import { connectCommand } from './connect';
 import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
+import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
@@ -45,4 +46,7 @@ export const cliCommands: readonly CliCommand[] = [
   reportCommand,
   reportShiftCommand,
   storageCommand,
+  nfcReadCommand,
+  nfcEncodeCommand,
+  nfcCountsCommand,
 ];
