@@ -96,6 +96,17 @@ describe('station nfc', () => {
     expect(again.json()).toMatchObject({ locked: true, verified: true, bytesWritten: 0 });
   });
 
+  it("the Reel's lock setting (off by default) locks chips encoded without --lock", async () => {
+    expect((await cli(['nfc', 'settings', '--reel', reelId])).json()).toEqual({ encode: false, lock: false });
+    expect((await cli(['nfc', 'settings', '--reel', reelId, '--lock', 'maybe'])).code).toBe(2);
+    expect((await cli(['nfc', 'settings', '--reel', reelId, '--encode', 'on', '--lock', 'on'])).json()).toEqual({ encode: true, lock: true });
+    const chip = new Type2Chip('MF0UL21', '04D0D1D2D3D4D5');
+    const out = await withChipOnReader(chip, ['nfc', 'encode', '--reel', reelId, '--position', '4']);
+    expect(out.json()).toMatchObject({ type: 'MIFARE Ultralight EV1 (MF0UL21)', locked: true, verified: true });
+    expect(chip.locked(20)).toBe(true);
+    await cli(['nfc', 'settings', '--reel', reelId, '--encode', 'off', '--lock', 'off']);
+  });
+
   it('a torn write is refused with "present the chip again", and the retry completes it', async () => {
     const chip = new Type2Chip('NTAG213', '04B0B1B2B3B4B5');
     const torn = await withChipOnReader(chip, ['nfc', 'encode', '--reel', reelId, '--position', '3'], { tearAfterWrites: 2 });
@@ -121,19 +132,19 @@ describe('station nfc', () => {
     expect(errorOf(long)).toMatchObject({ code: 'NFC_URL_TOO_LONG' });
     expect(errorOf(long).message).toContain('needs 145 bytes and the NTAG213 holds 144');
 
-    const classic = await withChipOnReader('0A0B0C0D', ['nfc', 'encode', '--reel', reelId, '--position', '4']);
+    const classic = await withChipOnReader('0A0B0C0D', ['nfc', 'encode', '--reel', reelId, '--position', '5', '--url', 'https://x.test/5']);
     expect(errorOf(classic).code).toBe('NFC_NOT_TYPE2');
     expect(errorOf(classic).message).toContain('a MIFARE Classic 1K card');
 
-    const none = await cli(['nfc', 'encode', '--reel', reelId, '--position', '4', '--timeout', '1']);
+    const none = await cli(['nfc', 'encode', '--reel', reelId, '--position', '5', '--url', 'https://x.test/5', '--timeout', '1']);
     expect(none.code).toBe(1);
     expect(errorOf(none).code).toBe('NFC_NO_CHIP');
 
     // The Reel's counts: chips encoded and locked, refusals by reason (no chip at all is no refusal).
     const counts = await cli(['nfc', 'counts', '--reel', reelId]);
     expect(counts.json()).toEqual({
-      encoded: 3,
-      locked: 1,
+      encoded: 4,
+      locked: 2,
       refused: { NFC_LOCKED_OTHER: 1, NFC_NOT_TYPE2: 1, NFC_OTHER_POSITION: 1, NFC_TORN_WRITE: 1, NFC_URL_TOO_LONG: 1 },
     });
   });

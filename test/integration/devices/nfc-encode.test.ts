@@ -83,6 +83,15 @@ describe('encoding Type 2 chips through pcscd + vpcd', () => {
     expect(read.value).toEqual({ type, capacity, locked: false, ndef: [{ tnf: 1, type: 'U', uri: url }] });
   });
 
+  it('a URL over 255 bytes on an NTAG216 (a 3-byte TLV length) is written and read back', async () => {
+    const c = chip('NTAG216');
+    const url = `https://id.example.test/${'p'.repeat(400)}`;
+    const { value } = await onReader(c, (p) => encodeChip(p.channel, { url, lock: true }));
+    expect(value).toMatchObject({ type: 'NTAG216', locked: true, verified: true });
+    expect(c.page(4).subarray(0, 2).toString('hex')).toBe('03ff');
+    expect((await onReader(c, (p) => readChip(p.channel))).value?.ndef).toEqual([{ tnf: 1, type: 'U', uri: url }]);
+  });
+
   it('refuses a URL one byte too long for an NTAG213, naming the bytes needed and the capacity; one that fits exactly is written', async () => {
     const fits = `https://${'a'.repeat(136)}`;
     const c = chip('NTAG213');

@@ -5,7 +5,7 @@ import { connectCommand } from './connect';
 import { enrollCommand } from './enroll';
 import { importCommand } from './import';
 import { moveCommand } from './move';
-import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand } from './nfc';
+import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand, nfcSettingsCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
@@ -49,4 +49,5 @@ export const cliCommands: readonly CliCommand[] = [
   nfcReadCommand,
   nfcEncodeCommand,
   nfcCountsCommand,
+  nfcSettingsCommand,
 ];

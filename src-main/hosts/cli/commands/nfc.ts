@@ -44,6 +44,30 @@ export const nfcCountsCommand: CliCommand = {
   },
 };
 
+function onOff(flag: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} is on or off (got "${value}").`);
+  return value === 'on';
+}
+
+export const nfcSettingsCommand: CliCommand = {
+  path: ['nfc', 'settings'],
+  usage: 'station [--data DIR] [--json] nfc settings --reel REEL [--encode on|off] [--lock on|off]',
+  summary: "A Reel's chip encoding: encode at the Bench, lock after writing (both off by default; a lock cannot be undone).",
+  async run(ctx, args) {
+    const { values } = parseCommand(args, {
+      command: 'nfc settings',
+      options: { reel: { type: 'string' }, encode: { type: 'string' }, lock: { type: 'string' } },
+    });
+    if (!values.reel) throw new UsageError('nfc settings needs --reel REEL.');
+    const encode = onOff('--encode', values.encode);
+    const lock = onOff('--lock', values.lock);
+    const out = await ctx.call('nfc.settings', { reelId: values.reel, ...(encode === undefined ? {} : { encode }), ...(lock === undefined ? {} : { lock }) });
+    ctx.print(out, `Encode at the Bench: ${out.encode ? 'on' : 'off'}; lock after writing: ${out.lock ? 'on (a locked chip can never be rewritten)' : 'off'}.`);
+    return 0;
+  },
+};
+
 export const nfcEncodeCommand: CliCommand = {
   path: ['nfc', 'encode'],
   usage: 'station [--data DIR] [--json] nfc encode --reel REEL --position N [--url URL] [--lock] [--reader NAME] [--timeout S] [--enroll]',
