@@ -6,6 +6,7 @@ import { captureBench } from './capture.bench';
 import { coreBench } from './core.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { networkBench } from './network.bench';
+import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { reportBench } from './report.bench';
@@ -32,6 +33,7 @@ const benches: Bench[] = [
   coreBench,
   networkBench,
   printRunBench,
+  nfcEncodeBench,
   reportBench,
   sharedReelBench,
   sandboxScaleBench,
