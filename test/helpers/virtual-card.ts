@@ -117,6 +117,14 @@ export function placeCard(port: number, uidHex: string): Promise<VirtualCard> {
   });
 }
 
+/** ATR of an ISO 14443-4 card as PC/SC readers build it (historical byte 80h): a DESFire, a bank or ID card. */
+const ISO14443_4_ATR = Buffer.from('3B8180018080', 'hex');
+
+/** Places an ISO 14443-4 smart card (no Type 2 tag): it answers no storage-card command. */
+export function placeSmartCard(port: number): Promise<VirtualCard> {
+  return connect(port, ISO14443_4_ATR, () => Buffer.from([0x6a, 0x82]));
+}
+
 /** Places the Type 2 `chip` on the vpcd reader behind a PC/SC reader's commands (see above); its memory outlives the placing. */
 export function placeChip(port: number, chip: Type2Chip, options: PlaceChipOptions = {}): Promise<VirtualCard> {
   let writesHere = 0;

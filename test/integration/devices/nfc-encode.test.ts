@@ -8,7 +8,7 @@ import { startPcscd, type Pcscd } from '../../helpers/pcscd';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { Type2Chip, type ChipModel } from '../../helpers/type2-chip';
-import { placeCard, placeChip, type PlaceChipOptions } from '../../helpers/virtual-card';
+import { placeCard, placeChip, placeSmartCard, type PlaceChipOptions } from '../../helpers/virtual-card';
 
 // Encoding Type 2 chips on the real stack (docs/devices.md, "Encoding a chip"): pcscd + vpcd, nfc-pcsc's transmit,
 // and a virtual NTAG21x / Ultralight EV1 behind vpcd that keeps the data sheets' memory, lock bits and tearing
@@ -48,7 +48,12 @@ async function onReader<T>(
 ): Promise<{ value?: T; error?: StationError; apdus: string[] }> {
   const working = withPresentedChip(driver, { timeoutMs: 60_000 }, work);
   working.catch(() => undefined);
-  const card = typeof c === 'string' ? await placeCard(pcscd.cardPort, c) : await placeChip(pcscd.cardPort, c, options);
+  const card =
+    c === 'smart card'
+      ? await placeSmartCard(pcscd.cardPort)
+      : typeof c === 'string'
+        ? await placeCard(pcscd.cardPort, c)
+        : await placeChip(pcscd.cardPort, c, options);
   try {
     return { value: await working, apdus: card.apdus };
   } catch (error) {
@@ -161,11 +166,18 @@ describe('encoding Type 2 chips through pcscd + vpcd', () => {
     expect(error?.message).toContain('MIFARE Classic 1K');
   });
 
+  it('an ISO 14443-4 card (whose UID nfc-pcsc does not read) is refused with its kind in words', async () => {
+    const { error } = await onReader('smart card', (p) => encodeChip(p.channel, { url: URL_60, lock: false }));
+    expect(error?.code).toBe('NFC_NOT_TYPE2');
+    expect(error?.message).toContain('an ISO 14443-4 smart card');
+  });
+
   it('a 60-byte URL, encoded, locked and verified on an NTAG213: commands beside the fewest pages', async () => {
     const c = chip('NTAG213');
-    expect(Buffer.byteLength(URL_60)).toBe(63);
-    const { value } = await onReader(c, (p) => encodeChip(p.channel, { url: URL_60, lock: true }));
-    expect(value?.pagesNeeded).toBe(16);
+    const url = 'https://id.example.test/01/09506000134352/21/SN00000000001AB';
+    expect(Buffer.byteLength(url)).toBe(60);
+    const { value } = await onReader(c, (p) => encodeChip(p.channel, { url, lock: true }));
+    expect(value?.pagesNeeded).toBe(15);
     // GET_VERSION, pages 0-3, the current message, its pages, CC + dynamic + static lock, the read-back.
     expect(value?.commands).toBeLessThanOrEqual(2 * (value?.pagesNeeded ?? 0));
   });
