@@ -282,6 +282,6 @@ export function refuseElsewherePosition(existing: LocalLabel | undefined, positi
   throw new StationError({
     code: StationErrorCode.conflict,
     message: `Position ${position} already holds a Label another bench or app enrolled (service id ${existing.serviceId}); enroll this Label at another position.`,
-    detail: { position, serviceId: existing.serviceId, origin: 'elsewhere' },
+    detail: { case: 'positionElsewhere', position, serviceId: existing.serviceId, origin: 'elsewhere' },
   });
 }

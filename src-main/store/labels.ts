@@ -9,6 +9,8 @@ interface LabelAttention {
   reason: string;
   code: string;
   requestId: string | null;
+  /** The fields a screen says it with (src-shared/ipc/error-words.ts). */
+  detail?: Record<string, unknown>;
 }
 
 export interface LocalLabel {

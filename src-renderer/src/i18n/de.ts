@@ -252,7 +252,11 @@ export const de: Catalog = {
   label: {
     title: 'Position {{position}}',
     noLabel: 'Kein Label an dieser Position.',
-    serviceId: 'Dienst-ID {{id}}',
+    onService: 'Beim Dienst.',
+    ids: 'IDs für den Support',
+    serviceIdLabel: 'Label-ID beim Dienst',
+    threadIdLabel: 'Thread-ID',
+    bound: 'An einen Thread gebunden.',
     identifiers: 'Kennungen',
     tagType: 'Typ',
     value: 'Wert',
@@ -262,7 +266,7 @@ export const de: Catalog = {
     removeIdentifier: '{{tagType}}-Kennung entfernen',
     confirmRemove: 'Die {{tagType}}-Kennung von diesem Label entfernen?',
     warnings: 'Warnungen',
-    boundTo: 'Gebunden an Thread {{thread}}',
+    boundTo: 'An den Thread „{{thread}}“ gebunden.',
     history: 'Verlauf',
     captures: 'Aufnahmen',
     captureAlt: 'Aufnahme {{sha}}',
@@ -283,6 +287,13 @@ export const de: Catalog = {
       queue_retry: 'Das Senden wurde erneut versucht',
       queue_reposition: 'Sein Vorgang in der Warteschlange wurde auf eine andere Position verlegt',
       queue_superseded: 'Ein Vorgang in der Warteschlange wurde durch einen neueren ersetzt',
+      archiveLabel: 'Archiviert',
+      unarchiveLabel: 'Aus dem Archiv geholt',
+      activateLabel: 'Zur Identifikation aktiviert',
+      unbindLabel: 'Vom Thread gelöst',
+      label_void: 'Entwertet (beschädigt): die Position ist eine Lücke',
+      label_undo: 'Zurückgenommen (Rückgängig)',
+      other: 'An dieser Station geändert',
     },
     noAnswer: 'keine Antwort',
     recapture: 'Am Arbeitsplatz neu aufnehmen',
@@ -302,7 +313,7 @@ export const de: Catalog = {
     preview: 'Verschiebung prüfen',
     commit: 'Verschieben',
     previewResult: 'Vorschau der Verschiebung',
-    queued: 'Verschiebung eingereiht ({{opId}}).',
+    queued: 'Verschiebung eingereiht: sie steht in der Warteschlange und wird gesendet, sobald der Dienst erreichbar ist.',
     expectedCount: 'Erwartete Anzahl Labels (optional)',
     stale: 'Bereich oder Ziel haben sich seit der Vorschau geändert; vor dem Verschieben erneut prüfen.',
     previewSource: 'Von',
@@ -385,14 +396,21 @@ export const de: Catalog = {
         'Der Scan {{value}} passt in kein Feld dieses Labels: Er steht an keiner Position der Druckdaten, und seine Art ist nicht zu erkennen. Dem Scanner unter Geräte ein Feld zuweisen oder ihn AIM-Kennungen senden lassen.',
       CAPTURE_REFUSED: 'Die Aufnahme wurde abgelehnt: {{reasons}}. Bitte neu aufnehmen.',
       ACK_NEEDED: 'Erst den Fehler bestätigen.',
-      MISORDER: 'Falsche Reihenfolge: Position {{position}} las {{value}}, das gehört zu Position {{belongsTo}}.',
-      PRINT_DATA_MISMATCH: 'Fehldruck: {{actual}} steht an keiner Position der Druckdaten, unter keiner Art ({{tagType}} {{expected}} gehört hierher).',
+      MISORDER: 'Falsche Reihenfolge: an Position {{position}} wurde {{value}} gelesen, das gehört zu Position {{belongsTo}}.',
+      PRINT_DATA_MISMATCH: 'Fehldruck: {{actual}} steht an keiner Position der Druckdaten, mit keiner Kennungsart ({{tagType}} {{expected}} gehört hierher).',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
       DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
       SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
       OUTSIDE_RANGE:
-        'Nicht gespeichert: Position {{position}} liegt außerhalb des Bereichs dieser Station (Positionen {{first}}–{{last}}). Lesungen zurücknehmen (F6) oder überspringen (F7); Enter fragt erneut.',
+        'Nicht gespeichert: Position {{position}} liegt außerhalb des Bereichs dieses Arbeitsplatzes (Positionen {{first}}–{{last}}). Scans zurücknehmen (F6) oder überspringen (F7); Enter fragt erneut.',
+    },
+    todo: {
+      PRINT_DATA_MISMATCH: 'Dieses Label als Fehldruck beiseitelegen, Enter drücken, dann das nächste Label für diese Position scannen.',
+      MISORDER:
+        'Dieses Label gehört an Position {{belongsTo}}: Enter drücken, dann zu Position {{belongsTo}} springen und es dort speichern, oder es bis dahin beiseitelegen.',
+      DUPLICATE_IN_REEL: 'Dieses Label als Duplikat beiseitelegen, Enter drücken, dann das nächste Label scannen.',
+      DUPLICATE_ON_SERVICE: 'Dieses Label als Duplikat beiseitelegen, Enter drücken, dann das nächste Label scannen.',
     },
   },
   bulk: {
@@ -532,7 +550,8 @@ export const de: Catalog = {
     unknownName: 'nicht mehr auf dieser Station',
     attemptsDetail: 'Versuche',
     noAnswer: 'keine Antwort',
-    operationDetail: 'Vorgang {{kind}} auf {{subject}}',
+    sendingDetails: 'Senden',
+    operationDetail: 'Vorgang {{seq}}: {{kind}}',
     state: 'Zustand',
     reason: 'Grund',
     attempts: 'Versuche',
@@ -820,7 +839,6 @@ export const de: Catalog = {
     holds: 'der Bericht der Rolle {{reel}}, {{total, number}} Positionen, mit Diagrammen, Lücken und Qualitätsprüfung',
     title: 'Rollenbericht: {{name}}',
     generated: 'Erstellt {{at}} auf Station {{station}}',
-    serviceId: 'Dienst-ID {{id}}',
     counts: 'Etiketten nach Zustand',
     state: 'Zustand',
     labels: 'Etiketten',
@@ -935,5 +953,149 @@ export const de: Catalog = {
     saved: 'Speichereinstellungen gesichert.',
     prune: 'Jetzt entfernen',
     pruned: '{{count, number}} Bilder entfernt ({{bytes}}).',
+  },
+  errors: {
+    unknown: 'Das hat nicht geklappt. Die Details unten nennen den Grund; nennen Sie Code und Anfrage-ID dem, der die Station betreut.',
+    STATION_INVALID_INPUT: 'Die Station konnte die Eingabe nicht verwenden. Felder prüfen und erneut versuchen; die Details nennen den falschen Wert.',
+    STATION_UNKNOWN_COMMAND: 'Dieses Fenster und die Station haben verschiedene Versionen. Fenster neu laden (F5); bleibt es so, die Station neu starten.',
+    STATION_TIMEOUT: 'Die Station hat zu lange nicht geantwortet. Erneut versuchen; passiert es wieder, die Station neu starten.',
+    STATION_INTERNAL:
+      'In der Station ist etwas schiefgegangen. Erneut versuchen; passiert es wieder, die Details und das Protokoll dem geben, der die Station betreut.',
+    STATION_NOT_CONNECTED:
+      'Die Station ist noch mit keinem Dienst verbunden. Warten, bis die Statusleiste den Dienst nennt (das Verbinden dauert einen Moment), oder in „Verbinden“ verbinden, dann erneut versuchen.',
+    STATION_NOT_FOUND: 'Die Station hat nicht mehr, worum es ging (es wurde wohl inzwischen entfernt). Ansicht neu laden und erneut wählen.',
+    STATION_CONFLICT: 'Das geht jetzt nicht: es hat sich inzwischen geändert. Ansicht neu laden und erneut versuchen.',
+    STATION_OFFLINE: 'Der Dienst ist gerade nicht erreichbar, und das hier braucht ihn. Erneut versuchen, wenn die Statusleiste „online“ zeigt.',
+    STATION_OUTSIDE_RANGE:
+      'Position {{position}} liegt außerhalb des Bereichs dieses Arbeitsplatzes auf der Rolle „{{reel}}“ (Positionen {{first}}–{{last}}): ein anderer Arbeitsplatz erfasst dort vielleicht. Nur dort speichern, wenn dieses Label für diesen Arbeitsplatz bestimmt ist.',
+    STATION_SHUTTING_DOWN: 'Die Station wird beendet, daher wurde nichts mehr getan. Station wieder starten, dann wiederholen.',
+    STATION_BUSY: 'Ein anderer Stationsprozess sendet die Warteschlange dieses Datenordners; dieser überlässt ihm das Senden. Hier ist nichts zu tun.',
+    STATION_DISK_FULL:
+      'Die Festplatte des Datenordners ist voll: davon wurde nichts gespeichert. Platz auf dieser Festplatte schaffen (Einstellungen → Speicher → Jetzt entfernen), dann erneut versuchen.',
+    STATION_DISK_LOW:
+      'Die Festplatte des Datenordners ist fast voll (unter der Mindestgrenze): neue Erfassungen warten. Platz auf dieser Festplatte schaffen (Einstellungen → Speicher → Jetzt entfernen).',
+    STATION_POSITION_TAKEN:
+      'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. Neu platzieren: auf die nächste freie Position oder auf eine eingegebene Position.',
+    STATION_SAME_CAPTURE: 'Diese Aufnahme ist dasselbe Bild wie eine schon gespeicherte eines anderen Labels. Dieses Label neu aufnehmen.',
+    STATION_IMPORT_INVALID: 'Nichts wurde importiert: einige Zeilen haben Fehler (unten aufgeführt). Korrigieren und erneut importieren.',
+    STATION_DEPENDENCY_DISCARDED:
+      'Ein Vorgang, den dieser braucht, wurde verworfen, daher kann dieser nicht gesendet werden. Diesen auch verwerfen oder die Änderung neu machen.',
+    STATION_INVALID_PAYLOAD:
+      'Dieser Vorgang in der Warteschlange ist beschädigt und kann nicht gesendet werden. Verwerfen und die Änderung neu machen; die Details dem geben, der die Station betreut.',
+    STATION_CAPTURE_MISSING: 'Die Aufnahme dieses Labels fehlt auf dieser Station, daher wurde es nicht gesendet. Das Label neu aufnehmen.',
+    STATION_UNMAPPED_REEL:
+      'Die Rolle dieses Vorgangs ist nicht beim Dienst (ihr Anlegen wurde verworfen oder nie gesendet). Die Rolle neu anlegen oder diesen Vorgang verwerfen.',
+    STATION_UNMAPPED_LABEL:
+      'Das Label dieses Vorgangs ist noch nicht beim Dienst (seine Erfassung ist nicht fertig). Zuerst seine Erfassung klären oder diesen Vorgang verwerfen.',
+    STATION_UNMAPPED_COLLECTION:
+      'Die Label-Sammlung dieses Vorgangs ist nicht beim Dienst (ihr Anlegen wurde verworfen oder nie gesendet). Sie neu anlegen oder diesen Vorgang verwerfen.',
+    STATION_CREATED_REEL_NOT_FOUND:
+      'Der Dienst hat die neue Rolle angenommen, findet sie aber nicht. Die Rollen beim Dienst prüfen, dann erneut versuchen oder verwerfen.',
+    STATION_CREATED_COLLECTION_NOT_FOUND:
+      'Der Dienst hat die neue Label-Sammlung angenommen, findet sie aber nicht. Die Sammlungen beim Dienst prüfen, dann erneut versuchen oder verwerfen.',
+    STATION_ENROLLED_LABEL_NOT_FOUND:
+      'Der Dienst hat das Label an Position {{position}} angenommen, findet es aber nicht. Die Rolle beim Dienst prüfen, dann erneut versuchen oder verwerfen.',
+    STATION_AMBIGUOUS_REEL:
+      'Beim Dienst gibt es mehrere Rollen, die diese sein könnten. Beim Dienst klären, welche es ist, dann erneut versuchen oder verwerfen.',
+    STATION_AMBIGUOUS_COLLECTION:
+      'Beim Dienst gibt es mehrere Label-Sammlungen, die diese sein könnten. Beim Dienst klären, welche es ist, dann erneut versuchen oder verwerfen.',
+    STATION_MEMBERS_NOT_LISTED:
+      'Der Dienst nennt die Kennungen dieses Labels nicht, daher weiß die Station nicht, welche zu entfernen ist. Sie beim Dienst entfernen, dann diesen Vorgang verwerfen.',
+    STATION_NOTHING_TO_MOVE: 'Jedes Label dieser Verschiebung wurde vor dem Senden archiviert oder entfernt: es bleibt nichts zu verschieben. Verwerfen.',
+    STATION_MOVE_NOT_READABLE:
+      'Der Dienst hat die Verschiebung angenommen, sagt aber nicht, wo die Labels jetzt sind. Die Rollen vom Dienst neu lesen, dann diesen Vorgang verwerfen.',
+    STATION_BULK_BIND_BLOCKED:
+      'Die Massenbindung wird von einigen Zeilen blockiert. Die Vorprüfung zeigt welche; diese korrigieren oder den Vorgang verwerfen.',
+    STATION_PDF_UNAVAILABLE:
+      'Das PDF kann hier nicht erstellt werden: auf diesem Computer fehlt Chromium. Fragen Sie, wer die Station installiert hat; der Bericht selbst steht oben.',
+    STATION_UNAUTHORIZED: 'Die Sitzung dieses Fensters mit der Station ist abgelaufen. Die Adresse, die die Station beim Start zeigte, erneut öffnen.',
+    STATION_FORBIDDEN: 'Die Station nimmt Aufrufe nur aus ihrem eigenen Fenster an.',
+    STATION_BAD_HOST: 'Die Station unter der Adresse öffnen, die sie beim Start zeigte (127.0.0.1).',
+    STATION_BAD_ORIGIN: 'Diese Seite darf die Station nicht aufrufen. Die Station unter der Adresse öffnen, die sie beim Start zeigte.',
+    STATION_PAGE_NOT_LOADED: 'Diese Seite konnte einen nötigen Teil nicht laden (die Station wurde aktualisiert oder beendet). Seite neu laden (F5).',
+    INVALID_REQUEST: 'Der Dienst hat die Anfrage als fehlerhaft abgelehnt: ein Fehler der Station oder des Dienstes. Mit Code und Anfrage-ID melden.',
+    INVALID_DATA:
+      'Der Dienst konnte die gesendeten Werte nicht verwenden (bei einer Aufnahme: das Bild war nicht lesbar). Die Eingabe prüfen oder neu aufnehmen.',
+    UNAUTHORIZED:
+      'Der Dienst hat den API-Schlüssel abgelehnt (widerrufen oder abgelaufen?). In „Verbinden“ mit einem gültigen Schlüssel neu verbinden, dann erneut versuchen.',
+    FORBIDDEN: 'Laut Dienst darf dieses Team das nicht. Eine Organisations-Administration um das Recht bitten oder als anderes Team arbeiten.',
+    ATTRIBUTION_REQUIRED: 'Der Dienst muss wissen, welche Person handelt, und diese Station sagt es nicht. Die Administration des Dienstes fragen.',
+    ORG_ID_REQUIRED: 'Der Dienst braucht die Organisation, für die gehandelt wird. In „Verbinden“ neu verbinden und die Organisation wählen.',
+    TEAM_ID_REQUIRED: 'Der Dienst braucht das Team, als das gehandelt wird. In „Verbinden“ neu verbinden und das Team wählen.',
+    NOT_FOUND: 'Der Dienst hat keinen solchen Eintrag für dieses Team (entfernt oder von einem anderen Team). Neu laden und erneut wählen.',
+    NO_DATA_FOUND: 'Der Dienst hat keinen solchen Eintrag für dieses Team (entfernt oder von einem anderen Team). Neu laden und erneut wählen.',
+    RATE_LIMITED: 'Der Dienst bittet die Station, langsamer zu senden; sie sendet gleich von selbst wieder.',
+    THREAD_DATA_CONFLICT:
+      'Jemand hat den Thread inzwischen geändert; die Station liest ihn neu und wiederholt die Änderung von selbst. Bleibt es so, erneut versuchen.',
+    COMPOSITE_TAG_CONFLICT:
+      'Der Dienst hat es abgelehnt: eine Markierung ist schon auf einem anderen Label, die Position ist belegt, oder es ist die letzte Kennung eines Labels. Das Label in der Rollenkarte prüfen, dann erneut versuchen oder verwerfen.',
+    UNKNOWN_ERROR: 'Der Dienst ist auf seiner Seite gescheitert. Die Station versucht es erneut, wo das sicher ist; bleibt es so, mit der Anfrage-ID melden.',
+    SERVICE_ERROR: 'Der Dienst ist auf seiner Seite gescheitert. Die Station versucht es erneut, wo das sicher ist; bleibt es so, mit der Anfrage-ID melden.',
+    IDENTIFIER_NOT_FOUND: 'Der Dienst hat in keinem durchsuchten Team ein Label mit dieser Kennung gefunden.',
+    IDENTIFIER_NOT_BOUND:
+      'Die Kennung ist beim Dienst vorhanden, aber an keinen Gegenstand gebunden. Das Label stattdessen über seine optische Markierung identifizieren.',
+    IDENTIFIER_ALREADY_BOUND:
+      'Dieses Label oder eine seiner Kennungen ist schon an einen anderen Thread gebunden. Prüfen, zu welchem Gegenstand es gehört, dann erneut versuchen oder verwerfen.',
+    IDENTIFIER_VERIFY_FAILED: 'Das Gelesene passt nicht zu dem, was der Dienst dafür führt. Das Label zur Prüfung beiseitelegen.',
+    SCAN_AMBIGUOUS_MATCH:
+      'Zwei oder mehr gebundene Markierungen passen zu dieser Aufnahme, und eine neue Aufnahme klärt das nicht. Das Label beiseitelegen und mit der Anfrage-ID melden.',
+    SCAN_SEARCH_INCOMPLETE:
+      'Der Dienst konnte nicht jedes Team durchsuchen, daher ist die Antwort unbekannt (das ist kein Fehltreffer). Gleich erneut scannen.',
+    SCAN_LOW_KEYPOINTS: 'Die Aufnahme hat zu wenig verwertbare Details. Die Linse reinigen oder das Label neu unter die Kamera legen und neu aufnehmen.',
+    SCAN_NO_KEYPOINTS: 'Die Aufnahme hat keine verwertbaren Details. Die Linse reinigen oder das Label neu unter die Kamera legen und neu aufnehmen.',
+    SCAN_IDENTICAL_SCAN: 'Das Bild ist dasselbe wie eine frühere Aufnahme. Dieses Label neu aufnehmen.',
+    SCAN_EXTRACTION_FAILURE: 'Der Dienst konnte aus der Aufnahme keinen Fingerabdruck gewinnen. Dieses Label neu aufnehmen.',
+    SCAN_ROUTING_UNAVAILABLE:
+      'Laut Dienst ist das für die Organisation nicht verfügbar (nicht freigeschaltet oder gestört). Die Administration des Dienstes fragen, dann erneut versuchen.',
+    SCAN_BACKEND_UNAVAILABLE: 'Der Scan-Teil des Dienstes ist kurz nicht verfügbar; die Station versucht es von selbst erneut.',
+    NETWORK_ERROR:
+      'Der Dienst war nicht erreichbar (das Netzwerk, oder der Dienst ist ausgefallen). Die Station versucht es von selbst erneut; bleibt es so, die Verbindung prüfen.',
+    TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Die Station prüft, ob die Änderung angekommen ist, bevor sie erneut sendet.',
+    INVALID_RESPONSE: 'Die Antwort des Dienstes war nicht lesbar: ein Fehler der Station oder des Dienstes. Mit der Anfrage-ID melden.',
+  },
+  errorCases: {
+    STATION_CONFLICT: {
+      positionElsewhere:
+        'Position {{position}} hat schon ein Label, das ein anderer Arbeitsplatz oder eine App erfasst hat. Dieses Label auf die nächste freie Position legen (dorthin springen) oder beiseitelegen.',
+      positionHeld: 'Position {{position}} hat schon ein Label. Es zuerst entwerten, um dort eine Lücke zu lassen.',
+      archived: 'Das Label an Position {{position}} ist schon archiviert.',
+      sending: 'Das Label an Position {{position}} wird gerade gesendet. Gleich erneut versuchen.',
+      positionNotFree: 'Position {{position}} ist nicht frei. Eine andere Position eingeben oder auf die nächste freie setzen.',
+      alreadyChecked:
+        'Position {{position}} wurde schon geprüft; eine beurteilte Stichprobe bleibt, wie sie ist. Um die Rolle erneut zu prüfen, eine neue Stichprobe ziehen.',
+      noLongerOnService: 'Position {{position}} hat beim Dienst kein Label mehr. Eine neue Stichprobe ziehen.',
+      printRunCollides:
+        'Der Druckauftrag kollidiert an {{count, number}} Stelle(n) mit der Rolle, daher wurde nichts gespeichert. Start, Präfix oder erste Position ändern.',
+      operationMoved: 'Dieser Vorgang hat sich inzwischen geändert (gesendet, wird gesendet oder verworfen). Die Warteschlange zeigt ihn, wie er jetzt ist.',
+      alreadyOnService: 'Dieses Label ist schon beim Dienst. Es stattdessen in der Rollenkarte verschieben.',
+      reelNotOnService: 'Die Rolle ist noch nicht beim Dienst. Zuerst die Warteschlange senden (Warteschlange → Jetzt synchronisieren), dann erneut versuchen.',
+      lastIdentifier: 'Das ist die letzte Kennung des Labels. Stattdessen das Label archivieren.',
+    },
+    STATION_OFFLINE: {
+      verifyKept:
+        'Der Dienst ist nicht erreichbar: der Scan von Position {{position}} bleibt auf dieser Station und wird geprüft, sobald der Dienst wieder da ist.',
+    },
+    STATION_NOT_FOUND: {
+      noSample: 'Für die Rolle „{{reel}}“ wurde noch keine Stichprobe gezogen. Zuerst eine ziehen.',
+      noLabelAt: 'Position {{position}} hat kein Label, das zurückgenommen werden kann.',
+      keptCaptureMissing: 'Die aufbewahrte Aufnahme von Position {{position}} fehlt auf dieser Station. Das Label erneut scannen.',
+      noIdentifier: 'Das Label hat diese Kennung nicht (mehr). Das Label neu laden.',
+    },
+    STATION_NOT_CONNECTED: {
+      noSandbox: 'Diese Station hat keine lokale Sandbox. In „Verbinden“ mit einem entfernten Dienst verbinden.',
+      keySealed:
+        'Der API-Schlüssel des Profils „{{profile}}“ liegt im Schlüsselbund der Desktop-Station, den dieses Fenster nicht öffnen kann. Die Desktop-Station verwenden oder den Schlüssel in „Verbinden“ neu eingeben.',
+      profileNoKey: 'Das Profil „{{profile}}“ hat auf dieser Station keinen API-Schlüssel oder keine Organisation. In „Verbinden“ neu verbinden.',
+    },
+    COMPOSITE_TAG_CONFLICT: {
+      position_occupied:
+        'Der Dienst führt an Position {{position}} der Rolle „{{reel}}“ ein anderes Label. Dieses Label auf eine freie Position setzen oder den Vorgang verwerfen.',
+      marking:
+        'Eine Markierung dieses Labels ist schon auf dem Label an Position {{position}} der Rolle „{{reel}}“. Dieses Label beiseitelegen, beide vergleichen, dann erneut versuchen oder verwerfen.',
+    },
+    IDENTIFIER_ALREADY_BOUND: {
+      bound:
+        'Das Label an Position {{position}} der Rolle „{{reel}}“ ist schon an einen anderen Thread gebunden. Prüfen, zu welchem Gegenstand es gehört, dann erneut versuchen oder verwerfen.',
+    },
   },
 };

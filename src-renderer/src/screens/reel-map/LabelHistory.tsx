@@ -1,12 +1,19 @@
+import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Breakable } from '../../components/Breakable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
 
+/** What was done to the Label, in words (its audit action's own name stays in the line's title). */
+function historyWords(action: string, t: TFunction, i18n: I18n): string {
+  const key = `label.actions.${action.replaceAll('.', '_')}`;
+  return i18n.exists(key) ? t(key) : t('label.actions.other');
+}
+
 /** The Label's captures (thumbnails), what was done to it, and every attempt to send it (labels.history). */
 export function LabelHistory({ labelId }: { labelId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const history = useCommandQuery('labels.history', { labelId });
   if (history.error) return <ErrorNote error={history.error} />;
@@ -28,7 +35,7 @@ export function LabelHistory({ labelId }: { labelId: string }) {
       <ol className="history">
         {data.audit.map((a, n) => (
           <li key={`a${n}`} title={a.action}>
-            <time dateTime={a.at}>{format.dateTime(a.at)}</time> {t(`label.actions.${a.action.replaceAll('.', '_')}`, { defaultValue: a.action })}
+            <time dateTime={a.at}>{format.dateTime(a.at)}</time> {historyWords(a.action, t, i18n)}
           </li>
         ))}
       </ol>
@@ -38,7 +45,7 @@ export function LabelHistory({ labelId }: { labelId: string }) {
         {data.operations.flatMap((op) =>
           (op.attempts.length ? op.attempts : [null]).map((attempt, n) => (
             <li key={`${op.opId}-${n}`} data-testid="label-attempt">
-              <strong>{t(`queue.kinds.${op.kind}`, { defaultValue: op.kind })}</strong> · {t(`queue.states.${op.state}`, { defaultValue: op.state })}
+              <strong>{t(`queue.kinds.${op.kind}`)}</strong> · {t(`queue.states.${op.state}`)}
               {attempt ? (
                 <>
                   {' · '}

@@ -123,10 +123,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
     <article className={`reel-report${print ? ' print' : ''}`} aria-labelledby="report-title" data-testid="reel-report">
       <header className="report-head">
         <h2 id="report-title">{t('report.title', { name: report.reel.name })}</h2>
-        <p className="hint">
-          {t('report.generated', { at: when(report.generatedAt), station: report.station.name })}
-          {report.reel.serviceId ? ` · ${t('report.serviceId', { id: report.reel.serviceId })}` : ''}
-        </p>
+        <p className="hint">{t('report.generated', { at: when(report.generatedAt), station: report.station.name })}</p>
       </header>
 
       <section aria-labelledby="report-counts" className="report-section">
