@@ -101,7 +101,7 @@ export interface Mirror {
   /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
   finish(remote: ServiceReel): void;
   /**
-   * The Reel's Labels by position after `finish`, as the mirror holds them in memory (issue 18: 10,000 rows are not
+   * The Reel's Labels by position after `finish`, as the mirror holds them in memory (docs/sync.md, "Opening at shop scale": 10,000 rows are not
    * read again); read from the database when anything else wrote to it during the read.
    */
   labels(): LocalLabel[];

@@ -5,7 +5,7 @@ import { audit, formatViolations } from '../helpers/e2e/axe';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // The layout of every screen at the two sizes a shop uses (1366×768 laptops, 1920×1080 bench screens), in English
-// and German (issue 17), measured from the boxes the browser lays out, not from pixel snapshots:
+// and German (docs/architecture.md, "Renderer", layout rules), measured from the boxes the browser lays out, not from pixel snapshots:
 // (a) no element wider than the viewport (a scroller of its own may hold wider content: it scrolls, the page not);
 // (b) no table header or button broken inside a word (each word of its text is one line box), no select as wide as
 // the screen (over 560 px);

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17, defect 4: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
+// src-main/reports/README.md: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
 // the bench: two misprints, a misorder, a gap (F7) and a Label taken back (F6); the summary counts each by kind and
 // its error rate is not zero; its PDF (Export PDF) holds the same counts.
 

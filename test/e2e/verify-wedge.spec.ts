@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17, defect 2: Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
+// docs/devices.md, "Fitting reads to slots": Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
 // read is fitted to its slot by value (src-shared/domain/slot-fit.ts), never shown as "BAR_CODE: …" nor sent under the
 // wrong type. A read that fits no slot is named and sent nowhere; a misplaced Label fails naming both positions.
 

@@ -56,6 +56,9 @@ export const de: Catalog = {
     fileUnreadable: '{{file}} ließ sich nicht lesen: noch einmal wählen oder den Inhalt einfügen.',
     saved: '{{file}} gespeichert: {{holds}}',
     details: 'Details',
+    dayBefore: 'Der Tag davor',
+    dayAfter: 'Der Tag danach',
+    dateInvalid: 'Kein Datum: bitte so eingeben: {{example}}.',
   },
   states: {
     expected: 'erwartet',
@@ -943,7 +946,8 @@ export const de: Catalog = {
     whatToDo:
       'Platz schaffen (andere Dateien entfernen oder die Bilder von Labels, die schon beim Dienst sind: Einstellungen → Speicher → Jetzt entfernen) oder den Datenordner auf eine größere Festplatte verschieben lassen (für die Person, die diese Station eingerichtet hat: README, „Configuration“, der Datenordner).',
     title: 'Speicher',
-    now: '{{count, number}} Aufnahmen gespeichert ({{bytes}}) · Festplatte: {{free}} frei von {{total}} · etwa {{labels, number}} Labels übrig',
+    now_one: '{{count, number}} Aufnahme gespeichert ({{bytes}}) · Festplatte: {{free}} frei von {{total}} · etwa {{labels, number}} Labels übrig',
+    now_other: '{{count, number}} Aufnahmen gespeichert ({{bytes}}) · Festplatte: {{free}} frei von {{total}} · etwa {{labels, number}} Labels übrig',
     hint: 'Die Bilder von Labels, die schon beim Dienst sind, werden nach den unten genannten Tagen und über der genannten Größe entfernt, die ältesten zuerst; die Vorschaubilder bleiben. Ein Bild, auf das ein Label noch wartet (nicht gesendet, braucht Aufmerksamkeit, Neuaufnahme, Prüfung), wird nie entfernt. Unter der Mindestgrenze warten neue Erfassungen.',
     keepDays: 'Bilder behalten (Tage)',
     maxGb: 'Höchstens (GB)',

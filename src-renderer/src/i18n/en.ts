@@ -54,6 +54,9 @@ export const en = {
     fileUnreadable: '{{file}} could not be read: choose it again, or paste its contents.',
     saved: 'Saved {{file}}: {{holds}}',
     details: 'Details',
+    dayBefore: 'The day before',
+    dayAfter: 'The day after',
+    dateInvalid: 'Not a date: type it as {{example}}.',
   },
   states: {
     expected: 'expected',
@@ -918,7 +921,8 @@ export const en = {
     whatToDo:
       'Free space on that disk (remove other files, or the images of Labels already on the service: Settings → Storage → Remove now), or have the data folder moved to a larger disk (for whoever set up this station: README, “Configuration”, the data folder).',
     title: 'Storage',
-    now: '{{count, number}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
+    now_one: '{{count, number}} capture image kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
+    now_other: '{{count, number}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
     hint: 'The images of Labels already on the service are removed after the days below and past the size below, oldest first; their thumbnails stay. An image a Label still waits for (not sent, needing attention, a recapture, a verification) is never removed. Below the floor, new enrollments wait.',
     keepDays: 'Keep images (days)',
     maxGb: 'At most (GB)',

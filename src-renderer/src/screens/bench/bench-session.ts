@@ -27,7 +27,7 @@ import {
   type ReelFacts,
 } from './bench-reducer';
 
-// The Bench's state in one hook (issue 17, "the renderer's own structure"): the reducer (bench-reducer.ts), the
+// The Bench's state in one hook (docs/architecture.md, "Renderer"): the reducer (bench-reducer.ts), the
 // station calls through the query hooks (src-renderer/src/query/), and the effects (reads and captures from the
 // station, auto-advance, the keys). BenchScreen.tsx only lays it out.
 
