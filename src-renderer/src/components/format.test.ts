@@ -79,8 +79,8 @@ describe('the catalogs format their numbers in their language', () => {
   });
 
   it('a plural keeps its form with a formatted count, and a list of positions reads as a list', () => {
-    expect(instance.t('verify.notOnService', { count: 1, lng: 'de' })).toMatch(/^1 Etikett ist/);
-    expect(instance.t('verify.notOnService', { count: 12_500, lng: 'de' })).toMatch(/^12\.500 Etiketten sind/);
+    expect(instance.t('verify.notOnService', { count: 1, lng: 'de' })).toMatch(/^1 Label ist/);
+    expect(instance.t('verify.notOnService', { count: 12_500, lng: 'de' })).toMatch(/^12\.500 Labels sind/);
     expect(instance.t('verify.decided.reject', { count: 2, positions: ['7', '12'], lng: 'en' })).toBe('Lot rejected: positions 7 and 12 failed.');
     expect(instance.t('verify.decided.reject', { count: 1, positions: ['7'], lng: 'de' })).toBe('Los zurückgewiesen: Position 7 nicht bestanden.');
     expect(instance.t('verify.planLine', { lot: 1500, letters: 'K', sample: 125, accept: 3, reject: 4, aql: 1.5, seed: 7, lng: 'de' })).toContain(

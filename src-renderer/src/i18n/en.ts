@@ -570,6 +570,8 @@ export const en = {
     name: 'Device',
     kind: 'Kind',
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
+    transports: { serial: 'serial', hid: 'USB HID', keyboard: 'keyboard', pcsc: 'PC/SC', media: 'camera', folder: 'watch folder', virtual: 'virtual' },
+    wedgeName: 'Keyboard scanner (keyboard wedge)',
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
     problems: {
@@ -810,7 +812,15 @@ export const en = {
     },
   },
   report: {
-    countNames: { identifiableCount: 'identifiable' },
+    countNames: {
+      labelCount: 'Labels',
+      activeCount: 'active',
+      boundCount: 'bound',
+      archivedCount: 'archived',
+      transferredCount: 'shipped',
+      identifiableCount: 'identifiable',
+    },
+    activations: { queued: 'asked', not_requested: 'not asked', already_active: 'already active', no_dust: 'nothing to activate (no optical marking)' },
     screenTitle: 'Reel report',
     refresh: 'Refresh',
     exportPdf: 'Export PDF',

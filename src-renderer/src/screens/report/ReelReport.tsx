@@ -1,3 +1,4 @@
+import { sayError } from '../../components/say-error';
 import { countWords } from './count-names';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -270,18 +271,19 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
               {
                 key: 'activation',
                 header: t('report.activation'),
-                cell: (bind) => (bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')),
+                cell: (bind) =>
+                  bind.activate ? (bind.activation ? t(`report.activations.${bind.activation}`) : t('report.activationAsked')) : t('report.activationNone'),
               },
               {
                 key: 'state',
                 header: t('report.opState'),
                 cell: (bind) => (
                   <>
-                    {bind.state}
+                    {t(`queue.states.${bind.state}`)}
                     {bind.attention ? (
                       <span className="hint">
                         {' '}
-                        <code>{bind.attention.code}</code> {bind.attention.message}
+                        {sayError(t, i18n, bind.attention.code, undefined)} <code>{bind.attention.code}</code>
                       </span>
                     ) : null}
                   </>
@@ -293,7 +295,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         <p>
           {report.activation.identifiable === null ? t('report.identifiableUnknown') : t('report.identifiable', { count: report.activation.identifiable })}{' '}
           {report.activation.reelActivations.length
-            ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${a.state})`).join(', ') })
+            ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${t(`queue.states.${a.state}`)})`).join(', ') })
             : ''}
         </p>
       </section>
