@@ -241,7 +241,7 @@ export const de: Catalog = {
     outsideRange: 'Außerhalb des Bereichs dieser Station (Positionen {{first}}–{{last}})',
     refreshedAt: 'Vom Dienst gelesen um {{time}}; alle 15 Sekunden neu gelesen, solange sichtbar.',
     range: 'Diese Station: Positionen {{first}}–{{last}}',
-    rangeTitle: 'Bereich dieser Station',
+    rangeTitle: 'Bereich dieses Arbeitsplatzes',
     rangeHint:
       'Eine Rolle auf Arbeitsplätze aufteilen: dieser Arbeitsplatz bleibt in diesen Positionen und fragt, bevor er außerhalb speichert. Nur eine Einstellung dieser Station; andere Arbeitsplätze haben ihre eigene.',
     rangeFirst: 'Erste Position',
@@ -361,7 +361,7 @@ export const de: Catalog = {
     slotFilled: '{{tagType}}: {{value}}',
     captured: 'aufgenommen',
     captureAlt: 'Aufnahme des optischen Tags',
-    printed: 'Druckdaten: {{value}}',
+    printedLabel: 'Druckdaten:',
     waiting: 'Warte auf den ersten Scan.',
     jumpTo: 'Zu Position {{position}} springen',
     recordGap: 'Lücke an Position {{position}} vermerken',

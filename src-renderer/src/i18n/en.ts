@@ -349,7 +349,7 @@ export const en = {
     slotFilled: '{{tagType}}: {{value}}',
     captured: 'captured',
     captureAlt: 'Capture of the optical tag',
-    printed: 'print data: {{value}}',
+    printedLabel: 'print data:',
     waiting: 'Waiting for the first read.',
     jumpTo: 'Jump to position {{position}}',
     recordGap: 'Record a gap at position {{position}}',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
+import { Breakable } from '../../components/Breakable';
 import type { Slot } from './bench-reducer';
 
 /** One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next. */
@@ -32,7 +33,7 @@ export function SlotCard({ slot, expected, next }: { slot: Slot; expected: Expec
       </span>
       {printed ? (
         <span className="slot-printed hint" title={printed}>
-          {t('bench.printed', { value: printed })}
+          {t('bench.printedLabel')} <Breakable text={printed} />
         </span>
       ) : null}
     </li>

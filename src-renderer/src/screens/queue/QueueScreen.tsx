@@ -135,12 +135,13 @@ export function QueueScreen() {
       <DataTable
         label={t('queue.items')}
         compact
+        className="queue-table"
         rows={list.data?.items}
         rowKey={(item) => item.opId}
         rowClassName={(item) => `op-${item.state}`}
         columns={[
           { key: 'seq', header: '#', headerLabel: t('queue.number'), numeric: true, cell: (item) => item.seq },
-          { key: 'kind', header: t('queue.kind'), cell: (item) => <span data-testid="queue-what">{whatIsSent(item, t)}</span> },
+          { key: 'kind', header: t('queue.kind'), className: 'what', cell: (item) => <span data-testid="queue-what">{whatIsSent(item, t)}</span> },
           {
             key: 'state',
             header: t('queue.state'),
