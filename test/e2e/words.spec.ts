@@ -94,7 +94,7 @@ for (const viewport of VIEWPORTS) {
       for (const name of [/erneut versuchen/, /verwerfen/]) {
         for (const button of await table.getByRole('button', { name }).all()) {
           const box = await button.boundingBox();
-          expect(box && box.x + box.width, await button.getAttribute('aria-label')).toBeLessThanOrEqual(viewport.width);
+          expect(box && box.x + box.width, (await button.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(viewport.width);
         }
       }
       // The nav's badge beside "Warteschlange", not over it.

@@ -2,7 +2,8 @@ import type { TagType } from '../../../src-shared/api/common';
 import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import type { LocalIdentifier } from '../../../src-shared/domain/label';
 import type { ServiceLabel } from '../../service/read/labels';
-import { getReelByServiceId } from '../../store/reels';
+import { getLabelByServiceId } from '../../store/labels';
+import { getReel, getReelByServiceId } from '../../store/reels';
 import type { OperationContext } from './types';
 
 // Reading the service's Labels for landing checks and for naming who holds a marking. The spec names a Label's
@@ -69,8 +70,12 @@ export async function describeHolder(
   if (!compositeTagId) return { text: 'another Label' };
   try {
     const label = await ctx.client.labels.get(compositeTagId, ctx.call);
-    const reelName = label.reelCollectionId ? getReelByServiceId(ctx.db, label.reelCollectionId)?.name : undefined;
-    const reel = label.reelCollectionId ? ` of Reel ${reelName ? `"${reelName}"` : label.reelCollectionId}` : '';
+    // The Reel by the Label's own (when the service names it), else by the mirror's copy of the Label.
+    const mirrored = getLabelByServiceId(ctx.db, label.compositeTagId);
+    const reelName =
+      (label.reelCollectionId ? getReelByServiceId(ctx.db, label.reelCollectionId)?.name : undefined) ??
+      (mirrored ? getReel(ctx.db, mirrored.reelId)?.name : undefined);
+    const reel = reelName ? ` of Reel "${reelName}"` : label.reelCollectionId ? ` of Reel ${label.reelCollectionId}` : '';
     const thread = label.boundThreadId ? ` (bound to Thread ${label.boundThreadId})` : label.bound ? ' (bound to a Thread)' : '';
     return {
       text: `Label ${label.compositeTagId} at position ${label.position}${reel}${thread}`,
