@@ -51,7 +51,7 @@ export async function serviceReelLabels(station: ServedStation, reelServiceId: s
  * Another bench or app enrolls a Label on the service directly (`POST …/reels/{id}/labels`, multipart, as the spec's
  * enrollment): the station learns of it only from the service.
  */
-export async function enrollOnService(
+async function enrollOnService(
   station: ServedStation,
   reelServiceId: string,
   position: number,
