@@ -181,3 +181,18 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('the shift summary’s day is shown and typed as German writes dates', async ({ page }) => {
+  await openGerman(page, 'shift');
+  const day = page.getByTestId('date-field');
+  // Today as German writes it (26.11.2026), not the browser's 11/26/2026.
+  await expect(day).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
+  await day.fill('3.11.2026');
+  await day.press('Enter');
+  await expect(day).toHaveValue('03.11.2026');
+  await page.getByRole('button', { name: 'Der Tag danach' }).click();
+  await expect(day).toHaveValue('04.11.2026');
+  await day.fill('morgen');
+  await day.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Kein Datum' })).toContainText('04.11.2026');
+});
