@@ -103,7 +103,7 @@ async function drawSample(page: Page, aql: string, seed: string): Promise<number
   await page.getByLabel('Seed').fill(seed);
   await page.getByRole('button', { name: 'Draw sample' }).click();
   await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'pending');
-  await expect(page.getByTestId('verify-plan')).toContainText(`seed ${seed}`);
+  await expect(page.getByTestId('verify-seed')).toContainText(`seed ${seed}`);
   const status = await station.call('verify.status', { reelId });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return status.verification?.plan.positions ?? [];

@@ -150,8 +150,9 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     await page.getByLabel('Seed').fill(String(seed));
     await page.getByRole('button', { name: 'Draw sample' }).click();
     await expect(page.getByTestId('verify-plan')).toHaveText(
-      `Lot of 60 enrolled Labels → code letter E (the table’s arrow leads to D): sample 8, accept with at most 0 failed, reject with 1 or more (AQL 1.5, seed ${seed}).`,
+      'Lot of 60 enrolled Labels → code letter E, sampled by the plan of letter D (ISO 2859-1): sample 8, accept with at most 0 failed, reject with 1 or more (AQL 1.5).',
     );
+    await expect(page.getByTestId('verify-seed')).toContainText(`Drawn with the seed ${seed}`);
     for (const position of sample) await expect(page.getByTestId(`sample-${position}`)).toHaveAttribute('data-state', 'waiting');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expect(page.getByTestId('camera-state')).toHaveText('Camera live', { timeout: 30_000 });

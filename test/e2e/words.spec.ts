@@ -196,3 +196,24 @@ test('the shift summary’s day is shown and typed as German writes dates', asyn
   await day.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Kein Datum' })).toContainText('04.11.2026');
 });
+
+test('a station not connected yet says so in German under the form that was used, with no command line', async ({ page }) => {
+  const fresh = await serveStation();
+  try {
+    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    await page.goto(`${new URL(fresh.served.ready.url).origin}/?token=${fresh.served.ready.token}#/reels`);
+    const create = page.getByRole('region', { name: 'Rolle anlegen' });
+    await create.getByLabel('Name', { exact: true }).fill('Rolle vor dem Verbinden');
+    await create.getByRole('button', { name: 'Rolle anlegen' }).click();
+    const note = create.getByRole('alert');
+    await expect(note).toContainText('Die Station ist noch mit keinem Dienst verbunden');
+    await expect(note.getByText('STATION_NOT_CONNECTED')).toBeVisible();
+    expect(await note.evaluate((e) => (e as HTMLElement).innerText)).not.toMatch(/station connect|--sandbox|Connect the station/);
+    // The collections' form was not used: no error under it.
+    const collections = page.getByRole('region', { name: 'Label-Sammlungen' });
+    await expect(collections.locator('form + .error-note')).toHaveCount(0);
+    await screenshot(page, 'words-reels-not-connected-de');
+  } finally {
+    await fresh.stop();
+  }
+});

@@ -60,6 +60,14 @@ export const de: Catalog = {
     dayAfter: 'Der Tag danach',
     dateInvalid: 'Kein Datum: bitte so eingeben: {{example}}.',
   },
+  tagTypes: {
+    TEXT: 'Aufgedruckter Text',
+    QR: 'QR-Code',
+    DATA_MATRIX: 'Data-Matrix-Code',
+    BAR_CODE: 'Barcode',
+    NFC: 'NFC-Chip',
+    SVC: 'Optische Markierung (SVC)',
+  },
   states: {
     expected: 'erwartet',
     queued: 'eingereiht',
@@ -709,7 +717,7 @@ export const de: Catalog = {
   settings: {
     title: 'Einstellungen',
     language: 'Sprache',
-    localeToService: 'Die Sprache wird auch an den Dienst des aktiven Profils gesendet (Svc-Ctx-Locale).',
+    localeToService: 'Der Dienst des aktiven Profils erhält diese Sprache auch: seine eigenen Meldungen kommen, wo er kann, in dieser Sprache.',
     sending: {
       title: 'Senden',
       hint: 'Die Warteschlange sendet mehrere Vorgänge gleichzeitig und passt sich der Leitung an: mehr, solange der Dienst schnell und fehlerfrei antwortet, weniger, wenn er um Drosselung bittet (429), ausgelastet ist (503) oder nicht rechtzeitig antwortet. Wählen Sie die Grenzen für die Leitung dieses Betriebs.',
@@ -812,9 +820,11 @@ export const de: Catalog = {
     noPlan:
       'Für diese Rolle wurde noch keine Stichprobe gezogen: Wählen Sie die AQL (oder behalten Sie die aus den Einstellungen) und ziehen Sie die Stichprobe.',
     letter: 'Kennbuchstabe {{letter}}',
-    letterArrow: 'Kennbuchstabe {{letter}} (der Pfeil der Tabelle führt zu {{planLetter}})',
+    letterArrow: 'Kennbuchstabe {{letter}}, Stichprobe nach dem Plan von Buchstabe {{planLetter}} (ISO 2859-1)',
     planLine:
-      'Los aus {{lot, number}} erfassten Labels → {{letters}}: Stichprobe {{sample, number}}, Annahme bei höchstens {{accept, number}} Fehlern, Rückweisung ab {{reject, number}} (AQL {{aql, number}}, Startwert {{seed}}).',
+      'Los aus {{lot, number}} erfassten Labels → {{letters}}: Stichprobe {{sample, number}}, Annahme bei höchstens {{accept, number}} Fehlern, Rückweisung ab {{reject, number}} (AQL {{aql, number}}).',
+    seedDetails: 'Wie diese Stichprobe gezogen wurde',
+    seedNote: 'Mit dem Startwert {{seed}} gezogen: derselbe Startwert zieht dieselbe Stichprobe wieder.',
     verdict: {
       accept: 'Los angenommen: {{failed, number}} von {{inspected, number}} geprüften nicht bestanden (Annahme ≤ {{accept, number}}).',
       reject: 'Los zurückgewiesen: {{failed, number}} von {{inspected, number}} geprüften nicht bestanden (Rückweisung ≥ {{reject, number}}).',

@@ -58,6 +58,8 @@ export const en = {
     dayAfter: 'The day after',
     dateInvalid: 'Not a date: type it as {{example}}.',
   },
+  /** An identifier type in words (its code, e.g. DATA_MATRIX, stays in tables and the CLI). */
+  tagTypes: { TEXT: 'Printed text', QR: 'QR code', DATA_MATRIX: 'Data Matrix code', BAR_CODE: 'Barcode', NFC: 'NFC chip', SVC: 'Optical marking (SVC)' },
   states: {
     expected: 'expected',
     queued: 'queued',
@@ -695,7 +697,7 @@ export const en = {
   settings: {
     title: 'Settings',
     language: 'Language',
-    localeToService: 'The language is also sent to the service of the active profile (Svc-Ctx-Locale).',
+    localeToService: 'The service of the active profile is told this language too: its own messages come in it where it can.',
     sending: {
       title: 'Sending',
       hint: "The queue sends several operations at once and adapts to the link: more while the service answers fast and clean, fewer when it asks to slow down (429), is busy (503) or does not answer in time. Choose the bounds for this shop's link.",
@@ -792,9 +794,11 @@ export const en = {
     openReport: 'Reel report',
     noPlan: 'No sample drawn for this Reel yet: choose the AQL (or keep the one from Settings) and draw the sample.',
     letter: 'code letter {{letter}}',
-    letterArrow: 'code letter {{letter}} (the table’s arrow leads to {{planLetter}})',
+    letterArrow: 'code letter {{letter}}, sampled by the plan of letter {{planLetter}} (ISO 2859-1)',
     planLine:
-      'Lot of {{lot, number}} enrolled Labels → {{letters}}: sample {{sample, number}}, accept with at most {{accept, number}} failed, reject with {{reject, number}} or more (AQL {{aql, number}}, seed {{seed}}).',
+      'Lot of {{lot, number}} enrolled Labels → {{letters}}: sample {{sample, number}}, accept with at most {{accept, number}} failed, reject with {{reject, number}} or more (AQL {{aql, number}}).',
+    seedDetails: 'How this sample was drawn',
+    seedNote: 'Drawn with the seed {{seed}}: the same seed draws the same sample again.',
     verdict: {
       accept: 'Lot accepted: {{failed, number}} failed of {{inspected, number}} checked (accept ≤ {{accept, number}}).',
       reject: 'Lot rejected: {{failed, number}} failed of {{inspected, number}} checked (reject ≥ {{reject, number}}).',

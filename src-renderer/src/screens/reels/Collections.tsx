@@ -28,6 +28,8 @@ export function Collections() {
           { key: 'synced', header: t('reels.synced'), cell: (c) => (c.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`) },
         ]}
       />
+      {/* Each error where it belongs: the list's under the list, the form's under the form that was used. */}
+      <ErrorNote error={list.error} />
       <form onSubmit={submit} className="toolbar">
         <label>
           {t('collections.name')}
@@ -37,7 +39,7 @@ export function Collections() {
           {t('collections.create')}
         </button>
       </form>
-      <ErrorNote error={create.error ?? list.error} />
+      <ErrorNote error={create.error} />
     </section>
   );
 }
