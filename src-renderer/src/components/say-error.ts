@@ -16,3 +16,8 @@ export function sayError(t: TFunction, i18n: I18n, code: string | undefined, det
   const words = code ? errorWords(code, detail, (key) => i18n.exists(catalogKey(key))) : undefined;
   return words ? t(catalogKey(words.key), words.fields) : t('errors.unknown');
 }
+
+/** Why the capture gate refused a capture, in words from its codes (src-shared/ipc/camera.ts, CaptureReason). */
+export function refusalWords(t: TFunction, codes: readonly string[]): string {
+  return codes.map((code) => t(`captureRefused.${code}`)).join('; ');
+}

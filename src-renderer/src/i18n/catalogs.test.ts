@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src-shared/api/errors';
 import { CLIENT_ERROR_CODES, ERROR_WORD_FIELDS } from '../../../src-shared/ipc/error-words';
+import { CaptureRefusalCodeSchema } from '../../../src-shared/ipc/camera';
 import { StationErrorCode } from '../../../src-shared/ipc/station-error';
 import { de } from './de';
 import { en } from './en';
@@ -55,6 +56,7 @@ describe('string catalogs', () => {
   it('every error code a screen can show has words in every language', () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
       for (const code of SCREEN_CODES) expect(catalog.has(`errors.${code}`), `${language}: errors.${code}`).toBe(true);
+      for (const code of CaptureRefusalCodeSchema.options) expect(catalog.has(`captureRefused.${code}`), `${language}: captureRefused.${code}`).toBe(true);
     }
   });
 

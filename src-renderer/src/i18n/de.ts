@@ -1081,6 +1081,18 @@ export const de: Catalog = {
     TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Die Station prüft, ob die Änderung angekommen ist, bevor sie erneut sendet.',
     INVALID_RESPONSE: 'Die Antwort des Dienstes war nicht lesbar: ein Fehler der Station oder des Dienstes. Mit der Anfrage-ID melden.',
   },
+  captureRefused: {
+    IMAGE_UNDECODABLE: 'das Bild war nicht lesbar; neu aufnehmen',
+    IMAGE_NOT_SUPPORTED: 'das Bild ist kein PNG oder JPEG; neu aufnehmen',
+    IMAGE_TOO_LARGE: 'das Bild ist zu groß; eine niedrigere Kameraauflösung wählen',
+    RESOLUTION_TOO_LOW: 'die Auflösung ist zu niedrig; eine höhere Kameraauflösung wählen',
+    LOW_DETAIL: 'zu wenig Details; die optische Markierung des Labels unter die Kamera legen (Objektivdeckel ab, Label im Bild)',
+    TOO_BLURRY: 'zu unscharf; das Label ruhig halten oder neu scharfstellen',
+    TOO_DARK: 'zu dunkel; mehr Licht oder eine längere Belichtung',
+    TOO_BRIGHT: 'zu hell; weniger Licht oder eine kürzere Belichtung',
+    SHADOWS_CLIPPED: 'zu viele schwarze Pixel; die Belichtung erhöhen',
+    HIGHLIGHTS_CLIPPED: 'zu viele weiße Pixel (Spiegelung); das Label neigen oder die Belichtung verringern',
+  },
   errorCases: {
     STATION_CONFLICT: {
       positionElsewhere:

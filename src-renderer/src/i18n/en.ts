@@ -1039,6 +1039,19 @@ export const en = {
     INVALID_RESPONSE: 'The service’s answer could not be read: a defect of the station or of the service. Report it with the request id.',
   },
   /** One code, several situations: the case is the error's `detail.case` (src-shared/ipc/error-words.ts). */
+  /** Why the capture gate refused a capture (src-shared/ipc/camera.ts, CaptureRefusalCode): what was wrong and what to do. */
+  captureRefused: {
+    IMAGE_UNDECODABLE: 'the image could not be read; capture again',
+    IMAGE_NOT_SUPPORTED: 'the image is not a PNG or JPEG; capture again',
+    IMAGE_TOO_LARGE: 'the image is too large; choose a lower camera resolution',
+    RESOLUTION_TOO_LOW: 'the resolution is too low; choose a higher camera resolution',
+    LOW_DETAIL: 'too little detail; put the Label’s optical marking under the camera (lens cap off, Label in view)',
+    TOO_BLURRY: 'too blurry; hold the Label still or refocus',
+    TOO_DARK: 'too dark; add light or raise the exposure',
+    TOO_BRIGHT: 'too bright; dim the light or lower the exposure',
+    SHADOWS_CLIPPED: 'too many black pixels; raise the exposure',
+    HIGHLIGHTS_CLIPPED: 'too many white pixels (glare); tilt the Label or lower the exposure',
+  },
   errorCases: {
     STATION_CONFLICT: {
       positionElsewhere:

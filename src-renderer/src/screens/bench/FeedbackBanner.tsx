@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { Details } from '../../components/Details';
-import { sayError } from '../../components/say-error';
+import { refusalWords, sayError } from '../../components/say-error';
 import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;
@@ -47,7 +47,7 @@ export function FeedbackBanner({ feedback, blocked, saveError }: { feedback: Fee
       </span>
       {level === 'none' ? <span>{t('bench.acknowledged')}</span> : null}
       <span className="words">
-        {t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}
+        {t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? refusalWords(t, feedback.reasons) : '' })}
         {/* What to do with the Label in hand, beside what happened; the code stays small after it. */}
         {level === 'error' && i18n.exists(`bench.todo.${feedback.code}`) ? (
           <strong className="todo" data-testid="bench-todo">

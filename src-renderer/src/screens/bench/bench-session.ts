@@ -201,7 +201,7 @@ export function useBenchSession({ reelId, status }: { reelId: string | undefined
       apply((s) =>
         placeCapture(
           s,
-          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.message) },
+          { accepted: capture.accepted, sha256: capture.sha256, thumbnail: capture.thumbnail, reasons: capture.reasons.map((r) => r.code) },
           facts(),
         ),
       );

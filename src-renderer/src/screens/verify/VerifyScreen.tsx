@@ -9,6 +9,7 @@ import type { StationStatus, VerifyCheckOutput } from '../../../../src-shared/ip
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { DataTable } from '../../components/DataTable';
 import { Details } from '../../components/Details';
+import { refusalWords } from '../../components/say-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
@@ -170,7 +171,7 @@ export function VerifyScreen({
         setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
         setRefused(undefined);
       } else {
-        setRefused(result.reasons.map((r) => r.message));
+        setRefused(result.reasons.map((r) => refusalWords(t, [r.code])));
         playTone('error');
       }
       for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, 'symbology');
