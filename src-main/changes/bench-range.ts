@@ -29,6 +29,6 @@ export function refuseOutsideRange(reel: LocalReel, position: number, confirmed:
   throw new StationError({
     code: StationErrorCode.outsideRange,
     message: `Position ${position} is outside this bench's range of Reel "${reel.name}" (${rangeWords(range)}); another bench may enroll there. Enroll it there only if it is meant for this bench.`,
-    detail: { position, range },
+    detail: { position, range, reel: reel.name, first: range.first, last: range.last },
   });
 }

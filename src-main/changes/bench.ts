@@ -22,6 +22,7 @@ export function skipPosition(ctx: ChangeContext, reelId: string, position: numbe
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `Position ${position} already holds a Label (${existing.state}); void it first to leave a gap.`,
+      detail: { case: 'positionHeld', position },
     });
   }
   const label: LocalLabel = {
@@ -59,13 +60,25 @@ export function takeBackLabel(ctx: ChangeContext, reelId: string, position: numb
   const reel = requireReel(ctx, reelId);
   const label = getLabelAt(ctx.db, reel.reelId, position);
   if (!label || label.state === 'expected' || label.state === 'gap') {
-    throw new StationError({ code: StationErrorCode.notFound, message: `No Label at position ${position} of this Reel to ${reason}.` });
+    throw new StationError({
+      code: StationErrorCode.notFound,
+      message: `No Label at position ${position} of this Reel to ${reason}.`,
+      detail: { case: 'noLabelAt', position },
+    });
   }
   if (label.state === 'archived')
-    throw new StationError({ code: StationErrorCode.conflict, message: `The Label at position ${position} is already archived.` });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `The Label at position ${position} is already archived.`,
+      detail: { case: 'archived', position },
+    });
   const enroll = openEnrollmentOf(ctx.db, label.labelId);
   if (enroll?.state === 'sending') {
-    throw new StationError({ code: StationErrorCode.conflict, message: `The Label at position ${position} is being sent right now; try again in a moment.` });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `The Label at position ${position} is being sent right now; try again in a moment.`,
+      detail: { case: 'sending', position },
+    });
   }
   // Unsent for sure: not yet on the service, and no attempt whose outcome is unknown.
   if (label.serviceId === null && enroll && !enroll.outcomeUnknown) {

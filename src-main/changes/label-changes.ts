@@ -106,9 +106,14 @@ export function queueRemoveIdentifier(ctx: ChangeContext, input: { labelId: stri
     throw new StationError({
       code: StationErrorCode.notFound,
       message: `The Label at position ${label.position} has no ${input.tagType}${input.value ? ` "${input.value}"` : ''} identifier.`,
+      detail: { case: 'noIdentifier' },
     });
   if (label.identifiers.length === 1)
-    throw new StationError({ code: StationErrorCode.conflict, message: "That is the Label's last identifier; archive the Label instead." });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: "That is the Label's last identifier; archive the Label instead.",
+      detail: { case: 'lastIdentifier' },
+    });
   const opId = ctx.db.transaction(() => {
     updateLabel(ctx.db, label.labelId, { identifiers: label.identifiers.filter((_, n) => n !== index) });
     audit(ctx.db, 'removeIdentifier', label.labelId, { tagType: input.tagType });

@@ -25,7 +25,11 @@ function labelOf(ctx: ChangeContext, op: OutboxOp): LocalLabel | undefined {
 export function retryOperation(ctx: ChangeContext, opId: string): LocalLabel | undefined {
   const op = requireOp(ctx, opId);
   if (op.state !== 'attention' && op.state !== 'pending') {
-    throw new StationError({ code: StationErrorCode.conflict, message: `Operation ${opId} is ${op.state}; only an attention or pending item can be retried.` });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `Operation ${opId} is ${op.state}; only an attention or pending item can be retried.`,
+      detail: { case: 'operationMoved' },
+    });
   }
   return ctx.db.transaction(() => {
     retryOp(ctx.db, op.id);
@@ -40,7 +44,11 @@ export function retryOperation(ctx: ChangeContext, opId: string): LocalLabel | u
 export function discardOperation(ctx: ChangeContext, opId: string): LocalLabel | undefined {
   const op = requireOp(ctx, opId);
   if (op.state === 'done' || op.state === 'sending' || op.state === 'discarded') {
-    throw new StationError({ code: StationErrorCode.conflict, message: `Operation ${opId} is ${op.state}; it cannot be discarded now.` });
+    throw new StationError({
+      code: StationErrorCode.conflict,
+      message: `Operation ${opId} is ${op.state}; it cannot be discarded now.`,
+      detail: { case: 'operationMoved' },
+    });
   }
   return ctx.db.transaction(() => {
     discardOp(ctx.db, op.id);
@@ -82,6 +90,7 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `Operation ${opId} is ${op.kind === 'enrollLabel' ? `an enrollment that is ${op.state}` : `a ${op.kind}`}; only an enrollment that needs attention can be re-placed.`,
+      detail: { case: 'operationMoved' },
     });
   }
   const payload = (op as OutboxOp<'enrollLabel'>).payload;
@@ -90,6 +99,7 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `The Label of operation ${opId} is already on the service; move it with "station move" instead.`,
+      detail: { case: 'alreadyOnService' },
     });
   }
   const position = 'position' in target ? target.position : nextFreePosition(ctx, label.reelId, label.position);
@@ -106,7 +116,7 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `Position ${position} is not free${there ? `: it holds a Label (${there.state}${there.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})` : ''}; pick another position or use --next-free.`,
-      detail: { position },
+      detail: { case: 'positionNotFree', position },
     });
   }
   return ctx.db.transaction(() => {

@@ -102,7 +102,7 @@ export interface Mirror {
   /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
   finish(remote: ServiceReel): void;
   /**
-   * The Reel's Labels by position after `finish`, as the mirror holds them in memory (issue 18: 10,000 rows are not
+   * The Reel's Labels by position after `finish`, as the mirror holds them in memory (docs/sync.md, "Opening at shop scale": 10,000 rows are not
    * read again); read from the database when anything else wrote to it during the read.
    */
   labels(): LocalLabel[];
@@ -298,6 +298,6 @@ export function refuseElsewherePosition(existing: LocalLabel | undefined, positi
   throw new StationError({
     code: StationErrorCode.conflict,
     message: `Position ${position} already holds a Label another bench or app enrolled (service id ${existing.serviceId}); enroll this Label at another position.`,
-    detail: { position, serviceId: existing.serviceId, origin: 'elsewhere' },
+    detail: { case: 'positionElsewhere', position, serviceId: existing.serviceId, origin: 'elsewhere' },
   });
 }

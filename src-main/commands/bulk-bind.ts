@@ -167,7 +167,11 @@ export function bulkBindHandlers(ctx: CommandContext): CommandHandlers<keyof typ
       await requireOnline(ctx);
       const reel = requireReel(ctx.changes, input.reelId);
       if (!reel.serviceId)
-        throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then run the preflight.' });
+        throw new StationError({
+          code: StationErrorCode.conflict,
+          message: 'The Reel is not on the service yet; sync first, then run the preflight.',
+          detail: { case: 'reelNotOnService' },
+        });
       const { reel: _summary, ...answer } = await ctx.connection.requireClient().reels.bulkBind(reel.serviceId, {
         fromPosition: input.fromPosition,
         toPosition: input.toPosition,

@@ -29,13 +29,21 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
   const moveBody = (input: MoveInput): MoveBody => {
     const reel = requireReel(changes, input.reelId);
     if (!reel.serviceId)
-      throw new StationError({ code: StationErrorCode.conflict, message: 'The Reel is not on the service yet; sync first, then preview the move.' });
+      throw new StationError({
+        code: StationErrorCode.conflict,
+        message: 'The Reel is not on the service yet; sync first, then preview the move.',
+        detail: { case: 'reelNotOnService' },
+      });
     const target =
       'reelId' in input.target
         ? { reelCollectionId: requireReel(changes, input.target.reelId).serviceId ?? '' }
         : { newReel: { name: input.target.newReel.name, ...(input.target.newReel.description ? { description: input.target.newReel.description } : {}) } };
     if ('reelCollectionId' in target && !target.reelCollectionId)
-      throw new StationError({ code: StationErrorCode.conflict, message: 'The target Reel is not on the service yet; sync first.' });
+      throw new StationError({
+        code: StationErrorCode.conflict,
+        message: 'The target Reel is not on the service yet; sync first.',
+        detail: { case: 'reelNotOnService' },
+      });
     return {
       source: {
         reelCollectionId: reel.serviceId,

@@ -106,7 +106,7 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
             .slice(0, 3)
             .map((c) => c.message)
             .join('; ')}${view.conflictCount > 3 ? `; and ${view.conflictCount - 3} more` : ''}.`,
-          detail: { conflicts: view.conflicts, conflictCount: view.conflictCount },
+          detail: { case: 'printRunCollides', count: view.conflictCount, conflicts: view.conflicts, conflictCount: view.conflictCount },
         });
       }
       let file: { path: string; format: PrintRunFormat; bytes: number } | null = null;

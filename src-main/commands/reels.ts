@@ -117,7 +117,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
     'reels.open': async ({ serviceId, positions, printData }) => {
       if (printData && 'path' in printData) requireFilePathsAllowed(ctx.allowFilePaths, 'reels.open', 'printData.path');
       await requireOnline(ctx);
-      // The Reel and the first page of its Labels asked together (issue 18, Benchmarks: opening a 10,000-Label Reel).
+      // The Reel and the first page of its Labels asked together (docs/sync.md, "Opening at shop scale").
       const asked = labelPages(ctx, serviceId);
       let remote: ServiceReel;
       try {
@@ -128,7 +128,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       }
       const adopted = adoptServiceReel(ctx.changes, remote);
       const reel = positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
-      // The answer's Labels as the mirror holds them (issue 18: not read again from the database).
+      // The answer's Labels as the mirror holds them (docs/sync.md, "Opening at shop scale": not read again from the database).
       let labels = await readLabels(ctx, reel, remote, asked);
       if (printData) {
         // The print run's CSV kept as this bench's print data (docs/sync.md, "Print data on every bench"): the

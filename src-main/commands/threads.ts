@@ -9,5 +9,10 @@ export function threadHandlers(ctx: CommandContext): CommandHandlers<keyof typeo
       const page = await ctx.connection.requireClient().threads.list({ ...(q ? { q } : {}), pageSize: pageSize ?? 50, ...(cursor ? { cursor } : {}) });
       return { threads: page.items.map((t) => ({ threadId: t.threadId, name: t.name, description: t.description })), nextCursor: page.nextCursor };
     },
+    'threads.get': async ({ threadId }) => {
+      await requireOnline(ctx);
+      const { thread } = await ctx.connection.requireClient().threads.get(threadId, { maxEvents: 1 });
+      return { threadId: thread.threadId, name: thread.name, description: thread.description };
+    },
   };
 }

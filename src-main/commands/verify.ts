@@ -27,7 +27,7 @@ function offline(position: number, reelId: string): StationError {
   return new StationError({
     code: StationErrorCode.offline,
     message: `The service is not reachable, so position ${position} cannot be checked now. Its scan is kept on this station: check it when the station is online ("Check kept samples" on the Verify screen, or "station verify check --reel ${reelId} --position ${position}").`,
-    detail: { position, kept: true },
+    detail: { case: 'verifyKept', position, kept: true },
   });
 }
 
@@ -64,6 +64,7 @@ export function verifyHandlers(ctx: CommandContext): CommandHandlers<keyof typeo
         throw new StationError({
           code: StationErrorCode.notFound,
           message: `No sample has been drawn for Reel "${reel.name}" yet: draw one first (Verify screen, or "station verify plan --reel ${reel.reelId}").`,
+          detail: { case: 'noSample', reel: reel.name },
         });
       }
       const { position } = input;
@@ -80,7 +81,7 @@ export function verifyHandlers(ctx: CommandContext): CommandHandlers<keyof typeo
         throw new StationError({
           code: StationErrorCode.conflict,
           message: `Position ${position} was already checked (${earlier.pass ? 'passed' : `failed: ${earlier.outcome}`}); a judged sample stays as it is. To verify the Reel again, draw a new sample.`,
-          detail: { position, result: earlier },
+          detail: { case: 'alreadyChecked', position, result: earlier },
         });
       }
       const label = getLabelAt(ctx.db, reel.reelId, position);
@@ -88,6 +89,7 @@ export function verifyHandlers(ctx: CommandContext): CommandHandlers<keyof typeo
         throw new StationError({
           code: StationErrorCode.conflict,
           message: `Position ${position} holds no Label on the service any more (it was ${label ? label.state : 'removed'} since the sample was drawn); draw a new sample.`,
+          detail: { case: 'noLongerOnService', position },
         });
       }
 
@@ -103,6 +105,7 @@ export function verifyHandlers(ctx: CommandContext): CommandHandlers<keyof typeo
           throw new StationError({
             code: StationErrorCode.notFound,
             message: `The kept capture of position ${position} is missing from this station; scan the Label again.`,
+            detail: { case: 'keptCaptureMissing', position },
           });
         scan = { identifiers: before.scanned.identifiers, capture: sha && kept ? { sha256: sha, data: kept.data } : null };
       } else {

@@ -233,6 +233,7 @@ export class Connection {
       throw new StationError({
         code: StationErrorCode.notConnected,
         message: 'This station build has no embedded sandbox; connect to a remote service instead.',
+        detail: { case: 'noSandbox' },
       });
     this.#sandbox = await this.options.startSandbox({ dataDir: this.#sandboxDir });
     if (this.options.advertiseSandbox) advertiseSandbox(this.#sandboxDir, this.#sandbox.baseUrl);
@@ -299,12 +300,14 @@ export class Connection {
       throw new StationError({
         code: StationErrorCode.notConnected,
         message: `The API key of "${profile.name}" is sealed by the desktop station's OS keychain, which this process cannot open. Use the desktop station, or connect again here with the key.`,
+        detail: { case: 'keySealed', profile: profile.name },
       });
     }
     if (!apiKey || !profile.orgId) {
       throw new StationError({
         code: StationErrorCode.notConnected,
         message: `The profile "${profile.name}" has no API key or organization on this station; connect again.`,
+        detail: { case: 'profileNoKey', profile: profile.name },
       });
     }
     this.#profile = profile;

@@ -9,6 +9,8 @@ interface LabelAttention {
   reason: string;
   code: string;
   requestId: string | null;
+  /** The fields a screen says it with (src-shared/ipc/error-words.ts). */
+  detail?: Record<string, unknown>;
 }
 
 export interface LocalLabel {
@@ -151,7 +153,7 @@ const UPSERT_MANY = `INSERT INTO labels (${LABEL_COLUMNS}) VALUES ${Array.from({
 
 /**
  * upsertLabel for many Labels (the mirror's page of a Reel read from the service): a hundred rows a statement, so a
- * 10,000-Label Reel is written in a hundred statements rather than 10,000 (issue 18). Call it inside a transaction.
+ * 10,000-Label Reel is written in a hundred statements rather than 10,000 (docs/sync.md, "Opening at shop scale"). Call it inside a transaction.
  */
 export function upsertLabels(db: Db, labels: readonly LabelRow[]): void {
   const now = new Date().toISOString();

@@ -448,7 +448,15 @@ export function outboxStore(db: Db): OutboxStore {
         recordAll(opId, attempts);
         setAttention(db, opId, attention, outcomeUnknown);
         if (labelId)
-          updateLabel(db, labelId, { state: 'attention', attention: { reason: attention.reason, code: attention.code, requestId: attention.requestId } });
+          updateLabel(db, labelId, {
+            state: 'attention',
+            attention: {
+              reason: attention.reason,
+              code: attention.code,
+              requestId: attention.requestId,
+              ...(attention.detail ? { detail: attention.detail } : {}),
+            },
+          });
       })(),
   };
 }

@@ -19,6 +19,8 @@ export interface FailureShape {
   /** The failed request's method and path (query included), when there was one: every attempt row names its request. */
   method?: string;
   path?: string;
+  /** The fields a screen says the failure with (src-shared/ipc/error-words.ts), when the station found it. */
+  detail?: Record<string, unknown>;
 }
 
 export type Decision =
@@ -40,7 +42,7 @@ export type Decision =
   | { action: 'attention'; attention: AttentionShape };
 
 function attention(f: FailureShape, reason: string, actions: AttentionShape['actions']): AttentionShape {
-  return { reason, code: f.code, status: f.status, requestId: f.requestId, actions };
+  return { reason, code: f.code, status: f.status, requestId: f.requestId, actions, ...(f.detail ? { detail: f.detail } : {}) };
 }
 
 export function classifyFailure(f: FailureShape): Decision {

@@ -480,6 +480,7 @@ export class SyncEngine {
               status: failure.status,
               requestId: failure.requestId,
               actions: checkError.actions,
+              ...(checkError.detail ? { detail: checkError.detail } : {}),
             });
           }
           // The check itself failed (network…): try the whole thing again later, outcome unknown.
@@ -487,18 +488,20 @@ export class SyncEngine {
         }
         const holderId = isServiceError(error) ? (error.detail?.['compositeTagId'] as string | undefined) : undefined;
         const holder = await describeHolder(ctx, holderId);
-        const what =
+        const [what, wordsCase] =
           failure.code === 'IDENTIFIER_ALREADY_BOUND'
-            ? 'is already bound to another Thread'
+            ? ['is already bound to another Thread', 'bound']
             : failure.reason === 'position_occupied'
-              ? 'position is already taken'
-              : 'marking is already used';
+              ? ['position is already taken', 'position_occupied']
+              : ['marking is already used', 'marking'];
         return this.#attention(op, attempts, {
-          reason: `The service refused it (${failure.reason ?? failure.code}): the ${what} — held by ${holder}. ${failure.message}`,
+          reason: `The service refused it (${failure.reason ?? failure.code}): the ${what} — held by ${holder.text}. ${failure.message}`,
           code: failure.code,
           status: failure.status,
           requestId: failure.requestId,
           actions: ['retry', 'discard'],
+          // src-shared/ipc/error-words.ts: the holder by position and Reel, when it was read.
+          ...(holder.position !== undefined ? { detail: { case: wordsCase, position: holder.position, reel: holder.reel } } : {}),
         });
       }
     }

@@ -1,3 +1,4 @@
+import type { StationErrorCode } from '../../src-shared/ipc/station-error';
 import { isServiceError } from '../service';
 import type { FailureShape } from './classify';
 
@@ -27,6 +28,7 @@ export function toFailure(error: unknown): FailureShape {
       requestId: error.requestId,
       message: error.message,
       outcomeUnknown: false,
+      ...(error.detail ? { detail: error.detail } : {}),
       ...(error.request ? { method: error.request.method, path: error.request.path, where: `${error.request.method} ${error.request.path}` } : {}),
     };
   }
@@ -36,15 +38,17 @@ export function toFailure(error: unknown): FailureShape {
 
 /**
  * A handler's own finding that a person must decide (position taken, missing capture, …). `request`: the request it
- * was about to send when it found it (a capture missing before its upload), for the attempt log.
+ * was about to send when it found it (a capture missing before its upload), for the attempt log. `detail`: the fields
+ * a screen says it with in its own language (src-shared/ipc/error-words.ts).
  */
 export class HandlerAttention extends Error {
   constructor(
-    readonly code: string,
+    readonly code: (typeof StationErrorCode)[keyof typeof StationErrorCode],
     message: string,
     readonly requestId: string | null = null,
     readonly actions: ('recapture' | 'retry' | 'discard' | 'reposition')[] = ['retry', 'discard'],
     readonly request?: { method: string; path: string },
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -241,7 +241,7 @@ CREATE TABLE faults (
   },
   {
     // A Reel's counts kept as its Labels change, so reading them (every enrollment answers them) costs the same on a
-    // Reel of 10 Labels as on one of 10,000 (issue 18, "The sandbox at shop scale"). Triggers keep them, so every
+    // Reel of 10 Labels as on one of 10,000 (src-sandbox/store/README.md, core v3). Triggers keep them, so every
     // writer (routes, jobs, moves, a test writing rows) keeps them right in the same transaction as its change.
     // composite_tags.svc_identifiable: 1 when the Label has an active SVC member and every active SVC member is
     // identifiable (spec: States, "Label DUST-type markings"), kept by the triggers on tags.

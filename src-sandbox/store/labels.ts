@@ -53,7 +53,7 @@ export function labelStatesOnReel(db: SandboxDb, reelId: string): LabelState[] {
 /**
  * The Labels an enrollment's decision reads (domain/labels/enrollment.ts): the one at `position` when given and the
  * one at the Reel's last position, by the index composite_tags(reel_id, position), so deciding costs the same on any
- * size of Reel (issue 18, "The sandbox at shop scale").
+ * size of Reel (src-sandbox/store/README.md, core v3).
  */
 export function labelStatesForEnrollment(db: SandboxDb, reelId: string, position: number | undefined): LabelState[] {
   const rows = statement(

@@ -68,7 +68,7 @@ export function refreshReelWarnings(db: SandboxDb, reelId: string): void {
 /**
  * The Reel's stored `warnings` after the Label `compositeTagId` joined it (same transaction as the enrollment): only
  * the TEXT and QR values that Label carries can have changed, so only their holders are read (the index
- * tags(tag_type, normalized_value)), not the whole Reel (issue 18, "The sandbox at shop scale"). Falls back to
+ * tags(tag_type, normalized_value)), not the whole Reel (src-sandbox/store/README.md, core v3). Falls back to
  * refreshReelWarnings when the order of the warnings needs the whole Reel (withValueWarning).
  */
 export function refreshReelWarningsForLabel(db: SandboxDb, reelId: string, compositeTagId: string): void {

@@ -86,7 +86,7 @@ const QualityMetricsSchema = z.object({
 });
 
 /** Why a capture was refused; callers branch on `code`. */
-const CaptureRefusalCodeSchema = z.enum([
+export const CaptureRefusalCodeSchema = z.enum([
   'IMAGE_UNDECODABLE',
   'IMAGE_NOT_SUPPORTED',
   'IMAGE_TOO_LARGE',

@@ -39,6 +39,8 @@ export const AttentionShape = z.object({
   status: z.number().nullable(),
   requestId: z.string().nullable(),
   actions: z.array(AttentionActionSchema),
+  /** The fields the reason's words are filled from on a screen (src-shared/ipc/error-words.ts); `reason` stays the English text. */
+  detail: z.record(z.string(), z.unknown()).optional(),
 });
 export type AttentionShape = z.infer<typeof AttentionShape>;
 

@@ -23,7 +23,9 @@ export const LabelView = z.object({
   identifiers: z.array(z.object({ tagType: TagTypeSchema, value: z.string().optional(), captureSha256: z.string().optional() })),
   expected: ExpectedValuesSchema.nullable(),
   warnings: z.array(z.string()),
-  attention: z.object({ reason: z.string(), code: z.string(), requestId: z.string().nullable() }).nullable(),
+  attention: z
+    .object({ reason: z.string(), code: z.string(), requestId: z.string().nullable(), detail: z.record(z.string(), z.unknown()).optional() })
+    .nullable(),
   boundThreadId: z.string().nullable(),
   /** `here`: enrolled by this station; `elsewhere`: by another bench or app (read from the service). */
   origin: z.enum(['here', 'elsewhere']),

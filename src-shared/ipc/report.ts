@@ -1,3 +1,4 @@
+import { StationErrorCode } from './station-error';
 import { z } from 'zod';
 import { ReelPrintQualitySchema } from './grades';
 import { ExpectedIdentifierSchema } from '../api/labels';
@@ -134,7 +135,7 @@ export const ReelReport = z.object({
 export type ReelReport = z.infer<typeof ReelReport>;
 
 /** The error code of a PDF the host cannot print (no printer, Chromium missing, the page never ready). */
-export const PDF_UNAVAILABLE = 'STATION_PDF_UNAVAILABLE';
+export const PDF_UNAVAILABLE = StationErrorCode.pdfUnavailable;
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
 /** A time zone as minutes east of UTC (60 for CET). */

@@ -9,7 +9,7 @@ import { repoRoot } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { median, timeRuns, type Bench, type BenchRow } from './harness';
 
-// The Reel report of a 10,000-Label Reel (issue 12, Benchmarks), against `station serve` and Debian's Chromium:
+// The Reel report of a 10,000-Label Reel (src-main/reports/README.md), against `station serve` and Debian's Chromium:
 // - report.reel through the web host's contract, beside the same rows read straight from SQLite;
 // - the report page: navigation → both uPlot charts drawn (first render), beside a static page of the same size
 //   (the report's own markup, its two charts drawn with the bare canvas API);

@@ -1,4 +1,4 @@
-// The sandbox at shop scale (issue 18, item 7): a raw HTTP client enrolling Labels into a Reel that already holds
+// The sandbox at shop scale (src-sandbox/store/README.md, core v3): a raw HTTP client enrolling Labels into a Reel that already holds
 // SANDBOX_SCALE_REEL Labels (default 10,000, put there by copying one enrolled Label in the sandbox's own database,
 // as shared-reel.bench.ts does) beside the same client enrolling as many into an empty Reel, in the same run, the
 // sandbox in its own process. An enrollment's cost must not grow with the Reel (target ratio >= 0.8).

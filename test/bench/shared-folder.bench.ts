@@ -7,7 +7,7 @@ import { repoRoot, startWithReadyLine } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { median, type Bench } from './harness';
 
-// Processes sharing one bench's data folder (issue 18 item 6; docs/sync.md, "Work queued by other processes"):
+// Processes sharing one bench's data folder (docs/sync.md, "Work queued by other processes"):
 // a one-shot command on a folder whose profile is the embedded sandbox, beside the same command on a folder with no
 // profile and a bare `node -e 1`, interleaved in one loop; and how long a Label another process queued waits before
 // the serving station has it on the service, beside a Label the serving station queued itself.

@@ -1,4 +1,4 @@
-// Opening a Reel from the service (issue 18, Benchmarks): a 10,000-Label Reel other benches enrolled, opened on a
+// Opening a Reel from the service (docs/sync.md, "Opening at shop scale"): a 10,000-Label Reel other benches enrolled, opened on a
 // station (reels.open: the Reel, every Label, the mirror written in SQLite) beside a raw client paging the same list
 // with bare fetch and the same page size, through the same counting proxy to the same in-process sandbox, in the same
 // run, the service in its own process. Then a refresh when nothing changed (reels.show): its requests are counted, the target being one.

@@ -1,4 +1,4 @@
-// A shop of benches draining into one Reel (issue 18, Benchmarks): four station processes (`station serve`, each its
+// A shop of benches draining into one Reel (docs/sync.md, "Benches sharing a Reel"): four station processes (`station serve`, each its
 // own data folder) open one Reel of the service and each enrolls and sends its own quarter of SHOP_BENCH_LABELS
 // (default 10,000) positions at once, through the sandbox over HTTP (its own process); beside one station process
 // draining as many into a Reel of its own alone, in the same run. Each station queues its Labels with sending paused

@@ -99,7 +99,12 @@ test('a refused low-detail capture needs attention with its code and request id;
     const fixRow = rowOf(toFix.seq);
     const dropRow = rowOf(toDrop.seq);
     await expect(fixRow.getByTestId('attention-code')).toHaveText(fixAttention.code);
-    await expect(fixRow).toContainText(fixAttention.reason);
+    // The reason in the UI's words from its code (docs/architecture.md, "Errors"); the station's English under Details.
+    await expect(fixRow.getByTestId('attention')).toContainText(/too little usable detail|no usable detail/);
+    await expect(fixRow.getByTestId('attention')).toContainText('Recapture');
+    await expect(fixRow.getByTestId('error-details')).not.toHaveAttribute('open');
+    await fixRow.getByTestId('attention').getByText('Details', { exact: true }).click();
+    await expect(fixRow.getByTestId('error-details')).toContainText(fixAttention.reason);
     await expect(fixRow).toContainText(`request id ${fixAttention.requestId}`);
     await expect(dropRow.getByTestId('attention-code')).toHaveText(toDrop.attention?.code ?? '');
     await expect(dropRow).toContainText(toDrop.attention?.requestId ?? '');
@@ -108,7 +113,7 @@ test('a refused low-detail capture needs attention with its code and request id;
     expect(await page.getByRole('table', { name: 'Operations' }).innerText(), 'the text shown').not.toMatch(/\b(POST|PUT|PATCH|DELETE) \//);
     const rawOfFix = fixRow.getByTestId('queue-raw');
     await expect(rawOfFix).toBeHidden();
-    await fixRow.getByText('Details', { exact: true }).click();
+    await fixRow.getByText('Sending', { exact: true }).click();
     await expect(rawOfFix).toContainText(`${fixAttention.code} · HTTP 400`);
     // The refused attempt names its request under Details: method and path, the service's words, code, status, request
     // id and how long it took (docs/sync.md, "The queue").
@@ -119,7 +124,7 @@ test('a refused low-detail capture needs attention with its code and request id;
     await expect(rawOfFix.getByTestId('queue-attempt').last()).not.toContainText(/\d{4}-\d\d-\d\dT/);
     await expect(rawOfFix.getByTestId('queue-attempt').last().locator('time')).toHaveAttribute('title', /^\d{4}-\d\d-\d\dT.+Z$/);
     const createRow = page.getByRole('row').filter({ has: page.getByTestId('queue-what').filter({ hasText: 'Create Reel “Attention reel”' }) });
-    await createRow.getByText('Details', { exact: true }).click();
+    await createRow.getByText('Sending', { exact: true }).click();
     await expect(createRow.getByTestId('queue-raw')).toContainText(/POST \/api\/v1\/\S+ · HTTP 201/);
     await screenshot(page, 'queue-attention');
 

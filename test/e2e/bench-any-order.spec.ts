@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17: operators scan in any order, with a keyboard wedge that sends no symbology (docs/devices.md, "Fitting
+// Operators scan in any order, with a keyboard wedge that sends no symbology (docs/devices.md, "Fitting
 // reads to slots"). A Reel of 60 with a generated print run (TEXT `CHX-0000017`, QR `https://wine.example/p/…`):
 // TEXT first or QR first, every position is saved with the right values and no false "Misprint"; a value on no
 // position is a misprint named in words, another position's value a misorder. The same without print data, by the

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17: the Bench tells the operator what happened. The bench takes the focus back once the Reel is chosen;
+// docs/architecture.md, "Renderer": the Bench tells the operator what happened. The bench takes the focus back once the Reel is chosen;
 // "N of M on this Reel" is always shown; undo and skip each leave a line saying what they did; an acknowledged error
 // stays as a neutral line; the session counters survive leaving the screen.
 

@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/tmp';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Benches sharing a Reel (issue 18 items 2 and 5; docs/sync.md, "Benches sharing a Reel"): this station serves the UI
+// Benches sharing a Reel (docs/sync.md, "Benches sharing a Reel"): this station serves the UI
 // on the embedded sandbox and opens a Reel another station (its own data folder, the CLI) created on that sandbox,
 // with this bench's range of positions 3–6. The Bench shows the range and when it last read the Reel; while it shows
 // the Reel it reads it again on its own schedule, so a position the other station enrolls is passed by without a

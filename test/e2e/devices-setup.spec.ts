@@ -50,7 +50,7 @@ test('wedge scans on the Devices screen reach the read log as keyboard:wedge, an
   await expect(log).not.toContainText('SLOW1');
 
   // Test read: waits for the wedge's next read, answered by a scan.
-  await page.getByRole('button', { name: 'Test read on Keyboard-wedge scanner' }).click();
+  await page.getByRole('button', { name: 'Test read on Keyboard scanner (keyboard wedge)' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for a read' })).toBeVisible();
   await scanWithNothingFocused(page, 'TEST-READ-7');
   await expect(page.getByRole('status').filter({ hasText: /✓ \w+ TEST-READ-7/ })).toBeVisible();

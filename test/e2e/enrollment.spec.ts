@@ -91,10 +91,10 @@ test('connect, create a Reel, import print data, enroll 20 Labels at the bench w
   // Create a Reel expecting one QR, one NFC and one optical tag (SVC) per Label.
   const create = page.getByRole('region', { name: 'Create a Reel' });
   await create.getByLabel('Name').fill('Reel E2E');
-  await create.getByLabel('TEXT per Label').fill('0');
-  await create.getByLabel('SVC per Label').fill('1');
-  await create.getByLabel('QR per Label').fill('1');
-  await create.getByLabel('NFC per Label').fill('1');
+  await create.getByLabel('Printed text per Label').fill('0');
+  await create.getByLabel('Optical marking (SVC) per Label').fill('1');
+  await create.getByLabel('QR code per Label').fill('1');
+  await create.getByLabel('NFC chip per Label').fill('1');
   await create.getByRole('button', { name: 'Create Reel' }).click();
   await expect(page.getByRole('rowheader', { name: /Reel E2E/ })).toBeVisible();
 

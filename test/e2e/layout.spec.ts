@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { SCREENS } from '../../src-renderer/src/shell/screens';
 import { audit, formatViolations } from '../helpers/e2e/axe';
+import { collideWithAnotherBench } from '../helpers/e2e/service';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // The layout of every screen at the two sizes a shop uses (1366×768 laptops, 1920×1080 bench screens), in English
-// and German (issue 17), measured from the boxes the browser lays out, not from pixel snapshots:
+// and German (docs/architecture.md, "Renderer", layout rules), measured from the boxes the browser lays out, not from pixel snapshots:
 // (a) no element wider than the viewport (a scroller of its own may hold wider content: it scrolls, the page not);
 // (b) no table header or button broken inside a word (each word of its text is one line box), no select as wide as
 // the screen (over 560 px);
@@ -40,6 +41,9 @@ test.beforeAll(async () => {
   await station.call('collections.create', { name: 'Layout line' });
   for (const p of [1, 2, 3]) await station.call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `LAYOUT-${p}` }] });
   await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+  // The longest real reason the Queue and the Label panel show, with the most actions: another bench enrolled
+  // position 4 first (STATION_POSITION_TAKEN: re-place, retry, discard).
+  await collideWithAnotherBench(station, reelId, 4);
   const base = test.info().project.use.launchOptions ?? {};
   browser = await chromium.launch({ ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] });
 });
@@ -48,14 +52,23 @@ test.afterAll(async () => {
   await station?.stop();
 });
 
-/** Every nav entry as it opens, plus every screen that shows a Reel with one chosen. */
-function pages(): { name: string; hash: string; ready?: string }[] {
+/** Every nav entry as it opens, plus every screen that shows a Reel with one chosen, and the Label panel of the Label in attention. */
+function pages(): { name: string; hash: string; ready?: string; open?: (page: Page) => Promise<void> }[] {
   const withReel = ['bench', 'reelMap', 'bulkBind', 'verify', 'report'] as const;
   // `ready`: what shows once the screen's data is in (the measures and the screenshot are of the filled screen).
   const ready: Partial<Record<string, string>> = { shift: 'shift-problems', 'report-with-reel': 'chart-rate', 'bench-with-reel': 'bench-position' };
+  const labelPanel = {
+    name: 'reelMap-label-attention',
+    hash: `reelMap?reel=${encodeURIComponent(reelId)}`,
+    open: async (page: Page) => {
+      await page.getByRole('gridcell', { name: /^Position 4:/ }).click();
+      await expect(page.getByTestId('label-attention')).toBeVisible();
+    },
+  };
   return [
     ...SCREENS.map((id) => ({ name: id, hash: id })),
     ...withReel.map((id) => ({ name: `${id}-with-reel`, hash: `${id}?reel=${encodeURIComponent(reelId)}` })),
+    labelPanel,
   ].map((p) => ({ ...p, ready: ready[p.name] }));
 }
 
@@ -134,11 +147,12 @@ for (const lang of LANGUAGES) {
       await page.goto(station.served.ready.url);
       const origin = new URL(station.served.ready.url).origin;
       const found: string[] = [];
-      for (const { name, hash, ready } of pages()) {
+      for (const { name, hash, ready, open } of pages()) {
         await page.goto(`${origin}/#/${hash}`);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
         if (ready) await expect(page.getByTestId(ready)).toBeVisible();
+        if (open) await open(page);
         // Data-driven parts settle (the Reel's rows, the devices, charts).
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);

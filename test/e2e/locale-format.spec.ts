@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 17: numbers, sizes and dates follow the station's UI language, not the browser's (Chromium here speaks
+// docs/architecture.md, "Renderer": numbers, sizes and dates follow the station's UI language, not the browser's (Chromium here speaks
 // en-US). German Settings said "20,194,186 Labels übrig"; the Label's history showed US dates. Each is read here in
 // English and in German (src-renderer/src/components/format.ts, the catalogs' {{n, number}}).
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
-// Issue 17, defect 3: saving a print run left the Reels screen in a muddle (the run checked again against itself:
+// docs/print-run.md, "Saving and conflicts": saving a print run left the Reels screen in a muddle (the run checked again against itself:
 // 60 collisions telling the user to use `--first-position`, a CLI flag; no word that it was saved). After the save
 // the panel says what was saved, in view at 1366×768, checks nothing more, and Close closes it; on a second Reel
 // the same. A run that does collide is named in the form's words.

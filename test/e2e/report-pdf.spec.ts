@@ -8,7 +8,7 @@ import { runStation } from '../helpers/cli';
 import { screenshot, serveStation } from '../helpers/e2e/station';
 import { tempDir } from '../helpers/tmp';
 
-// Issue 12, the Reel report: a station's work (enrolled Labels, a gap, a voided Label, a quality check) seen on the
+// The Reel report (src-main/reports/README.md): a station's work (enrolled Labels, a gap, a voided Label, a quality check) seen on the
 // report page, the shift summary and the Verify screen (audited by axe-core), then `station report --reel REEL --pdf
 // FILE`: Chromium prints that same page, the PDF rendered to PNG (pdftoppm) shows both charts and its text
 // (pdftotext) has the counts. Without Chromium the command says what to install.
@@ -126,7 +126,7 @@ test('station report --pdf prints the report page: the PNG shows both charts, th
   expect(text).toMatch(/gap\s+1\b/);
   expect(text).toMatch(/Total positions\s+13\b/);
   expect(text).toContain('12 Labels saved');
-  // The rate chart's unit is its bucket: minutes here, never "per hour" from minute buckets (issue 17).
+  // The rate chart's unit is its bucket: minutes here, never "per hour" from minute buckets (docs/architecture.md, "Renderer", charts that tell the truth).
   expect(text).toContain('Enrollment rate (Labels per minute)');
   expect(text).not.toContain('per hour');
   expect(text).toContain('Checked 3 of 11, 0 failed');
@@ -138,7 +138,7 @@ test('station report --pdf prints the report page: the PNG shows both charts, th
   expect(await pixelsNear(page, [31, 78, 140], 40), 'points of the time-per-Label chart').toBeGreaterThan(20);
 
   // No page is painted in the app's grey (#f4f4f1): printed with backgrounds, it was a grey block below the report's
-  // last section (issue 17). Every page, rendered, is white paper with the report on it.
+  // last section (docs/architecture.md, "Renderer"). Every page, rendered, is white paper with the report on it.
   execFileSync('pdftoppm', ['-r', '50', '-png', file, join(dir.path, 'all')]);
   const pages = readdirSync(dir.path).filter((name) => /^all-\d+\.png$/.test(name));
   expect(pages.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { runStation } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
-// Issue 17, the shift summary's PDF from the command line: `station report shift --pdf FILE` prints the same shift
+// The shift summary's PDF from the command line: `station report shift --pdf FILE` prints the same shift
 // summary page as the GUI's "Export PDF" (Chromium, from a web host the command starts), its --json answer names the
 // file and what it holds, and pdftotext reads the day's counts in it. A file that cannot be written and a day that is
 // no day are refused at once, in words, with their code. The work is done by the real CLI (`station` processes) on

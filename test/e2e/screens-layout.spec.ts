@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Bulk bind, Reels, the Reel map with its Label panel open, and Verify as a shift lead reads them at 1366×768 and
-// 1920×1080 (issue 17, "Layout"): the measured boxes, not pixel snapshots. Reels rows take one line each; the
+// 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take one line each; the
 // Label panel, Bulk bind and Verify break no word across lines and stretch no select across the page.
 
 let station: ServedStation;

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17, defect 4: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
+// src-main/reports/README.md: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
 // the bench: two misprints, a misorder, a gap (F7) and a Label taken back (F6); the summary counts each by kind and
 // its error rate is not zero; its PDF (Export PDF) holds the same counts.
 
@@ -73,7 +73,9 @@ test("the shift summary counts the shift's problems by kind", async ({ page }) =
   const download = page.waitForEvent('download');
   await page.getByTestId('shift-export-pdf').click();
   const saved = await download;
-  const day = await page.getByRole('textbox', { name: 'Day', exact: true }).inputValue();
+  // The day field shows the day as English writes it (11/26/2026); the file is named by the ISO day.
+  const [month, date, year] = (await page.getByRole('textbox', { name: 'Day', exact: true }).inputValue()).split('/');
+  const day = `${year}-${month}-${date}`;
   expect(saved.suggestedFilename()).toBe(`shift-summary-${day}.pdf`);
   await expect(page.getByTestId('download-saved')).toContainText(`Saved shift-summary-${day}.pdf: the shift summary of `);
   await expect(page.getByTestId('download-saved')).toContainText('3 Labels saved, 4 problems, Reels worked on: 1');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
-// Issue 17, defect 2: Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
+// docs/devices.md, "Fitting reads to slots": Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
 // read is fitted to its slot by value (src-shared/domain/slot-fit.ts), never shown as "BAR_CODE: …" nor sent under the
 // wrong type. A read that fits no slot is named and sent nowhere; a misplaced Label fails naming both positions.
 
@@ -103,7 +103,7 @@ async function drawSample(page: Page, aql: string, seed: string): Promise<number
   await page.getByLabel('Seed').fill(seed);
   await page.getByRole('button', { name: 'Draw sample' }).click();
   await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'pending');
-  await expect(page.getByTestId('verify-plan')).toContainText(`seed ${seed}`);
+  await expect(page.getByTestId('verify-seed')).toContainText(`seed ${seed}`);
   const status = await station.call('verify.status', { reelId });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return status.verification?.plan.positions ?? [];

@@ -10,7 +10,7 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 import { labelFrame } from '../helpers/frames';
 import { tempDir } from '../helpers/tmp';
 
-// Issue 12, the quality check end to end: a Reel of 60 Labels (QR + optical marking) where the Labels at positions
+// The quality check end to end (docs/architecture.md, "Renderer", Verify): a Reel of 60 Labels (QR + optical marking) where the Labels at positions
 // 17 and 18 were enrolled each with the other's printed QR (scanned out of order). The shift lead sets AQL 1.5 in
 // Settings (lot 60 → code letter E, whose arrow leads up to D: 8 samples, accept 0, reject 1) and draws the sample
 // with a seed that takes 17 (and not 18). Each sampled position is scanned like at the bench: the Label is put under
@@ -150,14 +150,15 @@ test('a sample that takes the mis-enrolled Label fails naming both positions; th
     await page.getByLabel('Seed').fill(String(seed));
     await page.getByRole('button', { name: 'Draw sample' }).click();
     await expect(page.getByTestId('verify-plan')).toHaveText(
-      `Lot of 60 enrolled Labels → code letter E (the table’s arrow leads to D): sample 8, accept with at most 0 failed, reject with 1 or more (AQL 1.5, seed ${seed}).`,
+      'Lot of 60 enrolled Labels → code letter E, sampled by the plan of letter D (ISO 2859-1): sample 8, accept with at most 0 failed, reject with 1 or more (AQL 1.5).',
     );
+    await expect(page.getByTestId('verify-seed')).toContainText(`Drawn with the seed ${seed}`);
     for (const position of sample) await expect(page.getByTestId(`sample-${position}`)).toHaveAttribute('data-state', 'waiting');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await expect(page.getByTestId('camera-state')).toHaveText('Camera live', { timeout: 30_000 });
     await screenshot(page, 'verify-plan');
 
-    // The mis-enrolled Label last: one failure rejects the lot, and a decided lot takes no more scans (issue 17), so the
+    // The mis-enrolled Label last: one failure rejects the lot, and a decided lot takes no more scans (docs/architecture.md, "Renderer", Verify), so the
     // whole sample is judged only when position 17 comes last. Each position is chosen on its button.
     for (const position of [...sample.filter((p) => p !== SWAPPED[0]), SWAPPED[0]]) {
       await page.getByTestId(`sample-${position}`).click();

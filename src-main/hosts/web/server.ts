@@ -102,7 +102,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = options.rendererDir ? resolve(options.rendererDir) : undefined;
   if (rendererDir && existsSync(resolve(rendererDir, 'index.html'))) {
     // The build names each file under assets/ by its content's hash, so a browser keeps it and a reload asks again for
-    // index.html alone (issue 17: a page load revalidated its ~20 chunks one round trip each, six at a time); a new
+    // index.html alone (docs/architecture.md, "Renderer", one chunk per screen: a page load revalidated its ~20 chunks one round trip each, six at a time); a new
     // build's index.html names new files.
     const assets = resolve(rendererDir, 'assets');
     await app.register(fastifyStatic, {

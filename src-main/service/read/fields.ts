@@ -101,7 +101,7 @@ export interface DeferredListAnswer<T> {
 
 /**
  * listAnswer, its items read later: a caller paging through a long list asks for the next page before it reads this
- * one's items, so the service prepares the next page meanwhile (issue 18: opening a 10,000-Label Reel).
+ * one's items, so the service prepares the next page meanwhile (docs/sync.md, "Opening at shop scale").
  */
 export function deferredListAnswer<T extends z.ZodType>(key: string, item: T): z.ZodType<DeferredListAnswer<z.output<T>>> {
   const full = listAnswer(key, item);

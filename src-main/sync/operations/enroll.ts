@@ -1,7 +1,7 @@
 import { PATHS } from '../../../src-shared/api';
 import type { ServiceReel } from '../../service/read/labels';
 import { getLabel, updateLabel } from '../../store/labels';
-import { saveReelSnapshot } from '../../store/reels';
+import { getReel, saveReelSnapshot } from '../../store/reels';
 import { HandlerAttention } from '../failure';
 import { captureToSend } from './capture';
 import { reelServiceId } from './ids';
@@ -50,6 +50,8 @@ async function landedAtPosition(ctx: OperationContext, op: OutboxOp<'enrollLabel
     `Position ${p.position} of the Reel is already held on the service by a Label another bench or app enrolled (${there.compositeTagId}); this Label was not sent there. Compare both with what was printed and settle it: "station queue settle ${op.id}" (or the Queue screen); without print data, re-place it: "station queue reposition ${op.id} --position N".`,
     null,
     ['reposition', 'retry', 'discard'],
+    undefined,
+    { position: p.position, reel: getReel(ctx.db, p.reelId)?.name ?? '' },
   );
 }
 
@@ -75,6 +77,10 @@ export const enrollLabelOperation: OperationHandler<'enrollLabel'> = {
       throw new HandlerAttention(
         'STATION_ENROLLED_LABEL_NOT_FOUND',
         `The service answered "${answer.outcome}" but neither its answer nor the Reel's Labels show a Label at position ${p.position}. Check the Reel on the service, then retry or discard.`,
+        null,
+        undefined,
+        undefined,
+        { position: p.position },
       );
     }
     const warnings = (answer.reel?.warnings ?? [])

@@ -2,6 +2,8 @@ import type { TagType } from '../../../src-shared/api/common';
 import { identifierValuesMatch } from '../../../src-shared/domain/identifier-values';
 import type { LocalIdentifier } from '../../../src-shared/domain/label';
 import type { ServiceLabel } from '../../service/read/labels';
+import { getLabelByServiceId } from '../../store/labels';
+import { getReel, getReelByServiceId } from '../../store/reels';
 import type { OperationContext } from './types';
 
 // Reading the service's Labels for landing checks and for naming who holds a marking. The spec names a Label's
@@ -56,15 +58,30 @@ export async function boundTo(ctx: OperationContext, label: ServiceLabel, thread
   return tags.some((t) => t.compositeTagId === label.compositeTagId || memberIds.has(t.tagId));
 }
 
-/** "Label <id> at position P of Reel R" for the Label named in a 409's detail, read when possible. */
-export async function describeHolder(ctx: OperationContext, compositeTagId: string | null | undefined): Promise<string> {
-  if (!compositeTagId) return 'another Label';
+/**
+ * The Label named in a 409's detail, read when possible: "Label <id> at position P of Reel R" for the log and the CLI,
+ * and its position and Reel's name for a screen's words (src-shared/ipc/error-words.ts), the Reel named as this
+ * station knows it.
+ */
+export async function describeHolder(
+  ctx: OperationContext,
+  compositeTagId: string | null | undefined,
+): Promise<{ text: string; position?: number; reel?: string }> {
+  if (!compositeTagId) return { text: 'another Label' };
   try {
     const label = await ctx.client.labels.get(compositeTagId, ctx.call);
-    const reel = label.reelCollectionId ? ` of Reel ${label.reelCollectionId}` : '';
+    // The Reel by the Label's own (when the service names it), else by the mirror's copy of the Label.
+    const mirrored = getLabelByServiceId(ctx.db, label.compositeTagId);
+    const reelName =
+      (label.reelCollectionId ? getReelByServiceId(ctx.db, label.reelCollectionId)?.name : undefined) ??
+      (mirrored ? getReel(ctx.db, mirrored.reelId)?.name : undefined);
+    const reel = reelName ? ` of Reel "${reelName}"` : label.reelCollectionId ? ` of Reel ${label.reelCollectionId}` : '';
     const thread = label.boundThreadId ? ` (bound to Thread ${label.boundThreadId})` : label.bound ? ' (bound to a Thread)' : '';
-    return `Label ${label.compositeTagId} at position ${label.position}${reel}${thread}`;
+    return {
+      text: `Label ${label.compositeTagId} at position ${label.position}${reel}${thread}`,
+      ...(typeof label.position === 'number' && reelName ? { position: label.position, reel: reelName } : {}),
+    };
   } catch {
-    return `Label ${compositeTagId}`;
+    return { text: `Label ${compositeTagId}` };
   }
 }

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 
 /**
  * A long value (a URL, an id) that may wrap only where a reader expects it: after a slash, a hyphen, an ampersand,
- * a question mark or an equals sign, never inside a word (issue 17, "without broken words").
+ * a question mark or an equals sign, never inside a word (docs/architecture.md, "Renderer", layout rules).
  */
 export function Breakable({ text }: { text: string }) {
   const parts = text.split(/(?<=[/\-&?=_])/);

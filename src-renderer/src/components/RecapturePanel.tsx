@@ -5,6 +5,7 @@ import type { CaptureResult } from '../../../src-shared/ipc';
 import { ErrorNote } from './ErrorNote';
 import { useCommandMutation } from '../query/use-command';
 import { station } from '../station-client';
+import { refusalWords } from './say-error';
 import { CameraPanel } from './CameraPanel';
 import { playTone } from './sounds';
 
@@ -119,7 +120,12 @@ export function RecapturePanel({ labelId, title, onDone, onCancel }: RecapturePa
     };
   }, []);
 
-  const reasons = refused?.reasons.map((r) => r.message).join('; ') ?? '';
+  const reasons = refused
+    ? refusalWords(
+        t,
+        refused.reasons.map((r) => r.code),
+      )
+    : '';
   return (
     <section className="card stack recapture" aria-labelledby="recapture-title" data-testid="recapture-panel">
       <h3 id="recapture-title">{title}</h3>

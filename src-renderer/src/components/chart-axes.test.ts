@@ -12,7 +12,7 @@ import {
   zeroBasedRange,
 } from './chart-axes';
 
-describe('chart axes (issue 17: charts that tell the truth)', () => {
+describe('chart axes (docs/architecture.md, "Renderer": charts that tell the truth)', () => {
   it('names a bucket by its width: "per hour" only for hourly buckets', () => {
     expect(bucketUnit(60)).toEqual({ unit: 'minute', count: 1 });
     expect(bucketUnit(300)).toEqual({ unit: 'minute', count: 5 });

@@ -1,6 +1,6 @@
 // Saving a file from the renderer (the web host and Electron alike) through the browser's download, and the line
 // that says afterwards what was saved: the file's name and what it holds ("Saved print-run-reel7.csv: 60 Labels,
-// positions 1–60"), never only that something downloaded (issue 17).
+// positions 1–60"), never only that something downloaded (docs/architecture.md, "Renderer").
 
 /** What was saved: the line a screen shows after a save (i18n `download.saved`). */
 export interface SavedFile {

@@ -4,8 +4,8 @@ import { de } from '../i18n/de';
 import { en } from '../i18n/en';
 import { formatsFor } from './format';
 
-// Numbers, sizes, dates and times in the UI language, and i18next's formatters in the catalogs (issue 17: German
-// Settings said "20,194,186 Labels übrig").
+// Numbers, sizes, dates and times in the UI language, and i18next's formatters in the catalogs (docs/architecture.md,
+// "Renderer": German Settings once said "20,194,186 Labels übrig").
 
 /** Intl's narrow no-break spaces (before "AM", in "12,5 %") as plain spaces, to compare with typed text. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -30,7 +30,18 @@ describe('formatsFor', () => {
     expect(plain(german.bytes(340_000_000))).toBe('340 MB');
     expect(plain(german.bytes(12_000))).toBe('12 kB');
     expect(plain(german.bytes(999))).toBe('999 Byte');
-    expect(plain(english.bytes(0))).toBe('0 byte');
+    expect(plain(english.bytes(0))).toBe('0 bytes');
+    expect(plain(english.bytes(1))).toBe('1 byte');
+  });
+
+  it('a calendar day as each language types it, and read back in that order', () => {
+    expect(english.day('2026-11-26')).toBe('11/26/2026');
+    expect(german.day('2026-11-26')).toBe('26.11.2026');
+    expect(german.parseDay('26.11.2026')).toBe('2026-11-26');
+    expect(german.parseDay('3.2.2026')).toBe('2026-02-03');
+    expect(english.parseDay('2/3/2026')).toBe('2026-02-03');
+    expect(german.parseDay('31.02.2026')).toBeNull();
+    expect(german.parseDay('morgen')).toBeNull();
   });
 
   it('dates and times as each language writes them', () => {
@@ -68,8 +79,8 @@ describe('the catalogs format their numbers in their language', () => {
   });
 
   it('a plural keeps its form with a formatted count, and a list of positions reads as a list', () => {
-    expect(instance.t('verify.notOnService', { count: 1, lng: 'de' })).toMatch(/^1 Etikett ist/);
-    expect(instance.t('verify.notOnService', { count: 12_500, lng: 'de' })).toMatch(/^12\.500 Etiketten sind/);
+    expect(instance.t('verify.notOnService', { count: 1, lng: 'de' })).toMatch(/^1 Label ist/);
+    expect(instance.t('verify.notOnService', { count: 12_500, lng: 'de' })).toMatch(/^12\.500 Labels sind/);
     expect(instance.t('verify.decided.reject', { count: 2, positions: ['7', '12'], lng: 'en' })).toBe('Lot rejected: positions 7 and 12 failed.');
     expect(instance.t('verify.decided.reject', { count: 1, positions: ['7'], lng: 'de' })).toBe('Los zurückgewiesen: Position 7 nicht bestanden.');
     expect(instance.t('verify.planLine', { lot: 1500, letters: 'K', sample: 125, accept: 3, reject: 4, aql: 1.5, seed: 7, lng: 'de' })).toContain(

@@ -29,6 +29,10 @@ export interface Formats {
   dayMonth(at: When): string;
   /** "7, 12, and 14" / "7, 12 und 14". */
   list(items: readonly (string | number)[]): string;
+  /** A calendar day (YYYY-MM-DD) as typed in this language: "11/26/2026" / "26.11.2026". */
+  day(isoDay: string): string;
+  /** A day typed in this language's order of day, month and year, as YYYY-MM-DD; null when it is no date. */
+  parseDay(text: string): string | null;
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -50,6 +54,9 @@ function build(locale: string): Formats {
   const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
   const dayMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' });
   const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const numericDay = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  // The order of day, month and year in this language ("month day year" in English, "day month year" in German).
+  const order = numericDay.formatToParts(Date.UTC(2026, 10, 26)).flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
   return {
     locale,
     number: (value, options) => numberFormat(options).format(value),
@@ -62,7 +69,8 @@ function build(locale: string): Formats {
         unit += 1;
       }
       const digits = unit === 0 || value >= 100 ? 0 : 1;
-      return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+      // Under a kilobyte the unit is written out, so English counts it ("0 bytes", "1 byte"; Intl's short "byte" never is).
+      return numberFormat({ style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: digits }).format(value);
     },
     dateTime: (at) => dateTime.format(new Date(at)),
     date: (at) => date.format(new Date(at)),
@@ -70,6 +78,20 @@ function build(locale: string): Formats {
     longDate: (at) => longDate.format(new Date(at)),
     dayMonth: (at) => dayMonth.format(new Date(at)),
     list: (items) => list.format(items.map(String)),
+    day: (isoDay) => {
+      const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+      return numericDay.format(Date.UTC(y, m - 1, d));
+    },
+    parseDay: (text) => {
+      const numbers = text.match(/\d+/g);
+      if (!numbers || numbers.length !== 3) return null;
+      const parts = Object.fromEntries(order.map((type, n) => [type, Number(numbers[n])])) as Record<'day' | 'month' | 'year', number>;
+      const { day, month, year } = parts;
+      if (year < 1000 || month < 1 || month > 12 || day < 1) return null;
+      const at = new Date(Date.UTC(year, month - 1, day));
+      if (at.getUTCMonth() !== month - 1) return null;
+      return at.toISOString().slice(0, 10);
+    },
   };
 }
 

@@ -61,7 +61,12 @@ export const en = {
     fileUnreadable: '{{file}} could not be read: choose it again, or paste its contents.',
     saved: 'Saved {{file}}: {{holds}}',
     details: 'Details',
+    dayBefore: 'The day before',
+    dayAfter: 'The day after',
+    dateInvalid: 'Not a date: type it as {{example}}.',
   },
+  /** An identifier type in words (its code, e.g. DATA_MATRIX, stays in tables and the CLI). */
+  tagTypes: { TEXT: 'Printed text', QR: 'QR code', DATA_MATRIX: 'Data Matrix code', BAR_CODE: 'Barcode', NFC: 'NFC chip', SVC: 'Optical marking (SVC)' },
   states: {
     expected: 'expected',
     queued: 'queued',
@@ -274,7 +279,11 @@ export const en = {
   label: {
     title: 'Position {{position}}',
     noLabel: 'No Label at this position.',
-    serviceId: 'Service id {{id}}',
+    onService: 'On the service.',
+    ids: 'Ids for support',
+    serviceIdLabel: 'Label id on the service',
+    threadIdLabel: 'Thread id',
+    bound: 'Bound to a Thread.',
     identifiers: 'Identifiers',
     tagType: 'Type',
     value: 'Value',
@@ -284,7 +293,7 @@ export const en = {
     removeIdentifier: 'Remove {{tagType}} identifier',
     confirmRemove: 'Remove the {{tagType}} identifier from this Label?',
     warnings: 'Warnings',
-    boundTo: 'Bound to Thread {{thread}}',
+    boundTo: 'Bound to the Thread “{{thread}}”.',
     history: 'History',
     captures: 'Captures',
     captureAlt: 'Capture {{sha}}',
@@ -305,6 +314,13 @@ export const en = {
       queue_retry: 'Sending was tried again',
       queue_reposition: 'Its queued operation was moved to another position',
       queue_superseded: 'A queued operation was replaced by a newer one',
+      archiveLabel: 'Archived',
+      unarchiveLabel: 'Unarchived',
+      activateLabel: 'Activated for identification',
+      unbindLabel: 'Unbound from its Thread',
+      label_void: 'Voided (damaged): the position is a gap',
+      label_undo: 'Taken back (undo)',
+      other: 'Changed at this station',
     },
     noAnswer: 'no answer',
     recapture: 'Recapture at the bench',
@@ -324,7 +340,7 @@ export const en = {
     preview: 'Preview the move',
     commit: 'Move',
     previewResult: 'Move preview',
-    queued: 'Move queued ({{opId}}).',
+    queued: 'Move queued: it shows in the Queue and is sent when the service is reachable.',
     expectedCount: 'Expected number of Labels (optional)',
     stale: 'The range or target changed since the preview; preview again before moving.',
     previewSource: 'From',
@@ -369,7 +385,7 @@ export const en = {
     slotFilled: '{{tagType}}: {{value}}',
     captured: 'captured',
     captureAlt: 'Capture of the optical tag',
-    printed: 'print data: {{value}}',
+    printedLabel: 'print data:',
     waiting: 'Waiting for the first read.',
     jumpTo: 'Jump to position {{position}}',
     recordGap: 'Record a gap at position {{position}}',
@@ -421,6 +437,13 @@ export const en = {
       SAVE_FAILED: 'Not saved: {{message}}',
       OUTSIDE_RANGE:
         'Not saved: position {{position}} is outside this bench’s range (positions {{first}}–{{last}}). Undo the reads (F6) or skip (F7); Enter asks again.',
+    },
+    /** What to do with the Label in hand after an error at the bench, said beside what happened. */
+    todo: {
+      PRINT_DATA_MISMATCH: 'Set this Label aside as a misprint, press Enter, then scan the next Label for this position.',
+      MISORDER: 'This Label belongs at position {{belongsTo}}: press Enter, then jump to position {{belongsTo}} to save it there, or set it aside until then.',
+      DUPLICATE_IN_REEL: 'Set this Label aside as a duplicate, press Enter, then scan the next Label.',
+      DUPLICATE_ON_SERVICE: 'Set this Label aside as a duplicate, press Enter, then scan the next Label.',
     },
   },
   bulk: {
@@ -560,7 +583,8 @@ export const en = {
     unknownName: 'no longer on this station',
     attemptsDetail: 'Attempts',
     noAnswer: 'no answer',
-    operationDetail: 'Operation {{kind}} on {{subject}}',
+    sendingDetails: 'Sending',
+    operationDetail: 'Operation {{seq}}: {{kind}}',
     state: 'State',
     reason: 'Reason',
     attempts: 'Attempts',
@@ -572,9 +596,9 @@ export const en = {
     discard: 'Discard',
     position: 'Position',
     repositionNext: 'Re-place at the next free position',
-    repositionNextItem: 'Re-place operation {{seq}} at the next free position',
+    repositionNextItem: 'Re-place at the next free position (operation {{seq}})',
     repositionHere: 'Re-place here',
-    repositionHereItem: 'Re-place operation {{seq}} at the position typed',
+    repositionHereItem: 'Re-place here (operation {{seq}}, at the position typed)',
     repositionAtItem: 'New position for operation {{seq}}',
     discardItem: 'Discard operation {{seq}}',
     confirmDiscard: 'Discard operation {{seq}} ({{kind}})? It will not be sent; the decision is recorded.',
@@ -632,6 +656,8 @@ export const en = {
     name: 'Device',
     kind: 'Kind',
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
+    transports: { serial: 'serial', hid: 'USB HID', keyboard: 'keyboard', pcsc: 'PC/SC', media: 'camera', folder: 'watch folder', virtual: 'virtual' },
+    wedgeName: 'Keyboard scanner (keyboard wedge)',
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
     problems: {
@@ -803,7 +829,7 @@ export const en = {
   settings: {
     title: 'Settings',
     language: 'Language',
-    localeToService: 'The language is also sent to the service of the active profile (Svc-Ctx-Locale).',
+    localeToService: 'The service of the active profile is told this language too: its own messages come in it where it can.',
     sending: {
       title: 'Sending',
       hint: "The queue sends several operations at once and adapts to the link: more while the service answers fast and clean, fewer when it asks to slow down (429), is busy (503) or does not answer in time. Choose the bounds for this shop's link.",
@@ -900,9 +926,11 @@ export const en = {
     openReport: 'Reel report',
     noPlan: 'No sample drawn for this Reel yet: choose the AQL (or keep the one from Settings) and draw the sample.',
     letter: 'code letter {{letter}}',
-    letterArrow: 'code letter {{letter}} (the table’s arrow leads to {{planLetter}})',
+    letterArrow: 'code letter {{letter}}, sampled by the plan of letter {{planLetter}} (ISO 2859-1)',
     planLine:
-      'Lot of {{lot, number}} enrolled Labels → {{letters}}: sample {{sample, number}}, accept with at most {{accept, number}} failed, reject with {{reject, number}} or more (AQL {{aql, number}}, seed {{seed}}).',
+      'Lot of {{lot, number}} enrolled Labels → {{letters}}: sample {{sample, number}}, accept with at most {{accept, number}} failed, reject with {{reject, number}} or more (AQL {{aql, number}}).',
+    seedDetails: 'How this sample was drawn',
+    seedNote: 'Drawn with the seed {{seed}}: the same seed draws the same sample again.',
     verdict: {
       accept: 'Lot accepted: {{failed, number}} failed of {{inspected, number}} checked (accept ≤ {{accept, number}}).',
       reject: 'Lot rejected: {{failed, number}} failed of {{inspected, number}} checked (reject ≥ {{reject, number}}).',
@@ -920,7 +948,15 @@ export const en = {
     },
   },
   report: {
-    countNames: { identifiableCount: 'identifiable' },
+    countNames: {
+      labelCount: 'Labels',
+      activeCount: 'active',
+      boundCount: 'bound',
+      archivedCount: 'archived',
+      transferredCount: 'shipped',
+      identifiableCount: 'identifiable',
+    },
+    activations: { queued: 'asked', not_requested: 'not asked', already_active: 'already active', no_dust: 'nothing to activate (no optical marking)' },
     screenTitle: 'Reel report',
     refresh: 'Refresh',
     exportPdf: 'Export PDF',
@@ -928,7 +964,6 @@ export const en = {
     holds: 'the report of Reel {{reel}}, {{total, number}} positions, with its charts, gaps and quality check',
     title: 'Reel report: {{name}}',
     generated: 'Generated {{at}} on station {{station}}',
-    serviceId: 'service id {{id}}',
     counts: 'Labels by state',
     state: 'State',
     labels: 'Labels',
@@ -1033,7 +1068,8 @@ export const en = {
     whatToDo:
       'Free space on that disk (remove other files, or the images of Labels already on the service: Settings → Storage → Remove now), or have the data folder moved to a larger disk (for whoever set up this station: README, “Configuration”, the data folder).',
     title: 'Storage',
-    now: '{{count, number}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
+    now_one: '{{count, number}} capture image kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
+    now_other: '{{count, number}} capture images kept ({{bytes}}) · disk: {{free}} free of {{total}} · about {{labels, number}} Labels left',
     hint: 'The images of Labels already on the service are removed after the days below and past the size below, oldest first; their thumbnails stay. An image a Label still waits for (not sent, needing attention, a recapture, a verification) is never removed. Below the floor, new enrollments wait.',
     keepDays: 'Keep images (days)',
     maxGb: 'At most (GB)',
@@ -1067,6 +1103,152 @@ export const en = {
       an: 'stretched',
       gn: 'distorted grid',
       uec: 'error correction used up',
+    },
+  },
+  // Every error a screen can show, said from its code (src-shared/ipc/station-error.ts StationErrorCode, the spec's
+  // codes, the service client's own) and the fields of its detail (src-shared/ipc/error-words.ts): what happened and
+  // what to do. The station's English message stays under "Details".
+  errors: {
+    unknown: 'This did not work. Details below say why; quote the code and request id to whoever looks after the station.',
+    STATION_INVALID_INPUT: 'The station could not use what was entered. Check the fields and try again; Details say which value was wrong.',
+    STATION_UNKNOWN_COMMAND: 'This window and the station are of different versions. Reload the window (F5); if it stays, restart the station.',
+    STATION_TIMEOUT: 'The station took too long to answer. Try again; if it keeps happening, restart the station.',
+    STATION_INTERNAL:
+      'Something went wrong inside the station. Try again; if it happens again, give the Details and the log to whoever looks after the station.',
+    STATION_NOT_CONNECTED:
+      'The station is not connected to a service yet. Wait until the status bar names the service (connecting takes a moment), or connect on the Connect screen, then try again.',
+    STATION_NOT_FOUND: 'The station no longer holds what this was about (it may have been removed meanwhile). Reload the screen and choose again.',
+    STATION_CONFLICT: 'This cannot be done now: it changed meanwhile. Reload the screen and try again.',
+    STATION_OFFLINE: 'The service cannot be reached right now, and this needs it. Try again when the status bar shows “online”.',
+    STATION_OUTSIDE_RANGE:
+      'Position {{position}} is outside this bench’s range of Reel “{{reel}}” (positions {{first}}–{{last}}): another bench may enroll there. Save there only if this Label is meant for this bench.',
+    STATION_SHUTTING_DOWN: 'The station is closing, so nothing more was done. Start it again, then repeat this.',
+    STATION_BUSY: 'Another station process sends this data folder’s queue; this one leaves the sending to it. Nothing to do here.',
+    STATION_DISK_FULL:
+      'The disk of the data folder is full: nothing of this was saved. Free space on that disk (Settings → Storage → Remove now), then try again.',
+    STATION_DISK_LOW:
+      'The disk of the data folder is nearly full (below the floor): new enrollments wait. Free space on that disk (Settings → Storage → Remove now).',
+    STATION_POSITION_TAKEN:
+      'Another bench or app enrolled a Label at position {{position}} of Reel “{{reel}}” first, so this Label was not sent there. Re-place it: at the next free position, or at a position you type.',
+    STATION_SAME_CAPTURE: 'This capture is the same picture as one already saved for another Label. Capture this Label again.',
+    STATION_IMPORT_INVALID: 'Nothing was imported: some rows have problems (listed below). Fix them and import again.',
+    STATION_DEPENDENCY_DISCARDED: 'An operation this one needs was discarded, so it cannot be sent. Discard this one too, or make the change again.',
+    STATION_INVALID_PAYLOAD:
+      'This queued operation is damaged and cannot be sent. Discard it and make the change again; give the Details to whoever looks after the station.',
+    STATION_CAPTURE_MISSING: 'The capture of this Label is missing from this station, so it was not sent. Recapture the Label.',
+    STATION_UNMAPPED_REEL:
+      'The Reel of this operation is not on the service (its creation was discarded or never sent). Create the Reel again, or discard this operation.',
+    STATION_UNMAPPED_LABEL:
+      'The Label of this operation is not on the service yet (its enrollment did not finish). Settle its enrollment first, or discard this operation.',
+    STATION_UNMAPPED_COLLECTION:
+      'The Label Collection of this operation is not on the service (its creation was discarded or never sent). Create it again, or discard this operation.',
+    STATION_CREATED_REEL_NOT_FOUND: 'The service accepted the new Reel, but it cannot be found there. Check the Reels on the service, then retry or discard.',
+    STATION_CREATED_COLLECTION_NOT_FOUND:
+      'The service accepted the new Label Collection, but it cannot be found there. Check the collections on the service, then retry or discard.',
+    STATION_ENROLLED_LABEL_NOT_FOUND:
+      'The service accepted the Label at position {{position}}, but it cannot be found there. Check the Reel on the service, then retry or discard.',
+    STATION_AMBIGUOUS_REEL: 'The service holds several Reels that could be this one. Decide on the service which one it is, then retry or discard.',
+    STATION_AMBIGUOUS_COLLECTION:
+      'The service holds several Label Collections that could be this one. Decide on the service which one it is, then retry or discard.',
+    STATION_MEMBERS_NOT_LISTED:
+      'The service does not list this Label’s identifiers, so the station cannot tell which one to remove. Remove it on the service, then discard this operation.',
+    STATION_NOTHING_TO_MOVE: 'Every Label of this move was archived or removed before it was sent: nothing is left to move. Discard it.',
+    STATION_MOVE_NOT_READABLE:
+      'The service accepted the move, but does not say where the Labels are now. Refresh the Reels from the service, then discard this operation.',
+    STATION_BULK_BIND_BLOCKED: 'The bulk-bind is blocked by some rows. Run the preflight to see which, fix them, or discard this operation.',
+    STATION_PDF_UNAVAILABLE: 'The PDF cannot be made here: this computer lacks Chromium. Ask whoever installed the station; the report itself is shown above.',
+    STATION_UNAUTHORIZED: 'This window’s session with the station has ended. Open the address the station showed at its start again.',
+    STATION_FORBIDDEN: 'The station accepts calls from its own window only.',
+    STATION_BAD_HOST: 'Open the station at the address it showed at its start (127.0.0.1).',
+    STATION_BAD_ORIGIN: 'This page may not call the station. Open the station at the address it showed at its start.',
+    STATION_PAGE_NOT_LOADED: 'This page could not load a part it needs (the station was updated or stopped). Reload the page (F5).',
+    INVALID_REQUEST: 'The service refused the request as malformed: a defect of the station or of the service. Report it with the code and request id.',
+    INVALID_DATA: 'The service could not use the values sent (for a capture: it could not read the image). Check what was entered, or capture again.',
+    UNAUTHORIZED: 'The service refused the API key (revoked or expired?). Connect again with a valid key on the Connect screen, then retry.',
+    FORBIDDEN: 'The service says this Team may not do that. Ask an organization admin for the right, or work as another Team.',
+    ATTRIBUTION_REQUIRED: 'The service needs to know which person acts, and this station does not say it. Ask the service’s administrator.',
+    ORG_ID_REQUIRED: 'The service needs the organization to act for. Connect again on the Connect screen and choose the organization.',
+    TEAM_ID_REQUIRED: 'The service needs the Team to act as. Connect again on the Connect screen and choose the Team.',
+    NOT_FOUND: 'The service has no such record for this Team (removed, or another Team’s). Refresh and choose again.',
+    NO_DATA_FOUND: 'The service has no such record for this Team (removed, or another Team’s). Refresh and choose again.',
+    RATE_LIMITED: 'The service asks the station to slow down; it sends again by itself in a moment.',
+    THREAD_DATA_CONFLICT: 'Someone changed the Thread meanwhile; the station reads it again and repeats the change by itself. Retry if this stays.',
+    COMPOSITE_TAG_CONFLICT:
+      'The service refused it: a marking is already on another Label, the position is taken, or it is a Label’s last identifier. Check the Label on the Reel map, then retry or discard.',
+    UNKNOWN_ERROR: 'The service failed on its side. The station tries again where that is safe; if it stays, report it with the request id.',
+    SERVICE_ERROR: 'The service failed on its side. The station tries again where that is safe; if it stays, report it with the request id.',
+    IDENTIFIER_NOT_FOUND: 'The service found no Label with this identifier in any Team it searched.',
+    IDENTIFIER_NOT_BOUND: 'The identifier is on the service but bound to no item. Identify the Label by its optical marking instead.',
+    IDENTIFIER_ALREADY_BOUND: 'This Label or one of its identifiers is already bound to another Thread. Check which item it belongs to, then retry or discard.',
+    IDENTIFIER_VERIFY_FAILED: 'What was read does not match what the service holds for it. Set the Label aside to be checked.',
+    SCAN_AMBIGUOUS_MATCH:
+      'Two or more bound markings match this capture, and a new capture will not settle it. Set the Label aside and report it with the request id.',
+    SCAN_SEARCH_INCOMPLETE: 'The service could not search every Team, so the answer is unknown (this is not a miss). Scan again in a moment.',
+    SCAN_LOW_KEYPOINTS: 'The capture has too little usable detail. Clean the lens or place the Label under the camera again, and recapture it.',
+    SCAN_NO_KEYPOINTS: 'The capture has no usable detail. Clean the lens or place the Label under the camera again, and recapture it.',
+    SCAN_IDENTICAL_SCAN: 'The image is the same as an earlier capture. Recapture this Label.',
+    SCAN_EXTRACTION_FAILURE: 'The service could not take a fingerprint from the capture. Recapture this Label.',
+    SCAN_ROUTING_UNAVAILABLE:
+      'The service says this is not available for the organization (not enabled, or down). Ask the service’s administrator, then retry.',
+    SCAN_BACKEND_UNAVAILABLE: 'The service’s scan part is unavailable for a moment; the station tries again by itself.',
+    NETWORK_ERROR:
+      'The service could not be reached (the network, or the service is down). The station tries again by itself; check the connection if it stays.',
+    TIMEOUT: 'The service did not answer in time. The station checks whether the change arrived before it sends again.',
+    INVALID_RESPONSE: 'The service’s answer could not be read: a defect of the station or of the service. Report it with the request id.',
+  },
+  /** One code, several situations: the case is the error's `detail.case` (src-shared/ipc/error-words.ts). */
+  /** Why the capture gate refused a capture (src-shared/ipc/camera.ts, CaptureRefusalCode): what was wrong and what to do. */
+  captureRefused: {
+    IMAGE_UNDECODABLE: 'the image could not be read; capture again',
+    IMAGE_NOT_SUPPORTED: 'the image is not a PNG or JPEG; capture again',
+    IMAGE_TOO_LARGE: 'the image is too large; choose a lower camera resolution',
+    RESOLUTION_TOO_LOW: 'the resolution is too low; choose a higher camera resolution',
+    LOW_DETAIL: 'too little detail; put the Label’s optical marking under the camera (lens cap off, Label in view)',
+    TOO_BLURRY: 'too blurry; hold the Label still or refocus',
+    TOO_DARK: 'too dark; add light or raise the exposure',
+    TOO_BRIGHT: 'too bright; dim the light or lower the exposure',
+    SHADOWS_CLIPPED: 'too many black pixels; raise the exposure',
+    HIGHLIGHTS_CLIPPED: 'too many white pixels (glare); tilt the Label or lower the exposure',
+  },
+  errorCases: {
+    STATION_CONFLICT: {
+      positionElsewhere:
+        'Position {{position}} already holds a Label another bench or app enrolled. Put this Label on the next free position instead (skip to it), or set it aside.',
+      positionHeld: 'Position {{position}} already holds a Label. Void it first to leave a gap there.',
+      archived: 'The Label at position {{position}} is already archived.',
+      sending: 'The Label at position {{position}} is being sent right now. Try again in a moment.',
+      positionNotFree: 'Position {{position}} is not free. Type another position, or re-place at the next free one.',
+      alreadyChecked: 'Position {{position}} was already checked; a judged sample stays as it is. To verify the Reel again, draw a new sample.',
+      noLongerOnService: 'Position {{position}} holds no Label on the service any more. Draw a new sample.',
+      printRunCollides: 'The print run collides with the Reel in {{count, number}} place(s), so nothing was saved. Change the start, prefix or first position.',
+      operationMoved: 'This operation changed meanwhile (sent, being sent, or discarded). The Queue shows it as it is now.',
+      alreadyOnService: 'This Label is already on the service. Move it on the Reel map instead.',
+      reelNotOnService: 'The Reel is not on the service yet. Send the queue first (Queue → Sync now), then try again.',
+      lastIdentifier: 'That is the Label’s last identifier. Archive the Label instead.',
+    },
+    STATION_OFFLINE: {
+      verifyKept: 'The service cannot be reached: the scan of position {{position}} is kept on this station and checked when the service is back.',
+    },
+    STATION_NOT_FOUND: {
+      noSample: 'No sample has been drawn for Reel “{{reel}}” yet. Draw one first.',
+      noLabelAt: 'Position {{position}} holds no Label to take back.',
+      keptCaptureMissing: 'The kept capture of position {{position}} is missing from this station. Scan the Label again.',
+      noIdentifier: 'The Label does not have this identifier (any more). Reload the Label.',
+    },
+    STATION_NOT_CONNECTED: {
+      noSandbox: 'This station has no local sandbox. Connect to a remote service on the Connect screen.',
+      keySealed:
+        'The API key of the profile “{{profile}}” is locked in the desktop station’s keychain, which this window cannot open. Use the desktop station, or enter the key again on the Connect screen.',
+      profileNoKey: 'The profile “{{profile}}” has no API key or organization on this station. Connect it again on the Connect screen.',
+    },
+    COMPOSITE_TAG_CONFLICT: {
+      position_occupied:
+        'The service holds another Label at position {{position}} of Reel “{{reel}}”. Re-place this Label at a free position, or discard this operation.',
+      marking:
+        'A marking of this Label is already on the Label at position {{position}} of Reel “{{reel}}”. Set this Label aside, compare the two, then retry or discard.',
+    },
+    IDENTIFIER_ALREADY_BOUND: {
+      bound: 'The Label at position {{position}} of Reel “{{reel}}” is already bound to another Thread. Check which item it belongs to, then retry or discard.',
     },
   },
 };

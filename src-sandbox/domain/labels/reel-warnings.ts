@@ -49,7 +49,7 @@ export interface ValueHolder {
 
 /**
  * The Reel's warnings after the Labels holding one TEXT or QR value changed (a Label enrolled with it), without
- * reading the whole Reel (issue 18, "The sandbox at shop scale"): that value's warning is replaced by one over
+ * reading the whole Reel (src-sandbox/store/README.md, core v3): that value's warning is replaced by one over
  * `holders` (every active Label of the Reel holding it, by position), the others are kept, in the order
  * repeatedValueWarnings gives (by type, then by the first holder's position). Null when that order is not decided
  * by position alone (two warnings first held by one Label, or a warning of another kind): recompute the Reel then.

@@ -46,3 +46,36 @@ export async function serviceReelLabels(station: ServedStation, reelServiceId: s
   } while (cursor);
   return labels;
 }
+
+/**
+ * Another bench or app enrolls a Label on the service directly (`POST …/reels/{id}/labels`, multipart, as the spec's
+ * enrollment): the station learns of it only from the service.
+ */
+async function enrollOnService(
+  station: ServedStation,
+  reelServiceId: string,
+  position: number,
+  identifiers: { tagType: string; value: string }[],
+): Promise<string> {
+  const { baseUrl, headers } = await serviceContext(station);
+  const form = new FormData();
+  form.append('position', String(position));
+  form.append('identifiers', JSON.stringify(identifiers));
+  const response = await fetch(`${baseUrl}${PATHS.reelLabels(reelServiceId)}`, { method: 'POST', headers, body: form });
+  if (!response.ok) throw new Error(`enroll at position ${position}: HTTP ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as { label?: { compositeTagId: string } };
+  return answer.label?.compositeTagId ?? '';
+}
+
+/**
+ * A real collision with another bench on a Reel this station has on the service: the other bench enrolls position
+ * `taken` first, this station's enrollment there goes to attention (`STATION_POSITION_TAKEN`), with the longest reason
+ * and the most actions (re-place, retry, discard) the Queue and the Label panel show.
+ */
+export async function collideWithAnotherBench(station: ServedStation, reelId: string, taken: number): Promise<void> {
+  const reel = (await station.call('reels.list', {})).reels.find((r) => r.reelId === reelId);
+  if (!reel?.serviceId) throw new Error('the Reel is not on the service yet');
+  await enrollOnService(station, reel.serviceId, taken, [{ tagType: 'QR', value: `OTHER-BENCH-${taken}` }]);
+  await station.call('labels.enroll', { reelId, position: taken, identifiers: [{ tagType: 'QR', value: `THIS-BENCH-${taken}` }] });
+  await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
 import { twoBenchesOnOneService } from '../../helpers/shop';
 
-// A Reel split between benches (issue 18 item 5; docs/sync.md, "Benches sharing a Reel"): two stations, each its own
+// A Reel split between benches (docs/sync.md, "Benches sharing a Reel"): two stations, each its own
 // data folder and its own processes (the CLI), on one sandbox through the fault and wire-variance proxies. Each bench
 // keeps its own range of positions, a local setting: enrolling outside it is refused by name unless confirmed.
 

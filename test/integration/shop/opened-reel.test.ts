@@ -3,7 +3,7 @@ import { startWithReadyLine } from '../../helpers/processes';
 import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
 import { twoBenchesOnOneService } from '../../helpers/shop';
 
-// Every workflow on an opened Reel (issue 18, item 4; docs/sync.md, "Benches sharing a Reel"): station B opens the
+// Every workflow on an opened Reel (docs/sync.md, "Benches sharing a Reel"): station B opens the
 // Reel station A created, each its own data folder and processes (the CLI; `station serve` for archive, which has no
 // CLI form), on one sandbox through the fault and wire-variance proxies. B's report counts the Reel as the service
 // holds it, A's Labels included, beside B's own enrollment; B archives and moves Labels of the opened Reel and A sees

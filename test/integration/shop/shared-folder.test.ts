@@ -9,7 +9,7 @@ import { startWithReadyLine, type Started } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 
-// Processes sharing one bench's data folder (issue 18 item 6; docs/sync.md, "Work queued by other processes";
+// Processes sharing one bench's data folder (docs/sync.md, "Work queued by other processes";
 // docs/architecture.md, "The embedded sandbox"): `station serve` runs on a folder whose profile is the embedded
 // sandbox, and CLI commands run beside it from other processes. What the service holds is read on the served
 // sandbox directly, with the folder's own key.

@@ -4,7 +4,7 @@ import { CONTEXT_HEADERS } from '../../../src-shared/api/common';
 import { byPosition, runStationAsync as station, serviceLabels } from '../../helpers/peer';
 import { twoBenchesOnOneService } from '../../helpers/shop';
 
-// A shop of benches on one service (issue 18; docs/sync.md, "Benches sharing a Reel"): two stations, each its own
+// A shop of benches on one service (docs/sync.md, "Benches sharing a Reel"): two stations, each its own
 // data folder and its own processes (the CLI), on one sandbox through the fault and wire-variance proxies. They meet
 // only on the service. What the service holds is read on the sandbox directly.
 

@@ -5,7 +5,7 @@ import { logPath } from '../../../src-main/runtime/log';
 import { connectedStation, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 import { until } from '../../helpers/until';
 
-// Every attempt of a queued operation names its request (docs/sync.md, "The queue"; issue 17, "Plain words first,
+// Every attempt of a queued operation names its request (docs/sync.md, "The queue"; docs/architecture.md, "Renderer", "Plain words first,
 // details behind a toggle"): a 5xx, a dropped answer, a refused connection and a request never sent because its
 // token could not be had each leave an attempt with the method and path, the status (or none), the code, the
 // request id when the service gave one, how long it took and what happened in words; queue.list shows them. The

@@ -136,6 +136,10 @@ describe('attention reasons', () => {
     expect(item.attention?.reason).toMatch(/[Pp]osition 6/);
     expect(item.attention?.status).toBe(409);
     expect(item.attention?.requestId).toMatch(/\S+/);
+    // The fields a screen says it with in its own language (src-shared/ipc/error-words.ts), on the item and its Label.
+    expect(item.attention).toMatchObject({ code: 'STATION_POSITION_TAKEN', detail: { position: 6, reel: 'Attention reel' } });
+    const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.labelId === item.subject);
+    expect(label?.attention?.detail).toEqual({ position: 6, reel: 'Attention reel' });
   });
 
   it('409 on a marking already on another Label names the Label that holds it', async () => {
@@ -156,6 +160,8 @@ describe('attention reasons', () => {
     const item = await attentionOf(opId);
     expectShown(item, 'COMPOSITE_TAG_CONFLICT');
     expect(item.attention?.reason).toContain(holder?.serviceId as string);
+    // The holder by its position and Reel for a screen's words, never its id.
+    expect(item.attention?.detail).toEqual({ case: 'marking', position: 7, reel: 'Attention reel' });
   });
 
   it('409 IDENTIFIER_ALREADY_BOUND names the holder; another 4xx shows its code and message', async () => {

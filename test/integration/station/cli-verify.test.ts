@@ -5,7 +5,7 @@ import { speckleTag, freshCapture } from '../../fixtures';
 import { tempDir } from '../../helpers/tmp';
 import { runStationAsync as station, startPeer, stopPeerAndStation, type Peer } from '../../helpers/peer';
 
-// Issue 12's CLI forms as child processes against a remote service (the sandbox through the fault and wire proxies):
+// The quality check's CLI forms (README.md, "Command line": verify) as child processes against a remote service (the sandbox through the fault and wire proxies):
 // `verify plan`, `verify check` (values and --svc), `verify status` and `report --reel`, with their exit codes.
 
 let peer: Peer;

@@ -80,7 +80,7 @@ describe('print runs on a station', () => {
     const pdf = await t.call('printRun.export', { reelId, spec: SPEC, format: 'pdf', layout: { stock: '70x37' } });
     expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.bytes).toBe(Buffer.from(pdf.base64, 'base64').length);
-    // Every page has the head (Reel, run, day) and "page N of M" (issue 17): 40 labels of 70x37 are 2 pages of 21.
+    // Every page has the head (Reel, run, day) and "page N of M" (docs/print-run.md): 40 labels of 70x37 are 2 pages of 21.
     const proof = join(dir.path, 'proof.pdf');
     writeFileSync(proof, Buffer.from(pdf.base64, 'base64'));
     const pages = execFileSync('pdftotext', ['-layout', proof, '-'], { encoding: 'utf8' })

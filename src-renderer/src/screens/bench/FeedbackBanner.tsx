@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
+import { Details } from '../../components/Details';
+import { refusalWords, sayError } from '../../components/say-error';
 import type { Feedback } from './bench-reducer';
 
 const ICON = { ok: '✓', warning: '⚠', error: '✖' } as const;
@@ -21,7 +23,7 @@ export function FeedbackBanner({
   lost?: boolean;
   heldBack?: { value: string; count: number } | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (lost) {
     return (
       <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code="STATION_UNREACHABLE">
@@ -34,21 +36,25 @@ export function FeedbackBanner({
     );
   }
   if (saveError) {
-    const code = saveError instanceof StationError ? saveError.code : 'STATION_INTERNAL';
+    const code = saveError instanceof StationError ? saveError.code : StationErrorCode.internal;
+    const detail = saveError instanceof StationError ? saveError.detail : undefined;
     const refusal = printRefusal(saveError);
     return (
       <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code={refusal ? code : 'SAVE_FAILED'}>
         <span className="icon" aria-hidden="true">
           {ICON.error}
         </span>
-        <span>
+        <span className="words">
           {refusal
             ? refusal.printedFor !== undefined
               ? t('printCheck.refusedMisorder', { ...refusal, printedFor: refusal.printedFor })
               : t('printCheck.refusedMisprint', refusal)
-            : t('bench.feedback.SAVE_FAILED', { message: saveError instanceof Error ? saveError.message : String(saveError) })}
+            : t('bench.feedback.SAVE_FAILED', { message: sayError(t, i18n, code, detail) })}
         </span>
         <code>{code}</code>
+        <Details testId="error-details">
+          <pre className="raw">{saveError instanceof Error ? saveError.message : String(saveError)}</pre>
+        </Details>
         <strong className="ack">{t('bench.pressEnter')}</strong>
       </div>
     );
@@ -73,7 +79,15 @@ export function FeedbackBanner({
         {level === 'none' ? 'ⓘ' : ICON[feedback.level]}
       </span>
       {level === 'none' ? <span>{t('bench.acknowledged')}</span> : null}
-      <span>{t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? feedback.reasons.join('; ') : '' })}</span>
+      <span className="words">
+        {t(`bench.feedback.${feedback.code}`, { ...feedback, reasons: 'reasons' in feedback ? refusalWords(t, feedback.reasons) : '' })}
+        {/* What to do with the Label in hand, beside what happened; the code stays small after it. */}
+        {level === 'error' && i18n.exists(`bench.todo.${feedback.code}`) ? (
+          <strong className="todo" data-testid="bench-todo">
+            {t(`bench.todo.${feedback.code}`, { ...feedback })}
+          </strong>
+        ) : null}
+      </span>
       {feedback.level !== 'ok' ? <code>{feedback.code}</code> : null}
       {blocked ? <strong className="ack">{t('bench.pressEnter')}</strong> : null}
       {blocked && heldBack ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
+import { Breakable } from '../../components/Breakable';
 import type { Slot } from './bench-reducer';
 import { GradeChip } from './GradeChip';
 
@@ -34,7 +35,7 @@ export function SlotCard({ slot, expected, next }: { slot: Slot; expected: Expec
       </span>
       {printed ? (
         <span className="slot-printed hint" title={printed}>
-          {t('bench.printed', { value: printed })}
+          {t('bench.printedLabel')} <Breakable text={printed} />
         </span>
       ) : null}
     </li>

@@ -33,7 +33,7 @@ import {
 } from './bench-reducer';
 import { worstGrade } from './GradeChip';
 
-// The Bench's state in one hook: the reducer (bench-reducer.ts), the station calls through the query hooks
+// The Bench's state in one hook (docs/architecture.md, "Renderer"): the reducer (bench-reducer.ts), the station calls through the query hooks
 // (src-renderer/src/query/), and the effects (reads and captures from the station, auto-advance, the keys).
 // BenchScreen.tsx only lays it out. The shell keeps it mounted once the Bench was opened, shown or not
 // (docs/architecture.md, "The Bench's session"): a read made on another screen reaches it, and what was read at a
@@ -267,7 +267,7 @@ export function useBenchSession({
             accepted: capture.accepted,
             sha256: capture.sha256,
             thumbnail: capture.thumbnail,
-            reasons: capture.reasons.map((r) => r.message),
+            reasons: capture.reasons.map((r) => r.code),
             grade: worstGrade(capture.grades),
           },
           facts(),

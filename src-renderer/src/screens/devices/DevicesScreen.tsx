@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,11 @@ interface LogEntry {
 
 const STATE_MARK = { connected: '●', reading: '◉', disconnected: '○', error: '✖' } as const;
 const LOG_SIZE = 50;
+
+/** A device's name as the UI says it: the keyboard wedge by the catalog's word, other devices by their own name. */
+function deviceName(d: { transport: string; name: string }, t: TFunction): string {
+  return d.transport === 'keyboard' ? t('devices.wedgeName') : d.name;
+}
 
 export function DevicesScreen({ status }: { status: StationStatus | undefined }) {
   const { t } = useTranslation();
@@ -79,7 +85,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
             rowHeader: true,
             cell: (d) => (
               <>
-                {d.name}
+                {deviceName(d, t)}
                 <div className="hint mono">{d.id}</div>
               </>
             ),
@@ -90,7 +96,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
             cell: (d) => (
               <>
                 {' '}
-                {t(`devices.kinds.${d.kind}`)} · {d.transport}
+                {t(`devices.kinds.${d.kind}`)} · {t(`devices.transports.${d.transport}`)}
               </>
             ),
           },
@@ -113,7 +119,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
             cell: (d) => (
               <>
                 <select
-                  aria-label={t('devices.roleOf', { name: d.name })}
+                  aria-label={t('devices.roleOf', { name: deviceName(d, t) })}
                   value={d.role ?? ''}
                   onChange={(e) => assign.mutate({ device: d.id, role: (e.target.value || null) as TagType | null })}
                 >
@@ -137,7 +143,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                   type="button"
                   disabled={testRead.isPending}
                   onClick={() => testRead.mutate({ device: d.id, timeoutMs: 15_000 })}
-                  aria-label={t('devices.testReadOf', { name: d.name })}
+                  aria-label={t('devices.testReadOf', { name: deviceName(d, t) })}
                 >
                   {t('devices.testRead')}
                 </button>
@@ -150,14 +156,14 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                         setSerialMessage('');
                         setEditing(d);
                       }}
-                      aria-label={t('devices.editOf', { name: d.name })}
+                      aria-label={t('devices.editOf', { name: deviceName(d, t) })}
                     >
                       {t('devices.edit')}
                     </button>{' '}
                     <button
                       type="button"
                       disabled={remove.isPending}
-                      aria-label={t('devices.removeOf', { name: d.name })}
+                      aria-label={t('devices.removeOf', { name: deviceName(d, t) })}
                       onClick={() =>
                         remove.mutate(
                           { device: d.id },

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { OperationState, QueueCounts, QueueItem } from '../../../../src-shared/ipc';
 import { OPERATION_STATES } from '../../../../src-shared/ipc/queue';
 import { Details } from '../../components/Details';
-import { ErrorNote } from '../../components/ErrorNote';
+import { ErrorNote, attentionError } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -149,12 +149,13 @@ export function QueueScreen() {
       <DataTable
         label={t('queue.items')}
         compact
+        className="queue-table"
         rows={list.data?.items}
         rowKey={(item) => item.opId}
         rowClassName={(item) => `op-${item.state}`}
         columns={[
           { key: 'seq', header: '#', headerLabel: t('queue.number'), numeric: true, cell: (item) => item.seq },
-          { key: 'kind', header: t('queue.kind'), cell: (item) => <span data-testid="queue-what">{whatIsSent(item, t)}</span> },
+          { key: 'kind', header: t('queue.kind'), className: 'what', cell: (item) => <span data-testid="queue-what">{whatIsSent(item, t)}</span> },
           {
             key: 'state',
             header: t('queue.state'),
@@ -171,17 +172,13 @@ export function QueueScreen() {
             header: t('queue.reason'),
             cell: (item) => (
               <>
-                {item.attention ? (
-                  <>
-                    <span>{item.attention.reason}</span> <code data-testid="attention-code">{item.attention.code}</code>
-                    {item.attention.status ? <span className="hint"> HTTP {item.attention.status}</span> : null}
-                    {item.attention.requestId ? <span className="request-id"> {t('common.requestId', { requestId: item.attention.requestId })}</span> : null}
-                    {isCollision(item) ? <CollisionComparison item={item} /> : null}
-                  </>
-                ) : null}
-                <Details label={t('common.details')}>
+                {item.attention ? <ErrorNote error={attentionError(item.attention)} live={false} testId="attention" /> : null}
+                {item.attention && isCollision(item) ? <CollisionComparison item={item} /> : null}
+                <Details label={t('queue.sendingDetails')}>
                   <div className="raw" data-testid="queue-raw">
-                    <div>{t('queue.operationDetail', { kind: item.kind, subject: item.subject })}</div>
+                    <div>
+                      {t('queue.operationDetail', { seq: item.seq, kind: t(`queue.kinds.${item.kind}`) })} <code>{item.opId}</code>
+                    </div>
                     {item.attempts.length > 0 ? (
                       <ol aria-label={t('queue.attemptsDetail')}>
                         {item.attempts.map((a, n) => (

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc';
 import { Breakable } from '../../components/Breakable';
 import { DataTable } from '../../components/DataTable';
-import { ErrorNote } from '../../components/ErrorNote';
-import { useCommandMutation } from '../../query/use-command';
+import { ErrorNote, attentionError } from '../../components/ErrorNote';
+import { Details } from '../../components/Details';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
 import { CELL_MARK, MISMATCH_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
@@ -48,17 +49,11 @@ export function LabelDetail({ position, label, close }: { position: number; labe
       ) : (
         <>
           {label.serviceId ? (
-            <p className="hint">
-              <Breakable text={t('label.serviceId', { id: label.serviceId })} />
+            <p className="hint" data-testid="label-on-service">
+              {t('label.onService')}
             </p>
           ) : null}
-          {label.attention ? (
-            <div role="alert" className="error-note">
-              <span aria-hidden="true">! </span>
-              {label.attention.reason} <code>{label.attention.code}</code>
-              {label.attention.requestId ? <span className="request-id">{t('common.requestId', { requestId: label.attention.requestId })}</span> : null}
-            </div>
-          ) : null}
+          {label.attention ? <ErrorNote error={attentionError(label.attention)} testId="label-attention" /> : null}
           <PrintFindings label={label} />
           <DataTable
             label={t('label.identifiers')}
@@ -123,7 +118,29 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               ))}
             </ul>
           ) : null}
-          {label.boundThreadId ? <p>{t('label.boundTo', { thread: label.boundThreadId })}</p> : null}
+          {label.boundThreadId ? <BoundThread threadId={label.boundThreadId} /> : null}
+          {label.serviceId || label.boundThreadId ? (
+            <Details label={t('label.ids')} testId="label-ids">
+              <dl className="raw">
+                {label.serviceId ? (
+                  <>
+                    <dt>{t('label.serviceIdLabel')}</dt>
+                    <dd className="mono">
+                      <Breakable text={label.serviceId} />
+                    </dd>
+                  </>
+                ) : null}
+                {label.boundThreadId ? (
+                  <>
+                    <dt>{t('label.threadIdLabel')}</dt>
+                    <dd className="mono">
+                      <Breakable text={label.boundThreadId} />
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </Details>
+          ) : null}
           <LabelHistory labelId={label.labelId} />
           <LabelPrints reelId={label.reelId} position={position} />
           <div className="toolbar">
@@ -219,4 +236,11 @@ function PrintFindings({ label }: { label: LabelView }) {
       ))}
     </ul>
   );
+}
+
+/** The Thread a Label is bound to, by its name (read from the service); without the service, that it is bound. */
+function BoundThread({ threadId }: { threadId: string }) {
+  const { t } = useTranslation();
+  const thread = useCommandQuery('threads.get', { threadId });
+  return <p data-testid="label-bound">{thread.data ? t('label.boundTo', { thread: thread.data.name }) : t('label.bound')}</p>;
 }

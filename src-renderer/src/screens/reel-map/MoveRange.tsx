@@ -153,7 +153,7 @@ export function MoveRange({ reelId }: { reelId: string }) {
       </div>
       {stale ? <p role="status">{t('move.stale')}</p> : null}
       {fresh && input ? <MovePreview preview={fresh} input={input} targetName={targetName} /> : null}
-      {move.data ? <p role="status">✓ {t('move.queued', { opId: move.data.opId })}</p> : null}
+      {move.data ? <p role="status">✓ {t('move.queued')}</p> : null}
       <ErrorNote error={preview.error ?? move.error} />
     </details>
   );

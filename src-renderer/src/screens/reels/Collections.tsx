@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
+import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
@@ -28,6 +29,9 @@ export function Collections() {
           { key: 'synced', header: t('reels.synced'), cell: (c) => (c.serviceId ? `✓ ${t('reels.onService')}` : `… ${t('reels.localOnly')}`) },
         ]}
       />
+      {/* Each error where it belongs: the list's under the list, the form's under the form that was used. "Not
+          connected" is said once, by the Reels list above. */}
+      <ErrorNote error={list.error instanceof StationError && list.error.code === StationErrorCode.notConnected ? null : list.error} />
       <form onSubmit={submit} className="toolbar">
         <label>
           {t('collections.name')}
@@ -37,7 +41,7 @@ export function Collections() {
           {t('collections.create')}
         </button>
       </form>
-      <ErrorNote error={create.error ?? list.error} />
+      <ErrorNote error={create.error} />
     </section>
   );
 }

@@ -76,7 +76,7 @@ export function CreateReel({
           <div className="composition">
             {TAG_TYPES.map((tt) => (
               <label key={tt}>
-                {t('reels.countOf', { tagType: tt })}
+                {t('reels.countOf', { tagType: t(`tagTypes.${tt}`) })}
                 <input
                   type="number"
                   min={0}

@@ -1,3 +1,4 @@
+import { sayError } from '../../components/say-error';
 import { countWords } from './count-names';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,10 +125,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
     <article className={`reel-report${print ? ' print' : ''}`} aria-labelledby="report-title" data-testid="reel-report">
       <header className="report-head">
         <h2 id="report-title">{t('report.title', { name: report.reel.name })}</h2>
-        <p className="hint">
-          {t('report.generated', { at: when(report.generatedAt), station: report.station.name })}
-          {report.reel.serviceId ? ` · ${t('report.serviceId', { id: report.reel.serviceId })}` : ''}
-        </p>
+        <p className="hint">{t('report.generated', { at: when(report.generatedAt), station: report.station.name })}</p>
       </header>
 
       <section aria-labelledby="report-counts" className="report-section">
@@ -316,18 +314,19 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
               {
                 key: 'activation',
                 header: t('report.activation'),
-                cell: (bind) => (bind.activate ? (bind.activation ?? t('report.activationAsked')) : t('report.activationNone')),
+                cell: (bind) =>
+                  bind.activate ? (bind.activation ? t(`report.activations.${bind.activation}`) : t('report.activationAsked')) : t('report.activationNone'),
               },
               {
                 key: 'state',
                 header: t('report.opState'),
                 cell: (bind) => (
                   <>
-                    {bind.state}
+                    {t(`queue.states.${bind.state}`)}
                     {bind.attention ? (
                       <span className="hint">
                         {' '}
-                        <code>{bind.attention.code}</code> {bind.attention.message}
+                        {sayError(t, i18n, bind.attention.code, undefined)} <code>{bind.attention.code}</code>
                       </span>
                     ) : null}
                   </>
@@ -339,7 +338,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         <p>
           {report.activation.identifiable === null ? t('report.identifiableUnknown') : t('report.identifiable', { count: report.activation.identifiable })}{' '}
           {report.activation.reelActivations.length
-            ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${a.state})`).join(', ') })
+            ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${t(`queue.states.${a.state}`)})`).join(', ') })
             : ''}
         </p>
       </section>

@@ -1,3 +1,4 @@
+import { DateField } from '../../components/DateField';
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
@@ -197,7 +198,7 @@ export function ShiftScreen({ open }: { open: (reelId: string) => void }) {
       <h2 id="shift-title">{t('shift.title')}</h2>
       <div className="toolbar">
         <label htmlFor={id}>{t('shift.day')}</label>
-        <input id={id} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        <DateField id={id} value={day} onChange={setDay} />
         <button type="button" onClick={() => void exportPdf()} disabled={!data || exporting} data-testid="shift-export-pdf">
           {exporting ? t('report.exporting') : t('report.exportPdf')}
         </button>

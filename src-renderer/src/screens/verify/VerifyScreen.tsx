@@ -8,6 +8,8 @@ import { fitRead, typeByShape } from '../../../../src-shared/domain/slot-fit';
 import type { StationStatus, VerifyCheckOutput } from '../../../../src-shared/ipc';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { DataTable } from '../../components/DataTable';
+import { Details } from '../../components/Details';
+import { refusalWords } from '../../components/say-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
@@ -171,7 +173,7 @@ export function VerifyScreen({
         setCapture({ sha256: result.sha256, thumbnail: result.thumbnail });
         setRefused(undefined);
       } else {
-        setRefused(result.reasons.map((r) => r.message));
+        setRefused(result.reasons.map((r) => refusalWords(t, [r.code])));
         playTone('error');
       }
       for (const barcode of result.barcodes) addRead(barcode.tagType, barcode.value, 'symbology');
@@ -323,6 +325,10 @@ export function VerifyScreen({
       {verification && reelId ? (
         <>
           <p data-testid="verify-plan">{planText(t, verification.plan)}</p>
+          {/* The seed is for drawing the same sample again (an audit), not for the bench: behind a disclosure. */}
+          <Details label={t('verify.seedDetails')} testId="verify-seed">
+            <p>{t('verify.seedNote', { seed: verification.plan.seed })}</p>
+          </Details>
           {verification.plan.notOnService > 0 ? <p className="hint">{t('verify.notOnService', { count: verification.plan.notOnService })}</p> : null}
           <p
             className={`verdict verdict-${verification.verdict.decision}`}

@@ -28,7 +28,6 @@ export function planText(t: TFunction, plan: VerificationPlan): string {
     accept: plan.accept,
     reject: plan.reject,
     aql: plan.aql,
-    seed: plan.seed,
   });
 }
 

@@ -1,4 +1,4 @@
-// A Reel's counts and warnings kept as its Labels change (issue 18, "The sandbox at shop scale": the triggers of
+// A Reel's counts and warnings kept as its Labels change (src-sandbox/store/README.md, core v3: the triggers of
 // core v3 and the enrollment's warnings over the values it touched) read the same as a recount of the whole Reel,
 // through a random mix of enrollments (repeated TEXT and QR values in any case, explicit and next-free positions),
 // archive, unarchive, removed identifiers, bind and unbind. spec: Labels and Reels — Reel counts, "repeated TEXT or
