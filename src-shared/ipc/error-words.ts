@@ -16,6 +16,11 @@ const name = z.string().min(1);
 export const ERROR_WORD_FIELDS = {
   STATION_OUTSIDE_RANGE: z.object({ position, reel: name, first: position, last: position }),
   STATION_POSITION_TAKEN: z.object({ position, reel: name }),
+  STATION_MISORDER: z.object({ position, printedFor: position, value: name }),
+  STATION_MISPRINT: z.object({ position, value: name }),
+  STATION_NO_FREE_POSITION: z.object({ position, extent: position }),
+  STATION_PRINTER_UNREACHABLE: z.object({ printer: name, address: name }),
+  STATION_PRINTER_NOT_READY: z.object({ printer: name }),
   'STATION_CONFLICT.positionElsewhere': z.object({ position }),
   'STATION_CONFLICT.positionHeld': z.object({ position }),
   'STATION_CONFLICT.archived': z.object({ position }),

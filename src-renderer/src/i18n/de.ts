@@ -626,7 +626,7 @@ export const de: Catalog = {
       printData: 'Gedruckt an Position {{position}}: {{values}}',
       noPrintData: 'Diese Station hat keine Druckdaten für Position {{position}}.',
       ours: 'Label dieser Station',
-      theirs: 'Label im Dienst {{id}}',
+      theirs: 'Das Label, das ein anderer Arbeitsplatz oder eine App dort erfasst hat',
       theirsGone: 'Der Dienst hat an Position {{position}} kein Label mehr.',
       image: '{{tagType}} (Bild)',
       noValues: 'keine Werte',
@@ -648,7 +648,7 @@ export const de: Catalog = {
       discardOursItem: 'Vorgang {{seq}} verwerfen: das Label dieser Station gehört nicht an Position {{position}}',
       confirmArchiveTitle: 'Das Label im Dienst an Position {{position}} archivieren?',
       confirmArchive:
-        'Das Label {{id}} ({{theirs}}), das eine andere Station oder App an Position {{position}} der Rolle „{{reel}}“ erfasst hat, trägt nicht, was dort gedruckt wurde. Es wird im Dienst auf die Rolle „{{setAside}}“ verschoben und archiviert; danach wird das Label dieser Station ({{ours}}) an Position {{position}} gesendet. Die Entscheidung wird protokolliert.',
+        'Das Label ({{theirs}}), das ein anderer Arbeitsplatz oder eine App an Position {{position}} der Rolle „{{reel}}“ erfasst hat, trägt nicht, was dort gedruckt wurde. Es wird im Dienst auf die Rolle „{{setAside}}“ verschoben und archiviert; danach wird das Label dieser Station ({{ours}}) an Position {{position}} gesendet. Die Entscheidung wird protokolliert.',
       confirmArchiveButton: 'Fremdes archivieren und eigenes senden',
       confirmDiscardTitle: 'Das Label dieser Station an Position {{position}} verwerfen?',
       confirmDiscard:
@@ -1164,8 +1164,22 @@ export const de: Catalog = {
       'Die Festplatte des Datenordners ist voll: davon wurde nichts gespeichert. Platz auf dieser Festplatte schaffen (Einstellungen → Speicher → Jetzt entfernen), dann erneut versuchen.',
     STATION_DISK_LOW:
       'Die Festplatte des Datenordners ist fast voll (unter der Mindestgrenze): neue Erfassungen warten. Platz auf dieser Festplatte schaffen (Einstellungen → Speicher → Jetzt entfernen).',
+    STATION_MISORDER:
+      'Nicht gespeichert: {{value}} wurde für Position {{printedFor}} gedruckt, nicht für Position {{position}}. Dieses Label an Position {{printedFor}} legen oder beiseitelegen.',
+    STATION_MISPRINT:
+      'Nicht gespeichert: {{value}} wurde für keine Position dieser Rolle gedruckt (Position {{position}}). Dieses Label als Fehldruck beiseitelegen.',
+    STATION_NO_FREE_POSITION:
+      'Nach Position {{position}} ist bis {{extent}}, der letzten bekannten Position dieser Rolle, keine Position frei. Eine Position eingeben oder beide Labels mit den Druckdaten vergleichen und die Kollision klären.',
+    STATION_PRINTER_UNREACHABLE:
+      'Der Drucker „{{printer}}“ antwortet nicht unter {{address}}. Prüfen, ob er eingeschaltet und verbunden ist, dann erneut versuchen.',
+    STATION_PRINTER_NOT_READY:
+      'Der Drucker „{{printer}}“ ist nicht bereit (sein Zustand steht unter Geräte → Drucker). Beheben (Papier, Farbband, Deckel), dann erneut versuchen.',
+    STATION_PRINT_FORMAT_UNSUPPORTED: 'Der Drucker nimmt weder PDF noch ZPL an. Unter Geräte → Drucker einen anderen Drucker wählen.',
+    STATION_NO_PRINT_DATA:
+      'Für einige dieser Positionen hat dieser Arbeitsplatz keine Druckdaten. Zuerst die Datei des Druckauftrags importieren oder Positionen mit Druckdaten wählen.',
+    STATION_ALREADY_PRINTED: 'Einige dieser Positionen wurden schon gedruckt. Sie nur als Nachdruck mit Grund erneut drucken.',
     STATION_POSITION_TAKEN:
-      'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. Neu platzieren: auf die nächste freie Position oder auf eine eingegebene Position.',
+      'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. In der Warteschlange beide Labels mit den Druckdaten vergleichen und die Kollision klären oder dieses Label neu platzieren.',
     STATION_SAME_CAPTURE: 'Diese Aufnahme ist dasselbe Bild wie eine schon gespeicherte eines anderen Labels. Dieses Label neu aufnehmen.',
     STATION_IMPORT_INVALID: 'Nichts wurde importiert: einige Zeilen haben Fehler (unten aufgeführt). Korrigieren und erneut importieren.',
     STATION_DEPENDENCY_DISCARDED:

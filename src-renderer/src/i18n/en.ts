@@ -607,7 +607,7 @@ export const en = {
       printData: 'Printed at position {{position}}: {{values}}',
       noPrintData: 'This station holds no print data for position {{position}}.',
       ours: 'This bench’s Label',
-      theirs: 'The service’s Label {{id}}',
+      theirs: 'The Label another bench or app enrolled there',
       theirsGone: 'The service holds no Label at position {{position}} any more.',
       image: '{{tagType}} (image)',
       noValues: 'no values',
@@ -627,7 +627,7 @@ export const en = {
       discardOursItem: 'Discard operation {{seq}}: this bench’s Label does not belong at position {{position}}',
       confirmArchiveTitle: 'Archive the service’s Label at position {{position}}?',
       confirmArchive:
-        'The Label {{id}} ({{theirs}}) that another bench or app enrolled at position {{position}} of Reel “{{reel}}” does not carry what was printed there. It is moved to the Reel “{{setAside}}” on the service and archived; this bench’s Label ({{ours}}) is then sent to position {{position}}. The decision is recorded.',
+        'The Label ({{theirs}}) that another bench or app enrolled at position {{position}} of Reel “{{reel}}” does not carry what was printed there. It is moved to the Reel “{{setAside}}” on the service and archived; this bench’s Label ({{ours}}) is then sent to position {{position}}. The decision is recorded.',
       confirmArchiveButton: 'Archive theirs and send ours',
       confirmDiscardTitle: 'Discard this bench’s Label at position {{position}}?',
       confirmDiscard:
@@ -1128,8 +1128,18 @@ export const en = {
       'The disk of the data folder is full: nothing of this was saved. Free space on that disk (Settings → Storage → Remove now), then try again.',
     STATION_DISK_LOW:
       'The disk of the data folder is nearly full (below the floor): new enrollments wait. Free space on that disk (Settings → Storage → Remove now).',
+    STATION_MISORDER:
+      'Not saved: {{value}} was printed for position {{printedFor}}, not for position {{position}}. Put this Label at position {{printedFor}}, or set it aside.',
+    STATION_MISPRINT: 'Not saved: {{value}} was printed for no position of this Reel (position {{position}}). Set this Label aside as a misprint.',
+    STATION_NO_FREE_POSITION:
+      'No position after {{position}} is free up to {{extent}}, the last position this Reel is known to have. Type a position, or compare both Labels with the print data and settle the collision.',
+    STATION_PRINTER_UNREACHABLE: 'The printer “{{printer}}” does not answer at {{address}}. Check that it is on and connected, then try again.',
+    STATION_PRINTER_NOT_READY: 'The printer “{{printer}}” is not ready (see its state on Devices → Printers). Fix it (paper, ribbon, cover), then try again.',
+    STATION_PRINT_FORMAT_UNSUPPORTED: 'The printer takes neither PDF nor ZPL. Choose another printer on Devices → Printers.',
+    STATION_NO_PRINT_DATA: 'Some of these positions have no print data on this bench. Import the print run’s file first, or choose positions that have it.',
+    STATION_ALREADY_PRINTED: 'Some of these positions were printed already. Print them again only as a reprint, with its reason.',
     STATION_POSITION_TAKEN:
-      'Another bench or app enrolled a Label at position {{position}} of Reel “{{reel}}” first, so this Label was not sent there. Re-place it: at the next free position, or at a position you type.',
+      'Another bench or app enrolled a Label at position {{position}} of Reel “{{reel}}” first, so this Label was not sent there. On the Queue, compare both Labels with the print data and settle it, or re-place this Label.',
     STATION_SAME_CAPTURE: 'This capture is the same picture as one already saved for another Label. Capture this Label again.',
     STATION_IMPORT_INVALID: 'Nothing was imported: some rows have problems (listed below). Fix them and import again.',
     STATION_DEPENDENCY_DISCARDED: 'An operation this one needs was discarded, so it cannot be sent. Discard this one too, or make the change again.',

@@ -57,11 +57,7 @@ export function CollisionComparison({ item }: { item: QueueItem }) {
       <p>{printed ? t('queue.collision.printData', { position: c.position, values: printed }) : t('queue.collision.noPrintData', { position: c.position })}</p>
       <ul>
         <Side name={t('queue.collision.ours')} side={c.ours} />
-        {c.theirs ? (
-          <Side name={t('queue.collision.theirs', { id: c.theirs.serviceId })} side={c.theirs} />
-        ) : (
-          <li>{t('queue.collision.theirsGone', { position: c.position })}</li>
-        )}
+        {c.theirs ? <Side name={t('queue.collision.theirs')} side={c.theirs} /> : <li>{t('queue.collision.theirsGone', { position: c.position })}</li>}
       </ul>
       <p className="collision-verdict" data-testid="collision-verdict">
         <strong>{t(`queue.collision.verdict.${c.verdict}`, { position: c.position })}</strong>
@@ -136,7 +132,6 @@ export function CollisionActions({
           <p>
             {archive
               ? t('queue.collision.confirmArchive', {
-                  id: c.theirs?.serviceId ?? '',
                   theirs,
                   ours,
                   position: c.position,
