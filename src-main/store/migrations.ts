@@ -286,31 +286,6 @@ export const migrations: readonly Migration[] = [
       `,
   },
   {
-    version: 13,
-    name: "print quality of each Label's codes; each Reel's lowest accepted grade",
-    // docs/print-quality.md: the grade of the codes in a Label's capture, kept with the Label (its lowest symbol's
-    // grade and worst parameter, every symbol's parameters and measures as JSON), and whether it was below the
-    // Reel's lowest accepted grade when enrolled. The Reel's setting: that grade, and flag or refuse below it.
-    sql: `
-      CREATE TABLE label_grades (
-        label_id TEXT PRIMARY KEY REFERENCES labels(label_id),
-        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
-        position INTEGER NOT NULL,
-        grade TEXT NOT NULL CHECK (grade IN ('A','B','C','D','F')),
-        score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 4),
-        worst TEXT NOT NULL,
-        symbology TEXT NOT NULL,
-        flagged INTEGER NOT NULL CHECK (flagged IN (0,1)),
-        capture_sha256 TEXT,
-        symbols TEXT NOT NULL,
-        graded_at TEXT NOT NULL
-      );
-      CREATE INDEX label_grades_reel ON label_grades(reel_id, position);
-      ALTER TABLE reels ADD COLUMN grade_min TEXT NOT NULL DEFAULT 'C' CHECK (grade_min IN ('A','B','C','D'));
-      ALTER TABLE reels ADD COLUMN grade_below TEXT NOT NULL DEFAULT 'flag' CHECK (grade_below IN ('flag','refuse'));
-      `,
-  },
-  {
     version: 12,
     name: 'NFC chips encoded at the bench',
     // Encoding a Label's chip (docs/devices.md, "Encoding a chip"): what was written at a position (the chip's UID, the
@@ -341,5 +316,30 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reels ADD COLUMN nfc_encode INTEGER NOT NULL DEFAULT 0 CHECK (nfc_encode IN (0,1));
       ALTER TABLE reels ADD COLUMN nfc_lock INTEGER NOT NULL DEFAULT 0 CHECK (nfc_lock IN (0,1));
     `,
+  },
+  {
+    version: 13,
+    name: "print quality of each Label's codes; each Reel's lowest accepted grade",
+    // docs/print-quality.md: the grade of the codes in a Label's capture, kept with the Label (its lowest symbol's
+    // grade and worst parameter, every symbol's parameters and measures as JSON), and whether it was below the
+    // Reel's lowest accepted grade when enrolled. The Reel's setting: that grade, and flag or refuse below it.
+    sql: `
+      CREATE TABLE label_grades (
+        label_id TEXT PRIMARY KEY REFERENCES labels(label_id),
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        position INTEGER NOT NULL,
+        grade TEXT NOT NULL CHECK (grade IN ('A','B','C','D','F')),
+        score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 4),
+        worst TEXT NOT NULL,
+        symbology TEXT NOT NULL,
+        flagged INTEGER NOT NULL CHECK (flagged IN (0,1)),
+        capture_sha256 TEXT,
+        symbols TEXT NOT NULL,
+        graded_at TEXT NOT NULL
+      );
+      CREATE INDEX label_grades_reel ON label_grades(reel_id, position);
+      ALTER TABLE reels ADD COLUMN grade_min TEXT NOT NULL DEFAULT 'C' CHECK (grade_min IN ('A','B','C','D'));
+      ALTER TABLE reels ADD COLUMN grade_below TEXT NOT NULL DEFAULT 'flag' CHECK (grade_below IN ('flag','refuse'));
+      `,
   },
 ];

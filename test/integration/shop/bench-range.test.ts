@@ -50,7 +50,7 @@ describe('one Reel split between two benches', () => {
     expect(outside.error.message).toContain('Position 4');
     expect(outside.error.message).toContain('positions 6–10');
     expect(outside.error.message).toContain('--outside-range');
-    expect(outside.error.detail).toEqual({ position: 4, range: { first: 6, last: 10 } });
+    expect(outside.error.detail).toEqual({ position: 4, range: { first: 6, last: 10 }, first: 6, last: 10, reel: 'Split reel' });
     // Nothing was queued for it.
     expect((await ok<{ labels: { position: number }[] }>(b, 'reel', 'show', reelB)).labels.map((l) => l.position)).not.toContain(4);
 
