@@ -9,7 +9,7 @@ import { checkAgainstPrintData } from './print-check';
 export type PrintDataCheck = 'match' | 'mismatch' | 'unchecked';
 
 /** A value of a Label that is not the one printed at the position. */
-export interface ExpectedValueMismatch {
+interface ExpectedValueMismatch {
   tagType: string;
   expected: string;
   actual: string;
