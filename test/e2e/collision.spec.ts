@@ -103,7 +103,9 @@ for (const lang of ['en', 'de'] as const) {
       await offer.click();
       const dialog = page.getByTestId('confirm-dialog');
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(theirs.compositeTagId);
+      // Their Label by where it is and what it carries, never by its id (docs/glossary.md).
+      await expect(dialog).not.toContainText(theirs.compositeTagId);
+      await expect(dialog).toContainText(/position 16/i);
       await expect(dialog).toContainText(`B-OWN-${tag}`);
       await expect(dialog).toContainText(`${name} (set aside)`);
       await screenshot(page, `collision-dialog-${width}-${lang}`);
