@@ -82,13 +82,13 @@ for (const viewport of VIEWPORTS) {
       const table = page.getByRole('table', { name: 'Vorgänge' });
       const taken = page.getByTestId('attention').filter({ has: page.getByTestId('attention-code').filter({ hasText: 'STATION_POSITION_TAKEN' }) });
       await expect(taken).toContainText(`Ein anderer Arbeitsplatz oder eine App hat an Position 4 der Rolle „${REEL}“ zuerst ein Label erfasst`);
-      await expect(taken).toContainText('Neu platzieren');
+      await expect(taken).toContainText(/Druckdaten vergleichen.*neu platzieren/i);
       const shown = await shownText(page, 'table');
       expect(shown).not.toMatch(/station queue|--next-free|--position|Re-place it|The service refused/);
       expect(shown, 'an id where a name exists').not.toMatch(UUID);
       // The station's English stays under Details, a click away.
       await taken.getByText('Details', { exact: true }).click();
-      await expect(taken.getByTestId('error-details')).toContainText('Re-place it');
+      await expect(taken.getByTestId('error-details')).toContainText('station queue settle');
       // Nothing wider than the window: Retry and Discard of every attention row are on the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       for (const name of [/erneut versuchen/, /verwerfen/]) {

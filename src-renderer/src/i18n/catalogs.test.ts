@@ -61,13 +61,13 @@ describe('string catalogs', () => {
   });
 
   it('error words name only the fields their error carries (src-shared/ipc/error-words.ts)', () => {
-    const fields = ERROR_WORD_FIELDS as Record<string, { shape: Record<string, unknown> } | undefined>;
+    const fields = ERROR_WORD_FIELDS as Record<string, Record<string, unknown> | undefined>;
     for (const [language, catalog] of Object.entries(catalogs)) {
       for (const [key, text] of catalog) {
         const match = /^errors\.([A-Z_]+)$/.exec(key) ?? /^errorCases\.([A-Z_]+)\.(\w+)$/.exec(key);
         if (!match) continue;
         const wordsKey = match[2] ? `${match[1]}.${match[2]}` : (match[1] ?? '');
-        const known = Object.keys(fields[wordsKey]?.shape ?? {});
+        const known = Object.keys(fields[wordsKey] ?? {});
         for (const name of placeholderNames(text)) expect(known, `${language} ${key}: {{${name}}}`).toContain(name);
       }
     }
