@@ -14,7 +14,6 @@ import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
 import { gradeCommands } from './grades';
-import { nfcCommands } from './nfc';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -38,7 +37,6 @@ export const commands = {
   ...reportCommands,
   ...storageCommands,
   ...gradeCommands,
-  ...nfcCommands,
 } as const;
 
 export const events = {

@@ -16,4 +16,3 @@ export * from './report';
 export * from './storage';
 export * from './printers';
 export * from './grades';
-export * from './nfc';
