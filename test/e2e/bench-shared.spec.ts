@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { runStationAsync } from '../helpers/peer';
-import { tempDir } from '../helpers/tmp';
-import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { expect, test, type Locator } from '@playwright/test';
+import { twoBenches } from '../helpers/e2e/other-bench';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Benches sharing a Reel (docs/sync.md, "Benches sharing a Reel"): this station serves the UI
@@ -13,28 +9,9 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 // reload; saving past the range asks first. The Reel map shows the range and the other station's Labels.
 
 const SHOTS = '/work/shots/shop-bench';
-let station: ServedStation;
-const other = tempDir('bench-shared-e2e-');
-test.beforeAll(async () => {
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-  const { profile } = await station.call('station.status', {});
-  if (!profile?.orgId || !profile.teamId) throw new Error('no active profile');
-  const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
-  await otherStation('connect', '--base-url', profile.baseUrl as string, '--api-key', apiKey, '--org', profile.orgId, '--team', profile.teamId);
-});
-test.afterAll(async () => {
-  await station?.stop();
-  other.remove();
-});
-
-const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
-
-async function otherStation(...args: string[]): Promise<unknown> {
-  const out = await runStationAsync(['--data', other.path, '--json', ...args]);
-  if (out.code !== 0) throw new Error(`station ${args.join(' ')}: ${out.stdout}${out.stderr}`);
-  return out.json();
-}
+const shop = twoBenches('bench-shared-e2e-');
+const { open } = shop;
+const otherStation = shop.other;
 
 /** The other bench enrolls at `position` and syncs; answers when the service holds it. */
 async function otherEnrolls(reelId: string, position: number, text: string): Promise<string> {
@@ -68,7 +45,7 @@ for (const [width, height] of [
     const { reelId: otherReel } = (await otherStation('reel', 'create', '--name', name, '--expect', 'TEXT=1')) as { reelId: string };
     for (const p of [1, 2]) await otherEnrolls(otherReel, p, `OTHER-${width}-${p}`);
     const { serviceId } = (await otherStation('reel', 'show', otherReel)) as { serviceId: string };
-    const { reelId } = await station.call('reels.open', { serviceId, positions: { first: 3, last: 6 } });
+    const { reelId } = await shop.station.call('reels.open', { serviceId, positions: { first: 3, last: 6 } });
 
     await open(page, `bench?reel=${reelId}`);
     const position = page.getByTestId('bench-position');
@@ -137,6 +114,6 @@ for (const [width, height] of [
     await expect(page.getByTestId('reel-map-range')).toHaveCount(0);
     await expectOutside(grid, [], [1, 2, 3, 4, 5, 6, 7]);
     await expect(page.getByTestId('legend-outside')).toHaveCount(0);
-    expect((await station.call('reels.show', { reelId, refresh: false })).benchRange).toBeNull();
+    expect((await shop.station.call('reels.show', { reelId, refresh: false })).benchRange).toBeNull();
   });
 }

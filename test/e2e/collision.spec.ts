@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { runStationAsync } from '../helpers/peer';
-import { tempDir } from '../helpers/tmp';
+import { expect, test } from '@playwright/test';
 import { serviceReelLabels } from '../helpers/e2e/service';
-import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { screenshot } from '../helpers/e2e/station';
+import { twoBenches } from '../helpers/e2e/other-bench';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // A collision told at the Bench at once and settled on the Queue screen by what was printed (docs/sync.md, "Settling a
@@ -14,28 +11,9 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 // service refuses it (the position is held), and the Bench says so at once. The Queue compares both Labels with the
 // print data, offers to archive the other one behind a confirmation naming it and its values, and sends ours to 16.
 
-let station: ServedStation;
-const other = tempDir('collision-e2e-');
-test.beforeAll(async () => {
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-  const { profile } = await station.call('station.status', {});
-  if (!profile?.orgId || !profile.teamId) throw new Error('no active profile');
-  const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
-  await otherStation('connect', '--base-url', profile.baseUrl as string, '--api-key', apiKey, '--org', profile.orgId, '--team', profile.teamId);
-});
-test.afterAll(async () => {
-  await station?.stop();
-  other.remove();
-});
-
-const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
-
-async function otherStation(...args: string[]): Promise<unknown> {
-  const out = await runStationAsync(['--data', other.path, '--json', ...args]);
-  if (out.code !== 0) throw new Error(`station ${args.join(' ')}: ${out.stdout}${out.stderr}`);
-  return out.json();
-}
+const shop = twoBenches('collision-e2e-');
+const { open } = shop;
+const otherStation = shop.other;
 
 const serial = (tag: string, p: number) => `W${tag}-${String(p).padStart(6, '0')}`;
 
@@ -50,15 +28,15 @@ for (const lang of ['en', 'de'] as const) {
       await page.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
       const tag = `${width}${lang}`;
       const name = `Job 4711 wine labels ${tag}`;
-      const { reelId } = await station.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+      const { reelId } = await shop.station.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
       const csv = ['position,text', ...Array.from({ length: 40 }, (_, n) => `${n + 1},${serial(tag, n + 1)}`)].join('\n');
-      await station.call('labels.import', { reelId, csv, expectedOnly: true });
-      await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
-      const { serviceId } = await station.call('reels.show', { reelId });
+      await shop.station.call('labels.import', { reelId, csv, expectedOnly: true });
+      await shop.station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+      const { serviceId } = await shop.station.call('reels.show', { reelId });
       if (!serviceId) throw new Error('the Reel is not on the service');
 
       // This bench's sending waits; the other bench opens the Reel and enrolls its own (wrong) Label at 16.
-      await station.call('sync.pause', {});
+      await shop.station.call('sync.pause', {});
       const { reelId: otherReel } = (await otherStation('reel', 'open', serviceId)) as { reelId: string };
       await open(page, `bench?reel=${reelId}&position=16`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -71,7 +49,7 @@ for (const lang of ['en', 'de'] as const) {
 
       // Sending resumes: the service refuses position 16, and the Bench says so at once, with the warning tone.
       const sounds = Number(await page.getByTestId('bench').getAttribute('data-sound-count'));
-      await station.call('sync.resume', {});
+      await shop.station.call('sync.resume', {});
       const notice = page.getByTestId('bench-attention');
       await expect(notice).toBeVisible({ timeout: 30_000 });
       await expect(notice.getByTestId('bench-attention-item')).toHaveAttribute('data-position', '16');
@@ -97,7 +75,7 @@ for (const lang of ['en', 'de'] as const) {
       await screenshot(page, `collision-queue-${width}-${lang}`);
 
       // The offer asks first, naming the other Label and its values; cancelling changes nothing.
-      const theirs = (await serviceReelLabels(station, serviceId)).find((l) => l.position === 16)!;
+      const theirs = (await serviceReelLabels(shop.station, serviceId)).find((l) => l.position === 16)!;
       const offer = page.getByTestId('collision-offer');
       await expect(offer).toHaveAttribute('data-offer', 'archiveTheirs');
       await offer.click();
@@ -111,7 +89,7 @@ for (const lang of ['en', 'de'] as const) {
       await screenshot(page, `collision-dialog-${width}-${lang}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-      expect((await serviceReelLabels(station, serviceId)).find((l) => l.position === 16)?.compositeTagId).toBe(theirs.compositeTagId);
+      expect((await serviceReelLabels(shop.station, serviceId)).find((l) => l.position === 16)?.compositeTagId).toBe(theirs.compositeTagId);
 
       await offer.click();
       await dialog.getByTestId('confirm-dialog-confirm').click();
@@ -121,7 +99,7 @@ for (const lang of ['en', 'de'] as const) {
       await expect
         .poll(
           async () => {
-            const labels = await serviceReelLabels(station, serviceId);
+            const labels = await serviceReelLabels(shop.station, serviceId);
             return [labels.find((l) => l.position === 16)?.members?.map((m) => m.value), Math.max(...labels.map((l) => l.position))];
           },
           { timeout: 60_000 },

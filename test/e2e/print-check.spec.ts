@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { runStationAsync } from '../helpers/peer';
-import { tempDir } from '../helpers/tmp';
-import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { screenshot } from '../helpers/e2e/station';
+import { twoBenches } from '../helpers/e2e/other-bench';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Print data on every bench (docs/sync.md, "Print data on every bench"; docs/print-run.md, "The check against the
@@ -14,26 +13,8 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 // from the service with the print run's CSV (the same chooser as the import), B's map marks positions 5 and 21
 // (≠: not the print data of its position) and the Label panel says in words what each carries.
 
-const other = tempDir('print-check-e2e-');
-let station: ServedStation;
-test.beforeAll(async () => {
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-  const { profile } = await station.call('station.status', {});
-  if (!profile?.orgId || !profile.teamId) throw new Error('no active profile');
-  const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
-  await benchA('connect', '--base-url', profile.baseUrl as string, '--api-key', apiKey, '--org', profile.orgId, '--team', profile.teamId);
-});
-test.afterAll(async () => {
-  await station?.stop();
-  other.remove();
-});
-
-async function benchA(...args: string[]): Promise<unknown> {
-  const out = await runStationAsync(['--data', other.path, '--json', ...args]);
-  if (out.code !== 0) throw new Error(`station ${args.join(' ')}: ${out.stdout}${out.stderr}`);
-  return out.json();
-}
+const shop = twoBenches('print-check-e2e-');
+const benchA = shop.other;
 
 const WORDS = {
   en: {
@@ -80,7 +61,7 @@ for (const lang of ['en', 'de'] as const) {
       const serial = (p: number) => `W${tag}-${String(p).padStart(6, '0')}`;
       const url = (p: number) => `https://ex.test/${serial(p)}`;
       const csv = ['position,text,qr', ...Array.from({ length: 40 }, (_, i) => `${i + 1},${serial(i + 1)},${url(i + 1)}`)].join('\n');
-      const csvPath = join(other.path, `print-run-${tag}.csv`);
+      const csvPath = join(shop.otherDir, `print-run-${tag}.csv`);
       writeFileSync(csvPath, csv);
 
       // Bench A: the print run, Labels 1 and 20 as printed, 5 with the values printed for 15 (accepted).
@@ -93,12 +74,12 @@ for (const lang of ['en', 'de'] as const) {
       const { serviceId } = (await benchA('reel', 'show', reelA)) as { serviceId: string };
 
       // Bench B opens it with its range 21–40 and no print data.
-      const { reelId } = await station.call('reels.open', { serviceId, positions: { first: 21, last: 40 } });
+      const { reelId } = await shop.station.call('reels.open', { serviceId, positions: { first: 21, last: 40 } });
       const context = await browser.newContext({ viewport: { width, height } });
       await context.addInitScript((locale) => localStorage.setItem('station.locale', locale), lang);
       const page = await context.newPage();
-      const origin = new URL(station.served.ready.url).origin;
-      await page.goto(station.served.ready.url);
+      const origin = new URL(shop.station.served.ready.url).origin;
+      await page.goto(shop.station.served.ready.url);
       await page.goto(`${origin}/#/bench?reel=${reelId}`);
 
       const notice = page.getByTestId('bench-not-checked');
@@ -163,8 +144,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(notice).toHaveCount(0);
       // The web host's API is a door like the others: the values printed for 17 are refused at 23, unless accepted.
       const values = { reelId, position: 23, identifiers: [{ tagType: 'TEXT' as const, value: serial(17) }] };
-      await expect(station.call('labels.enroll', values)).rejects.toThrow(/STATION_MISORDER .*printed for position 17, not for position 23/);
-      await expect(station.call('labels.enroll', { ...values, acceptMismatch: true })).resolves.toMatchObject({ state: 'queued' });
+      await expect(shop.station.call('labels.enroll', values)).rejects.toThrow(/STATION_MISORDER .*printed for position 17, not for position 23/);
+      await expect(shop.station.call('labels.enroll', { ...values, acceptMismatch: true })).resolves.toMatchObject({ state: 'queued' });
       await context.close();
     });
   }

@@ -7,6 +7,7 @@ import type { LabelCollection, Reel } from '../../src-shared/api/labels';
 import { PATHS } from '../../src-shared/api/paths';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { openServed } from '../helpers/e2e/other-bench';
 
 // Reels and Reel map: search and the collection and transferred (shipped) filters;
 // Label Collections (create, rename, file a Reel, filter by it); the print-data preview names
@@ -22,7 +23,7 @@ test.afterAll(async () => {
   await station?.stop();
 });
 
-const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
+const open = (page: Page, hash: string) => openServed(station, page, hash);
 
 /** A GET on the service itself with the active profile's key (like support/service.ts), not through the station. */
 async function serviceGet<T>(path: string): Promise<T> {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { openServed } from '../helpers/e2e/other-bench';
 
 // Bulk bind, Reels, the Reel map with its Label panel open, and Verify as a shift lead reads them at 1366×768 and
 // 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take one line each; the
@@ -35,7 +36,7 @@ test.afterAll(async () => {
   await station?.stop();
 });
 
-const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
+const open = (page: Page, hash: string) => openServed(station, page, hash);
 
 /** Words (split at spaces, hyphens, dashes and slashes) whose letters are laid out on more than one line. */
 function brokenWords(root: Locator): Promise<string[]> {

@@ -1,33 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { runStationAsync } from '../helpers/peer';
-import { tempDir } from '../helpers/tmp';
-import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { expect, test } from '@playwright/test';
+import { screenshot } from '../helpers/e2e/station';
+import { twoBenches } from '../helpers/e2e/other-bench';
 
 // Two benches on one service (docs/sync.md, "Benches sharing a Reel"): this station serves the UI on the embedded
 // sandbox; another station (its own data folder, the CLI) connects to that same sandbox as a remote service,
 // creates a Reel and enrolls on it. The UI opens the Reel from the service and its map marks those Labels as
 // enrolled elsewhere; a Label the other station enrolls later appears on the map while it is shown.
 
-let station: ServedStation;
-const other = tempDir('shared-reel-e2e-');
-test.beforeAll(async () => {
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-});
-test.afterAll(async () => {
-  await station?.stop();
-  other.remove();
-});
-
-const open = (page: Page, hash: string) => page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
-
-async function otherStation(...args: string[]): Promise<unknown> {
-  const out = await runStationAsync(['--data', other.path, '--json', ...args]);
-  if (out.code !== 0) throw new Error(`station ${args.join(' ')}: ${out.stdout}${out.stderr}`);
-  return out.json();
-}
+const shop = twoBenches('shared-reel-e2e-');
+const { open } = shop;
+const otherStation = shop.other;
 
 for (const [width, height] of [
   [1366, 768],
@@ -37,11 +19,7 @@ for (const [width, height] of [
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height });
     const name = `Shop floor reel ${width}`;
-    // The other bench: connected to this station's sandbox with the same key, it creates the Reel and enrolls two Labels.
-    const { profile } = await station.call('station.status', {});
-    if (!profile?.orgId || !profile.teamId) throw new Error('no active profile');
-    const apiKey = readFileSync(join(station.dataDir, 'keys', `${profile.profileId}.key`), 'utf8').trim();
-    await otherStation('connect', '--base-url', profile.baseUrl as string, '--api-key', apiKey, '--org', profile.orgId, '--team', profile.teamId);
+    // The other bench (connected to this station's sandbox with the same key before the first test) creates the Reel and enrolls two Labels.
     const { reelId: otherReel } = (await otherStation('reel', 'create', '--name', name, '--expect', 'TEXT=1')) as { reelId: string };
     for (const p of [1, 2]) await otherStation('enroll', '--reel', otherReel, '--position', String(p), '--text', `OTHER-${width}-${p}`);
     await otherStation('sync', '--until-idle', '--timeout', '60');
