@@ -19,7 +19,7 @@ export function BenchPrinterSetting() {
       ? t('reprint.benchPrinterState', { state: t(`printers.states.${p.state}`), reasons: reasonWords(p.reasons) })
       : t(`printers.states.${p.state}`);
   return (
-    <div className="bench-printer hint" data-testid="bench-printer">
+    <div className="bench-printer" data-testid="bench-printer">
       {printers.data && list.length === 0 ? (
         <span>{t('reprint.noPrinters')}</span>
       ) : (
@@ -38,13 +38,18 @@ export function BenchPrinterSetting() {
             ))}
           </select>
         </label>
-      )}{' '}
-      {current ? (
-        <span data-testid="bench-printer-state" data-state={current.state}>
-          {stateOf(current)}
-        </span>
-      ) : null}{' '}
-      <span>{t('reprint.benchPrinterHelp')}</span>
+      )}
+      <p className="hint">
+        {current ? (
+          <>
+            <span data-testid="bench-printer-state" data-state={current.state}>
+              {stateOf(current)}
+            </span>
+            {' · '}
+          </>
+        ) : null}
+        {t('reprint.benchPrinterHelp')}
+      </p>
       <ErrorNote error={printers.error ?? choose.error} />
     </div>
   );

@@ -85,26 +85,28 @@ export function ReprintOffer({
   return (
     <>
       {shown ? (
-        <div className="toolbar reprint-offer" role="group" aria-label={t('reprint.title')} data-testid="reprint-offer" data-situation={shown.situation}>
+        <div className="reprint-offer" role="group" aria-label={t('reprint.title')} data-testid="reprint-offer" data-situation={shown.situation}>
           <p className="reprint-why">
             {t(`reprint.why.${shown.situation}`, { position: shown.position, grade: shown.grade ?? '', min: grading.data?.grading.minGrade ?? '' })}
           </p>
-          <label>
-            {t('reprint.reason')}{' '}
-            <select value={reason} onChange={(e) => setReason(e.target.value as ReprintReason)}>
-              {REPRINT_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`reprint.reasons.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" onClick={() => void print(shown)} disabled={outcome?.kind === 'printing'} aria-keyshortcuts="F4">
-            {t('reprint.button', { position: shown.position })} <kbd>F4</kbd>
-          </button>
-          <button type="button" onClick={() => setDismissed(key)}>
-            {t('reprint.dismiss')}
-          </button>
+          <div className="toolbar">
+            <label>
+              {t('reprint.reason')}
+              <select value={reason} onChange={(e) => setReason(e.target.value as ReprintReason)}>
+                {REPRINT_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`reprint.reasons.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" onClick={() => void print(shown)} disabled={outcome?.kind === 'printing'} aria-keyshortcuts="F4">
+              {t('reprint.button', { position: shown.position })} <kbd>F4</kbd>
+            </button>
+            <button type="button" onClick={() => setDismissed(key)}>
+              {t('reprint.dismiss')}
+            </button>
+          </div>
         </div>
       ) : null}
       {outcome ? <OutcomeNote outcome={outcome} reasonWords={reasonWords} /> : null}
