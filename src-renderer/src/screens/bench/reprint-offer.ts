@@ -1,3 +1,4 @@
+import { GRADE_SCORE } from '../../../../src-shared/ipc/grades';
 import type { ReprintReason } from '../../../../src-shared/ipc/printers';
 import type { Feedback, SlotGrade } from './bench-reducer';
 
@@ -5,7 +6,7 @@ import type { Feedback, SlotGrade } from './bench-reducer';
 // bench caught or the core refused, a Label voided, or a capture graded below the Reel's lowest accepted grade
 // (docs/print-quality.md, "A grade per Label"). The reason is preselected from the situation.
 
-export type ReprintSituation = 'misprint' | 'voided' | 'grade';
+type ReprintSituation = 'misprint' | 'voided' | 'grade';
 
 export interface ReprintOffer {
   position: number;
@@ -15,10 +16,8 @@ export interface ReprintOffer {
   grade?: SlotGrade['grade'];
 }
 
-const SCORE: Record<SlotGrade['grade'], number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
-
-export function belowGrade(grade: SlotGrade['grade'], min: SlotGrade['grade']): boolean {
-  return SCORE[grade] < SCORE[min];
+function belowGrade(grade: SlotGrade['grade'], min: SlotGrade['grade']): boolean {
+  return GRADE_SCORE[grade] < GRADE_SCORE[min];
 }
 
 export interface OfferFacts {
