@@ -147,3 +147,33 @@ test('no bench printer: the offer says how to choose one; a printer out of paper
     printer.loadPaper();
   }
 });
+
+test('a damaged blank voided at position 4 (F9): reprinted for "damaged", the Bench goes back to 4 and takes the new Label', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const text = (p: number) => `RV-${String(p).padStart(4, '0')}`;
+  const { reelId } = await station.call('reels.create', { name: 'Reprint void', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+  await station.call('printRun.generate', { reelId, spec: { count: 6, prefix: 'RV-', digits: 4, qr: 'https://example.test/{serial}' }, expected: true });
+  await station.call('print.benchPrinter', { name: 'Bench Zebra' });
+  expect(await station.call('print.start', { reelId, printer: 'Bench Zebra', positions: { first: 1, last: 6 } })).toMatchObject({ state: 'done' });
+  page.on('dialog', (dialog) => void dialog.accept());
+  await open(page, `bench?reel=${encodeURIComponent(reelId)}&position=4`);
+  await expect(page.getByTestId('bench-position')).toHaveText('4');
+  await page.getByTestId('bench').focus();
+  await page.keyboard.press('F9');
+  await expect(page.getByTestId('bench-position')).toHaveText('5');
+  const offer = page.getByTestId('reprint-offer');
+  await expect(offer).toHaveAttribute('data-situation', 'voided');
+  await expect(offer.getByLabel('Why')).toHaveValue('damaged');
+  const before = printer.printed.length;
+  await offer.getByRole('button', { name: 'Reprint position 4' }).click();
+  await expect(page.getByTestId('reprint-outcome')).toHaveAttribute('data-state', 'done');
+  expect(printer.printed.length).toBe(before + 1);
+  expect(printer.printed.at(-1)).toContain(text(4));
+  await expect(page.getByTestId('bench-position')).toHaveText('4');
+  await page.getByTestId('bench').focus();
+  await wedgeScan(page, text(4));
+  await expect(page.getByTestId('bench-position')).toHaveText('5');
+  const at4 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 4);
+  expect(at4?.identifiers.map((i) => i.value)).toEqual([text(4)]);
+  expect((await station.call('report.reel', { reelId })).prints).toMatchObject({ reprints: 1, byReason: { damaged: 1, misprint: 0 } });
+});
