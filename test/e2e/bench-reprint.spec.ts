@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../helpers/zpl-printer';
-import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Reprint at the Bench (docs/printing.md, "Reprints at the bench"): a Reel with print data, printed on a ZPL printer
@@ -176,4 +176,21 @@ test('a damaged blank voided at position 4 (F9): reprinted for "damaged", the Be
   const at4 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 4);
   expect(at4?.identifiers.map((i) => i.value)).toEqual([text(4)]);
   expect((await station.call('report.reel', { reelId })).prints).toMatchObject({ reprints: 1, byReason: { damaged: 1, misprint: 0 } });
+
+  // In German: the Reel map's mark in the legend and the cell's name, the report's counts by reason.
+  await openScreen(page, 'Settings');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  await open(page, `reelMap?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByTestId('legend-reprinted')).toContainText('Nachgedruckt 1');
+  await expect(page.getByRole('gridcell', { name: /^Position 4: .*, nachgedruckt$/ })).toContainText('↻');
+  await page.screenshot({ path: 'test-results/e2e/screens/reel-map-reprint-de.png', fullPage: true });
+  await open(page, `report?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByTestId('print-counts').getByRole('heading', { level: 3 })).toHaveText('Drucke und Nachdrucke');
+  await expect(page.getByTestId('print-counts-damaged')).toHaveText('1');
+  await open(page, `bench?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByTestId('bench-printer')).toContainText('Drucker des Arbeitsplatzes');
+  await page.screenshot({ path: 'test-results/e2e/screens/bench-reprint-de.png', fullPage: true });
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Einstellungen', exact: true }).click();
+  await page.getByLabel('Sprache').selectOption('en');
 });

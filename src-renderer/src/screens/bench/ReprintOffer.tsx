@@ -73,7 +73,7 @@ export function ReprintOffer({
   };
   // The outcome stays while the bench is at its position (or still printing), and goes once the bench moves on.
   useEffect(() => {
-    setOutcome((o) => (!o || o.kind === 'printing' || o.kind === 'error' || o.position === bench.position ? o : undefined));
+    setOutcome((o) => (!o || o.kind === 'printing' || ('position' in o && o.position === bench.position) ? o : undefined));
   }, [bench.position]);
   const printRef = useRef(print);
   printRef.current = print;
