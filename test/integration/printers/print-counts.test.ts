@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printCounts } from '../../../src-main/reports/print-counts';
-import { openStation, type TestStation } from '../../helpers/peer';
+import { openStation, runStationAsync, type TestStation } from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../../helpers/zpl-printer';
 
@@ -76,6 +76,14 @@ describe('print counts', () => {
       // Another day counts none of them.
       const other = await t.call('report.shift', { day: '2001-01-01', utcOffsetMinutes: 0 });
       expect(other.prints).toEqual({ prints: 0, reprints: 0, byReason: { misprint: 0, damaged: 0, lost: 0, other: 0 } });
+    });
+
+    it('station report --reel says them, as JSON and in words', async () => {
+      const json = await runStationAsync(['--data', join(dir.path, 'station'), '--json', 'report', '--reel', reelId]);
+      expect(json.code).toBe(0);
+      expect((json.json() as { prints: unknown }).prints).toMatchObject({ prints: 14, reprints: 3, byReason: { misprint: 2, damaged: 1 } });
+      const text = await runStationAsync(['--data', join(dir.path, 'station'), 'report', '--reel', reelId]);
+      expect(text.stdout).toContain('Prints: 14, of them reprints: 3 (misprint 2, damaged 1)');
     });
   });
 });
