@@ -20,6 +20,7 @@ import { labelsChangedBetween, listLabels, reelPrintData, type LocalLabel } from
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';
 import { reelPrintQuality } from './print-quality';
+import { printCountsBetween, reelPrintCounts } from './print-counts';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
 // states, the audit log (when each Label was saved, gaps and take-backs), the outbox (bulk-binds, activations) and
@@ -118,6 +119,7 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     verification: currentVerificationView(db, reel.reelId),
     printCheck: printCheckOf(listLabels(db, reel.reelId)),
     printQuality: reelPrintQuality(db, reel.reelId),
+    prints: reelPrintCounts(db, reel.reelId),
   };
 }
 
@@ -206,6 +208,7 @@ export function shiftSummary(db: Db, dataDir: string, reels: readonly LocalReel[
       voids: count('label.void'),
       printMismatches: printMismatchesBetween(db, new Set(names.keys()), fromIso, toIso),
     },
+    prints: printCountsBetween(db, new Set(names.keys()), fromIso, toIso),
     verdicts: reels.flatMap((reel) => {
       const view = currentVerificationView(db, reel.reelId);
       const decidedAt = view?.decidedAt ?? null;

@@ -221,3 +221,14 @@ export function listPrints(db: Db, reelId: string, position?: number): StoredPri
     reason: r.reason,
   }));
 }
+
+/** Prints recorded in [from, to) (ISO times) on the given Reels: whether each was a reprint and its reason. */
+export function printsBetween(db: Db, from: string, to: string): { reelId: string; reprint: boolean; reason: string | null }[] {
+  return (
+    statement(db, 'SELECT reel_id, reprint, reason FROM prints WHERE at >= ? AND at < ?').all(from, to) as {
+      reel_id: string;
+      reprint: number;
+      reason: string | null;
+    }[]
+  ).map((r) => ({ reelId: r.reel_id, reprint: r.reprint === 1, reason: r.reason }));
+}

@@ -39,7 +39,23 @@ const PrintJobView = z.object({
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
-const ReprintReason = z.enum(['misprint', 'damaged', 'lost', 'other']);
+/** Why a position was printed again (docs/printing.md, "Printed once, reprints"). */
+export const REPRINT_REASONS = ['misprint', 'damaged', 'lost', 'other'] as const;
+const ReprintReason = z.enum(REPRINT_REASONS);
+export type ReprintReason = z.infer<typeof ReprintReason>;
+
+/**
+ * Prints and reprints counted (the Reel report, the shift summary; docs/printing.md, "Reprints at the bench"):
+ * every confirmed print, those of a position printed before, and those by reason.
+ */
+export const PrintCountsSchema = z.object({
+  prints: z.number().int(),
+  reprints: z.number().int(),
+  byReason: z.object({ misprint: z.number().int(), damaged: z.number().int(), lost: z.number().int(), other: z.number().int() }),
+  /** Positions printed more than once (the Reel report only; the Reel map marks them). */
+  reprintedPositions: z.array(z.number().int()).optional(),
+});
+export type PrintCounts = z.infer<typeof PrintCountsSchema>;
 
 const PrintView = z.object({
   position: z.number().int(),

@@ -1,6 +1,7 @@
 import { StationErrorCode } from './station-error';
 import { z } from 'zod';
 import { ReelPrintQualitySchema } from './grades';
+import { PrintCountsSchema } from './printers';
 import { ExpectedIdentifierSchema } from '../api/labels';
 import { LabelStateSchema } from '../domain/label';
 import { LocalId } from './reels';
@@ -131,6 +132,8 @@ export const ReelReport = z.object({
   }),
   /** Print quality of the Labels' codes from the bench camera (docs/print-quality.md): a process-control grade. */
   printQuality: ReelPrintQualitySchema.optional(),
+  /** The Reel's prints and reprints, reprints by reason (docs/printing.md, "Reprints at the bench"). */
+  prints: PrintCountsSchema.optional(),
 });
 export type ReelReport = z.infer<typeof ReelReport>;
 
@@ -186,6 +189,8 @@ export const ShiftSummary = z.object({
     /** Labels seen that day (enrolled here or elsewhere) whose values are not the print data of their position, accepted mismatches included. */
     printMismatches: z.number().int(),
   }),
+  /** Prints and reprints of the day on the profile's Reels, reprints by reason (docs/printing.md, "Reprints at the bench"). */
+  prints: PrintCountsSchema.optional(),
   /** Quality checks whose verdict was reached that day, by Reel. */
   verdicts: z.array(
     z.object({ reelId: z.string(), name: z.string(), decision: z.enum(['accept', 'reject']), inspected: z.number().int(), failed: z.number().int() }),

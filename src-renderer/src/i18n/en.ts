@@ -1261,6 +1261,42 @@ export const en = {
       bound: 'The Label at position {{position}} of Reel “{{reel}}” is already bound to another Thread. Check which item it belongs to, then retry or discard.',
     },
   },
+  reprint: {
+    button: 'Reprint position {{position}}',
+    title: 'Reprint',
+    why: {
+      misprint: 'The Label at position {{position}} is not what was printed for it: print its replacement on the bench’s printer.',
+      voided: 'Position {{position}} was voided: print its replacement on the bench’s printer.',
+      grade: 'The code at position {{position}} graded {{grade}}, below this Reel’s lowest accepted grade {{min}}: print a better one.',
+    },
+    reason: 'Why',
+    reasons: { misprint: 'misprint', damaged: 'damaged', lost: 'lost', other: 'other reason' },
+    printing: 'Printing position {{position}} on {{printer}}…',
+    done: 'Position {{position}} reprinted on {{printer}}. Scan the new Label: the bench waits at position {{position}}.',
+    doneSaved:
+      'Position {{position}} reprinted on {{printer}}. The Label saved there stays: to put the new one at position {{position}}, take the saved one back (Undo, F6) and scan the new Label.',
+    stopped: 'Position {{position}} was not printed: the printer stopped ({{reason}}). Fix it at the printer, then reprint.',
+    failed: 'Position {{position}} was not printed: {{reason}}. Reprint when the printer is back.',
+    notReady: 'The printer “{{printer}}” cannot print now: {{reasons}}. Fix that at the printer, then reprint.',
+    noPrinter: 'This bench has no printer chosen: choose one under “The bench’s printer” below, then reprint.',
+    dismiss: 'Not now',
+    benchPrinter: 'The bench’s printer',
+    benchPrinterNone: 'none',
+    benchPrinterOption: '{{name}}: {{state}}',
+    benchPrinterState: '{{state}}: {{reasons}}',
+    noPrinters: 'This station has no printers: add one on Devices → Printers.',
+    benchPrinterHelp: 'Reprints at this bench (F4) are printed on it.',
+    cellReprinted: '{{name}}, reprinted',
+    legend: 'Reprinted',
+    report: {
+      title: 'Prints and reprints',
+      none: 'No prints of this Reel are recorded on this station.',
+      prints: 'Labels printed',
+      reprints: 'Reprints',
+      byReason: 'Reprints by reason',
+      positions: 'Reprinted positions: {{positions}}',
+    },
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

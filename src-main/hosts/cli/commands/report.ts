@@ -29,6 +29,7 @@ function summary(report: ReelReport): string {
       ? `Quality check: ${v.verdict.decision} (${v.verdict.failed} failed of ${v.verdict.inspected} checked; sample ${v.plan.sampleSize}, accept ${v.plan.accept}, reject ${v.plan.reject})`
       : 'Quality check: none',
     printQualityLine(report.printQuality),
+    printsLine(report.prints),
   ].join('\n');
 }
 
@@ -41,6 +42,16 @@ function printQualityLine(q: ReelReport['printQuality']): string {
     .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)
     .join(', ');
   return `Print quality (bench camera, process-control grade, not certified): ${dist}${worst ? `; worst: ${worst}` : ''}; ${q.flagged} below ${q.grading.minGrade}`;
+}
+
+/** The Reel's prints and reprints by reason (docs/printing.md, "Reprints at the bench"). */
+function printsLine(p: ReelReport['prints'] | ShiftSummary['prints']): string {
+  if (!p || p.prints === 0) return 'Prints: none recorded on this station';
+  const reasons = Object.entries(p.byReason)
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
+  return `Prints: ${p.prints}, of them reprints: ${p.reprints}${reasons ? ` (${reasons})` : ''}`;
 }
 
 /** A PDF path that cannot be written to, in words, said before Chromium is started for nothing. */
@@ -164,6 +175,7 @@ function shiftText(s: ShiftSummary): string {
     `Problems: misprints ${p.misprints}, misorders ${p.misorders}, duplicates ${p.duplicates}, captures refused ${p.refusedCaptures}, saves refused by the service ${p.attention}, taken back ${p.undone}, gaps ${p.gaps}, voided ${p.voids}`,
     `Reels worked on: ${s.reels.map((r) => `${r.name} (${r.labels} saved${r.finished ? ', finished' : ''})`).join(', ') || 'none'}; finished ${s.reelsFinished}`,
     `Quality checks: ${s.verdicts.map((v) => `${v.name} ${v.decision} (${v.failed} failed of ${v.inspected})`).join(', ') || 'none'}`,
+    printsLine(s.prints),
   ].join('\n');
 }
 

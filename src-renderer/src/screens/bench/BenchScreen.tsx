@@ -10,6 +10,8 @@ import { useBenchSession } from './bench-session';
 import { AttentionNotice, useAttentionNotices } from './AttentionNotice';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
+import { BenchPrinterSetting } from './BenchPrinterSetting';
+import { ReprintOffer } from './ReprintOffer';
 
 // Bench mode: enrolling a Reel's Labels position by position. The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal. The session's state and
@@ -34,8 +36,25 @@ export function BenchScreen({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, onReel, now, sound, sectionRef, registerCapture, actions } =
-    useBenchSession({ reelId, status, shown, takesReads });
+  const {
+    reel,
+    range,
+    error,
+    bench,
+    saving,
+    saveError,
+    lost,
+    blocked,
+    hasSvc,
+    savedAt,
+    onReel,
+    now,
+    sound,
+    sectionRef,
+    registerCapture,
+    registerReprint,
+    actions,
+  } = useBenchSession({ reelId, status, shown, takesReads });
   const attention = useAttentionNotices(reel?.reelId, reel?.labels ?? NO_LABELS);
   // "Position N saved." is not left standing once the service refused that save: the notice above says what happened.
   const feedback = bench?.feedback;
@@ -104,6 +123,7 @@ export function BenchScreen({
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
+          <ReprintOffer reelId={reel.reelId} bench={bench} saveError={saveError} register={registerReprint} reprinted={actions.reprinted} />
           <ul className="slots" aria-label={t('bench.slots')}>
             {bench.slots.map((slot, n) => (
               <SlotCard
@@ -124,6 +144,7 @@ export function BenchScreen({
             <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
           </div>
           <p className="hint">{t('bench.skipVoidGap')}</p>
+          <BenchPrinterSetting />
           {saving ? <p role="status">{t('bench.saving')}</p> : null}
         </>
       ) : null}

@@ -39,8 +39,8 @@ import { worstGrade } from './GradeChip';
 // (docs/architecture.md, "The Bench's session"): a read made on another screen reaches it, and what was read at a
 // position is still there when the operator comes back.
 
-/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F6 undo, F7 skip, F8 recapture, F9 void. */
-const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
+/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F4 reprint (when offered), F6 undo, F7 skip, F8 recapture, F9 void. */
+const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], reprint: ['F4'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
 
 /**
  * How often the Bench reads a Reel on the service again while it shows it, as the Reel map does (docs/sync.md,
@@ -361,6 +361,10 @@ export function useBenchSession({
 
   const hasSvc = composition.some((e) => e.tagType === 'SVC');
   const captureRef = useRef<(() => void) | undefined>(undefined);
+  /** The reprint offer registers its print here (F4), while it is shown (ReprintOffer.tsx). */
+  const reprintRef = useRef<(() => void) | undefined>(undefined);
+  /** Positions this session's void left a gap (a new Label may be enrolled there: docs/printing.md, "Reprints at the bench"). */
+  const gapsMade = useRef(new Set<number>());
 
   const benchCommand = async (run: () => Promise<void>) => {
     setSaveError(undefined);
@@ -413,8 +417,10 @@ export function useBenchSession({
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
         // A damaged label with a Label saved there is taken back; a blank one leaves a gap, counted as a void.
-        if (held) await voidAt.mutateAsync({ reelId, position: current.position });
-        else await skipAt.mutateAsync({ reelId, position: current.position, reason: 'void' });
+        const out = held
+          ? await voidAt.mutateAsync({ reelId, position: current.position })
+          : await skipAt.mutateAsync({ reelId, position: current.position, reason: 'void' });
+        if (out.state === 'gap') gapsMade.current.add(current.position);
         if (held) {
           takenBack.current.add(current.position);
           savedPositions.current = savedPositions.current.filter((p) => p !== current.position);
@@ -424,6 +430,20 @@ export function useBenchSession({
       });
     },
     capture: () => captureRef.current?.(),
+    reprint: () => reprintRef.current?.(),
+    /**
+     * A position's replacement was printed (docs/printing.md, "Reprints at the bench"): the bench waits at that position
+     * for the new Label when the position can take it (nothing saved there, or a gap this session's void left), and
+     * says false when a Label saved there stays.
+     */
+    reprinted: (position: number): boolean => {
+      const held = reel?.labels.some((l) => l.position === position && l.state !== 'expected' && l.state !== 'gap');
+      const saved = savedPositions.current.includes(position) || (held && !gapsMade.current.has(position));
+      if (saved) return false;
+      setSaveError(undefined);
+      apply(() => startPosition(position, composition));
+      return true;
+    },
     /** A misordered label: go to the position it belongs to and place the read there (this position stays open). */
     jumpTo: (belongsTo: number, read: IncomingRead) => {
       setSaveError(undefined);
@@ -456,6 +476,7 @@ export function useBenchSession({
       const key = event.key;
       const run = (Object.keys(KEYS) as (keyof typeof KEYS)[]).find((name) => (KEYS[name] as readonly string[]).includes(key));
       if (!run) return;
+      if (run === 'reprint' && !reprintRef.current) return;
       // Space and Enter on a focused button press that button; the bench keys win only elsewhere.
       if ((key === ' ' || key === 'Enter') && target?.tagName === 'BUTTON') return;
       event.preventDefault();
@@ -486,6 +507,8 @@ export function useBenchSession({
     sectionRef,
     /** The camera panel registers its capture here (Space, F12). */
     registerCapture: (capture: () => void) => (captureRef.current = capture),
+    /** The reprint offer registers its print (F4) while shown, and undefined when it goes. */
+    registerReprint: (reprint: (() => void) | undefined) => (reprintRef.current = reprint),
     actions,
   };
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BenchRange } from '../../../../src-shared/ipc/reels';
 import { useFormat } from '../../components/format';
 import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type CellState } from './cell-state';
+import { REPRINT_MARK } from './reprint-marks';
 
 const ORDER: CellState[] = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap', 'none'];
 
@@ -11,12 +12,14 @@ export function Legend({
   range,
   outside,
   mismatches,
+  reprinted = 0,
 }: {
   counts: Partial<Record<CellState, number>>;
   elsewhere: number;
   range: BenchRange | null;
   outside: number;
   mismatches: number;
+  reprinted?: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -41,6 +44,12 @@ export function Legend({
           <span className="mark">{MISMATCH_MARK}</span>
         </span>
         {t('reelMap.mismatch')} <span className="count">{format.number(mismatches)}</span>
+      </li>
+      <li data-testid="legend-reprinted">
+        <span className="cell swatch state-enrolled reprinted" aria-hidden="true">
+          <span className="mark">{REPRINT_MARK}</span>
+        </span>
+        {t('reprint.legend')} <span className="count">{format.number(reprinted)}</span>
       </li>
       {range ? (
         <li data-testid="legend-outside">

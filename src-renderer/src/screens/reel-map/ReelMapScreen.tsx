@@ -10,6 +10,7 @@ import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
 import { ReelMapGrid } from './ReelMapGrid';
+import { markReprinted, reprintedPositions } from './reprint-marks';
 
 // Reel map: every position as a cell by state, Labels enrolled by another bench or app marked apart, positions outside
 // this bench's range shaded; a cell opens its Label.
@@ -23,7 +24,12 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
   const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const [selected, setSelected] = useState<number>();
-  const cells = useMemo(() => mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null, detail.data?.extent ?? null), [detail.data]);
+  const prints = useCommandQuery('print.log', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
+  const reprinted = useMemo(() => reprintedPositions(prints.data?.prints ?? []), [prints.data]);
+  const cells = useMemo(
+    () => markReprinted(mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null, detail.data?.extent ?? null), reprinted),
+    [detail.data, reprinted],
+  );
   const counts = useMemo(() => {
     const out: Partial<Record<CellState, number>> = {};
     for (const c of cells) out[c.state] = (out[c.state] ?? 0) + 1;
@@ -47,7 +53,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} />
+          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} reprinted={reprinted.size} />
           {detail.data.hasPrintData ? null : (
             <p className="warning-note" role="note" data-testid="no-print-data">
               <span aria-hidden="true">⚠ </span>

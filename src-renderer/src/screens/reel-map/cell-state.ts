@@ -26,6 +26,8 @@ export interface MapCell {
   outside: boolean;
   /** Carries values that are not the print data of its position (docs/print-run.md, "The check against the print data"). */
   mismatch: boolean;
+  /** Printed more than once (docs/printing.md, "Reprints at the bench"; reprint-marks.ts). */
+  reprinted?: boolean;
 }
 
 /** The mark of a Label enrolled elsewhere, beside its state's mark. */

@@ -24,7 +24,7 @@ const KNOWN_REASONS = [
 ] as const;
 
 /** A printer's reasons in the catalog's words (a keyword the catalog does not know is shown as it is). */
-function useReasonWords(): (reasons: readonly string[]) => string {
+export function useReasonWords(): (reasons: readonly string[]) => string {
   const { t } = useTranslation();
   return (reasons) =>
     reasons.map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(`printers.reasons.${r as (typeof KNOWN_REASONS)[number]}`) : r)).join(', ');
