@@ -6,7 +6,7 @@
 
 import { IppClient, IppStatusError, IppUnreachable } from './ipp-client';
 import { blockingReasons, cleanReasons, reasonsInWords } from './reasons';
-import type { JobOutcome, PrinterStatus } from './types';
+import type { JobOutcome, PrinterStatus, StopCause } from './types';
 
 const POLL_MS = 150;
 /** Polls in a row that may fail (a printer restarting its listener) before the job counts as stopped. */
@@ -46,7 +46,7 @@ export async function runIppJob(
   try {
     jobId = await client.printJob(document.bytes, document.format, document.name);
   } catch (error) {
-    if (error instanceof IppUnreachable) return { outcome: 'stopped', reason: `printer unreachable: ${error.message}` };
+    if (error instanceof IppUnreachable) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     throw error;
   }
   callbacks.started(String(jobId));
@@ -59,17 +59,17 @@ export async function runIppJob(
       callbacks.confirmed(confirmed);
     }
   };
-  const stop = async (reason: string, reasons?: string[]): Promise<JobOutcome> => {
+  const stop = async (reason: string, cause: StopCause, reasons?: string[]): Promise<JobOutcome> => {
     await client.cancelJob(jobId).catch(() => undefined);
     // The count after the cancel: pages marked meanwhile are printed.
     await client
       .jobStatus(jobId)
       .then((s) => confirm(s.impressionsCompleted))
       .catch(() => undefined);
-    return { outcome: 'stopped', reason, ...(reasons ? { reasons } : {}) };
+    return { outcome: 'stopped', reason, cause, ...(reasons ? { reasons } : {}) };
   };
   for (;;) {
-    if (signal.aborted) return stop(String(signal.reason ?? 'stopped'));
+    if (signal.aborted) return stop(String(signal.reason ?? 'stopped'), 'stopped');
     try {
       const job = await client.jobStatus(jobId);
       failures = 0;
@@ -82,19 +82,24 @@ export async function runIppJob(
       const blocking = blockingReasons(printer.reasons);
       if (job.state === 'aborted' || job.state === 'canceled') {
         const reasons = blocking.length ? blocking : cleanReasons(job.reasons);
-        return { outcome: 'stopped', reason: `the printer ${job.state} the job${reasons.length ? `: ${reasonsInWords(reasons)}` : ''}`, reasons };
+        return {
+          outcome: 'stopped',
+          cause: 'printer',
+          reason: `the printer ${job.state} the job${reasons.length ? `: ${reasonsInWords(reasons)}` : ''}`,
+          reasons,
+        };
       }
       if (blocking.length || job.state === 'processing-stopped' || printer.state === 'stopped') {
         const reasons = blocking.length ? blocking : cleanReasons([...printer.reasons, ...job.reasons]);
-        return stop(reasonsInWords(reasons) || 'the printer stopped', reasons);
+        return stop(reasonsInWords(reasons) || 'the printer stopped', 'printer', reasons);
       }
     } catch (error) {
       if (!(error instanceof IppUnreachable)) {
-        if (error instanceof IppStatusError) return { outcome: 'stopped', reason: `the printer refused: ${error.message}` };
+        if (error instanceof IppStatusError) return { outcome: 'stopped', cause: 'printer', reason: `the printer refused: ${error.message}` };
         throw error;
       }
       failures += 1;
-      if (failures >= UNREACHABLE_POLLS) return { outcome: 'stopped', reason: `printer unreachable: ${error.message}` };
+      if (failures >= UNREACHABLE_POLLS) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     }
     await delay(POLL_MS);
   }
