@@ -22,8 +22,8 @@ import {
   type StoredPrintJob,
   type StoredPrinter,
 } from '../store/printers';
-import { labelPdf, zplLabels } from './documents';
-import { PDF, ZPL, ippStatus, runIppJob } from './ipp-printer';
+import { labelPdfParts, zplLabels } from './documents';
+import { PDF, ZPL, ippStatus, partsFrom, runIppJob, type IppPart } from './ipp-printer';
 import type { JobOutcome, PrinterStatus, StopCause } from './types';
 import { runZplJob, zplStatus } from './zpl-printer';
 
@@ -256,7 +256,16 @@ export class PrintJobs {
     }
     const labels = request.rows.length * request.copies;
     const zpl = useZpl ? await zplLabels(request.rows, request.copies, printer.stock, printer.dpi as ZplDpi) : null;
-    const pdf = useZpl ? null : await labelPdf(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    // An IPP printer gets the PDF in parts; the first is made before the job is recorded, so a label the PDF cannot
+    // show is refused with nothing on record (docs/printing.md, "What a printer gets").
+    const pdfParts = useZpl ? null : labelPdfParts(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    const firstPart = pdfParts ? await pdfParts.next() : null;
+    const parts: AsyncIterable<IppPart> =
+      firstPart && pdfParts
+        ? firstPart.done
+          ? pdfParts
+          : partsFrom(firstPart.value, pdfParts)
+        : partsFrom({ bytes: Buffer.from((zpl ?? []).join(''), 'utf8'), labels });
     const now = new Date().toISOString();
     insertPrintJob(this.db, {
       jobId,
@@ -282,11 +291,11 @@ export class PrintJobs {
     };
     const abort = new AbortController();
     const run = async (): Promise<JobOutcome> =>
-      zpl
-        ? runZplJob(printer.uri, zpl, confirmed, abort.signal)
+      printer.kind === 'zpl'
+        ? runZplJob(printer.uri, zpl ?? [], confirmed, abort.signal)
         : runIppJob(
             printer.uri,
-            { bytes: pdf as Buffer, format: PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}`, labels },
+            { parts, format: useZpl ? ZPL : PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}` },
             { started: (id) => setPrinterJob(this.db, jobId, id, new Date().toISOString()), confirmed },
             abort.signal,
           );
