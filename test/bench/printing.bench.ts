@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -68,15 +68,23 @@ async function ippFigures(t: TestStation, printer: IppEvePrinter, dir: string): 
   const job = await t.call('print.start', { reelId, printer: 'ipp' });
   const stationMs = performance.now() - started;
   if (job.state !== 'done') throw new Error(`the IPP job ended ${job.state}: ${job.reason ?? ''}`);
-  const newest = printer
+  // The station sent the labels in parts (docs/printing.md, "What a printer gets"): the baseline prints the same pages
+  // as one file, as a person would print the exported PDF.
+  const parts = printer
     .received()
     .map((f) => ({ f, at: statSync(f).mtimeMs }))
-    .sort((a, b) => b.at - a.at)[0]?.f;
-  if (!newest) throw new Error('the IPP printer kept no file of the job');
+    .sort((a, b) => a.at - b.at)
+    .map((r) => r.f);
+  if (!parts.length) throw new Error('the IPP printer kept no file of the job');
+  const whole = join(dir, 'labels.pdf');
+  if (parts.length > 1) await promisify(execFile)('pdfunite', [...parts, whole]);
+  else copyFileSync(parts[0] as string, whole);
+  const pages = Number(/Pages:\s+(\d+)/.exec((await promisify(execFile)('pdfinfo', [whole])).stdout)?.[1]);
+  if (pages !== IPP_LABELS) throw new Error(`the printer received ${pages} pages, not ${IPP_LABELS}`);
   const test = join(dir, 'print-and-wait.test');
   writeFileSync(test, IPPTOOL_TEST);
   const rawStarted = performance.now();
-  const { stdout } = await promisify(execFile)('ipptool', ['-t', '-T', '60', '-f', newest, printer.uri, test]);
+  const { stdout } = await promisify(execFile)('ipptool', ['-t', '-T', '60', '-f', whole, printer.uri, test]);
   const rawMs = performance.now() - rawStarted;
   // ipptool may end 0 on a test file it could not read: only its summary says both requests passed.
   if (!/2 passed, 0 failed/.test(stdout)) throw new Error(`ipptool did not print and wait: ${stdout}`);
