@@ -4,6 +4,7 @@ import {
   CameraSettingsSchema,
   commands,
   isCommandName,
+  printEvents,
   StationError,
   StationErrorCode,
   type CommandHandlers,
@@ -313,6 +314,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await connection.restore();
   ctx.retarget();
   if (options.autoSync ?? true) sender.sendWhenFree();
+  // Print jobs (docs/printing.md): one left printing by a station that died is stopped now, with its split. Their
+  // progress reaches the UI as events, checked against the contract like every answer.
+  const printJobs = new PrintJobs(db, dataDir, log.logger, (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)));
+  printJobs.recover();
   const otherWriters =
     (options.watchOtherProcesses ?? options.autoSync ?? true)
       ? new OtherWriters({
@@ -320,15 +325,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
           changed() {
             engine.notify();
             progressSoon();
+            printJobs.othersChanged();
           },
           labelsQueued: (reelId, labelIds) => events.emit('labels.changed', { reelId, labelIds }),
         })
       : null;
   log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
-
-  // Print jobs (docs/printing.md): one left printing by a station that died is stopped now, with its split.
-  const printJobs = new PrintJobs(db, dataDir, log.logger);
-  printJobs.recover();
 
   const handlers: CommandHandlers = {
     'station.status': () => status(),

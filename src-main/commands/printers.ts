@@ -7,7 +7,7 @@ import type { printerCommands } from '../../src-shared/ipc/printers';
 import { requireReel } from '../changes/context';
 import { parseLabelStock } from '../print-run/layout';
 import { labelPdf, zplLabels } from '../printers/documents';
-import { PDF, runIppJob } from '../printers/ipp-printer';
+import { PDF, partsFrom, runIppJob } from '../printers/ipp-printer';
 import { PrintJobs, compress, expand, printRows, printerAddress, printerStatus, rangesInWords, type PrintJobView } from '../printers/jobs';
 import { blockingReasons, reasonsInWords } from '../printers/reasons';
 import type { PrinterStatus } from '../printers/types';
@@ -214,7 +214,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
           ? await runZplJob(printer.uri, await zplLabels([row], 1, printer.stock, printer.dpi), () => undefined, signal)
           : await runIppJob(
               printer.uri,
-              { bytes: await labelPdf([row], 1, printer.stock, join(ctx.dataDir, 'tmp')), format: PDF, name: 'Test label', labels: 1 },
+              { parts: partsFrom({ bytes: await labelPdf([row], 1, printer.stock, join(ctx.dataDir, 'tmp')), labels: 1 }), format: PDF, name: 'Test label' },
               { started: () => undefined, confirmed: () => undefined },
               signal,
             );

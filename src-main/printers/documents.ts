@@ -34,3 +34,23 @@ export async function labelPdf(rows: readonly PrintRunRow[], copies: number, sto
     rmSync(path, { force: true });
   }
 }
+
+/** Labels in one part of an IPP job's PDF: the next part is made while the printer prints this one. */
+const PDF_PART_LABELS = 25;
+
+/**
+ * The proof PDF at the stock's size in parts of about PDF_PART_LABELS labels (a position's copies never split), made
+ * one by one as they are asked for (docs/printing.md, "What a printer gets").
+ */
+export async function* labelPdfParts(
+  rows: readonly PrintRunRow[],
+  copies: number,
+  stock: string,
+  tmpDir: string,
+): AsyncGenerator<{ bytes: Buffer; labels: number }> {
+  const perPart = Math.max(1, Math.floor(PDF_PART_LABELS / copies));
+  for (let i = 0; i < rows.length; i += perPart) {
+    const chunk = rows.slice(i, i + perPart);
+    yield { bytes: await labelPdf(chunk, copies, stock, tmpDir), labels: chunk.length * copies };
+  }
+}

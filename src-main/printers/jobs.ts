@@ -15,15 +15,16 @@ import {
   endPrintJob,
   getPrintJob,
   insertPrintJob,
+  printJobsUpdatedSince,
   printingJobs,
   setPrinterJob,
   type Ranges,
   type StoredPrintJob,
   type StoredPrinter,
 } from '../store/printers';
-import { labelPdf, zplLabels } from './documents';
-import { PDF, ZPL, ippStatus, runIppJob } from './ipp-printer';
-import type { JobOutcome, PrinterStatus } from './types';
+import { labelPdfParts, zplLabels } from './documents';
+import { PDF, ZPL, ippStatus, partsFrom, runIppJob, type IppPart } from './ipp-printer';
+import type { JobOutcome, PrinterStatus, StopCause } from './types';
 import { runZplJob, zplStatus } from './zpl-printer';
 
 export interface PrintJobView {
@@ -59,7 +60,7 @@ export function rangesInWords(ranges: Ranges): string {
 
 function viewOf(job: StoredPrintJob): PrintJobView {
   const order = expand(job.positions);
-  const done = Math.min(order.length, Math.floor(job.confirmed / job.copies));
+  const done = positionsDone(job, order);
   return {
     jobId: job.jobId,
     printer: job.printer,
@@ -70,6 +71,35 @@ function viewOf(job: StoredPrintJob): PrintJobView {
     ...(job.stopReason ? { reason: job.stopReason } : {}),
   };
 }
+
+/** How many positions of the job (in print order) the printer confirmed. */
+function positionsDone(job: StoredPrintJob, order: readonly number[]): number {
+  return Math.min(order.length, Math.floor(job.confirmed / job.copies));
+}
+
+/** A job's progress as the `print.progress` event carries it (src-shared/ipc/printers.ts). */
+export interface PrintProgressView extends PrintJobView {
+  reelId: string;
+  current: number | null;
+  done: number;
+  cause?: StopCause;
+  reasons?: string[];
+}
+
+function progressOf(job: StoredPrintJob, ending?: { cause: StopCause; reasons?: string[] | undefined }): PrintProgressView {
+  const order = expand(job.positions);
+  const done = positionsDone(job, order);
+  return {
+    ...viewOf(job),
+    reelId: job.reelId,
+    current: job.state === 'printing' ? (order[done] ?? null) : null,
+    done,
+    ...(ending && job.state === 'stopped' ? { cause: ending.cause, ...(ending.reasons?.length ? { reasons: ending.reasons } : {}) } : {}),
+  };
+}
+
+/** Progress reaches the UI at most this often while labels are confirmed (a job's start and end at once). */
+const PROGRESS_MS = 100;
 
 function alive(pid: number | null): boolean {
   if (pid === null) return false;
@@ -145,13 +175,33 @@ export interface StartJob {
 
 export class PrintJobs {
   private readonly running = new Map<string, Running>();
+  private readonly progressTimers = new Map<string, NodeJS.Timeout>();
+  /** The last change of a job this process has told about (jobs of other processes: `othersChanged`). */
+  private seenUpdate = new Date().toISOString();
   readonly station = hostname();
 
   constructor(
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+    /** Every job's progress (docs/printing.md, "Progress"); the station emits it as the `print.progress` event. */
+    private readonly progress: (view: PrintProgressView) => void = () => undefined,
   ) {}
+
+  /** Tells the job's progress now (its start, its end), or within PROGRESS_MS (labels confirmed). */
+  private tell(jobId: string, when: 'now' | 'soon', ending?: { cause: StopCause; reasons?: string[] | undefined }): void {
+    const send = () => {
+      this.progressTimers.delete(jobId);
+      const job = getPrintJob(this.db, jobId);
+      if (job) this.progress(progressOf(job, ending));
+    };
+    if (when === 'soon') {
+      if (!this.progressTimers.has(jobId)) this.progressTimers.set(jobId, setTimeout(send, PROGRESS_MS));
+      return;
+    }
+    clearTimeout(this.progressTimers.get(jobId));
+    send();
+  }
 
   /** Jobs left `printing` by a station that is gone end `stopped`, with the split the printer had confirmed. */
   recover(): void {
@@ -159,6 +209,20 @@ export class PrintJobs {
       if (this.running.has(job.jobId) || (job.pid !== process.pid && alive(job.pid))) continue;
       endPrintJob(this.db, job.jobId, 'stopped', 'the station stopped during the job', new Date().toISOString());
       this.log.warn({ jobId: job.jobId }, 'print job stopped: its station stopped during the job');
+      this.tell(job.jobId, 'now', { cause: 'stopped' });
+    }
+  }
+
+  /**
+   * Another process on the data folder wrote the database (a CLI `station print` beside this host): the jobs it
+   * started, moved on or ended are told as progress too (docs/printing.md, "Progress").
+   */
+  othersChanged(): void {
+    const changed = printJobsUpdatedSince(this.db, this.seenUpdate);
+    for (const job of changed) {
+      if (job.updatedAt > this.seenUpdate) this.seenUpdate = job.updatedAt;
+      // This process's own jobs are told as they go (with why they stopped).
+      if (job.pid !== process.pid && !this.running.has(job.jobId)) this.progress(progressOf(job));
     }
   }
 
@@ -192,7 +256,16 @@ export class PrintJobs {
     }
     const labels = request.rows.length * request.copies;
     const zpl = useZpl ? await zplLabels(request.rows, request.copies, printer.stock, printer.dpi as ZplDpi) : null;
-    const pdf = useZpl ? null : await labelPdf(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    // An IPP printer gets the PDF in parts; the first is made before the job is recorded, so a label the PDF cannot
+    // show is refused with nothing on record (docs/printing.md, "What a printer gets").
+    const pdfParts = useZpl ? null : labelPdfParts(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    const firstPart = pdfParts ? await pdfParts.next() : null;
+    const parts: AsyncIterable<IppPart> =
+      firstPart && pdfParts
+        ? firstPart.done
+          ? pdfParts
+          : partsFrom(firstPart.value, pdfParts)
+        : partsFrom({ bytes: Buffer.from((zpl ?? []).join(''), 'utf8'), labels });
     const now = new Date().toISOString();
     insertPrintJob(this.db, {
       jobId,
@@ -214,14 +287,15 @@ export class PrintJobs {
       const positions = Math.min(order.length, Math.floor(count / request.copies));
       confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString());
       done = Math.max(done, positions);
+      this.tell(jobId, 'soon');
     };
     const abort = new AbortController();
     const run = async (): Promise<JobOutcome> =>
-      zpl
-        ? runZplJob(printer.uri, zpl, confirmed, abort.signal)
+      printer.kind === 'zpl'
+        ? runZplJob(printer.uri, zpl ?? [], confirmed, abort.signal)
         : runIppJob(
             printer.uri,
-            { bytes: pdf as Buffer, format: PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}`, labels },
+            { parts, format: useZpl ? ZPL : PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}` },
             { started: (id) => setPrinterJob(this.db, jobId, id, new Date().toISOString()), confirmed },
             abort.signal,
           );
@@ -229,13 +303,16 @@ export class PrintJobs {
       (outcome) => {
         endPrintJob(this.db, jobId, outcome.outcome, outcome.outcome === 'stopped' ? outcome.reason : null, new Date().toISOString());
         this.log.info({ jobId, outcome }, 'print job ended');
+        this.tell(jobId, 'now', outcome.outcome === 'stopped' ? { cause: outcome.cause, reasons: outcome.reasons } : undefined);
       },
       (error: unknown) => {
         endPrintJob(this.db, jobId, 'failed', error instanceof Error ? error.message : String(error), new Date().toISOString());
         this.log.warn({ jobId, err: error }, 'print job failed');
+        this.tell(jobId, 'now');
       },
     );
     this.running.set(jobId, { abort, ended });
+    this.tell(jobId, 'now');
     void ended.finally(() => this.running.delete(jobId));
     return jobId;
   }
@@ -251,5 +328,6 @@ export class PrintJobs {
   async close(): Promise<void> {
     for (const running of this.running.values()) running.abort.abort('the station closed during the job');
     await Promise.all([...this.running.values()].map((r) => r.ended));
+    for (const timer of this.progressTimers.values()) clearTimeout(timer);
   }
 }

@@ -13,5 +13,8 @@ export interface PrinterStatus {
   formats: string[];
 }
 
+/** Why a job stopped: the printer said so (its reasons), it could not be reached, or a person or the station stopped it. */
+export type StopCause = 'printer' | 'unreachable' | 'stopped';
+
 /** How a job ended at the printer: every label confirmed, or stopped with the reason in words. */
-export type JobOutcome = { outcome: 'done' } | { outcome: 'stopped'; reason: string; reasons?: string[] };
+export type JobOutcome = { outcome: 'done' } | { outcome: 'stopped'; reason: string; cause: StopCause; reasons?: string[] };

@@ -166,7 +166,7 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
   try {
     connection = await ZplConnection.open(uri);
   } catch (error) {
-    return { outcome: 'stopped', reason: `printer unreachable: ${error instanceof Error ? error.message : String(error)}` };
+    return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error instanceof Error ? error.message : String(error)}` };
   }
   let sent = 0;
   let printed = 0;
@@ -174,7 +174,7 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
     while (printed < labels.length) {
       if (signal.aborted) {
         await connection.cancelAll().catch(() => undefined);
-        return { outcome: 'stopped', reason: String(signal.reason ?? 'stopped') };
+        return { outcome: 'stopped', cause: 'stopped', reason: String(signal.reason ?? 'stopped') };
       }
       let block = '';
       while (sent < labels.length && sent < printed + WINDOW) block += labels[sent++];
@@ -189,14 +189,14 @@ export async function runZplJob(uri: string, labels: readonly string[], confirme
       if (blocking.length) {
         // What the printer holds and has not started is dropped, so nothing prints that is not on record.
         await connection.cancelAll().catch(() => undefined);
-        return { outcome: 'stopped', reason: reasonsInWords(blocking), reasons: blocking };
+        return { outcome: 'stopped', cause: 'printer', reason: reasonsInWords(blocking), reasons: blocking };
       }
       if (printed < labels.length && sent - printed >= WINDOW) await delay(POLL_MS);
       else if (printed < sent) await delay(POLL_MS);
     }
     return { outcome: 'done' };
   } catch (error) {
-    return { outcome: 'stopped', reason: `connection dropped: ${error instanceof Error ? error.message : String(error)}` };
+    return { outcome: 'stopped', cause: 'unreachable', reason: `connection dropped: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     connection.close();
   }

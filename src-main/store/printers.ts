@@ -155,6 +155,11 @@ export function printingJobs(db: Db): StoredPrintJob[] {
   return (statement(db, "SELECT * FROM print_jobs WHERE state = 'printing'").all() as JobRow[]).map(jobOf);
 }
 
+/** Jobs changed (started, confirmed labels, ended) after `since` (an ISO time), by any process. */
+export function printJobsUpdatedSince(db: Db, since: string): StoredPrintJob[] {
+  return (statement(db, 'SELECT * FROM print_jobs WHERE updated_at > ? ORDER BY updated_at').all(since) as JobRow[]).map(jobOf);
+}
+
 /** Resumes of a job (a job is resumed at most once while its resume is not stopped). */
 export function resumesOf(db: Db, jobId: string): StoredPrintJob[] {
   return (statement(db, 'SELECT * FROM print_jobs WHERE resumed_from = ? ORDER BY created_at').all(jobId) as JobRow[]).map(jobOf);

@@ -35,7 +35,7 @@ const AREAS = {
   devices: () => import('../../src-shared/ipc/devices').then((m): Area => ({ commands: m.devicesCommands, events: m.devicesEvents })),
   grades: () => import('../../src-shared/ipc/grades').then((m): Area => ({ commands: m.gradeCommands })),
   labels: () => import('../../src-shared/ipc/labels').then((m): Area => ({ commands: m.labelCommands, events: m.labelEvents })),
-  print: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands })),
+  print: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands, events: m.printEvents })),
   printRun: () => import('../../src-shared/ipc/print-run').then((m): Area => ({ commands: m.printRunCommands })),
   printers: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands })),
   profiles: () => import('../../src-shared/ipc/profiles').then((m): Area => ({ commands: m.profileCommands })),

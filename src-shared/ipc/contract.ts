@@ -3,7 +3,7 @@ import { bulkBindCommands } from './bulk-bind';
 import { cameraCommands, cameraEvents } from './camera';
 import { labelCommands, labelEvents } from './labels';
 import { printRunCommands } from './print-run';
-import { printerCommands } from './printers';
+import { printerCommands, printEvents } from './printers';
 import { profileCommands } from './profiles';
 import { queueCommands, queueEvents } from './queue';
 import { reelCommands } from './reels';
@@ -45,6 +45,7 @@ export const events = {
   ...labelEvents,
   ...queueEvents,
   ...cameraEvents,
+  ...printEvents,
 } as const;
 
 type Commands = typeof commands;

@@ -56,6 +56,22 @@ export const PrintCountsSchema = z.object({
   reprintedPositions: z.array(z.number().int()).optional(),
 });
 export type PrintCounts = z.infer<typeof PrintCountsSchema>;
+/**
+ * A job's progress as it prints (docs/printing.md, "Progress"): the job's split, the position being printed while it
+ * prints, and when it stopped, why: `cause` (the printer said so, it could not be reached, or a person or the station
+ * stopped it) with the printer's reason keywords (reasons.ts), which a screen says in its catalog's words.
+ */
+const PrintProgress = PrintJobView.extend({
+  reelId: z.string(),
+  /** The position the printer is at (the first one not confirmed) while the job prints; null once it ended. */
+  current: z.number().int().nullable(),
+  /** How many labels of the job the printer confirmed (copies counted once per position). */
+  done: z.number().int().nonnegative(),
+  cause: z.enum(['printer', 'unreachable', 'stopped']).optional(),
+  reasons: z.array(z.string()).optional(),
+});
+export type PrintProgress = z.infer<typeof PrintProgress>;
+
 
 const PrintView = z.object({
   position: z.number().int(),
@@ -160,4 +176,9 @@ export const printerCommands = {
     input: z.object({ name: PrinterName.nullable().optional() }).strict(),
     output: z.object({ name: z.string().nullable() }),
   },
+} as const;
+
+export const printEvents = {
+  /** A print job started, moved on, or ended (jobs of other processes on the data folder included). */
+  'print.progress': PrintProgress,
 } as const;

@@ -88,7 +88,8 @@ while [ "$n" -lt "$pages" ]; do
   fi
   sleep "$(awk "BEGIN {print $ms / 1000}")"
   n=$((n + 1))
-  [ -n "$paper" ] && paper=$((paper - 1))
+  # The paper left is the printer's, not the job's: the next job goes on from it.
+  [ -n "$paper" ] && paper=$((paper - 1)) && echo "$paper" > "$PRINTER_CONTROL/paper"
   echo "ATTR: job-impressions-completed=$n" >&2
 done
 exit 0

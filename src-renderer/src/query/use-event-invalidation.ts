@@ -13,6 +13,8 @@ const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   'devices.status': ['devices.list'],
   'camera.changed': ['camera.status'],
   'station.changed': ['profiles.list'],
+  // A print job moved on or ended (docs/printing.md, "Progress"): its status and the Reel's prints.
+  'print.progress': ['print.status', 'print.log'],
 };
 
 /**

@@ -143,6 +143,43 @@ describe('printing on an IPP printer (ippeveprinter)', () => {
     expect(log).toEqual(range(1, 24));
   });
 
+  it('a long job goes in parts, each its own Print-Job, made while the last one prints; paper out in the second part keeps the split', async () => {
+    const { reelId: longReel } = await t.call('reels.create', {
+      name: 'IPP long',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    });
+    await t.call('printRun.generate', { reelId: longReel, spec: { ...SPEC, prefix: 'LNG-' }, expected: true });
+    const longQr = (position: number) => `https://example.test/LNG-${String(position).padStart(4, '0')}`;
+    const seen = new Set(printer.received());
+    const newFiles = () => {
+      const files = printer.received().filter((f) => !seen.has(f));
+      files.forEach((f) => seen.add(f));
+      return files.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+    };
+    printer.paperOutAfter(27);
+    const job = await t.call('print.start', { reelId: longReel, printer: 'office', positions: { first: 1, last: 30 } });
+    expect(job).toMatchObject({ state: 'stopped', printed: [[1, 27]], notPrinted: [[28, 30]] });
+    // Two Print-Jobs: positions 1–25, then 26–30 (stopped in it by the paper).
+    const parts = newFiles();
+    expect(parts.map((f) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))?.[1]))).toEqual([25, 5]);
+    const second = join(dir.path, 'pages-long-2');
+    mkdirSync(second);
+    expect(await pageQrs(parts[1] as string, second)).toEqual(range(26, 30).map(longQr));
+
+    await printer.kill();
+    await printer.restart();
+    const resumed = await t.call('print.resume', { jobId: job.jobId });
+    expect(resumed).toMatchObject({ state: 'done', printed: [[28, 30]] });
+    const [resumedFile] = newFiles();
+    const third = join(dir.path, 'pages-long-3');
+    mkdirSync(third);
+    expect(await pageQrs(resumedFile as string, third)).toEqual(range(28, 30).map(longQr));
+    expect((await t.call('print.log', { reelId: longReel })).prints.map((p) => p.position)).toEqual(range(1, 30));
+  });
+
   it('prints a test label whose QR names the station, the printer and the time', async () => {
     const out = await t.call('printers.test', { name: 'office' });
     expect(out).toMatchObject({ printer: 'office', state: 'done' });

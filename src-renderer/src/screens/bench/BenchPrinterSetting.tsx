@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
-import { useReasonWords } from '../devices/printers/PrintersPanel';
+import { useReasonWords } from '../devices/printers/reason-words';
 
 // The bench's printer, among the Bench's settings (docs/printing.md, "Reprints at the bench"): the station's printers
 // with their state now; the one chosen prints this bench's reprints (print.benchPrinter).

@@ -4,7 +4,7 @@ import { REPRINT_REASONS, type PrintJobView, type ReprintReason } from '../../..
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
-import { useReasonWords } from '../devices/printers/PrintersPanel';
+import { useReasonWords } from '../devices/printers/reason-words';
 import type { BenchState } from './bench-reducer';
 import { reprintOffer, type ReprintOffer as Offer } from './reprint-offer';
 

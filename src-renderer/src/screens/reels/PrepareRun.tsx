@@ -6,6 +6,7 @@ import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { PrintDialog } from './PrintDialog';
 
 // Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
 // conflict with the Reel (printRun.preview, nothing saved), then saves the rows as the Reel's expected values and
@@ -96,6 +97,8 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   const [exporting, setExporting] = useState<PrintRunFormat>();
   const [exportError, setExportError] = useState<unknown>();
   const [exported, setExported] = useState<SavedFile>();
+  // Printing the Reel's print data on a printer (docs/printing.md, "The print dialog").
+  const [printing, setPrinting] = useState(false);
   const exportAs = async (format: PrintRunFormat) => {
     setExporting(format);
     setExportError(undefined);
@@ -154,10 +157,14 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
             {t(`printRun.export.${format}`)}
           </button>
         ))}
+        <button type="button" onClick={() => setPrinting(true)} aria-label={t('printDialog.openFor', { reel: reelName })}>
+          {t('printDialog.open')}
+        </button>
         <button type="button" onClick={close}>
           {t('printRun.close')}
         </button>
       </div>
+      {printing ? <PrintDialog reelId={reelId} reelName={reelName} close={() => setPrinting(false)} /> : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
     </section>

@@ -4,31 +4,12 @@ import type { PrinterView } from '../../../../../src-shared/ipc/printers';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../../query/use-command';
+import { useReasonWords } from './reason-words';
 
 // Devices → Printers (docs/printing.md): the shop's label printers with their state and reasons in words, added by an
 // IPP URI or a ZPL printer's HOST:PORT, a test label, removal, and the bench's printer (the one a reprint uses).
 
 const STATE_MARK = { idle: '●', printing: '◉', stopped: '✖', unreachable: '○' } as const;
-const KNOWN_REASONS = [
-  'media-empty',
-  'media-needed',
-  'media-jam',
-  'media-low',
-  'cover-open',
-  'door-open',
-  'paused',
-  'offline',
-  'marker-supply-empty',
-  'marker-supply-low',
-  'spool-area-full',
-] as const;
-
-/** A printer's reasons in the catalog's words (a keyword the catalog does not know is shown as it is). */
-export function useReasonWords(): (reasons: readonly string[]) => string {
-  const { t } = useTranslation();
-  return (reasons) =>
-    reasons.map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(`printers.reasons.${r as (typeof KNOWN_REASONS)[number]}`) : r)).join(', ');
-}
 
 export function PrintersPanel() {
   const { t } = useTranslation();

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+
+// A printer's reasons (IPP printer-state-reasons keywords; a ZPL printer's ~HS flags named alike, docs/printing.md,
+// "Printers") in the catalog's words: Devices → Printers and the print dialog say them the same.
+
+const KNOWN_REASONS = [
+  'media-empty',
+  'media-needed',
+  'media-jam',
+  'media-low',
+  'cover-open',
+  'door-open',
+  'paused',
+  'offline',
+  'marker-supply-empty',
+  'marker-supply-low',
+  'spool-area-full',
+] as const;
+
+/** A printer's reasons in the catalog's words (a keyword the catalog does not know is shown as it is). */
+export function useReasonWords(): (reasons: readonly string[]) => string {
+  const { t } = useTranslation();
+  return (reasons) =>
+    reasons.map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(`printers.reasons.${r as (typeof KNOWN_REASONS)[number]}`) : r)).join(', ');
+}

@@ -1,0 +1,324 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrintJobView, PrintProgress } from '../../../../src-shared/ipc/printers';
+import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { station } from '../../station-client';
+import { useReasonWords } from '../devices/printers/reason-words';
+
+// A Reel's print run → "Print…" (docs/printing.md, "The print dialog"): the printer with its state in words, the
+// range (by default the positions not printed yet), copies, the first label's values; then the job's progress by
+// position from the `print.progress` events, Stop; after a stop what was printed and what not, the printer's reason in
+// words, Resume (exactly the positions not printed). A range holding printed positions is refused, naming them, and
+// may be printed again as reprints with a reason.
+
+type Ranges = [number, number][];
+const REPRINT_REASONS = ['misprint', 'damaged', 'lost', 'other'] as const;
+type ReprintReason = (typeof REPRINT_REASONS)[number];
+
+/** "5–7, 9": positions are identifiers, never grouped. */
+function rangesText(ranges: Ranges): string {
+  return ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
+}
+
+/** Ranges of consecutive positions. */
+function rangesOf(positions: readonly number[]): Ranges {
+  const out: Ranges = [];
+  for (const p of positions) {
+    const last = out.at(-1);
+    if (last && p === last[1] + 1) last[1] = p;
+    else out.push([p, p]);
+  }
+  return out;
+}
+
+/** The positions printed already that a refusal names (its detail), or undefined for any other error. */
+function alreadyPrinted(error: unknown): Ranges | undefined {
+  if (!(error instanceof StationError) || error.code !== StationErrorCode.alreadyPrinted) return undefined;
+  const positions = (error.detail as { positions?: unknown } | undefined)?.positions;
+  return Array.isArray(positions) ? (positions as Ranges) : [];
+}
+
+/** The job as last known: its latest `print.progress` event, or its status when no event came yet. */
+function useJob(jobId: string | undefined) {
+  const [progress, setProgress] = useState<PrintProgress>();
+  useEffect(() => {
+    setProgress(undefined);
+    if (!jobId) return undefined;
+    return station.on('print.progress', (p) => {
+      if (p.jobId !== jobId) return;
+      // A later event without the stop's cause (the same stop seen from the store) keeps the cause told first.
+      setProgress((before) => (before?.cause && p.state === before.state && !p.cause ? { ...p, cause: before.cause, reasons: before.reasons } : p));
+    });
+  }, [jobId]);
+  const status = useCommandQuery('print.status', { jobId: jobId ?? '' }, { enabled: jobId !== undefined });
+  return progress ?? status.data;
+}
+
+export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
+  const { t } = useTranslation();
+  const words = useReasonWords();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const printers = useCommandQuery('printers.list', {});
+  const reel = useCommandQuery('reels.show', { reelId });
+  const log = useCommandQuery('print.log', { reelId });
+  const start = useCommandMutation('print.start', ['print.log']);
+  const resume = useCommandMutation('print.resume', ['print.log']);
+  const stop = useCommandMutation('print.stop', ['print.log']);
+
+  // What can be printed: the positions with print data; by default those not printed yet.
+  const withData = useMemo(() => new Map((reel.data?.labels ?? []).filter((l) => l.expected?.TEXT).map((l) => [l.position, l.expected] as const)), [reel.data]);
+  const notPrinted = useMemo(() => {
+    if (!log.data) return [];
+    const printed = new Set(log.data.prints.map((p) => p.position));
+    return [...withData.keys()].filter((p) => !printed.has(p)).sort((a, b) => a - b);
+  }, [withData, log.data]);
+
+  const [printer, setPrinter] = useState('');
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [copies, setCopies] = useState('1');
+  const [reason, setReason] = useState<ReprintReason>('misprint');
+  const [jobId, setJobId] = useState<string>();
+  const job = useJob(jobId);
+  const chosen = printers.data?.printers.find((p) => p.name === printer);
+  // The printer's state is asked again when a job ends (not at every label: each ask is a request to the printer).
+  const { refetch: refetchPrinters } = printers;
+  const jobState = job?.state;
+  useEffect(() => {
+    if (jobState && jobState !== 'printing') void refetchPrinters();
+  }, [jobState, refetchPrinters]);
+
+  // The defaults once known: the first printer ready, the range of positions not printed yet.
+  useEffect(() => {
+    const list = printers.data?.printers ?? [];
+    if (!printer && list.length) setPrinter((list.find((p) => p.state === 'idle') ?? list[0])?.name ?? '');
+  }, [printers.data, printer]);
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (defaulted.current || !reel.data || !log.data) return;
+    defaulted.current = true;
+    const range = notPrinted.length ? notPrinted : [...withData.keys()].sort((a, b) => a - b);
+    if (range.length) {
+      setFirst(String(range[0]));
+      setLast(String(range.at(-1)));
+    }
+  }, [reel.data, log.data, notPrinted, withData]);
+
+  const firstN = Number(first);
+  const lastN = Number(last);
+  const copiesN = Number(copies);
+  const rangeValid = Number.isInteger(firstN) && Number.isInteger(lastN) && first !== '' && last !== '' && firstN >= 0 && lastN >= firstN;
+  const copiesValid = Number.isInteger(copiesN) && copiesN >= 1 && copiesN <= 100;
+  const refused = alreadyPrinted(start.error);
+  const preview = rangeValid ? withData.get(firstN) : undefined;
+
+  const begin = (again: boolean) => {
+    if (!chosen || !rangeValid || !copiesValid) return;
+    start.mutate(
+      {
+        reelId,
+        printer: chosen.name,
+        positions: { first: firstN, last: lastN },
+        copies: copiesN,
+        wait: false,
+        ...(again ? { again: true, reason } : {}),
+      },
+      { onSuccess: (view) => setJobId(view.jobId) },
+    );
+  };
+
+  const stateWords = (p: { state: 'idle' | 'printing' | 'stopped' | 'unreachable'; reasons: string[] }) =>
+    p.reasons.length && p.state !== 'unreachable' ? `${t(`printers.states.${p.state}`)} (${words(p.reasons)})` : t(`printers.states.${p.state}`);
+
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog print-dialog"
+      aria-labelledby="print-dialog-title"
+      data-testid="print-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h3 id="print-dialog-title">{t('printDialog.title', { reel: reelName })}</h3>
+      {job ? jobView(job) : setup()}
+      <div className="toolbar">
+        <button type="button" onClick={close}>
+          {t('printDialog.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+
+  // Render functions, not components: a component made inside render would remount (and lose focus) on every key.
+  function setup() {
+    const list = printers.data?.printers ?? [];
+    if (reel.data && withData.size === 0) return <p role="status">{t('printDialog.noPrintData')}</p>;
+    return (
+      <form
+        className="stack"
+        aria-label={t('printDialog.formLabel')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          begin(false);
+        }}
+      >
+        <ErrorNote error={printers.error ?? reel.error ?? log.error} />
+        {printers.data && list.length === 0 ? <p role="status">{t('printDialog.noPrinter')}</p> : null}
+        <div className="form-grid">
+          <label>
+            {t('printDialog.printer')}
+            <select value={printer} onChange={(e) => setPrinter(e.target.value)} required>
+              {list.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {t('printDialog.printerOption', { name: p.name, state: stateWords(p) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('printDialog.first')}
+            <input type="number" min={0} value={first} onChange={(e) => setFirst(e.target.value)} required />
+          </label>
+          <label>
+            {t('printDialog.last')}
+            <input type="number" min={0} value={last} onChange={(e) => setLast(e.target.value)} required />
+          </label>
+          <label>
+            {t('printDialog.copies')}
+            <input type="number" min={1} max={100} value={copies} onChange={(e) => setCopies(e.target.value)} required />
+          </label>
+        </div>
+        <p className="hint" data-testid="print-dialog-not-printed">
+          {notPrinted.length ? t('printDialog.notPrintedYet', { ranges: rangesText(rangesOf(notPrinted)) }) : log.data ? t('printDialog.allPrinted') : ''}
+        </p>
+        {!rangeValid && (first !== '' || last !== '') ? (
+          <p role="alert" className="error">
+            {t('printDialog.rangeInvalid')}
+          </p>
+        ) : null}
+        {chosen && chosen.state !== 'idle' ? (
+          <p role="status" data-testid="print-dialog-printer-state">
+            {t('printDialog.printerState', { name: chosen.name, state: stateWords(chosen) })}
+          </p>
+        ) : null}
+        <figure className="label-preview" aria-label={t('printDialog.preview')} data-testid="print-dialog-preview">
+          <figcaption>{rangeValid ? t('printDialog.previewOf', { position: firstN }) : t('printDialog.preview')}</figcaption>
+          {preview ? (
+            <dl>
+              {(['TEXT', 'QR', 'DATA_MATRIX', 'BAR_CODE'] as const).map((tag) =>
+                preview[tag] ? (
+                  <div key={tag}>
+                    <dt>{tag}</dt>
+                    <dd className="mono">{preview[tag]}</dd>
+                  </div>
+                ) : null,
+              )}
+            </dl>
+          ) : rangeValid ? (
+            <p className="hint">{t('printDialog.previewNone', { position: firstN })}</p>
+          ) : null}
+        </figure>
+        {refused ? (
+          <div role="alert" className="error-note" data-testid="print-dialog-already-printed">
+            <p>{t('printDialog.alreadyPrinted', { ranges: rangesText(refused) })}</p>
+            <div className="toolbar">
+              <label>
+                {t('printDialog.reason')}
+                <select value={reason} onChange={(e) => setReason(e.target.value as ReprintReason)}>
+                  {REPRINT_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`printers.log.reasons.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" disabled={start.isPending} onClick={() => begin(true)}>
+                {t('printDialog.again')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <ErrorNote error={start.error} />
+        )}
+        <div className="toolbar">
+          <button type="submit" disabled={!chosen || !rangeValid || !copiesValid || start.isPending}>
+            {t('printDialog.start')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  function jobView(view: PrintJobView | PrintProgress) {
+    const done = 'done' in view ? view.done : view.printed.reduce((n, [a, b]) => n + b - a + 1, 0);
+    const current = 'current' in view ? view.current : null;
+    const cause = 'cause' in view ? view.cause : undefined;
+    const reasons = 'reasons' in view ? (view.reasons ?? []) : [];
+    // Why it stopped, in words: the printer's reasons, else the cause, else the printer's state now.
+    const why = reasons.length
+      ? words(reasons)
+      : cause
+        ? t(`printDialog.causes.${cause}`)
+        : chosen && chosen.reasons.length
+          ? words(chosen.reasons)
+          : t('printDialog.causes.stopped');
+    return (
+      <div className="stack" data-testid="print-dialog-job">
+        {view.state === 'printing' ? (
+          <p role="status" data-testid="print-dialog-printing">
+            {current === null
+              ? t('printDialog.printingOn', { printer: view.printer })
+              : t('printDialog.printing', { printer: view.printer, position: current })}
+          </p>
+        ) : null}
+        <progress max={view.positions.count} value={done} aria-label={t('printDialog.progressLabel')} />
+        <p data-testid="print-dialog-count">{t('printDialog.count', { done, count: view.positions.count })}</p>
+        {view.state === 'done' ? (
+          <p role="status" className="ok-note" data-testid="print-dialog-done">
+            ✓ {t('printDialog.done', { ranges: rangesText(view.printed), printer: view.printer })}
+          </p>
+        ) : null}
+        {view.state === 'stopped' ? (
+          <div role="alert" data-testid="print-dialog-stopped">
+            <p className="error">{t('printDialog.stopped', { why })}</p>
+            <p>{t('printDialog.printed', { ranges: view.printed.length ? rangesText(view.printed) : t('printDialog.none') })}</p>
+            <p>{t('printDialog.notPrinted', { ranges: view.notPrinted.length ? rangesText(view.notPrinted) : t('printDialog.none') })}</p>
+            {view.notPrinted.length ? <p className="hint">{t('printDialog.resumeHint')}</p> : null}
+          </div>
+        ) : null}
+        {view.state === 'failed' ? (
+          <p role="alert" className="error">
+            {t('printDialog.failed')}
+          </p>
+        ) : null}
+        <ErrorNote error={resume.error ?? stop.error} />
+        <div className="toolbar">
+          {view.state === 'printing' ? (
+            <button type="button" className="danger" disabled={stop.isPending} onClick={() => stop.mutate({ jobId: view.jobId })}>
+              {t('printDialog.stop')}
+            </button>
+          ) : null}
+          {view.state === 'stopped' && view.notPrinted.length ? (
+            <button
+              type="button"
+              disabled={resume.isPending}
+              onClick={() => resume.mutate({ jobId: view.jobId, wait: false }, { onSuccess: (next) => setJobId(next.jobId) })}
+            >
+              {t('printDialog.resume')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+}
