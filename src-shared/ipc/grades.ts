@@ -90,11 +90,23 @@ const ReelGradesSchema = GradeCountsSchema.extend({
 });
 export type ReelGrades = z.infer<typeof ReelGradesSchema>;
 
+/** The grade along a Reel's positions (a falling line is a failing ribbon or head). */
+const GradeTrendSchema = z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema }));
+
 /** The Reel report's print quality: the counts and the grade along the positions (the trend). */
 export const ReelPrintQualitySchema = GradeCountsSchema.extend({
   grading: ReelGradingSchema,
   graded: z.number().int().nonnegative(),
-  trend: z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema })),
+  trend: GradeTrendSchema,
+});
+
+/**
+ * The shift summary's print quality: the Labels of the shift's Reels graded that day, counted as the Reel report
+ * counts them, and each of those Reels' grade along its positions (that day's grades only).
+ */
+export const ShiftPrintQualitySchema = GradeCountsSchema.extend({
+  graded: z.number().int().nonnegative(),
+  reels: z.array(ReelPrintQualitySchema.extend({ reelId: z.string(), name: z.string() })),
 });
 
 export const gradeCommands = {

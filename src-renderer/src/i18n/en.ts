@@ -1261,6 +1261,32 @@ export const en = {
       bound: 'The Label at position {{position}} of Reel “{{reel}}” is already bound to another Thread. Check which item it belongs to, then retry or discard.',
     },
   },
+  gradeTrend: {
+    shiftSummary: '{{graded, number}} Labels graded this day; {{flagged, number}} below their Reel’s lowest accepted grade.',
+    shiftNone: 'No codes graded this day.',
+    reelTrend: '{{reel}}: grade along the positions (lowest accepted {{min}}; {{flagged, number}} below it)',
+    colourBy: 'Colour by',
+    byState: 'state',
+    byGrade: 'print grade',
+    gradeLegend: 'Print grades',
+    grade: 'grade {{grade}}',
+    ungraded: 'no grade',
+    cellGraded: '{{name}}, print grade {{grade}}',
+    cellUngraded: '{{name}}, no print grade',
+    setting: {
+      title: 'Print quality accepted',
+      minGrade: 'Lowest grade accepted',
+      below: 'A Label below it is',
+      flag: 'saved and flagged',
+      refuse: 'refused (reprint it and capture it again)',
+      save: 'Save',
+      saved: 'Saved: lowest grade {{min}}; a Label below it is {{below}}.',
+    },
+    belowFlag: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be saved and flagged.',
+    belowRefuse: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be refused. Reprint it and capture it again.',
+    refused:
+      'Position {{position}} was not saved: its print grade {{grade}} is below this Reel’s lowest accepted grade {{min}}. Reprint the Label and capture it again, or change the Reel’s accepted grade.',
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

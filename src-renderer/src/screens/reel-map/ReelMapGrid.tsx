@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type MapCell } from './cell-state';
+import { GRADE_MARK } from './grade-cells';
 
 const CELL = 64;
 const GAP = 4;
@@ -21,11 +22,17 @@ function useCellName(): (cell: MapCell) => string {
     void language; // the templates are the language's: made again when it changes (with or without a new `t`)
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
-      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}`;
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}+${cell.grade ?? ''}`;
       let parts = templates.get(kind);
       if (!parts) {
         const base = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
-        const name = cell.mismatch ? t('reelMap.cellMismatch', { name: base }) : base;
+        const stated = cell.mismatch ? t('reelMap.cellMismatch', { name: base }) : base;
+        const name =
+          cell.grade === undefined
+            ? stated
+            : cell.grade === 'none'
+              ? t('gradeTrend.cellUngraded', { name: stated })
+              : t('gradeTrend.cellGraded', { name: stated, grade: cell.grade });
         parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
         templates.set(kind, parts);
       }
@@ -117,13 +124,13 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${selected === cell.position ? ' selected' : ''}`}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${cell.grade ? ` cell-grade-${cell.grade}` : ''}${selected === cell.position ? ' selected' : ''}`}
           aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
           {cell.position}
           <span className="mark" aria-hidden="true">
-            {CELL_MARK[cell.state] + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '')}
+            {(cell.grade ? GRADE_MARK[cell.grade] : CELL_MARK[cell.state]) + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '')}
           </span>
         </button>
       ))}

@@ -6,6 +6,7 @@ import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
 import { BenchRangeForm } from './BenchRangeForm';
+import { GradeLegend, useGradeColouring } from './GradeColouring';
 import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
@@ -35,6 +36,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   useEffect(() => {
     if (detail.data) performance.mark('reel-map:data');
   }, [detail.data]);
+  const colouring = useGradeColouring(reelId, cells, REFRESH_MS);
   const label = selected === undefined ? undefined : detail.data?.labels.find((l) => l.position === selected);
 
   return (
@@ -47,7 +49,13 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} />
+          {colouring.toggle}
+          <ErrorNote error={colouring.error} />
+          {colouring.byGrade ? (
+            <GradeLegend cells={colouring.cells} />
+          ) : (
+            <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} />
+          )}
           {detail.data.hasPrintData ? null : (
             <p className="warning-note" role="note" data-testid="no-print-data">
               <span aria-hidden="true">⚠ </span>
@@ -65,7 +73,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
           ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
           <div className="map-layout">
-            <ReelMapGrid cells={cells} selected={selected} select={(c) => setSelected(c.position)} />
+            <ReelMapGrid cells={colouring.cells} selected={selected} select={(c) => setSelected(c.position)} />
             {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}

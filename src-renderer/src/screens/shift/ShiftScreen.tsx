@@ -12,6 +12,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query/use-command';
 import { printDrawn, usePrintData } from '../report/print-page';
+import { ShiftPrintQuality } from './ShiftPrintQuality';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -112,6 +113,7 @@ function ShiftSummaryView({
           </ul>
         )}
       </section>
+      <ShiftPrintQuality quality={data.printQuality} />
       <figure className="report-section">
         <figcaption>{t('shift.perHourChart')}</figcaption>
         <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" {...(onDrawn ? { onDrawn } : {})} />
