@@ -59,6 +59,14 @@ export const ReelGradingSchema = z.object({
 });
 export type ReelGrading = z.infer<typeof ReelGradingSchema>;
 
+/**
+ * What a Reel does with a grade (docs/print-quality.md, "A grade per Label"): nothing when it is at or above the
+ * lowest accepted grade, else what the Reel's setting says (flag: enrolled and flagged; refuse: not enrolled).
+ */
+export function belowAccepted(grade: GradeLetter, grading: ReelGrading): ReelGrading['below'] | undefined {
+  return GRADE_SCORE[grade] < GRADE_SCORE[grading.minGrade] ? grading.below : undefined;
+}
+
 /** A Label's grade: its lowest-graded symbol's, with every symbol graded. */
 const LabelGradeSchema = z.object({
   labelId: z.string(),
@@ -114,6 +122,11 @@ export const gradeCommands = {
   'grades.reel': {
     input: z.object({ reelId: LocalId, position: z.number().int().nonnegative().optional() }).strict(),
     output: ReelGradesSchema,
+  },
+  /** A Reel's lowest accepted grade and what happens to a Label below it. */
+  'grades.getSetting': {
+    input: z.object({ reelId: LocalId }).strict(),
+    output: ReelGradingSchema,
   },
   /** Changes a Reel's lowest accepted grade and what happens below it (only the fields given). */
   'grades.setting': {

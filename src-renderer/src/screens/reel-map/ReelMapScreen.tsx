@@ -7,6 +7,7 @@ import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
 import { BenchRangeForm } from './BenchRangeForm';
 import { GradeLegend, useGradeColouring } from './GradeColouring';
+import { GradeSettingForm } from './GradeSettingForm';
 import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
@@ -78,6 +79,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}
           <BenchRangeForm key={detail.data.reelId} reelId={detail.data.reelId} range={detail.data.benchRange} />
+          <GradeSettingForm key={`grade-${detail.data.reelId}`} reelId={detail.data.reelId} />
         </>
       ) : null}
     </section>
