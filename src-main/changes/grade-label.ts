@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CaptureResultSchema } from '../../src-shared/ipc/camera';
 import { StationError } from '../../src-shared/ipc/envelope';
-import { GRADE_SCORE, type ReelGrading, type SymbolGrade } from '../../src-shared/ipc/grades';
+import { belowAccepted, type ReelGrading, type SymbolGrade } from '../../src-shared/ipc/grades';
 import { ImageRefusedError } from '../devices/camera/errors';
 import { gradeStill, gradeWords } from '../devices/camera/grade';
 import { getReelGrading } from '../store/grades';
@@ -51,13 +51,13 @@ export async function gradeEnrollment(
   if (symbols.length === 0) return null;
   const grading = getReelGrading(ctx.db, reelId) as ReelGrading;
   const worst = symbols.reduce((a, b) => (b.score < a.score ? b : a));
-  const below = worst.score < GRADE_SCORE[grading.minGrade];
-  if (below && grading.below === 'refuse') {
+  const below = belowAccepted(worst.grade, grading);
+  if (below === 'refuse') {
     throw new StationError({
       code: 'PRINT_GRADE_LOW',
       message: `Cannot enroll at position ${position}: ${gradeWords(worst)}, below this Reel's lowest accepted grade ${grading.minGrade}. Reprint the Label and capture it again, or change the Reel's accepted grade (station grade setting).`,
       detail: { position, grade: worst.grade, worst: worst.worst, minGrade: grading.minGrade },
     });
   }
-  return { symbols, flagged: below };
+  return { symbols, flagged: below === 'flag' };
 }

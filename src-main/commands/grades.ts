@@ -9,6 +9,7 @@ import type { CommandContext } from './context';
 export function gradeHandlers(ctx: CommandContext): CommandHandlers<keyof typeof gradeCommands> {
   return {
     'grades.reel': ({ reelId, position }) => reelGrades(ctx.db, requireReel(ctx.changes, reelId).reelId, position),
+    'grades.getSetting': ({ reelId }) => getReelGrading(ctx.db, requireReel(ctx.changes, reelId).reelId) as ReelGrading,
     'grades.setting': ({ reelId, ...patch }) => {
       const reel = requireReel(ctx.changes, reelId);
       const grading: ReelGrading = { ...(getReelGrading(ctx.db, reel.reelId) as ReelGrading), ...patch };

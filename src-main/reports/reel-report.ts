@@ -19,7 +19,7 @@ import { checkLabels, labelCheck, printedPositions } from '../../src-shared/doma
 import { labelsChangedBetween, listLabels, reelPrintData, type LocalLabel } from '../store/labels';
 import { dayBounds, enrollmentRate, perHourOfDay, timePerLabel } from './series';
 import { currentVerificationView } from '../quality-check/verify';
-import { reelPrintQuality } from './print-quality';
+import { reelPrintQuality, shiftPrintQuality } from './print-quality';
 import { printCountsBetween, reelPrintCounts } from './print-counts';
 
 // The Reel report and the shift summary (src-shared/ipc/report.ts), from the station database alone: the Labels'
@@ -215,5 +215,6 @@ export function shiftSummary(db: Db, dataDir: string, reels: readonly LocalReel[
       if (!view || decidedAt === null || decidedAt < fromIso || decidedAt >= toIso || view.verdict.decision === 'pending') return [];
       return [{ reelId: reel.reelId, name: reel.name, decision: view.verdict.decision, inspected: view.verdict.inspected, failed: view.verdict.failed }];
     }),
+    printQuality: shiftPrintQuality(db, reels, fromIso, toIso),
   };
 }

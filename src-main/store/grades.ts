@@ -77,6 +77,20 @@ export function listReelGrades(db: Db, reelId: string, position?: number): Label
   return rows.map(toGrade);
 }
 
+/** The grades given between two instants (ISO) to Labels of the Reels named, by Reel and position; gaps left out. */
+export function listGradesBetween(db: Db, reelIds: readonly string[], fromIso: string, toIso: string): (LabelGrade & { reelId: string })[] {
+  if (reelIds.length === 0) return [];
+  const rows = statement(
+    db,
+    `SELECT g.reel_id, g.label_id, g.position, g.grade, g.score, g.worst, g.symbology, g.flagged, g.symbols, g.graded_at
+       FROM label_grades g JOIN labels l ON l.label_id = g.label_id
+      WHERE g.graded_at >= ? AND g.graded_at < ? AND l.state <> 'gap'
+        AND g.reel_id IN (SELECT value FROM json_each(?))
+      ORDER BY g.reel_id, g.position`,
+  ).all(fromIso, toIso, JSON.stringify(reelIds)) as (GradeRow & { reel_id: string })[];
+  return rows.map((row) => ({ ...toGrade(row), reelId: row.reel_id }));
+}
+
 export function getReelGrading(db: Db, reelId: string): ReelGrading | undefined {
   const row = statement(db, 'SELECT grade_min AS minGrade, grade_below AS below FROM reels WHERE reel_id = ?').get(reelId);
   return row ? ReelGradingSchema.parse(row) : undefined;

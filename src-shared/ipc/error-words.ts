@@ -42,6 +42,7 @@ export const ERROR_WORD_FIELDS = {
   'COMPOSITE_TAG_CONFLICT.position_occupied': fieldsOf({ position, reel: name }),
   'COMPOSITE_TAG_CONFLICT.marking': fieldsOf({ position, reel: name }),
   'IDENTIFIER_ALREADY_BOUND.bound': fieldsOf({ position, reel: name }),
+  PRINT_GRADE_LOW: fieldsOf({ position, grade: name, minGrade: name }),
 } as const satisfies Record<string, Record<string, FieldKind>>;
 
 /** The named fields of `detail` when each is of its kind, else undefined. */

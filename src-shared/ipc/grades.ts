@@ -59,6 +59,14 @@ export const ReelGradingSchema = z.object({
 });
 export type ReelGrading = z.infer<typeof ReelGradingSchema>;
 
+/**
+ * What a Reel does with a grade (docs/print-quality.md, "A grade per Label"): nothing when it is at or above the
+ * lowest accepted grade, else what the Reel's setting says (flag: enrolled and flagged; refuse: not enrolled).
+ */
+export function belowAccepted(grade: GradeLetter, grading: ReelGrading): ReelGrading['below'] | undefined {
+  return GRADE_SCORE[grade] < GRADE_SCORE[grading.minGrade] ? grading.below : undefined;
+}
+
 /** A Label's grade: its lowest-graded symbol's, with every symbol graded. */
 const LabelGradeSchema = z.object({
   labelId: z.string(),
@@ -90,11 +98,23 @@ const ReelGradesSchema = GradeCountsSchema.extend({
 });
 export type ReelGrades = z.infer<typeof ReelGradesSchema>;
 
+/** The grade along a Reel's positions (a falling line is a failing ribbon or head). */
+const GradeTrendSchema = z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema }));
+
 /** The Reel report's print quality: the counts and the grade along the positions (the trend). */
 export const ReelPrintQualitySchema = GradeCountsSchema.extend({
   grading: ReelGradingSchema,
   graded: z.number().int().nonnegative(),
-  trend: z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema })),
+  trend: GradeTrendSchema,
+});
+
+/**
+ * The shift summary's print quality: the Labels of the shift's Reels graded that day, counted as the Reel report
+ * counts them, and each of those Reels' grade along its positions (that day's grades only).
+ */
+export const ShiftPrintQualitySchema = GradeCountsSchema.extend({
+  graded: z.number().int().nonnegative(),
+  reels: z.array(ReelPrintQualitySchema.extend({ reelId: z.string(), name: z.string() })),
 });
 
 export const gradeCommands = {
@@ -102,6 +122,11 @@ export const gradeCommands = {
   'grades.reel': {
     input: z.object({ reelId: LocalId, position: z.number().int().nonnegative().optional() }).strict(),
     output: ReelGradesSchema,
+  },
+  /** A Reel's lowest accepted grade and what happens to a Label below it. */
+  'grades.getSetting': {
+    input: z.object({ reelId: LocalId }).strict(),
+    output: ReelGradingSchema,
   },
   /** Changes a Reel's lowest accepted grade and what happens below it (only the fields given). */
   'grades.setting': {

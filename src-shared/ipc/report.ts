@@ -1,6 +1,6 @@
 import { StationErrorCode } from './station-error';
 import { z } from 'zod';
-import { ReelPrintQualitySchema } from './grades';
+import { ReelPrintQualitySchema, ShiftPrintQualitySchema } from './grades';
 import { PrintCountsSchema } from './printers';
 import { ExpectedIdentifierSchema } from '../api/labels';
 import { LabelStateSchema } from '../domain/label';
@@ -195,6 +195,8 @@ export const ShiftSummary = z.object({
   verdicts: z.array(
     z.object({ reelId: z.string(), name: z.string(), decision: z.enum(['accept', 'reject']), inspected: z.number().int(), failed: z.number().int() }),
   ),
+  /** Print grades of the day's Labels from the bench camera (docs/print-quality.md, "Reading the trend"): a process-control grade. */
+  printQuality: ShiftPrintQualitySchema,
 });
 export type ShiftSummary = z.infer<typeof ShiftSummary>;
 

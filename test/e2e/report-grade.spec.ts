@@ -45,6 +45,8 @@ test.beforeAll(async () => {
     expect(still.grades).toHaveLength(1);
     await station.call('labels.enroll', { reelId, position: i + 1, identifiers: [], captureSha256: still.sha256 });
   }
+  // Position 7 skipped: a cell without a grade on the map.
+  await station.call('labels.skip', { reelId, position: 7, reason: 'gap' });
 });
 test.afterAll(async () => {
   await station?.stop();
@@ -79,3 +81,84 @@ test('the Reel report shows the grades, their trend and the worst parameters, as
     await page.close();
   }
 });
+
+test("the shift summary shows the day's grades: by grade, by worst parameter and the Reel's trend", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const page = await browser.newPage({ viewport: size });
+    await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/shift`);
+    const section = page.getByTestId('shift-print-quality');
+    await expect(section.getByRole('heading', { name: 'Print quality' })).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByText('process-control grade from the bench camera, not a certified verification')).toBeVisible();
+    await expect(section.getByTestId('shift-graded')).toContainText('6 Labels graded this day');
+    const counts = await section.getByTestId('shift-grade-distribution').locator('tbody tr td:last-child').allTextContents();
+    expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(6);
+    await expect(section.getByTestId('shift-grade-worst')).toContainText('low contrast');
+    const trend = section.getByTestId('shift-grade-trend');
+    await expect(trend).toHaveCount(1);
+    await expect(trend).toContainText('Fading ribbon: grade along the positions (lowest accepted C');
+    await expect(trend.getByTestId('grade-trend')).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/e2e/screens/shift-grade-${size.width}x${size.height}.png` });
+    await page.close();
+  }
+});
+
+const MAP_WORDS = {
+  en: {
+    byGrade: 'print grade',
+    byState: 'state',
+    legend: 'Print grades',
+    ungraded: 'no grade',
+    cell: (grade: string) => new RegExp(`^Position 1: .*, print grade ${grade}$`),
+  },
+  de: {
+    byGrade: 'Druckqualitätsnote',
+    byState: 'Zustand',
+    legend: 'Druckqualitätsnoten',
+    ungraded: 'keine Note',
+    cell: (grade: string) => new RegExp(`^Position 1: .*, Druckqualitätsnote ${grade}$`),
+  },
+} as const;
+
+for (const locale of ['en', 'de'] as const) {
+  test(`the Reel map colours cells by grade, each with its letter, and says which have none (${locale})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { labels } = await station.call('grades.reel', { reelId });
+    const grades = new Map(labels.map((l) => [l.position, l.grade]));
+    const first = grades.get(1) ?? 'none';
+    expect(first).toMatch(/^[A-F]$/);
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      const page = await browser.newPage({ viewport: size, locale });
+      await page.addInitScript((lng) => localStorage.setItem('station.locale', lng), locale);
+      await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reelMap?reel=${encodeURIComponent(reelId)}`);
+      const cell = (position: number) => page.locator(`[data-position="${position}"]`);
+      await expect(cell(1)).toBeVisible({ timeout: 30_000 });
+      await expect(cell(1)).not.toHaveClass(/cell-grade-/);
+      await page.getByTestId('map-colour-by').getByLabel(MAP_WORDS[locale].byGrade).check();
+      await expect(page.getByRole('list', { name: MAP_WORDS[locale].legend })).toBeVisible();
+      // Each graded position its grade's colour class and letter; the name says the grade, not only the colour.
+      for (const [position, grade] of grades) {
+        await expect(cell(position)).toHaveClass(new RegExp(`cell-grade-${grade}`));
+        await expect(cell(position).locator('.mark')).toHaveText(grade);
+      }
+      await expect(cell(1)).toHaveAttribute('aria-label', MAP_WORDS[locale].cell(first));
+      // The legend counts what the map shows.
+      await expect(page.getByTestId('grade-legend')).toContainText(MAP_WORDS[locale].ungraded);
+      await expect(cell(7)).toHaveClass(/cell-grade-none/);
+      await expect(cell(7).locator('.mark')).toHaveText('○');
+      const legendCounts = await page.getByTestId('grade-legend').locator('.count').allTextContents();
+      expect(legendCounts.map(Number)).toEqual([...'ABCDF'].map((g) => [...grades.values()].filter((x) => x === g).length).concat(1));
+      await page.screenshot({ path: `test-results/e2e/screens/map-grade-${locale}-${size.width}x${size.height}.png` });
+      await page.getByTestId('map-colour-by').getByLabel(MAP_WORDS[locale].byState).check();
+      await expect(cell(1)).not.toHaveClass(/cell-grade-/);
+      await page.close();
+    }
+  });
+}

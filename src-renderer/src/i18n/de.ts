@@ -1146,6 +1146,8 @@ export const de: Catalog = {
   },
   errors: {
     unknown: 'Das hat nicht geklappt. Die Details unten nennen den Grund; nennen Sie Code und Anfrage-ID dem, der die Station betreut.',
+    PRINT_GRADE_LOW:
+      'Position {{position}} wurde nicht erfasst: Ihre Druckqualitätsnote {{grade}} liegt unter der niedrigsten zugelassenen Note {{minGrade}} dieser Rolle. Das Label neu drucken und neu aufnehmen oder die zugelassene Note der Rolle ändern (Rollenkarte).',
     STATION_INVALID_INPUT: 'Die Station konnte die Eingabe nicht verwenden. Felder prüfen und erneut versuchen; die Details nennen den falschen Wert.',
     STATION_UNKNOWN_COMMAND: 'Dieses Fenster und die Station haben verschiedene Versionen. Fenster neu laden (F5); bleibt es so, die Station neu starten.',
     STATION_TIMEOUT: 'Die Station hat zu lange nicht geantwortet. Erneut versuchen; passiert es wieder, die Station neu starten.',
@@ -1392,5 +1394,28 @@ export const de: Catalog = {
     resume: 'Fortsetzen',
     failed: 'Die Station konnte diesen Auftrag nicht ausführen: das Protokoll der Station ansehen, dann erneut versuchen.',
     close: 'Schließen',
+  gradeTrend: {
+    shiftSummary: '{{graded, number}} Labels an diesem Tag bewertet; {{flagged, number}} unter der niedrigsten zugelassenen Note ihrer Rolle.',
+    shiftNone: 'An diesem Tag keine Codes bewertet.',
+    reelTrend: '{{reel}}: Note entlang der Positionen (niedrigste zugelassene {{min}}; {{flagged, number}} darunter)',
+    colourBy: 'Färben nach',
+    byState: 'Zustand',
+    byGrade: 'Druckqualitätsnote',
+    gradeLegend: 'Druckqualitätsnoten',
+    grade: 'Note {{grade}}',
+    ungraded: 'keine Note',
+    cellGraded: '{{name}}, Druckqualitätsnote {{grade}}',
+    cellUngraded: '{{name}}, keine Druckqualitätsnote',
+    setting: {
+      title: 'Zugelassene Druckqualität',
+      minGrade: 'Niedrigste zugelassene Note',
+      below: 'Ein Label darunter wird',
+      flag: 'erfasst und markiert',
+      refuse: 'abgelehnt (neu drucken und neu aufnehmen)',
+      save: 'Speichern',
+      saved: 'Gespeichert: niedrigste Note {{min}}; ein Label darunter wird {{below}}.',
+    },
+    belowFlag: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird erfasst und markiert.',
+    belowRefuse: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird abgelehnt. Neu drucken und neu aufnehmen.',
   },
 };

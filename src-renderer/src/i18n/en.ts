@@ -1110,6 +1110,8 @@ export const en = {
   // what to do. The station's English message stays under "Details".
   errors: {
     unknown: 'This did not work. Details below say why; quote the code and request id to whoever looks after the station.',
+    PRINT_GRADE_LOW:
+      'Position {{position}} was not saved: its print grade {{grade}} is below this Reel’s lowest accepted grade {{minGrade}}. Reprint the Label and capture it again, or change the Reel’s accepted grade (Reel map).',
     STATION_INVALID_INPUT: 'The station could not use what was entered. Check the fields and try again; Details say which value was wrong.',
     STATION_UNKNOWN_COMMAND: 'This window and the station are of different versions. Reload the window (F5); if it stays, restart the station.',
     STATION_TIMEOUT: 'The station took too long to answer. Try again; if it keeps happening, restart the station.',
@@ -1338,6 +1340,29 @@ export const en = {
     resume: 'Resume',
     failed: 'The station could not run this job: see the station’s log, then try again.',
     close: 'Close',
+  gradeTrend: {
+    shiftSummary: '{{graded, number}} Labels graded this day; {{flagged, number}} below their Reel’s lowest accepted grade.',
+    shiftNone: 'No codes graded this day.',
+    reelTrend: '{{reel}}: grade along the positions (lowest accepted {{min}}; {{flagged, number}} below it)',
+    colourBy: 'Colour by',
+    byState: 'state',
+    byGrade: 'print grade',
+    gradeLegend: 'Print grades',
+    grade: 'grade {{grade}}',
+    ungraded: 'no grade',
+    cellGraded: '{{name}}, print grade {{grade}}',
+    cellUngraded: '{{name}}, no print grade',
+    setting: {
+      title: 'Print quality accepted',
+      minGrade: 'Lowest grade accepted',
+      below: 'A Label below it is',
+      flag: 'saved and flagged',
+      refuse: 'refused (reprint it and capture it again)',
+      save: 'Save',
+      saved: 'Saved: lowest grade {{min}}; a Label below it is {{below}}.',
+    },
+    belowFlag: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be saved and flagged.',
+    belowRefuse: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be refused. Reprint it and capture it again.',
   },
 };
 

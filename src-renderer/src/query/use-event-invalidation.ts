@@ -7,7 +7,7 @@ import { station } from '../station-client';
 const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   // The Reel report and the shift summary follow every save, take-back and sent operation (docs/architecture.md,
   // "Events"): current while shown, and when opened again.
-  'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history', 'report.reel', 'report.shift'],
+  'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history', 'report.reel', 'report.shift', 'grades.reel'],
   'queue.progress': ['queue.list', 'reels.list', 'bulkBind.status', 'labels.history', 'sync.concurrency.get', 'report.reel', 'report.shift'],
   'devices.changed': ['devices.list'],
   'devices.status': ['devices.list'],

@@ -143,4 +143,32 @@ describe('a grade per Label', () => {
     const shown = (await station(['--data', data, '--json', 'reel', 'show', reelId])).json() as { labels: Array<{ position: number; state: string }> };
     expect(shown.labels.find((l) => l.position === 3)).toBeUndefined();
   }, 120_000);
+  it("shows the day's grades in the shift summary: the distribution, the worst parameters and each Reel's trend, as the Reel report counts them", async () => {
+    const report = (await station(['--data', data, '--json', 'report', '--reel', reelId])).json() as { printQuality: { trend: unknown[] } };
+    const shift = await station(['--data', data, '--json', 'report', 'shift']);
+    expect(shift.code).toBe(0);
+    const summary = shift.json() as {
+      printQuality: {
+        graded: number;
+        distribution: Record<string, number>;
+        worstParameters: Record<string, number>;
+        flagged: number;
+        reels: Array<{ reelId: string; name: string; grading: { minGrade: string }; graded: number; flagged: number; trend: unknown[] }>;
+      };
+    };
+    // The two Labels enrolled today (A, and D flagged: low contrast); the refused one kept nothing.
+    expect(summary.printQuality).toMatchObject({ graded: 2, flagged: 1, distribution: { A: 1, B: 0, C: 0, D: 1, F: 0 } });
+    expect(summary.printQuality.worstParameters.sc).toBe(1);
+    expect(summary.printQuality.reels).toHaveLength(1);
+    expect(summary.printQuality.reels[0]).toMatchObject({ reelId, name: 'Graded reel', grading: { minGrade: 'B' }, graded: 2, flagged: 1 });
+    expect(summary.printQuality.reels[0]?.trend).toEqual(report.printQuality.trend);
+
+    const text = await station(['--data', data, 'report', 'shift']);
+    expect(text.stdout).toContain(
+      "Print quality (bench camera, process-control grade, not certified): A 1, B 0, C 0, D 1, F 0; worst: low contrast ×1; 1 below their Reel's accepted grade",
+    );
+    // Another day graded nothing.
+    const before = (await station(['--data', data, '--json', 'report', 'shift', '--day', '2020-01-01'])).json() as typeof summary;
+    expect(before.printQuality).toMatchObject({ graded: 0, reels: [] });
+  }, 120_000);
 });

@@ -43,6 +43,109 @@ function qr5CodewordModules(): Array<Array<[number, number]>> {
   return codewords;
 }
 
+/**
+ * The modules of each codeword of a single-region Data Matrix (ECC 200), in symbol coordinates, by the placement of
+ * ISO/IEC 16022 Annex F written out here on its own: the "utah" shape walked diagonally over the mapping matrix, the
+ * four corner cases, then each mapping matrix module moved past the L finder (column 0) and the clock track (row 0).
+ */
+function dmCodewordModules(size: number): Array<Array<[number, number]>> {
+  const [nrow, ncol] = [size - 2, size - 2];
+  const taken: boolean[][] = Array.from({ length: nrow }, () => Array<boolean>(ncol).fill(false));
+  const codewords: Array<Array<[number, number]>> = [];
+  const module = (row: number, col: number, chr: number) => {
+    if (row < 0) {
+      row += nrow;
+      col += 4 - ((nrow + 4) % 8);
+    }
+    if (col < 0) {
+      col += ncol;
+      row += 4 - ((ncol + 4) % 8);
+    }
+    (taken[row] as boolean[])[col] = true;
+    (codewords[chr] ??= []).push([row + 1, col + 1]);
+  };
+  const shape = (chr: number, cells: Array<[number, number]>) => {
+    for (const [r, c] of cells) module(r, c, chr);
+  };
+  const utah = (row: number, col: number, chr: number) =>
+    shape(chr, [
+      [row - 2, col - 2],
+      [row - 2, col - 1],
+      [row - 1, col - 2],
+      [row - 1, col - 1],
+      [row - 1, col],
+      [row, col - 2],
+      [row, col - 1],
+      [row, col],
+    ]);
+  const [R, C] = [nrow, ncol];
+  const corners = {
+    1: [
+      [R - 1, 0],
+      [R - 1, 1],
+      [R - 1, 2],
+      [0, C - 2],
+      [0, C - 1],
+      [1, C - 1],
+      [2, C - 1],
+      [3, C - 1],
+    ],
+    2: [
+      [R - 3, 0],
+      [R - 2, 0],
+      [R - 1, 0],
+      [0, C - 4],
+      [0, C - 3],
+      [0, C - 2],
+      [0, C - 1],
+      [1, C - 1],
+    ],
+    3: [
+      [R - 3, 0],
+      [R - 2, 0],
+      [R - 1, 0],
+      [0, C - 2],
+      [0, C - 1],
+      [1, C - 1],
+      [2, C - 1],
+      [3, C - 1],
+    ],
+    4: [
+      [R - 1, 0],
+      [R - 1, C - 1],
+      [0, C - 3],
+      [0, C - 2],
+      [0, C - 1],
+      [1, C - 3],
+      [1, C - 2],
+      [1, C - 1],
+    ],
+  } as Record<number, Array<[number, number]>>;
+  let chr = 0;
+  let [row, col] = [4, 0];
+  do {
+    if (row === nrow && col === 0) shape(chr++, corners[1] as Array<[number, number]>);
+    if (row === nrow - 2 && col === 0 && ncol % 4 !== 0) shape(chr++, corners[2] as Array<[number, number]>);
+    if (row === nrow - 2 && col === 0 && ncol % 8 === 4) shape(chr++, corners[3] as Array<[number, number]>);
+    if (row === nrow + 4 && col === 2 && ncol % 8 === 0) shape(chr++, corners[4] as Array<[number, number]>);
+    do {
+      if (row < nrow && col >= 0 && !(taken[row] as boolean[])[col]) utah(row, col, chr++);
+      row -= 2;
+      col += 2;
+    } while (row >= 0 && col < ncol);
+    row += 1;
+    col += 3;
+    do {
+      if (row >= 0 && col < ncol && !(taken[row] as boolean[])[col]) utah(row, col, chr++);
+      row += 2;
+      col -= 2;
+    } while (row < nrow && col >= 0);
+    row += 3;
+    col += 1;
+  } while (row < nrow || col < ncol);
+  return codewords;
+}
+
 /** Block 1's codeword j is raw codeword 2j (data) in a symbol of two equal blocks, interleaved codeword by codeword. */
 const block1Raw = (j: number) => 2 * j;
 
@@ -99,6 +202,31 @@ describe('grading a printed QR or Data Matrix (ISO/IEC 15415 parameters)', () =>
     for (let j = 0; j < k; j += 1)
       for (const [r, c] of modules[block1Raw(j)] as Array<[number, number]>) (grid.dark[r] as boolean[])[c] = !(grid.dark[r] as boolean[])[c];
     const g = await gradeOne(grid);
+    expect(g.measures.errors).toBe(k);
+    expect(g.measures.uec).toBeCloseTo(uec, 6);
+    expect(g.parameters.uec).toBe(letter);
+    expect(g.parameters.fpd).toBe('A');
+  });
+
+  it.each([
+    // k codewords changed of the 22 × 22 symbol's one block of 20 error correction codewords (ISO/IEC 16022,
+    // table 7), p = 0: UEC = 1 − 2k/20, A ≥ 0.62, B ≥ 0.50, C ≥ 0.37, D ≥ 0.25
+    [2, 0.8, 'A'],
+    [5, 0.5, 'B'],
+    [6, 0.4, 'C'],
+    [7, 0.3, 'D'],
+    [9, 0.1, 'F'],
+  ] as const)('with %i codewords of a Data Matrix changed, UEC is 1 − 2k/20 = %f (%s)', async (k, uec, letter) => {
+    const grid = dm();
+    expect(grid.size).toBe(22);
+    const codewords = dmCodewordModules(grid.size);
+    // 30 data and 20 error correction codewords fill the 20 × 20 mapping matrix.
+    expect(codewords).toHaveLength(50);
+    // Every other codeword from the first, each module of it inverted.
+    for (let j = 0; j < k; j += 1)
+      for (const [r, c] of codewords[2 * j] as Array<[number, number]>) (grid.dark[r] as boolean[])[c] = !(grid.dark[r] as boolean[])[c];
+    const g = await gradeOne(grid, { quiet: 2 });
+    expect(g.value).toBe(TEXT);
     expect(g.measures.errors).toBe(k);
     expect(g.measures.uec).toBeCloseTo(uec, 6);
     expect(g.parameters.uec).toBe(letter);

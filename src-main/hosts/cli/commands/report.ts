@@ -33,15 +33,16 @@ function summary(report: ReelReport): string {
   ].join('\n');
 }
 
-/** The print grades of the Reel's codes (docs/print-quality.md): a process-control grade, not a certified one. */
-function printQualityLine(q: ReelReport['printQuality']): string {
+/** The print grades of the Reel's (or the day's) codes (docs/print-quality.md): a process-control grade, not a certified one. */
+function printQualityLine(q: ReelReport['printQuality'] | ShiftSummary['printQuality']): string {
   if (!q || q.graded === 0) return 'Print quality: no graded codes';
   const dist = (['A', 'B', 'C', 'D', 'F'] as const).map((g) => `${g} ${q.distribution[g] ?? 0}`).join(', ');
   const worst = Object.entries(q.worstParameters)
     .filter(([, n]) => n > 0)
     .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)
     .join(', ');
-  return `Print quality (bench camera, process-control grade, not certified): ${dist}${worst ? `; worst: ${worst}` : ''}; ${q.flagged} below ${q.grading.minGrade}`;
+  const below = 'grading' in q ? `${q.flagged} below ${q.grading.minGrade}` : `${q.flagged} below their Reel's accepted grade`;
+  return `Print quality (bench camera, process-control grade, not certified): ${dist}${worst ? `; worst: ${worst}` : ''}; ${below}`;
 }
 
 /** The Reel's prints and reprints by reason (docs/printing.md, "Reprints at the bench"). */
@@ -176,6 +177,7 @@ function shiftText(s: ShiftSummary): string {
     `Reels worked on: ${s.reels.map((r) => `${r.name} (${r.labels} saved${r.finished ? ', finished' : ''})`).join(', ') || 'none'}; finished ${s.reelsFinished}`,
     `Quality checks: ${s.verdicts.map((v) => `${v.name} ${v.decision} (${v.failed} failed of ${v.inspected})`).join(', ') || 'none'}`,
     printsLine(s.prints),
+    printQualityLine(s.printQuality),
   ].join('\n');
 }
 
@@ -183,7 +185,7 @@ export const reportShiftCommand: CliCommand = {
   path: ['report', 'shift'],
   usage: 'station [--data DIR] [--json] report shift [--day YYYY-MM-DD] [--utc-offset MINUTES] [--pdf FILE] [--lang en|de]',
   summary:
-    "A day's shift summary across Reels (default today): Labels per hour, problems by kind, Reels finished, quality-check verdicts; --pdf prints the shift summary page (needs Chromium).",
+    "A day's shift summary across Reels (default today): Labels per hour, problems by kind, Reels finished, quality-check verdicts, print grades; --pdf prints the shift summary page (needs Chromium).",
   stationOptions: { printReport: printer.print },
   async run(ctx, args) {
     const { values } = parseCommand(args, {

@@ -130,6 +130,7 @@ export function BenchScreen({
                 key={n}
                 slot={slot}
                 next={n === nextSlot && !blocked}
+                reelId={reel.reelId}
                 expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null}
               />
             ))}

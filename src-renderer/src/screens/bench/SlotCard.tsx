@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import { Breakable } from '../../components/Breakable';
 import type { Slot } from './bench-reducer';
+import { GradeBelow } from './GradeBelow';
 import { GradeChip } from './GradeChip';
 
 /** One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next. */
-export function SlotCard({ slot, expected, next }: { slot: Slot; expected: ExpectedValues | null; next: boolean }) {
+export function SlotCard({ slot, expected, next, reelId }: { slot: Slot; expected: ExpectedValues | null; next: boolean; reelId?: string }) {
   const { t } = useTranslation();
   const filled = slot.value !== undefined || slot.captureSha256 !== undefined;
   const printed = slot.tagType !== 'SVC' ? expected?.[slot.tagType] : undefined;
@@ -30,6 +31,7 @@ export function SlotCard({ slot, expected, next }: { slot: Slot; expected: Expec
       </span>
       {slot.thumbnail ? <img src={slot.thumbnail} alt={t('bench.captureAlt')} className="thumb" /> : null}
       {slot.grade ? <GradeChip grade={slot.grade} /> : null}
+      {slot.grade ? <GradeBelow grade={slot.grade} reelId={reelId} /> : null}
       <span className="slot-value mono" title={shown}>
         {shown}
       </span>

@@ -3,6 +3,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Mouse
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type MapCell } from './cell-state';
 import { REPRINT_MARK } from './reprint-marks';
+import { GRADE_MARK } from './grade-cells';
 
 const CELL = 64;
 const GAP = 4;
@@ -22,12 +23,18 @@ function useCellName(): (cell: MapCell) => string {
     void language; // the templates are the language's: made again when it changes (with or without a new `t`)
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
-      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}${cell.reprinted ? '+reprinted' : ''}`;
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}${cell.reprinted ? '+reprinted' : ''}+${cell.grade ?? ''}`;
       let parts = templates.get(kind);
       if (!parts) {
         const base = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
         const checked = cell.mismatch ? t('reelMap.cellMismatch', { name: base }) : base;
-        const name = cell.reprinted ? t('reprint.cellReprinted', { name: checked }) : checked;
+        const stated = cell.reprinted ? t('reprint.cellReprinted', { name: checked }) : checked;
+        const name =
+          cell.grade === undefined
+            ? stated
+            : cell.grade === 'none'
+              ? t('gradeTrend.cellUngraded', { name: stated })
+              : t('gradeTrend.cellGraded', { name: stated, grade: cell.grade });
         parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
         templates.set(kind, parts);
       }
@@ -119,13 +126,13 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${cell.reprinted ? ' reprinted' : ''}${selected === cell.position ? ' selected' : ''}`}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${cell.reprinted ? ' reprinted' : ''}${cell.grade ? ` cell-grade-${cell.grade}` : ''}${selected === cell.position ? ' selected' : ''}`}
           aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
           {cell.position}
           <span className="mark" aria-hidden="true">
-            {CELL_MARK[cell.state] + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '') + (cell.reprinted ? REPRINT_MARK : '')}
+            {(cell.grade ? GRADE_MARK[cell.grade] : CELL_MARK[cell.state]) + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '') + (cell.reprinted ? REPRINT_MARK : '')}
           </span>
         </button>
       ))}

@@ -6,6 +6,8 @@ import { ReelPicker } from '../../components/ReelPicker';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
 import { BenchRangeForm } from './BenchRangeForm';
+import { GradeLegend, useGradeColouring } from './GradeColouring';
+import { GradeSettingForm } from './GradeSettingForm';
 import { LabelDetail } from './LabelDetail';
 import { Legend } from './Legend';
 import { MoveRange } from './MoveRange';
@@ -41,6 +43,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   useEffect(() => {
     if (detail.data) performance.mark('reel-map:data');
   }, [detail.data]);
+  const colouring = useGradeColouring(reelId, cells, REFRESH_MS);
   const label = selected === undefined ? undefined : detail.data?.labels.find((l) => l.position === selected);
 
   return (
@@ -53,7 +56,13 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
       <ErrorNote error={detail.error} />
       {detail.data ? (
         <>
-          <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} reprinted={reprinted.size} />
+          {colouring.toggle}
+          <ErrorNote error={colouring.error} />
+          {colouring.byGrade ? (
+            <GradeLegend cells={colouring.cells} />
+          ) : (
+            <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} reprinted={reprinted.size} />
+          )}
           {detail.data.hasPrintData ? null : (
             <p className="warning-note" role="note" data-testid="no-print-data">
               <span aria-hidden="true">⚠ </span>
@@ -71,11 +80,12 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
           ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
           <div className="map-layout">
-            <ReelMapGrid cells={cells} selected={selected} select={(c) => setSelected(c.position)} />
+            <ReelMapGrid cells={colouring.cells} selected={selected} select={(c) => setSelected(c.position)} />
             {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}
           <BenchRangeForm key={detail.data.reelId} reelId={detail.data.reelId} range={detail.data.benchRange} />
+          <GradeSettingForm key={`grade-${detail.data.reelId}`} reelId={detail.data.reelId} />
         </>
       ) : null}
     </section>

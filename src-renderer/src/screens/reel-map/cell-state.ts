@@ -1,4 +1,5 @@
 import type { LabelState } from '../../../../src-shared/domain/label';
+import type { GradeLetter } from '../../../../src-shared/ipc/grades';
 
 // Each state has a colour AND a letter or symbol, so colour is never the only signal: the map
 // reads the same without colour vision and to a screen reader.
@@ -28,6 +29,8 @@ export interface MapCell {
   mismatch: boolean;
   /** Printed more than once (docs/printing.md, "Reprints at the bench"; reprint-marks.ts). */
   reprinted?: boolean;
+  /** Its Label's print grade when the map is coloured by grade (`none`: no grade); undefined when coloured by state (grade-cells.ts). */
+  grade?: GradeLetter | 'none';
 }
 
 /** The mark of a Label enrolled elsewhere, beside its state's mark. */

@@ -13,6 +13,7 @@ import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query/use-command';
 import { printDrawn, usePrintData } from '../report/print-page';
 import { PrintCountsSection } from '../report/PrintCounts';
+import { ShiftPrintQuality } from './ShiftPrintQuality';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -114,6 +115,7 @@ function ShiftSummaryView({
         )}
       </section>
       <PrintCountsSection counts={data.prints} id="shift-print-counts" />
+      <ShiftPrintQuality quality={data.printQuality} />
       <figure className="report-section">
         <figcaption>{t('shift.perHourChart')}</figcaption>
         <UPlotChart options={options} data={chartData} height={200} label={t('shift.perHourChart')} testId="shift-chart" {...(onDrawn ? { onDrawn } : {})} />

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { ShiftSummary } from '../../../../src-shared/ipc';
+import { GradeDistribution, GradeTrend, WorstParameters } from '../report/PrintQuality';
+
+// The shift summary's print quality (docs/print-quality.md, "Reading the trend"): the day's graded Labels by grade and
+// by worst parameter, and each Reel's grade along its positions, with the Reel report's own tables and trend.
+
+export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQuality'] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="shift-print-quality" className="report-section" data-testid="shift-print-quality">
+      <h3 id="shift-print-quality">{t('grade.report.title')}</h3>
+      <p className="hint">{t('grade.notCertified')}</p>
+      {quality.graded > 0 ? (
+        <>
+          <p data-testid="shift-graded">{t('gradeTrend.shiftSummary', { graded: quality.graded, flagged: quality.flagged })}</p>
+          <GradeDistribution distribution={quality.distribution} testId="shift-grade-distribution" />
+          <WorstParameters worstParameters={quality.worstParameters} testId="shift-grade-worst" />
+          {quality.reels.map((reel) => {
+            const caption = t('gradeTrend.reelTrend', { reel: reel.name, min: reel.grading.minGrade, flagged: reel.flagged });
+            return (
+              <figure key={reel.reelId} data-testid="shift-grade-trend">
+                <figcaption>{caption}</figcaption>
+                <GradeTrend trend={reel.trend} label={`${t('grade.report.trend')}: ${reel.name}`} />
+              </figure>
+            );
+          })}
+        </>
+      ) : (
+        <p>{t('gradeTrend.shiftNone')}</p>
+      )}
+    </section>
+  );
+}
