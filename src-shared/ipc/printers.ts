@@ -72,7 +72,6 @@ const PrintProgress = PrintJobView.extend({
 });
 export type PrintProgress = z.infer<typeof PrintProgress>;
 
-
 const PrintView = z.object({
   position: z.number().int(),
   jobId: z.string(),

@@ -1351,6 +1351,7 @@ export const de: Catalog = {
       byReason: 'Nachdrucke nach Grund',
       positions: 'Nachgedruckte Positionen: {{positions}}',
     },
+  },
   printDialog: {
     open: 'Drucken…',
     openFor: 'Die Labels der Rolle „{{reel}}“ drucken',
@@ -1394,6 +1395,7 @@ export const de: Catalog = {
     resume: 'Fortsetzen',
     failed: 'Die Station konnte diesen Auftrag nicht ausführen: das Protokoll der Station ansehen, dann erneut versuchen.',
     close: 'Schließen',
+  },
   gradeTrend: {
     shiftSummary: '{{graded, number}} Labels an diesem Tag bewertet; {{flagged, number}} unter der niedrigsten zugelassenen Note ihrer Rolle.',
     shiftNone: 'An diesem Tag keine Codes bewertet.',

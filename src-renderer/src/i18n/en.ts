@@ -1298,6 +1298,7 @@ export const en = {
       byReason: 'Reprints by reason',
       positions: 'Reprinted positions: {{positions}}',
     },
+  },
   printDialog: {
     open: 'Print…',
     openFor: 'Print the labels of Reel “{{reel}}”',
@@ -1340,6 +1341,7 @@ export const en = {
     resume: 'Resume',
     failed: 'The station could not run this job: see the station’s log, then try again.',
     close: 'Close',
+  },
   gradeTrend: {
     shiftSummary: '{{graded, number}} Labels graded this day; {{flagged, number}} below their Reel’s lowest accepted grade.',
     shiftNone: 'No codes graded this day.',

@@ -132,7 +132,10 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
         >
           {cell.position}
           <span className="mark" aria-hidden="true">
-            {(cell.grade ? GRADE_MARK[cell.grade] : CELL_MARK[cell.state]) + (cell.elsewhere ? ELSEWHERE_MARK : '') + (cell.mismatch ? MISMATCH_MARK : '') + (cell.reprinted ? REPRINT_MARK : '')}
+            {(cell.grade ? GRADE_MARK[cell.grade] : CELL_MARK[cell.state]) +
+              (cell.elsewhere ? ELSEWHERE_MARK : '') +
+              (cell.mismatch ? MISMATCH_MARK : '') +
+              (cell.reprinted ? REPRINT_MARK : '')}
           </span>
         </button>
       ))}
