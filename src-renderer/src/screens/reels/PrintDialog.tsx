@@ -246,7 +246,8 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
 
   function jobView(view: PrintJobView | PrintProgress) {
     const done = 'done' in view ? view.done : view.printed.reduce((n, [a, b]) => n + b - a + 1, 0);
-    const current = 'current' in view ? view.current : null;
+    // The position printing: the first one not confirmed (the event says it; a status read before any event, too).
+    const current = 'current' in view ? view.current : view.state === 'printing' ? (view.notPrinted[0]?.[0] ?? null) : null;
     const cause = 'cause' in view ? view.cause : undefined;
     const reasons = 'reasons' in view ? (view.reasons ?? []) : [];
     // Why it stopped, in words: the printer's reasons, else the cause, else the printer's state now.
@@ -274,8 +275,10 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           </p>
         ) : null}
         {view.state === 'stopped' ? (
-          <div role="alert" data-testid="print-dialog-stopped">
-            <p className="error">{t('printDialog.stopped', { why })}</p>
+          <div role="alert" className="error-note" data-testid="print-dialog-stopped">
+            <p>
+              <strong>{t('printDialog.stopped', { why })}</strong>
+            </p>
             <p>{t('printDialog.printed', { ranges: view.printed.length ? rangesInWords(view.printed) : t('printDialog.none') })}</p>
             <p>{t('printDialog.notPrinted', { ranges: view.notPrinted.length ? rangesInWords(view.notPrinted) : t('printDialog.none') })}</p>
             {view.notPrinted.length ? <p className="hint">{t('printDialog.resumeHint')}</p> : null}
