@@ -7,8 +7,9 @@ import type { printerCommands } from '../../src-shared/ipc/printers';
 import { requireReel } from '../changes/context';
 import { parseLabelStock } from '../print-run/layout';
 import { labelPdf, zplLabels } from '../printers/documents';
-import { PDF, partsFrom, runIppJob } from '../printers/ipp-printer';
-import { PrintJobs, compress, expand, printRows, printerAddress, printerStatus, rangesInWords, type PrintJobView } from '../printers/jobs';
+import { PDF, ZPL, partsFrom, runIppJob } from '../printers/ipp-printer';
+import { compress, expand, rangesInWords } from '../../src-shared/domain/position-ranges';
+import { PrintJobs, printRows, printerAddress, printerStatus, type PrintJobView } from '../printers/jobs';
 import { blockingReasons, reasonsInWords } from '../printers/reasons';
 import type { PrinterStatus } from '../printers/types';
 import { runZplJob } from '../printers/zpl-printer';
@@ -209,12 +210,23 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       const text = `Test label: station ${jobs.station}, printer ${printer.name}, ${at.toISOString()}`;
       const row = { position: 0, serial: 'TEST', text: `TEST ${at.toISOString().slice(11, 16)}`, qr: text };
       const signal = new AbortController().signal;
+      // An IPP printer that takes no PDF gets the ZPL over IPP (docs/printing.md, "What a printer gets").
+      const asZpl = printer.kind === 'ipp' && !status.formats.includes(PDF);
       const outcome =
-        printer.kind === 'zpl' || !status.formats.includes(PDF)
+        printer.kind === 'zpl'
           ? await runZplJob(printer.uri, await zplLabels([row], 1, printer.stock, printer.dpi), () => undefined, signal)
           : await runIppJob(
               printer.uri,
-              { parts: partsFrom({ bytes: await labelPdf([row], 1, printer.stock, join(ctx.dataDir, 'tmp')), labels: 1 }), format: PDF, name: 'Test label' },
+              {
+                parts: partsFrom({
+                  bytes: asZpl
+                    ? Buffer.from((await zplLabels([row], 1, printer.stock, printer.dpi)).join(''), 'utf8')
+                    : await labelPdf([row], 1, printer.stock, join(ctx.dataDir, 'tmp')),
+                  labels: 1,
+                }),
+                format: asZpl ? ZPL : PDF,
+                name: 'Test label',
+              },
               { started: () => undefined, confirmed: () => undefined },
               signal,
             );

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { compress, expand, rangesInWords } from '../../src-shared/domain/position-ranges';
 import type { PrintRunRow, ZplDpi } from '../print-run';
 import { listLabels } from '../store/labels';
 import type { Db } from '../store/database';
@@ -35,27 +36,6 @@ export interface PrintJobView {
   printed: Ranges;
   notPrinted: Ranges;
   reason?: string;
-}
-
-/** The positions of ranges, in order. */
-export function expand(ranges: Ranges): number[] {
-  return ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
-}
-
-/** Positions in order as ranges of consecutive ones: [1,2,3,7] → [[1,3],[7,7]]. */
-export function compress(positions: readonly number[]): Ranges {
-  const out: Ranges = [];
-  for (const p of positions) {
-    const last = out.at(-1);
-    if (last && p === last[1] + 1) last[1] = p;
-    else out.push([p, p]);
-  }
-  return out;
-}
-
-/** "5–7, 9" */
-export function rangesInWords(ranges: Ranges): string {
-  return ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
 }
 
 function viewOf(job: StoredPrintJob): PrintJobView {

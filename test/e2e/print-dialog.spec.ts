@@ -71,10 +71,13 @@ for (const viewport of [
     await expect(dialog.getByTestId('print-dialog-preview')).toContainText('DLG-0001');
     const before = printer.printed.length;
     printer.paperOutAfter(6);
+    // Slow labels while the dialog is watched printing; the rest at the usual pace.
+    printer.labelMs = 300;
     await dialog.getByLabel('Copies of each label').press('Enter');
     await expect(dialog.getByTestId('print-dialog-printing')).toContainText(/Printing on Line Zebra: position \d+/);
     await expect(dialog.getByRole('progressbar', { name: 'Labels printed' })).toBeVisible();
     await page.screenshot({ path: `test-results/e2e/screens/print-dialog-printing-${viewport.width}.png` });
+    printer.labelMs = 60;
 
     const stopped = dialog.getByTestId('print-dialog-stopped');
     await expect(stopped).toContainText('Printing stopped: paper out.');

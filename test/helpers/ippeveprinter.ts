@@ -122,7 +122,11 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-export async function startIppEvePrinter(dir: string, name = 'Station Test Printer'): Promise<IppEvePrinter> {
+export async function startIppEvePrinter(
+  dir: string,
+  name = 'Station Test Printer',
+  formats = 'application/pdf,application/vnd.zebra-zpl',
+): Promise<IppEvePrinter> {
   const spool = join(dir, 'spool');
   const control = join(dir, 'control');
   const avahiRun = join(dir, 'run-avahi');
@@ -157,11 +161,7 @@ export async function startIppEvePrinter(dir: string, name = 'Station Test Print
   const port = await freePort();
   let printer: ReturnType<typeof spawnLogged> | undefined;
   const launch = async () => {
-    printer = spawnLogged(
-      'ippeveprinter',
-      ['-n', 'localhost', '-p', String(port), '-d', spool, '-k', '-f', 'application/pdf,application/vnd.zebra-zpl', '-c', engine, name],
-      env,
-    );
+    printer = spawnLogged('ippeveprinter', ['-n', 'localhost', '-p', String(port), '-d', spool, '-k', '-f', formats, '-c', engine, name], env);
     const started = printer;
     await until(() => answers(port), { what: `ippeveprinter on port ${port} (${started.log()})` });
   };
@@ -172,7 +172,7 @@ export async function startIppEvePrinter(dir: string, name = 'Station Test Print
     spool,
     received: () =>
       readdirSync(spool, { recursive: true, encoding: 'utf8' })
-        .filter((f) => /\.(pdf|zpl)$/i.test(f))
+        .filter((f) => /\.(pdf|zpl|dat)$/i.test(f))
         .map((f) => join(spool, f)),
     paperOutAfter: (pages) => writeFileSync(join(control, 'paper'), String(pages)),
     pageMs: (ms) => writeFileSync(join(control, 'page-ms'), String(ms)),

@@ -199,3 +199,39 @@ describe('printing on an IPP printer (ippeveprinter)', () => {
     expect(error.message).toContain('ipp://');
   });
 });
+
+describe('an IPP printer that takes ZPL and no PDF', () => {
+  let t: TestStation;
+  let printer: IppEvePrinter;
+  let reelId = '';
+  beforeAll(async () => {
+    printer = await startIppEvePrinter(join(dir.path, 'zpl-printer'), 'Station ZPL Queue', 'application/vnd.zebra-zpl');
+    t = await openStation(join(dir.path, 'zpl-station'));
+    await t.call('profiles.connect', { kind: 'sandbox' });
+    ({ reelId } = await t.call('reels.create', {
+      name: 'IPP ZPL',
+      expectedIdentifiers: [
+        { tagType: 'TEXT', count: 1 },
+        { tagType: 'QR', count: 1 },
+      ],
+    }));
+    await t.call('printRun.generate', { reelId, spec: { ...SPEC, count: 5, prefix: 'IZ-' }, expected: true });
+    await t.call('printers.add', { name: 'zpl queue', ipp: printer.uri });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await printer?.close();
+  });
+
+  it('is sent the ZPL formats over IPP, one per label, each carrying its position', async () => {
+    const job = await t.call('print.start', { reelId, printer: 'zpl queue', positions: { first: 1, last: 5 } });
+    expect(job).toMatchObject({ state: 'done', printed: [[1, 5]] });
+    // ippeveprinter keeps a document of a format it has no extension for as .dat.
+    const [file] = printer.received();
+    expect(file).toMatch(/\.dat$/);
+    const fields = [...readFileSync(file as string, 'utf8').matchAll(/\^FD(QA,[^^]*)\^FS/g)].map((m) => (m[1] as string).slice(3));
+    expect(fields).toEqual(range(1, 5).map((p) => `https://example.test/IZ-${String(p).padStart(4, '0')}`));
+    expect(await t.call('printers.test', { name: 'zpl queue' })).toMatchObject({ state: 'done' });
+    expect(printer.received()).toHaveLength(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compress, rangesInWords } from '../../../../src-shared/domain/position-ranges';
 import type { PrintJobView, PrintProgress } from '../../../../src-shared/ipc/printers';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -16,22 +17,6 @@ import { useReasonWords } from '../devices/printers/reason-words';
 type Ranges = [number, number][];
 const REPRINT_REASONS = ['misprint', 'damaged', 'lost', 'other'] as const;
 type ReprintReason = (typeof REPRINT_REASONS)[number];
-
-/** "5–7, 9": positions are identifiers, never grouped. */
-function rangesText(ranges: Ranges): string {
-  return ranges.map(([a, b]) => (a === b ? String(a) : `${a}–${b}`)).join(', ');
-}
-
-/** Ranges of consecutive positions. */
-function rangesOf(positions: readonly number[]): Ranges {
-  const out: Ranges = [];
-  for (const p of positions) {
-    const last = out.at(-1);
-    if (last && p === last[1] + 1) last[1] = p;
-    else out.push([p, p]);
-  }
-  return out;
-}
 
 /** The positions printed already that a refusal names (its detail), or undefined for any other error. */
 function alreadyPrinted(error: unknown): Ranges | undefined {
@@ -199,7 +184,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           </label>
         </div>
         <p className="hint" data-testid="print-dialog-not-printed">
-          {notPrinted.length ? t('printDialog.notPrintedYet', { ranges: rangesText(rangesOf(notPrinted)) }) : log.data ? t('printDialog.allPrinted') : ''}
+          {notPrinted.length ? t('printDialog.notPrintedYet', { ranges: rangesInWords(compress(notPrinted)) }) : log.data ? t('printDialog.allPrinted') : ''}
         </p>
         {!rangeValid && (first !== '' || last !== '') ? (
           <p role="alert" className="error">
@@ -230,7 +215,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
         </figure>
         {refused ? (
           <div role="alert" className="error-note" data-testid="print-dialog-already-printed">
-            <p>{t('printDialog.alreadyPrinted', { ranges: rangesText(refused) })}</p>
+            <p>{t('printDialog.alreadyPrinted', { ranges: rangesInWords(refused) })}</p>
             <div className="toolbar">
               <label>
                 {t('printDialog.reason')}
@@ -261,7 +246,8 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
 
   function jobView(view: PrintJobView | PrintProgress) {
     const done = 'done' in view ? view.done : view.printed.reduce((n, [a, b]) => n + b - a + 1, 0);
-    const current = 'current' in view ? view.current : null;
+    // The position printing: the first one not confirmed (the event says it; a status read before any event, too).
+    const current = 'current' in view ? view.current : view.state === 'printing' ? (view.notPrinted[0]?.[0] ?? null) : null;
     const cause = 'cause' in view ? view.cause : undefined;
     const reasons = 'reasons' in view ? (view.reasons ?? []) : [];
     // Why it stopped, in words: the printer's reasons, else the cause, else the printer's state now.
@@ -285,14 +271,16 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
         <p data-testid="print-dialog-count">{t('printDialog.count', { done, count: view.positions.count })}</p>
         {view.state === 'done' ? (
           <p role="status" className="ok-note" data-testid="print-dialog-done">
-            ✓ {t('printDialog.done', { ranges: rangesText(view.printed), printer: view.printer })}
+            ✓ {t('printDialog.done', { ranges: rangesInWords(view.printed), printer: view.printer })}
           </p>
         ) : null}
         {view.state === 'stopped' ? (
-          <div role="alert" data-testid="print-dialog-stopped">
-            <p className="error">{t('printDialog.stopped', { why })}</p>
-            <p>{t('printDialog.printed', { ranges: view.printed.length ? rangesText(view.printed) : t('printDialog.none') })}</p>
-            <p>{t('printDialog.notPrinted', { ranges: view.notPrinted.length ? rangesText(view.notPrinted) : t('printDialog.none') })}</p>
+          <div role="alert" className="error-note" data-testid="print-dialog-stopped">
+            <p>
+              <strong>{t('printDialog.stopped', { why })}</strong>
+            </p>
+            <p>{t('printDialog.printed', { ranges: view.printed.length ? rangesInWords(view.printed) : t('printDialog.none') })}</p>
+            <p>{t('printDialog.notPrinted', { ranges: view.notPrinted.length ? rangesInWords(view.notPrinted) : t('printDialog.none') })}</p>
             {view.notPrinted.length ? <p className="hint">{t('printDialog.resumeHint')}</p> : null}
           </div>
         ) : null}
