@@ -13,7 +13,7 @@ const GradeParameterSchema = z.enum(GRADE_PARAMETERS);
 export type GradeParameter = z.infer<typeof GradeParameterSchema>;
 
 /** A letter's number on the 4-to-0 scale. */
-export const GRADE_SCORE: Record<GradeLetter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
+const GRADE_SCORE: Record<GradeLetter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
 
 const fraction = z.number().min(0).max(1);
 

@@ -1147,7 +1147,7 @@ export const de: Catalog = {
   errors: {
     unknown: 'Das hat nicht geklappt. Die Details unten nennen den Grund; nennen Sie Code und Anfrage-ID dem, der die Station betreut.',
     PRINT_GRADE_LOW:
-      'Position {{position}} wurde nicht erfasst: Ihre Druckqualitätsnote {{grade}} liegt unter der niedrigsten zugelassenen Note {{minGrade}} dieser Rolle. Das Label neu drucken und neu aufnehmen oder die zugelassene Note der Rolle ändern (Rollenkarte).',
+      'Die Druckqualitätsnote von Position {{position}} ist {{grade}}, unter der niedrigsten zugelassenen Note {{minGrade}} dieser Rolle. Das Label neu drucken und neu aufnehmen oder die zugelassene Note der Rolle ändern (Rollenkarte).',
     STATION_INVALID_INPUT: 'Die Station konnte die Eingabe nicht verwenden. Felder prüfen und erneut versuchen; die Details nennen den falschen Wert.',
     STATION_UNKNOWN_COMMAND: 'Dieses Fenster und die Station haben verschiedene Versionen. Fenster neu laden (F5); bleibt es so, die Station neu starten.',
     STATION_TIMEOUT: 'Die Station hat zu lange nicht geantwortet. Erneut versuchen; passiert es wieder, die Station neu starten.',

@@ -1111,7 +1111,7 @@ export const en = {
   errors: {
     unknown: 'This did not work. Details below say why; quote the code and request id to whoever looks after the station.',
     PRINT_GRADE_LOW:
-      'Position {{position}} was not saved: its print grade {{grade}} is below this Reel’s lowest accepted grade {{minGrade}}. Reprint the Label and capture it again, or change the Reel’s accepted grade (Reel map).',
+      'The print grade of position {{position}} is {{grade}}, below this Reel’s lowest accepted grade {{minGrade}}. Reprint the Label and capture it again, or change the Reel’s accepted grade (Reel map).',
     STATION_INVALID_INPUT: 'The station could not use what was entered. Check the fields and try again; Details say which value was wrong.',
     STATION_UNKNOWN_COMMAND: 'This window and the station are of different versions. Reload the window (F5); if it stays, restart the station.',
     STATION_TIMEOUT: 'The station took too long to answer. Try again; if it keeps happening, restart the station.',

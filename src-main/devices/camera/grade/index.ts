@@ -5,7 +5,7 @@ import type { GradedSymbology } from './codewords';
 import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
 import type { ReadResult } from 'zxing-wasm/reader';
 import { gradeSymbol } from './grade-symbol';
-import { toReflectance } from './reflectance';
+import { toReflectance, type PixelRegion } from './reflectance';
 
 export { PARAMETER_WORDS, gradeWords } from './words';
 
@@ -29,6 +29,19 @@ export async function gradeImage(rgb: Uint8Array, width: number, height: number)
   return gradeResults(await readCodes(rgb, width, height), rgb, width, height);
 }
 
+/**
+ * The pixels the grader may read of a symbol: its corners' bounding box and a margin of a quarter of its side on each
+ * side (the ring of quiet zone Rmax and Rmin are taken over is one module, the aperture under a module; a quarter of
+ * the side is 2.5 modules of the smallest Data Matrix).
+ */
+function around({ corners }: { corners: ReadResult['position'] }): PixelRegion {
+  const points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft];
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const margin = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 4 + 4;
+  return { left: Math.min(...xs) - margin, top: Math.min(...ys) - margin, right: Math.max(...xs) + margin, bottom: Math.max(...ys) + margin };
+}
+
 /** Grades the symbols of zxing-wasm results already read from this frame (the capture pipeline reads once). */
 export function gradeResults(results: readonly ReadResult[], rgb: Uint8Array, width: number, height: number): SymbolGrade[] {
   const found = results.flatMap((result) => {
@@ -36,7 +49,7 @@ export function gradeResults(results: readonly ReadResult[], rgb: Uint8Array, wi
     return kind ? [{ ...kind, value: result.text, corners: result.position }] : [];
   });
   if (found.length === 0) return [];
-  const image = toReflectance(rgb, width, height);
+  const image = toReflectance(rgb, width, height, 3, found.map(around));
   return found.map((symbol) => gradeSymbol(image, symbol));
 }
 

@@ -31,7 +31,7 @@ function ColourByToggle({ by, setBy }: { by: ColourBy; setBy: (by: ColourBy) => 
     <fieldset className="colour-by" data-testid="map-colour-by">
       <legend>{t('gradeTrend.colourBy')}</legend>
       {(['state', 'grade'] as const).map((value) => (
-        <label key={value}>
+        <label key={value} className="check">
           <input type="radio" name="map-colour-by" value={value} checked={by === value} onChange={() => setBy(value)} />
           {t(value === 'state' ? 'gradeTrend.byState' : 'gradeTrend.byGrade')}
         </label>

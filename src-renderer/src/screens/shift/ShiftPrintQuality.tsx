@@ -3,7 +3,8 @@ import type { ShiftSummary } from '../../../../src-shared/ipc';
 import { GradeDistribution, GradeTrend, WorstParameters } from '../report/PrintQuality';
 
 // The shift summary's print quality (docs/print-quality.md, "Reading the trend"): the day's graded Labels by grade and
-// by worst parameter, and each Reel's grade along its positions, with the Reel report's own tables and trend.
+// by worst parameter, and each Reel's grade along its positions, with the Reel report's own tables and trend, in
+// the report's order.
 
 export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQuality'] }) {
   const { t } = useTranslation();
@@ -15,7 +16,6 @@ export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQua
         <>
           <p data-testid="shift-graded">{t('gradeTrend.shiftSummary', { graded: quality.graded, flagged: quality.flagged })}</p>
           <GradeDistribution distribution={quality.distribution} testId="shift-grade-distribution" />
-          <WorstParameters worstParameters={quality.worstParameters} testId="shift-grade-worst" />
           {quality.reels.map((reel) => {
             const caption = t('gradeTrend.reelTrend', { reel: reel.name, min: reel.grading.minGrade, flagged: reel.flagged });
             return (
@@ -25,6 +25,7 @@ export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQua
               </figure>
             );
           })}
+          <WorstParameters worstParameters={quality.worstParameters} testId="shift-grade-worst" />
         </>
       ) : (
         <p>{t('gradeTrend.shiftNone')}</p>
