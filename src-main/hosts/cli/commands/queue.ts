@@ -1,4 +1,4 @@
-import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
+import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc/queue';
 import type { CollisionShape } from '../../../../src-shared/ipc/queue';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
