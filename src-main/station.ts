@@ -1,49 +1,27 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import {
-  CameraSettingsSchema,
-  commands,
-  isCommandName,
-  printEvents,
-  StationError,
-  StationErrorCode,
-  type CommandHandlers,
-  type Envelope,
-  type EventName,
-  type OperationKind,
-  type OperationState,
-  type StationStatus,
-} from '../src-shared/ipc';
+import { contractModuleOf, loadContractModule, type ContractModuleName } from '../src-shared/ipc/areas';
+import type { CommandHandlers, EventName } from '../src-shared/ipc/contract';
+import { StationError, StationErrorCode, type Envelope } from '../src-shared/ipc/envelope';
+import type { OperationKind, OperationState } from '../src-shared/ipc/queue';
+import type { StationStatus } from '../src-shared/ipc/station';
 import type { ChangeContext } from './changes/context';
-import { bulkBindHandlers } from './commands/bulk-bind';
-import { cameraHandlers } from './commands/camera';
 import type { CommandContext } from './commands/context';
-import { devicesHandlers } from './commands/devices';
-import { gradeHandlers } from './commands/grades';
-import { labelHandlers } from './commands/labels';
-import { printRunHandlers } from './commands/print-run';
-import { printerHandlers } from './commands/printers';
-import { profileHandlers } from './commands/profiles';
-import { queueHandlers } from './commands/queue';
-import { reelHandlers } from './commands/reels';
-import { reportHandlers, type ReportPrinter } from './commands/report';
-import { storageHandlers } from './commands/storage';
-import { threadHandlers } from './commands/threads';
-import { verifyHandlers } from './commands/verify';
+import type { ReportPrinter } from './commands/report';
 import { Connection } from './connection/connection';
-import { PrintJobs } from './printers/jobs';
-import { createCameraService } from './devices/camera';
+import type { PrintJobs } from './printers/jobs';
+import type { CameraService } from './devices/camera';
 import type { DeviceStationOptions } from './devices/create';
-import { DevicePreferencesSchema } from './devices/preferences';
 import type { DeviceSupervisor } from './devices/supervisor';
 import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
 import { Housekeeping, openStationDatabase } from './changes/housekeeping';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
-import { isServiceError } from './service';
+import { isServiceError } from './service/errors';
 import type { KeyCipher } from './store/api-key-file';
 import { getLabel } from './store/labels';
+import { printingJobs } from './store/printers';
 import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
@@ -130,18 +108,28 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const startedAt = new Date().toISOString();
 
   // Devices: the camera service, and the supervisor of scanners and NFC readers, whose drivers (serialport,
-  // node-hid, nfc-pcsc) load when it starts.
-  const camera = createCameraService({
-    dataDir,
-    settings: { load: () => readSetting(db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(db, 'camera', value) },
-    events: { captured: (result) => events.emit('camera.captured', result), changed: (status) => events.emit('camera.changed', status) },
-  });
-  await camera.start();
+  // node-hid, nfc-pcsc) load when it starts. Both start with the station, or (the CLI) with the first command that
+  // needs them (docs/architecture.md, "Start-up").
+  let cameraStarted: Promise<CameraService> | undefined;
+  let cameraRunning: CameraService | undefined;
+  const camera = (): Promise<CameraService> =>
+    (cameraStarted ??= (async () => {
+      const [{ createCameraService }, { CameraSettingsSchema }] = await Promise.all([import('./devices/camera'), import('../src-shared/ipc/camera')]);
+      const service = createCameraService({
+        dataDir,
+        settings: { load: () => readSetting(db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(db, 'camera', value) },
+        events: { captured: (result) => events.emit('camera.captured', result), changed: (status) => events.emit('camera.changed', status) },
+      });
+      await service.start();
+      cameraRunning = service;
+      return service;
+    })());
   let supervisorStarted: Promise<DeviceSupervisor> | undefined;
   let supervisorRunning: DeviceSupervisor | undefined;
   const devices = (): Promise<DeviceSupervisor> =>
     (supervisorStarted ??= (async () => {
-      const { createDeviceSupervisor } = await import('./devices/create');
+      const cameras = await camera();
+      const [{ createDeviceSupervisor }, { DevicePreferencesSchema }] = await Promise.all([import('./devices/create'), import('./devices/preferences')]);
       const supervisor = createDeviceSupervisor({
         ...options.devices,
         preferences: { load: () => readSetting(db, 'devices', DevicePreferencesSchema), save: (value) => writeSetting(db, 'devices', value) },
@@ -149,13 +137,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
       supervisor.subscribe((name, payload) => events.emit(name, payload));
       supervisor.start();
       // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
-      supervisor.reportCameras(camera.status());
+      supervisor.reportCameras(cameras.status());
       supervisorRunning = supervisor;
       log.logger.info({ area: 'devices' }, 'device supervisor started');
       return supervisor;
     })());
   events.subscribe((name) => {
-    if (name === 'camera.changed') supervisorRunning?.reportCameras(camera.status());
+    if (name === 'camera.changed' && cameraRunning) supervisorRunning?.reportCameras(cameraRunning.status());
   });
   if ((options.deviceSupervisor ?? 'withStation') === 'withStation') await devices();
 
@@ -314,10 +302,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await connection.restore();
   ctx.retarget();
   if (options.autoSync ?? true) sender.sendWhenFree();
-  // Print jobs (docs/printing.md): one left printing by a station that died is stopped now, with its split. Their
-  // progress reaches the UI as events, checked against the contract like every answer.
-  const printJobs = new PrintJobs(db, dataDir, log.logger, (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)));
-  printJobs.recover();
+  // Print jobs (docs/printing.md): loaded with the first print command, or at start when a job was left printing by a
+  // station that died (that one is stopped now, with its split) or when this host watches for other processes' work
+  // (a host that shows the UI tells the progress of jobs a CLI runs beside it). Their progress reaches the UI as
+  // events, checked against the contract like every answer (docs/printing.md, "Progress").
+  let printJobsLoaded: Promise<PrintJobs> | undefined;
+  const printJobs = (): Promise<PrintJobs> =>
+    (printJobsLoaded ??= Promise.all([import('./printers/jobs'), import('../src-shared/ipc/printers')]).then(([{ PrintJobs }, { printEvents }]) => {
+      const jobs = new PrintJobs(db, dataDir, log.logger, (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)));
+      jobs.recover();
+      return jobs;
+    }));
   const otherWriters =
     (options.watchOtherProcesses ?? options.autoSync ?? true)
       ? new OtherWriters({
@@ -325,29 +320,52 @@ export async function createStation(options: StationOptions): Promise<Station> {
           changed() {
             engine.notify();
             progressSoon();
-            printJobs.othersChanged();
+            void printJobsLoaded?.then((jobs) => jobs.othersChanged());
           },
           labelsQueued: (reelId, labelIds) => events.emit('labels.changed', { reelId, labelIds }),
         })
       : null;
+  if (otherWriters !== null || printingJobs(db).length > 0) await printJobs();
   log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
 
-  const handlers: CommandHandlers = {
-    'station.status': () => status(),
-    ...profileHandlers(ctx),
-    ...reelHandlers(ctx),
-    ...labelHandlers(ctx),
-    ...queueHandlers(ctx),
-    ...bulkBindHandlers(ctx),
-    ...threadHandlers(ctx),
-    ...printRunHandlers(ctx),
-    ...printerHandlers(ctx, printJobs),
-    ...devicesHandlers(devices),
-    ...cameraHandlers(camera),
-    ...verifyHandlers(ctx),
-    ...reportHandlers(ctx, options.printReport),
-    ...storageHandlers(housekeeping),
-    ...gradeHandlers(ctx),
+  // The handlers of each contract module, built on the module's first command (docs/architecture.md,
+  // "Start-up"): a command loads its own area's handlers and their rooms, and only those (`status` loads neither the
+  // printers, the grader, the print-run exports nor the PDF libraries).
+  const HANDLERS: Record<ContractModuleName, () => Promise<Partial<CommandHandlers>>> = {
+    station: async () => ({ 'station.status': () => status() }),
+    profiles: async () => (await import('./commands/profiles')).profileHandlers(ctx),
+    reels: async () => (await import('./commands/reels')).reelHandlers(ctx),
+    labels: async () => (await import('./commands/labels')).labelHandlers(ctx),
+    queue: async () => (await import('./commands/queue')).queueHandlers(ctx),
+    'bulk-bind': async () => (await import('./commands/bulk-bind')).bulkBindHandlers(ctx),
+    threads: async () => (await import('./commands/threads')).threadHandlers(ctx),
+    'print-run': async () => (await import('./commands/print-run')).printRunHandlers(ctx),
+    printers: async () => (await import('./commands/printers')).printerHandlers(ctx, await printJobs()),
+    devices: async () => (await import('./commands/devices')).devicesHandlers(devices),
+    camera: async () => (await import('./commands/camera')).cameraHandlers(await camera()),
+    verify: async () => (await import('./commands/verify')).verifyHandlers(ctx),
+    report: async () => (await import('./commands/report')).reportHandlers(ctx, options.printReport),
+    storage: async () => (await import('./commands/storage')).storageHandlers(housekeeping),
+    grades: async () => (await import('./commands/grades')).gradeHandlers(ctx),
+  };
+  const handlersLoaded = new Map<ContractModuleName, Promise<Partial<CommandHandlers>>>();
+  const handlersOf = (module: ContractModuleName): Promise<Partial<CommandHandlers>> => {
+    let pending = handlersLoaded.get(module);
+    if (!pending) {
+      pending = HANDLERS[module]().catch((error: unknown) => {
+        handlersLoaded.delete(module);
+        throw error;
+      });
+      handlersLoaded.set(module, pending);
+    }
+    return pending;
+  };
+  /** Commands start in the order they were called, also while an area loads. */
+  let arrived: Promise<unknown> = Promise.resolve();
+  const areaOf = (module: ContractModuleName) => {
+    const ready = arrived.then(() => Promise.all([loadContractModule(module), handlersOf(module)]));
+    arrived = ready.catch(() => undefined);
+    return ready;
   };
 
   let closing = false;
@@ -357,10 +375,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (closing) {
       return failure(new StationError({ code: StationErrorCode.shuttingDown, message: 'The station is shutting down; try again after it restarts.' }));
     }
-    if (!isCommandName(name)) {
-      return failure(new StationError({ code: StationErrorCode.unknownCommand, message: `Unknown command "${name}".` }));
+    const module = contractModuleOf(name);
+    const unknown = () => failure(new StationError({ code: StationErrorCode.unknownCommand, message: `Unknown command "${name}".` }));
+    if (!module) return unknown();
+    let area: Awaited<ReturnType<typeof areaOf>>;
+    try {
+      area = await areaOf(module);
+    } catch (error) {
+      return failure(error);
     }
-    const spec = commands[name];
+    const [contract, handlers] = area;
+    const spec = contract.commands[name];
+    const handler = handlers[name as keyof CommandHandlers] as ((input: unknown) => unknown) | undefined;
+    if (!spec || !handler) return unknown();
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) {
       return failure(
@@ -372,7 +399,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
       );
     }
     try {
-      const handler = handlers[name] as (input: unknown) => unknown;
       const value = await handler(parsed.data);
       return { ok: true, value: spec.output.parse(value) };
     } catch (error) {
@@ -396,7 +422,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
         clearTimeout(progressTimer);
         otherWriters?.close();
         housekeeping.close();
-        await printJobs.close();
+        await printJobsLoaded?.then(
+          (jobs) => jobs.close(),
+          () => undefined,
+        );
         await engine.stop();
         await connection.close();
         sender.close();
@@ -405,7 +434,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
           (supervisor) => supervisor.close(),
           () => undefined,
         );
-        await camera.close();
+        await cameraStarted?.then(
+          (service) => service.close(),
+          () => undefined,
+        );
         db.close();
         log.close();
       })();

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
-import { createServiceClient, isServiceError, type AttemptRecord, type ServiceClient, type ServiceLogger } from '../service';
+import type { AttemptRecord, ServiceClient, ServiceLogger } from '../service';
+import type { createServiceClient as CreateServiceClient } from '../service/client';
+import { isServiceError } from '../service/errors';
 import type { FetchLike } from '../service/attempt';
 import { apiKeyStore, hasSealedKey, type ApiKeyStore, type KeyCipher } from '../store/api-key-file';
 import type { Db } from '../store/database';
@@ -150,7 +152,12 @@ export class Connection {
    * key is unchecked); throws when the service refused it.
    */
   async #checkKey(baseUrl: string, apiKey: string): Promise<string | null> {
-    const client = createServiceClient({ baseUrl, apiKey, ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}), retry: { retries: 0 } });
+    const client = await createServiceClient({
+      baseUrl,
+      apiKey,
+      ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      retry: { retries: 0 },
+    });
     try {
       await client.checkKey();
       return null;
@@ -184,10 +191,10 @@ export class Connection {
   async discover(baseUrl: string, apiKey: string): Promise<{ orgId: string; name: string; teams: { teamId: string; name: string }[] }[]> {
     const base = baseUrl.replace(/\/+$/, '');
     const timeout = this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {};
-    const me = await createServiceClient({ baseUrl: base, apiKey, ...timeout }).me();
+    const me = await (await createServiceClient({ baseUrl: base, apiKey, ...timeout })).me();
     const out = [];
     for (const org of me.organizations) {
-      const { items: teams } = await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout }).teams({ pageSize: 500 });
+      const { items: teams } = await (await createServiceClient({ baseUrl: base, apiKey, orgId: org.id, ...timeout })).teams({ pageSize: 500 });
       out.push({
         orgId: org.id,
         name: org.name ?? org.id,
@@ -311,7 +318,7 @@ export class Connection {
       });
     }
     this.#profile = profile;
-    this.#client = createServiceClient({
+    this.#client = await createServiceClient({
       ...(profile.kind === 'sandbox' ? { baseUrl: SANDBOX_ORIGIN, fetch: this.#sandboxFetch() } : { baseUrl: profile.baseUrl }),
       apiKey,
       orgId: profile.orgId,
@@ -331,4 +338,12 @@ function refused(error: unknown): boolean {
     if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
   }
   return false;
+}
+
+/**
+ * The service's client, loaded with the first profile opened (docs/architecture.md, "Start-up"): a command on a
+ * folder with no profile, or one that never reaches the service before it ends, builds none of its answer schemas.
+ */
+async function createServiceClient(...args: Parameters<typeof CreateServiceClient>): Promise<ServiceClient> {
+  return (await import('../service/client')).createServiceClient(...args);
 }

@@ -1,7 +1,8 @@
 import PQueue from 'p-queue';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState } from '../../src-shared/ipc/station';
-import { isServiceError, type AttemptRecord, type ServiceClient } from '../service';
+import type { AttemptRecord, ServiceClient } from '../service';
+import { isServiceError } from '../service/errors';
 import { isNoSpace } from '../runtime/disk';
 import type { Db } from '../store/database';
 import { outboxStore, type AttemptRecordRow, type OutboxOp, type OutboxStore } from '../store/outbox';
@@ -9,8 +10,7 @@ import { backoffDelay, classifyFailure, type FailureShape } from './classify';
 import { AdaptiveConcurrency, DEFAULT_CONCURRENCY_BOUNDS, type ConcurrencyBounds } from './concurrency';
 import { Connectivity } from './connectivity';
 import { HandlerAttention, toFailure } from './failure';
-import { operationRegistry, type Applied, type OperationContext, type OperationHandler, type OperationRegistry } from './operations';
-import { describeHolder } from './operations/label-view';
+import type { Applied, OperationContext, OperationHandler, OperationRegistry } from './operations';
 
 // The outbox runner (docs/sync.md, "Sending"): drains when online, at a concurrency that adapts to the link and the
 // service within the operator's bounds (./concurrency.ts), dependency order, one handler per kind, landing checks before any
@@ -76,7 +76,8 @@ interface Ending {
 export class SyncEngine {
   readonly #db: Db;
   readonly #outbox: OutboxStore;
-  readonly #operations: OperationRegistry;
+  /** The handler of each kind, loaded with the first operation sent (docs/architecture.md, "Start-up"). */
+  #operations: OperationRegistry | undefined;
   readonly #events: SyncEvents;
   readonly #random: () => number;
   readonly #probeAtTarget: boolean;
@@ -103,7 +104,7 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.#db = options.db;
     this.#outbox = options.outbox ?? outboxStore(options.db);
-    this.#operations = options.operations ?? operationRegistry;
+    this.#operations = options.operations;
     this.#events = options.events;
     this.#random = options.random ?? Math.random;
     this.#probeAtTarget = options.probeAtTarget ?? true;
@@ -373,6 +374,7 @@ export class SyncEngine {
   async #run(target: SyncTarget, op: OutboxOp): Promise<void> {
     const attempts: AttemptRecord[] = [];
     const ctx: OperationContext = { db: this.#db, client: target.client, call: { onAttempt: (a) => attempts.push(a) } };
+    this.#operations ??= (await import('./operations')).operationRegistry;
     const handler = this.#operations[op.kind] as OperationHandler<OperationKind>;
     let outcomeUnknown = op.outcomeUnknown;
     const sentAt = Date.now();
@@ -487,7 +489,7 @@ export class SyncEngine {
           return this.#reschedule(op, attempts, toFailure(checkError), Date.now() + backoffDelay(op.attempts, this.#random), true, 'unknown');
         }
         const holderId = isServiceError(error) ? (error.detail?.['compositeTagId'] as string | undefined) : undefined;
-        const holder = await describeHolder(ctx, holderId);
+        const holder = await (await import('./operations/label-view')).describeHolder(ctx, holderId);
         const [what, wordsCase] =
           failure.code === 'IDENTIFIER_ALREADY_BOUND'
             ? ['is already bound to another Thread', 'bound']

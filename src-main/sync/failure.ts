@@ -1,5 +1,5 @@
 import type { StationErrorCode } from '../../src-shared/ipc/station-error';
-import { isServiceError } from '../service';
+import { isServiceError } from '../service/errors';
 import type { FailureShape } from './classify';
 
 /** The plain shape of any failure a handler threw, for classification and the attempt log. */

@@ -62,10 +62,6 @@ type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<N extends EventName> = z.infer<Events[N]>;
 
-export function isCommandName(name: string): name is CommandName {
-  return Object.hasOwn(commands, name);
-}
-
 /** The client-side view of the contract, implemented by every transport. */
 export interface StationApi {
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;

@@ -63,8 +63,13 @@ export type ReelGrading = z.infer<typeof ReelGradingSchema>;
  * What a Reel does with a grade (docs/print-quality.md, "A grade per Label"): nothing when it is at or above the
  * lowest accepted grade, else what the Reel's setting says (flag: enrolled and flagged; refuse: not enrolled).
  */
+/** Whether a grade is lower than another (A = 4 … F = 0). */
+export function gradeBelow(grade: GradeLetter, min: GradeLetter): boolean {
+  return GRADE_SCORE[grade] < GRADE_SCORE[min];
+}
+
 export function belowAccepted(grade: GradeLetter, grading: ReelGrading): ReelGrading['below'] | undefined {
-  return GRADE_SCORE[grade] < GRADE_SCORE[grading.minGrade] ? grading.below : undefined;
+  return gradeBelow(grade, grading.minGrade) ? grading.below : undefined;
 }
 
 /** A Label's grade: its lowest-graded symbol's, with every symbol graded. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExpectedValuesSchema } from '../domain/label';
+import { OPERATION_STATES } from '../domain/operation-states';
 import { QueueCounts } from './station';
 
 // The offline queue (docs/sync.md, "The queue"; "What the operator sees").
@@ -24,7 +25,7 @@ export const OPERATION_KINDS = [
 const OperationKindSchema = z.enum(OPERATION_KINDS);
 export type OperationKind = z.infer<typeof OperationKindSchema>;
 
-export const OPERATION_STATES = ['pending', 'sending', 'done', 'attention', 'discarded'] as const;
+export { OPERATION_STATES } from '../domain/operation-states';
 const OperationStateSchema = z.enum(OPERATION_STATES);
 export type OperationState = z.infer<typeof OperationStateSchema>;
 

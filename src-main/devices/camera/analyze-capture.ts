@@ -3,7 +3,6 @@ import { judgeQuality, measureQuality, toGray, type QualityMetrics, type Quality
 import type { CaptureBarcode, CaptureReason, StillMimeType } from '../../../src-shared/ipc/camera';
 import type { SymbolGrade } from '../../../src-shared/ipc/grades';
 import { barcodesOf, readCodes } from './barcodes';
-import { gradeResults } from './grade';
 import { decodeStill, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
 import { ImageRefusedError } from './errors';
 import { makeThumbnail } from './thumbnail';
@@ -66,7 +65,8 @@ export async function analyzeCapture(bytes: Buffer, options: AnalyzeOptions): Pr
   // One zxing pass: the codes fill the slots and are graded where they were found (docs/print-quality.md).
   const codes = await readCodes(rgb, w, h);
   const barcodes = barcodesOf(codes);
-  const grades = options.grade === false ? [] : gradeResults(codes, rgb, w, h);
+  // The grader (its zxing tables) loads with the first capture, not with the station (docs/architecture.md, "Start-up").
+  const grades = options.grade === false ? [] : (await import('./grade')).gradeResults(codes, rgb, w, h);
   return {
     ...base,
     mimeType: still.mimeType,

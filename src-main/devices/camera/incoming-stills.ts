@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CaptureResultSchema, type CaptureResult, type StillMimeType } from '../../../src-shared/ipc/camera';
+import type { CaptureResult, StillMimeType } from '../../../src-shared/ipc/camera';
 
 // Accepted stills wait here, named by sha256, until the enrollment commit moves them into
 // the content-addressed capture store (docs/architecture.md, "Choices, and why": images are files, not BLOBs).
@@ -71,6 +71,8 @@ export async function findIncomingStill(dataDir: string, sha256: string): Promis
   } catch {
     return undefined;
   }
+  // The camera area's schemas load with the first still looked for, not with the housekeeping that prunes them.
+  const { CaptureResultSchema } = await import('../../../src-shared/ipc/camera');
   const parsed = CaptureResultSchema.safeParse(JSON.parse(sidecar));
   if (!parsed.success || !parsed.data.mimeType) return undefined;
   return { path: join(dir, `${sha256}.${EXTENSIONS[parsed.data.mimeType]}`), result: parsed.data };

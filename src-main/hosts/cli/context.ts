@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { StationError, type CommandName, type CommandOutput, type Envelope } from '../../../src-shared/ipc';
+import type { CommandName, CommandOutput } from '../../../src-shared/ipc/contract';
+import { StationError, type Envelope } from '../../../src-shared/ipc/envelope';
 import { createStation, type Station, type StationOptions } from '../../station';
 
 /** Exit codes of every CLI command (README: CLI). */

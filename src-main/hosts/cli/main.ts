@@ -1,4 +1,4 @@
-import { StationError } from '../../../src-shared/ipc';
+import { StationError } from '../../../src-shared/ipc/envelope';
 import type { CliCommand } from './command';
 import { cliCommands } from './commands';
 import { createCliContext, defaultDataDir, Exit, UsageError } from './context';

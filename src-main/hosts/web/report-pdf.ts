@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { StationError } from '../../../src-shared/ipc/envelope';
-import { PDF_UNAVAILABLE } from '../../../src-shared/ipc/report';
+import { StationError, StationErrorCode } from '../../../src-shared/ipc/station-error';
 import type { StationOptions } from '../../station';
 
 // The Reel report as a PDF from the report page itself (its uPlot charts included): Chromium, headless, opens the
@@ -25,14 +24,14 @@ export function requireChromium(env: NodeJS.ProcessEnv = process.env, candidates
   if (named) {
     if (existsSync(named)) return named;
     throw new StationError({
-      code: PDF_UNAVAILABLE,
+      code: StationErrorCode.pdfUnavailable,
       message: `CHROMIUM_PATH names "${named}", which does not exist, and the report PDF is printed with Chromium: install Chromium (Debian: "apt-get install chromium") and point CHROMIUM_PATH at it, or unset CHROMIUM_PATH to use the installed one.`,
     });
   }
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   throw new StationError({
-    code: PDF_UNAVAILABLE,
+    code: StationErrorCode.pdfUnavailable,
     message:
       'Chromium is not installed, and the report PDF is printed with it: install Chromium (Debian: "apt-get install chromium"), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   });
@@ -48,10 +47,13 @@ export async function waitForReportReady(evaluate: () => Promise<string>, timeou
     const state = await evaluate();
     if (state === 'ready') return;
     if (state.startsWith('error'))
-      throw new StationError({ code: PDF_UNAVAILABLE, message: `The report page could not show the report: ${state.slice('error:'.length).trim()}` });
+      throw new StationError({
+        code: StationErrorCode.pdfUnavailable,
+        message: `The report page could not show the report: ${state.slice('error:'.length).trim()}`,
+      });
     if (Date.now() > deadline) {
       throw new StationError({
-        code: PDF_UNAVAILABLE,
+        code: StationErrorCode.pdfUnavailable,
         message: `The report page did not finish drawing within ${Math.round(timeoutMs / 1000)} s; try again, and check that the station UI is built ("npm run build").`,
       });
     }
@@ -144,11 +146,11 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
   const connection = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
   const failed = new Promise<never>((_, reject) => {
     child.once('error', (error) =>
-      reject(new StationError({ code: PDF_UNAVAILABLE, message: `Chromium (${chromium}) could not be started: ${error.message}` })),
+      reject(new StationError({ code: StationErrorCode.pdfUnavailable, message: `Chromium (${chromium}) could not be started: ${error.message}` })),
     );
     child.once('exit', (code, signal) => {
       const error = new StationError({
-        code: PDF_UNAVAILABLE,
+        code: StationErrorCode.pdfUnavailable,
         message: `Chromium (${chromium}) stopped while printing (exit ${code ?? signal}): ${stderr.trim().split('\n').at(-1) ?? ''}`,
       });
       connection.failAll(error);
@@ -165,7 +167,7 @@ export async function printPageToPdf(url: string, options: { headers?: Record<st
     }
     const navigated = (await connection.send('Page.navigate', { url }, sessionId)) as { errorText?: string };
     if (navigated.errorText)
-      throw new StationError({ code: PDF_UNAVAILABLE, message: `Chromium could not open the report page ${url}: ${navigated.errorText}` });
+      throw new StationError({ code: StationErrorCode.pdfUnavailable, message: `Chromium could not open the report page ${url}: ${navigated.errorText}` });
     await waitForReportReady(async () => {
       const answer = (await connection.send('Runtime.evaluate', { expression: READY_EXPRESSION, returnByValue: true }, sessionId)) as {
         result?: { value?: unknown };
@@ -221,7 +223,7 @@ export function chromiumReportPrinter(): { print: ReportPrinter; bind(host: { ur
     async print(request) {
       if (!host)
         throw new StationError({
-          code: PDF_UNAVAILABLE,
+          code: StationErrorCode.pdfUnavailable,
           message: 'The web host is not listening yet, so its report page cannot be printed; try again in a moment.',
         });
       return printPageToPdf(reportPageUrl(host.url, request), { headers: { authorization: `Bearer ${host.token}` } });

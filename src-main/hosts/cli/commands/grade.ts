@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { LabelGrade, ReelGrades, SymbolGrade } from '../../../../src-shared/ipc/grades';
-import { gradeStill, PARAMETER_WORDS } from '../../../devices/camera/grade';
+import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
 import { ImageRefusedError } from '../../../devices/camera/errors';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
@@ -73,6 +73,8 @@ export const gradeCommand: CliCommand = {
     const path = positionals[0] as string;
     let symbols: SymbolGrade[];
     try {
+      // The grader (zxing, sharp) loads with the command that grades, not with every command.
+      const { gradeStill } = await import('../../../devices/camera/grade');
       symbols = await gradeStill(await readImage(path));
     } catch (error) {
       if (error instanceof ImageRefusedError) throw new StationError({ code: error.code, message: `${path}: ${error.message}` });

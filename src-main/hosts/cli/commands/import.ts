@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { StationError } from '../../../../src-shared/ipc';
+import { StationError } from '../../../../src-shared/ipc/envelope';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';

@@ -1,4 +1,5 @@
-import { OPERATION_STATES, type QueueItem } from '../../../../src-shared/ipc';
+import { OPERATION_STATES } from '../../../../src-shared/domain/operation-states';
+import type { QueueItem } from '../../../../src-shared/ipc/queue';
 import type { CollisionShape } from '../../../../src-shared/ipc/queue';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';

@@ -1,8 +1,8 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
-import { PDF_UNAVAILABLE, type ReelReport, type ShiftSummary } from '../../../../src-shared/ipc/report';
-import { PARAMETER_WORDS } from '../../../devices/camera/grade';
+import type { ReelReport, ShiftSummary } from '../../../../src-shared/ipc/report';
+import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
 import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
@@ -98,7 +98,7 @@ async function printPdf(ctx: CliContext, file: string, print: () => Promise<{ pd
   const ui = rendererDir();
   if (!existsSync(join(ui, 'index.html'))) {
     throw new StationError({
-      code: PDF_UNAVAILABLE,
+      code: StationErrorCode.pdfUnavailable,
       message: `The station UI is not built (${ui} has no index.html), and the PDF is printed from its report page: run "npm run build", then try again.`,
     });
   }

@@ -72,7 +72,7 @@ export interface ReelFacts {
   /** Print data at the current position, when imported. */
   expected: ExpectedValues | null;
   /** Positions of values already on other Labels of this Reel, keyed by `identifierMapKey` (src-shared/domain/identifier-values.ts). */
-  taken: ReadonlyMap<string, number>;
+  taken: Pick<ReadonlyMap<string, number>, 'get'>;
   /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
   printedAt?: PrintedAt;
 }

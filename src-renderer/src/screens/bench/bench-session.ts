@@ -174,19 +174,39 @@ export function useBenchSession({
     setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range), composition));
   }, [reel, composition, askedPosition, range]);
 
-  const facts = useCallback((): ReelFacts => {
-    const position = benchRef.current?.position;
-    const taken = new Map(sessionTaken.current);
+  // The Reel's values by key, indexed once per snapshot of the Reel rather than walked on every read (a 10,000-Label
+  // Reel is 40,000 values): the positions holding each value, in the Reel's order.
+  const reelValues = useMemo(() => {
+    const at = new Map<string, number[]>();
+    const add = (key: string, position: number) => {
+      const positions = at.get(key);
+      if (positions) positions.push(position);
+      else at.set(key, [position]);
+    };
     for (const label of reel?.labels ?? []) {
-      if (label.state === 'expected' || label.position === position) continue;
+      if (label.state === 'expected') continue;
       for (const i of label.identifiers) {
-        if (i.value) taken.set(identifierMapKey(i.tagType, i.value), label.position);
-        if (i.captureSha256) taken.set(identifierMapKey('SVC', i.captureSha256), label.position);
+        if (i.value) add(identifierMapKey(i.tagType, i.value), label.position);
+        if (i.captureSha256) add(identifierMapKey('SVC', i.captureSha256), label.position);
       }
     }
-    const here = reel?.labels.find((l) => l.position === position);
+    return at;
+  }, [reel]);
+  const labelAt = useMemo(() => new Map((reel?.labels ?? []).map((label) => [label.position, label])), [reel]);
+  const facts = useCallback((): ReelFacts => {
+    const position = benchRef.current?.position;
+    // A value on another Label of the Reel (the last one holding it, the current position aside), else one this
+    // session saved.
+    const taken = {
+      get(key: string): number | undefined {
+        const positions = reelValues.get(key);
+        for (let i = (positions?.length ?? 0) - 1; i >= 0; i -= 1) if (positions?.[i] !== position) return positions?.[i];
+        return sessionTaken.current.get(key);
+      },
+    };
+    const here = position === undefined ? undefined : labelAt.get(position);
     return { composition, expected: here?.expected ?? null, taken, printedAt };
-  }, [reel, composition, printedAt]);
+  }, [reelValues, labelAt, composition, printedAt]);
 
   const reelRef = useRef(reelId);
   reelRef.current = reelId;

@@ -1,4 +1,4 @@
-import { GRADE_SCORE } from '../../../../src-shared/ipc/grades';
+import { gradeBelow } from '../../../../src-shared/ipc/grades';
 import type { ReprintReason } from '../../../../src-shared/ipc/printers';
 import type { Feedback, SlotGrade } from './bench-reducer';
 
@@ -14,10 +14,6 @@ export interface ReprintOffer {
   reason: ReprintReason;
   /** The capture's grade, for a grade below the Reel's lowest accepted one. */
   grade?: SlotGrade['grade'];
-}
-
-function belowGrade(grade: SlotGrade['grade'], min: SlotGrade['grade']): boolean {
-  return GRADE_SCORE[grade] < GRADE_SCORE[min];
 }
 
 export interface OfferFacts {
@@ -40,7 +36,7 @@ export function reprintOffer(facts: OfferFacts): ReprintOffer | null {
     return { position, situation: 'grade', reason: 'misprint', ...(grade?.position === position ? { grade: grade.grade } : {}) };
   if (blocked && (feedback?.code === 'PRINT_DATA_MISMATCH' || feedback?.code === 'MISORDER')) return { position, situation: 'misprint', reason: 'misprint' };
   if (feedback?.code === 'VOIDED') return { position: feedback.position, situation: 'voided', reason: 'damaged' };
-  if (grade && minGrade && belowGrade(grade.grade, minGrade)) {
+  if (grade && minGrade && gradeBelow(grade.grade, minGrade)) {
     // On the current slots, or the Label just saved (flagged).
     const saved = feedback?.code === 'SAVED' && feedback.position === grade.position;
     if (grade.position === position || saved) return { position: grade.position, situation: 'grade', reason: 'misprint', grade: grade.grade };

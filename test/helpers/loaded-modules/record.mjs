@@ -1,0 +1,12 @@
+// `node --import` this file to record every module the process loads into the file named by LOADED_MODULES_FILE, one
+// URL or path a line: ES modules as they are resolved (hooks.mjs), CommonJS ones (required, or imported from ESM) as
+// the process exits. test/integration/cli-startup.test.ts reads it to tell what a command loaded.
+import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+
+const out = process.env.LOADED_MODULES_FILE;
+if (out) {
+  register('./hooks.mjs', import.meta.url, { data: { out } });
+  const require = createRequire(import.meta.url);
+  process.on('exit', () => appendFileSync(out, `${Object.keys(require.cache).join('\n')}\n`));
+}

@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/processes';
+import { tempDir } from '../helpers/tmp';
+
+// A script may call the station once per Label, so a command loads only what it uses (docs/architecture.md,
+// "Start-up"): the contract and the handlers of its own area, and none of the printers, the grader, the print-run
+// exports, the PDF libraries, the device drivers or the web host. What a process loaded is recorded by a module hook
+// (test/helpers/loaded-modules/record.mjs), not guessed from its time.
+
+const dir = tempDir('station-startup-');
+afterAll(() => dir.remove());
+
+/** Runs the real `station` bin and returns what it loaded: package names, and the source text of its own modules. */
+function loadedBy(args: string[]): { code: number; stderr: string; packages: Set<string>; bundle: string } {
+  const record = join(dir.path, `loaded-${Math.random().toString(36).slice(2)}.txt`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      join(repoRoot, 'test/helpers/loaded-modules/record.mjs'),
+      join(repoRoot, 'bin', 'station.mjs'),
+      '--json',
+      '--data',
+      join(dir.path, 'data'),
+      ...args,
+    ],
+    { cwd: repoRoot, env: { ...process.env, LOADED_MODULES_FILE: record }, encoding: 'utf8', timeout: 120_000 },
+  );
+  const lines = readFileSync(record, 'utf8').split('\n').filter(Boolean);
+  const paths = new Set(lines.map((line) => (line.startsWith('file:') ? fileURLToPath(line) : line)));
+  const packages = new Set([...paths].flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []));
+  const bundle = [...paths]
+    .filter((path) => path.startsWith(join(repoRoot, 'out', 'cli')))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+  return { code: run.status ?? -1, stderr: run.stderr, packages, bundle };
+}
+
+const NOT_FOR_STATUS = [
+  'ipp-encoder',
+  '@zxing/library',
+  'zxing-wasm',
+  'papaparse',
+  'pdfkit',
+  'bwip-js',
+  'sharp',
+  'serialport',
+  'nfc-pcsc',
+  'node-hid',
+  'fastify',
+];
+
+describe('what a CLI command loads', () => {
+  it('`status` loads the station area alone: no printers, grader, print-run exports, PDF, drivers or web host', () => {
+    const status = loadedBy(['status']);
+    expect(status.stderr).toBe('');
+    expect(status.code).toBe(0);
+    expect(status.packages).toContain('better-sqlite3');
+    for (const name of NOT_FOR_STATUS) expect(status.packages, name).not.toContain(name);
+    expect(status.bundle).toContain('var stationCommands = ');
+    // Other areas' schemas and handlers are neither built nor loaded.
+    for (const definition of ['var labelCommands = ', 'var printerCommands = ', 'function labelHandlers(', 'function printerHandlers(', 'function gradeStill('])
+      expect(status.bundle, definition).not.toContain(definition);
+  });
+
+  it('a printers command loads the printers area and its IPP encoder', () => {
+    const printers = loadedBy(['printers']);
+    expect(printers.code).toBe(0);
+    expect(printers.packages).toContain('ipp-encoder');
+    expect(printers.bundle).toContain('var printerCommands = ');
+    expect(printers.bundle).toContain('function printerHandlers(');
+    expect(printers.packages).not.toContain('@zxing/library');
+  });
+});
