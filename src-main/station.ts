@@ -27,6 +27,7 @@ import { queueHandlers } from './commands/queue';
 import { reelHandlers } from './commands/reels';
 import { reportHandlers, type ReportPrinter } from './commands/report';
 import { storageHandlers } from './commands/storage';
+import { nfcHandlers } from './commands/nfc';
 import { threadHandlers } from './commands/threads';
 import { verifyHandlers } from './commands/verify';
 import { Connection } from './connection/connection';
@@ -346,6 +347,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...reportHandlers(ctx, options.printReport),
     ...storageHandlers(housekeeping),
     ...gradeHandlers(ctx),
+    ...nfcHandlers(ctx),
   };
 
   let closing = false;

@@ -21,6 +21,8 @@ export interface Pcscd {
   /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
   cardPort: number;
   readerName: string;
+  /** Cards pcscd has seen leave the reader so far (its log's "Card Removed From"): a card placed before pcscd saw the last one leave is no new card to it. */
+  removals(): number;
   /** Stops pcscd's process group with `signal` (SIGKILL: as if it crashed). */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Starts pcscd again with the same configuration (after kill). */
@@ -65,6 +67,14 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
 
   let child: ChildProcess | undefined;
   let log = '';
+  let removals = 0;
+  let tail = '';
+  const watch = (c: Buffer) => {
+    const text = tail + c.toString();
+    removals += text.split('Card Removed From').length - 1;
+    tail = text.slice(-('Card Removed From'.length - 1));
+    log = (log + c.toString()).slice(-4000);
+  };
   const launch = async () => {
     // A socket left by a pcscd killed with -9 is only a file: pcscd replaces it on start.
     const script = 'mkdir -p /run/pcscd && mount --bind "$1" /run/pcscd && exec pcscd --foreground --config "$2" --info';
@@ -73,8 +83,8 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
-    started.stdout?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
-    started.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+    started.stdout?.on('data', watch);
+    started.stderr?.on('data', watch);
     // Up when both its socket and vpcd's card port answer; no deadline of our own (a loaded
     // machine only makes that slower): a pcscd that gives up exits, and that is the failure.
     while (!((await answers(socket)) && (await answers(cardPort)))) {
@@ -98,6 +108,7 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     socket,
     cardPort,
     readerName: 'Virtual PCD 00 00',
+    removals: () => removals,
     kill: stop,
     restart: launch,
     async close() {
