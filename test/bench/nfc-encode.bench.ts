@@ -7,7 +7,7 @@ import { Type2Access } from '../../src-main/devices/nfc/type2/access';
 import { encodeChip, type EncodeResult } from '../../src-main/devices/nfc/type2/encode';
 import { ndefTlv, uriMessage } from '../../src-main/devices/nfc/type2/ndef';
 import { withPresentedChip } from '../../src-main/devices/nfc/type2/present';
-import { startPcscd, type Pcscd } from '../helpers/pcscd';
+import { present, startPcscd, takeAway, type Pcscd } from '../helpers/pcscd';
 import { tempDir } from '../helpers/tmp';
 import { Type2Chip } from '../helpers/type2-chip';
 import { placeChip } from '../helpers/virtual-card';
@@ -22,14 +22,11 @@ async function presented<T>(
   uid: string,
   work: (access: Type2Access, chip: Parameters<Parameters<typeof withPresentedChip>[2]>[0]) => Promise<T>,
 ): Promise<T> {
-  const working = withPresentedChip(createPcscDriver(), { timeoutMs: 60_000 }, (chip) => work(new Type2Access(chip.channel), chip));
-  const card = await placeChip(pcscd.cardPort, new Type2Chip('NTAG213', uid));
+  const card = await present(pcscd, () => placeChip(pcscd.cardPort, new Type2Chip('NTAG213', uid)));
   try {
-    return await working;
+    return await withPresentedChip(createPcscDriver(), { timeoutMs: 60_000 }, (chip) => work(new Type2Access(chip.channel), chip));
   } finally {
-    const seen = pcscd.removals();
-    await card.remove();
-    while (pcscd.removals() <= seen) await new Promise((r) => setTimeout(r, 20));
+    await takeAway(pcscd, card);
   }
 }
 

@@ -65,6 +65,20 @@ const CHIP_SPECS: Record<ChipModel, ChipSpec> = {
   },
 };
 
+/**
+ * A chip's state in shared memory: the virtual card that answers for it runs in a thread of its own
+ * (test/helpers/virtual-card.ts) while the test looks at the same bytes.
+ */
+export interface ChipState {
+  model: ChipModel;
+  uidHex: string;
+  /** The EEPROM, page by page. */
+  memory: SharedArrayBuffer;
+  /** One 32-bit counter: the page writes completed. */
+  counters: SharedArrayBuffer;
+  weakPages: number[];
+}
+
 export const ACK = 0x0a;
 export const NAK = 0x00;
 
@@ -73,18 +87,25 @@ export class Type2Chip {
   readonly uid: Buffer;
   readonly #spec: ChipSpec;
   readonly #memory: Buffer;
-  /** Page writes the chip completed (over its whole life). */
-  writes = 0;
+  readonly #shared: { memory: SharedArrayBuffer; counters: SharedArrayBuffer };
+  readonly #counters: Int32Array;
   /** Pages with a worn-out EEPROM cell: a WRITE there is ACKed but its last byte keeps one bit flipped (a defective chip, outside the data sheet). */
   readonly weakPages = new Set<number>();
 
-  constructor(model: ChipModel, uidHex: string) {
+  constructor(model: ChipModel, uidHex: string, state?: ChipState) {
     const uid = Buffer.from(uidHex, 'hex');
     if (uid.length !== 7) throw new Error('A Type 2 chip has a 7-byte UID.');
     this.model = model;
     this.uid = uid;
     this.#spec = CHIP_SPECS[model];
-    const m = Buffer.alloc(this.#spec.pages * 4);
+    const memory = state?.memory ?? new SharedArrayBuffer(this.#spec.pages * 4);
+    const counters = state?.counters ?? new SharedArrayBuffer(4);
+    this.#shared = { memory, counters };
+    this.#counters = new Int32Array(counters);
+    this.#memory = Buffer.from(memory);
+    for (const page of state?.weakPages ?? []) this.weakPages.add(page);
+    if (state) return;
+    const m = this.#memory;
     const u = [...uid];
     uid.copy(m, 0, 0, 3);
     m[3] = u.slice(0, 3).reduce((x, b) => x ^ b, 0x88);
@@ -97,7 +118,16 @@ export class Type2Chip {
     if (this.#spec.dynamicLock && this.model.startsWith('NTAG')) m[this.#spec.dynamicLock.page * 4 + 3] = 0xbd;
     // CFG0 (MIRROR, AUTH0 = FFh: no password protection) and CFG1 (ACCESS).
     m[this.#spec.configPage * 4 + 3] = 0xff;
-    this.#memory = m;
+  }
+
+  /** The chip as it is now, for the thread that answers for it (the same memory, not a copy). */
+  share(): ChipState {
+    return { model: this.model, uidHex: this.uid.toString('hex'), ...this.#shared, weakPages: [...this.weakPages] };
+  }
+
+  /** Page writes the chip completed (over its whole life). */
+  get writes(): number {
+    return Atomics.load(this.#counters, 0);
   }
 
   get lastPage(): number {
@@ -185,7 +215,7 @@ export class Type2Chip {
       data.copy(this.#memory, at);
       if (this.weakPages.has(page)) this.#memory.writeUInt8(d(3) ^ 0x01, at + 3);
     }
-    this.writes += 1;
+    Atomics.add(this.#counters, 0, 1);
     return ACK;
   }
 

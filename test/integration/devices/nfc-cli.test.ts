@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStationTimed } from '../../helpers/cli';
-import { startPcscd, type Pcscd } from '../../helpers/pcscd';
+import { present, startPcscd, takeAway, type Pcscd } from '../../helpers/pcscd';
 import { tempDir } from '../../helpers/tmp';
 import { Type2Chip } from '../../helpers/type2-chip';
-import { until } from '../../helpers/until';
 import { placeCard, placeChip, type PlaceChipOptions } from '../../helpers/virtual-card';
 
 // `station nfc read` and `station nfc encode` (docs/devices.md, "Encoding a chip") as a script runs them: the real
@@ -39,19 +38,20 @@ afterAll(async () => {
   dir?.remove();
 });
 
-/** Runs the CLI with `chip` on the reader, then takes it away and waits until pcscd saw it go. */
+/** Runs the CLI with `chip` on the reader (placed once pcscd saw the last one leave), then takes it away and waits until pcscd saw it go. */
 async function withChipOnReader(chip: Type2Chip | string, args: string[], options: PlaceChipOptions = {}) {
-  const card = typeof chip === 'string' ? await placeCard(pcscd.cardPort, chip) : await placeChip(pcscd.cardPort, chip, options);
-  const result = await cli(args);
-  const seen = pcscd.removals();
-  await card.remove();
-  await until(() => pcscd.removals() > seen, { what: 'pcscd to see the card leave' });
-  return result;
+  const card = await present(pcscd, () => (typeof chip === 'string' ? placeCard(pcscd.cardPort, chip) : placeChip(pcscd.cardPort, chip, options)));
+  try {
+    return await cli(args);
+  } finally {
+    await takeAway(pcscd, card);
+  }
 }
 
 const errorOf = (r: { json(): unknown }) => (r.json() as { error: { code: string; message: string } }).error;
 
-describe('station nfc', () => {
+// Every wait inside is bounded (pcscd's, the CLI's --timeout); the test's timeout is the last bound, well above them.
+describe('station nfc', { timeout: 240_000 }, () => {
   it('encode writes the print data URL, answers in the documented shape, and read shows it', async () => {
     const chip = new Type2Chip('NTAG213', '04112233445566');
     const out = await withChipOnReader(chip, ['nfc', 'encode', '--reel', reelId, '--position', '1', '--timeout', '60']);

@@ -4,9 +4,8 @@ import { encodeChip, readChip } from '../../../src-main/devices/nfc/type2/encode
 import { withPresentedChip } from '../../../src-main/devices/nfc/type2/present';
 import { uriMessage, ndefTlv } from '../../../src-main/devices/nfc/type2/ndef';
 import { StationError } from '../../../src-shared/ipc/station-error';
-import { startPcscd, type Pcscd } from '../../helpers/pcscd';
+import { present, startPcscd, takeAway, type Pcscd } from '../../helpers/pcscd';
 import { tempDir } from '../../helpers/tmp';
-import { until } from '../../helpers/until';
 import { Type2Chip, type ChipModel } from '../../helpers/type2-chip';
 import { placeCard, placeChip, placeSmartCard, type PlaceChipOptions } from '../../helpers/virtual-card';
 
@@ -40,35 +39,32 @@ function chip(model: ChipModel): Type2Chip {
   return new Type2Chip(model, `04A1B2C3D4E5${uidCounter.toString(16).padStart(2, '0')}`);
 }
 
-/** Places `c`, runs `work` on it through pcscd, and takes it away again. */
+/** How long one chip's work may wait for the chip; the tests' own timeout (below) is longer, so a chip never seen fails as NFC_NO_CHIP. */
+const CHIP_WITHIN_MS = 30_000;
+
+/** Places `c` once pcscd saw the last card leave, runs `work` on it through pcscd, and takes it away again. */
 async function onReader<T>(
   c: Type2Chip | string,
   work: Parameters<typeof withPresentedChip<T>>[2],
   options: PlaceChipOptions = {},
 ): Promise<{ value?: T; error?: StationError; apdus: string[] }> {
-  const working = withPresentedChip(driver, { timeoutMs: 60_000 }, work);
-  working.catch(() => undefined);
-  const card =
-    c === 'smart card'
-      ? await placeSmartCard(pcscd.cardPort)
-      : typeof c === 'string'
-        ? await placeCard(pcscd.cardPort, c)
-        : await placeChip(pcscd.cardPort, c, options);
+  const card = await present(pcscd, () =>
+    c === 'smart card' ? placeSmartCard(pcscd.cardPort) : typeof c === 'string' ? placeCard(pcscd.cardPort, c) : placeChip(pcscd.cardPort, c, options),
+  );
   try {
-    return { value: await working, apdus: card.apdus };
+    return { value: await withPresentedChip(driver, { timeoutMs: CHIP_WITHIN_MS }, work), apdus: card.apdus };
   } catch (error) {
     if (error instanceof StationError) return { error, apdus: card.apdus };
     throw error;
   } finally {
-    const seen = pcscd.removals();
-    await card.remove();
-    await until(() => pcscd.removals() > seen, { what: 'pcscd to see the card leave' });
+    await takeAway(pcscd, card);
   }
 }
 
 const URL_60 = 'https://id.example.test/01/09506000134352/21/SN0000000001AB?x=1';
 
-describe('encoding Type 2 chips through pcscd + vpcd', () => {
+// Every wait inside is bounded (the chip's, pcscd's); the test's timeout is the last bound, well above them.
+describe('encoding Type 2 chips through pcscd + vpcd', { timeout: 180_000 }, () => {
   it.each([
     ['NTAG213', 'NTAG213', 144],
     ['NTAG215', 'NTAG215', 504],
