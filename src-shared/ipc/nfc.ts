@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LocalId } from './reels';
 
-// Encoding Labels' NFC chips (docs/devices.md, "Encoding a chip"): what to write at a position, the one-chip-one-
-// position check, the record of what was written, the refusals the Reel report counts, and the Reel's settings.
+// Encoding Labels' NFC chips (docs/devices.md, "Encoding a chip"): what would be written at a position, the encoding
+// itself (one command: the one-chip-one-position check, the write, the read-back, the record and the refusals all stay
+// in the main process), what was written, the counts the Reel report shows, and the Reel's settings.
 
 const Position = z.number().int().nonnegative();
 const Uid = z.string().regex(/^(?:[0-9A-F]{2}){4,10}$/, 'a UID in upper-case hex, 4 to 10 bytes');
@@ -30,15 +31,29 @@ export const nfcCommands = {
     input: At.extend({ url: Url.optional(), lock: z.boolean().optional() }).strict(),
     output: z.object({ url: z.string(), lock: z.boolean(), encoded: NfcEncodingView.nullable() }),
   },
-  /** Refuses (NFC_OTHER_POSITION) a chip encoded, or enrolled, for another position; the refusal is counted. */
-  'nfc.claim': { input: At.extend({ uid: Uid }).strict(), output: z.object({}) },
-  /** Records what was written and read back at a position. */
-  'nfc.record': {
-    input: At.extend({ uid: Uid, url: Url, type: z.string().min(1).max(100), locked: z.boolean(), bytesWritten: z.number().int().nonnegative() }).strict(),
-    output: NfcEncodingView,
+  /**
+   * Waits for a chip on the reader (any, or `reader`) for up to `timeoutS`, and encodes it for the position: refuses a
+   * chip encoded or enrolled for another position (NFC_OTHER_POSITION), writes the URL (`url`, else the print data's),
+   * locks it when asked or when the Reel locks, reads every byte back, and records what was written with the Label.
+   * Each refusal is counted by its code. Enrolling the UID is the caller's next step (labels.enroll).
+   */
+  'nfc.encode': {
+    input: At.extend({
+      url: Url.optional(),
+      lock: z.boolean().optional(),
+      reader: z.string().min(1).max(200).optional(),
+      timeoutS: z.number().min(1).max(3600).default(60),
+    }).strict(),
+    output: z.object({
+      uid: Uid,
+      url: z.string(),
+      type: z.string(),
+      bytesWritten: z.number().int().nonnegative(),
+      locked: z.boolean(),
+      verified: z.literal(true),
+      alreadyEncoded: z.boolean(),
+    }),
   },
-  /** Counts a refusal by its code (NFC_URL_TOO_LONG, NFC_LOCKED_OTHER, …). */
-  'nfc.refused': { input: At.extend({ uid: Uid.nullable(), code: z.string().regex(/^NFC_[A-Z0-9_]+$/) }).strict(), output: z.object({}) },
   /** What was written on the chip at a position (the Label panel, `reel show`). */
   'nfc.encoding': { input: At, output: z.object({ encoding: NfcEncodingView.nullable() }) },
   /** A Reel's chips encoded and locked, and its refusals by code (the Reel report, the shift summary). */

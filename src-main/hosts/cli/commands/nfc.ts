@@ -1,7 +1,5 @@
-import { NfcEncodeCode } from '../../../../src-shared/domain/nfc-encoding';
-import { StationError } from '../../../../src-shared/ipc/station-error';
 import { createPcscDriver } from '../../../devices/nfc/pcsc-binding';
-import { encodeChip, readChip } from '../../../devices/nfc/type2/encode';
+import { readChip } from '../../../devices/nfc/type2/encode';
 import { withPresentedChip } from '../../../devices/nfc/type2/present';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
@@ -90,40 +88,13 @@ export const nfcEncodeCommand: CliCommand = {
     if (!reelId) throw new UsageError('nfc encode needs --reel REEL.');
     const position = values.position;
     if (position === undefined) throw new UsageError('nfc encode needs --position N, a whole number.');
-    const plan = await ctx.call('nfc.prepare', { reelId, position, ...(values.url ? { url: values.url } : {}), ...(values.lock ? { lock: true } : {}) });
-    const at = { reelId, position };
-    const counted = new WeakSet<object>();
-    const out = await withPresentedChip(
-      createPcscDriver(),
-      { ...(values.reader ? { reader: values.reader } : {}), timeoutMs: (values.timeout ?? DEFAULT_TIMEOUT_S) * 1000 },
-      async (chip) => {
-        await ctx.call('nfc.claim', { ...at, uid: chip.uid });
-        try {
-          const written = await encodeChip(chip.channel, { url: plan.url, lock: plan.lock });
-          await ctx.call('nfc.record', {
-            ...at,
-            uid: chip.uid,
-            url: written.url,
-            type: written.type,
-            locked: written.locked,
-            bytesWritten: written.bytesWritten,
-          });
-          return { uid: chip.uid, ...written };
-        } catch (error) {
-          // A chip that left before anything was written is waited for again, and is no refusal.
-          const retried = error instanceof StationError && error.code === NfcEncodeCode.tornWrite && error.detail?.pagesWritten === 0;
-          if (error instanceof StationError && error.code.startsWith('NFC_') && !retried) {
-            await ctx.call('nfc.refused', { ...at, uid: chip.uid, code: error.code });
-            counted.add(error);
-          }
-          throw error;
-        }
-      },
-    ).catch(async (error: unknown) => {
-      // A card refused before its UID was read (an ISO 14443-4 card) is counted here.
-      if (error instanceof StationError && error.code === NfcEncodeCode.notType2 && !counted.has(error))
-        await ctx.call('nfc.refused', { ...at, uid: null, code: error.code });
-      throw error;
+    const out = await ctx.call('nfc.encode', {
+      reelId,
+      position,
+      ...(values.url ? { url: values.url } : {}),
+      ...(values.lock ? { lock: true } : {}),
+      ...(values.reader ? { reader: values.reader } : {}),
+      timeoutS: values.timeout ?? DEFAULT_TIMEOUT_S,
     });
     const answer = { uid: out.uid, url: out.url, type: out.type, bytesWritten: out.bytesWritten, locked: out.locked, verified: out.verified };
     if (!values.enroll) {
