@@ -111,9 +111,9 @@ export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscD
       const e = encodingAt(db, reelId, position);
       return { encoding: e ? view(e) : null };
     },
-    'nfc.counts': ({ reelId }) => {
-      requireReel(changes, reelId);
-      return encodingCounts(db, reelId);
+    'nfc.counts': (scope) => {
+      if ('reelId' in scope) requireReel(changes, scope.reelId);
+      return encodingCounts(db, scope);
     },
     'nfc.settings': ({ reelId, ...patch }) => {
       requireReel(changes, reelId);

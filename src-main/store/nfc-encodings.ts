@@ -59,19 +59,24 @@ export function saveRefusal(db: Db, r: { reelId: string; position: number; uid: 
   statement(db, 'INSERT INTO nfc_refusals (reel_id, position, uid, code, at) VALUES (?, ?, ?, ?, ?)').run(r.reelId, r.position, r.uid, r.code, r.at);
 }
 
-/** A Reel's chips encoded and locked, and refusals by code (the Reel report, the shift summary). */
-export function encodingCounts(db: Db, reelId: string): { encoded: number; locked: number; refused: Record<string, number> } {
-  const done = statement(db, 'SELECT COUNT(*) AS encoded, COALESCE(SUM(locked), 0) AS locked FROM nfc_encodings WHERE reel_id = ?').get(reelId) as {
+/** Which chips a count covers: one Reel's, or every Reel's encoded (and refused) between `from` and `to` (ISO times, `to` excluded). */
+export type EncodingScope = { reelId: string } | { from: string; to: string };
+
+/** Chips encoded and locked, and refusals by code: the one rule the CLI, the Reel report and the shift summary count by. */
+export function encodingCounts(db: Db, scope: EncodingScope): { encoded: number; locked: number; refused: Record<string, number> } {
+  const [done, refusals, args] =
+    'reelId' in scope ? ['reel_id = ?', 'reel_id = ?', [scope.reelId]] : ['encoded_at >= ? AND encoded_at < ?', 'at >= ? AND at < ?', [scope.from, scope.to]];
+  const counted = statement(db, `SELECT COUNT(*) AS encoded, COALESCE(SUM(locked), 0) AS locked FROM nfc_encodings WHERE ${done}`).get(...args) as {
     encoded: number;
     locked: number;
   };
   const refused: Record<string, number> = {};
-  for (const r of statement(db, 'SELECT code, COUNT(*) AS n FROM nfc_refusals WHERE reel_id = ? GROUP BY code ORDER BY code').all(reelId) as {
+  for (const r of statement(db, `SELECT code, COUNT(*) AS n FROM nfc_refusals WHERE ${refusals} GROUP BY code ORDER BY code`).all(...args) as {
     code: string;
     n: number;
   }[])
     refused[r.code] = r.n;
-  return { ...done, refused };
+  return { ...counted, refused };
 }
 
 export interface ReelNfcSettings {

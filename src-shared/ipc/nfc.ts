@@ -56,9 +56,9 @@ export const nfcCommands = {
   },
   /** What was written on the chip at a position (the Label panel, `reel show`). */
   'nfc.encoding': { input: At, output: z.object({ encoding: NfcEncodingView.nullable() }) },
-  /** A Reel's chips encoded and locked, and its refusals by code (the Reel report, the shift summary). */
+  /** Chips encoded and locked, and refusals by code: one Reel's (the Reel report, `nfc counts`), or a shift's across Reels (`from`, `to`: ISO times, `to` excluded). */
   'nfc.counts': {
-    input: z.object({ reelId: LocalId }).strict(),
+    input: z.union([z.object({ reelId: LocalId }).strict(), z.object({ from: z.string().datetime(), to: z.string().datetime() }).strict()]),
     output: z.object({ encoded: z.number().int(), locked: z.number().int(), refused: z.record(z.string(), z.number().int()) }),
   },
   /** A Reel's encoding settings (only the fields given change): encode at the Bench, lock after writing; both off by default. */

@@ -21,6 +21,7 @@ import { useFormat } from '../../components/format';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
 import { PrintQualitySection } from './PrintQuality';
+import { NfcCounts } from './NfcCounts';
 import './report.css';
 
 // The Reel report: one page per Reel for the customer and the shift (counts, how fast, what went wrong, the
@@ -384,6 +385,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
       </section>
 
       <PrintQualitySection quality={report.printQuality} />
+      <NfcCounts scope={{ reelId: report.reel.reelId }} />
     </article>
   );
 }

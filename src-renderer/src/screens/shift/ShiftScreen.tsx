@@ -12,6 +12,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { UPlotChart } from '../../components/UPlotChart';
 import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query/use-command';
 import { printDrawn, usePrintData } from '../report/print-page';
+import { NfcCounts } from '../report/NfcCounts';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -150,6 +151,7 @@ function ShiftSummaryView({
           ]}
         />
       )}
+      <NfcCounts scope={{ from: data.from, to: data.to }} />
     </>
   );
 }
