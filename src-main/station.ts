@@ -347,6 +347,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     report: async () => (await import('./commands/report')).reportHandlers(ctx, options.printReport),
     storage: async () => (await import('./commands/storage')).storageHandlers(housekeeping),
     grades: async () => (await import('./commands/grades')).gradeHandlers(ctx),
+    nfc: async () => (await import('./commands/nfc')).nfcHandlers(ctx),
   };
   const handlersLoaded = new Map<ContractModuleName, Promise<Partial<CommandHandlers>>>();
   const handlersOf = (module: ContractModuleName): Promise<Partial<CommandHandlers>> => {

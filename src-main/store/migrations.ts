@@ -286,6 +286,38 @@ export const migrations: readonly Migration[] = [
       `,
   },
   {
+    version: 12,
+    name: 'NFC chips encoded at the bench',
+    // Encoding a Label's chip (docs/devices.md, "Encoding a chip"): what was written at a position (the chip's UID, the
+    // URL, its type, locked or not), one chip for one position; each refusal by its code for the Reel report; the
+    // Reel's settings (encode at the Bench, lock after writing; both off by default). This station's own records.
+    sql: `
+      CREATE TABLE nfc_encodings (
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        position INTEGER NOT NULL,
+        uid TEXT NOT NULL,
+        url TEXT NOT NULL,
+        tag_type TEXT NOT NULL,
+        locked INTEGER NOT NULL CHECK (locked IN (0,1)),
+        bytes_written INTEGER NOT NULL CHECK (bytes_written >= 0),
+        encoded_at TEXT NOT NULL,
+        PRIMARY KEY (reel_id, position)
+      );
+      CREATE UNIQUE INDEX nfc_encodings_uid ON nfc_encodings(uid);
+      CREATE TABLE nfc_refusals (
+        refusal_id INTEGER PRIMARY KEY,
+        reel_id TEXT NOT NULL REFERENCES reels(reel_id),
+        position INTEGER NOT NULL,
+        uid TEXT,
+        code TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX nfc_refusals_reel ON nfc_refusals(reel_id, at);
+      ALTER TABLE reels ADD COLUMN nfc_encode INTEGER NOT NULL DEFAULT 0 CHECK (nfc_encode IN (0,1));
+      ALTER TABLE reels ADD COLUMN nfc_lock INTEGER NOT NULL DEFAULT 0 CHECK (nfc_lock IN (0,1));
+    `,
+  },
+  {
     version: 13,
     name: "print quality of each Label's codes; each Reel's lowest accepted grade",
     // docs/print-quality.md: the grade of the codes in a Label's capture, kept with the Label (its lowest symbol's

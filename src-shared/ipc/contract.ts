@@ -14,6 +14,7 @@ import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
 import { gradeCommands } from './grades';
+import { nfcCommands } from './nfc';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -37,6 +38,7 @@ export const commands = {
   ...reportCommands,
   ...storageCommands,
   ...gradeCommands,
+  ...nfcCommands,
 } as const;
 
 export const events = {

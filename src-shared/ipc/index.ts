@@ -16,3 +16,4 @@ export * from './report';
 export * from './storage';
 export * from './printers';
 export * from './grades';
+export * from './nfc';

@@ -7,6 +7,7 @@ import { coreBench } from './core.bench';
 import { formatTable, type Bench, type BenchRow } from './harness';
 import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
+import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { printingBench } from './printing.bench';
@@ -36,6 +37,7 @@ const benches: Bench[] = [
   networkBench,
   printRunBench,
   printingBench,
+  nfcEncodeBench,
   reportBench,
   sharedReelBench,
   sandboxScaleBench,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
+import { until } from './until';
 
 // pcscd in the foreground, in the test's own process group, with a reader.conf.d of
 // its own that loads only vpcd (the virtual reader) on a free port. pcscd 1.9.x binds its
@@ -21,6 +22,10 @@ export interface Pcscd {
   /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
   cardPort: number;
   readerName: string;
+  /** Cards pcscd has seen arrive on the reader so far (its log's "Card inserted into"). */
+  insertions(): number;
+  /** Cards pcscd has seen leave the reader so far (its log's "Card Removed From"): a card placed before pcscd saw the last one leave is no new card to it. */
+  removals(): number;
   /** Stops pcscd's process group with `signal` (SIGKILL: as if it crashed). */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Starts pcscd again with the same configuration (after kill). */
@@ -65,6 +70,19 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
 
   let child: ChildProcess | undefined;
   let log = '';
+  let insertions = 0;
+  let removals = 0;
+  let partial = '';
+  // Counted by whole lines: a line may arrive split over two chunks.
+  const watch = (c: Buffer) => {
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('Card inserted into')) insertions += 1;
+      if (line.includes('Card Removed From')) removals += 1;
+    }
+    log = (log + c.toString()).slice(-4000);
+  };
   const launch = async () => {
     // A socket left by a pcscd killed with -9 is only a file: pcscd replaces it on start.
     const script = 'mkdir -p /run/pcscd && mount --bind "$1" /run/pcscd && exec pcscd --foreground --config "$2" --info';
@@ -73,8 +91,8 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
-    started.stdout?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
-    started.stderr?.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
+    started.stdout?.on('data', watch);
+    started.stderr?.on('data', watch);
     // Up when both its socket and vpcd's card port answer; no deadline of our own (a loaded
     // machine only makes that slower): a pcscd that gives up exits, and that is the failure.
     while (!((await answers(socket)) && (await answers(cardPort)))) {
@@ -98,10 +116,39 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     socket,
     cardPort,
     readerName: 'Virtual PCD 00 00',
+    insertions: () => insertions,
+    removals: () => removals,
     kill: stop,
     restart: launch,
     async close() {
       await stop('SIGTERM');
     },
   };
+}
+
+/** How long pcscd may take to see a card the test placed or took away (it polls vpcd a few times a second). */
+const SEEN_WITHIN_MS = 30_000;
+
+/**
+ * Places a card on `pcscd`'s vpcd reader as a person does, one after the other (docs/testing.md, "pcscd + vpcd"):
+ * first waits until pcscd has seen every earlier card leave, then places it and waits until pcscd has seen it
+ * arrive. vpcd takes one card at a time; a card placed before pcscd polled the last one away is, to pcscd and
+ * every PC/SC client, the same card still lying there (no removal, no insertion), and a client waiting for a new
+ * card waits for ever. Both waits are bounded: a card pcscd never sees fails the test, naming what it waited for.
+ */
+export async function present<C>(pcscd: Pcscd, place: () => Promise<C>): Promise<C> {
+  await until(() => pcscd.removals() >= pcscd.insertions(), {
+    what: 'pcscd to see the reader empty before the next card is placed',
+    withinMs: SEEN_WITHIN_MS,
+  });
+  const arrived = pcscd.insertions() + 1;
+  const card = await place();
+  await until(() => pcscd.insertions() >= arrived, { what: 'pcscd to see the card placed', withinMs: SEEN_WITHIN_MS });
+  return card;
+}
+
+/** Takes `card` away (a torn write may have taken it already) and waits, bounded, until pcscd has seen it leave. */
+export async function takeAway(pcscd: Pcscd, card: { remove(): Promise<void> }): Promise<void> {
+  await card.remove();
+  await until(() => pcscd.removals() >= pcscd.insertions(), { what: 'pcscd to see the card leave', withinMs: SEEN_WITHIN_MS });
 }

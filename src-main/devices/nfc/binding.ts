@@ -2,14 +2,19 @@
 // bindings-interface; docs/devices.md, "The shape of a binding"). The driver opens a context on the smart-card
 // service; the context reports readers and cards as a stream of events.
 
+import type { CardChannel } from './type2/access';
+
 export type NfcEvent =
   | { type: 'reader-attached'; reader: string }
   | { type: 'reader-detached'; reader: string }
-  /** A card was placed; `uid` is the raw UID as the reader reported it (hex). */
-  | { type: 'card'; reader: string; uid: string }
+  /**
+   * A card was placed; `uid` is the raw UID as the reader reported it (hex). `channel` talks to the card while it
+   * stays (encoding a chip, docs/devices.md "Encoding a chip"); bindings that cannot leave it out.
+   */
+  | { type: 'card'; reader: string; uid: string; channel?: CardChannel }
   | { type: 'card-removed'; reader: string }
   /** A card was placed but its UID could not be read (unsupported card, removed too fast). */
-  | { type: 'card-error'; reader: string; reason: string };
+  | { type: 'card-error'; reader: string; reason: string; atr?: Buffer };
 
 export interface NfcDriver {
   /**

@@ -12,6 +12,8 @@ declare module 'nfc-pcsc' {
     readonly reader: { name: string };
     readonly card: NfcPcscCard | null;
     close(): void;
+    /** Sends one APDU to the card; resolves with the answer (status word included). */
+    transmit(data: Buffer, responseMaxLength: number): Promise<Buffer>;
     on(event: 'card' | 'card.off', listener: (card: NfcPcscCard) => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
     on(event: 'end', listener: () => void): this;

@@ -57,18 +57,33 @@ export function createPcscDriver(): NfcDriver {
       }
       const nfc = new NFC();
       const queue = new EventQueue<NfcEvent>();
+      // nfc.close() stops only the library's own monitor: each reader keeps watching and connecting to cards until it is
+      // closed, and a closed context's reader would then take a card (and its answers) from the next context's.
+      const readers = new Set<{ close(): void }>();
       nfc.on('reader', (reader) => {
+        readers.add(reader);
+        reader.on('end', () => readers.delete(reader));
         const name = reader.reader.name;
         queue.push({ type: 'reader-attached', reader: name });
         reader.on('card', (card) => {
-          if (card.uid) queue.push({ type: 'card', reader: name, uid: card.uid });
+          const channel = {
+            atr: card.atr ?? null,
+            // nfc-pcsc throws at once (not a rejection) when the card is gone.
+            transmit: async (apdu: Buffer) => reader.transmit(apdu, 258),
+          };
+          if (card.uid) queue.push({ type: 'card', reader: name, uid: card.uid, channel });
           else queue.push({ type: 'card-error', reader: name, reason: 'The card on the reader reported no UID.' });
         });
         reader.on('card.off', () => queue.push({ type: 'card-removed', reader: name }));
         reader.on('error', (error) => {
           // Reader errors without a card come from the service going away; the context error reports that.
           if (reader.card)
-            queue.push({ type: 'card-error', reader: name, reason: `Cannot read the card's UID: ${error.message}. Hold the card still on the reader.` });
+            queue.push({
+              type: 'card-error',
+              reader: name,
+              reason: `Cannot read the card's UID: ${error.message}. Hold the card still on the reader.`,
+              ...(reader.card.atr ? { atr: reader.card.atr } : {}),
+            });
         });
         reader.on('end', () => queue.push({ type: 'reader-detached', reader: name }));
       });
@@ -77,6 +92,8 @@ export function createPcscDriver(): NfcDriver {
         next: () => queue.next(),
         close: async () => {
           queue.cancel('The PC/SC context');
+          for (const reader of readers) reader.close();
+          readers.clear();
           nfc.close();
         },
       };

@@ -1420,4 +1420,47 @@ export const de: Catalog = {
     belowFlag: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird erfasst und markiert.',
     belowRefuse: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird abgelehnt. Neu drucken und neu aufnehmen.',
   },
+  nfcEncode: {
+    label: {
+      title: 'NFC-Chip',
+      url: 'Geschriebene URL',
+      lock: 'Schreibschutz',
+      locked: 'schreibgeschützt: der Chip kann nie wieder beschrieben werden',
+      unlocked: 'nicht schreibgeschützt',
+      type: 'Tag-Typ',
+      chip: 'Chip (UID)',
+      when: 'Beschrieben',
+    },
+    settings: {
+      open: 'NFC-Chips',
+      openFor: 'NFC-Chips der Rolle „{{name}}“ beschreiben',
+      title: 'NFC-Chips der Rolle „{{reel}}“',
+      encode: 'Jeden Chip am Arbeitsplatz beschreiben: URL des Labels schreiben, zurücklesen, dann erfassen',
+      lock: 'Jeden Chip nach dem Schreiben schreibschützen',
+      lockOff: 'Die Chips bleiben beschreibbar (Standard).',
+      lockOn:
+        'Die Chips werden nach dem Schreiben schreibgeschützt: ein schreibgeschützter Chip kann nie wieder beschrieben werden, auch nicht von dieser Station.',
+      confirmLock:
+        'Die Chips der Rolle „{{reel}}“ nach dem Schreiben schreibschützen? Ein schreibgeschützter Chip kann nie wieder beschrieben oder freigegeben werden, auch nicht von dieser Station. Eine falsche URL auf einem geschützten Chip heißt: ein neues Label.',
+    },
+    report: {
+      title: 'NFC-Chips',
+      encoded: 'Beschrieben',
+      locked: 'Schreibgeschützt',
+      what: 'Was',
+      count: 'Chips',
+      refused: {
+        NFC_URL_TOO_LONG: 'Abgelehnt: die URL passte nicht auf den Chip',
+        NFC_LOCKED_OTHER: 'Abgelehnt: schreibgeschützt mit anderem Inhalt',
+        NFC_TORN_WRITE: 'Abgelehnt: beim Schreiben weggenommen',
+        NFC_VERIFY_FAILED: 'Abgelehnt: anders zurückgelesen',
+        NFC_NOT_TYPE2: 'Abgelehnt: kein NFC-Tag vom Typ 2',
+        NFC_OTHER_POSITION: 'Abgelehnt: Chip einer anderen Position',
+        NFC_UNSUPPORTED: 'Abgelehnt: Speicheraufbau nicht unterstützt',
+        NFC_NO_URL: 'Abgelehnt: keine URL für die Position',
+        NFC_NO_CHIP: 'Kein Chip gekommen',
+      },
+      refusedOther: 'Abgelehnt: {{code}}',
+    },
+  },
 };

@@ -1366,6 +1366,48 @@ export const en = {
     belowFlag: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be saved and flagged.',
     belowRefuse: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be refused. Reprint it and capture it again.',
   },
+  nfcEncode: {
+    label: {
+      title: 'NFC chip',
+      url: 'URL written',
+      lock: 'Lock',
+      locked: 'locked: the chip can never be rewritten',
+      unlocked: 'not locked',
+      type: 'Tag type',
+      chip: 'Chip (UID)',
+      when: 'Encoded',
+    },
+    settings: {
+      open: 'NFC chips',
+      openFor: 'NFC chip encoding of Reel “{{name}}”',
+      title: 'NFC chips of Reel “{{reel}}”',
+      encode: 'Encode each chip at the Bench: write the Label’s URL, read it back, then enroll',
+      lock: 'Lock each chip after writing',
+      lockOff: 'Chips stay rewritable (the default).',
+      lockOn: 'Chips are locked after writing: a locked chip can never be rewritten, not even by this station.',
+      confirmLock:
+        'Lock the chips of Reel “{{reel}}” after writing? A locked chip can never be rewritten or unlocked, not even by this station. A wrong URL on a locked chip means a new Label.',
+    },
+    report: {
+      title: 'NFC chips',
+      encoded: 'Encoded',
+      locked: 'Locked',
+      what: 'What',
+      count: 'Chips',
+      refused: {
+        NFC_URL_TOO_LONG: 'Refused: the URL did not fit the chip',
+        NFC_LOCKED_OTHER: 'Refused: locked with other content',
+        NFC_TORN_WRITE: 'Refused: taken away while written',
+        NFC_VERIFY_FAILED: 'Refused: read back different',
+        NFC_NOT_TYPE2: 'Refused: not an NFC Type 2 tag',
+        NFC_OTHER_POSITION: 'Refused: chip of another position',
+        NFC_UNSUPPORTED: 'Refused: memory layout not supported',
+        NFC_NO_URL: 'Refused: no URL for the position',
+        NFC_NO_CHIP: 'No chip came',
+      },
+      refusedOther: 'Refused: {{code}}',
+    },
+  },
 };
 
 /** Same keys, any strings: the shape every other catalog must have. */

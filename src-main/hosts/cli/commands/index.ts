@@ -6,6 +6,7 @@ import { enrollCommand } from './enroll';
 import { gradeCommand, gradeSettingCommand } from './grade';
 import { importCommand } from './import';
 import { moveCommand } from './move';
+import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand, nfcSettingsCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
 import {
   printCommand,
@@ -71,4 +72,8 @@ export const cliCommands: readonly CliCommand[] = [
   storageCommand,
   gradeCommand,
   gradeSettingCommand,
+  nfcReadCommand,
+  nfcEncodeCommand,
+  nfcCountsCommand,
+  nfcSettingsCommand,
 ];

@@ -9,6 +9,7 @@ import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
 import { CELL_MARK, MISMATCH_MARK } from './cell-state';
 import { LabelHistory } from './LabelHistory';
+import { LabelNfcEncoding } from './LabelNfcEncoding';
 import { LabelPrints } from './LabelPrints';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
@@ -143,6 +144,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
           ) : null}
           <LabelHistory labelId={label.labelId} />
           <LabelPrints reelId={label.reelId} position={position} />
+          <LabelNfcEncoding reelId={label.reelId} position={position} />
           <div className="toolbar">
             {/* A capture the service refused (attention, never on the service) is fixed by capturing it again. */}
             <button

@@ -13,6 +13,7 @@ import { CreateReel } from './CreateReel';
 import { ImportPrintData } from './ImportPrintData';
 import { OpenFromService } from './OpenFromService';
 import { PrepareRun } from './PrepareRun';
+import { ReelNfcSettings } from './ReelNfcSettings';
 
 // Reels: list with search and the collection and transferred (shipped)
 // filters, filing a Reel into a Label Collection, create with the expected composition, Label
@@ -45,6 +46,7 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
   const file = useCommandMutation('reels.update', ['reels.list', 'reels.show']);
   const [importFor, setImportFor] = useState<string>();
   const [runFor, setRunFor] = useState<{ reelId: string; name: string }>();
+  const [nfcFor, setNfcFor] = useState<{ reelId: string; name: string }>();
   const shown = reels.data?.reels ?? [];
   const [importName, setImportName] = useState('');
 
@@ -175,12 +177,20 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 >
                   {t('reels.prepareRun')}
                 </button>
+                <button
+                  type="button"
+                  onClick={() => setNfcFor({ reelId: r.reelId, name: r.name })}
+                  aria-label={t('nfcEncode.settings.openFor', { name: r.name })}
+                >
+                  {t('nfcEncode.settings.open')}
+                </button>
               </>
             ),
           },
         ]}
       />
       {runFor ? <PrepareRun key={runFor.reelId} reelId={runFor.reelId} reelName={runFor.name} close={() => setRunFor(undefined)} /> : null}
+      {nfcFor ? <ReelNfcSettings key={nfcFor.reelId} reelId={nfcFor.reelId} reelName={nfcFor.name} close={() => setNfcFor(undefined)} /> : null}
       {importFor ? <ImportPrintData key={importFor} reelId={importFor} reelName={importName} close={() => setImportFor(undefined)} /> : null}
       <OpenFromService open={open} />
       <CreateReel

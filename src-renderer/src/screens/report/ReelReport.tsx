@@ -22,6 +22,7 @@ import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
 import { PrintQualitySection } from './PrintQuality';
 import { PrintCountsSection } from './PrintCounts';
+import { NfcCounts } from './NfcCounts';
 import './report.css';
 
 // The Reel report: one page per Reel for the customer and the shift (counts, how fast, what went wrong, the
@@ -386,6 +387,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
 
       <PrintQualitySection quality={report.printQuality} />
       <PrintCountsSection counts={report.prints} id="report-print-counts" />
+      <NfcCounts scope={{ reelId: report.reel.reelId }} />
     </article>
   );
 }

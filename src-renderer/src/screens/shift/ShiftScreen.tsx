@@ -14,6 +14,7 @@ import { useCommandMutation, useCommandQuery, useCommandRead } from '../../query
 import { printDrawn, usePrintData } from '../report/print-page';
 import { PrintCountsSection } from '../report/PrintCounts';
 import { ShiftPrintQuality } from './ShiftPrintQuality';
+import { NfcCounts } from '../report/NfcCounts';
 import '../report/report.css';
 
 // The shift summary: the screen (a day picked, Export PDF) and its print mode (`#/shift?day=…&offset=…&print=1`),
@@ -154,6 +155,7 @@ function ShiftSummaryView({
           ]}
         />
       )}
+      <NfcCounts scope={{ from: data.from, to: data.to }} />
     </>
   );
 }
