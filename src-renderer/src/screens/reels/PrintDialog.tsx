@@ -123,6 +123,13 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const stateWords = (p: { state: 'idle' | 'printing' | 'stopped' | 'unreachable'; reasons: string[] }) =>
     p.reasons.length && p.state !== 'unreachable' ? `${t(`printers.states.${p.state}`)} (${words(p.reasons)})` : t(`printers.states.${p.state}`);
 
+  // The dialog's actions in one row: Start, Stop or Resume, then Close (Escape closes too; the job goes on).
+  const closeButton = (
+    <button type="button" onClick={close}>
+      {t('printDialog.close')}
+    </button>
+  );
+
   return (
     <dialog
       ref={ref}
@@ -136,11 +143,6 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
     >
       <h3 id="print-dialog-title">{t('printDialog.title', { reel: reelName })}</h3>
       {job ? jobView(job) : setup()}
-      <div className="toolbar">
-        <button type="button" onClick={close}>
-          {t('printDialog.close')}
-        </button>
-      </div>
     </dialog>
   );
 
@@ -239,6 +241,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           <button type="submit" disabled={!chosen || !rangeValid || !copiesValid || start.isPending}>
             {t('printDialog.start')}
           </button>
+          {closeButton}
         </div>
       </form>
     );
@@ -305,6 +308,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
               {t('printDialog.resume')}
             </button>
           ) : null}
+          {closeButton}
         </div>
       </div>
     );
