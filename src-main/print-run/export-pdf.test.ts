@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { readBarcodes as ReadBarcodes } from 'zxing-wasm/reader';
 import { tempDir } from '../../test/helpers/tmp';
+import { loadZxing } from '../../test/helpers/zxing';
 import { StationError } from '../../src-shared/ipc/envelope';
 import { HEADER_BAND_MM, proofSheetLayout, writeProofPdf, type ProofOptions } from './export-pdf';
 import { generateRows, type PrintRunRow, type PrintRunSpecInput } from './generate';
@@ -21,18 +19,6 @@ const DPI = 300;
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => (dir = tempDir('print-run-pdf-')));
 afterEach(() => dir.remove());
-
-let zxing: Promise<typeof ReadBarcodes> | undefined;
-function loadZxing(): Promise<typeof ReadBarcodes> {
-  // The .wasm from the installed package, as src-main/devices/camera/barcodes.ts loads it.
-  zxing ??= (async () => {
-    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
-    const bytes = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
-    return readBarcodes;
-  })();
-  return zxing;
-}
 
 function renderPages(pdf: string): string[] {
   execFileSync('pdftoppm', ['-r', String(DPI), '-png', pdf, join(dir.path, 'page')]);
@@ -65,7 +51,7 @@ async function decodeCells(pages: string[], options: ProofOptions, count: number
       width: info.width,
       height: info.height,
       colorSpace: 'srgb',
-    } as unknown as Parameters<typeof ReadBarcodes>[0];
+    } as unknown as Parameters<typeof readBarcodes>[0];
     const results = await readBarcodes(image, { formats: ['QRCode', 'DataMatrix', 'Code128'], tryHarder: true, maxNumberOfSymbols: 4 });
     decoded.push(new Map(results.filter((r) => r.isValid).map((r) => [r.format, r.text])));
   }

@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { readBarcodes as ReadBarcodes } from 'zxing-wasm/reader';
 import { StationError } from '../../../src-shared/ipc';
 import { startIppEvePrinter, type IppEvePrinter } from '../../helpers/ippeveprinter';
 import { openStation, type TestStation } from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
+import { codesShown, zplFormats } from '../../helpers/zpl-image';
+import { loadZxing } from '../../helpers/zxing';
 
 // Printing on a real IPP Everywhere printer (docs/printing.md, "IPP printers"): CUPS's ippeveprinter with a marking
 // engine that reports each page, so job-impressions-completed is the printer's own count. Every page it received is
@@ -21,17 +20,6 @@ afterAll(() => dir.remove());
 const SPEC = { count: 30, prefix: 'IPP-', digits: 4, qr: 'https://example.test/{serial}' };
 const qrOf = (position: number) => `https://example.test/IPP-${String(position).padStart(4, '0')}`;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-
-let zxing: Promise<typeof ReadBarcodes> | undefined;
-function loadZxing(): Promise<typeof ReadBarcodes> {
-  zxing ??= (async () => {
-    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
-    const bytes = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
-    return readBarcodes;
-  })();
-  return zxing;
-}
 
 /** The QR of each page of a PDF, in page order. */
 async function pageQrs(pdf: string, out: string): Promise<string[]> {
@@ -229,8 +217,10 @@ describe('an IPP printer that takes ZPL and no PDF', () => {
     // ippeveprinter keeps a document of a format it has no extension for as .dat.
     const [file] = printer.received();
     expect(file).toMatch(/\.dat$/);
-    const fields = [...readFileSync(file as string, 'utf8').matchAll(/\^FD(QA,[^^]*)\^FS/g)].map((m) => (m[1] as string).slice(3));
-    expect(fields).toEqual(range(1, 5).map((p) => `https://example.test/IZ-${String(p).padStart(4, '0')}`));
+    // Each format drawn as the printer would (50x30, the default stock, at 203 dpi) shows its position's QR.
+    const qrs: (string | undefined)[] = [];
+    for (const format of zplFormats(readFileSync(file as string, 'utf8'))) qrs.push((await codesShown(format, { widthMm: 50, heightMm: 30 })).qr);
+    expect(qrs).toEqual(range(1, 5).map((p) => `https://example.test/IZ-${String(p).padStart(4, '0')}`));
     expect(await t.call('printers.test', { name: 'zpl queue' })).toMatchObject({ state: 'done' });
     expect(printer.received()).toHaveLength(2);
   });
