@@ -13,6 +13,7 @@
 
 import { once } from 'node:events';
 import type { WriteStream } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -258,6 +259,9 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
       drawText(doc, row.text, layout.text, cell, Math.min(MAX_TEXT_PT, layout.text.height * PT_PER_MM * 0.85), 'TEXT', row.position);
       labels += 1;
       await drained(out);
+      // A label is made in one go (bwip-js and pdfkit are synchronous): the process answers what waits between labels,
+      // so a print job's polls and Print-Job go on while its next part is made (docs/printing.md, "IPP printers").
+      await nextTurn();
     }
     if (!labels) {
       doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });
