@@ -56,7 +56,7 @@ export async function* labelPdfParts(
   tmpDir: string,
 ): AsyncGenerator<{ bytes: Buffer; labels: number }> {
   let labels = PDF_PART_LABELS;
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const perPart = Math.max(1, Math.floor(labels / copies));
     const chunk = rows.slice(i, i + perPart);
     i += perPart;
