@@ -148,6 +148,23 @@ describe('proof PDF', () => {
     expectTextAndPositions(pdf, rows);
   });
 
+  it('answers other work between labels: what waits for the process runs before the next label is made', async () => {
+    // docs/printing.md, "IPP printers": a job's polls and Print-Job go on while its next part is made.
+    const rows = [...generateRows({ count: 40, prefix: 'T-', qr: 'https://example.test/{serial}' })];
+    let made = 0;
+    let madeWhenAnswered: number | undefined;
+    function* counted(): Generator<PrintRunRow> {
+      for (const row of rows) {
+        if (made === 0) setImmediate(() => (madeWhenAnswered = made));
+        yield row;
+        made += 1;
+      }
+    }
+    await writeProofPdf(counted(), join(dir.path, 'turns.pdf'), { stock: '50x30', sheet: 'label', marginMm: 0, gutterMm: 0, outline: false });
+    expect(made).toBe(40);
+    expect(madeWhenAnswered).toBeLessThanOrEqual(1);
+  });
+
   it('refuses codes that would print under 0.25 mm modules, naming the position and what to do; no file is left', async () => {
     const pdf = join(dir.path, 'small.pdf');
     writeFileSync(pdf, 'earlier proof');

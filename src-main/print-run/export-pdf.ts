@@ -7,12 +7,13 @@
 // and "page N of M" at its foot, in bands of HEADER_BAND_MM: a stock laid nearly edge to edge (70x37) loses a row.
 //
 // Streams the PDF (pdfkit) to a file, page by page; a page is written out as the next one starts, so
-// 1,000+ labels never sit in memory. Codes are PNGs rendered by bwip-js and placed at a size that
-// keeps every module at MIN_MODULE_MM or more (quiet zones inside the code's box, layout.ts);
+// 1,000+ labels never sit in memory. Codes are encoded by bwip-js (its module matrix, `raw()`) and drawn as vector
+// rectangles at a size that keeps every module at MIN_MODULE_MM or more (quiet zones inside the code's box, layout.ts);
 // text is in Helvetica, a PDF standard font, so no font file is needed.
 
 import { once } from 'node:events';
 import type { WriteStream } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -61,8 +62,6 @@ const CODES: readonly Code[] = ['qr', 'dataMatrix', 'barCode'];
 
 const BCID: Record<Code, string> = { qr: 'qrcode', dataMatrix: 'datamatrix', barCode: 'code128' };
 const CODE_NAME: Record<Code, string> = { qr: 'QR code', dataMatrix: 'Data Matrix', barCode: 'Code 128 bar code' };
-/** bwip-js pixels per scale unit: PNGs are rendered at this scale and sized in the PDF. */
-const RENDER_SCALE = 2;
 const MIN_TEXT_PT = 4;
 const MAX_TEXT_PT = 12;
 const FONT = 'Helvetica';
@@ -85,58 +84,61 @@ function invalid(message: string, position: number): StationError {
   return new StationError({ code: StationErrorCode.invalidInput, message, detail: { position } });
 }
 
-function pngSize(png: Buffer): { width: number; height: number } {
-  // IHDR is the first chunk: width and height at bytes 16 and 20.
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+/**
+ * A code's modules as bwip-js encodes them (its `raw()` matrix, no image): a 2D code's dark modules, row by row, or a
+ * bar code's bar and space widths. Drawn as vector rectangles, so the PDF carries no PNG to encode, decode and compress
+ * for each label (docs/print-run.md, "Exports").
+ */
+interface EncodedCode {
+  code: Code;
+  value: string;
+  /** Width in modules, without the quiet zone. */
+  modules: number;
+  /** 2D codes: height in modules and dark modules row-major (1 = dark), top row first. */
+  rows?: number;
+  dark?: ArrayLike<number>;
+  /** Bar codes: widths in modules, bar first, then space, bar, … */
+  widths?: readonly number[];
 }
 
-function render(code: Code, text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({
-    bcid: BCID[code],
-    text,
-    scale: RENDER_SCALE,
-    paddingwidth: 0,
-    paddingheight: 0,
-    backgroundcolor: 'FFFFFF',
-    // The bar code's PNG is stretched to its box's height: its own height only sets the PNG's.
-    ...(code === 'barCode' ? { height: 4, includetext: false } : {}),
-  });
+function encode(code: Code, value: string): EncodedCode {
+  const [symbol] = bwipjs.raw({ bcid: BCID[code], text: value });
+  if (symbol && 'pixs' in symbol) return { code, value, modules: symbol.pixx, rows: symbol.pixy, dark: symbol.pixs };
+  const widths = symbol?.sbs ?? [];
+  return { code, value, modules: widths.reduce((a, b) => a + b, 0), widths };
 }
 
 /**
- * PNG pixels per module at RENDER_SCALE, measured once per symbology against bwip-js's own module
- * count (its raw encoding), so a PNG's width gives its module count without encoding twice.
+ * The code's dark modules as one path, filled once: adjacent modules join into runs, and one fill of their union
+ * leaves no seams between them when a printer or a reader rasterises the page.
  */
-const pixelsPerModule = new Map<Code, Promise<number>>();
-function modulePixels(code: Code): Promise<number> {
-  let known = pixelsPerModule.get(code);
-  if (!known) {
-    known = (async () => {
-      const sample = 'CALIBRATION-0123456789';
-      const [symbol] = bwipjs.raw({ bcid: BCID[code], text: sample });
-      const modules = symbol && 'pixx' in symbol ? symbol.pixx : (symbol?.sbs.reduce((a, b) => a + b, 0) ?? 0);
-      return pngSize(await render(code, sample)).width / modules;
-    })();
-    pixelsPerModule.set(code, known);
+function pathOf(doc: PDFKit.PDFDocument, symbol: EncodedCode, x: number, y: number, modulePt: number, heightPt: number): void {
+  if (symbol.widths) {
+    let at = 0;
+    symbol.widths.forEach((w, i) => {
+      if (i % 2 === 0) doc.rect(x + at * modulePt, y, w * modulePt, heightPt);
+      at += w;
+    });
+    return;
   }
-  return known;
-}
-
-interface RenderedCode {
-  code: Code;
-  value: string;
-  png: Buffer;
-  /** Width in modules, without the quiet zone. */
-  modules: number;
-}
-
-async function renderSymbol(code: Code, value: string): Promise<RenderedCode> {
-  const png = await render(code, value);
-  return { code, value, png, modules: Math.round(pngSize(png).width / (await modulePixels(code))) };
+  const { dark, modules, rows = 0 } = symbol;
+  if (!dark) return;
+  for (let r = 0; r < rows; r += 1) {
+    let c = 0;
+    while (c < modules) {
+      if (!dark[r * modules + c]) {
+        c += 1;
+        continue;
+      }
+      const from = c;
+      while (c < modules && dark[r * modules + c]) c += 1;
+      doc.rect(x + from * modulePt, y + r * modulePt, (c - from) * modulePt, modulePt);
+    }
+  }
 }
 
 /** A code drawn in its box at the largest module that fits, quiet zone included; refused under MIN_MODULE_MM. */
-function drawCode(doc: PDFKit.PDFDocument, symbol: RenderedCode, box: Box, origin: Box, position: number, stockName: string): void {
+function drawCode(doc: PDFKit.PDFDocument, symbol: EncodedCode, box: Box, origin: Box, position: number, stockName: string): void {
   const { code, modules } = symbol;
   const quiet = QUIET_ZONE_MODULES[code];
   const moduleMm = box.width / (modules + 2 * quiet);
@@ -149,9 +151,9 @@ function drawCode(doc: PDFKit.PDFDocument, symbol: RenderedCode, box: Box, origi
   }
   const x = origin.x + box.x + quiet * moduleMm;
   const y = origin.y + box.y + (code === 'barCode' ? 0 : quiet * moduleMm);
-  const width = modules * moduleMm;
-  const height = code === 'barCode' ? box.height : width;
-  doc.image(symbol.png, x * PT_PER_MM, y * PT_PER_MM, { width: width * PT_PER_MM, height: height * PT_PER_MM });
+  const height = code === 'barCode' ? box.height : modules * moduleMm;
+  pathOf(doc, symbol, x * PT_PER_MM, y * PT_PER_MM, moduleMm * PT_PER_MM, height * PT_PER_MM);
+  doc.fill('black');
 }
 
 /** One line of text in Helvetica, shrunk to fit the box's width; refused under MIN_TEXT_PT. */
@@ -223,7 +225,7 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
     let pages = 0;
     let layout: ReturnType<typeof labelLayout> | undefined;
     for await (const row of rows) {
-      const symbols = await Promise.all(CODES.filter((code) => wanted[code] && row[code] !== undefined).map((code) => renderSymbol(code, row[code] as string)));
+      const symbols = CODES.filter((code) => wanted[code] && row[code] !== undefined).map((code) => encode(code, row[code] as string));
       // The first row sets the layout: every row of a run carries the same codes, of about the same size.
       layout ??= labelLayout(
         widthMm,
@@ -257,6 +259,9 @@ export async function writeProofPdf(rows: Iterable<PrintRunRow> | AsyncIterable<
       drawText(doc, row.text, layout.text, cell, Math.min(MAX_TEXT_PT, layout.text.height * PT_PER_MM * 0.85), 'TEXT', row.position);
       labels += 1;
       await drained(out);
+      // A label is made in one go (bwip-js and pdfkit are synchronous): the process answers what waits between labels,
+      // so a print job's polls and Print-Job go on while its next part is made (docs/printing.md, "IPP printers").
+      await nextTurn();
     }
     if (!labels) {
       doc.addPage({ size: [sheet.sheet.widthMm * PT_PER_MM, sheet.sheet.heightMm * PT_PER_MM], margin: 0 });

@@ -35,12 +35,19 @@ export async function labelPdf(rows: readonly PrintRunRow[], copies: number, sto
   }
 }
 
-/** Labels in one part of an IPP job's PDF: the next part is made while the printer prints this one. */
+/** Labels in the first part of an IPP job's PDF: the next part is made while the printer prints this one. */
 const PDF_PART_LABELS = 25;
+/**
+ * Each part after the first is this much larger, up to PDF_PART_MAX_LABELS: fewer Print-Jobs (each waits for the one
+ * before to complete, and for the poll that sees it), while a part is still made in less time than the one before it
+ * prints (the proof PDF takes some 10–16 ms a label, a label printer 20 ms a page or more).
+ */
+const PDF_PART_GROWTH = 1.5;
+const PDF_PART_MAX_LABELS = 100;
 
 /**
- * The proof PDF at the stock's size in parts of about PDF_PART_LABELS labels (a position's copies never split), made
- * one by one as they are asked for (docs/printing.md, "What a printer gets").
+ * The proof PDF at the stock's size in parts, the first of about PDF_PART_LABELS labels, each next one larger (a
+ * position's copies never split), made one by one as they are asked for (docs/printing.md, "What a printer gets").
  */
 export async function* labelPdfParts(
   rows: readonly PrintRunRow[],
@@ -48,9 +55,12 @@ export async function* labelPdfParts(
   stock: string,
   tmpDir: string,
 ): AsyncGenerator<{ bytes: Buffer; labels: number }> {
-  const perPart = Math.max(1, Math.floor(PDF_PART_LABELS / copies));
-  for (let i = 0; i < rows.length; i += perPart) {
+  let labels = PDF_PART_LABELS;
+  for (let i = 0; i < rows.length;) {
+    const perPart = Math.max(1, Math.floor(labels / copies));
     const chunk = rows.slice(i, i + perPart);
+    i += perPart;
+    labels = Math.min(PDF_PART_MAX_LABELS, Math.round(labels * PDF_PART_GROWTH));
     yield { bytes: await labelPdf(chunk, copies, stock, tmpDir), labels: chunk.length * copies };
   }
 }
