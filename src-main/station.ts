@@ -347,7 +347,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...reportHandlers(ctx, options.printReport),
     ...storageHandlers(housekeeping),
     ...gradeHandlers(ctx),
-    ...nfcHandlers(ctx),
+    // One PC/SC owner: the running supervisor hands chips to the encoder (docs/devices.md, "Encoding a chip").
+    ...nfcHandlers(ctx, () => Promise.resolve(supervisorRunning?.chipDriver())),
   };
 
   let closing = false;

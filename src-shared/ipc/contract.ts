@@ -14,7 +14,7 @@ import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
 import { gradeCommands } from './grades';
-import { nfcCommands } from './nfc';
+import { nfcCommands, nfcEvents } from './nfc';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -47,6 +47,7 @@ export const events = {
   ...labelEvents,
   ...queueEvents,
   ...cameraEvents,
+  ...nfcEvents,
 } as const;
 
 type Commands = typeof commands;
