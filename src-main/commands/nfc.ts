@@ -77,11 +77,12 @@ export function nfcHandlers(
   /** The contexts of encodings waiting for a chip, closed by nfc.cancelEncode (see `waiting`). */
   const waiting = new Set<{ canceled: boolean; close(): Promise<void> }>();
   /** `driver`, its contexts listed in `waiting` while open. */
-  const cancelable = (driver: NfcDriver, entry: { canceled: boolean; close(): Promise<void> }): NfcDriver => ({
+  const cancelable = (driver: NfcDriver, entry: { canceled: boolean; close(): Promise<void> }, at: { reelId: string; position: number }): NfcDriver => ({
     open: async () => {
       const context = await driver.open();
       entry.close = () => context.close();
       waiting.add(entry);
+      events.emit('nfc.encodeOutcome', { ...at, state: 'waiting' });
       return {
         next: () => context.next(),
         close: () => {
@@ -111,7 +112,7 @@ export function nfcHandlers(
     'nfc.encode': async ({ reelId, position, url, lock, reader, timeoutS }) => {
       const plan = prepare(reelId, position, url, lock);
       const entry = { canceled: false, close: () => Promise.resolve() };
-      const driver = cancelable((await chipDriver()) ?? fallback(), entry);
+      const driver = cancelable((await chipDriver()) ?? fallback(), entry, { reelId, position });
       try {
         return await withPresentedChip(driver, { ...(reader ? { reader } : {}), timeoutMs: timeoutS * 1000 }, async (chip) => {
           try {

@@ -36,7 +36,7 @@ const AREAS = {
   grades: () => import('../../src-shared/ipc/grades').then((m): Area => ({ commands: m.gradeCommands })),
   labels: () => import('../../src-shared/ipc/labels').then((m): Area => ({ commands: m.labelCommands, events: m.labelEvents })),
   print: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands })),
-  nfc: () => import('../../src-shared/ipc/nfc').then((m): Area => ({ commands: m.nfcCommands })),
+  nfc: () => import('../../src-shared/ipc/nfc').then((m): Area => ({ commands: m.nfcCommands, events: m.nfcEvents })),
   printRun: () => import('../../src-shared/ipc/print-run').then((m): Area => ({ commands: m.printRunCommands })),
   printers: () => import('../../src-shared/ipc/printers').then((m): Area => ({ commands: m.printerCommands })),
   profiles: () => import('../../src-shared/ipc/profiles').then((m): Area => ({ commands: m.profileCommands })),

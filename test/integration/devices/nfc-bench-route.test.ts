@@ -78,6 +78,7 @@ describe('encoding through the device supervisor', { timeout: 180_000 }, () => {
     const out = await encodeAt(1, new Type2Chip('NTAG213', '04C1C2C3C4C5C6'));
     expect(out).toMatchObject({ ok: true, value: { uid: '04C1C2C3C4C5C6', url: 'https://id.example.test/000001', verified: true } });
     expect(outcomes(from)).toEqual([
+      { reelId, position: 1, state: 'waiting' },
       { reelId, position: 1, state: 'encoding', uid: '04C1C2C3C4C5C6' },
       { reelId, position: 1, state: 'encoded', uid: '04C1C2C3C4C5C6', url: 'https://id.example.test/000001', locked: false },
     ]);

@@ -8,6 +8,7 @@ import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { AttentionNotice, useAttentionNotices } from './AttentionNotice';
+import { BenchNfcEncode } from './BenchNfcEncode';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 
@@ -34,7 +35,7 @@ export function BenchScreen({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { reel, range, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, onReel, now, sound, sectionRef, registerCapture, actions } =
+  const { reel, range, encodesNfc, error, bench, saving, saveError, lost, blocked, hasSvc, savedAt, onReel, now, sound, sectionRef, registerCapture, actions } =
     useBenchSession({ reelId, status, shown, takesReads });
   const attention = useAttentionNotices(reel?.reelId, reel?.labels ?? NO_LABELS);
   // "Position N saved." is not left standing once the service refused that save: the notice above says what happened.
@@ -114,6 +115,14 @@ export function BenchScreen({
               />
             ))}
           </ul>
+          {encodesNfc && bench.slots.some((s) => s.tagType === 'NFC') ? (
+            <BenchNfcEncode
+              reelId={reel.reelId}
+              position={bench.position}
+              waiting={!blocked && takesReads && bench.slots.some((s) => s.tagType === 'NFC' && s.value === undefined)}
+              place={actions.placeEncoded}
+            />
+          ) : null}
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}
           <div className="toolbar bench-actions">
             {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
