@@ -159,10 +159,28 @@ describe('hot-plug and recovery', () => {
     expect(await encoder.next()).toMatchObject({ type: 'card-removed' });
     // The chip went to the encoder alone: it filled no slot as a plain read.
     expect(recorder.events.filter((e) => e.name === 'devices.read')).toEqual([]);
+    // The next encoder is not handed a chip the last one had (the last position's, still lying there).
+    nfc.placeCard('Virtual PCD 00 00', '04223344556677');
+    expect(await encoder.next()).toMatchObject({ type: 'card', uid: '04223344556677' });
     await encoder.close();
     await expect(encoder.next()).rejects.toMatchObject({ canceled: true });
+    const next = await s.chipDriver()!.open();
+    expect(await next.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    nfc.removeCard('Virtual PCD 00 00');
+    expect(await next.next()).toMatchObject({ type: 'card-removed' });
+    await next.close();
+    // With no encoder listening a chip is a plain read; placed a moment early, it is handed to the next encoder, once.
     nfc.placeCard('Virtual PCD 00 00', '04AABBCCDDEEFF');
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ value: '04AABBCCDDEEFF', device: 'pcsc:Virtual PCD 00 00' });
+    const late = await s.chipDriver()!.open();
+    expect(await late.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    expect(await late.next()).toMatchObject({ type: 'card', uid: '04AABBCCDDEEFF' });
+    await late.close();
+    const again = await s.chipDriver()!.open();
+    nfc.removeCard('Virtual PCD 00 00');
+    expect(await again.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    expect(await again.next()).toMatchObject({ type: 'card-removed' });
+    await again.close();
   });
 
   it('offers no encoder context without PC/SC readers', () => {

@@ -78,6 +78,8 @@ export class DeviceSupervisor {
   readonly #virtualNfc = new VirtualNfcDriver();
   /** Encoders waiting for a chip on the PC/SC readers (see chipDriver). */
   readonly #chipTaps = new Set<EventQueue<NfcEvent>>();
+  /** The card lying on each PC/SC reader, and whether an encoder had it already (see chipDriver). */
+  readonly #lying = new Map<string, { event: NfcEvent; handed: boolean }>();
   #hid: HidScannerSource | undefined;
   #cardOff: ReturnType<typeof setTimeout> | undefined;
   #preferences: DevicePreferences;
@@ -153,6 +155,8 @@ export class DeviceSupervisor {
           serviceDevice: { id: 'pcsc', name: 'PC/SC smart-card service (NFC readers)' },
           ...(pollMs ? { pollMs } : {}),
           claim: (event) => {
+            if (event.type === 'card') this.#lying.set(event.reader, { event, handed: this.#chipTaps.size > 0 });
+            if (event.type === 'card-removed' || event.type === 'reader-detached') this.#lying.delete(event.reader);
             for (const tap of this.#chipTaps) tap.push(event);
             return this.#chipTaps.size > 0;
           },
@@ -328,7 +332,8 @@ export class DeviceSupervisor {
   /**
    * The PC/SC readers as seen by this supervisor's one context, for the encoder (docs/devices.md, "Encoding a chip"):
    * while a context opened here is open, each card placed goes to it instead of becoming a read, so a chip fills the
-   * NFC slot only once it is written and verified. Undefined when no PC/SC readers are looked for.
+   * NFC slot only once it is written and verified; a card placed while no encoder listened is handed to the next one,
+   * once. Undefined when no PC/SC readers are looked for.
    */
   chipDriver(): NfcDriver | undefined {
     if (!this.#options.nfcDriver) return undefined;
@@ -340,6 +345,13 @@ export class DeviceSupervisor {
           if (info.kind === 'nfc' && info.transport === 'pcsc' && info.id !== 'pcsc' && status.state !== 'disconnected') {
             tap.push({ type: 'reader-attached', reader: info.name });
           }
+        }
+        // A chip placed while no encoder listened (a moment early) is handed over; one an encoder had (the last
+        // position's, still lying there) is not.
+        for (const lying of this.#lying.values()) {
+          if (lying.handed) continue;
+          lying.handed = true;
+          tap.push(lying.event);
         }
         this.#chipTaps.add(tap);
         return Promise.resolve({
