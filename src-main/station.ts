@@ -347,7 +347,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     report: async () => (await import('./commands/report')).reportHandlers(ctx, options.printReport),
     storage: async () => (await import('./commands/storage')).storageHandlers(housekeeping),
     grades: async () => (await import('./commands/grades')).gradeHandlers(ctx),
-    nfc: async () => (await import('./commands/nfc')).nfcHandlers(ctx),
+    // One PC/SC owner: the running supervisor hands chips to the encoder (docs/devices.md, "Encoding a chip").
+    nfc: async () => (await import('./commands/nfc')).nfcHandlers(ctx, () => Promise.resolve(supervisorRunning?.chipDriver())),
   };
   const handlersLoaded = new Map<ContractModuleName, Promise<Partial<CommandHandlers>>>();
   const handlersOf = (module: ContractModuleName): Promise<Partial<CommandHandlers>> => {

@@ -26,8 +26,16 @@ import type { CommandContext } from './context';
 
 const view = (e: StoredNfcEncoding) => ({ uid: e.uid, url: e.url, type: e.type, locked: e.locked, bytesWritten: e.bytesWritten, encodedAt: e.encodedAt });
 
-export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscDriver()): CommandHandlers<keyof typeof nfcCommands> {
-  const { changes, db } = ctx;
+/**
+ * `chipDriver` gives the running device supervisor's readers (one PC/SC owner: it hands each card to the encoder rather
+ * than reading it); without one (the CLI, no supervisor), the encoder opens its own PC/SC context.
+ */
+export function nfcHandlers(
+  ctx: CommandContext,
+  chipDriver: () => Promise<NfcDriver | undefined> = () => Promise.resolve(undefined),
+  fallback: () => NfcDriver = createPcscDriver,
+): CommandHandlers<keyof typeof nfcCommands> {
+  const { changes, db, events } = ctx;
   const now = () => new Date().toISOString();
   /** Refuses (NFC_OTHER_POSITION) a chip encoded, or enrolled, for another position. */
   const claim = (reelId: string, position: number, uid: string): void => {
@@ -53,10 +61,37 @@ export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscD
   /** Counts a refusal by its code (the Reel report's refusals by reason) and passes it on. */
   const counted = new WeakSet<object>();
   const count = (reelId: string, position: number, uid: string | null, error: unknown): void => {
-    if (!(error instanceof StationError) || !error.code.startsWith('NFC_') || error.code === NfcEncodeCode.noChip || counted.has(error)) return;
+    if (
+      !(error instanceof StationError) ||
+      !error.code.startsWith('NFC_') ||
+      error.code === NfcEncodeCode.noChip ||
+      error.code === NfcEncodeCode.canceled ||
+      counted.has(error)
+    )
+      return;
     counted.add(error);
     saveRefusal(db, { reelId, position, uid, code: error.code, at: now() });
+    const detail = error.detail ?? null;
+    events.emit('nfc.encodeOutcome', { reelId, position, state: 'refused', uid, code: error.code, message: error.message, detail });
   };
+  /** The contexts of encodings waiting for a chip, closed by nfc.cancelEncode (see `waiting`). */
+  const waiting = new Set<{ canceled: boolean; close(): Promise<void> }>();
+  /** `driver`, its contexts listed in `waiting` while open. */
+  const cancelable = (driver: NfcDriver, entry: { canceled: boolean; close(): Promise<void> }, at: { reelId: string; position: number }): NfcDriver => ({
+    open: async () => {
+      const context = await driver.open();
+      entry.close = () => context.close();
+      waiting.add(entry);
+      events.emit('nfc.encodeOutcome', { ...at, state: 'waiting' });
+      return {
+        next: () => context.next(),
+        close: () => {
+          waiting.delete(entry);
+          return context.close();
+        },
+      };
+    },
+  });
   /** The URL for a position (the given one, else the print data's QR value there), whether to lock, and what is written there already. */
   const prepare = (reelId: string, position: number, url?: string, lock?: boolean) => {
     requireReel(changes, reelId);
@@ -76,9 +111,12 @@ export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscD
     'nfc.prepare': ({ reelId, position, url, lock }) => prepare(reelId, position, url, lock),
     'nfc.encode': async ({ reelId, position, url, lock, reader, timeoutS }) => {
       const plan = prepare(reelId, position, url, lock);
+      const entry = { canceled: false, close: () => Promise.resolve() };
+      const driver = cancelable((await chipDriver()) ?? fallback(), entry, { reelId, position });
       try {
         return await withPresentedChip(driver, { ...(reader ? { reader } : {}), timeoutMs: timeoutS * 1000 }, async (chip) => {
           try {
+            events.emit('nfc.encodeOutcome', { reelId, position, state: 'encoding', uid: chip.uid });
             claim(reelId, position, chip.uid);
             const written = await encodeChip(chip.channel, { url: plan.url, lock: plan.lock });
             saveEncoding(db, {
@@ -92,6 +130,7 @@ export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscD
               encodedAt: now(),
             });
             const { type, bytesWritten, locked, verified, alreadyEncoded } = written;
+            events.emit('nfc.encodeOutcome', { reelId, position, state: 'encoded', uid: chip.uid, url: written.url, locked });
             return { uid: chip.uid, url: written.url, type, bytesWritten, locked, verified, alreadyEncoded };
           } catch (error) {
             // A chip that left before anything was written is waited for again, and is no refusal.
@@ -101,10 +140,22 @@ export function nfcHandlers(ctx: CommandContext, driver: NfcDriver = createPcscD
           }
         });
       } catch (error) {
+        if (entry.canceled && !(error instanceof StationError)) {
+          throw new StationError({
+            code: NfcEncodeCode.canceled,
+            message: `The wait for a chip for position ${position} was called off; nothing was written. Encode it again when the Label is at the reader.`,
+          });
+        }
         // A card refused before its UID was read (an ISO 14443-4 card) is counted here.
         count(reelId, position, null, error);
         throw error;
       }
+    },
+    'nfc.cancelEncode': async () => {
+      const all = [...waiting];
+      for (const entry of all) entry.canceled = true;
+      await Promise.all(all.map((entry) => entry.close()));
+      return { canceled: all.length };
     },
     'nfc.encoding': ({ reelId, position }) => {
       requireReel(changes, reelId);

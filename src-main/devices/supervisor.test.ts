@@ -146,6 +146,47 @@ describe('hot-plug and recovery', () => {
     expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ tagType: 'NFC', value: '04112233445566', device: 'pcsc:ACS ACR122U' });
   });
 
+  it('hands each card to an open encoder context instead of reading it, and reads again once it is closed', async () => {
+    const nfc = new VirtualNfcDriver();
+    nfc.addReader('Virtual PCD 00 00');
+    const { supervisor: s, recorder } = start({ nfcDriver: nfc, nfcPollMs: 50 });
+    await recorder.waitFor('devices.status', (e) => e.device === 'pcsc:Virtual PCD 00 00' && e.status.state === 'connected');
+    const encoder = await s.chipDriver()!.open();
+    expect(await encoder.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    nfc.placeCard('Virtual PCD 00 00', '04112233445566');
+    expect(await encoder.next()).toMatchObject({ type: 'card', reader: 'Virtual PCD 00 00', uid: '04112233445566' });
+    nfc.removeCard('Virtual PCD 00 00');
+    expect(await encoder.next()).toMatchObject({ type: 'card-removed' });
+    // The chip went to the encoder alone: it filled no slot as a plain read.
+    expect(recorder.events.filter((e) => e.name === 'devices.read')).toEqual([]);
+    // The next encoder is not handed a chip the last one had (the last position's, still lying there).
+    nfc.placeCard('Virtual PCD 00 00', '04223344556677');
+    expect(await encoder.next()).toMatchObject({ type: 'card', uid: '04223344556677' });
+    await encoder.close();
+    await expect(encoder.next()).rejects.toMatchObject({ canceled: true });
+    const next = await s.chipDriver()!.open();
+    expect(await next.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    nfc.removeCard('Virtual PCD 00 00');
+    expect(await next.next()).toMatchObject({ type: 'card-removed' });
+    await next.close();
+    // With no encoder listening a chip is a plain read; placed a moment early, it is handed to the next encoder, once.
+    nfc.placeCard('Virtual PCD 00 00', '04AABBCCDDEEFF');
+    expect(await recorder.waitFor('devices.read', () => true)).toMatchObject({ value: '04AABBCCDDEEFF', device: 'pcsc:Virtual PCD 00 00' });
+    const late = await s.chipDriver()!.open();
+    expect(await late.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    expect(await late.next()).toMatchObject({ type: 'card', uid: '04AABBCCDDEEFF' });
+    await late.close();
+    const again = await s.chipDriver()!.open();
+    nfc.removeCard('Virtual PCD 00 00');
+    expect(await again.next()).toEqual({ type: 'reader-attached', reader: 'Virtual PCD 00 00' });
+    expect(await again.next()).toMatchObject({ type: 'card-removed' });
+    await again.close();
+  });
+
+  it('offers no encoder context without PC/SC readers', () => {
+    expect(start({ virtualDevices: true }).supervisor.chipDriver()).toBeUndefined();
+  });
+
   it('a reader that ends as the smart-card service dies shows the service as the reason, not unplugging', async () => {
     const nfc = new VirtualNfcDriver();
     nfc.addReader('Virtual PCD 00 00');

@@ -20,7 +20,8 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { CAMERA_SOURCES_DEVICE, WATCH_FOLDER_DEVICE, cameraDevices, type CameraReport } from './camera-health';
 import type { HidDriver } from './hid/binding';
 import { HidScannerSource, hidKeyboardId } from './hid/hid-source';
-import type { NfcDriver } from './nfc/binding';
+import { EventQueue } from './event-queue';
+import type { NfcContext, NfcDriver, NfcEvent } from './nfc/binding';
 import { NfcReaderSource } from './nfc/reader-source';
 import { VirtualNfcDriver } from './nfc/virtual-binding';
 import { DevicePreferencesSchema, type DevicePreferences, type DevicePreferencesStore } from './preferences';
@@ -75,6 +76,10 @@ export class DeviceSupervisor {
   readonly #readWaiters = new Set<(read: IdentifierRead) => void>();
   readonly #virtualSerial = new VirtualSerialDriver();
   readonly #virtualNfc = new VirtualNfcDriver();
+  /** Encoders waiting for a chip on the PC/SC readers (see chipDriver). */
+  readonly #chipTaps = new Set<EventQueue<NfcEvent>>();
+  /** The card lying on each PC/SC reader, and whether an encoder had it already (see chipDriver). */
+  readonly #lying = new Map<string, { event: NfcEvent; handed: boolean }>();
   #hid: HidScannerSource | undefined;
   #cardOff: ReturnType<typeof setTimeout> | undefined;
   #preferences: DevicePreferences;
@@ -149,6 +154,12 @@ export class DeviceSupervisor {
           transport: 'pcsc',
           serviceDevice: { id: 'pcsc', name: 'PC/SC smart-card service (NFC readers)' },
           ...(pollMs ? { pollMs } : {}),
+          claim: (event) => {
+            if (event.type === 'card') this.#lying.set(event.reader, { event, handed: this.#chipTaps.size > 0 });
+            if (event.type === 'card-removed' || event.type === 'reader-detached') this.#lying.delete(event.reader);
+            for (const tap of this.#chipTaps) tap.push(event);
+            return this.#chipTaps.size > 0;
+          },
         }),
       );
     }
@@ -316,6 +327,43 @@ export class DeviceSupervisor {
       const timer = setTimeout(() => finish(null), timeoutMs);
       this.#readWaiters.add(waiter);
     });
+  }
+
+  /**
+   * The PC/SC readers as seen by this supervisor's one context, for the encoder (docs/devices.md, "Encoding a chip"):
+   * while a context opened here is open, each card placed goes to it instead of becoming a read, so a chip fills the
+   * NFC slot only once it is written and verified; a card placed while no encoder listened is handed to the next one,
+   * once. Undefined when no PC/SC readers are looked for.
+   */
+  chipDriver(): NfcDriver | undefined {
+    if (!this.#options.nfcDriver) return undefined;
+    return {
+      open: (): Promise<NfcContext> => {
+        const tap = new EventQueue<NfcEvent>();
+        for (const entry of this.#devices.values()) {
+          const { info, status } = entry;
+          if (info.kind === 'nfc' && info.transport === 'pcsc' && info.id !== 'pcsc' && status.state !== 'disconnected') {
+            tap.push({ type: 'reader-attached', reader: info.name });
+          }
+        }
+        // A chip placed while no encoder listened (a moment early) is handed over; one an encoder had (the last
+        // position's, still lying there) is not.
+        for (const lying of this.#lying.values()) {
+          if (lying.handed) continue;
+          lying.handed = true;
+          tap.push(lying.event);
+        }
+        this.#chipTaps.add(tap);
+        return Promise.resolve({
+          next: () => tap.next(),
+          close: () => {
+            this.#chipTaps.delete(tap);
+            tap.cancel("The encoder's view of the NFC readers");
+            return Promise.resolve();
+          },
+        });
+      },
+    };
   }
 
   /** A wedge scan recognised by the renderer becomes a read of `keyboard:wedge` (or a refusal with its reason). */

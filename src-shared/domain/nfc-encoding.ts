@@ -20,6 +20,8 @@ export const NfcEncodeCode = {
   noUrl: 'NFC_NO_URL',
   /** No chip came to the reader in time. */
   noChip: 'NFC_NO_CHIP',
+  /** The wait for a chip was called off (the Bench moved on to another position); nothing was written. */
+  canceled: 'NFC_CANCELED',
 } as const;
 
 export type NfcEncodeCode = (typeof NfcEncodeCode)[keyof typeof NfcEncodeCode];

@@ -21,7 +21,7 @@ const MODULES = {
   camera: () => import('./camera').then((m): ContractModule => ({ commands: m.cameraCommands, events: m.cameraEvents })),
   devices: () => import('./devices').then((m): ContractModule => ({ commands: m.devicesCommands, events: m.devicesEvents })),
   grades: () => import('./grades').then((m): ContractModule => ({ commands: m.gradeCommands })),
-  nfc: () => import('./nfc').then((m): ContractModule => ({ commands: m.nfcCommands })),
+  nfc: () => import('./nfc').then((m): ContractModule => ({ commands: m.nfcCommands, events: m.nfcEvents })),
   labels: () => import('./labels').then((m): ContractModule => ({ commands: m.labelCommands, events: m.labelEvents })),
   printers: () => import('./printers').then((m): ContractModule => ({ commands: m.printerCommands, events: m.printEvents })),
   'print-run': () => import('./print-run').then((m): ContractModule => ({ commands: m.printRunCommands })),

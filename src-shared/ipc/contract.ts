@@ -14,7 +14,7 @@ import { threadCommands } from './threads';
 import { reportCommands } from './report';
 import { verifyCommands } from './verify';
 import { gradeCommands } from './grades';
-import { nfcCommands } from './nfc';
+import { nfcCommands, nfcEvents } from './nfc';
 
 /**
  * The station contract: command name → zod input and output, event name → zod
@@ -48,6 +48,7 @@ export const events = {
   ...queueEvents,
   ...cameraEvents,
   ...printEvents,
+  ...nfcEvents,
 } as const;
 
 type Commands = typeof commands;

@@ -5,7 +5,7 @@ import { nfcCommands } from './nfc';
 // one-chip-one-position check, the record of what was written and the refusal counts are no calls of their own.
 describe('the NFC contract', () => {
   it('offers no step of an encoding on its own', () => {
-    expect(Object.keys(nfcCommands).sort()).toEqual(['nfc.counts', 'nfc.encode', 'nfc.encoding', 'nfc.prepare', 'nfc.settings']);
+    expect(Object.keys(nfcCommands).sort()).toEqual(['nfc.cancelEncode', 'nfc.counts', 'nfc.encode', 'nfc.encoding', 'nfc.prepare', 'nfc.settings']);
   });
 
   it('nfc.encode takes a position, not a chip: no UID, no "verified", no record', () => {

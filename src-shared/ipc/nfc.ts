@@ -54,6 +54,11 @@ export const nfcCommands = {
       alreadyEncoded: z.boolean(),
     }),
   },
+  /**
+   * Calls off every encoding still waiting for a chip (the Bench moved to another position): each fails with
+   * NFC_CANCELED, counted as no refusal. A chip being written when it comes is finished first.
+   */
+  'nfc.cancelEncode': { input: z.object({}).strict(), output: z.object({ canceled: z.number().int().nonnegative() }) },
   /** What was written on the chip at a position (the Label panel, `reel show`). */
   'nfc.encoding': { input: At, output: z.object({ encoding: NfcEncodingView.nullable() }) },
   /** Chips encoded and locked, and refusals by code: one Reel's (the Reel report, `nfc counts`), or a shift's across Reels (`from`, `to`: ISO times, `to` excluded). */
@@ -63,4 +68,35 @@ export const nfcCommands = {
   },
   /** A Reel's encoding settings (only the fields given change): encode at the Bench, lock after writing; both off by default. */
   'nfc.settings': { input: z.object({ reelId: LocalId, encode: z.boolean().optional(), lock: z.boolean().optional() }).strict(), output: ReelNfcSettings },
+} as const;
+
+const Slot = { reelId: LocalId, position: Position };
+
+/**
+ * How an encoding at a position goes, for the Bench's NFC slot (docs/devices.md, "Encoding a chip"): a chip came and is
+ * being written (`waiting` first: the encoder
+ * listens for a chip now); it was written and read back (the slot takes its UID); or it was refused, with the refusal's code,
+ * its words for the log and CLI, and its detail (bytes needed and capacity, what a locked chip holds, the position it
+ * was encoded for, the card's kind) for the Bench to say in the operator's language.
+ */
+export const NfcEncodeOutcome = z.discriminatedUnion('state', [
+  z.object({ ...Slot, state: z.literal('waiting') }).strict(),
+  z.object({ ...Slot, state: z.literal('encoding'), uid: Uid }).strict(),
+  z.object({ ...Slot, state: z.literal('encoded'), uid: Uid, url: z.string(), locked: z.boolean() }).strict(),
+  z
+    .object({
+      ...Slot,
+      state: z.literal('refused'),
+      uid: Uid.nullable(),
+      code: z.string().min(1),
+      message: z.string(),
+      detail: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .strict(),
+]);
+export type NfcEncodeOutcome = z.infer<typeof NfcEncodeOutcome>;
+
+export const nfcEvents = {
+  /** An encoding's progress and outcome at a position (`nfc.encode`). */
+  'nfc.encodeOutcome': NfcEncodeOutcome,
 } as const;

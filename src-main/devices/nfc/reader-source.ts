@@ -3,7 +3,7 @@ import type { DeviceTransport } from '../../../src-shared/ipc/devices';
 import { reconnectDelayMs, sleep } from '../backoff';
 import { asDeviceError } from '../errors';
 import type { DeviceSink } from '../sink';
-import type { NfcContext, NfcDriver } from './binding';
+import type { NfcContext, NfcDriver, NfcEvent } from './binding';
 
 export interface NfcSourceOptions {
   /** Device ids are `${idPrefix}${reader name}`. */
@@ -13,6 +13,11 @@ export interface NfcSourceOptions {
   serviceDevice?: { id: string; name: string };
   /** Longest wait between attempts to reach a missing service. */
   pollMs?: number;
+  /**
+   * Sees every event first; returning true takes a card (or card error) from the reads: the encoder has it
+   * (docs/devices.md, "Encoding a chip").
+   */
+  claim?: (event: NfcEvent) => boolean;
 }
 
 /** A reader that ended this shortly before the service failed went with the service, not with its cable. */
@@ -98,6 +103,10 @@ export class NfcReaderSource {
     for (;;) {
       const event = await context.next();
       const id = this.#id(event.reader);
+      if (this.#options.claim?.(event) && (event.type === 'card' || event.type === 'card-error')) {
+        this.#sink.status(id, { state: event.type === 'card' ? 'reading' : 'connected' });
+        continue;
+      }
       const at = this.#sink.now().toISOString();
       switch (event.type) {
         case 'reader-attached':

@@ -1462,5 +1462,32 @@ export const de: Catalog = {
       },
       refusedOther: 'Abgelehnt: {{code}}',
     },
+    bench: {
+      title: 'NFC-Chip: beschreiben',
+      url: 'Zu schreibende URL',
+      noUrl:
+        'Keine URL für Position {{position}}: die Druckdaten haben dort keinen QR-Wert. Druckdaten mit einer qr-Spalte importieren, dann die Position erneut öffnen.',
+      waiting: 'Den Chip des Labels auf das Lesegerät legen: er wird beschrieben, zurückgelesen und dann als Kennung übernommen.',
+      starting: 'Das Lesegerät wird vorbereitet …',
+      encoding: 'Chip {{uid}} wird beschrieben … ruhig auf dem Lesegerät halten.',
+      encoded: 'Chip {{uid}} beschrieben und zurückgelesen.',
+      encodedLocked: 'Chip {{uid}} beschrieben, zurückgelesen und schreibgeschützt.',
+      refused: {
+        NFC_TORN_WRITE: 'Der Chip {{uid}} wurde beim Schreiben weggenommen: den Chip erneut auflegen; das Schreiben wird abgeschlossen.',
+        NFC_URL_TOO_LONG:
+          'Die URL passt nicht auf diesen Chip: sie braucht {{needed}} Bytes, der Chip fasst {{capacity}}. Das Label beiseitelegen und der Schichtleitung melden (kürzere URL oder größerer Chip).',
+        NFC_LOCKED_OTHER:
+          'Dieser Chip ist schreibgeschützt und enthält {{holds}}: er kann nie wieder beschrieben werden. Das Label beiseitelegen und das nächste nehmen.',
+        NFC_OTHER_POSITION: 'Dieser Chip {{uid}} wurde für Position {{position}} beschrieben, nicht für diese: den Chip des Labels an dieser Position nehmen.',
+        NFC_NOT_TYPE2: 'Diese Karte ist {{kind}}, kein NFC-Tag vom Typ 2: die Station kann sie nicht beschreiben. Den Chip des Labels nehmen.',
+        NFC_VERIFY_FAILED:
+          'Der Chip wurde anders zurückgelesen als geschrieben: er wird nicht als Kennung übernommen. Den Chip erneut auflegen; passiert es wieder, das Label beiseitelegen.',
+        NFC_UNSUPPORTED:
+          'Die Station erkennt den Speicher dieses Chips nicht, oder er enthält andere Daten: das Label beiseitelegen und der Schichtleitung melden.',
+      },
+      refusedOther: 'Der Chip wurde abgelehnt ({{code}}): {{message}}',
+      holdsNothing: 'nichts',
+      failed: 'Das Beschreiben wurde abgebrochen: {{message}}',
+    },
   },
 };

@@ -1407,6 +1407,30 @@ export const en = {
       },
       refusedOther: 'Refused: {{code}}',
     },
+    bench: {
+      title: 'NFC chip: encode',
+      url: 'URL to write',
+      noUrl: 'No URL for position {{position}}: the print data has no QR value there. Import print data with a qr column, then open the position again.',
+      waiting: 'Place the Label’s chip on the reader: it is written, read back, then put in the slot.',
+      starting: 'Getting the reader ready…',
+      encoding: 'Writing chip {{uid}}… hold it still on the reader.',
+      encoded: 'Chip {{uid}} written and read back.',
+      encodedLocked: 'Chip {{uid}} written, read back and locked.',
+      refused: {
+        NFC_TORN_WRITE: 'The chip {{uid}} was taken away while it was written: present the chip again; the writing completes.',
+        NFC_URL_TOO_LONG:
+          'The URL does not fit this chip: it needs {{needed}} bytes and the chip holds {{capacity}}. Set the Label aside and tell the shift lead (a shorter URL or a larger chip).',
+        NFC_LOCKED_OTHER: 'This chip is locked and holds {{holds}}: it can never be rewritten. Set the Label aside and take the next.',
+        NFC_OTHER_POSITION: 'This chip {{uid}} was encoded for position {{position}}, not this one: use the chip of the Label at this position.',
+        NFC_NOT_TYPE2: 'This card is {{kind}}, not an NFC Type 2 tag: the station cannot encode it. Use the Label’s own chip.',
+        NFC_VERIFY_FAILED:
+          'The chip read back differently from what was written: it is not put in the slot. Present the chip again; if it happens again, set the Label aside.',
+        NFC_UNSUPPORTED: 'The station cannot tell this chip’s memory, or it holds other data: set the Label aside and tell the shift lead.',
+      },
+      refusedOther: 'The chip was refused ({{code}}): {{message}}',
+      holdsNothing: 'nothing',
+      failed: 'The encoding stopped: {{message}}',
+    },
   },
 };
 

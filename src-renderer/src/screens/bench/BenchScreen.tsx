@@ -8,6 +8,7 @@ import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { AttentionNotice, useAttentionNotices } from './AttentionNotice';
+import { BenchNfcEncode } from './BenchNfcEncode';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 import { BenchPrinterSetting } from './BenchPrinterSetting';
@@ -39,6 +40,7 @@ export function BenchScreen({
   const {
     reel,
     range,
+    encodesNfc,
     error,
     bench,
     saving,
@@ -135,6 +137,14 @@ export function BenchScreen({
               />
             ))}
           </ul>
+          {encodesNfc && bench.slots.some((s) => s.tagType === 'NFC') ? (
+            <BenchNfcEncode
+              reelId={reel.reelId}
+              position={bench.position}
+              waiting={!blocked && takesReads && bench.slots.some((s) => s.tagType === 'NFC' && s.value === undefined)}
+              place={actions.placeEncoded}
+            />
+          ) : null}
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}
           <div className="toolbar bench-actions">
             {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}

@@ -9,6 +9,7 @@ import { onSound, playTone, type Tone } from '../../components/sounds';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { announceRead, type ReadNotice } from '../../shell/read-notice';
 import { station } from '../../station-client';
+import { useReelEncodes } from './BenchNfcEncode';
 import { useStationConnection } from '../../use-status';
 import {
   acknowledge,
@@ -240,6 +241,10 @@ export function useBenchSession({
   // moment later takes the value out again. A save waits for these checks (at most CHECK_MS).
   const [checking, setChecking] = useState(0);
   const online = status?.online === 'online';
+  // On a Reel that encodes, the NFC slot takes only a chip nfc.encode wrote and verified (BenchNfcEncode.tsx).
+  const encodesNfc = useReelEncodes(reelId);
+  const encodesRef = useRef(encodesNfc);
+  encodesRef.current = encodesNfc;
   const resolveOnService = resolve.mutateAsync;
   const checkOnService = useCallback(
     (tagType: IncomingRead['tagType'], value: string, position: number) => {
@@ -278,7 +283,10 @@ export function useBenchSession({
   // use reads themselves.
   useEffect(() => {
     if (!reelId || !takesReads) return;
-    const offRead = station.on('devices.read', (read) => onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) }));
+    const offRead = station.on('devices.read', (read) => {
+      if (read.tagType === 'NFC' && encodesRef.current) return;
+      onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) });
+    });
     const offCapture = station.on('camera.captured', (capture) => {
       apply((s) =>
         placeCapture(
@@ -397,6 +405,8 @@ export function useBenchSession({
   };
 
   const actions = {
+    /** An NFC chip nfc.encode wrote and verified, for the NFC slot (BenchNfcEncode.tsx). */
+    placeEncoded: (uid: string) => onRead({ tagType: 'NFC', value: uid }),
     acknowledge: () => {
       setSaveError(undefined);
       apply(acknowledge);
@@ -509,6 +519,7 @@ export function useBenchSession({
   return {
     reel,
     range,
+    encodesNfc,
     /** Why the Reel could not be read. */
     error: detail.error,
     bench,

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { present, startPcscd, takeAway, type Pcscd } from '../helpers/pcscd';
+import { tempDir } from '../helpers/tmp';
+import { Type2Chip } from '../helpers/type2-chip';
+import { placeChip, type PlaceChipOptions } from '../helpers/virtual-card';
+import { serveStation, type ServedStation } from '../helpers/e2e/station';
+
+// Encoding at the Bench (docs/devices.md, "Encoding a chip"): on a Reel that encodes, the NFC slot says "encode" with
+// the URL from the print data before the chip comes; a virtual NTAG213 behind pcscd + vpcd, presented at the bench's
+// reader, is written and read back by nfc.encode on `station serve`, and only then fills the slot with its UID; the
+// Label saves with it. A chip taken away mid-write is "present the chip again", and presented again it completes.
+
+let dir: { path: string; remove(): void };
+let pcscd: Pcscd;
+let station: ServedStation;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = tempDir('station-e2e-bench-nfc-');
+  pcscd = await startPcscd(dir.path);
+  // The served station (a child process) finds this pcscd by its socket.
+  process.env.PCSCLITE_CSOCK_NAME = pcscd.socket;
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+});
+
+test.afterAll(async () => {
+  await station?.stop();
+  await pcscd?.close();
+  dir?.remove();
+});
+
+const url = (p: number) => `https://ex.test/CHIP-${String(p).padStart(4, '0')}`;
+
+/** Presents `chip` once the Bench says it listens for one, and takes it away after `until` holds. */
+async function presentAtBench(page: Page, chip: Type2Chip, until: () => Promise<void>, options: PlaceChipOptions = {}): Promise<void> {
+  await expect(page.getByTestId('bench-nfc-encode')).toHaveAttribute('data-listening', 'true', { timeout: 30_000 });
+  const card = await present(pcscd, () => placeChip(pcscd.cardPort, chip, options));
+  try {
+    await until();
+  } finally {
+    await takeAway(pcscd, card);
+  }
+}
+
+let uid = 0x20;
+const nextUid = () => `04A0B0C0D0E0${(uid++).toString(16).toUpperCase()}`;
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`the NFC slot encodes a chip presented at the Bench, fills it with its UID once verified, and saves; a torn write, then the retry (${size.width}×${size.height})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { reelId } = await station.call('reels.create', { name: `Chips ${size.width}`, expectedIdentifiers: [{ tagType: 'NFC', count: 1 }] });
+    await station.call('printRun.generate', { reelId, spec: { count: 4, prefix: 'CHIP-', digits: 4, qr: 'https://ex.test/{serial}' }, expected: true });
+    await station.call('nfc.settings', { reelId, encode: true });
+
+    const page = await browser.newPage({ viewport: size });
+    await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
+    await expect(page.getByTestId('bench-position')).toHaveText('1');
+    const encode = page.getByTestId('bench-nfc-encode');
+    await expect(encode.getByRole('heading', { name: 'NFC chip: encode' })).toBeVisible({ timeout: 30_000 });
+    // The URL is known from the print data before any chip comes.
+    await expect(encode.getByTestId('bench-nfc-url')).toHaveText(url(1));
+    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(/^Place the Label’s chip on the reader/, { timeout: 30_000 });
+    await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-waiting-${size.width}x${size.height}.png` });
+
+    const firstUid = nextUid();
+    const first = new Type2Chip('NTAG213', firstUid);
+    await presentAtBench(page, first, async () => {
+      await expect(page.getByTestId('bench-position')).toHaveText('2', { timeout: 30_000 });
+    });
+    const label1 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 1);
+    expect(label1?.identifiers).toEqual([expect.objectContaining({ tagType: 'NFC', value: firstUid })]);
+    expect(await station.call('nfc.encoding', { reelId, position: 1 })).toMatchObject({ encoding: { uid: firstUid, url: url(1), locked: false } });
+
+    // Position 2: the chip is taken away after two page writes; the slot stays empty and says to present it again.
+    await expect(encode.getByTestId('bench-nfc-url')).toHaveText(url(2));
+    const tornUid = nextUid();
+    const torn = new Type2Chip('NTAG213', tornUid);
+    await presentAtBench(
+      page,
+      torn,
+      async () => {
+        await expect(encode).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
+      },
+      { tearAfterWrites: 2 },
+    );
+    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(
+      `The chip ${tornUid} was taken away while it was written: present the chip again; the writing completes.`,
+    );
+    await expect(page.getByTestId('slot-NFC')).toContainText('waiting');
+    await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-torn-${size.width}x${size.height}.png` });
+    await presentAtBench(page, torn, async () => {
+      await expect(page.getByTestId('bench-position')).toHaveText('3', { timeout: 30_000 });
+    });
+    const label2 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 2);
+    expect(label2?.identifiers).toEqual([expect.objectContaining({ tagType: 'NFC', value: tornUid })]);
+    expect(await station.call('nfc.counts', { reelId })).toMatchObject({ encoded: 2, refused: { NFC_TORN_WRITE: 1 } });
+    await page.close();
+  });
+}
