@@ -1421,6 +1421,18 @@ export const de: Catalog = {
     belowRefuse: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird abgelehnt. Neu drucken und neu aufnehmen.',
   },
   nfcEncode: {
+    kinds: {
+      mifareClassic1k: 'eine MIFARE-Classic-1K-Karte',
+      mifareClassic4k: 'eine MIFARE-Classic-4K-Karte',
+      mifareMini: 'eine MIFARE-Mini-Karte',
+      topaz: 'ein Topaz/Jewel-Tag (NFC-Forum Typ 1)',
+      mifarePlus: 'eine MIFARE-Plus-Karte',
+      felica: 'eine FeliCa-Karte (NFC-Forum Typ 3)',
+      iso15693: 'ein ISO-15693-Tag (NFC-Forum Typ 5)',
+      storageOther: 'eine Speicherkarte einer Art, die die Station nicht beschreibt',
+      iso14443_4: 'eine ISO-14443-4-Chipkarte (MIFARE DESFire, Bank- oder Ausweiskarte; NFC-Forum Typ 4)',
+      unknown: 'eine Karte, die nicht wie ein Tag vom Typ 2 antwortet',
+    },
     label: {
       title: 'NFC-Chip',
       url: 'Geschriebene URL',

@@ -1367,6 +1367,18 @@ export const en = {
     belowRefuse: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be refused. Reprint it and capture it again.',
   },
   nfcEncode: {
+    kinds: {
+      mifareClassic1k: 'a MIFARE Classic 1K card',
+      mifareClassic4k: 'a MIFARE Classic 4K card',
+      mifareMini: 'a MIFARE Mini card',
+      topaz: 'a Topaz/Jewel tag (NFC Forum Type 1)',
+      mifarePlus: 'a MIFARE Plus card',
+      felica: 'a FeliCa card (NFC Forum Type 3)',
+      iso15693: 'an ISO 15693 vicinity tag (NFC Forum Type 5)',
+      storageOther: 'a storage card of a kind the station does not encode',
+      iso14443_4: 'an ISO 14443-4 smart card (a MIFARE DESFire, a bank or ID card; NFC Forum Type 4)',
+      unknown: 'a card that did not answer as a Type 2 tag',
+    },
     label: {
       title: 'NFC chip',
       url: 'URL written',

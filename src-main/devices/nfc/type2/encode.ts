@@ -50,14 +50,15 @@ async function inspectChip(access: Type2Access, atr: Buffer | null): Promise<Chi
   if (kind)
     throw refuse(
       NfcEncodeCode.notType2,
-      `This card is ${kind}, not an NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight): the station cannot encode it. Use the Label's own chip.`,
-      { kind },
+      `This card is ${kind.words}, not an NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight): the station cannot encode it. Use the Label's own chip.`,
+      { kind: kind.words, kindKey: kind.key },
     );
   const version = await access.getVersion();
   const head = await access.read(0);
   if (!head)
     throw refuse(NfcEncodeCode.notType2, 'The card refused to read its first pages: it is not an NFC Forum Type 2 tag the station can encode.', {
-      kind: 'unknown',
+      kind: 'a card that did not answer as a Type 2 tag',
+      kindKey: 'unknown',
     });
   const cc = head.subarray(12, 16);
   const layout = (version && layoutFromVersion(version)) ?? layoutFromCc(cc);

@@ -51,8 +51,8 @@ export async function withPresentedChip<T>(
         if (kind)
           throw new StationError({
             code: NfcEncodeCode.notType2,
-            message: `This card is ${kind}, not an NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight): the station cannot encode it. Use the Label's own chip.`,
-            detail: { kind },
+            message: `This card is ${kind.words}, not an NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight): the station cannot encode it. Use the Label's own chip.`,
+            detail: { kind: kind.words, kindKey: kind.key },
           });
         // Taken away before its UID was read: it is simply presented again.
         continue;

@@ -4,32 +4,43 @@
 
 const STORAGE_ATR_PREFIX = Buffer.from('3B8F8001804F0CA000000306', 'hex');
 
-/** PC/SC part 3 card names that are no Type 2 tag, in words. */
-const OTHER_CARDS: Record<number, string> = {
-  0x0001: 'a MIFARE Classic 1K card',
-  0x0002: 'a MIFARE Classic 4K card',
-  0x0026: 'a MIFARE Mini card',
-  0x0030: 'a Topaz/Jewel tag (NFC Forum Type 1)',
-  0x0036: 'a MIFARE Plus card',
-  0x0037: 'a MIFARE Plus card',
-  0x0038: 'a MIFARE Plus card',
-  0x0039: 'a MIFARE Plus card',
+/** A card that is no Type 2 tag: its kind as a key (the UI's catalogs say it, nfcEncode.kinds) and in words (the CLI, the log). */
+export interface CardKind {
+  key: 'mifareClassic1k' | 'mifareClassic4k' | 'mifareMini' | 'topaz' | 'mifarePlus' | 'felica' | 'iso15693' | 'storageOther' | 'iso14443_4' | 'unknown';
+  words: string;
+}
+
+/** PC/SC part 3 card names that are no Type 2 tag. */
+const OTHER_CARDS: Record<number, CardKind> = {
+  0x0001: { key: 'mifareClassic1k', words: 'a MIFARE Classic 1K card' },
+  0x0002: { key: 'mifareClassic4k', words: 'a MIFARE Classic 4K card' },
+  0x0026: { key: 'mifareMini', words: 'a MIFARE Mini card' },
+  0x0030: { key: 'topaz', words: 'a Topaz/Jewel tag (NFC Forum Type 1)' },
+  0x0036: { key: 'mifarePlus', words: 'a MIFARE Plus card' },
+  0x0037: { key: 'mifarePlus', words: 'a MIFARE Plus card' },
+  0x0038: { key: 'mifarePlus', words: 'a MIFARE Plus card' },
+  0x0039: { key: 'mifarePlus', words: 'a MIFARE Plus card' },
 };
 /** Card names of Type 2 tags: MIFARE Ultralight (readers give it to every NTAG and Ultralight EV1) and Ultralight C. */
 const TYPE2_CARDS = new Set([0x0003, 0x003a]);
 
-/** Null when the ATR is that of a Type 2 tag; else the card's kind, in words. */
-export function notType2Kind(atr: Buffer | null): string | null {
+/** Null when the ATR is that of a Type 2 tag; else the card's kind. */
+export function notType2Kind(atr: Buffer | null): CardKind | null {
   if (!atr) return null;
   if (atr.length >= 15 && atr.subarray(0, STORAGE_ATR_PREFIX.length).equals(STORAGE_ATR_PREFIX)) {
     const standard = atr[12];
     const name = atr.readUInt16BE(13);
-    if (standard === 0x11) return 'a FeliCa card (NFC Forum Type 3)';
-    if (standard === 0x0b || standard === 0x0c) return 'an ISO 15693 vicinity tag (NFC Forum Type 5)';
+    if (standard === 0x11) return { key: 'felica', words: 'a FeliCa card (NFC Forum Type 3)' };
+    if (standard === 0x0b || standard === 0x0c) return { key: 'iso15693', words: 'an ISO 15693 vicinity tag (NFC Forum Type 5)' };
     if (TYPE2_CARDS.has(name)) return null;
-    return OTHER_CARDS[name] ?? `a storage card of a kind the station does not encode (PC/SC card name ${name.toString(16).padStart(4, '0').toUpperCase()})`;
+    return (
+      OTHER_CARDS[name] ?? {
+        key: 'storageOther',
+        words: `a storage card of a kind the station does not encode (PC/SC card name ${name.toString(16).padStart(4, '0').toUpperCase()})`,
+      }
+    );
   }
-  return 'an ISO 14443-4 smart card (e.g. a MIFARE DESFire, a bank or ID card; NFC Forum Type 4)';
+  return { key: 'iso14443_4', words: 'an ISO 14443-4 smart card (e.g. a MIFARE DESFire, a bank or ID card; NFC Forum Type 4)' };
 }
 
 /** Where a tag keeps its dynamic lock bits and what locking all of them writes. */

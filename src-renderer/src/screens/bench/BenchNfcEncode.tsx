@@ -120,6 +120,19 @@ export function BenchNfcEncode({
   );
 }
 
+const CARD_KINDS = [
+  'mifareClassic1k',
+  'mifareClassic4k',
+  'mifareMini',
+  'topaz',
+  'mifarePlus',
+  'felica',
+  'iso15693',
+  'storageOther',
+  'iso14443_4',
+  'unknown',
+] as const;
+
 function say(outcome: NfcEncodeOutcome | null, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (!outcome) return t('nfcEncode.bench.starting');
   if (outcome.state === 'waiting') return t('nfcEncode.bench.waiting');
@@ -132,5 +145,8 @@ function say(outcome: NfcEncodeOutcome | null, t: (key: string, options?: Record
     ? (detail.holds as { uri?: string; text?: string; type?: string }[]).map((r) => r.uri ?? r.text ?? r.type ?? '').join(', ') ||
       t('nfcEncode.bench.holdsNothing')
     : t('nfcEncode.bench.holdsNothing');
-  return t(`nfcEncode.bench.refused.${outcome.code}`, { ...detail, uid: outcome.uid ?? '', holds });
+  // A card's kind in the catalog's words (the main process's words stay for the CLI and the log).
+  const kind =
+    typeof detail.kindKey === 'string' && (CARD_KINDS as readonly string[]).includes(detail.kindKey) ? t(`nfcEncode.kinds.${detail.kindKey}`) : detail.kind;
+  return t(`nfcEncode.bench.refused.${outcome.code}`, { ...detail, uid: outcome.uid ?? '', holds, kind });
 }
