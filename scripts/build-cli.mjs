@@ -6,26 +6,20 @@
 // imported where it is used and lands in its own chunk, loaded only by those commands.
 //
 // `node scripts/build-cli.mjs` builds (part of `npm run build`); bin/station.mjs and bin/sandbox.mjs
-// call ensureBuilt(), which rebuilds only when out/cli is missing or a source it was built from
-// changed, so a fresh checkout or an edited source never runs a stale bundle.
+// run it through scripts/run-built.mjs, which loads this script (ensureBuiltOrExit) only when out/cli is missing or a source it was built from
+// changed (its staleReason), so a fresh checkout or an edited source never runs a stale bundle.
 //
 // out/cli/build.json records what a build was made of: each input with its mtime and size, and the
 // files it wrote. Every file is written under a temporary name and renamed into place, the
 // manifest last, so a process starting during a rebuild runs the old build or the new one, never
 // half of one. Chunk names carry their content hash; chunks that left the build are removed an
 // hour later, so a long-running `station serve` can still load the chunks of the build it started from.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLI_BUILD, MANIFEST, readManifest, staleReason } from './run-built.mjs';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The CLI build: out/cli/station.mjs and out/cli/sandbox.mjs. */
-export const CLI_BUILD = {
-  root: ROOT,
-  outdir: 'out/cli',
-  entryPoints: { station: 'src-main/hosts/cli/bin.ts', sandbox: 'src-sandbox/cli.ts' },
-};
+export { CLI_BUILD, ROOT, runBuilt, staleReason } from './run-built.mjs';
 
 /**
  * Pure-JavaScript packages bundled in, with what they import: Node's ESM loader resolves, reads
@@ -68,7 +62,6 @@ const externalPackages = {
   },
 };
 
-const MANIFEST = 'build.json';
 /** Files besides the bundled sources that change what a build produces: this script, the package.json. */
 function buildInputs(root) {
   const files = [fileURLToPath(import.meta.url), join(root, 'package.json')].filter((file) => existsSync(file));
@@ -79,33 +72,6 @@ const KEEP_OLD_MS = 60 * 60 * 1000;
 
 /** esbuild is a devDependency: an install without it can run a build but not make one. */
 export class BuildToolMissingError extends Error {}
-
-function readManifest(outdir) {
-  try {
-    return JSON.parse(readFileSync(join(outdir, MANIFEST), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Why the build in `target.outdir` cannot be run as it is, or undefined when it is current. */
-export function staleReason(target = CLI_BUILD) {
-  const outdir = resolve(target.root, target.outdir);
-  const manifest = readManifest(outdir);
-  if (!manifest) return `${target.outdir} has not been built`;
-  if (JSON.stringify(manifest.entryPoints) !== JSON.stringify(target.entryPoints)) return 'its entry points changed';
-  for (const file of manifest.outputs) if (!existsSync(join(outdir, file))) return `${file} is missing`;
-  for (const [file, [mtimeMs, size]] of Object.entries(manifest.inputs)) {
-    let stat;
-    try {
-      stat = statSync(join(target.root, file));
-    } catch {
-      return `${file} is gone`;
-    }
-    if (stat.mtimeMs !== mtimeMs || stat.size !== size) return `${file} changed`;
-  }
-  return undefined;
-}
 
 function writeAtomically(path, contents) {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -193,8 +159,8 @@ export async function ensureBuilt(target = CLI_BUILD) {
   return true;
 }
 
-/** Runs `out/cli/<entry>.mjs` (bin/station.mjs, bin/sandbox.mjs), building it first when needed. */
-export async function runBuilt(entry, target = CLI_BUILD) {
+/** Builds `target` when it is missing or stale (bin/station.mjs, bin/sandbox.mjs); says why it could not and exits when it cannot. */
+export async function ensureBuiltOrExit(target = CLI_BUILD) {
   try {
     await ensureBuilt(target);
   } catch (error) {
@@ -205,7 +171,6 @@ export async function runBuilt(entry, target = CLI_BUILD) {
     );
     process.exit(1);
   }
-  await import(pathToFileURL(join(target.root, target.outdir, `${entry}.mjs`)).href);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
