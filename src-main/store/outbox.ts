@@ -3,7 +3,7 @@ import type { AttentionShape, OperationKind, OperationState } from '../../src-sh
 import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue';
 import { statement, type Db } from './database';
 import { updateLabel } from './labels';
-import { operationPayloads, type OperationPayload } from './operations';
+import { operationPayload, type OperationPayload } from './operations';
 
 // The outbox (docs/sync.md, "The queue"): one row per intended change on the service, written in the
 // same transaction as the local change it stands for. Rows are never deleted: a failed one goes
@@ -73,7 +73,7 @@ function depsOf(db: Db, id: string): string[] {
 
 /** Rows as stored; a payload that no longer validates throws InvalidPayloadError on `payload` read. */
 function fromRow(db: Db, row: Row): OutboxOp {
-  const schema = operationPayloads[row.kind];
+  const schema = operationPayload(row.kind) as ReturnType<typeof operationPayload> | undefined;
   const parsed = schema?.safeParse(JSON.parse(row.payload));
   if (!parsed?.success) throw new InvalidPayloadError(`Queued operation ${row.id} (${row.kind}) has a payload this version cannot read.`);
   return {
@@ -109,7 +109,7 @@ export interface EnqueueInput<K extends OperationKind> {
 export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>): string {
   const id = randomUUID();
   const now = new Date().toISOString();
-  const payload = operationPayloads[input.kind].parse(input.payload);
+  const payload = operationPayload(input.kind).parse(input.payload);
   statement(
     db,
     `INSERT INTO outbox (id, profile_id, kind, state, subject, payload, created_at, updated_at)
@@ -323,7 +323,7 @@ export function retryOp(db: Db, opId: string): void {
 
 /** Replaces a queued operation's payload (a person re-placed its Label); checked as enqueue checks it. */
 export function setOpPayload<K extends OperationKind>(db: Db, opId: string, kind: K, payload: OperationPayload<K>): void {
-  const parsed = operationPayloads[kind].parse(payload);
+  const parsed = operationPayload(kind).parse(payload);
   statement(db, 'UPDATE outbox SET payload = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(parsed), new Date().toISOString(), opId);
 }
 

@@ -21,6 +21,14 @@ export { TAG_TYPES };
 export const TagTypeSchema = z.enum(TAG_TYPES);
 export type TagType = z.infer<typeof TagTypeSchema>;
 
+// spec: Reel — "`expectedIdentifiers` = array of `{tagType, count}` (default: one `TEXT`, one `SVC`, one `QR`;
+// count 0 on input means the type is not expected)". A hint only.
+export const ExpectedIdentifierSchema = z.object({
+  tagType: TagTypeSchema,
+  count: z.number().int().nonnegative(),
+});
+export type ExpectedIdentifier = z.infer<typeof ExpectedIdentifierSchema>;
+
 // spec: Scanning and identifiers — `QR`, `BAR_CODE`, `DATA_MATRIX`, `NFC` = decoded string, `TEXT` = printed code.
 export const STRING_TAG_TYPES = ['QR', 'BAR_CODE', 'DATA_MATRIX', 'NFC', 'TEXT'] as const;
 export const StringTagTypeSchema = z.enum(STRING_TAG_TYPES);

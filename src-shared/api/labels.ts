@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ExpectedIdentifierSchema,
+  type ExpectedIdentifier,
   NextCursorSchema,
   PaginationQuerySchema,
   PositionSchema,
@@ -17,13 +19,9 @@ import { IndexingModeSchema, ScanOptionsSchema, ScanReceiptSchema } from './scan
 // Wire name of a Label is "composite tag"; ids are `compositeTagId`. Reels and Label Collections are both
 // "collections" on the wire (kind `reel` / `reel_collection`).
 
-// spec: Reel — "`expectedIdentifiers` = array of `{tagType, count}` (default: one `TEXT`, one `SVC`, one `QR`;
-// count 0 on input means the type is not expected)". A hint only.
-export const ExpectedIdentifierSchema = z.object({
-  tagType: TagTypeSchema,
-  count: z.number().int().nonnegative(),
-});
-export type ExpectedIdentifier = z.infer<typeof ExpectedIdentifierSchema>;
+// ExpectedIdentifierSchema (spec: Reel, `expectedIdentifiers`) lives in common.ts: the outbox's payloads use it
+// without loading this module's schemas at start-up (docs/architecture.md, "Start-up").
+export { ExpectedIdentifierSchema, type ExpectedIdentifier };
 export const ExpectedIdentifiersInputSchema = z.array(z.strictObject(ExpectedIdentifierSchema.shape));
 
 export { DEFAULT_EXPECTED_IDENTIFIERS } from './tag-types';
