@@ -114,15 +114,22 @@ export interface Mirror {
  * short is read in full again at the next refresh.
  */
 export function startMirror(db: Db, reel: LocalReel): Mirror {
-  const rows = labelRowsWithBriefs(db, reel.reelId);
-  const briefs = rows.map(({ brief }) => ({ ...brief, reelId: reel.reelId }));
-  const byServiceId = new Map(briefs.filter((b) => b.serviceId !== null).map((b) => [b.serviceId as string, b]));
-  const byPosition = new Map(briefs.map((b) => [b.position, b]));
+  // The Reel's rows read once, in one pass (docs/sync.md, "Opening at shop scale": this runs before the first page is
+  // merged): the briefs the pages are compared with, by service id and by position, and the rows as written, what the
+  // answer is built from. Anything written between the mirror's own transactions (another command while a page is
+  // asked, another process) makes the answer read the database.
+  const briefs: PlacedBrief[] = [];
+  const byServiceId = new Map<string, PlacedBrief>();
+  const byPosition = new Map<number, PlacedBrief>();
+  const current = new Map<string, LocalLabel>();
+  for (const { label, brief } of labelRowsWithBriefs(db, reel.reelId)) {
+    briefs.push(brief);
+    if (brief.serviceId !== null) byServiceId.set(brief.serviceId, brief);
+    byPosition.set(brief.position, brief);
+    current.set(label.labelId, label);
+  }
   const listed = new Set<string>();
   const waiting: ServiceLabel[] = [];
-  // The Reel's rows as written: what the answer is built from. Anything written between the mirror's own
-  // transactions (another command while a page is asked, another process) makes the answer read the database.
-  const current = new Map(rows.map(({ label }) => [label.labelId, label]));
   let stamp = writeStamp(db);
   let stale = false;
   // What a page changed, written together at its end (upsertLabels).
