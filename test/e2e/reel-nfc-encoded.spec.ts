@@ -100,7 +100,7 @@ test('Reels: a Reel’s NFC chips are set to encode and, after the warning that 
     await station.call('nfc.settings', { reelId: other, encode: false, lock: false });
     const page = await browser.newPage({ viewport: size });
     await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reels`);
-    await page.getByRole('button', { name: 'NFC chip encoding of Reel “Lock reel”' }).click();
+    await page.getByRole('button', { name: 'NFC chips of Reel “Lock reel”' }).click();
     const panel = page.getByTestId('reel-nfc-settings');
     const encode = panel.getByRole('checkbox', { name: /^Encode each chip at the Bench/ });
     const lock = panel.getByRole('checkbox', { name: 'Lock each chip after writing' });

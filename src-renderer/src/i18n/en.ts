@@ -1391,7 +1391,7 @@ export const en = {
     },
     settings: {
       open: 'NFC chips',
-      openFor: 'NFC chip encoding of Reel “{{name}}”',
+      openFor: 'NFC chips of Reel “{{name}}”',
       title: 'NFC chips of Reel “{{reel}}”',
       encode: 'Encode each chip at the Bench: write the Label’s URL, read it back, then enroll',
       lock: 'Lock each chip after writing',

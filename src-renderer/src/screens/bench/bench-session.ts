@@ -281,13 +281,19 @@ export function useBenchSession({
   // Reads from devices (serial, HID, NFC, virtual, and the keyboard wedge through the app-wide
   // capture in shell/wedge-capture.ts), and captures (renderer or watch folder), on every screen but those that
   // use reads themselves.
+  // Subscribed once per Reel, calling the handlers of the latest render: a subscription made again whenever the Reel's
+  // data, the connection or the words change would drop a read that arrives while the new one loads its event schema
+  // (station-client.ts `on`), and a scan would vanish (docs/architecture.md, "The Bench's session").
+  const readHandlers = useRef({ onRead, apply, facts });
+  readHandlers.current = { onRead, apply, facts };
   useEffect(() => {
     if (!reelId || !takesReads) return;
     const offRead = station.on('devices.read', (read) => {
       if (read.tagType === 'NFC' && encodesRef.current) return;
-      onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) });
+      readHandlers.current.onRead({ tagType: read.tagType, value: read.value, ...(read.basis ? { basis: read.basis } : {}) });
     });
     const offCapture = station.on('camera.captured', (capture) => {
+      const { onRead, apply, facts } = readHandlers.current;
       apply((s) =>
         placeCapture(
           s,
@@ -307,7 +313,7 @@ export function useBenchSession({
       offRead();
       offCapture();
     };
-  }, [reelId, takesReads, onRead, apply, facts]);
+  }, [reelId, takesReads]);
 
   /** On from `from`: back to the open position a misorder's jump left, else the next free one. */
   const advance = useCallback(
