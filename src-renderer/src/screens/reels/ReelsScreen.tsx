@@ -177,13 +177,16 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 >
                   {t('reels.prepareRun')}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => setNfcFor({ reelId: r.reelId, name: r.name })}
-                  aria-label={t('nfcEncode.settings.openFor', { name: r.name })}
-                >
-                  {t('nfcEncode.settings.open')}
-                </button>
+                {/* Only a Reel whose Labels carry an NFC chip has chips to encode (docs/devices.md, "Encoding a chip"). */}
+                {r.expectedIdentifiers.some((e) => e.tagType === 'NFC' && e.count > 0) ? (
+                  <button
+                    type="button"
+                    onClick={() => setNfcFor({ reelId: r.reelId, name: r.name })}
+                    aria-label={t('nfcEncode.settings.openFor', { name: r.name })}
+                  >
+                    {t('nfcEncode.settings.open')}
+                  </button>
+                ) : null}
               </>
             ),
           },
