@@ -116,7 +116,7 @@ export const uiBench: Bench = {
       await page.reload();
       await page.getByTestId('bench-position').waitFor();
       const benchLatency: number[] = [];
-      // STATION_UI_TRACE=<file>: a Chromium trace (CDP) of the bench reads, for `scripts/trace-summary.mjs` to split the
+      // STATION_UI_TRACE=<file>: a Chromium trace (CDP) of the bench reads, for `scripts/trace-summary.ts` to split the
       // read → slot time by the renderer's work (docs/testing.md, "Benchmarks").
       const tracePath = process.env.STATION_UI_TRACE;
       if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
