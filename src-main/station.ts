@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SYNC_PAUSE_KINDS } from '../src-shared/domain/sync-pause';
 import { contractModuleOf, loadContractModule, type ContractModuleName } from '../src-shared/ipc/areas';
 import type { CommandHandlers, EventName } from '../src-shared/ipc/contract';
 import { StationError, StationErrorCode, type Envelope } from '../src-shared/ipc/envelope';
 import type { OperationKind, OperationState } from '../src-shared/ipc/queue';
-import type { StationStatus } from '../src-shared/ipc/station';
+import type { StationStatus, SyncPauseKind } from '../src-shared/ipc/station';
 import type { ChangeContext } from './changes/context';
 import type { CommandContext } from './commands/context';
 import type { ReportPrinter } from './commands/report';
@@ -26,7 +27,7 @@ import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
 import { readSetting, writeSetting } from './store/settings';
 import { CONCURRENCY_SETTING, ConcurrencyBoundsSchema } from './sync/concurrency';
-import { SyncEngine } from './sync/engine';
+import { PAUSE_REASONS, SyncEngine } from './sync/engine';
 import { OtherWriters } from './sync/other-writers';
 import { Sender } from './sync/sender';
 
@@ -96,8 +97,13 @@ export interface Station {
 
 /** Queue progress reaches the UI at most this often (one event for a burst of finished operations). */
 const PROGRESS_INTERVAL_MS = 100;
-/** A pause survives restarts: a revoked key must not be tried again by the next process. */
-const PauseSetting = z.object({ reason: z.string().nullable() }).nullable();
+/**
+ * A pause survives restarts: a revoked key must not be tried again by the next process. Saved with its kind and its
+ * English; a pause saved before kinds were kept is known by its English (docs/sync.md, "Pause and resume").
+ */
+const PauseSetting = z.object({ kind: z.enum(SYNC_PAUSE_KINDS).optional(), reason: z.string().nullable() }).nullable();
+const savedPauseKind = (saved: NonNullable<z.infer<typeof PauseSetting>>): SyncPauseKind =>
+  saved.kind ?? (saved.reason === PAUSE_REASONS.apiKeyRefused ? 'apiKeyRefused' : 'operator');
 
 export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
@@ -159,6 +165,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       events.emit('queue.progress', {
         counts: readQueueCounts(db),
         paused: engine.paused,
+        pauseKind: engine.pauseKind,
         pauseReason: engine.pauseReason,
         concurrency: engine.concurrency,
         lastOp,
@@ -204,8 +211,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
         if (isNoSpace(error)) housekeeping.noteNoSpace();
         else serviceLog.error({ err: error instanceof Error ? error.message : String(error) }, 'the queue could not record an outcome');
       },
-      pausedChanged: (paused, reason) => {
-        writeSetting(db, 'syncPause', paused ? { reason } : null);
+      pausedChanged: (paused, kind) => {
+        writeSetting(db, 'syncPause', paused && kind ? { kind, reason: PAUSE_REASONS[kind] } : null);
         progressSoon();
       },
     },
@@ -281,7 +288,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
       online: connection.profile ? engine.online : 'not_connected',
       queue: readQueueCounts(db),
       tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
-      sync: { paused: engine.paused, pauseReason: engine.pauseReason, otherSender: other !== null, otherSenderPid: other?.pid ?? null },
+      sync: {
+        paused: engine.paused,
+        pauseKind: engine.pauseKind,
+        pauseReason: engine.pauseReason,
+        otherSender: other !== null,
+        otherSenderPid: other?.pid ?? null,
+      },
       startedAt,
       disk: housekeeping.disk(),
     };
@@ -298,7 +311,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   const savedPause = readSetting(db, 'syncPause', PauseSetting);
-  if (savedPause) engine.pause(savedPause.reason);
+  if (savedPause) engine.pause(savedPauseKind(savedPause));
   await connection.restore();
   ctx.retarget();
   if (options.autoSync ?? true) sender.sendWhenFree();

@@ -252,7 +252,7 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       return { done: counts.done, pending: counts.pending + counts.sending, attention: counts.attention, timedOut };
     },
     'sync.pause': () => {
-      ctx.engine.pause('Paused by the operator.');
+      ctx.engine.pause('operator');
       return { paused: true };
     },
     'sync.resume': () => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
-import type { OnlineState } from '../../src-shared/ipc/station';
+import type { OnlineState, SyncPauseKind } from '../../src-shared/ipc/station';
 import { openUnitTestStation } from '../../test/helpers/db';
 import { ServiceError, type ServiceClient } from '../service';
 import type { ServiceErrorInit } from '../service/errors';
@@ -125,11 +125,11 @@ class FakeOperations {
 class Events {
   readonly finished = new Log<{ opId: string; state: OperationState; labelIds: string[] }>();
   readonly online = new Log<OnlineState>();
-  readonly paused = new Log<{ paused: boolean; reason: string | null }>();
+  readonly paused = new Log<{ paused: boolean; kind: SyncPauseKind | null }>();
   readonly sink: SyncEngineOptions['events'] = {
     opFinished: (op, labelIds) => this.finished.push({ opId: op.opId, state: op.state, labelIds }),
     onlineChanged: (state) => this.online.push(state),
-    pausedChanged: (paused, reason) => this.paused.push({ paused, reason }),
+    pausedChanged: (paused, kind) => this.paused.push({ paused, kind }),
   };
 
   /** The n-th time (from 1) an operation finished an attempt. */
@@ -579,10 +579,11 @@ describe('failures', () => {
     const e = await startEngine({ maxConcurrency: 1 });
     (await fake.nth(a, 1)).fail(serviceError({ code: 'UNAUTHORIZED', kind: 'auth', status: 401 }));
     const paused = await events.paused.waitFor((p) => p.paused);
-    expect(paused.reason).toMatch(/reconnect with a valid key, then resume/);
+    expect(paused.kind).toBe('apiKeyRefused');
     await e.whenIdle();
 
     expect(e.paused).toBe(true);
+    expect(e.pauseReason).toMatch(/reconnect with a valid key, then resume/);
     expect(op(a)).toMatchObject({ state: 'attention', attention: { code: 'UNAUTHORIZED', status: 401 } });
     expect(op(b).state).toBe('pending');
     expect(fake.calls.items).toHaveLength(1);

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
-import type { OnlineState } from '../../src-shared/ipc/station';
+import type { OnlineState, SyncPauseKind } from '../../src-shared/ipc/station';
 import type { AttemptRecord, ServiceClient } from '../service';
 import { isServiceError } from '../service/errors';
 import { isNoSpace } from '../runtime/disk';
@@ -19,6 +19,12 @@ import type { Applied, OperationContext, OperationHandler, OperationRegistry } f
 /** How long sending waits after the queue could not record an outcome (a full disk). */
 const STORE_BLOCKED_MS = 5_000;
 
+/** Why sending is paused, in the station's English for the CLI and the log; a screen says it from the kind (docs/sync.md, "Pause and resume"). */
+export const PAUSE_REASONS: Record<SyncPauseKind, string> = {
+  operator: 'Paused by the operator.',
+  apiKeyRefused: 'The service refused the API key; reconnect with a valid key, then resume.',
+};
+
 export interface SyncTarget {
   profileId: string;
   client: ServiceClient;
@@ -33,7 +39,7 @@ export interface SyncEvents {
   /** An operation finished an attempt (done, rescheduled, attention). */
   opFinished(op: { opId: string; kind: OperationKind; state: OperationState }, labelIds: string[], reelId: string | null): void;
   onlineChanged(state: OnlineState): void;
-  pausedChanged(paused: boolean, reason: string | null): void;
+  pausedChanged(paused: boolean, kind: SyncPauseKind | null): void;
   /** The queue could not record an outcome (a full disk: SQLITE_FULL); sending waits a little and goes on (docs/storage.md). */
   storeFailed?(error: unknown): void;
 }
@@ -86,7 +92,7 @@ export class SyncEngine {
   #target: SyncTarget | null = null;
   #connectivity: Connectivity | null = null;
   #paused = false;
-  #pauseReason: string | null = null;
+  #pauseKind: SyncPauseKind | null = null;
   #running = false;
   #stopped = false;
   #rateLimitedUntil = 0;
@@ -121,8 +127,12 @@ export class SyncEngine {
     return this.#paused;
   }
 
+  get pauseKind(): SyncPauseKind | null {
+    return this.#pauseKind;
+  }
+
   get pauseReason(): string | null {
-    return this.#pauseReason;
+    return this.#pauseKind && PAUSE_REASONS[this.#pauseKind];
   }
 
   get concurrency(): number {
@@ -195,15 +205,15 @@ export class SyncEngine {
     this.#kick();
   }
 
-  pause(reason: string | null = null): void {
+  pause(kind: SyncPauseKind): void {
     this.#paused = true;
-    this.#pauseReason = reason;
-    this.#events.pausedChanged(true, reason);
+    this.#pauseKind = kind;
+    this.#events.pausedChanged(true, kind);
   }
 
   resume(): void {
     this.#paused = false;
-    this.#pauseReason = null;
+    this.#pauseKind = null;
     this.#events.pausedChanged(false, null);
     this.#connectivity?.check();
     this.#kick();
@@ -466,7 +476,7 @@ export class SyncEngine {
       case 'reread':
         return this.#reschedule(op, attempts, failure, Date.now(), outcomeUnknown, 'retry');
       case 'auth':
-        this.pause('The service refused the API key; reconnect with a valid key, then resume.');
+        this.pause('apiKeyRefused');
         return this.#attention(op, attempts, decision.attention);
       case 'attention':
         return this.#attention(op, attempts, decision.attention, failure.status === null ? undefined : failure);

@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { GRADE_LETTERS, gradeBelow, type GradeLetter } from '../domain/grade-order';
 import { LocalId } from './reels';
 
 // Print quality of the codes on each Label, graded from the bench camera's capture (docs/print-quality.md): a
 // process-control grade, not a certified verification. `station grade`, the Bench's grade chip, the Reel report.
 
-const GradeLetterSchema = z.enum(['A', 'B', 'C', 'D', 'F']);
-export type GradeLetter = z.infer<typeof GradeLetterSchema>;
+const GradeLetterSchema = z.enum(GRADE_LETTERS);
+export type { GradeLetter };
 
 /** The parameters of ISO/IEC 15415 the grader measures, in the order a tie for the worst is broken. */
 export const GRADE_PARAMETERS = ['decode', 'sc', 'mod', 'rm', 'fpd', 'an', 'gn', 'uec'] as const;
 const GradeParameterSchema = z.enum(GRADE_PARAMETERS);
 export type GradeParameter = z.infer<typeof GradeParameterSchema>;
-
-/** A letter's number on the 4-to-0 scale. */
-const GRADE_SCORE: Record<GradeLetter, number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
 
 const fraction = z.number().min(0).max(1);
 
@@ -63,11 +61,6 @@ export type ReelGrading = z.infer<typeof ReelGradingSchema>;
  * What a Reel does with a grade (docs/print-quality.md, "A grade per Label"): nothing when it is at or above the
  * lowest accepted grade, else what the Reel's setting says (flag: enrolled and flagged; refuse: not enrolled).
  */
-/** Whether a grade is lower than another (A = 4 … F = 0). */
-export function gradeBelow(grade: GradeLetter, min: GradeLetter): boolean {
-  return GRADE_SCORE[grade] < GRADE_SCORE[min];
-}
-
 export function belowAccepted(grade: GradeLetter, grading: ReelGrading): ReelGrading['below'] | undefined {
   return gradeBelow(grade, grading.minGrade) ? grading.below : undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExpectedValuesSchema } from '../domain/label';
 import { OPERATION_STATES } from '../domain/operation-states';
-import { QueueCounts } from './station';
+import { QueueCounts, SyncPauseKind } from './station';
 
 // The offline queue (docs/sync.md, "The queue"; "What the operator sees").
 
@@ -198,6 +198,7 @@ export const queueEvents = {
   'queue.progress': z.object({
     counts: QueueCounts,
     paused: z.boolean(),
+    pauseKind: SyncPauseKind.nullable(),
     pauseReason: z.string().nullable(),
     concurrency: z.number().int(),
     lastOp: z.object({ opId: z.string(), kind: OperationKindSchema, state: OperationStateSchema }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYNC_PAUSE_KINDS } from '../domain/sync-pause';
 import { DiskStatus } from './storage';
 
 // The station's own state, shown in the status bar and by `station status`.
@@ -28,9 +29,18 @@ export type ServiceProfileSummary = z.infer<typeof ServiceProfileSummary>;
 export const OnlineState = z.enum(['online', 'offline', 'unknown', 'not_connected']);
 export type OnlineState = z.infer<typeof OnlineState>;
 
+/**
+ * Why sending is paused (docs/sync.md, "Pause and resume"): the operator's Pause, or the service refused the API key.
+ * A screen says it in its own language from this; `pauseReason` is the station's English for the CLI and the log.
+ */
+export const SyncPauseKind = z.enum(SYNC_PAUSE_KINDS);
+export type SyncPauseKind = z.infer<typeof SyncPauseKind>;
+
 const SyncState = z.object({
   /** Sending is paused (by the operator, or after the service refused the API key); survives restarts. */
   paused: z.boolean(),
+  /** Why it is paused; null when it is not. */
+  pauseKind: SyncPauseKind.nullable(),
   pauseReason: z.string().nullable(),
   /** Another process on this data folder sends the queue (it holds the sync lock); this one only queues. */
   otherSender: z.boolean(),

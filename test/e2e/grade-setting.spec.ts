@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
-import { speckleTag } from '../fixtures';
-import { encodeModules, renderModules } from '../fixtures/printed-code';
+import { captureGraded } from '../helpers/e2e/graded-label';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // A Reel's lowest accepted print grade end to end (docs/print-quality.md, "A grade per Label"): set on the Reel map,
@@ -10,20 +8,6 @@ import { serveStation, type ServedStation } from '../helpers/e2e/station';
 // 220, a fading ribbon): low contrast, D, below C.
 
 let station: ServedStation;
-
-async function greyLabel(seed: number): Promise<Buffer> {
-  const grid = encodeModules('qrcode', `https://example.test/l/${seed}`, { eclevel: 'M', version: 5, fixedeclevel: true });
-  const code = renderModules(grid, { darkByte: 165, lightByte: 220, quiet: 4, moduleX: 11, moduleY: 11 });
-  const qr = await sharp(Buffer.from(code.rgb), { raw: { width: code.width, height: code.height, channels: 3 } })
-    .png()
-    .toBuffer();
-  const tag = await speckleTag(seed, { width: 1600, height: 1200, format: 'png' });
-  return sharp(tag)
-    .composite([{ input: qr, left: 80, top: 80 }])
-    .linear(0.9, 10)
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -55,12 +39,7 @@ test('the Reel refuses Labels below its accepted grade: set on the map, said at 
 
     await page.goto(`${origin}#/bench?reel=${encodeURIComponent(reelId)}`);
     await expect(page.getByTestId('bench-position')).toHaveText('1', { timeout: 30_000 });
-    const still = await station.call('camera.submitStill', {
-      image: (await greyLabel(700 + size.width)).toString('base64'),
-      mimeType: 'image/jpeg',
-      camera: 'e2e',
-    });
-    expect(still.accepted, still.reasons.map((r) => r.message).join('; ')).toBe(true);
+    const still = await captureGraded(station, 700 + size.width, 165);
     expect(still.grades?.[0]?.grade).toBe('D');
     await expect(page.getByTestId('grade-chip')).toHaveText('D: low contrast', { timeout: 30_000 });
     const below = page.getByTestId('grade-below');

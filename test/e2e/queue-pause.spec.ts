@@ -44,15 +44,15 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   const doneBefore = (await call('station.status', {})).queue.done;
 
   await openQueue(page);
-  const toolbarStatus = page.getByRole('status').filter({ hasText: /^(⏸|▶)/ });
+  const toolbarStatus = page.getByRole('status').filter({ hasText: /^(‖|▶)/ });
   await expect(toolbarStatus).toHaveText('▶ running');
   await expect(page.getByTestId('status-sync')).toHaveText('▶ sending when online');
   await page.getByRole('button', { name: 'Pause sync' }).click();
-  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(toolbarStatus).toHaveText('‖ paused by the operator');
   // The status bar says it on every screen.
-  await expect(page.getByTestId('status-sync')).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(page.getByTestId('status-sync')).toHaveText('‖ paused by the operator');
   await expect(page.getByRole('button', { name: 'Resume sync' })).toBeVisible();
-  expect((await call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+  expect((await call('station.status', {})).sync).toMatchObject({ paused: true, pauseKind: 'operator', pauseReason: 'Paused by the operator.' });
 
   // Enrolled while paused: saved, and it stays pending.
   for (const p of [1, 2]) await call('labels.enroll', { reelId, position: p, identifiers: [{ tagType: 'QR', value: `PAUSE-${p}` }] });
@@ -64,18 +64,18 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
 
   // A reload shows the pause again (from station.status, before any progress event).
   await page.reload();
-  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(toolbarStatus).toHaveText('‖ paused by the operator');
   await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
 
   // So does a restart of the station: the pause is saved with the queue.
   await station?.stop();
   await startStation();
   const status = await call('station.status', {});
-  expect(status.sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+  expect(status.sync).toMatchObject({ paused: true, pauseKind: 'operator', pauseReason: 'Paused by the operator.' });
   expect(status.queue.pending).toBe(2);
   await openQueue(page);
-  await expect(toolbarStatus).toHaveText('⏸ paused: Paused by the operator.');
-  await expect(page.getByTestId('status-sync')).toHaveText('⏸ paused: Paused by the operator.');
+  await expect(toolbarStatus).toHaveText('‖ paused by the operator');
+  await expect(page.getByTestId('status-sync')).toHaveText('‖ paused by the operator');
   await page.waitForTimeout(2_000);
   await expect(page.getByTestId('queue-count-pending')).toHaveText(/pending 2$/);
   expect((await call('reels.show', { reelId, refresh: false })).labels.map((l) => [l.position, l.state, l.serviceId])).toEqual([

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
-import { speckleTag } from '../fixtures';
-import { encodeModules, renderModules } from '../fixtures/printed-code';
+import { GRADE_SCORE } from '../../src-shared/domain/grade-order';
+import { captureGraded } from '../helpers/e2e/graded-label';
 import { tempDir } from '../helpers/tmp';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
@@ -16,33 +15,13 @@ let reelId = '';
 /** Dark module sRGB bytes on light 220, position 1 to 6: symbol contrast falling from A to D. */
 const DARK = [20, 40, 90, 120, 150, 165];
 
-async function labelWithQr(seed: number, darkByte: number): Promise<Buffer> {
-  const grid = encodeModules('qrcode', `https://example.test/l/${seed}`, { eclevel: 'M', version: 5, fixedeclevel: true });
-  const code = renderModules(grid, { darkByte, lightByte: 220, quiet: 4, moduleX: 11, moduleY: 11 });
-  const qr = await sharp(Buffer.from(code.rgb), { raw: { width: code.width, height: code.height, channels: 3 } })
-    .png()
-    .toBuffer();
-  const tag = await speckleTag(seed, { width: 1600, height: 1200, format: 'png' });
-  return sharp(tag)
-    .composite([{ input: qr, left: 80, top: 80 }])
-    .linear(0.9, 10)
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   station = await serveStation();
   await station.call('profiles.connect', { kind: 'sandbox' });
   ({ reelId } = await station.call('reels.create', { name: 'Fading ribbon', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }] }));
   for (const [i, dark] of DARK.entries()) {
-    const still = await station.call('camera.submitStill', {
-      image: (await labelWithQr(500 + i, dark)).toString('base64'),
-      mimeType: 'image/jpeg',
-      camera: 'e2e',
-    });
-    expect(still.accepted, still.reasons.map((r) => r.message).join('; ')).toBe(true);
-    expect(still.grades).toHaveLength(1);
+    const still = await captureGraded(station, 500 + i, dark);
     await station.call('labels.enroll', { reelId, position: i + 1, identifiers: [], captureSha256: still.sha256 });
   }
   // Position 7 skipped: a cell without a grade on the map.
@@ -59,8 +38,7 @@ test('the Reel report shows the grades, their trend and the worst parameters, as
   const quality = report.printQuality;
   expect(quality?.graded).toBe(6);
   // The falling contrast shows as a falling grade: the first position's is above the last one's.
-  const score = { A: 4, B: 3, C: 2, D: 1, F: 0 } as const;
-  expect(score[quality?.trend[0]?.grade ?? 'F']).toBeGreaterThan(score[quality?.trend.at(-1)?.grade ?? 'A']);
+  expect(GRADE_SCORE[quality?.trend[0]?.grade ?? 'F']).toBeGreaterThan(GRADE_SCORE[quality?.trend.at(-1)?.grade ?? 'A']);
   expect(quality?.trend.at(-1)?.worst).toBe('sc');
   for (const size of [
     { width: 1366, height: 768 },

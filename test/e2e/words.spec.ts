@@ -1,4 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openDatabase } from '../../src-main/store/database';
+import { writeSetting } from '../../src-main/store/settings';
+import { tempDir } from '../helpers/tmp';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { collideWithAnotherBench } from '../helpers/e2e/service';
 import { wedgeScan } from '../helpers/e2e/wedge';
@@ -59,6 +62,30 @@ async function openGerman(page: Page, hash: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 }
 
+/**
+ * The characters of an element's text that its font has no glyph for: drawn in the element's font on a canvas, each
+ * looks exactly like a code point no font has (U+10FFFD, private use), the missing-glyph box a person sees instead of
+ * the mark. Space is left out.
+ */
+function glyphsMissing(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const canvas = document.createElement('canvas');
+    canvas.width = 96;
+    canvas.height = 96;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no 2d canvas');
+    context.font = `${style.fontStyle} ${style.fontWeight} 48px ${style.fontFamily}`;
+    const drawn = (text: string): string => {
+      context.clearRect(0, 0, canvas.width, canvas.height);
+      context.fillText(text, 16, 64);
+      return canvas.toDataURL();
+    };
+    const box = drawn('\u{10FFFD}');
+    return [...new Set(element.textContent ?? '')].filter((char) => char.trim() !== '' && drawn(char) === box);
+  });
+}
+
 /** The text a person reads: what is shown with every Details disclosure closed. */
 async function shownText(page: Page, selector: string): Promise<string> {
   return page
@@ -110,7 +137,42 @@ for (const viewport of VIEWPORTS) {
       });
       const badge = await link.locator('.badge').boundingBox();
       expect(word && badge && (badge.x >= word.x + word.width - 0.5 || badge.y >= word.y + word.height - 0.5), 'the badge beside the word').toBe(true);
+      // "Anfrage-ID" stays one word on one line in the narrow cell; only the id beside it breaks.
+      const requestIdLabels = await table.evaluate((root) => {
+        const lines: number[] = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf('Anfrage-ID');
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 'Anfrage-ID'.length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (rects.length > 0) lines.push(new Set(rects.map((r) => Math.round(r.top))).size);
+        }
+        return lines;
+      });
+      expect(requestIdLabels.length, 'request ids shown').toBeGreaterThan(0);
+      expect(requestIdLabels, 'lines each "Anfrage-ID" takes').toEqual(requestIdLabels.map(() => 1));
       await screenshot(page, `words-queue-de-${viewport.width}`);
+    });
+
+    test('the German status bar and Queue say why sending is paused in German, with a mark the font draws', async ({ page }) => {
+      await station.call('sync.pause', {});
+      try {
+        await openGerman(page, 'queue');
+        const bar = page.getByTestId('status-sync');
+        const toolbar = page.getByRole('status').filter({ hasText: /^‖/ });
+        await expect(bar).toHaveText('‖ von Hand angehalten');
+        await expect(toolbar).toHaveText('‖ von Hand angehalten');
+        // The station's English stays for the command line and the log (station.status's pauseReason).
+        await expect(page.locator('body')).not.toContainText('Paused by the operator');
+        expect(await glyphsMissing(bar), 'marks the UI font draws as a box').toEqual([]);
+        expect(await glyphsMissing(toolbar), 'marks the UI font draws as a box').toEqual([]);
+        await screenshot(page, `words-paused-de-${viewport.width}`);
+      } finally {
+        await station.call('sync.resume', {});
+      }
     });
 
     test('the German Label panel names, says its state and history in words, and fits the screen', async ({ page }) => {
@@ -215,5 +277,37 @@ test('a station not connected yet says so in German under the form that was used
     await screenshot(page, 'words-reels-not-connected-de');
   } finally {
     await fresh.stop();
+  }
+});
+
+test('a pause after the service refused the API key says in German what to do, after a restart too, and fits the status bar', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = tempDir('station-ui-words-key-');
+  let keyRefused = await serveStation({ dataDir: dir.path });
+  try {
+    // The pause the sync engine saves when the service refuses the key twice (docs/sync.md, "Pause and resume").
+    await keyRefused.stop();
+    const db = openDatabase({ dataDir: dir.path });
+    writeSetting(db, 'syncPause', { kind: 'apiKeyRefused', reason: null });
+    db.close();
+    keyRefused = await serveStation({ dataDir: dir.path });
+    expect((await keyRefused.call('station.status', {})).sync).toMatchObject({ paused: true, pauseKind: 'apiKeyRefused' });
+    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${new URL(keyRefused.served.ready.url).origin}/?token=${keyRefused.served.ready.token}#/queue`);
+      const words = '‖ angehalten: der Dienst hat den API-Schlüssel abgelehnt. In „Verbinden“ mit einem gültigen Schlüssel neu verbinden';
+      await expect(page.getByRole('status').filter({ hasText: /^‖/ })).toContainText(words);
+      const bar = page.getByTestId('status-sync');
+      await expect(bar).toContainText(words.slice(0, 30));
+      expect(await bar.getAttribute('title')).toContain(words);
+      // Cut with "…" in the bar (its whole text is its title and on the Queue screen); the bar stays on one line.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThan(60);
+      await screenshot(page, `words-paused-key-de-${viewport.width}`);
+    }
+  } finally {
+    await keyRefused.stop();
+    dir.remove();
   }
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StationError } from '../../../src-shared/ipc/station-error';
 import { Details } from './Details';
+import { RequestId } from './RequestId';
 import { deviceProblemKey } from './device-problem';
 import { sayError } from './say-error';
 
@@ -46,7 +47,7 @@ export function ErrorNote({ error, live = true, testId }: { error: unknown; live
           {code}
         </code>
       ) : null}
-      {station?.requestId ? <span className="request-id">{t('common.requestId', { requestId: station.requestId })}</span> : null}
+      {station?.requestId ? <RequestId requestId={station.requestId} /> : null}
       {raw.length > 0 ? (
         <Details testId="error-details">
           <pre className="raw">{raw.join('\n')}</pre>

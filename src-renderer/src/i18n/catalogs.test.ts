@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src-shared/api/errors';
 import { CLIENT_ERROR_CODES, ERROR_WORD_FIELDS } from '../../../src-shared/ipc/error-words';
 import { CaptureRefusalCodeSchema } from '../../../src-shared/ipc/camera';
+import { SyncPauseKind } from '../../../src-shared/ipc/station';
 import { StationErrorCode } from '../../../src-shared/ipc/station-error';
 import { de } from './de';
 import { en } from './en';
@@ -57,6 +58,14 @@ describe('string catalogs', () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
       for (const code of SCREEN_CODES) expect(catalog.has(`errors.${code}`), `${language}: errors.${code}`).toBe(true);
       for (const code of CaptureRefusalCodeSchema.options) expect(catalog.has(`captureRefused.${code}`), `${language}: captureRefused.${code}`).toBe(true);
+    }
+  });
+
+  // docs/sync.md, "Pause and resume": the status bar and the Queue say why sending is paused from its kind, never in the
+  // main process's English. A kind added to SyncPauseKind without words fails here.
+  it('every reason sending can be paused for has words in every language', () => {
+    for (const [language, catalog] of Object.entries(catalogs)) {
+      for (const kind of SyncPauseKind.options) expect(catalog.has(`words3.syncPaused.${kind}`), `${language}: words3.syncPaused.${kind}`).toBe(true);
     }
   });
 

@@ -557,7 +557,6 @@ export const de: Catalog = {
     syncNow: 'Jetzt synchronisieren',
     pause: 'Synchronisierung anhalten',
     resume: 'Synchronisierung fortsetzen',
-    paused: 'angehalten',
     running: 'läuft',
     otherSender: 'Ein anderer Stationsprozess (PID {{pid}}) sendet diese Warteschlange; dieses Fenster sendet wieder, sobald er endet.',
     otherSenderNoPid: 'Ein anderer Stationsprozess sendet diese Warteschlange; dieses Fenster sendet wieder, sobald er endet.',
@@ -1500,6 +1499,13 @@ export const de: Catalog = {
       refusedOther: 'Der Chip wurde abgelehnt ({{code}}): {{message}}',
       holdsNothing: 'nichts',
       failed: 'Das Beschreiben wurde abgebrochen: {{message}}',
+    },
+  },
+  words3: {
+    syncPaused: {
+      operator: 'von Hand angehalten',
+      apiKeyRefused:
+        'angehalten: der Dienst hat den API-Schlüssel abgelehnt. In „Verbinden“ mit einem gültigen Schlüssel neu verbinden, dann in der Warteschlange die Synchronisierung fortsetzen.',
     },
   },
 };

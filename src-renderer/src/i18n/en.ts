@@ -538,7 +538,6 @@ export const en = {
     syncNow: 'Sync now',
     pause: 'Pause sync',
     resume: 'Resume sync',
-    paused: 'paused',
     running: 'running',
     otherSender: 'Another station process (pid {{pid}}) is sending this queue; this window sends again when it stops.',
     otherSenderNoPid: 'Another station process is sending this queue; this window sends again when it stops.',
@@ -1442,6 +1441,14 @@ export const en = {
       refusedOther: 'The chip was refused ({{code}}): {{message}}',
       holdsNothing: 'nothing',
       failed: 'The encoding stopped: {{message}}',
+    },
+  },
+  /** Words of the words3 follow-ups (docs/glossary.md). */
+  words3: {
+    /** Why sending is paused (src-shared/ipc/station.ts, SyncPauseKind): the status bar and the Queue screen. */
+    syncPaused: {
+      operator: 'paused by the operator',
+      apiKeyRefused: 'paused: the service refused the API key. Connect again with a valid key on the Connect screen, then resume sync on the Queue screen.',
     },
   },
 };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../src-shared/ipc';
 import { useFormat } from '../components/format';
+import { PAUSED_MARK, RUNNING_MARK, syncPausedWords } from '../components/sync-pause';
 import type { StationConnection } from '../station-client';
 import { DiskDetails, DiskIndicator } from './DiskStatus';
 
@@ -9,10 +10,10 @@ const DETAILS_ID = 'status-details';
 
 /** The sync term: running, paused (with why), or sent by another process on this data folder. */
 function syncText(status: StationStatus, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (status.sync.paused) return `⏸ ${t('status.syncPaused')}${status.sync.pauseReason ? `: ${status.sync.pauseReason}` : ''}`;
+  if (status.sync.paused) return `${PAUSED_MARK} ${syncPausedWords(t, status.sync.pauseKind)}`;
   if (status.sync.otherSender)
     return status.sync.otherSenderPid !== null ? t('status.syncElsewhere', { pid: status.sync.otherSenderPid }) : t('status.syncElsewhereNoPid');
-  return `▶ ${t('status.syncRunning')}`;
+  return `${RUNNING_MARK} ${t('status.syncRunning')}`;
 }
 
 /**

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StationError } from '../../../src-shared/ipc';
 import { startIppEvePrinter, type IppEvePrinter } from '../../helpers/ippeveprinter';
 import { openStation, type TestStation } from '../../helpers/peer';
+import { refusal } from '../../helpers/refusal';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
 import { codesShown, zplFormats } from '../../helpers/zpl-image';
@@ -34,15 +34,6 @@ async function pageQrs(pdf: string, out: string): Promise<string[]> {
     qrs.push(found[0]?.text ?? '');
   }
   return qrs;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StationError);
-  return error as StationError;
 }
 
 describe('printing on an IPP printer (ippeveprinter)', () => {

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../../src-shared/ipc';
-import { runStationAsync as cli } from '../../helpers/peer';
-import { openStation } from '../../helpers/peer';
+import { runStationAsync as cli, openStation } from '../../helpers/peer';
 import { repoRoot } from '../../helpers/processes';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../../helpers/zpl-printer';
+import type { FakeZplPrinter } from '../../helpers/zpl-printer';
+import { startZplStation } from '../../helpers/zpl-station';
 
 // The station killed (-9) during a 500-label ZPL job, and a job handed off with --no-wait (docs/printing.md, "Jobs"):
 // after the restart the job is stopped with the split it had recorded, no position on record that the printer did not
@@ -24,19 +24,17 @@ describe('a print job across a crash of the station', () => {
   let reelId = '';
   const data = join(dir.path, 'station');
   beforeAll(async () => {
-    printer = await startFakeZplPrinter({ labelMs: 6 });
-    const t = await openStation(data);
-    await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', {
-      name: 'Crash',
-      expectedIdentifiers: [
-        { tagType: 'TEXT', count: 1 },
-        { tagType: 'QR', count: 1 },
-      ],
-    }));
-    await t.call('printRun.generate', { reelId, spec: { count: 520, prefix: 'K-', digits: 5, qr: 'https://example.test/{serial}' }, expected: true });
-    await t.call('printers.add', { name: 'zebra', zpl: printer.address });
-    await t.close();
+    const bench = await startZplStation({
+      dataDir: data,
+      reel: 'Crash',
+      tagTypes: ['TEXT', 'QR'],
+      spec: { count: 520, prefix: 'K-', digits: 5, qr: 'https://example.test/{serial}' },
+      zebra: {},
+      labelMs: 6,
+    });
+    ({ printer, reelId } = bench);
+    // The printing is the CLI's, in processes of their own: this station only set the folder up.
+    await bench.t.close();
   }, 60_000);
   afterAll(() => printer.close());
 

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printEvents, type PrintProgress } from '../../../src-shared/ipc';
-import { openStation, runStationAsync as cli, type TestStation } from '../../helpers/peer';
+import { runStationAsync as cli, type TestStation } from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 import { until } from '../../helpers/until';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../../helpers/zpl-printer';
+import type { FakeZplPrinter } from '../../helpers/zpl-printer';
+import { startZplStation, type ZplStation } from '../../helpers/zpl-station';
 
 // A print job's progress as the UI gets it (docs/printing.md, "Progress"): `print.progress` events, each valid against
 // the contract, as the printer confirms labels; the stop with its cause and the printer's reason keywords; and a job a
@@ -14,31 +15,27 @@ const dir = tempDir('print-progress-');
 afterAll(() => dir.remove());
 
 describe('print progress events', () => {
+  let bench: ZplStation;
   let t: TestStation;
   let printer: FakeZplPrinter;
   let reelId = '';
   const events: PrintProgress[] = [];
   beforeAll(async () => {
-    printer = await startFakeZplPrinter({ labelMs: 15 });
-    t = await openStation(join(dir.path, 'station'), { watchOtherProcesses: true });
+    bench = await startZplStation({
+      dataDir: join(dir.path, 'station'),
+      station: { watchOtherProcesses: true },
+      reel: 'Progress',
+      tagTypes: ['TEXT', 'QR'],
+      spec: { count: 80, prefix: 'P-', digits: 4, qr: 'https://example.test/{serial}' },
+      zebra: {},
+      labelMs: 15,
+    });
+    ({ t, printer, reelId } = bench);
     t.station.subscribe((name, payload) => {
       if (name === 'print.progress') events.push(printEvents['print.progress'].parse(payload));
     });
-    await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', {
-      name: 'Progress',
-      expectedIdentifiers: [
-        { tagType: 'TEXT', count: 1 },
-        { tagType: 'QR', count: 1 },
-      ],
-    }));
-    await t.call('printRun.generate', { reelId, spec: { count: 80, prefix: 'P-', digits: 4, qr: 'https://example.test/{serial}' }, expected: true });
-    await t.call('printers.add', { name: 'zebra', zpl: printer.address });
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await printer.close();
-  });
+  afterAll(() => bench.close());
 
   it('tells the start, the positions as they print, and the end with the split', async () => {
     events.length = 0;

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, type TestStation } from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 import { codesShown, type CodesShown } from '../../helpers/zpl-image';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../../helpers/zpl-printer';
+import { startZplStation, type ZplStation } from '../../helpers/zpl-station';
 
 // What a ZPL printer received, looked at as the printer draws it (test/helpers/zpl-image.ts): each format rendered
 // to an image and its codes decoded. Each label's QR, Data Matrix and Code 128 carry its own position's values
@@ -23,42 +22,30 @@ const valuesOf = (position: number): CodesShown => ({
 });
 
 describe('a ZPL label drawn and decoded', () => {
-  let t: TestStation;
-  let printer: FakeZplPrinter;
-  let reelId = '';
+  let bench: ZplStation;
   beforeAll(async () => {
-    printer = await startFakeZplPrinter({ labelMs: 4 });
-    t = await openStation(join(dir.path, 'station'));
-    await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', {
-      name: 'Drawn',
-      expectedIdentifiers: [
-        { tagType: 'TEXT', count: 1 },
-        { tagType: 'QR', count: 1 },
-        { tagType: 'DATA_MATRIX', count: 1 },
-        { tagType: 'BAR_CODE', count: 1 },
-      ],
-    }));
-    await t.call('printRun.generate', { reelId, spec: SPEC, expected: true });
-    await t.call('printers.add', { name: 'zebra', zpl: printer.address, stock: `${String(MEDIA.widthMm)}x${String(MEDIA.heightMm)}`, dpi: 203 });
+    bench = await startZplStation({
+      dataDir: join(dir.path, 'station'),
+      reel: 'Drawn',
+      tagTypes: ['TEXT', 'QR', 'DATA_MATRIX', 'BAR_CODE'],
+      spec: SPEC,
+      zebra: { stock: `${String(MEDIA.widthMm)}x${String(MEDIA.heightMm)}`, dpi: 203 },
+    });
   });
-  afterAll(async () => {
-    await t.close();
-    await printer.close();
-  });
+  afterAll(() => bench.close());
 
   it('each label received shows its own position’s QR, Data Matrix and Code 128', async () => {
-    const job = await t.call('print.start', { reelId, printer: 'zebra', positions: { first: 1, last: LABELS } });
+    const job = await bench.t.call('print.start', { reelId: bench.reelId, printer: 'zebra', positions: { first: 1, last: LABELS } });
     expect(job).toMatchObject({ state: 'done', printed: [[1, LABELS]] });
-    expect(printer.printed).toHaveLength(LABELS);
+    expect(bench.printer.printed).toHaveLength(LABELS);
     const shown: CodesShown[] = [];
-    for (const format of printer.printed) shown.push(await codesShown(format, MEDIA));
+    for (const format of bench.printer.printed) shown.push(await codesShown(format, MEDIA));
     expect(shown).toEqual(Array.from({ length: LABELS }, (_, i) => valuesOf(i + 1)));
   });
 
   it('a label carrying another position’s value is seen as such', async () => {
     // The check above reads the drawing, not the fields: the third label with the fourth's serial shows the fourth's.
-    const third = printer.printed[2] as string;
+    const third = bench.printer.printed[2] as string;
     const swapped = third.replace(`IMG-${number(3)}`, `IMG-${number(4)}`);
     expect(swapped).not.toBe(third);
     const shown = await codesShown(swapped, MEDIA);

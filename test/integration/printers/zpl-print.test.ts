@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StationError } from '../../../src-shared/ipc';
-import { openStation, type TestStation } from '../../helpers/peer';
+import type { TestStation } from '../../helpers/peer';
+import { refusal } from '../../helpers/refusal';
 import { tempDir } from '../../helpers/tmp';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../../helpers/zpl-printer';
+import { startZplStation, type ZplStation } from '../../helpers/zpl-station';
 
 // Printing a Reel on a ZPL printer over TCP (docs/printing.md): the fake printer of test/helpers answers ~HS as the
 // ZPL II guide specifies and prints at its own pace. Every print is on record, a position is printed once unless a
@@ -21,36 +22,17 @@ function labelOf(format: string): { position: number; text: string; qr: string }
   return { position: Number(fields[0]?.slice(1)), qr: (fields.find((f) => f.startsWith('QA,')) ?? '').slice(3), text: fields.at(-1) ?? '' };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StationError);
-  return error as StationError;
-}
-
 describe('printing on a ZPL printer', () => {
+  let bench: ZplStation;
   let t: TestStation;
   let printer: FakeZplPrinter;
   let reelId = '';
   beforeAll(async () => {
-    printer = await startFakeZplPrinter({ labelMs: 4 });
-    t = await openStation(join(dir.path, 'station'));
-    await t.call('profiles.connect', { kind: 'sandbox' });
-    ({ reelId } = await t.call('reels.create', {
-      name: 'Printed',
-      expectedIdentifiers: [
-        { tagType: 'TEXT', count: 1 },
-        { tagType: 'QR', count: 1 },
-      ],
-    }));
-    await t.call('printRun.generate', { reelId, spec: SPEC, expected: true });
+    // The printer is added by the first test.
+    bench = await startZplStation({ dataDir: join(dir.path, 'station'), reel: 'Printed', tagTypes: ['TEXT', 'QR'], spec: SPEC });
+    ({ t, printer, reelId } = bench);
   });
-  afterAll(async () => {
-    await t.close();
-    await printer.close();
-  });
+  afterAll(() => bench.close());
 
   it('adds the printer and shows its state from ~HS', async () => {
     const added = await t.call('printers.add', { name: 'zebra', zpl: printer.address, stock: '50x30', dpi: 203 });

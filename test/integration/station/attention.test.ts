@@ -57,7 +57,11 @@ describe('attention reasons', () => {
     expectShown(item, 'UNAUTHORIZED');
     expect(item.attention?.reason).toMatch(/API key/);
     // Sync paused itself (no more requests with a refused key), and says why.
-    expect((await s.call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: expect.stringMatching(/API key/) });
+    expect((await s.call('station.status', {})).sync).toMatchObject({
+      paused: true,
+      pauseKind: 'apiKeyRefused',
+      pauseReason: expect.stringMatching(/API key/),
+    });
     await s.call('queue.retry', { opId: opId as string });
     await drain();
     expect((await s.call('queue.list', { state: 'done' })).items.some((i) => i.opId === opId)).toBe(true);

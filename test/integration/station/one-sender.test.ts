@@ -1,7 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src-main/store/database';
+import { writeSetting } from '../../../src-main/store/settings';
 import { syncLockOwner } from '../../../src-main/store/sync-lock';
+import { PAUSE_REASONS } from '../../../src-main/sync/engine';
 import { StationError } from '../../../src-shared/ipc';
 import { startWithReadyLine } from '../../helpers/processes';
 import { processDead, startLockHolder, until } from '../../helpers/sync-lock';
@@ -199,11 +202,30 @@ describe('one sender per data folder', () => {
     await a.close();
 
     const b = await openStation(data);
-    expect((await b.call('station.status', {})).sync).toMatchObject({ paused: true, pauseReason: 'Paused by the operator.' });
+    expect((await b.call('station.status', {})).sync).toMatchObject({ paused: true, pauseKind: 'operator', pauseReason: 'Paused by the operator.' });
     expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 10 })).pending).toBe(1);
     await b.call('sync.resume', {});
     expect((await b.call('sync.run', { untilIdle: true, timeoutSeconds: 30 })).done).toBe(1);
     expect((await b.call('station.status', {})).sync.paused).toBe(false);
     await b.close();
+  });
+
+  it('a pause saved before its kind was kept is known by its English after the update', async () => {
+    const data = `${dir.path}/pause-saved-before`;
+    await (await openStation(data)).close();
+    // What a station of the last release saved when the service refused its key: the English reason alone.
+    const db = openDatabase({ dataDir: data });
+    writeSetting(db, 'syncPause', { reason: PAUSE_REASONS.apiKeyRefused });
+    db.close();
+    const station = await openStation(data);
+    try {
+      expect((await station.call('station.status', {})).sync).toMatchObject({
+        paused: true,
+        pauseKind: 'apiKeyRefused',
+        pauseReason: PAUSE_REASONS.apiKeyRefused,
+      });
+    } finally {
+      await station.close();
+    }
   });
 });

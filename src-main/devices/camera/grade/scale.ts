@@ -1,12 +1,12 @@
 // The grade scale of ISO/IEC 15415 and the thresholds of each parameter (docs/print-quality.md, "Parameters").
 
-import type { GradeLetter } from '../../../../src-shared/ipc/grades';
+import { GRADE_LETTERS, type GradeLetter } from '../../../../src-shared/domain/grade-order';
 
-const GRADE_LETTERS: readonly GradeLetter[] = ['F', 'D', 'C', 'B', 'A'];
 /** 4 = A … 0 = F. */
 export type GradeScore = 0 | 1 | 2 | 3 | 4;
 
-export const letterOf = (score: number): GradeLetter => GRADE_LETTERS[Math.max(0, Math.min(4, Math.floor(score)))] as GradeLetter;
+/** A score's letter (GRADE_LETTERS is best first: 4 is its first, 0 its last). */
+export const letterOf = (score: number): GradeLetter => GRADE_LETTERS[4 - Math.max(0, Math.min(4, Math.floor(score)))] as GradeLetter;
 
 /** Higher is better: the grade is the first threshold (A, B, C, D) the value reaches, else F. */
 function atLeast(value: number, thresholds: readonly [number, number, number, number]): GradeScore {

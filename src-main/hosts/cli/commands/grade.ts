@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { LabelGrade, ReelGrades, SymbolGrade } from '../../../../src-shared/ipc/grades';
 import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
@@ -26,7 +27,7 @@ function labelLine(l: LabelGrade): string {
 }
 
 function reelText(out: ReelGrades): string {
-  const dist = (['A', 'B', 'C', 'D', 'F'] as const).map((g) => `${g} ${out.distribution[g] ?? 0}`).join(', ');
+  const dist = GRADE_LETTERS.map((g) => `${g} ${out.distribution[g] ?? 0}`).join(', ');
   const worst = Object.entries(out.worstParameters)
     .filter(([, n]) => n > 0)
     .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)

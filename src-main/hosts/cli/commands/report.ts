@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { ReelReport, ShiftSummary } from '../../../../src-shared/ipc/report';
+import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
 import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
 import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
@@ -36,7 +37,7 @@ function summary(report: ReelReport): string {
 /** The print grades of the Reel's (or the day's) codes (docs/print-quality.md): a process-control grade, not a certified one. */
 function printQualityLine(q: ReelReport['printQuality'] | ShiftSummary['printQuality']): string {
   if (!q || q.graded === 0) return 'Print quality: no graded codes';
-  const dist = (['A', 'B', 'C', 'D', 'F'] as const).map((g) => `${g} ${q.distribution[g] ?? 0}`).join(', ');
+  const dist = GRADE_LETTERS.map((g) => `${g} ${q.distribution[g] ?? 0}`).join(', ');
   const worst = Object.entries(q.worstParameters)
     .filter(([, n]) => n > 0)
     .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { gradeBelow } from '../../../../src-shared/domain/grade-order';
 import type { SlotGrade } from './bench-reducer';
 
 // The print grade of a capture's codes (docs/print-quality.md): the letter and the worst parameter in words, and beside
 // it, always, that this is a process-control grade from the bench's camera, not a certified verification.
 
-const SCORE: Record<SlotGrade['grade'], number> = { A: 4, B: 3, C: 2, D: 1, F: 0 };
-
 /** The lowest grade among a capture's symbols, with its worst parameter; undefined when none was graded. */
 export function worstGrade(grades: readonly SlotGrade[] | undefined): SlotGrade | undefined {
   if (!grades || grades.length === 0) return undefined;
-  const worst = grades.reduce((a, b) => (SCORE[b.grade] < SCORE[a.grade] ? b : a));
+  const worst = grades.reduce((a, b) => (gradeBelow(b.grade, a.grade) ? b : a));
   return { grade: worst.grade, worst: worst.worst };
 }
 

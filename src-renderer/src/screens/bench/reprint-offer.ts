@@ -1,4 +1,4 @@
-import { gradeBelow } from '../../../../src-shared/ipc/grades';
+import { gradeBelow } from '../../../../src-shared/domain/grade-order';
 import type { ReprintReason } from '../../../../src-shared/ipc/printers';
 import type { Feedback, SlotGrade } from './bench-reducer';
 

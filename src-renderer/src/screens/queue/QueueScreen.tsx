@@ -2,11 +2,12 @@ import { DataTable } from '../../components/DataTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { OperationState, QueueCounts, QueueItem } from '../../../../src-shared/ipc';
+import type { OperationState, QueueCounts, QueueItem, SyncPauseKind } from '../../../../src-shared/ipc';
 import { OPERATION_STATES } from '../../../../src-shared/ipc/queue';
 import { Details } from '../../components/Details';
 import { ErrorNote, attentionError } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
+import { PAUSED_MARK, RUNNING_MARK, syncPausedWords } from '../../components/sync-pause';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
@@ -52,14 +53,14 @@ export function QueueScreen() {
   const [recaptured, setRecaptured] = useState<number>();
   /** The last collision settled here, said in words until the next one. */
   const [settled, setSettled] = useState<{ position: number; archived: boolean; setAside: string | null }>();
-  const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseReason: string | null }>();
-  useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseReason: p.pauseReason })), []);
+  const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseKind: SyncPauseKind | null }>();
+  useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseKind: p.pauseKind })), []);
 
   const { status } = useStationStatus();
   const counts = live?.counts ?? list.data?.counts;
   // A pause outlives restarts (a refused key stays paused), so the first render takes it from the status.
   const paused = live?.paused ?? status?.sync.paused ?? false;
-  const pauseReason = live ? live.pauseReason : (status?.sync.pauseReason ?? null);
+  const pauseKind = live ? live.pauseKind : (status?.sync.pauseKind ?? null);
   const otherSender = status?.sync.otherSender ?? false;
   const otherSenderPid = status?.sync.otherSenderPid ?? null;
   const repositionOf = (item: QueueItem) => (
@@ -100,7 +101,7 @@ export function QueueScreen() {
             {t('queue.pause')}
           </button>
         )}
-        <span role="status">{paused ? `⏸ ${t('queue.paused')}${pauseReason ? `: ${pauseReason}` : ''}` : `▶ ${t('queue.running')}`}</span>
+        <span role="status">{paused ? `${PAUSED_MARK} ${syncPausedWords(t, pauseKind)}` : `${RUNNING_MARK} ${t('queue.running')}`}</span>
         {otherSender ? (
           <span role="note" data-testid="queue-other-sender">
             {otherSenderPid !== null ? t('queue.otherSender', { pid: otherSenderPid }) : t('queue.otherSenderNoPid')}

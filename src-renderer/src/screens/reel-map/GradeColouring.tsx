@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
 import type { MapCell } from './cell-state';
@@ -9,7 +10,7 @@ import './grade-map.css';
 // The Reel map's "colour by: state / print grade" (docs/print-quality.md, "The Reel map by grade"): the toggle, the
 // Labels' grades read while it is on, and the grades' legend with counts.
 
-const ORDER: CellGrade[] = ['A', 'B', 'C', 'D', 'F', 'none'];
+const ORDER: CellGrade[] = [...GRADE_LETTERS, 'none'];
 type ColourBy = 'state' | 'grade';
 
 /** The cells as the map shows them (with their grades when coloured by grade) and the toggle and legend to show. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Breakable } from '../../components/Breakable';
 import { Details } from '../../components/Details';
 import { ErrorNote } from '../../components/ErrorNote';
+import { RequestId } from '../../components/RequestId';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
 
@@ -63,11 +64,7 @@ export function LabelHistory({ labelId }: { labelId: string }) {
                     <span className="attempt-answer">
                       {attempt.status !== null ? `HTTP ${attempt.status}` : t('label.noAnswer')}
                       {attempt.code ? <code className="code">{attempt.code}</code> : null}
-                      {attempt.requestId ? (
-                        <span className="request-id">
-                          <Breakable text={t('common.requestId', { requestId: attempt.requestId })} />
-                        </span>
-                      ) : null}
+                      {attempt.requestId ? <RequestId requestId={attempt.requestId} /> : null}
                     </span>
                   </>
                 ) : (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NfcEncodeCode } from '../../../../src-shared/domain/nfc-encoding';
-import { DataTable } from '../../components/DataTable';
+import { ReportSection, ReportTable } from './ReportTable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
@@ -31,12 +31,10 @@ export function NfcCounts({ scope }: { scope: { reelId: string } | { from: strin
     })),
   ];
   return (
-    <section aria-labelledby="report-nfc" className="report-section" data-testid="report-nfc">
-      <h3 id="report-nfc">{t('nfcEncode.report.title')}</h3>
-      <DataTable
+    <ReportSection id="report-nfc" title={t('nfcEncode.report.title')} testId="report-nfc">
+      <ReportTable
         label={t('nfcEncode.report.title')}
         testId="report-nfc-counts"
-        className="report-table"
         rows={rows}
         rowKey={(row) => row.key}
         columns={[
@@ -49,6 +47,6 @@ export function NfcCounts({ scope }: { scope: { reelId: string } | { from: strin
           },
         ]}
       />
-    </section>
+    </ReportSection>
   );
 }

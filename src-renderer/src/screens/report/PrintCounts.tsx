@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPRINT_REASONS, type PrintCounts } from '../../../../src-shared/ipc/printers';
 import { useFormat } from '../../components/format';
+import { ReportSection } from './ReportTable';
 
 // Prints and reprints, reprints by reason (docs/printing.md, "Reprints at the bench"): a section of the Reel report
 // (with the reprinted positions) and of the shift summary, the figures counted by src-main/reports/print-counts.ts.
@@ -13,8 +14,7 @@ export function PrintCountsSection({ counts, id }: { counts: PrintCounts | undef
   const format = useFormat();
   const positions = counts?.reprintedPositions ?? [];
   return (
-    <section aria-labelledby={id} className="report-section" data-testid="print-counts">
-      <h3 id={id}>{t('reprint.report.title')}</h3>
+    <ReportSection id={id} title={t('reprint.report.title')} testId="print-counts">
       {!counts || counts.prints === 0 ? (
         <p>{t('reprint.report.none')}</p>
       ) : (
@@ -42,6 +42,6 @@ export function PrintCountsSection({ counts, id }: { counts: PrintCounts | undef
           ) : null}
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

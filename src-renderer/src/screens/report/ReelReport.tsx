@@ -16,7 +16,7 @@ import {
   timeTickLabel,
   zeroBasedRange,
 } from '../../components/chart-axes';
-import { DataTable } from '../../components/DataTable';
+import { ReportSection, ReportTable } from './ReportTable';
 import { useFormat } from '../../components/format';
 import { UPlotChart } from '../../components/UPlotChart';
 import { planText, sampleMessage, verdictText } from '../verify/verification-text';
@@ -130,12 +130,10 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         <p className="hint">{t('report.generated', { at: when(report.generatedAt), station: report.station.name })}</p>
       </header>
 
-      <section aria-labelledby="report-counts" className="report-section">
-        <h3 id="report-counts">{t('report.counts')}</h3>
-        <DataTable
+      <ReportSection id="report-counts" title={t('report.counts')}>
+        <ReportTable
           label={t('report.counts')}
           testId="report-counts"
-          className="report-table"
           rows={countRows}
           rowKey={(row) => row.state}
           rowClassName={(row) => (row.state === 'total' ? 'total' : undefined)}
@@ -169,10 +167,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             })}
           </p>
         ) : null}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-rate" className="report-section">
-        <h3 id="report-rate">{t('report.enrollment')}</h3>
+      <ReportSection id="report-rate" title={t('report.enrollment')}>
         <p>
           {t('report.saves', { count: enrollment.saves, first: when(enrollment.firstAt), last: when(enrollment.lastAt) })}{' '}
           {t('report.timeFigures', { median: seconds(enrollment.timePerLabel.medianSeconds), p90: seconds(enrollment.timePerLabel.p90Seconds) })}{' '}
@@ -196,17 +193,15 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             <UPlotChart options={timeOptions} data={timeData} height={CHART_HEIGHT} label={t('report.timeChart')} onDrawn={() => chartDrawn('time')} />
           </figure>
         </div>
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-attention" className="report-section">
-        <h3 id="report-attention">{t('report.attention')}</h3>
+      <ReportSection id="report-attention" title={t('report.attention')}>
         {report.attention.length === 0 ? (
           <p>{t('report.none')}</p>
         ) : (
-          <DataTable
+          <ReportTable
             label={t('report.attention')}
             testId="report-attention"
-            className="report-table"
             rows={report.attention}
             rowKey={(group) => group.code}
             columns={[
@@ -230,10 +225,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             ]}
           />
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-print-check" className="report-section">
-        <h3 id="report-print-check">{t('printCheck.reportTitle')}</h3>
+      <ReportSection id="report-print-check" title={t('printCheck.reportTitle')}>
         {!report.printCheck.hasPrintData ? (
           <p className="warning-note" data-testid="report-no-print-data">
             {t('printCheck.notChecked')}
@@ -243,10 +237,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         ) : (
           <>
             <p>{t('printCheck.reportCount', { count: report.printCheck.mismatches })}</p>
-            <DataTable
+            <ReportTable
               label={t('printCheck.reportTitle')}
               testId="report-print-mismatches"
-              className="report-table"
               rows={report.printCheck.positions}
               rowKey={(row) => row.position}
               columns={[
@@ -272,18 +265,16 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             ) : null}
           </>
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-gaps" className="report-section">
-        <h3 id="report-gaps">{t('report.gaps')}</h3>
+      <ReportSection id="report-gaps" title={t('report.gaps')}>
         {report.gapsAndVoids.total === 0 ? (
           <p>{t('report.none')}</p>
         ) : (
           <>
-            <DataTable
+            <ReportTable
               label={t('report.gaps')}
               testId="report-gaps"
-              className="report-table"
               rows={report.gapsAndVoids.entries}
               rowKey={(_entry, n) => n}
               columns={[
@@ -296,17 +287,15 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             {report.gapsAndVoids.total > listed ? <p className="hint">{t('report.more', { count: report.gapsAndVoids.total - listed })}</p> : null}
           </>
         )}
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-binds" className="report-section">
-        <h3 id="report-binds">{t('report.binds')}</h3>
+      <ReportSection id="report-binds" title={t('report.binds')}>
         {report.bulkBinds.length === 0 ? (
           <p>{t('report.noBinds')}</p>
         ) : (
-          <DataTable
+          <ReportTable
             label={t('report.binds')}
             testId="report-binds"
-            className="report-table"
             rows={report.bulkBinds}
             rowKey={(bind) => bind.opId}
             columns={[
@@ -343,20 +332,18 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             ? t('report.reelActivations', { list: report.activation.reelActivations.map((a) => `${when(a.at)} (${t(`queue.states.${a.state}`)})`).join(', ') })
             : ''}
         </p>
-      </section>
+      </ReportSection>
 
-      <section aria-labelledby="report-verify" className="report-section">
-        <h3 id="report-verify">{t('report.verification')}</h3>
+      <ReportSection id="report-verify" title={t('report.verification')}>
         {verification ? (
           <>
             <p>{planText(t, verification.plan)}</p>
             <p className={`verdict verdict-${verification.verdict.decision}`} data-testid="report-verdict">
               {verdictText(t, verification.verdict, verification.plan)}
             </p>
-            <DataTable
+            <ReportTable
               label={t('report.verification')}
               testId="report-samples"
-              className="report-table"
               rows={verification.samples}
               rowKey={(sample) => sample.position}
               rowClassName={(sample) => `sample-${sample.state}`}
@@ -383,7 +370,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
         ) : (
           <p>{t('report.noVerification')}</p>
         )}
-      </section>
+      </ReportSection>
 
       <PrintQualitySection quality={report.printQuality} />
       <PrintCountsSection counts={report.prints} id="report-print-counts" />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
 import { GradeDistribution, GradeTrend, WorstParameters } from '../report/PrintQuality';
+import { ReportSection } from '../report/ReportTable';
 
 // The shift summary's print quality (docs/print-quality.md, "Reading the trend"): the day's graded Labels by grade and
 // by worst parameter, and each Reel's grade along its positions, with the Reel report's own tables and trend, in
@@ -9,8 +10,7 @@ import { GradeDistribution, GradeTrend, WorstParameters } from '../report/PrintQ
 export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQuality'] }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="shift-print-quality" className="report-section" data-testid="shift-print-quality">
-      <h3 id="shift-print-quality">{t('grade.report.title')}</h3>
+    <ReportSection id="shift-print-quality" title={t('grade.report.title')} testId="shift-print-quality">
       <p className="hint">{t('grade.notCertified')}</p>
       {quality.graded > 0 ? (
         <>
@@ -30,6 +30,6 @@ export function ShiftPrintQuality({ quality }: { quality: ShiftSummary['printQua
       ) : (
         <p>{t('gradeTrend.shiftNone')}</p>
       )}
-    </section>
+    </ReportSection>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import type { ShiftSummary } from '../../../../src-shared/ipc';
 import { COUNT_INCREMENTS, HOUR_INCREMENTS, countRange, hourLabel, hourlyBars, numberTicks } from '../../components/chart-axes';
-import { DataTable } from '../../components/DataTable';
+import { ReportSection, ReportTable } from '../report/ReportTable';
 import { useFormat, type Formats } from '../../components/format';
 import { downloadBase64, type SavedFile } from '../../components/download';
 import { SavedNote } from '../../components/SavedNote';
@@ -90,8 +90,7 @@ function ShiftSummaryView({
         <dt>{t('shift.reelsFinished')}</dt>
         <dd data-testid="shift-finished">{format.number(data.reelsFinished)}</dd>
       </dl>
-      <section className="report-section" aria-labelledby="shift-problems">
-        <h3 id="shift-problems">{t('shift.problemsTitle')}</h3>
+      <ReportSection id="shift-problems" title={t('shift.problemsTitle')}>
         <dl className="counters shift-problems" data-testid="shift-problems">
           {PROBLEMS.map((kind) => (
             <Fragment key={kind}>
@@ -114,7 +113,7 @@ function ShiftSummaryView({
             ))}
           </ul>
         )}
-      </section>
+      </ReportSection>
       <PrintCountsSection counts={data.prints} id="shift-print-counts" />
       <ShiftPrintQuality quality={data.printQuality} />
       <figure className="report-section">
@@ -124,10 +123,9 @@ function ShiftSummaryView({
       {data.reels.length === 0 ? (
         <p>{t('shift.noWork')}</p>
       ) : (
-        <DataTable
+        <ReportTable
           label={t('shift.reelsTable')}
           testId="shift-reels"
-          className="report-table"
           rows={data.reels}
           rowKey={(reel) => reel.reelId}
           columns={[

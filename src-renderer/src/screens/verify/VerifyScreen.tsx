@@ -13,6 +13,7 @@ import { refusalWords } from '../../components/say-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
+import { RequestId } from '../../components/RequestId';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { claimReads } from '../../shell/read-notice';
@@ -397,9 +398,7 @@ export function VerifyScreen({
                   <code>{last.result.code}</code>
                 </>
               ) : null}
-              {last.kind === 'result' && last.result.requestId ? (
-                <span className="request-id">{t('common.requestId', { requestId: last.result.requestId })}</span>
-              ) : null}
+              {last.kind === 'result' && last.result.requestId ? <RequestId requestId={last.result.requestId} /> : null}
             </p>
           ) : null}
           {position !== undefined ? (
