@@ -6,9 +6,10 @@ import { placeChip, type PlaceChipOptions } from '../helpers/virtual-card';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // Encoding at the Bench (docs/devices.md, "Encoding a chip"): on a Reel that encodes, the NFC slot says "encode" with
-// the URL from the print data before the chip comes; a virtual NTAG213 behind pcscd + vpcd, presented at the bench's
-// reader, is written and read back by nfc.encode on `station serve`, and only then fills the slot with its UID; the
-// Label saves with it. A chip taken away mid-write is "present the chip again", and presented again it completes.
+// the URL from the print data before the chip comes (its steps in both languages: bench-nfc-slot.spec.ts); a virtual
+// NTAG213 behind pcscd + vpcd, presented at the bench's reader, is written and read back by nfc.encode on `station
+// serve`, and only then fills the slot with its UID; the Label saves with it. A chip taken away mid-write is "present
+// the chip again", said in the slot, and presented again it completes.
 
 let dir: { path: string; remove(): void };
 let pcscd: Pcscd;
@@ -60,10 +61,13 @@ for (const size of [
     const page = await browser.newPage({ viewport: size });
     await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
     await expect(page.getByTestId('bench-position')).toHaveText('1');
-    const encode = page.getByTestId('bench-nfc-encode');
-    await expect(encode.getByRole('heading', { name: 'NFC chip: encode' })).toBeVisible({ timeout: 30_000 });
-    // The URL is known from the print data before any chip comes.
+    // The NFC slot itself says encode, and the URL it will write: known from the print data before any chip comes.
+    const slot = page.getByTestId('slot-NFC');
+    const encode = slot.getByTestId('bench-nfc-encode');
+    await expect(slot.locator('.slot-next')).toHaveText('next: encode', { timeout: 30_000 });
+    await expect(encode).toContainText('encode with');
     await expect(encode.getByTestId('bench-nfc-url')).toHaveText(url(1));
+    await expect(encode.getByTestId('bench-nfc-url')).toHaveAttribute('title', url(1));
     await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(/^Place the Label’s chip on the reader/, { timeout: 30_000 });
     await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-waiting-${size.width}x${size.height}.png` });
 
@@ -88,10 +92,11 @@ for (const size of [
       },
       { tearAfterWrites: 2 },
     );
-    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(
-      `The chip ${tornUid} was taken away while it was written: present the chip again; the writing completes.`,
-    );
-    await expect(page.getByTestId('slot-NFC')).toContainText('waiting');
+    // Said in the slot, and only there.
+    const again = `The chip ${tornUid} was taken away while it was written: present the chip again; the writing completes.`;
+    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(again);
+    await expect(page.getByText(/present the chip again/)).toHaveCount(1);
+    await expect(slot).toContainText('waiting');
     await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-torn-${size.width}x${size.height}.png` });
     await presentAtBench(page, torn, async () => {
       await expect(page.getByTestId('bench-position')).toHaveText('3', { timeout: 30_000 });
@@ -100,5 +105,7 @@ for (const size of [
     expect(label2?.identifiers).toEqual([expect.objectContaining({ tagType: 'NFC', value: tornUid })]);
     expect(await station.call('nfc.counts', { reelId })).toMatchObject({ encoded: 2, refused: { NFC_TORN_WRITE: 1 } });
     await page.close();
+    // Position 3's wait ends with the page, not 25 s later: no encoder of this Reel is left for the next test's chip.
+    await station.call('nfc.cancelEncode', {});
   });
 }

@@ -1475,8 +1475,6 @@ export const de: Catalog = {
       refusedOther: 'Abgelehnt: {{code}}',
     },
     bench: {
-      title: 'NFC-Chip: beschreiben',
-      url: 'Zu schreibende URL',
       noUrl:
         'Keine URL für Position {{position}}: die Druckdaten haben dort keinen QR-Wert. Druckdaten mit einer qr-Spalte importieren, dann die Position erneut öffnen.',
       waiting: 'Den Chip des Labels auf das Lesegerät legen: er wird beschrieben, zurückgelesen und dann als Kennung übernommen.',
@@ -1501,5 +1499,10 @@ export const de: Catalog = {
       holdsNothing: 'nichts',
       failed: 'Das Beschreiben wurde abgebrochen: {{message}}',
     },
+  },
+  nfc3: {
+    nextEncode: 'als Nächstes beschreiben',
+    encodeWith: 'beschreiben mit',
+    verifying: 'Chip {{uid}} wird zurückgelesen … ruhig auf dem Lesegerät halten.',
   },
 };
