@@ -194,7 +194,14 @@ for (const lang of ['en', 'de'] as const) {
       await expect(nfc.getByTestId('label-nfc-url')).toHaveText(url(1));
       await expect(nfc.getByTestId('label-nfc-locked')).toHaveText(words.locked);
       await nfc.scrollIntoViewIfNeeded();
-      expect(await detail.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+      const wider = await detail.evaluate((e) => {
+        const right = e.getBoundingClientRect().right;
+        return [...e.querySelectorAll('*')]
+          .filter((d) => d.getBoundingClientRect().right > right + 0.5)
+          .map((d) => `${d.tagName.toLowerCase()}.${[...d.classList].join('.')} ${Math.round(d.getBoundingClientRect().right - right)}px`)
+          .join(', ');
+      });
+      expect(await detail.evaluate((e) => e.scrollWidth - e.clientWidth), wider).toBeLessThanOrEqual(0);
       await page.screenshot({ path: shot('4-label-panel') });
       await context.close();
       // No encoder of this Reel is left waiting for the next test's chip.

@@ -14,13 +14,17 @@ describe('urlTail', () => {
   });
 
   it('keeps a Digital Link’s query, and a trailing slash, with the last segment', () => {
-    expect(urlTail('https://id.gs1.org/01/09506000134352/21/ABC?17=261231')).toEqual({ head: 'https://id.gs1.org/01/09506000134352/21/', tail: 'ABC?17=261231' });
+    expect(urlTail('https://id.gs1.org/01/09506000134352/21/ABC?17=261231')).toEqual({
+      head: 'https://id.gs1.org/01/09506000134352/21/',
+      tail: 'ABC?17=261231',
+    });
     expect(urlTail('https://ex.test/a/b/?x=1/2')).toEqual({ head: 'https://ex.test/a/', tail: 'b/?x=1/2' });
     expect(urlTail('https://ex.test/a/b/')).toEqual({ head: 'https://ex.test/a/', tail: 'b/' });
   });
 
   it('a URL with no path segment is all head', () => {
-    for (const url of ['https://ex.test', 'https://ex.test/', 'https://ex.test/?serial=1', 'urn:epc:id:sgtin:1']) expect(urlTail(url)).toEqual({ head: url, tail: '' });
+    for (const url of ['https://ex.test', 'https://ex.test/', 'https://ex.test/?serial=1', 'urn:epc:id:sgtin:1'])
+      expect(urlTail(url)).toEqual({ head: url, tail: '' });
   });
 
   it('head and tail always make the URL again', () => {
