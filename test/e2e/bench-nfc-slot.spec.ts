@@ -1,9 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { present, startPcscd, takeAway, type Pcscd } from '../helpers/pcscd';
-import { tempDir } from '../helpers/tmp';
+import { present, takeAway } from '../helpers/pcscd';
 import { Type2Chip } from '../helpers/type2-chip';
 import { placeCard, placeChip } from '../helpers/virtual-card';
-import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { pcscdStation } from '../helpers/e2e/pcscd-station';
 
 // The NFC slot of a Reel that encodes (docs/devices.md, "Encoding a chip"), as the operator sees it, in English and
 // German at 1366×768 and 1920×1080: before a chip comes the slot says "encode" and the URL it will write (shortened
@@ -13,25 +12,7 @@ import { serveStation, type ServedStation } from '../helpers/e2e/station';
 // it, the "next" badge does not run over the slot's circle, no English on the German screen. Screenshots under
 // test-results/e2e/screens/bench-nfc-slot-*.
 
-let dir: { path: string; remove(): void };
-let pcscd: Pcscd;
-let station: ServedStation;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dir = tempDir('station-e2e-nfc-slot-');
-  pcscd = await startPcscd(dir.path);
-  // The served station (a child process) finds this pcscd by its socket.
-  process.env.PCSCLITE_CSOCK_NAME = pcscd.socket;
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-});
-
-test.afterAll(async () => {
-  await station?.stop();
-  await pcscd?.close();
-  dir?.remove();
-});
+const parts = pcscdStation('station-e2e-nfc-slot-');
 
 const WORDS = {
   en: {
@@ -103,7 +84,7 @@ for (const lang of ['en', 'de'] as const) {
       const words = WORDS[lang];
       const shot = (what: string) => `test-results/e2e/screens/bench-nfc-slot-${what}-${size.width}x${size.height}-${lang}.png`;
       const name = `Wine chips ${lang} ${size.width}`;
-      const { reelId } = await station.call('reels.create', {
+      const { reelId } = await parts.station.call('reels.create', {
         name,
         expectedIdentifiers: [
           { tagType: 'NFC', count: 1 },
@@ -112,14 +93,14 @@ for (const lang of ['en', 'de'] as const) {
       });
       const template = 'https://id.example.test/01/09506000134352/21/{serial}';
       const prefix = `W${lang.toUpperCase()}${size.width}-`;
-      await station.call('printRun.generate', { reelId, spec: { count: 4, prefix, digits: 4, qr: template }, expected: true });
+      await parts.station.call('printRun.generate', { reelId, spec: { count: 4, prefix, digits: 4, qr: template }, expected: true });
       const url = (p: number) => template.replace('{serial}', `${prefix}${String(p).padStart(4, '0')}`);
-      await station.call('nfc.settings', { reelId, encode: true, lock: true });
+      await parts.station.call('nfc.settings', { reelId, encode: true, lock: true });
 
       const context = await browser.newContext({ viewport: size });
       await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
       const page = await context.newPage();
-      const origin = `${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}`;
+      const origin = `${new URL(parts.station.served.ready.url).origin}/?token=${parts.station.served.ready.token}`;
       await page.goto(`${origin}#/bench?reel=${encodeURIComponent(reelId)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByTestId('bench-position')).toHaveText('1');
@@ -148,11 +129,11 @@ for (const lang of ['en', 'de'] as const) {
       const chipUid = nextUid();
       await expect(encode).toHaveAttribute('data-listening', 'true', { timeout: 30_000 });
       // A reader's time per command (some 20 ms), so each step is on the screen a moment, as at a real bench.
-      const card = await present(pcscd, () => placeChip(pcscd.cardPort, new Type2Chip('NTAG213', chipUid), { commandMs: 20 }));
+      const card = await present(parts.pcscd, () => placeChip(parts.pcscd.cardPort, new Type2Chip('NTAG213', chipUid), { commandMs: 20 }));
       try {
         await expect(slot).toHaveAttribute('aria-label', `NFC: ${chipUid}`, { timeout: 30_000 });
       } finally {
-        await takeAway(pcscd, card);
+        await takeAway(parts.pcscd, card);
       }
       expect(await page.evaluate(() => (window as unknown as { nfcSteps: string[] }).nfcSteps)).toEqual([
         `encoding: ${words.writing(chipUid)}`,
@@ -165,15 +146,15 @@ for (const lang of ['en', 'de'] as const) {
       await page.screenshot({ path: shot('2-filled'), fullPage: true });
 
       // The QR scanned: position 1 saved; at position 2 a MIFARE Classic is refused, in words, said once.
-      await station.call('devices.inject', { device: 'virtual:scanner', data: `]Q1${url(1)}` });
+      await parts.station.call('devices.inject', { device: 'virtual:scanner', data: `]Q1${url(1)}` });
       await expect(page.getByTestId('bench-position')).toHaveText('2', { timeout: 30_000 });
       await expect(address).toHaveAttribute('title', url(2));
       await expect(encode).toHaveAttribute('data-listening', 'true', { timeout: 30_000 });
-      const classic = await present(pcscd, () => placeCard(pcscd.cardPort, '0A0B0C0D'));
+      const classic = await present(parts.pcscd, () => placeCard(parts.pcscd.cardPort, '0A0B0C0D'));
       try {
         await expect(encode).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
       } finally {
-        await takeAway(pcscd, classic);
+        await takeAway(parts.pcscd, classic);
       }
       await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(words.classic);
       await expect(page.getByText(words.classic)).toHaveCount(1);
@@ -205,7 +186,7 @@ for (const lang of ['en', 'de'] as const) {
       await page.screenshot({ path: shot('4-label-panel') });
       await context.close();
       // No encoder of this Reel is left waiting for the next test's chip.
-      await station.call('nfc.cancelEncode', {});
+      await parts.station.call('nfc.cancelEncode', {});
     });
   }
 }
