@@ -118,7 +118,11 @@ export function nfcHandlers(
           try {
             events.emit('nfc.encodeOutcome', { reelId, position, state: 'encoding', uid: chip.uid });
             claim(reelId, position, chip.uid);
-            const written = await encodeChip(chip.channel, { url: plan.url, lock: plan.lock });
+            const written = await encodeChip(chip.channel, {
+              url: plan.url,
+              lock: plan.lock,
+              verifying: () => events.emit('nfc.encodeOutcome', { reelId, position, state: 'verifying', uid: chip.uid }),
+            });
             saveEncoding(db, {
               reelId,
               position,

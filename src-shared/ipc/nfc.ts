@@ -73,15 +73,16 @@ export const nfcCommands = {
 const Slot = { reelId: LocalId, position: Position };
 
 /**
- * How an encoding at a position goes, for the Bench's NFC slot (docs/devices.md, "Encoding a chip"): a chip came and is
- * being written (`waiting` first: the encoder
- * listens for a chip now); it was written and read back (the slot takes its UID); or it was refused, with the refusal's code,
+ * How an encoding at a position goes, for the Bench's NFC slot (docs/devices.md, "Encoding a chip"): the encoder
+ * listens for a chip now (`waiting`); a chip came and is being written (`encoding`), then read back (`verifying`); it
+ * was written and read back (`encoded`: the slot takes its UID); or it was refused, with the refusal's code,
  * its words for the log and CLI, and its detail (bytes needed and capacity, what a locked chip holds, the position it
  * was encoded for, the card's kind) for the Bench to say in the operator's language.
  */
 export const NfcEncodeOutcome = z.discriminatedUnion('state', [
   z.object({ ...Slot, state: z.literal('waiting') }).strict(),
   z.object({ ...Slot, state: z.literal('encoding'), uid: Uid }).strict(),
+  z.object({ ...Slot, state: z.literal('verifying'), uid: Uid }).strict(),
   z.object({ ...Slot, state: z.literal('encoded'), uid: Uid, url: z.string(), locked: z.boolean() }).strict(),
   z
     .object({

@@ -1,45 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
-import { present, startPcscd, takeAway, type Pcscd } from '../helpers/pcscd';
-import { tempDir } from '../helpers/tmp';
+import { present, takeAway } from '../helpers/pcscd';
 import { Type2Chip } from '../helpers/type2-chip';
 import { placeChip, type PlaceChipOptions } from '../helpers/virtual-card';
-import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { pcscdStation } from '../helpers/e2e/pcscd-station';
 
 // Encoding at the Bench (docs/devices.md, "Encoding a chip"): on a Reel that encodes, the NFC slot says "encode" with
-// the URL from the print data before the chip comes; a virtual NTAG213 behind pcscd + vpcd, presented at the bench's
-// reader, is written and read back by nfc.encode on `station serve`, and only then fills the slot with its UID; the
-// Label saves with it. A chip taken away mid-write is "present the chip again", and presented again it completes.
+// the URL from the print data before the chip comes (its steps in both languages: bench-nfc-slot.spec.ts); a virtual
+// NTAG213 behind pcscd + vpcd, presented at the bench's reader, is written and read back by nfc.encode on `station
+// serve`, and only then fills the slot with its UID; the Label saves with it. A chip taken away mid-write is "present
+// the chip again", said in the slot, and presented again it completes.
 
-let dir: { path: string; remove(): void };
-let pcscd: Pcscd;
-let station: ServedStation;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dir = tempDir('station-e2e-bench-nfc-');
-  pcscd = await startPcscd(dir.path);
-  // The served station (a child process) finds this pcscd by its socket.
-  process.env.PCSCLITE_CSOCK_NAME = pcscd.socket;
-  station = await serveStation();
-  await station.call('profiles.connect', { kind: 'sandbox' });
-});
-
-test.afterAll(async () => {
-  await station?.stop();
-  await pcscd?.close();
-  dir?.remove();
-});
+const nfc = pcscdStation('station-e2e-bench-nfc-');
 
 const url = (p: number) => `https://ex.test/CHIP-${String(p).padStart(4, '0')}`;
 
 /** Presents `chip` once the Bench says it listens for one, and takes it away after `until` holds. */
 async function presentAtBench(page: Page, chip: Type2Chip, until: () => Promise<void>, options: PlaceChipOptions = {}): Promise<void> {
   await expect(page.getByTestId('bench-nfc-encode')).toHaveAttribute('data-listening', 'true', { timeout: 30_000 });
-  const card = await present(pcscd, () => placeChip(pcscd.cardPort, chip, options));
+  const card = await present(nfc.pcscd, () => placeChip(nfc.pcscd.cardPort, chip, options));
   try {
     await until();
   } finally {
-    await takeAway(pcscd, card);
+    await takeAway(nfc.pcscd, card);
   }
 }
 
@@ -53,17 +35,20 @@ for (const size of [
     browser,
   }) => {
     test.setTimeout(150_000);
-    const { reelId } = await station.call('reels.create', { name: `Chips ${size.width}`, expectedIdentifiers: [{ tagType: 'NFC', count: 1 }] });
-    await station.call('printRun.generate', { reelId, spec: { count: 4, prefix: 'CHIP-', digits: 4, qr: 'https://ex.test/{serial}' }, expected: true });
-    await station.call('nfc.settings', { reelId, encode: true });
+    const { reelId } = await nfc.station.call('reels.create', { name: `Chips ${size.width}`, expectedIdentifiers: [{ tagType: 'NFC', count: 1 }] });
+    await nfc.station.call('printRun.generate', { reelId, spec: { count: 4, prefix: 'CHIP-', digits: 4, qr: 'https://ex.test/{serial}' }, expected: true });
+    await nfc.station.call('nfc.settings', { reelId, encode: true });
 
     const page = await browser.newPage({ viewport: size });
-    await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
+    await page.goto(`${new URL(nfc.station.served.ready.url).origin}/?token=${nfc.station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
     await expect(page.getByTestId('bench-position')).toHaveText('1');
-    const encode = page.getByTestId('bench-nfc-encode');
-    await expect(encode.getByRole('heading', { name: 'NFC chip: encode' })).toBeVisible({ timeout: 30_000 });
-    // The URL is known from the print data before any chip comes.
+    // The NFC slot itself says encode, and the URL it will write: known from the print data before any chip comes.
+    const slot = page.getByTestId('slot-NFC');
+    const encode = slot.getByTestId('bench-nfc-encode');
+    await expect(slot.locator('.slot-next')).toHaveText('next: encode', { timeout: 30_000 });
+    await expect(encode).toContainText('encode with');
     await expect(encode.getByTestId('bench-nfc-url')).toHaveText(url(1));
+    await expect(encode.getByTestId('bench-nfc-url')).toHaveAttribute('title', url(1));
     await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(/^Place the Label’s chip on the reader/, { timeout: 30_000 });
     await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-waiting-${size.width}x${size.height}.png` });
 
@@ -72,9 +57,9 @@ for (const size of [
     await presentAtBench(page, first, async () => {
       await expect(page.getByTestId('bench-position')).toHaveText('2', { timeout: 30_000 });
     });
-    const label1 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 1);
+    const label1 = (await nfc.station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 1);
     expect(label1?.identifiers).toEqual([expect.objectContaining({ tagType: 'NFC', value: firstUid })]);
-    expect(await station.call('nfc.encoding', { reelId, position: 1 })).toMatchObject({ encoding: { uid: firstUid, url: url(1), locked: false } });
+    expect(await nfc.station.call('nfc.encoding', { reelId, position: 1 })).toMatchObject({ encoding: { uid: firstUid, url: url(1), locked: false } });
 
     // Position 2: the chip is taken away after two page writes; the slot stays empty and says to present it again.
     await expect(encode.getByTestId('bench-nfc-url')).toHaveText(url(2));
@@ -88,17 +73,20 @@ for (const size of [
       },
       { tearAfterWrites: 2 },
     );
-    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(
-      `The chip ${tornUid} was taken away while it was written: present the chip again; the writing completes.`,
-    );
-    await expect(page.getByTestId('slot-NFC')).toContainText('waiting');
+    // Said in the slot, and only there.
+    const again = `The chip ${tornUid} was taken away while it was written: present the chip again; the writing completes.`;
+    await expect(encode.getByTestId('bench-nfc-outcome')).toHaveText(again);
+    await expect(page.getByText(/present the chip again/)).toHaveCount(1);
+    await expect(slot).toContainText('waiting');
     await page.screenshot({ path: `test-results/e2e/screens/bench-nfc-encode-torn-${size.width}x${size.height}.png` });
     await presentAtBench(page, torn, async () => {
       await expect(page.getByTestId('bench-position')).toHaveText('3', { timeout: 30_000 });
     });
-    const label2 = (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 2);
+    const label2 = (await nfc.station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 2);
     expect(label2?.identifiers).toEqual([expect.objectContaining({ tagType: 'NFC', value: tornUid })]);
-    expect(await station.call('nfc.counts', { reelId })).toMatchObject({ encoded: 2, refused: { NFC_TORN_WRITE: 1 } });
+    expect(await nfc.station.call('nfc.counts', { reelId })).toMatchObject({ encoded: 2, refused: { NFC_TORN_WRITE: 1 } });
     await page.close();
+    // Position 3's wait ends with the page, not 25 s later: no encoder of this Reel is left for the next test's chip.
+    await nfc.station.call('nfc.cancelEncode', {});
   });
 }

@@ -3,7 +3,8 @@ import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/sta
 import { openServed } from '../helpers/e2e/other-bench';
 
 // Bulk bind, Reels, the Reel map with its Label panel open, and Verify as a shift lead reads them at 1366×768 and
-// 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take one line each; the
+// 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take
+// one line each, a Reel with NFC chips (one action more) among them, in English and in German (two lines at 1366); the
 // Label panel, Bulk bind and Verify break no word across lines and stretch no select across the page.
 
 let station: ServedStation;
@@ -20,6 +21,14 @@ test.beforeAll(async () => {
     ],
   }));
   await station.call('reels.create', { name: 'Riesling 2023 front labels', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+  // A Reel whose Labels carry an NFC chip: its row has one action more, "NFC chips" (docs/devices.md, "Encoding a chip").
+  await station.call('reels.create', {
+    name: 'Chardonnay 2024 NFC neck labels',
+    expectedIdentifiers: [
+      { tagType: 'QR', count: 1 },
+      { tagType: 'NFC', count: 1 },
+    ],
+  });
   for (let p = 1; p <= 20; p += 1) {
     await station.call('labels.enroll', {
       reelId,
@@ -89,14 +98,24 @@ for (const size of [
     test.setTimeout(120_000);
     await page.setViewportSize(size);
 
-    // Reels: one line per Reel.
-    await open(page, 'reels');
-    const reels = page.getByRole('table', { name: 'Reels' });
-    await expect(reels.getByRole('rowheader')).toHaveCount(2);
-    await screenshot(page, `layout-reels-${size.width}`);
-    const heights = await reels.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
-    for (const height of heights) expect(height, `Reels rows: ${heights.join(', ')} px`).toBeLessThanOrEqual(52);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // Reels: one line per Reel, the NFC Reel's too, in English and in German (whose words are longer).
+    for (const lang of ['de', 'en'] as const) {
+      await open(page, 'reels');
+      await page.evaluate((code) => localStorage.setItem('station.locale', code), lang);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const reels = page.getByRole('table', { name: lang === 'de' ? 'Rollen' : 'Reels' });
+      await expect(reels.getByRole('rowheader')).toHaveCount(3);
+      const nfc = lang === 'de' ? 'NFC-Chips der Rolle „Chardonnay 2024 NFC neck labels“ beschreiben' : 'NFC chips of Reel “Chardonnay 2024 NFC neck labels”';
+      await expect(reels.getByRole('button', { name: nfc, exact: true })).toBeVisible();
+      await screenshot(page, `layout-reels-${size.width}${lang === 'en' ? '' : `-${lang}`}`);
+      const heights = await reels.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
+      // German at 1366: its five actions need some 230 px more than the row has beside the other columns (measured),
+      // so they wrap between buttons onto a second line, never more (styles.css, reels-table).
+      const most = lang === 'de' && size.width < 1500 ? 90 : 52;
+      for (const height of heights) expect(height, `Reels rows (${lang}): ${heights.join(', ')} px`).toBeLessThanOrEqual(most);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    }
 
     // The Reel map with the Label panel open.
     await open(page, `reelMap?reel=${encodeURIComponent(reelId)}`);

@@ -75,7 +75,10 @@ function connect(card: FieldCard, port: MessagePort, atr: Buffer, answer: (apdu:
         socket.destroy();
         return;
       }
-      socket.write(frame(reply));
+      // vpcd sends the next command only after this answer, so a delayed answer keeps their order.
+      const commandMs = card.kind === 'chip' ? (card.options.commandMs ?? 0) : 0;
+      if (commandMs > 0) setTimeout(() => socket.write(frame(reply)), commandMs);
+      else socket.write(frame(reply));
     }
   });
   socket.once('close', () => {
@@ -165,6 +168,11 @@ export interface PlaceChipOptions {
   tearAfterWrites?: number;
   /** The reader has no direct transmit (only PC/SC part 3's commands): GET_VERSION cannot reach the chip. */
   noDirectTransmit?: boolean;
+  /**
+   * How long each command takes at the reader before its answer (a real reader's round trip through the field, some
+   * 10-30 ms per command on an ACR122U); 0 by default: answered at once.
+   */
+  commandMs?: number;
 }
 
 /**

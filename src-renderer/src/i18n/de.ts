@@ -1474,8 +1474,6 @@ export const de: Catalog = {
       refusedOther: 'Abgelehnt: {{code}}',
     },
     bench: {
-      title: 'NFC-Chip: beschreiben',
-      url: 'Zu schreibende URL',
       noUrl:
         'Keine URL für Position {{position}}: die Druckdaten haben dort keinen QR-Wert. Druckdaten mit einer qr-Spalte importieren, dann die Position erneut öffnen.',
       waiting: 'Den Chip des Labels auf das Lesegerät legen: er wird beschrieben, zurückgelesen und dann als Kennung übernommen.',
@@ -1507,5 +1505,10 @@ export const de: Catalog = {
       apiKeyRefused:
         'angehalten: der Dienst hat den API-Schlüssel abgelehnt. In „Verbinden“ mit einem gültigen Schlüssel neu verbinden, dann in der Warteschlange die Synchronisierung fortsetzen.',
     },
+  },
+  nfc3: {
+    nextEncode: 'als Nächstes beschreiben',
+    encodeWith: 'beschreiben mit',
+    verifying: 'Chip {{uid}} wird zurückgelesen … ruhig auf dem Lesegerät halten.',
   },
 };

@@ -1419,8 +1419,6 @@ export const en = {
       refusedOther: 'Refused: {{code}}',
     },
     bench: {
-      title: 'NFC chip: encode',
-      url: 'URL to write',
       noUrl: 'No URL for position {{position}}: the print data has no QR value there. Import print data with a qr column, then open the position again.',
       waiting: 'Place the Label’s chip on the reader: it is written, read back, then put in the slot.',
       starting: 'Getting the reader ready…',
@@ -1450,6 +1448,12 @@ export const en = {
       operator: 'paused by the operator',
       apiKeyRefused: 'paused: the service refused the API key. Connect again with a valid key on the Connect screen, then resume sync on the Queue screen.',
     },
+  },
+  nfc3: {
+    /** The NFC slot of a Reel that encodes its chips (docs/devices.md, "Encoding a chip"). */
+    nextEncode: 'next: encode',
+    encodeWith: 'encode with',
+    verifying: 'Reading chip {{uid}} back… hold it still on the reader.',
   },
 };
 

@@ -73,13 +73,14 @@ const outcomes = (from: number) =>
 const reads = (from: number) => seen.slice(from).filter((e) => e.name === 'devices.read');
 
 describe('encoding through the device supervisor', { timeout: 180_000 }, () => {
-  it('the chip goes to the encoder, not to the slot as a read; encoding, then encoded with its UID, URL and lock', async () => {
+  it('the chip goes to the encoder, not to the slot as a read; encoding, verifying (the read-back), then encoded with its UID, URL and lock', async () => {
     const from = seen.length;
     const out = await encodeAt(1, new Type2Chip('NTAG213', '04C1C2C3C4C5C6'));
     expect(out).toMatchObject({ ok: true, value: { uid: '04C1C2C3C4C5C6', url: 'https://id.example.test/000001', verified: true } });
     expect(outcomes(from)).toEqual([
       { reelId, position: 1, state: 'waiting' },
       { reelId, position: 1, state: 'encoding', uid: '04C1C2C3C4C5C6' },
+      { reelId, position: 1, state: 'verifying', uid: '04C1C2C3C4C5C6' },
       { reelId, position: 1, state: 'encoded', uid: '04C1C2C3C4C5C6', url: 'https://id.example.test/000001', locked: false },
     ]);
     expect(reads(from)).toEqual([]);

@@ -143,8 +143,11 @@ export async function readChip(channel: CardChannel): Promise<ChipReading> {
   });
 }
 
-/** Writes `url` as one NDEF URI record, locks when asked, and reads every written byte back. */
-export async function encodeChip(channel: CardChannel, options: { url: string; lock: boolean }): Promise<EncodeResult> {
+/**
+ * Writes `url` as one NDEF URI record, locks when asked, and reads every written byte back; `verifying` is called when
+ * the writing is done and the read-back starts (the Bench's slot says so).
+ */
+export async function encodeChip(channel: CardChannel, options: { url: string; lock: boolean; verifying?: () => void }): Promise<EncodeResult> {
   const access = new Type2Access(channel);
   return chipOnReader(access, async () => {
     const { layout, head, locked } = await inspectChip(access, channel.atr);
@@ -231,6 +234,7 @@ export async function encodeChip(channel: CardChannel, options: { url: string; l
     }
 
     // The read-back: every byte of the message, and of the lock.
+    options.verifying?.();
     const back = await access.readPages(USER_PAGE, pages);
     for (let i = 0; i < pages; i += 1) {
       const wrote = target.subarray(i * 4, i * 4 + 4);

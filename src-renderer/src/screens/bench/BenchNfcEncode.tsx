@@ -3,21 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { NfcEncodeCode } from '../../../../src-shared/domain/nfc-encoding';
 import type { NfcEncodeOutcome } from '../../../../src-shared/ipc/nfc';
 import { StationError } from '../../../../src-shared/ipc/station-error';
-import { Breakable } from '../../components/Breakable';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
+import type { Slot } from './bench-reducer';
+import { urlTail } from './url-tail';
+import './slot-encode.css';
 
 // Encoding at the Bench (docs/devices.md, "Encoding a chip"): on a Reel that encodes, the NFC slot is filled by the
 // core command nfc.encode alone: while the slot waits, one encoding waits for the chip; the chip is written and read
 // back in the main process and only its verified UID goes into the slot (`place`). A refusal is said in words and
-// the next chip is waited for; leaving the position calls the wait off (nfc.cancelEncode).
+// the next chip is waited for; leaving the position calls the wait off (nfc.cancelEncode). All of it is said in the
+// NFC slot itself (SlotCard's `encode`), once: the URL to write, then each step of the chip at the reader.
 
 /**
  * How long one nfc.encode waits for a chip before it is asked again (the slot keeps waiting): under the station
  * client's 30 s call timeout (station-client.ts), so the wait ends as NFC_NO_CHIP, not as a timeout.
  */
 const WAIT_S = 25;
+
+/** The slot that says the encoding: the first NFC slot still waiting, else the first NFC slot; -1 when none. */
+export function encodeSlot(slots: readonly Slot[]): number {
+  const waiting = slots.findIndex((s) => s.tagType === 'NFC' && s.value === undefined);
+  return waiting >= 0 ? waiting : slots.findIndex((s) => s.tagType === 'NFC');
+}
 
 /** Whether the Reel encodes its chips at the Bench (nfc.settings). */
 export function useReelEncodes(reelId: string | undefined): boolean {
@@ -89,34 +98,32 @@ export function BenchNfcEncode({
     };
   }, [waiting, url, reelId, position]);
 
+  const split = url ? urlTail(url) : undefined;
   return (
-    <section
-      className="bench-nfc-encode"
-      aria-labelledby="bench-nfc-encode-title"
-      data-testid="bench-nfc-encode"
-      data-state={outcome?.state ?? 'starting'}
-      data-listening={listening}
-    >
-      <h3 id="bench-nfc-encode-title">{t('nfcEncode.bench.title')}</h3>
+    <div className="slot-encode" data-testid="bench-nfc-encode" data-state={outcome?.state ?? 'starting'} data-listening={listening}>
+      {split ? (
+        <span className="slot-encode-url">
+          <span className="slot-encode-with">{t('nfc3.encodeWith')}</span>
+          {/* Shortened to fit the slot, the serial at its end always shown; the whole URL is its tooltip. */}
+          <span className="slot-encode-address mono" data-testid="bench-nfc-url" title={url}>
+            <span className="url-head">{split.head}</span>
+            {split.tail ? <span className="url-tail">{split.tail}</span> : null}
+          </span>
+        </span>
+      ) : null}
       <ErrorNote error={prepared.error ?? failed} />
       {url ? (
-        <p>
-          {t('nfcEncode.bench.url')}:{' '}
-          <span className="mono" data-testid="bench-nfc-url">
-            <Breakable text={url} />
-          </span>
-        </p>
+        <span
+          role="status"
+          aria-live="polite"
+          className={`slot-encode-step${outcome?.state === 'refused' ? ' warning-note' : ''}`}
+          data-testid="bench-nfc-outcome"
+          data-code={outcome?.state === 'refused' ? outcome.code : undefined}
+        >
+          {say(outcome, t)}
+        </span>
       ) : null}
-      <p
-        role="status"
-        aria-live="polite"
-        className={outcome?.state === 'refused' ? 'warning-note' : undefined}
-        data-testid="bench-nfc-outcome"
-        data-code={outcome?.state === 'refused' ? outcome.code : undefined}
-      >
-        {say(outcome, t)}
-      </p>
-    </section>
+    </div>
   );
 }
 
@@ -137,6 +144,7 @@ function say(outcome: NfcEncodeOutcome | null, t: (key: string, options?: Record
   if (!outcome) return t('nfcEncode.bench.starting');
   if (outcome.state === 'waiting') return t('nfcEncode.bench.waiting');
   if (outcome.state === 'encoding') return t('nfcEncode.bench.encoding', { uid: outcome.uid });
+  if (outcome.state === 'verifying') return t('nfc3.verifying', { uid: outcome.uid });
   if (outcome.state === 'encoded') return t(outcome.locked ? 'nfcEncode.bench.encodedLocked' : 'nfcEncode.bench.encoded', { uid: outcome.uid });
   const detail = outcome.detail ?? {};
   const known = ['NFC_TORN_WRITE', 'NFC_URL_TOO_LONG', 'NFC_LOCKED_OTHER', 'NFC_OTHER_POSITION', 'NFC_NOT_TYPE2', 'NFC_VERIFY_FAILED', 'NFC_UNSUPPORTED'];

@@ -8,7 +8,7 @@ import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
 import { useBenchSession } from './bench-session';
 import { AttentionNotice, useAttentionNotices } from './AttentionNotice';
-import { BenchNfcEncode } from './BenchNfcEncode';
+import { BenchNfcEncode, encodeSlot } from './BenchNfcEncode';
 import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 import { BenchPrinterSetting } from './BenchPrinterSetting';
@@ -64,6 +64,8 @@ export function BenchScreen({
   if (!shown) return null;
   // The slot a read is asked for next: the first one waiting, marked so the operator sees it from the reel.
   const nextSlot = bench?.slots.findIndex((slot) => slot.value === undefined && slot.captureSha256 === undefined) ?? -1;
+  // On a Reel that encodes its chips, the NFC slot says so and drives the encoding (docs/devices.md, "Encoding a chip").
+  const encodeAt = encodesNfc && bench ? encodeSlot(bench.slots) : -1;
   return (
     <section
       ref={sectionRef}
@@ -134,17 +136,19 @@ export function BenchScreen({
                 next={n === nextSlot && !blocked}
                 reelId={reel.reelId}
                 expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null}
+                encode={
+                  n === encodeAt ? (
+                    <BenchNfcEncode
+                      reelId={reel.reelId}
+                      position={bench.position}
+                      waiting={!blocked && takesReads && slot.value === undefined}
+                      place={actions.placeEncoded}
+                    />
+                  ) : undefined
+                }
               />
             ))}
           </ul>
-          {encodesNfc && bench.slots.some((s) => s.tagType === 'NFC') ? (
-            <BenchNfcEncode
-              reelId={reel.reelId}
-              position={bench.position}
-              waiting={!blocked && takesReads && bench.slots.some((s) => s.tagType === 'NFC' && s.value === undefined)}
-              place={actions.placeEncoded}
-            />
-          ) : null}
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}
           <div className="toolbar bench-actions">
             {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}

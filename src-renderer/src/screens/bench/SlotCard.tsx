@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedValues } from '../../../../src-shared/domain/label';
 import { Breakable } from '../../components/Breakable';
@@ -5,8 +6,23 @@ import type { Slot } from './bench-reducer';
 import { GradeBelow } from './GradeBelow';
 import { GradeChip } from './GradeChip';
 
-/** One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next. */
-export function SlotCard({ slot, expected, next, reelId }: { slot: Slot; expected: ExpectedValues | null; next: boolean; reelId?: string }) {
+/**
+ * One expected identifier of the current Label: waiting, or filled with its value; `next` marks the slot asked for next.
+ * `encode`: the NFC slot of a Reel that encodes its chips says so, and what is written (BenchNfcEncode.tsx).
+ */
+export function SlotCard({
+  slot,
+  expected,
+  next,
+  reelId,
+  encode,
+}: {
+  slot: Slot;
+  expected: ExpectedValues | null;
+  next: boolean;
+  reelId?: string;
+  encode?: ReactNode;
+}) {
   const { t } = useTranslation();
   const filled = slot.value !== undefined || slot.captureSha256 !== undefined;
   const printed = slot.tagType !== 'SVC' ? expected?.[slot.tagType] : undefined;
@@ -22,7 +38,7 @@ export function SlotCard({ slot, expected, next, reelId }: { slot: Slot; expecte
         {slot.tagType}
         {next ? (
           <span className="slot-next" aria-hidden="true">
-            {t(slot.tagType === 'SVC' ? 'bench.nextCapture' : 'bench.nextScan')}
+            {t(slot.tagType === 'SVC' ? 'bench.nextCapture' : encode ? 'nfc3.nextEncode' : 'bench.nextScan')}
           </span>
         ) : null}
       </span>
@@ -35,6 +51,7 @@ export function SlotCard({ slot, expected, next, reelId }: { slot: Slot; expecte
       <span className="slot-value mono" title={shown}>
         {shown}
       </span>
+      {encode}
       {printed ? (
         <span className="slot-printed hint" title={printed}>
           {t('bench.printedLabel')} <Breakable text={printed} />
