@@ -124,6 +124,31 @@ describe('opening and refreshing a shared Reel', () => {
     expect(reread.at(-1)).toMatchObject({ position: 300, state: 'queued' });
   });
 
+  it("opened again, the Reel's rows read before the service answers: the command's own write alongside is not another writer's, one before it is", async () => {
+    const reel = adoptServiceReel(ctx, remote(3));
+    const all = [1, 2, 3].map((p) => onService(p, `X-${p}`));
+    mergeServiceReel(db, reel, remote(3), all);
+    // As reels.open: the mirror starts, the Reel's settings from the service are written alongside, then the pages.
+    const quiet = startMirror(db, reload(reel));
+    quiet.alongside(() => adoptServiceReel(ctx, { ...remote(3), name: 'Renamed' }));
+    quiet.page(all);
+    quiet.finish(remote(3));
+    expect(quiet.labels()).toEqual(listLabels(db, reel.reelId));
+    expect(getReel(db, reel.reelId)?.name).toBe('Renamed');
+    // Another command enrolls between the mirror's start and the write alongside: the answer holds its Label.
+    const busy = startMirror(db, reload(reel));
+    await enrollLabel(ctx, { reelId: reel.reelId, position: 4, identifiers: [{ tagType: 'TEXT', value: 'MINE-4' }] });
+    busy.alongside(() => adoptServiceReel(ctx, remote(3)));
+    busy.page(all);
+    busy.finish(remote(3));
+    expect(busy.labels().map((l) => [l.position, l.origin])).toEqual([
+      [1, 'elsewhere'],
+      [2, 'elsewhere'],
+      [3, 'elsewhere'],
+      [4, 'here'],
+    ]);
+  });
+
   it('refuses an enrollment at a position held elsewhere, naming the position and the Label', async () => {
     const reel = adoptServiceReel(ctx, remote(1));
     mergeServiceReel(db, reel, remote(1), [onService(4, 'X-4')]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import type { Db } from '../store/database';
+import { unsyncedTransaction, type Db } from '../store/database';
 import {
   deleteLabel,
   getLabel,
@@ -102,6 +102,11 @@ export interface Mirror {
   /** After the last page: Labels enrolled elsewhere that were not listed leave; the Reel and its counts are saved. */
   finish(remote: ServiceReel): void;
   /**
+   * Runs a write of the same command between the mirror's own (the Reel's settings as the service gives them, this
+   * bench's range), so that it is not taken for another writer's; its commit waits onto the disk as any other.
+   */
+  alongside<T>(work: () => T): T;
+  /**
    * The Reel's Labels by position after `finish`, as the mirror holds them in memory (docs/sync.md, "Opening at shop scale": 10,000 rows are not
    * read again); read from the database when anything else wrote to it during the read.
    */
@@ -120,7 +125,8 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   // asked, another process) makes the answer read the database.
   const briefs: PlacedBrief[] = [];
   const byServiceId = new Map<string, PlacedBrief>();
-  const byPosition = new Map<number, PlacedBrief>();
+  /** What holds each position here (a brief, or a row the mirror added). */
+  const byPosition = new Map<number, Pick<LabelBrief, 'labelId' | 'state' | 'serviceId'>>();
   const current = new Map<string, LocalLabel>();
   for (const { label, brief } of labelRowsWithBriefs(db, reel.reelId)) {
     briefs.push(brief);
@@ -138,12 +144,18 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
     if (label.reelId === reel.reelId) current.set(label.labelId, label);
     else current.delete(label.labelId);
   };
-  const inTransaction = (work: () => void) =>
-    db.transaction(() => {
+  // Each of the mirror's transactions first notes whether anything else wrote since its last one. A page's commit is
+  // not waited onto the disk (unsyncedTransaction: it is read again from the service if lost); finish's is, and
+  // with it every page before it, so the counts that say "read in full" are never on disk without the Labels.
+  const inTransaction = <T>(work: () => T, synced: boolean): T => {
+    const run = () => {
       if (writeStamp(db) !== stamp) stale = true;
-      work();
+      const out = work();
       stamp = writeStamp(db);
-    })();
+      return out;
+    };
+    return synced ? db.transaction(run)() : unsyncedTransaction(db, run);
+  };
   const merge = (label: ServiceLabel, elsewhere: ReadonlyMap<string, LocalLabel>): void => {
     listed.add(label.compositeTagId);
     const other = elsewhere.get(label.compositeTagId);
@@ -186,7 +198,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
     addElsewhere(label, there);
   };
   /** A Label enrolled elsewhere, new here, at a place holding nothing but print data or a gap. */
-  const addElsewhere = (label: ServiceLabel, there: LabelBrief | undefined): void => {
+  const addElsewhere = (label: ServiceLabel, there: Pick<LabelBrief, 'labelId'> | undefined): void => {
     const row: LocalLabel = {
       labelId: there?.labelId ?? randomUUID(),
       reelId: reel.reelId,
@@ -204,7 +216,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
     };
     writes.push(row);
     keep(row);
-    byPosition.set(row.position, briefOf(row) as PlacedBrief);
+    byPosition.set(row.position, row);
   };
   return {
     page: (labels) =>
@@ -217,7 +229,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
         writes = [];
         for (const label of labels) merge(label, elsewhere);
         upsertLabels(db, writes);
-      }),
+      }, false),
     finish: (remote) =>
       inTransaction(() => {
         // A Label the service no longer lists in this Reel left it (another bench moved or removed it). The briefs are
@@ -238,7 +250,8 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
         upsertLabels(db, writes);
         saveReelSnapshot(db, reel.reelId, remote);
         saveLabelsCounts(db, reel.reelId, remote.counts);
-      }),
+      }, true),
+    alongside: (work) => inTransaction(work, true),
     labels: () => {
       if (stale || writeStamp(db) !== stamp) return listLabels(db, reel.reelId);
       return [...current.values()].sort((a, b) => a.position - b.position);

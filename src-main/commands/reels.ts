@@ -6,7 +6,7 @@ import { requireFilePathsAllowed } from '../changes/capture-source';
 import { setBenchRange } from '../changes/bench-range';
 import { checkPrintData, importPrintData } from '../changes/import';
 import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
-import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror } from '../changes/shared-reel';
+import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror, type Mirror } from '../changes/shared-reel';
 import { queueReelActivation } from '../changes/label-changes';
 import type { ServiceLabel, ServiceReel } from '../service/read/labels';
 import { listLabels, type LocalLabel } from '../store/labels';
@@ -30,8 +30,13 @@ const LABEL_PAGE = 500;
 export async function refreshReel(ctx: CommandContext, reel: LocalReel): Promise<void> {
   if (!reel.serviceId || !(await canAskService(ctx))) return;
   const remote = await ctx.connection.requireClient().reels.get(reel.serviceId);
-  if (labelsMoved(reel, remote)) await readLabels(ctx, reel, remote);
-  else mergeServiceReel(ctx.db, reel, remote, null);
+  if (!labelsMoved(reel, remote)) {
+    mergeServiceReel(ctx.db, reel, remote, null);
+    return;
+  }
+  // The first page asked before the mirror reads the Reel's rows, so the service prepares it meanwhile.
+  const asked = labelPages(ctx, remote.collectionId);
+  await readLabels(startMirror(ctx.db, reel), remote, asked);
 }
 
 type LabelPages = AsyncGenerator<readonly ServiceLabel[], void, undefined>;
@@ -47,9 +52,12 @@ function labelPages(ctx: CommandContext, serviceId: string): { pages: LabelPages
   return { pages, first };
 }
 
-/** Every Label of the Reel, merged page by page while the next page is asked; the Reel's Labels after it. */
-async function readLabels(ctx: CommandContext, reel: LocalReel, remote: ServiceReel, asked = labelPages(ctx, remote.collectionId)): Promise<LocalLabel[]> {
-  const mirror = startMirror(ctx.db, reel);
+/**
+ * Every Label of the Reel, merged page by page while the next page is asked; the Reel's Labels after it. A page that
+ * fails ends the read before `finish`: the pages before stay merged, but the Reel's counts are not saved, so it is
+ * never taken as read in full (the next refresh reads every Label again) and no Label leaves for not being listed.
+ */
+async function readLabels(mirror: Mirror, remote: ServiceReel, asked: ReturnType<typeof labelPages>): Promise<LocalLabel[]> {
   for (let page = await asked.first; !page.done; page = await asked.pages.next()) mirror.page(page.value);
   mirror.finish(remote);
   return mirror.labels();
@@ -117,19 +125,27 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
     'reels.open': async ({ serviceId, positions, printData }) => {
       if (printData && 'path' in printData) requireFilePathsAllowed(ctx.allowFilePaths, 'reels.open', 'printData.path');
       await requireOnline(ctx);
-      // The Reel and the first page of its Labels asked together (docs/sync.md, "Opening at shop scale").
+      // The Reel and the first page of its Labels asked together (docs/sync.md, "Opening at shop scale"); a Reel open
+      // here already has its rows read while the service answers.
       const asked = labelPages(ctx, serviceId);
+      const remoteAsked = ctx.connection.requireClient().reels.get(serviceId);
+      remoteAsked.catch(() => undefined);
+      const known = getProfileReelByServiceId(ctx.db, ctx.changes.profileId(), serviceId);
+      const early = known ? startMirror(ctx.db, known) : null;
       let remote: ServiceReel;
       try {
-        remote = await ctx.connection.requireClient().reels.get(serviceId);
+        remote = await remoteAsked;
       } catch (error) {
         await asked.pages.return();
         throw error;
       }
-      const adopted = adoptServiceReel(ctx.changes, remote);
-      const reel = positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
+      const adopt = () => {
+        const adopted = adoptServiceReel(ctx.changes, remote);
+        return positions ? setBenchRange(ctx.changes, adopted.reelId, positions) : adopted;
+      };
+      const reel = early ? early.alongside(adopt) : adopt();
       // The answer's Labels as the mirror holds them (docs/sync.md, "Opening at shop scale": not read again from the database).
-      let labels = await readLabels(ctx, reel, remote, asked);
+      let labels = await readLabels(early ?? startMirror(ctx.db, reel), remote, asked);
       if (printData) {
         // The print run's CSV kept as this bench's print data (docs/sync.md, "Print data on every bench"): the
         // import's expected-only path, all or nothing; a bad file leaves the Reel open without it and names its rows.

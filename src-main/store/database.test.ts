@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
-import { BULK_CACHE_KIB, bulkTransaction, openDatabase, type Db } from './database';
+import { BULK_CACHE_KIB, bulkTransaction, openDatabase, unsyncedTransaction, type Db } from './database';
 import { migrations } from './migrations';
 
 let dir: { path: string; remove(): void };
@@ -41,6 +41,37 @@ describe('bulkTransaction', () => {
     expect(rows()).toBe(0);
     expect(db.inTransaction).toBe(false);
     expect(cacheSize()).toBe(usual);
+  });
+});
+
+describe('unsyncedTransaction', () => {
+  const synchronous = () => db.pragma('synchronous', { simple: true }) as number;
+  const [NORMAL, FULL] = [1, 2];
+
+  it('commits without waiting for the disk (synchronous=NORMAL) for its own commit alone, then waits again (FULL)', () => {
+    expect(synchronous()).toBe(FULL);
+    const seen = unsyncedTransaction(db, () => {
+      db.prepare('INSERT INTO t (n) VALUES (1)').run();
+      return { inTransaction: db.inTransaction, level: synchronous() };
+    });
+    expect(seen).toEqual({ inTransaction: true, level: NORMAL });
+    expect(rows()).toBe(1);
+    expect(synchronous()).toBe(FULL);
+  });
+
+  it('inside another transaction is part of it, whose commit waits for the disk; a throw rolls back and puts FULL back', () => {
+    db.transaction(() => {
+      unsyncedTransaction(db, () => db.prepare('INSERT INTO t (n) VALUES (1)').run());
+      expect(synchronous()).toBe(FULL);
+    })();
+    expect(() =>
+      unsyncedTransaction(db, () => {
+        db.prepare('INSERT INTO t (n) VALUES (2)').run();
+        throw new Error('page 3 is unreadable');
+      }),
+    ).toThrow('page 3 is unreadable');
+    expect(rows()).toBe(1);
+    expect(synchronous()).toBe(FULL);
   });
 });
 

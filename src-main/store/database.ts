@@ -85,6 +85,23 @@ export function bulkTransaction<T>(db: Db, write: () => T): T {
   }
 }
 
+/**
+ * Runs `write` as one transaction whose commit is not waited onto the disk (synchronous=NORMAL for this commit
+ * alone), for what can be read again: the mirror of a Reel's Labels on the service, page by page (docs/sync.md,
+ * "Opening at shop scale"). WAL keeps it whole or not at all after a crash, and the next commit waited onto the disk
+ * (every other write of the station: synchronous=FULL) puts it there too. Inside another transaction it is part of that one.
+ */
+export function unsyncedTransaction<T>(db: Db, write: () => T): T {
+  if (db.inTransaction) return db.transaction(write)();
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(write)();
+  } finally {
+    db.pragma(`synchronous = ${level}`);
+  }
+}
+
 const statements = new WeakMap<Db, (sql: string) => Database.Statement>();
 
 /**

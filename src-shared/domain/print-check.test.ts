@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgainstPrintData, printedPositions } from './print-check';
+import { checkAgainstPrintData, printChecks, printedPositions } from './print-check';
 
 const printData = [
   { position: 15, expected: { TEXT: 'W-000015', QR: 'https://ex.test/W-000015' } },
@@ -49,5 +49,23 @@ describe('the print-data check', () => {
     ).toBe('match');
     expect(checkAgainstPrintData([{ tagType: 'TEXT', value: 'W-999' }], 30, null, printedAt)).toEqual({ result: 'unchecked', findings: [] });
     expect(checkAgainstPrintData([{ tagType: 'SVC', captureSha256: 'ab' }], 25, printData[1]!.expected, printedAt).result).toBe('unchecked');
+  });
+
+  it("checks every Label of a Reel by the Reel's print data: without any, each is unchecked; with some, a Label without its own is checked too", () => {
+    const label = (position: number, value: string, expected: { TEXT: string } | null) => ({
+      position,
+      state: 'enrolled',
+      expected,
+      identifiers: [{ tagType: 'TEXT' as const, value }],
+    });
+    expect(printChecks([label(1, 'W-1', null), label(2, 'W-1', null)])).toEqual([
+      { result: 'unchecked', findings: [] },
+      { result: 'unchecked', findings: [] },
+    ]);
+    // Position 2 holds no print data of its own, but its value is position 1's: a misorder.
+    expect(printChecks([label(1, 'W-1', { TEXT: 'W-1' }), label(2, 'W-1', null)])).toEqual([
+      { result: 'match', findings: [] },
+      { result: 'mismatch', findings: [{ kind: 'misorder', tagType: 'TEXT', value: 'W-1', printedFor: 1 }] },
+    ]);
   });
 });
