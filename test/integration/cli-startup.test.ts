@@ -16,7 +16,10 @@ const dir = tempDir('station-startup-');
 afterAll(() => dir.remove());
 
 /** Runs the real `station` bin and returns what it loaded: package names, and the source text of its own modules. */
-function loadedBy(args: string[], data = join(dir.path, 'data')): { code: number; stderr: string; packages: Set<string>; bundle: string } {
+function loadedBy(
+  args: string[],
+  data = join(dir.path, 'data'),
+): { code: number; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string } {
   const record = join(dir.path, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(
     process.execPath,
@@ -30,7 +33,8 @@ function loadedBy(args: string[], data = join(dir.path, 'data')): { code: number
     .filter((path) => path.startsWith(join(repoRoot, 'out', 'cli')))
     .map((path) => readFileSync(path, 'utf8'))
     .join('\n');
-  return { code: run.status ?? -1, stderr: run.stderr, packages, bundle };
+  const builtins = new Set([...paths].filter((path) => path.startsWith('node:')));
+  return { code: run.status ?? -1, stderr: run.stderr, packages, builtins, bundle };
 }
 
 /** The bundle defines `name` (a variable or a function; the build minifies whitespace and joins declarations). */
@@ -59,6 +63,10 @@ describe('what a CLI command loads', () => {
     expect(status.code).toBe(0);
     expect(status.packages).toContain('better-sqlite3');
     for (const name of NOT_FOR_STATUS) expect(status.packages, name).not.toContain(name);
+    // Node's own crypto and child processes load with the commands that use them (each costs about a tenth of a bare
+    // `node -e 1`). (node:net comes with stdout when it is a pipe, as here.)
+    expect(status.builtins).toContain('node:fs');
+    for (const name of ['node:crypto', 'node:child_process']) expect(status.builtins, name).not.toContain(name);
     expect(status.bundle).toMatch(defines('stationCommands'));
     // Other areas' schemas and handlers are neither built nor loaded, nor the service's Label schemas (the outbox's
     // payload schemas, built on first use, take what they need from common.ts).
@@ -93,5 +101,7 @@ describe('what a CLI command loads', () => {
     expect(printers.bundle).toMatch(defines('printerCommands'));
     expect(printers.bundle).toMatch(defines('printerHandlers'));
     expect(printers.packages).not.toContain('@zxing/library');
+    // The print jobs make ids: node:crypto loads with them.
+    expect(printers.builtins).toContain('node:crypto');
   });
 });
