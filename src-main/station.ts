@@ -82,8 +82,18 @@ export interface StationOptions {
    * autoSync (the hosts that stay up); the CLI's one-shot commands do not watch.
    */
   watchOtherProcesses?: boolean;
-  /** Keep the 8 MB disk reserve that lets the queue send on a full disk (docs/storage.md); default: with housekeeping. */
-  diskReserve?: boolean;
+  /**
+   * When the "station started" line is written (docs/storage.md, "The log"): 'atOnce' (the default: the hosts that stay
+   * up, and CLI commands that may change data), or 'withFirstLine', before the first other line this process logs, if
+   * any: a CLI command that only reads and logs nothing loads no pino and leaves the log as it was
+   * (docs/architecture.md, "Start-up").
+   */
+  startLine?: 'atOnce' | 'withFirstLine';
+  /**
+   * Keep the 8 MB disk reserve that lets the queue send on a full disk (docs/storage.md); default: with housekeeping.
+   * 'judge' (a CLI command that only reads): make none, but say the disk is full when a process keeping it would.
+   */
+  diskReserve?: boolean | 'judge';
 }
 
 export interface Station {
@@ -107,11 +117,14 @@ const savedPauseKind = (saved: NonNullable<z.infer<typeof PauseSetting>>): SyncP
 
 export async function createStation(options: StationOptions): Promise<Station> {
   const dataDir = resolve(options.dataDir);
-  const log = openStationLog(dataDir);
-  const { db, full: openedFull } = openStationDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
-  const events = new EventBus();
   const version = readVersion();
   const startedAt = new Date().toISOString();
+  // The start line comes before any other line of this process. A command that only reads writes it only if it logs
+  // anything else; every other station writes it now (docs/storage.md, "The log").
+  const log = openStationLog(dataDir);
+  log.beforeFirstLine({ version, dataDir, autoSync: options.autoSync ?? true, startedAt }, 'station started');
+  const { db, full: openedFull } = openStationDatabase({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const events = new EventBus();
 
   // Devices: the camera service, and the supervisor of scanners and NFC readers, whose drivers (serialport,
   // node-hid, nfc-pcsc) load when it starts. Both start with the station, or (the CLI) with the first command that
@@ -339,7 +352,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         })
       : null;
   if (otherWriters !== null || printingJobs(db).length > 0) await printJobs();
-  log.logger.info({ version, dataDir, autoSync: options.autoSync ?? true }, 'station started');
+  if ((options.startLine ?? 'atOnce') === 'atOnce') log.open();
 
   // The handlers of each contract module, built on the module's first command (docs/architecture.md,
   // "Start-up"): a command loads its own area's handlers and their rooms, and only those (`status` loads neither the

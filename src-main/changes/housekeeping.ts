@@ -1,12 +1,12 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
 import type { DiskStatus, StorageInfo, StorageSettings } from '../../src-shared/ipc/storage';
 import { diskStatus, pruneCaptures, requireRoom, saveStorageSettings, storageSettings } from './storage';
 import { INCOMING_MAX_AGE_MS, pruneIncomingStills } from '../devices/camera/incoming-stills';
 import { captureTotals } from '../store/captures';
 import { openDatabase, type Db, type OpenDatabaseOptions } from '../store/database';
 import { diskFullError, diskSpace, openFullDiskError } from '../runtime/disk';
+import type { StationLogger } from '../runtime/log';
 
 // The station's care of its data folder over a long run (docs/storage.md): it watches the disk (the status bar's
 // indicator and banner follow it), remembers a write that failed for want of space until room is back, and prunes
@@ -64,13 +64,16 @@ export function openStationDatabase(options: OpenDatabaseOptions): { db: Db; ful
 export interface HousekeepingOptions {
   db: Db;
   dataDir: string;
-  log: Logger;
+  log: StationLogger;
   /** The disk's low/full state changed: the status must be sent again. */
   changed(): void;
   /** Prune at start, daily, and watch the disk (long-running hosts); the CLI's one-shot commands do none of it. */
   timers: boolean;
-  /** Keep the disk reserve (default: with the timers; the CLI keeps it too, so `station sync` can send on a full disk). */
-  reserve?: boolean;
+  /**
+   * Keep the disk reserve (default: with the timers; the CLI keeps it too, so `station sync` can send on a full disk);
+   * 'judge': make none, but count the disk as full when a process keeping it would (a CLI command that only reads).
+   */
+  reserve?: boolean | 'judge';
   /** The database was opened on a full disk (openStationDatabase): the disk counts as full until room is back. */
   openedFull?: boolean;
 }
@@ -92,8 +95,9 @@ export class Housekeeping {
     } catch {
       // An unreadable disk is said by the status (disk: null).
     }
-    if (this.keepsReserve) {
-      this.keepReserve();
+    if (this.keepsReserve || options.reserve === 'judge') {
+      // Made only where there is room for it and the floor after: a process that makes none judges alike.
+      if (this.keepsReserve) this.keepReserve();
       // The reserve was given up and there is not yet room to make it again: the disk is still full, also for a
       // process that did not see it fill (each CLI command is one), until room is back (readDisk).
       if (!this.full && !existsSync(reservePath(options.dataDir)) && this.freeBelow(RESERVE_BYTES + ROOM_AGAIN_BYTES)) this.full = true;
@@ -115,7 +119,7 @@ export class Housekeeping {
   }
 
   private get keepsReserve(): boolean {
-    return this.options.reserve ?? this.options.timers;
+    return (this.options.reserve ?? this.options.timers) === true;
   }
 
   get settings(): StorageSettings {

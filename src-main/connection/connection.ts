@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../runtime/node-crypto';
 import { join } from 'node:path';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
@@ -32,14 +32,75 @@ describe('station log', () => {
     expect(readFileSync(logPath(d.path), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it('creates its folder', () => {
+  it('opens nothing before its first line (nor below its level), then creates its folder', () => {
     const d = tempDir('station-log-');
     dirs.push(d);
     mkdirSync(join(d.path, 'x'));
     writeFileSync(join(d.path, 'x', 'keep'), '');
-    const log = openStationLog(join(d.path, 'x'));
+    const log = openStationLog(join(d.path, 'x'), 'info');
+    log.logger.debug({ n: 0 }, 'below the level');
+    log.logger.child({ area: 'service' }).debug({ n: 0 }, 'below the level');
+    expect(log.opened).toBe(false);
+    expect(existsSync(join(d.path, 'x', 'logs'))).toBe(false);
+    log.logger.child({ area: 'service' }).child({ kind: 'token' }).info({ n: 1 }, 'first');
     log.close();
-    expect(existsSync(join(d.path, 'x', 'logs', 'station.log'))).toBe(true);
+    expect(log.opened).toBe(true);
+    expect(JSON.parse(readFileSync(logPath(join(d.path, 'x')), 'utf8'))).toMatchObject({ level: 30, area: 'service', kind: 'token', n: 1, msg: 'first' });
+  });
+
+  it('writes the line set before the first line only with a first line, or when opened', () => {
+    const d = tempDir('station-log-');
+    dirs.push(d);
+    const quiet = openStationLog(d.path, 'info');
+    quiet.beforeFirstLine({ version: '1' }, 'station started');
+    quiet.logger.debug('below the level');
+    quiet.close();
+    expect(existsSync(logPath(d.path))).toBe(false);
+
+    const failing = openStationLog(d.path, 'info');
+    failing.beforeFirstLine({ version: '2' }, 'station started');
+    failing.logger.child({ area: 'service' }).warn({ code: 'X' }, 'service request failed');
+    failing.logger.info('later');
+    failing.close();
+
+    const host = openStationLog(d.path, 'info');
+    host.beforeFirstLine({ version: '3' }, 'station started');
+    host.open();
+    host.close();
+    const lines = readFileSync(logPath(d.path), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; version?: string });
+    expect(lines.map((l) => [l.msg, l.version])).toEqual([
+      ['station started', '2'],
+      ['service request failed', undefined],
+      ['later', undefined],
+      ['station started', '3'],
+    ]);
+  });
+
+  it('refuses a level that is not one, saying which are', () => {
+    const d = tempDir('station-log-');
+    dirs.push(d);
+    expect(() => openStationLog(d.path, 'verbose')).toThrow(
+      'STATION_LOG_LEVEL is "verbose", which is not a log level: set it to trace, debug, info, warn or error',
+    );
+  });
+
+  it('drops a line whose log folder cannot be made, and writes the count once it can', () => {
+    const d = tempDir('station-log-');
+    dirs.push(d);
+    writeFileSync(join(d.path, 'logs'), 'a file where the folder belongs');
+    const log = openStationLog(d.path, 'info');
+    expect(() => log.logger.error({ n: 1 }, 'cannot be written')).not.toThrow();
+    rmSync(join(d.path, 'logs'));
+    log.logger.info({ n: 2 }, 'written');
+    log.close();
+    const lines = readFileSync(logPath(d.path), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; dropped?: number });
+    expect(lines.map((l) => l.msg)).toEqual([expect.stringContaining('1 log lines were dropped'), 'written']);
   });
 
   it('drops a line it cannot write (a full disk: ENOSPC) instead of throwing, and logs the count once space is back', () => {

@@ -2,7 +2,7 @@
 // target, renamed over it once complete. A run that fails halfway (a bad row, a full disk) leaves
 // no half-written file for a printer to pick up, and an earlier export at that path stays as it was.
 
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from './node-crypto';
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

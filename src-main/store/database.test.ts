@@ -1,7 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runMigrations, type MigrationLedger } from '../../src-shared/domain/migrations';
 import { tempDir } from '../../test/helpers/tmp';
 import { BULK_CACHE_KIB, bulkTransaction, openDatabase, unsyncedTransaction, type Db } from './database';
-import { migrations } from './migrations';
+import { migrations, type Migration } from './migrations';
 
 let dir: { path: string; remove(): void };
 let db: Db;
@@ -82,6 +86,44 @@ describe('migrate', () => {
     db.close();
     db = openDatabase({ dataDir: dir.path });
     expect(ledger()).toEqual(migrations.map(({ version, name }) => ({ version, name })));
+  });
+
+  it('makes the same schema on a fresh folder, all in one transaction, as on a folder each release migrated in its turn', () => {
+    const schema = (d: Db) => d.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+    const ledgerOf = (d: Db) => d.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    const fresh = openDatabase({ dataDir: join(dir.path, 'fresh') });
+    const want = { schema: schema(fresh), ledger: ledgerOf(fresh) };
+    fresh.close();
+    expect(want.schema.length).toBeGreaterThan(migrations.length);
+    // A folder made by an older release, one migration at a time (the ledger as database.ts keeps it), then opened by
+    // this one, which applies the rest at once.
+    for (let had = 1; had < migrations.length; had += 1) {
+      const folder = join(dir.path, `had-${had}`);
+      mkdirSync(folder);
+      const old = new Database(join(folder, 'station.sqlite3'));
+      try {
+        old.pragma('foreign_keys = ON');
+        const ledger: MigrationLedger<Migration> = {
+          applied() {
+            old.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+            return old
+              .prepare('SELECT version FROM schema_migrations')
+              .all()
+              .map((row) => (row as { version: number }).version);
+          },
+          record: (m, appliedAt) => old.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, appliedAt),
+        };
+        for (const migration of migrations.slice(0, had)) expect(runMigrations(old, [migration], ledger)).toEqual([migration.version]);
+      } finally {
+        old.close();
+      }
+      const upgraded = openDatabase({ dataDir: folder });
+      try {
+        expect({ schema: schema(upgraded), ledger: ledgerOf(upgraded) }, `from version ${migrations[had - 1]?.version}`).toEqual(want);
+      } finally {
+        upgraded.close();
+      }
+    }
   });
 });
 

@@ -22,7 +22,7 @@ export interface OpenDatabaseOptions {
 /**
  * Opens the station database under the data dir: WAL, and synchronous=FULL so a
  * transaction that records operator work is on disk before the operator is told
- * "saved" (docs/sync.md, "The queue"). Applies pending migrations in order, each in a transaction.
+ * "saved" (docs/sync.md, "The queue"). Applies pending migrations in order, all in one transaction.
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   mkdirSync(options.dataDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../runtime/node-crypto';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
 import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue';
 import { statement, type Db } from './database';

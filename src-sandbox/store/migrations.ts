@@ -10,7 +10,7 @@ const LEDGER_SQL = `CREATE TABLE IF NOT EXISTS schema_versions (
 
 /**
  * Applies the migrations of one area that this database has not seen yet (src-shared/domain/migrations.ts:
- * each once, in order, in its own transaction) and records them in `schema_versions(area, version)`. Each
+ * each once, in order, all in one transaction) and records them in `schema_versions(area, version)`. Each
  * area (core, labels, optical, ...) owns its list, so no shared list of migrations is ever edited by two
  * helpers. Safe to call on every start. Returns the versions applied by this call.
  */

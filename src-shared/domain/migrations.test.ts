@@ -41,12 +41,32 @@ describe('runMigrations', () => {
     expect(state.recorded).toEqual([1, 2, 3].map((version) => ({ version, appliedAt: '2026-08-01T10:00:00.000Z' })));
   });
 
-  it('a failing migration leaves neither its changes nor its record, stops the run, and runs again next time', () => {
+  it("runs a start's pending migrations in one transaction", () => {
     const { db, ledger, state } = fakeDatabase();
-    expect(() => runMigrations(db, [step(1), step(2, 'FAIL'), step(3)], ledger)).toThrow('syntax error');
+    let transactions = 0;
+    const counted: MigrationTarget = {
+      exec: (sql) => db.exec(sql),
+      transaction(fn) {
+        transactions += 1;
+        return db.transaction(fn);
+      },
+    };
+    expect(runMigrations(counted, [step(1), step(2), step(3)], ledger)).toEqual([1, 2, 3]);
+    expect(transactions).toBe(1);
+    expect(runMigrations(counted, [step(1), step(2), step(3), step(4), step(5)], ledger)).toEqual([4, 5]);
+    expect(transactions).toBe(2);
+    expect(runMigrations(counted, [step(1), step(2), step(3), step(4), step(5)], ledger)).toEqual([]);
+    expect(transactions).toBe(2);
+    expect(state.recorded.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a failing migration leaves nothing of the run applied, neither changes nor records, and the run goes again next time', () => {
+    const { db, ledger, state } = fakeDatabase();
+    expect(runMigrations(db, [step(1)], ledger)).toEqual([1]);
+    expect(() => runMigrations(db, [step(1), step(2), step(3, 'FAIL'), step(4)], ledger)).toThrow('syntax error');
     expect(state.executed).toEqual(['step 1']);
     expect(state.recorded.map((r) => r.version)).toEqual([1]);
-    expect(runMigrations(db, [step(1), step(2), step(3)], ledger)).toEqual([2, 3]);
+    expect(runMigrations(db, [step(1), step(2), step(3), step(4)], ledger)).toEqual([2, 3, 4]);
   });
 
   it('refuses a list with a version twice or a version that is not a positive integer, applying nothing', () => {

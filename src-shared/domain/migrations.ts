@@ -1,7 +1,9 @@
 // Applying schema migrations, for the station's database (src-main/store/database.ts) and the sandbox's
 // (src-sandbox/store/migrations.ts): each keeps its own list and its own ledger table; the rule is here.
-// Every migration not applied yet runs once, in ascending version order, in its own transaction together with
-// its ledger record, so a failing migration leaves nothing half-applied and runs again on the next start.
+// Every migration not applied yet runs once, in ascending version order, with its ledger record; all of a start's
+// pending migrations run in ONE transaction, so a failing migration leaves nothing of that start's run applied, and
+// the run goes again on the next start. One transaction is one commit (one sync to disk under synchronous=FULL) where
+// a fresh data folder made one per migration (docs/architecture.md, "Start-up").
 
 /** One schema step. Versions are positive integers, unique within a list. */
 export interface Migration {
@@ -42,14 +44,13 @@ export function runMigrations<M extends Migration>(
     seen.add(m.version);
   }
   const applied = new Set(ledger.applied());
-  const done: number[] = [];
-  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
+  const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));
+  if (pending.length === 0) return [];
+  db.transaction(() => {
+    for (const m of pending) {
       db.exec(m.sql);
       ledger.record(m, (options.now?.() ?? new Date()).toISOString());
-    })();
-    done.push(m.version);
-  }
-  return done;
+    }
+  })();
+  return pending.map((m) => m.version);
 }

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { reservePath } from '../../src-main/changes/housekeeping';
 import { repoRoot } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 
@@ -15,19 +16,14 @@ const dir = tempDir('station-startup-');
 afterAll(() => dir.remove());
 
 /** Runs the real `station` bin and returns what it loaded: package names, and the source text of its own modules. */
-function loadedBy(args: string[]): { code: number; stderr: string; packages: Set<string>; bundle: string } {
+function loadedBy(
+  args: string[],
+  data = join(dir.path, 'data'),
+): { code: number; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string } {
   const record = join(dir.path, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(
     process.execPath,
-    [
-      '--import',
-      join(repoRoot, 'test/helpers/loaded-modules/record.mjs'),
-      join(repoRoot, 'bin', 'station.mjs'),
-      '--json',
-      '--data',
-      join(dir.path, 'data'),
-      ...args,
-    ],
+    ['--import', join(repoRoot, 'test/helpers/loaded-modules/record.mjs'), join(repoRoot, 'bin', 'station.mjs'), '--json', '--data', data, ...args],
     { cwd: repoRoot, env: { ...process.env, LOADED_MODULES_FILE: record }, encoding: 'utf8', timeout: 120_000 },
   );
   const lines = readFileSync(record, 'utf8').split('\n').filter(Boolean);
@@ -37,8 +33,12 @@ function loadedBy(args: string[]): { code: number; stderr: string; packages: Set
     .filter((path) => path.startsWith(join(repoRoot, 'out', 'cli')))
     .map((path) => readFileSync(path, 'utf8'))
     .join('\n');
-  return { code: run.status ?? -1, stderr: run.stderr, packages, bundle };
+  const builtins = new Set([...paths].filter((path) => path.startsWith('node:')));
+  return { code: run.status ?? -1, stderr: run.stderr, packages, builtins, bundle };
 }
+
+/** The bundle defines `name` (a variable or a function; the build minifies whitespace and joins declarations). */
+const defines = (name: string) => new RegExp(`(?:\\bfunction ${name}\\(|[\\s,;{]${name}=)`);
 
 const NOT_FOR_STATUS = [
   'ipp-encoder',
@@ -52,6 +52,8 @@ const NOT_FOR_STATUS = [
   'nfc-pcsc',
   'node-hid',
   'fastify',
+  // The log's: loaded with the first line written (docs/storage.md, "The log"), and status writes none.
+  'pino',
 ];
 
 describe('what a CLI command loads', () => {
@@ -61,26 +63,45 @@ describe('what a CLI command loads', () => {
     expect(status.code).toBe(0);
     expect(status.packages).toContain('better-sqlite3');
     for (const name of NOT_FOR_STATUS) expect(status.packages, name).not.toContain(name);
-    expect(status.bundle).toContain('var stationCommands = ');
+    // Node's own crypto and child processes load with the commands that use them (each costs about a tenth of a bare
+    // `node -e 1`). (node:net comes with stdout when it is a pipe, as here.)
+    expect(status.builtins).toContain('node:fs');
+    for (const name of ['node:crypto', 'node:child_process']) expect(status.builtins, name).not.toContain(name);
+    expect(status.bundle).toMatch(defines('stationCommands'));
     // Other areas' schemas and handlers are neither built nor loaded, nor the service's Label schemas (the outbox's
     // payload schemas, built on first use, take what they need from common.ts).
-    for (const definition of [
-      'var labelCommands = ',
-      'var printerCommands = ',
-      'function labelHandlers(',
-      'function printerHandlers(',
-      'function gradeStill(',
-      'var ExpectedIdentifiersInputSchema = ',
-    ])
-      expect(status.bundle, definition).not.toContain(definition);
+    for (const name of ['labelCommands', 'printerCommands', 'labelHandlers', 'printerHandlers', 'gradeStill', 'ExpectedIdentifiersInputSchema'])
+      expect(status.bundle, name).not.toMatch(defines(name));
+  });
+
+  it('`status` leaves the log and the disk reserve alone; a command that changes data writes the start line (loading pino) and the reserve', () => {
+    const data = join(dir.path, 'log-data');
+    const log = join(data, 'logs', 'station.log');
+    expect(loadedBy(['status'], data).code).toBe(0);
+    expect(existsSync(log)).toBe(false);
+    // Nor does it make the disk reserve; a command that changes data does (docs/storage.md, "A full disk").
+    expect(existsSync(reservePath(data))).toBe(false);
+    const storage = loadedBy(['storage', '--keep-days', '20'], data);
+    expect(storage.code, storage.stderr).toBe(0);
+    expect(storage.packages).toContain('pino');
+    expect(existsSync(reservePath(data))).toBe(true);
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; dataDir?: string; startedAt?: string });
+    expect(lines).toEqual([expect.objectContaining({ msg: 'station started', dataDir: data, startedAt: expect.any(String) })]);
+    expect(loadedBy(['status'], data).code).toBe(0);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
   it('a printers command loads the printers area and its IPP encoder', () => {
     const printers = loadedBy(['printers']);
     expect(printers.code).toBe(0);
     expect(printers.packages).toContain('ipp-encoder');
-    expect(printers.bundle).toContain('var printerCommands = ');
-    expect(printers.bundle).toContain('function printerHandlers(');
+    expect(printers.bundle).toMatch(defines('printerCommands'));
+    expect(printers.bundle).toMatch(defines('printerHandlers'));
     expect(printers.packages).not.toContain('@zxing/library');
+    // The print jobs make ids: node:crypto loads with them.
+    expect(printers.builtins).toContain('node:crypto');
   });
 });

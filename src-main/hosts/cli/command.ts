@@ -13,3 +13,10 @@ export interface CliCommand {
   /** How this command's station is built, over the CLI's defaults (no background sync). */
   stationOptions?: Partial<Omit<StationOptions, 'dataDir'>>;
 }
+
+/**
+ * The station of a command that only reads: it writes its "station started" line only with a line of its own, so a
+ * script's once-per-Label `station status` neither loads pino nor grows the log (docs/storage.md, "The log"), and it
+ * makes no disk reserve, though it says the disk is full as a command that keeps one would ("A full disk").
+ */
+export const READS_ONLY = { startLine: 'withFirstLine', diskReserve: 'judge' } as const satisfies CliCommand['stationOptions'];

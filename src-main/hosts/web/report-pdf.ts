@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +121,8 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function printPageToPdf(url: string, options: { headers?: Record<string, string>; chromium?: string; timeoutMs?: number } = {}): Promise<Buffer> {
   const chromium = options.chromium ?? requireChromium();
+  // node:child_process loads here, not with every CLI command (docs/architecture.md, "Start-up").
+  const { spawn } = await import('node:child_process');
   const profile = mkdtempSync(join(tmpdir(), 'station-print-'));
   const child = spawn(
     chromium,

@@ -1,6 +1,3 @@
-import { createPcscDriver } from '../../../devices/nfc/pcsc-binding';
-import { readChip } from '../../../devices/nfc/type2/encode';
-import { withPresentedChip } from '../../../devices/nfc/type2/present';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
@@ -17,6 +14,13 @@ export const nfcReadCommand: CliCommand = {
   summary: 'Wait for a chip on the NFC reader and print its UID, type, capacity, lock and NDEF records.',
   async run(ctx, args) {
     const { values } = parseCommand(args, { command: 'nfc read', options: { reader: { type: 'string' }, timeout: timeoutFlag } });
+    // The PC/SC driver (node:net) and the chip's encoding load with this command, not with every command
+    // (docs/architecture.md, "Start-up").
+    const [{ createPcscDriver }, { readChip }, { withPresentedChip }] = await Promise.all([
+      import('../../../devices/nfc/pcsc-binding'),
+      import('../../../devices/nfc/type2/encode'),
+      import('../../../devices/nfc/type2/present'),
+    ]);
     const out = await withPresentedChip(
       createPcscDriver(),
       { ...(values.reader ? { reader: values.reader } : {}), timeoutMs: (values.timeout ?? DEFAULT_TIMEOUT_S) * 1000 },

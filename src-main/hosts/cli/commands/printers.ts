@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StationError, StationErrorCode, StationErrorShape } from '../../../../src-shared/ipc/envelope';
 import type { PrintJobView, PrinterView } from '../../../../src-shared/ipc/printers';
-import type { CliCommand } from '../command';
+import { READS_ONLY, type CliCommand } from '../command';
 import { Exit, UsageError, type CliContext } from '../context';
 import { parseCommand } from '../flags';
 
@@ -54,6 +52,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (docs/printing.md, "Jobs"). A refusal before the job is recorded is this command's answer.
  */
 async function handOff(ctx: CliContext, path: readonly string[], args: string[], idFlag: string): Promise<PrintJobView> {
+  // Loaded here, not with every command (docs/architecture.md, "Start-up").
+  const [{ spawn }, { randomUUID }] = await Promise.all([import('node:child_process'), import('node:crypto')]);
   const jobId = randomUUID();
   const dir = join(ctx.dataDir, 'tmp');
   mkdirSync(dir, { recursive: true });
@@ -95,6 +95,7 @@ export const printersCommand: CliCommand = {
   path: ['printers'],
   usage: 'station [--data DIR] [--json] printers',
   summary: "The station's printers, each with its state, reasons and message in words, and the formats it takes.",
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     parseCommand(args, { command: 'printers', options: {} });
     const out = await ctx.call('printers.list', {});
@@ -198,6 +199,7 @@ export const printStatusCommand: CliCommand = {
   path: ['print', 'status'],
   usage: 'station [--data DIR] [--json] print status JOB',
   summary: 'Where a print job stands: its state, the positions printed and not printed.',
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     const { positionals } = parseCommand(args, { command: 'print status', options: {}, positionals: ['JOB'] });
     const job = await ctx.call('print.status', { jobId: positionals[0] as string });
@@ -240,6 +242,7 @@ export const printLogCommand: CliCommand = {
   path: ['print', 'log'],
   usage: 'station [--data DIR] [--json] print log --reel REEL [--position N]',
   summary: 'Every print of a Reel (or one position): when, which job, printer and station, reprints with their reason.',
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     const { values } = parseCommand(args, { command: 'print log', options: { reel: { type: 'string' }, position: { type: 'number' } } });
     if (!values.reel) throw new UsageError('print log needs --reel REEL.');

@@ -1,7 +1,7 @@
 import { OPERATION_STATES } from '../../../../src-shared/domain/operation-states';
 import type { QueueItem } from '../../../../src-shared/ipc/queue';
 import type { CollisionShape } from '../../../../src-shared/ipc/queue';
-import type { CliCommand } from '../command';
+import { READS_ONLY, type CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 
@@ -29,6 +29,7 @@ export const queueListCommand: CliCommand = {
   path: ['queue'],
   usage: `station [--data DIR] [--json] queue [--state ${OPERATION_STATES.join('|')}] [--limit N]`,
   summary: 'List queued operations with their attempts (reason, code and request id of attention items).',
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     const { values } = parseCommand(args, {
       command: 'queue',

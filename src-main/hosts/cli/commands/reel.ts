@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import { findingWords, type PrintFinding } from '../../../../src-shared/domain/print-check';
-import type { CliCommand } from '../command';
+import { READS_ONLY, type CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
@@ -97,6 +97,7 @@ export const reelListCommand: CliCommand = {
   path: ['reel', 'list'],
   usage: 'station [--data DIR] [--json] reel list [--q TEXT]',
   summary: 'List the Reels open on this station (created here or opened from the service).',
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     const { values } = parseCommand(args, { command: 'reel list', options: { q: { type: 'string' } } });
     const out = await ctx.call('reels.list', values.q ? { q: values.q } : {});

@@ -1,12 +1,13 @@
 import { formatBytes } from '../../../runtime/disk';
 import { Exit } from '../context';
 import { parseCommand } from '../flags';
-import type { CliCommand } from '../command';
+import { READS_ONLY, type CliCommand } from '../command';
 
 export const statusCommand: CliCommand = {
   path: ['status'],
   usage: 'station [--data DIR] [--json] status',
   summary: 'Show version, data dir, service profile, online state and queue counts.',
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     parseCommand(args, { command: 'status', options: {} });
     const status = await ctx.call('station.status', {});

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { CliCommand } from '../command';
+import { READS_ONLY, type CliCommand } from '../command';
 import { Exit, UsageError } from '../context';
 import { identifiersFrom, parseCommand, valueFlagOptions } from '../flags';
 
@@ -64,6 +64,7 @@ export const verifyStatusCommand: CliCommand = {
   path: ['verify', 'status'],
   usage: 'station [--data DIR] [--json] verify status --reel REEL',
   summary: "Show a Reel's current quality check: the plan, each sample and the lot's verdict (exit 3 when rejected).",
+  stationOptions: READS_ONLY,
   async run(ctx, args) {
     const { values } = parseCommand(args, { command: 'verify status', options: { reel: { type: 'string' } } });
     if (!values.reel) throw new UsageError('verify status needs --reel REEL.');
