@@ -19,7 +19,7 @@ afterAll(() => dir.remove());
 function loadedBy(
   args: string[],
   data = join(dir.path, 'data'),
-): { code: number; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string } {
+): { code: number; stdout: string; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string } {
   const record = join(dir.path, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(
     process.execPath,
@@ -34,7 +34,7 @@ function loadedBy(
     .map((path) => readFileSync(path, 'utf8'))
     .join('\n');
   const builtins = new Set([...paths].filter((path) => path.startsWith('node:')));
-  return { code: run.status ?? -1, stderr: run.stderr, packages, builtins, bundle };
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, packages, builtins, bundle };
 }
 
 /** The bundle defines `name` (a variable or a function; the build minifies whitespace and joins declarations). */
@@ -92,6 +92,18 @@ describe('what a CLI command loads', () => {
     expect(lines).toEqual([expect.objectContaining({ msg: 'station started', dataDir: data, startedAt: expect.any(String) })]);
     expect(loadedBy(['status'], data).code).toBe(0);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('the Reels and the enrollment load the grader only for an image to grade', () => {
+    const data = join(dir.path, 'reel-data');
+    expect(loadedBy(['connect', '--sandbox'], data).code).toBe(0);
+    const created = loadedBy(['reel', 'create', '--name', 'Startup', '--expect', 'TEXT=1'], data);
+    expect(created.code, created.stderr).toBe(0);
+    const reelId = (JSON.parse(created.stdout) as { reelId: string }).reelId;
+    const enrolled = loadedBy(['enroll', '--reel', reelId, '--position', '1', '--text', 'S-1'], data);
+    expect(enrolled.code, enrolled.stderr).toBe(0);
+    for (const run of [created, enrolled, loadedBy(['reel', 'show', reelId], data)])
+      for (const name of ['@zxing/library', 'zxing-wasm', 'sharp']) expect(run.packages, name).not.toContain(name);
   });
 
   it('a printers command loads the printers area and its IPP encoder', () => {
