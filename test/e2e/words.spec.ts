@@ -113,6 +113,9 @@ for (const viewport of VIEWPORTS) {
       const shown = await shownText(page, 'table');
       expect(shown).not.toMatch(/station queue|--next-free|--position|Re-place it|The service refused/);
       expect(shown, 'an id where a name exists').not.toMatch(UUID);
+      // A side not checked against print data says so in words, with no dash for a mark after the dash before it.
+      await expect(table.getByTestId('collision-side').first()).toContainText('nicht geprüft');
+      expect(shown, 'a dash as a mark right after a dash').not.toMatch(/—\s*–/);
       // The station's English stays under Details, a click away.
       await taken.getByText('Details', { exact: true }).click();
       await expect(taken.getByTestId('error-details')).toContainText('station queue settle');

@@ -27,12 +27,13 @@ function valuesInWords(values: CollisionShape['ours']['values'], t: TFunction): 
 
 function Side({ name, side }: { name: string; side: CollisionShape['ours'] | NonNullable<CollisionShape['theirs']> }) {
   const { t } = useTranslation();
-  const mark = { match: '✓', mismatch: '✖', unchecked: '–' }[side.printCheck];
+  // Unchecked has no mark: its words say it (a dash there read as a second dash after the one before it).
+  const mark = { match: '✓', mismatch: '✖', unchecked: null }[side.printCheck];
   return (
     <li data-testid="collision-side" data-check={side.printCheck}>
       <strong>{name}</strong>: {valuesInWords(side.values, t)} —{' '}
       <span className={`check-${side.printCheck}`}>
-        <span aria-hidden="true">{mark} </span>
+        {mark ? <span aria-hidden="true">{mark} </span> : null}
         {t(`queue.collision.check.${side.printCheck}`)}
       </span>
       {side.mismatches.length > 0 ? <span className="hint"> ({side.mismatches.map((m) => t('queue.collision.mismatch', { ...m })).join('; ')})</span> : null}
