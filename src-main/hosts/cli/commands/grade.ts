@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { LabelGrade, ReelGrades, SymbolGrade } from '../../../../src-shared/ipc/grades';
-import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
+import { PARAMETER_WORDS, distributionWords } from '../../../devices/camera/grade/words';
 import { ImageRefusedError } from '../../../devices/camera/errors';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
@@ -27,11 +26,7 @@ function labelLine(l: LabelGrade): string {
 }
 
 function reelText(out: ReelGrades): string {
-  const dist = GRADE_LETTERS.map((g) => `${g} ${out.distribution[g] ?? 0}`).join(', ');
-  const worst = Object.entries(out.worstParameters)
-    .filter(([, n]) => n > 0)
-    .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)
-    .join(', ');
+  const { grades: dist, worst } = distributionWords(out);
   return [
     `Reel ${out.reelId}: lowest accepted grade ${out.grading.minGrade}, below it ${out.grading.below === 'refuse' ? 'refused' : 'flagged'}; ${out.flagged} flagged`,
     `Grades: ${dist}${worst ? `; worst parameters: ${worst}` : ''}`,

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StationError, StationErrorCode, StationErrorShape } from '../../../../src-shared/ipc/envelope';
 import type { PrintJobView, PrinterView } from '../../../../src-shared/ipc/printers';
+import { randomUUID } from '../../../runtime/node-crypto';
 import { READS_ONLY, type CliCommand } from '../command';
 import { Exit, UsageError, type CliContext } from '../context';
 import { parseCommand } from '../flags';
@@ -52,8 +53,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (docs/printing.md, "Jobs"). A refusal before the job is recorded is this command's answer.
  */
 async function handOff(ctx: CliContext, path: readonly string[], args: string[], idFlag: string): Promise<PrintJobView> {
-  // Loaded here, not with every command (docs/architecture.md, "Start-up").
-  const [{ spawn }, { randomUUID }] = await Promise.all([import('node:child_process'), import('node:crypto')]);
+  // node:child_process loads here, not with every command (docs/architecture.md, "Start-up").
+  const { spawn } = await import('node:child_process');
   const jobId = randomUUID();
   const dir = join(ctx.dataDir, 'tmp');
   mkdirSync(dir, { recursive: true });

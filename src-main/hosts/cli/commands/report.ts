@@ -2,8 +2,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { ReelReport, ShiftSummary } from '../../../../src-shared/ipc/report';
-import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
-import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
+import { distributionWords } from '../../../devices/camera/grade/words';
 import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';
@@ -37,11 +36,7 @@ function summary(report: ReelReport): string {
 /** The print grades of the Reel's (or the day's) codes (docs/print-quality.md): a process-control grade, not a certified one. */
 function printQualityLine(q: ReelReport['printQuality'] | ShiftSummary['printQuality']): string {
   if (!q || q.graded === 0) return 'Print quality: no graded codes';
-  const dist = GRADE_LETTERS.map((g) => `${g} ${q.distribution[g] ?? 0}`).join(', ');
-  const worst = Object.entries(q.worstParameters)
-    .filter(([, n]) => n > 0)
-    .map(([p, n]) => `${PARAMETER_WORDS[p as keyof typeof PARAMETER_WORDS]} ×${n}`)
-    .join(', ');
+  const { grades: dist, worst } = distributionWords(q);
   const below = 'grading' in q ? `${q.flagged} below ${q.grading.minGrade}` : `${q.flagged} below their Reel's accepted grade`;
   return `Print quality (bench camera, process-control grade, not certified): ${dist}${worst ? `; worst: ${worst}` : ''}; ${below}`;
 }
