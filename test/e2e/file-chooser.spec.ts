@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // The CSV pickers (print data on the Reels, Threads on Bulk bind) speak the station's language: Chromium's own file
 // input says "Choose File / No file chosen" in the browser's language (components/FileChooser.tsx). The chooser
@@ -41,7 +42,7 @@ test('in German, Bulk bind: the button opens the chooser, names the file, and th
 test('Reels, print data from a file: named, previewed and imported', async ({ page }) => {
   await page.goto(`${station.served.ready.url}`);
   await page.goto(`${new URL(station.served.ready.url).origin}/#/reels`);
-  await page.getByRole('button', { name: 'Import print data for File reel' }).click();
+  await chooseReelSetUp(page, 'File reel', 'Import print data for File reel');
   const panel = page.getByRole('region', { name: 'Import print data into File reel' });
   const picker = panel.getByRole('group', { name: 'CSV file' });
   await expect(picker.getByTestId('file-chosen')).toHaveText('No file chosen');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../helpers/zpl-printer';
 import { audit, formatViolations } from '../helpers/e2e/axe';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // Reels → a Reel's print run → "Print…" (docs/printing.md, "The print dialog"), on the ZPL printer of test/helpers:
 // a range printed with progress by position; the printer out of paper mid-job, the stop said in words with what was
@@ -30,7 +31,7 @@ const positionOf = (format: string) => Number(/\^FD#(\d+)\^FS/.exec(format)?.[1]
 
 async function openDialog(page: Page, reel: string) {
   await openScreen(page, 'Reels');
-  await page.getByRole('button', { name: `Prepare print run for ${reel}` }).click();
+  await chooseReelSetUp(page, reel, `Prepare print run for ${reel}`);
   await page.getByRole('button', { name: `Print the labels of Reel “${reel}”` }).click();
   return page.getByRole('dialog', { name: `Print Reel “${reel}”` });
 }
@@ -131,7 +132,7 @@ test('print dialog in German: the stop and the printer’s reason in the catalog
   await openScreen(page, 'Settings');
   await page.getByLabel('Language').selectOption('de');
   await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Rollen', exact: true }).click();
-  await page.getByRole('button', { name: `Druckauftrag vorbereiten für ${reel}` }).click();
+  await chooseReelSetUp(page, reel, `Druckauftrag vorbereiten für ${reel}`);
   await page.getByRole('button', { name: `Die Labels der Rolle „${reel}“ drucken` }).click();
   const dialog = page.getByRole('dialog', { name: `Rolle „${reel}“ drucken` });
   await expect(dialog.getByLabel('Drucker')).toHaveValue('Line Zebra');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // docs/print-run.md, "Saving and conflicts": saving a print run left the Reels screen in a muddle (the run checked again against itself:
 // 60 collisions telling the user to use `--first-position`, a CLI flag; no word that it was saved). After the save
@@ -22,7 +23,7 @@ test.afterAll(async () => {
 });
 
 async function saveRun(page: Page, reel: string, prefix: string): Promise<void> {
-  await page.getByRole('button', { name: `Prepare print run for ${reel}` }).click();
+  await chooseReelSetUp(page, reel, `Prepare print run for ${reel}`);
   const panel = page.getByTestId('print-run');
   await panel.getByLabel('Labels', { exact: true }).fill('60');
   await panel.getByLabel('Prefix', { exact: true }).fill(prefix);
@@ -54,7 +55,7 @@ test('saving a print run says so, checks nothing more, and closes; again on a se
   await saveRun(page, 'Wine B', 'CHB-');
 
   // The same run again on Wine A collides at every position: said in the form's words, no CLI flag.
-  await page.getByRole('button', { name: 'Prepare print run for Wine A' }).click();
+  await chooseReelSetUp(page, 'Wine A', 'Prepare print run for Wine A');
   const panel = page.getByTestId('print-run');
   await panel.getByLabel('Labels', { exact: true }).fill('60');
   await panel.getByLabel('Prefix', { exact: true }).fill('CHA-');

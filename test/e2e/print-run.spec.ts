@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // A print run from the Reels screen (docs/print-run.md): generate 40 labels, export the CSV for the printer, save
 // them as the Reel's print data; then at the bench positions 1–3 scan in order and a misordered label is named
@@ -21,7 +22,7 @@ test.afterAll(async () => {
 test('generate 40 labels, export the CSV, then a misorder at the bench is named and skipped', async ({ page }) => {
   const origin = `${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}`;
   await page.goto(`${origin}#/reels`);
-  await page.getByRole('button', { name: 'Prepare print run for Print run reel' }).click();
+  await chooseReelSetUp(page, 'Print run reel', 'Prepare print run for Print run reel');
   const panel = page.getByTestId('print-run');
   await panel.getByLabel('Labels', { exact: true }).fill('40');
   await panel.getByLabel('Prefix', { exact: true }).fill('SER-');

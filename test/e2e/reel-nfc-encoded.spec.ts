@@ -4,6 +4,7 @@ import { tempDir } from '../helpers/tmp';
 import { Type2Chip } from '../helpers/type2-chip';
 import { placeCard, placeChip } from '../helpers/virtual-card';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // A chip encoded by the station (docs/devices.md, "Encoding a chip"), seen where a shift lead looks afterwards: the
 // Label panel of the Reel map shows the URL written, that it is locked and the tag type; the Reel report and the shift
@@ -100,7 +101,7 @@ test('Reels: a Reel’s NFC chips are set to encode and, after the warning that 
     await station.call('nfc.settings', { reelId: other, encode: false, lock: false });
     const page = await browser.newPage({ viewport: size });
     await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reels`);
-    await page.getByRole('button', { name: 'NFC chips of Reel “Lock reel”' }).click();
+    await chooseReelSetUp(page, 'Lock reel', 'NFC chips of Reel “Lock reel”');
     const panel = page.getByTestId('reel-nfc-settings');
     const encode = panel.getByRole('checkbox', { name: /^Encode each chip at the Bench/ });
     const lock = panel.getByRole('checkbox', { name: 'Lock each chip after writing' });

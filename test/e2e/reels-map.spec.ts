@@ -8,6 +8,7 @@ import { PATHS } from '../../src-shared/api/paths';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { openServed } from '../helpers/e2e/other-bench';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // Reels and Reel map: search and the collection and transferred (shipped) filters;
 // Label Collections (create, rename, file a Reel, filter by it); the print-data preview names
@@ -135,7 +136,7 @@ test('print-data preview names the bad rows before importing; nothing is written
     ],
   });
   await open(page, 'reels');
-  await page.getByRole('button', { name: 'Import print data for Print reel' }).click();
+  await chooseReelSetUp(page, 'Print reel', 'Import print data for Print reel');
   const panel = page.getByRole('region', { name: 'Import print data into Print reel' });
   const paste = panel.getByLabel('Or paste the CSV');
   await paste.fill('position,text,qr,nfc\n1,P-001,Q-001,\nx,P-002,Q-002,\n3,P-003,Q-003,NOT-HEX\n1,P-004,Q-004,\n5,,,\n');

@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { openServed } from '../helpers/e2e/other-bench';
+import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
 
 // Bulk bind, Reels, the Reel map with its Label panel open, and Verify as a shift lead reads them at 1366×768 and
 // 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take
-// one line each, a Reel with NFC chips (one action more) among them, in English and in German (two lines at 1366); the
+// one line each, a Reel with NFC chips (one choice more in its "Set up…" menu) among them, in English and in German; the
 // Label panel, Bulk bind and Verify break no word across lines and stretch no select across the page.
 
 let station: ServedStation;
@@ -98,7 +99,8 @@ for (const size of [
     test.setTimeout(120_000);
     await page.setViewportSize(size);
 
-    // Reels: one line per Reel, the NFC Reel's too, in English and in German (whose words are longer).
+    // Reels: one line per Reel, the NFC Reel's too, in English and in German (whose words are longer): Enroll, Reel map
+    // and the "Set up…" menu (screens/reels/ReelSetUpMenu.tsx).
     for (const lang of ['de', 'en'] as const) {
       await open(page, 'reels');
       await page.evaluate((code) => localStorage.setItem('station.locale', code), lang);
@@ -106,15 +108,23 @@ for (const size of [
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const reels = page.getByRole('table', { name: lang === 'de' ? 'Rollen' : 'Reels' });
       await expect(reels.getByRole('rowheader')).toHaveCount(3);
-      const nfc = lang === 'de' ? 'NFC-Chips der Rolle „Chardonnay 2024 NFC neck labels“ beschreiben' : 'NFC chips of Reel “Chardonnay 2024 NFC neck labels”';
-      await expect(reels.getByRole('button', { name: nfc, exact: true })).toBeVisible();
       await screenshot(page, `layout-reels-${size.width}${lang === 'en' ? '' : `-${lang}`}`);
       const heights = await reels.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
-      // German at 1366: its five actions need some 230 px more than the row has beside the other columns (measured),
-      // so they wrap between buttons onto a second line, never more (styles.css, reels-table).
-      const most = lang === 'de' && size.width < 1500 ? 90 : 52;
-      for (const height of heights) expect(height, `Reels rows (${lang}): ${heights.join(', ')} px`).toBeLessThanOrEqual(most);
+      for (const height of heights) expect(height, `Reels rows (${lang}): ${heights.join(', ')} px`).toBeLessThanOrEqual(52);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      // The NFC Reel's menu: its three choices inside the window, no word broken.
+      const nfcReel = 'Chardonnay 2024 NFC neck labels';
+      await reelSetUpButton(page, nfcReel).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem')).toHaveCount(3);
+      const nfc = lang === 'de' ? `NFC-Chips der Rolle „${nfcReel}“ beschreiben` : `NFC chips of Reel “${nfcReel}”`;
+      await expect(menu.getByRole('menuitem', { name: nfc, exact: true })).toBeVisible();
+      await screenshot(page, `layout-reels-menu-${size.width}${lang === 'en' ? '' : `-${lang}`}`);
+      const box = await menu.boundingBox();
+      expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height, JSON.stringify(box)).toBe(true);
+      expect(await brokenWords(menu)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
     }
 
     // The Reel map with the Label panel open.

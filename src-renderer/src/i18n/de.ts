@@ -1443,7 +1443,6 @@ export const de: Catalog = {
       when: 'Beschrieben',
     },
     settings: {
-      open: 'NFC-Chips',
       openFor: 'NFC-Chips der Rolle „{{name}}“ beschreiben',
       title: 'NFC-Chips der Rolle „{{reel}}“',
       encode: 'Jeden Chip am Arbeitsplatz beschreiben: URL des Labels schreiben, zurücklesen, dann erfassen',
@@ -1510,5 +1509,10 @@ export const de: Catalog = {
     nextEncode: 'als Nächstes beschreiben',
     encodeWith: 'beschreiben mit',
     verifying: 'Chip {{uid}} wird zurückgelesen … ruhig auf dem Lesegerät halten.',
+  },
+  reels6: {
+    setUp: 'Einrichten…',
+    setUpFor: 'Rolle „{{name}}“ einrichten',
+    nfcChips: 'NFC-Chips…',
   },
 };

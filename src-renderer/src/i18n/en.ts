@@ -1389,7 +1389,6 @@ export const en = {
       when: 'Encoded',
     },
     settings: {
-      open: 'NFC chips',
       openFor: 'NFC chips of Reel “{{name}}”',
       title: 'NFC chips of Reel “{{reel}}”',
       encode: 'Encode each chip at the Bench: write the Label’s URL, read it back, then enroll',
@@ -1454,6 +1453,12 @@ export const en = {
     nextEncode: 'next: encode',
     encodeWith: 'encode with',
     verifying: 'Reading chip {{uid}} back… hold it still on the reader.',
+  },
+  /** The Reels list's row actions (docs/architecture.md, "Renderer", layout rules): the set-up ones under one menu. */
+  reels6: {
+    setUp: 'Set up…',
+    setUpFor: 'Set up Reel “{{name}}”',
+    nfcChips: 'NFC chips…',
   },
 };
 

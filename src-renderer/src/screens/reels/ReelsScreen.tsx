@@ -14,6 +14,7 @@ import { ImportPrintData } from './ImportPrintData';
 import { OpenFromService } from './OpenFromService';
 import { PrepareRun } from './PrepareRun';
 import { ReelNfcSettings } from './ReelNfcSettings';
+import { ReelSetUpMenu } from './ReelSetUpMenu';
 
 // Reels: list with search and the collection and transferred (shipped)
 // filters, filing a Reel into a Label Collection, create with the expected composition, Label
@@ -158,35 +159,15 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
                 <button type="button" onClick={() => open(r.reelId, 'reelMap')} aria-label={t('reels.mapOf', { name: r.name })}>
                   {t('nav.reelMap')}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => {
+                <ReelSetUpMenu
+                  reel={r}
+                  importData={() => {
                     setImportFor(r.reelId);
                     setImportName(r.name);
                   }}
-                  aria-label={t('reels.importFor', { name: r.name })}
-                  title={t('reels.importFor', { name: r.name })}
-                >
-                  {t('reels.import')}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => setRunFor({ reelId: r.reelId, name: r.name })}
-                  aria-label={t('reels.prepareRunFor', { name: r.name })}
-                  title={t('reels.prepareRunFor', { name: r.name })}
-                >
-                  {t('reels.prepareRun')}
-                </button>
-                {/* Only a Reel whose Labels carry an NFC chip has chips to encode (docs/devices.md, "Encoding a chip"). */}
-                {r.expectedIdentifiers.some((e) => e.tagType === 'NFC' && e.count > 0) ? (
-                  <button
-                    type="button"
-                    onClick={() => setNfcFor({ reelId: r.reelId, name: r.name })}
-                    aria-label={t('nfcEncode.settings.openFor', { name: r.name })}
-                  >
-                    {t('nfcEncode.settings.open')}
-                  </button>
-                ) : null}
+                  prepareRun={() => setRunFor({ reelId: r.reelId, name: r.name })}
+                  nfcChips={() => setNfcFor({ reelId: r.reelId, name: r.name })}
+                />
               </>
             ),
           },
