@@ -3,7 +3,7 @@ import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-qualit
 import { lowDetailImage } from '../fixtures';
 import { audit, formatViolations } from '../helpers/e2e/axe';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
-import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
+import { chooseReelSetUp, reelSetUpButton } from '../helpers/e2e/reel-set-up';
 
 // Accessible: roles and labels on every control, visible focus, colour never the only signal.
 // Every screen, with content on it, is audited by axe-core against WCAG 2.1 A and AA, and
@@ -123,6 +123,11 @@ test.describe('connected to the sandbox, with a Reel', () => {
     await open('reels');
     await expect(page.getByRole('table', { name: 'Reels' }).getByRole('rowheader')).toHaveCount(1);
     await expectNoSeriousViolations(page, 'reels');
+    // The row's "Set up…" menu, open.
+    await reelSetUpButton(page, 'Audit reel').click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveCount(2);
+    await expectNoSeriousViolations(page, 'reels-set-up-menu');
+    await page.keyboard.press('Escape');
     await chooseReelSetUp(page, 'Audit reel', 'Import print data for Audit reel');
     await page.getByLabel('Or paste the CSV').fill('position,qr\n5,Q-5\nx,Q-6\n');
     await expect(page.getByRole('group', { name: 'Rows with errors' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferredFilter } from '../../../../src-shared/api/labels';
 import { LABEL_STATES } from '../../../../src-shared/domain/label-states';
@@ -112,10 +112,19 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
           {
             key: 'labels',
             header: t('reels.labels'),
-            cell: (r) =>
-              LABEL_STATES.filter((s) => (r.labelCounts[s] ?? 0) > 0)
-                .map((s) => `${t(`states.${s}`)} ${format.number(r.labelCounts[s] ?? 0)}`)
-                .join(' · ') || '0',
+            className: 'label-counts',
+            // Each state's count is one piece that never breaks; at 1366 the pieces of a Reel with Labels in several
+            // states may take a second line rather than push the row past the window (styles.css, reels-table).
+            cell: (r) => {
+              const counts = LABEL_STATES.filter((s) => (r.labelCounts[s] ?? 0) > 0).map((s) => `${t(`states.${s}`)} ${format.number(r.labelCounts[s] ?? 0)}`);
+              if (counts.length === 0) return '0';
+              return counts.map((count, i) => (
+                <Fragment key={count}>
+                  {i > 0 ? ' ' : null}
+                  <span>{i < counts.length - 1 ? `${count} ·` : count}</span>
+                </Fragment>
+              ));
+            },
           },
           {
             key: 'collection',
