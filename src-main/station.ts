@@ -426,7 +426,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
               await Promise.all([loadContractModule(area), handlersOf(area)]);
               await new Promise((next) => setImmediate(next));
             }
-            if (!closing) (await import('./commands/warm-up')).warmReelOpening();
+            if (!closing) await (await import('./commands/warm-up')).warmReelOpening(() => new Promise((next) => setImmediate(next)));
           })()
             .catch((error: unknown) => log.logger.warn({ err: error }, 'warm-up failed'))
             .finally(resolve);

@@ -45,7 +45,14 @@ describe('the warm-up', () => {
     for (const path of [...FIRST_ACTIONS, 'src-main/commands/warm-up.ts']) expect(cold, path).not.toContain(path);
   });
 
-  it('reads its made-up page as the service would send it', () => {
-    expect(() => warmReelOpening()).not.toThrow();
+  it('reads its made-up pages as the service would send them', async () => {
+    let turns = 0;
+    await expect(
+      warmReelOpening(async () => {
+        turns += 1;
+      }),
+    ).resolves.toBeUndefined();
+    // The event loop turns between pages.
+    expect(turns).toBe(4);
   });
 });
