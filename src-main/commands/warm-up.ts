@@ -1,4 +1,5 @@
 import { reelCommands } from '../../src-shared/ipc/reels';
+import { identifiersOf } from '../changes/shared-reel';
 import { LabelListPageSchema } from '../service/read/labels';
 import type { LocalLabel } from '../store/labels';
 import { reelLabelViews } from './views';
@@ -54,7 +55,7 @@ export async function warmReelOpening(turn: () => Promise<void>): Promise<void> 
         position: label.position,
         state: 'enrolled',
         serviceId: label.compositeTagId,
-        identifiers: (label.members ?? []).map((m) => (m.value ? { tagType: m.tagType, value: m.value } : { tagType: m.tagType })),
+        identifiers: identifiersOf(label),
         expected: null,
         captureSha256: null,
         indexing: 'default',
