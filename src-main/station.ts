@@ -94,16 +94,29 @@ export interface StationOptions {
    * 'judge' (a CLI command that only reads): make none, but say the disk is full when a process keeping it would.
    */
   diskReserve?: boolean | 'judge';
+  /**
+   * Warm up in idle time soon after start (docs/architecture.md, "Start-up"): load the command areas an operator's
+   * first actions use and read a made-up page of Labels as an opening does, so the first opening of a Reel does not
+   * wait for code. Hosts that stay up (the web host, Electron) set it; default false (the CLI's start-up stays lean).
+   */
+  warmUp?: boolean;
 }
 
 export interface Station {
   readonly dataDir: string;
   /** Validates `input` against the contract, runs the command, never throws. */
   call(name: string, input: unknown): Promise<Envelope>;
+  /** Resolves once the warm-up (`warmUp`) has run, at once without one; it never rejects. */
+  warmedUp(): Promise<void>;
   /** Every event the core emits, in order. Returns the unsubscribe function. */
   subscribe(listener: (name: EventName, payload: unknown) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The warm-up waits this long after start, so that it does not slow what a host does first (its window, its first commands). */
+const WARM_UP_AFTER_MS = 1_000;
+/** The command areas the warm-up loads: the Reels screen, the Bench and the Queue, what a shift's first actions use. */
+const WARM_AREAS: readonly ContractModuleName[] = ['profiles', 'reels', 'labels', 'queue'];
 
 /** Queue progress reaches the UI at most this often (one event for a burst of finished operations). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -399,6 +412,29 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let closing = false;
   let closed: Promise<void> | undefined;
 
+  // The warm-up (docs/architecture.md, "Start-up"), one area at a time with a turn of the event loop between, so a
+  // command arriving meanwhile waits for little; an area that fails to load is loaded again by its first command.
+  let warmUpTimer: NodeJS.Timeout | undefined;
+  let warmUpEnded = (): void => undefined;
+  const warmedUp: Promise<void> = options.warmUp
+    ? new Promise<void>((resolve) => {
+        warmUpEnded = resolve;
+        warmUpTimer = setTimeout(() => {
+          void (async () => {
+            for (const area of WARM_AREAS) {
+              if (closing) return;
+              await Promise.all([loadContractModule(area), handlersOf(area)]);
+              await new Promise((next) => setImmediate(next));
+            }
+            if (!closing) await (await import('./commands/warm-up')).warmReelOpening(() => new Promise((next) => setImmediate(next)));
+          })()
+            .catch((error: unknown) => log.logger.warn({ err: error }, 'warm-up failed'))
+            .finally(resolve);
+        }, WARM_UP_AFTER_MS);
+        warmUpTimer.unref();
+      })
+    : Promise.resolve();
+
   async function call(name: string, input: unknown): Promise<Envelope> {
     if (closing) {
       return failure(new StationError({ code: StationErrorCode.shuttingDown, message: 'The station is shutting down; try again after it restarts.' }));
@@ -442,12 +478,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
   return {
     dataDir,
     call,
+    warmedUp: () => warmedUp,
     subscribe: (listener) => events.subscribe(listener),
     close() {
       // Closing twice (a host's shutdown path and a test's cleanup) waits for the one close.
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        clearTimeout(warmUpTimer);
+        warmUpEnded();
         otherWriters?.close();
         housekeeping.close();
         await printJobsLoaded?.then(

@@ -34,8 +34,9 @@ export async function refreshReel(ctx: CommandContext, reel: LocalReel): Promise
     mergeServiceReel(ctx.db, reel, remote, null);
     return;
   }
-  // The first page asked before the mirror reads the Reel's rows, so the service prepares it meanwhile.
+  // The first page asked, and on the wire, before the mirror reads the Reel's rows, so the service prepares it meanwhile.
   const asked = labelPages(ctx, remote.collectionId);
+  await ctx.connection.requireClient().onTheWire();
   await readLabels(startMirror(ctx.db, reel), remote, asked);
 }
 
@@ -126,10 +127,12 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       if (printData && 'path' in printData) requireFilePathsAllowed(ctx.allowFilePaths, 'reels.open', 'printData.path');
       await requireOnline(ctx);
       // The Reel and the first page of its Labels asked together (docs/sync.md, "Opening at shop scale"); a Reel open
-      // here already has its rows read while the service answers.
+      // here already has its rows read while the service answers, once both requests are on the wire.
+      const client = ctx.connection.requireClient();
       const asked = labelPages(ctx, serviceId);
-      const remoteAsked = ctx.connection.requireClient().reels.get(serviceId);
+      const remoteAsked = client.reels.get(serviceId);
       remoteAsked.catch(() => undefined);
+      await client.onTheWire();
       const known = getProfileReelByServiceId(ctx.db, ctx.changes.profileId(), serviceId);
       const early = known ? startMirror(ctx.db, known) : null;
       let remote: ServiceReel;

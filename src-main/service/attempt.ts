@@ -4,6 +4,7 @@ import { readErrorBody } from './read/errors';
 import type { ServiceErrorInit } from './errors';
 import { parseRetryAfter } from '../../src-shared/domain/retry';
 import { failedBeforeConnect } from './retry-policy';
+import { sendNoting } from './on-the-wire';
 
 // One HTTP attempt: send, wait at most the timeout (body included), read x-request-id, parse the body.
 // Never throws for HTTP or network failures: it describes them so the transport can apply the retry table.
@@ -32,6 +33,8 @@ export interface AttemptEnv {
   timeoutMs: number;
   now: () => number;
   signal?: AbortSignal;
+  /** Called once the request is written to its connection (src-main/service/on-the-wire.ts). */
+  onWritten?: () => void;
 }
 
 const MAX_ISSUES = 10;
@@ -54,7 +57,8 @@ export async function performAttempt<T>(req: AttemptRequest<T>, env: AttemptEnv)
   let response: Response;
   let text: string;
   try {
-    response = await env.fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal });
+    const init = { method: req.method, headers: req.headers, body: req.body, signal };
+    response = await (env.onWritten ? sendNoting(() => env.fetch(req.url, init), env.onWritten) : env.fetch(req.url, init));
     text = await response.text();
   } catch (cause) {
     // The caller's own abort (shutdown) is not a service failure: hand its reason back unchanged.

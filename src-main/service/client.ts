@@ -40,6 +40,11 @@ export interface ServiceClientOptions {
 export interface ServiceClient extends DiscoveryApi {
   /** Expiry of the cached token (for the status bar), or null before the first exchange. */
   tokenInfo(): TokenInfo | null;
+  /**
+   * Resolves once every request asked so far is written to its connection (a token got first, a connection made), so
+   * long synchronous work after it overlaps the service answering (src-main/service/on-the-wire.ts).
+   */
+  onTheWire(): Promise<void>;
   readonly threads: ThreadsApi;
   readonly tags: TagsApi;
   readonly collections: CollectionsApi;
@@ -68,6 +73,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   return {
     ...discoveryApi(transport),
     tokenInfo: () => transport.tokenInfo(),
+    onTheWire: () => transport.onTheWire(),
     threads: threadsApi(transport),
     tags: tagsApi(transport),
     collections: collectionsApi(transport),

@@ -146,6 +146,7 @@ export function labelsApi(t: Transport): LabelsApi {
           if (read.success) return read.data.items;
           throw unreadableAnswer('GET', PATHS.labels, page.requestId, read.error.issues);
         },
+        () => t.onTheWire(),
       ),
     get: async (labelId, opts) => {
       const label = await t.request({ method: 'GET', path: PATHS.label(labelId), schema: LabelAnswerSchema, idempotent: true }, opts);

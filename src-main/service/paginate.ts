@@ -53,11 +53,14 @@ export async function collectAll<P extends CursorPage, T>(
 
 /**
  * The pages of a cursor-paginated list, each page's items as one array, the next page asked before this one is
- * handed over (its caller's work on a page overlaps the next request). A repeated cursor ends as `paginate` does.
+ * handed over (its caller's work on a page overlaps the next request). `onTheWire` resolves once the requests asked
+ * are written (src-main/service/on-the-wire.ts): a page is read and handed over only then, else the next request
+ * would leave only after the caller's synchronous work on it. A repeated cursor ends as `paginate` does.
  */
 export async function* prefetchPages<P extends CursorPage, T>(
   fetchPage: (cursor: string | undefined) => Promise<P>,
   items: (page: P) => readonly T[],
+  onTheWire: () => Promise<void>,
 ): AsyncGenerator<readonly T[], void, undefined> {
   const seen = new Set<string>();
   let pending: Promise<P> | null = fetchPage(undefined);
@@ -71,6 +74,7 @@ export async function* prefetchPages<P extends CursorPage, T>(
     pending = next === null ? null : fetchPage(next);
     // A page fetched ahead whose caller stops early is never awaited: keep its failure from going unhandled.
     pending?.catch(() => undefined);
+    if (pending) await onTheWire();
     yield items(page);
   }
 }

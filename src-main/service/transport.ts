@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { API_KEY_HEADER, API_PREFIX, AUTHORIZATION_HEADER, BEARER_PREFIX, CONTEXT_HEADERS, PATHS, UNAUTHORIZED_MAX_RETRIES } from '../../src-shared/api';
 import { TokenAnswerSchema } from './read/discovery';
-import { performAttempt, type AttemptFailure, type FetchLike, type HttpMethod } from './attempt';
+import { performAttempt, type AttemptFailure, type AttemptResult, type FetchLike, type HttpMethod } from './attempt';
 import { ServiceError, type ServiceErrorKind } from './errors';
 import type { ServiceLogger } from './logger';
 import { isOutcomeUnknown, mayResend, resendDelayMs, type RetryConfig } from './retry-policy';
 import { createTokenManager, type TokenInfo } from './token-manager';
+import { unsentRequests } from './on-the-wire';
 
 // Authenticated requests with the spec's retry table: one module owns the key, the token, the context
 // headers and the loop of attempts. spec: Authentication; Endpoints, Context headers; Errors, Retry guidance.
@@ -83,6 +84,8 @@ export interface Transport {
   /** Exchanges the API key now (connect checks a key with it); a refused key throws the service's error. */
   exchangeKey(): Promise<void>;
   tokenInfo(): TokenInfo | null;
+  /** Resolves once every request asked is written to its connection (src-main/service/on-the-wire.ts). */
+  onTheWire(): Promise<void>;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -127,6 +130,7 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
 export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const { logger, retry } = options;
+  const unsent = unsentRequests();
 
   // spec: Endpoints, Context headers. Sent on /api/v1 calls only; the token exchange carries the key alone.
   const contextHeaders: Record<string, string> = options.orgId ? { [CONTEXT_HEADERS.orgId]: options.orgId } : {};
@@ -209,6 +213,8 @@ export function createTransport(options: TransportOptions): Transport {
       let startedAt = Date.now();
       let headers: Record<string, string>;
       let body: string | FormData | undefined;
+      // Not on the wire from its call (a token to get first, a connection to make) until written, or its attempt ended.
+      const written = unsent.begin();
       try {
         headers = { accept: 'application/json', ...(isApi && !spec.noContext ? contextHeaders : {}), ...(await authorize()) };
         if (spec.json !== undefined) {
@@ -226,13 +232,19 @@ export function createTransport(options: TransportOptions): Transport {
           logger.debug({ ...attempt }, 'service request not sent');
           opts?.onAttempt?.(attempt);
         }
+        written();
         throw error;
       }
       startedAt = Date.now();
-      const result = await performAttempt(
-        { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema, answerStatuses: spec.answerStatuses },
-        { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal },
-      );
+      let result: AttemptResult<T>;
+      try {
+        result = await performAttempt(
+          { method: spec.method, path: fullPath, url: baseUrl + fullPath, headers, body, schema: spec.schema, answerStatuses: spec.answerStatuses },
+          { fetch: options.fetch, timeoutMs: opts?.timeoutMs ?? options.timeoutMs, now: options.now, signal: opts?.signal, onWritten: written },
+        );
+      } finally {
+        written();
+      }
       if (result.ok) {
         record({ method: spec.method, path: fullPath }, startedAt, 'ok', { status: result.status, requestId: result.requestId }, opts);
         return result.value;
@@ -296,6 +308,7 @@ export function createTransport(options: TransportOptions): Transport {
       );
     },
     tokenInfo: () => tokens.info(),
+    onTheWire: () => unsent.onTheWire(),
     async exchangeKey() {
       await tokens.get();
     },

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     keyCipher: keychain,
     printReport,
     housekeeping: true,
+    warmUp: true,
   });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

@@ -12,7 +12,7 @@ export const serveCommand: CliCommand = {
   summary: 'Serve the station UI and contract on 127.0.0.1 (prints one JSON line when ready).',
   longRunning: true,
   // The web host is the station's UI: it syncs in the background like the Electron host.
-  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', housekeeping: true, printReport: printer.print },
+  stationOptions: { autoSync: true, allowFilePaths: false, deviceSupervisor: 'withStation', housekeeping: true, warmUp: true, printReport: printer.print },
   async run(ctx, args) {
     const { values } = parseCommand(args, { command: 'serve', options: { port: { type: 'number', min: 0, max: 65535, what: 'a port number' } } });
     const port = values.port ?? 0;
