@@ -2,7 +2,7 @@
 // LOADED_BUILTINS_FILE, one `node:NAME` a line, as the process exits. Unlike record.mjs it registers no module hooks,
 // whose loader thread loads node:stream and node:worker_threads itself, so it tells whether a command loaded those.
 'use strict';
-const { writeFileSync } = require('node:fs');
+const { writeFileSync } = process.getBuiltinModule('node:fs');
 
 const out = process.env.LOADED_BUILTINS_FILE;
 if (out) {
