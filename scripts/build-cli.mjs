@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The built CLI: esbuild bundles the `station` command (src-main/hosts/cli/bin.ts) and the sandbox
+// The built CLI: rolldown bundles the `station` command (src-main/hosts/cli/bin.ts) and the sandbox
 // service's command (src-sandbox/cli.ts) into out/cli/*.mjs, so neither compiles TypeScript when it
 // starts. Packages stay external (node_modules is loaded as installed, native modules included),
-// but for a few pure-JavaScript ones bundled in (BUNDLED_PACKAGES below); what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device drivers) is
-// imported where it is used and lands in its own chunk, loaded only by those commands.
+// but for a few pure-JavaScript ones bundled in (BUNDLED_PACKAGES below). What an entry imports statically is one
+// chunk beside it (bundleEntry); what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device
+// drivers, an area's handlers) is imported where it is used and lands in its own chunk, loaded only by those commands.
 //
 // `node scripts/build-cli.mjs` builds (part of `npm run build`); bin/station.mjs and bin/sandbox.mjs
 // run it through scripts/run-built.mjs, which loads this script (ensureBuiltOrExit) only when out/cli is missing or a source it was built from

@@ -1,7 +1,7 @@
 // What bin/station.mjs and bin/sandbox.mjs load before the CLI: whether the build in out/cli is
 // current, and running it. A script may call the station once per Label (docs/architecture.md,
 // "Start-up"), so this module is kept small and cheap: the build itself (scripts/build-cli.mjs,
-// with esbuild) is loaded only when the build is missing or stale. The check is the whole one, never
+// with rolldown) is loaded only when the build is missing or stale. The check is the whole one, never
 // a sample: every file the build wrote is there, and every input it was made from has the mtime
 // and size it had then; so an edited source is never run from a stale bundle.
 // Node's own modules are taken with process.getBuiltinModule(), not imported: importing node:fs makes Node build an ES
