@@ -33,7 +33,7 @@ export type OperationState = z.infer<typeof OperationStateSchema>;
 // An attention item's shape and the concurrency bounds are the outbox's and the sync engine's too, which every command
 // loads: they live in queue-shapes.ts, so the rest of this area's schemas are built with its first command
 // (docs/architecture.md, "Start-up").
-export { AttentionShape, ConcurrencyBoundsSchema, type ConcurrencyBounds } from './queue-shapes';
+export { AttentionShape, type ConcurrencyBounds } from './queue-shapes';
 
 /**
  * One attempt of an operation (docs/sync.md, "The queue"): the request it sent (method and path; null only for the
