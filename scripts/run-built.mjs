@@ -1,12 +1,15 @@
 // What bin/station.mjs and bin/sandbox.mjs load before the CLI: whether the build in out/cli is
 // current, and running it. A script may call the station once per Label (docs/architecture.md,
 // "Start-up"), so this module is kept small and cheap: the build itself (scripts/build-cli.mjs,
-// with esbuild) is loaded only when the build is missing or stale. The check is the whole one, never
+// with rolldown) is loaded only when the build is missing or stale. The check is the whole one, never
 // a sample: every file the build wrote is there, and every input it was made from has the mtime
 // and size it had then; so an edited source is never run from a stale bundle.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// Node's own modules are taken with process.getBuiltinModule(), not imported: importing node:fs makes Node build an ES
+// module of it, which reads every export, and its ReadStream loads all of node:stream (as scripts/build-cli.mjs does
+// for the bundle).
+const { readdirSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { dirname, join, resolve } = process.getBuiltinModule('node:path');
+const { fileURLToPath, pathToFileURL } = process.getBuiltinModule('node:url');
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,8 +40,10 @@ export function staleReason(target = CLI_BUILD) {
   // One listing of the folder rather than a look-up per file written.
   const present = new Set(readdirSync(outdir));
   for (const file of manifest.outputs) if (!present.has(file)) return `${file} is missing`;
+  // The paths are joined by hand: path.join's normalising, once per source, was a third of the check.
+  const root = `${target.root}/`;
   for (const [file, [mtimeMs, size]] of Object.entries(manifest.inputs)) {
-    const stat = statSync(join(target.root, file), { throwIfNoEntry: false });
+    const stat = statSync(root + file, { throwIfNoEntry: false });
     if (!stat) return `${file} is gone`;
     if (stat.mtimeMs !== mtimeMs || stat.size !== size) return `${file} changed`;
   }

@@ -7,7 +7,6 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 
 function cannotWrite(path: string, error: unknown): StationError {
@@ -40,6 +39,9 @@ export async function writeFileWhole<T>(path: string, write: (out: WriteStream) 
   try {
     const result = await write(out);
     out.end();
+    // Node's streams load with the first file written, not with every command that might write one
+    // (docs/architecture.md, "Start-up").
+    const { finished } = await import('node:stream/promises');
     await finished(out);
     await rename(temporary, path);
     return result;

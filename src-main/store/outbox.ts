@@ -1,6 +1,6 @@
 import { randomUUID } from '../runtime/node-crypto';
 import type { AttentionShape, OperationKind, OperationState } from '../../src-shared/ipc/queue';
-import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue';
+import { AttentionShape as AttentionSchema } from '../../src-shared/ipc/queue-shapes';
 import { statement, type Db } from './database';
 import { updateLabel } from './labels';
 import { operationPayload, type OperationPayload } from './operations';

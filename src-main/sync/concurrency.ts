@@ -8,7 +8,7 @@ import type { ConcurrencyBounds } from '../../src-shared/ipc/queue';
 // holds the limit: the service is queueing, and more requests would only wait longer. Always within the bounds
 // the operator chose in Settings.
 
-export { ConcurrencyBoundsSchema, type ConcurrencyBounds } from '../../src-shared/ipc/queue';
+export { ConcurrencyBoundsSchema, type ConcurrencyBounds } from '../../src-shared/ipc/queue-shapes';
 
 /** The settings key of the operator's bounds. */
 export const CONCURRENCY_SETTING = 'syncConcurrency';

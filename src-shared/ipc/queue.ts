@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedValuesSchema } from '../domain/label';
 import { OPERATION_STATES } from '../domain/operation-states';
+import { AttentionShape, ConcurrencyBoundsSchema } from './queue-shapes';
 import { QueueCounts, SyncPauseKind } from './station';
 
 // The offline queue (docs/sync.md, "The queue"; "What the operator sees").
@@ -29,21 +30,10 @@ export { OPERATION_STATES } from '../domain/operation-states';
 const OperationStateSchema = z.enum(OPERATION_STATES);
 export type OperationState = z.infer<typeof OperationStateSchema>;
 
-/** What a person can do about an attention item. */
-/** `reposition`: the enrollment's position is held on the service by another bench's or app's Label; re-place it. */
-const AttentionActionSchema = z.enum(['recapture', 'retry', 'discard', 'reposition']);
-
-export const AttentionShape = z.object({
-  /** The reason in words. */
-  reason: z.string(),
-  code: z.string(),
-  status: z.number().nullable(),
-  requestId: z.string().nullable(),
-  actions: z.array(AttentionActionSchema),
-  /** The fields the reason's words are filled from on a screen (src-shared/ipc/error-words.ts); `reason` stays the English text. */
-  detail: z.record(z.string(), z.unknown()).optional(),
-});
-export type AttentionShape = z.infer<typeof AttentionShape>;
+// An attention item's shape and the concurrency bounds are the outbox's and the sync engine's too, which every command
+// loads: they live in queue-shapes.ts, so the rest of this area's schemas are built with its first command
+// (docs/architecture.md, "Start-up").
+export { AttentionShape, type ConcurrencyBounds } from './queue-shapes';
 
 /**
  * One attempt of an operation (docs/sync.md, "The queue"): the request it sent (method and path; null only for the
@@ -123,16 +113,6 @@ export const CollisionShape = z.object({
 export type CollisionShape = z.infer<typeof CollisionShape>;
 
 const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
-
-/**
- * The bounds of how many operations are sent at once. The engine adapts within them (src-main/sync/concurrency.ts):
- * up while answers come back fast and clean, down on 429, 503 and timeouts.
- */
-export const ConcurrencyBoundsSchema = z
-  .object({ min: z.number().int().min(1).max(64), max: z.number().int().min(1).max(64) })
-  .strict()
-  .refine((b) => b.min <= b.max, { message: 'The lowest number of requests at once must not be above the highest.', path: ['min'] });
-export type ConcurrencyBounds = z.infer<typeof ConcurrencyBoundsSchema>;
 
 const SyncConcurrency = z.object({ min: z.number().int(), max: z.number().int(), current: z.number().int() });
 type SyncConcurrency = z.infer<typeof SyncConcurrency>;

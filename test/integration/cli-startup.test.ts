@@ -19,7 +19,7 @@ afterAll(() => dir.remove());
 function loadedBy(
   args: string[],
   data = join(dir.path, 'data'),
-): { code: number; stdout: string; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string } {
+): { code: number; stdout: string; stderr: string; packages: Set<string>; builtins: Set<string>; bundle: string; files: number } {
   const record = join(dir.path, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(
     process.execPath,
@@ -29,12 +29,24 @@ function loadedBy(
   const lines = readFileSync(record, 'utf8').split('\n').filter(Boolean);
   const paths = new Set(lines.map((line) => (line.startsWith('file:') ? fileURLToPath(line) : line)));
   const packages = new Set([...paths].flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []));
-  const bundle = [...paths]
-    .filter((path) => path.startsWith(join(repoRoot, 'out', 'cli')))
-    .map((path) => readFileSync(path, 'utf8'))
-    .join('\n');
+  const files = [...paths].filter((path) => path.startsWith(join(repoRoot, 'out', 'cli')));
+  const bundle = files.map((path) => readFileSync(path, 'utf8')).join('\n');
   const builtins = new Set([...paths].filter((path) => path.startsWith('node:')));
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, packages, builtins, bundle };
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr, packages, builtins, bundle, files: files.length };
+}
+
+/**
+ * Runs the real `station` bin, its stdout a pipe as a script's, and returns which of Node's own modules it loaded
+ * (test/helpers/loaded-modules/builtins.cjs: no module hooks, whose thread loads node:stream itself).
+ */
+function builtinsLoadedBy(args: string[], data = join(dir.path, 'data')): { code: number; stdout: string; builtins: Set<string> } {
+  const record = join(dir.path, `builtins-${Math.random().toString(36).slice(2)}.txt`);
+  const run = spawnSync(
+    process.execPath,
+    ['--require', join(repoRoot, 'test/helpers/loaded-modules/builtins.cjs'), join(repoRoot, 'bin', 'station.mjs'), '--json', '--data', data, ...args],
+    { cwd: repoRoot, env: { ...process.env, LOADED_BUILTINS_FILE: record }, encoding: 'utf8', timeout: 120_000 },
+  );
+  return { code: run.status ?? -1, stdout: run.stdout, builtins: new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean)) };
 }
 
 /** The bundle defines `name` (a variable or a function; the build minifies whitespace and joins declarations). */
@@ -64,14 +76,48 @@ describe('what a CLI command loads', () => {
     expect(status.packages).toContain('better-sqlite3');
     for (const name of NOT_FOR_STATUS) expect(status.packages, name).not.toContain(name);
     // Node's own crypto and child processes load with the commands that use them (each costs about a tenth of a bare
-    // `node -e 1`). (node:net comes with stdout when it is a pipe, as here.)
+    // `node -e 1`).
     expect(status.builtins).toContain('node:fs');
     for (const name of ['node:crypto', 'node:child_process']) expect(status.builtins, name).not.toContain(name);
     expect(status.bundle).toMatch(defines('stationCommands'));
     // Other areas' schemas and handlers are neither built nor loaded, nor the service's Label schemas (the outbox's
     // payload schemas, built on first use, take what they need from common.ts).
-    for (const name of ['labelCommands', 'printerCommands', 'labelHandlers', 'printerHandlers', 'gradeStill', 'ExpectedIdentifiersInputSchema'])
+    // Nor the queue area's (the outbox and the sync engine take an attention item's shape and the concurrency bounds
+    // from src-shared/ipc/queue-shapes.ts).
+    for (const name of [
+      'labelCommands',
+      'printerCommands',
+      'queueCommands',
+      'labelHandlers',
+      'printerHandlers',
+      'gradeStill',
+      'ExpectedIdentifiersInputSchema',
+    ])
       expect(status.bundle, name).not.toMatch(defines(name));
+  });
+
+  it('`status` loads its code from five files of out/cli: what the entry imports statically is one chunk', () => {
+    // The entry, that chunk, the bundler's helpers and the station area's contract (a dynamic import: its module and
+    // the chunk it shares with the areas that import it); a bundler left to itself made a chunk of each set of dynamic
+    // imports a module is shared by (37 files).
+    const status = loadedBy(['status']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.files).toBeLessThanOrEqual(5);
+  });
+
+  it("`status` answers on a pipe without loading Node's streams: no node:stream, node:net or node:tty", () => {
+    // Its answer goes to the descriptor itself (hosts/cli/output.ts) and Node's modules are taken without an import
+    // (scripts/build-cli.mjs): process.stdout on a pipe, or an import of node:fs, would load node:stream.
+    const status = builtinsLoadedBy(['status']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ queue: { pending: 0 } });
+    expect(status.builtins).toContain('node:fs');
+    for (const name of ['node:stream', 'node:stream/promises', 'node:net', 'node:tty']) expect(status.builtins, name).not.toContain(name);
+    // An error goes the same way, to both descriptors.
+    const usage = builtinsLoadedBy(['status', '--nonsense']);
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ error: { code: 'USAGE' } });
+    expect(usage.builtins).not.toContain('node:stream');
   });
 
   it('`status` leaves the log and the disk reserve alone; a command that changes data writes the start line (loading pino) and the reserve', () => {

@@ -1,17 +1,14 @@
 import { runCli } from './main';
+import { flushOutput, writeStderr } from './output';
 
 // The `station` process: runs one command, then ends as soon as its answer is printed and its
 // station closed. Nothing the station started may keep a finished command alive (README:
 // Command line): a socket still open to the service, a timer or a device probe would otherwise
 // hold the process for as long as they last.
 
-function flushed(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((resolve) => stream.write('', () => resolve()));
-}
-
 const code = await runCli(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  writeStderr(`${error instanceof Error ? error.stack : String(error)}\n`);
   return 1;
 });
-await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+await flushOutput();
 process.exit(code);

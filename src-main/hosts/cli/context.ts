@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CommandName, CommandOutput } from '../../../src-shared/ipc/contract';
 import { StationError, type Envelope } from '../../../src-shared/ipc/envelope';
 import { createStation, type Station, type StationOptions } from '../../station';
+import { writeStdout } from './output';
 
 /** Exit codes of every CLI command (README: CLI). */
 export const Exit = { ok: 0, failed: 1, usage: 2, attention: 3 } as const;
@@ -49,7 +50,7 @@ export function createCliContext(
       return envelope.value as never;
     },
     print(value, human) {
-      process.stdout.write(json || human === undefined ? `${JSON.stringify(value, null, json ? undefined : 2)}\n` : `${human}\n`);
+      writeStdout(json || human === undefined ? `${JSON.stringify(value, null, json ? undefined : 2)}\n` : `${human}\n`);
     },
     async close() {
       if (opened) await (await opened).close();

@@ -2,6 +2,7 @@ import { StationError } from '../../../src-shared/ipc/envelope';
 import type { CliCommand } from './command';
 import { cliCommands } from './commands';
 import { createCliContext, defaultDataDir, Exit, UsageError } from './context';
+import { writeStderr, writeStdout } from './output';
 
 const GLOBAL_USAGE = 'usage: station [--data DIR] [--json] <command> [args]';
 
@@ -62,7 +63,7 @@ export async function runCli(argv: string[]): Promise<number> {
     const global = parseGlobal(argv);
     json = global.json;
     if (global.rest.length === 0 || global.rest[0] === 'help' || global.rest.includes('--help')) {
-      process.stdout.write(`${helpText()}\n`);
+      writeStdout(`${helpText()}\n`);
       return global.rest.length === 0 ? Exit.usage : Exit.ok;
     }
     const found = findCommand(global.rest);
@@ -80,7 +81,7 @@ export async function runCli(argv: string[]): Promise<number> {
       await ctx.close();
     } catch (error) {
       // Said on stderr only: stdout already holds the command's one answer.
-      process.stderr.write(`The station did not close cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
+      writeStderr(`The station did not close cleanly: ${error instanceof Error ? error.message : String(error)}\n`);
       if (code === Exit.ok) code = Exit.failed;
     }
     return code;
@@ -91,25 +92,24 @@ export async function runCli(argv: string[]): Promise<number> {
 
 function reportError(error: unknown, json: boolean): number {
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'USAGE', message: error.message } })}\n`);
-    process.stderr.write(`${error.message}\n${GLOBAL_USAGE}\n`);
+    if (json) writeStdout(`${JSON.stringify({ error: { code: 'USAGE', message: error.message } })}\n`);
+    writeStderr(`${error.message}\n${GLOBAL_USAGE}\n`);
     return Exit.usage;
   }
   if (error instanceof StationError) {
     const shape = error.toShape();
-    if (json) process.stdout.write(`${JSON.stringify({ error: shape })}\n`);
+    if (json) writeStdout(`${JSON.stringify({ error: shape })}\n`);
     const parts = [
       `error ${shape.code}`,
       shape.status ? `(HTTP ${shape.status})` : '',
       shape.message,
       shape.requestId ? `[request id ${shape.requestId}]` : '',
     ];
-    process.stderr.write(`${parts.filter(Boolean).join(' ')}\n`);
+    writeStderr(`${parts.filter(Boolean).join(' ')}\n`);
     return Exit.failed;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  if (json)
-    process.stdout.write(`${JSON.stringify({ error: { code: 'STATION_INTERNAL', message: String(error instanceof Error ? error.message : error) } })}\n`);
-  process.stderr.write(`${message}\n`);
+  if (json) writeStdout(`${JSON.stringify({ error: { code: 'STATION_INTERNAL', message: String(error instanceof Error ? error.message : error) } })}\n`);
+  writeStderr(`${message}\n`);
   return Exit.failed;
 }

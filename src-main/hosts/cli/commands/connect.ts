@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
+import { writeStderr } from '../output';
 
 export const connectCommand: CliCommand = {
   path: ['connect'],
@@ -44,7 +45,7 @@ export const connectCommand: CliCommand = {
     }
     const profile = await ctx.call('profiles.connect', input);
     // Saved without reaching the service: said on stderr, so a script's JSON stays one document.
-    if (profile.warning) process.stderr.write(`warning: ${profile.warning}\n`);
+    if (profile.warning) writeStderr(`warning: ${profile.warning}\n`);
     ctx.print(
       profile,
       `connected: ${profile.name} (${profile.kind}, ${profile.baseUrl}); organization ${profile.orgId}, Team ${profile.teamId}${profile.keyChecked ? '' : ' (API key not checked yet)'}`,

@@ -4,6 +4,7 @@ import { createStation, type Station } from '../../../station';
 import { UsageError } from '../context';
 import type { CliCommand } from '../command';
 import { parseCommand } from '../flags';
+import { writeStdout } from '../output';
 
 /** Waits until no device event came for `quietMs` (discovery settled), at most `maxMs`. */
 function settled(station: Station, quietMs = 400, maxMs = 3000): Promise<void> {
@@ -68,7 +69,7 @@ export const devicesWatchCommand: CliCommand = {
     }
     // A device tool: it neither sends the queue nor takes the data folder's sync lock.
     const station = await createStation({ dataDir: ctx.dataDir, autoSync: false, devices: { extraSerialPorts } });
-    const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+    const write = (value: unknown) => writeStdout(`${JSON.stringify(value)}\n`);
     const printed = new Map<string, string>();
     const printStatus = (device: string, status: DeviceStatus) => {
       const key = `${status.state}/${status.code ?? ''}`;

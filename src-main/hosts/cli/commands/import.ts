@@ -3,6 +3,7 @@ import { StationError } from '../../../../src-shared/ipc/envelope';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
+import { writeStderr } from '../output';
 
 export const importCommand: CliCommand = {
   path: ['import'],
@@ -29,7 +30,7 @@ export const importCommand: CliCommand = {
     } catch (error) {
       // The message already names each bad row, one per line.
       if (error instanceof StationError && error.code === 'STATION_IMPORT_INVALID' && !ctx.json) {
-        process.stderr.write(`${error.message}\n`);
+        writeStderr(`${error.message}\n`);
         return 1;
       }
       throw error;

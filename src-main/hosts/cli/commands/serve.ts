@@ -2,6 +2,7 @@ import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter } from '../../web/report-pdf';
 import type { CliCommand } from '../command';
 import { parseCommand } from '../flags';
+import { writeStdout } from '../output';
 
 /** The Reel report's "Export PDF": Chromium prints this host's own report page. */
 const printer = chromiumReportPrinter();
@@ -21,7 +22,7 @@ export const serveCommand: CliCommand = {
     // The folder's token, the same after a restart: a page the host served goes on when it is back.
     const host = await startWebHost({ station: await ctx.station(), port, rendererDir: rendererDir(), token: webHostToken(ctx.dataDir) });
     printer.bind(host);
-    process.stdout.write(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
+    writeStdout(`${JSON.stringify({ ready: true, url: host.loginUrl, token: host.token })}\n`);
     await new Promise<void>((resolveStop) => {
       const stop = () => resolveStop();
       process.once('SIGINT', stop);

@@ -30,7 +30,7 @@ export const syncConcurrencyCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] sync concurrency [--min N] [--max N]',
   summary: 'Show or set how many requests the queue may send at once (it adapts between the bounds).',
   async run(ctx, args) {
-    // The bounds are the contract's (src-shared/ipc/queue.ts, ConcurrencyBoundsSchema).
+    // The bounds are the contract's (src-shared/ipc/queue-shapes.ts, ConcurrencyBoundsSchema).
     const bound = { type: 'number', min: 1, max: 64 } as const;
     const { values } = parseCommand(args, { command: 'sync concurrency', options: { min: bound, max: bound } });
     const { min, max } = values;
