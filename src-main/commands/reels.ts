@@ -12,6 +12,7 @@ import type { ServiceLabel, ServiceReel } from '../service/read/labels';
 import { listLabels, type LocalLabel } from '../store/labels';
 import { getProfileReelByServiceId, getReel, listCollections, listReels, type LocalReel } from '../store/reels';
 import { canAskService, requireOnline, type CommandContext } from './context';
+import { reelLabelsSince } from './reel-changes';
 import { reelLabelViews, reelView } from './views';
 import { reelExtent } from '../changes/reel-extent';
 
@@ -86,6 +87,16 @@ function changed(ctx: CommandContext): void {
 }
 
 export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof reelCommands> {
+  /** A Reel read from the service when online (unless refresh: false); a failed read still shows local state. */
+  const readService = async (reelId: string, refresh: boolean | undefined) => {
+    const reel = requireReel(ctx.changes, reelId);
+    if (refresh === false) return;
+    try {
+      await refreshReel(ctx, reel);
+    } catch (error) {
+      if (refresh) throw error;
+    }
+  };
   return {
     'reels.create': (input) => {
       const { reelId } = createReel(ctx.changes, input);
@@ -186,20 +197,18 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       };
     },
     'reels.show': async ({ reelId, refresh }) => {
-      const reel = requireReel(ctx.changes, reelId);
-      // Refreshed from the service when online (unless refresh: false); a failed read still shows local state.
-      if (refresh !== false) {
-        try {
-          await refreshReel(ctx, reel);
-        } catch (error) {
-          if (refresh) throw error;
-        }
-      }
+      await readService(reelId, refresh);
       return {
         ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel),
         ...reelLabelViews(listLabels(ctx.db, reelId)),
         extent: reelExtent(ctx.db, reelId),
       };
+    },
+    'reels.showChanged': async ({ reelId, refresh, since }) => {
+      await readService(reelId, refresh);
+      // The Labels first: the Reel's fields read after them are as new or newer.
+      const labels = reelLabelsSince(ctx.db, reelId, since);
+      return { ...reelView(ctx.db, getReel(ctx.db, reelId) as LocalReel), ...labels, extent: reelExtent(ctx.db, reelId) };
     },
     'reels.activate': ({ reelId }) => {
       const opId = queueReelActivation(ctx.changes, reelId);

@@ -1,4 +1,5 @@
-import { printChecks, type PrintCheck } from '../../src-shared/domain/print-check';
+import { printChecksAt, printedPositions, type PrintCheck } from '../../src-shared/domain/print-check';
+import { reelProblems, type ReelProblemView } from '../../src-shared/domain/reel-changes';
 import type { LabelView, ReelView } from '../../src-shared/ipc/reels';
 import type { Db } from '../store/database';
 import { countLabelsByState, type LocalLabel } from '../store/labels';
@@ -10,23 +11,17 @@ import type { LocalReel } from '../store/reels';
  * A whole Reel's Labels as views, each checked against the Reel's print data on this bench, with the Reel's problems
  * (docs/print-run.md, "The check against the print data").
  */
-export function reelLabelViews(labels: readonly LocalLabel[]): { labels: LabelView[]; hasPrintData: boolean; problems: ReelProblem[] } {
+export function reelLabelViews(labels: readonly LocalLabel[]): { labels: LabelView[]; hasPrintData: boolean; problems: ReelProblemView[] } {
   // One pass over the Labels (a Reel of 10,000 is answered whole: docs/sync.md, "Opening at shop scale").
-  const checks = printChecks(labels);
-  const views: LabelView[] = [];
-  const problems: ReelProblem[] = [];
-  let hasPrintData = false;
-  labels.forEach((label, index) => {
-    const check = checks[index] as PrintCheck;
-    views.push(labelView(label, check));
-    if (label.expected !== null) hasPrintData = true;
-    if (check.result === 'mismatch')
-      problems.push({ kind: 'printMismatch', position: label.position, labelId: label.labelId, origin: label.origin, findings: check.findings });
-  });
-  return { labels: views, hasPrintData, problems };
+  const views = labelViews(labels, printedPositions(labels));
+  return { labels: views, hasPrintData: labels.some((label) => label.expected !== null), problems: reelProblems(views) };
 }
 
-type ReelProblem = { kind: 'printMismatch'; position: number; labelId: string; origin: LocalLabel['origin']; findings: PrintCheck['findings'] };
+/** Some of a Reel's Labels as views, checked against `printedAt`, the Reel's print data (printedPositions of all its Labels). */
+export function labelViews(labels: readonly LocalLabel[], printedAt: ReadonlyMap<string, number>): LabelView[] {
+  const checks = printChecksAt(labels, printedAt);
+  return labels.map((label, index) => labelView(label, checks[index] as PrintCheck));
+}
 
 function labelView(label: LocalLabel, check: PrintCheck): LabelView {
   return {

@@ -361,3 +361,24 @@ export function labelsChangedBetween(db: Db, from: string, to: string): LocalLab
   const rows = statement(db, "SELECT * FROM labels WHERE updated_at >= ? AND updated_at < ? AND state NOT IN ('expected', 'gap')").all(from, to) as Row[];
   return rows.map(fromRow);
 }
+
+/**
+ * A Reel's versions of its Labels (migration 14's triggers): `labels` moves with every change of a Label row a view
+ * shows, `print` with every change of the Reel's print data. Undefined for a Reel not here.
+ */
+export function labelsVersion(db: Db, reelId: string): { labels: number; print: number } | undefined {
+  return statement(db, 'SELECT labels_version AS labels, print_version AS print FROM reels WHERE reel_id = ?').get(reelId) as
+    { labels: number; print: number } | undefined;
+}
+
+/** The Labels changed on a Reel or come onto it after its labels version `since`, by position, and the ids of those that left it since. */
+export function labelChangesSince(db: Db, reelId: string, since: number): { labels: LocalLabel[]; gone: string[] } {
+  const rows = statement(
+    db,
+    'SELECT l.* FROM label_changes c JOIN labels l ON l.label_id = c.label_id AND l.reel_id = c.reel_id WHERE c.reel_id = ? AND c.version > ? AND c.gone = 0 ORDER BY l.position',
+  ).all(reelId, since) as Row[];
+  const gone = statement(db, 'SELECT label_id AS labelId FROM label_changes WHERE reel_id = ? AND version > ? AND gone = 1').all(reelId, since) as {
+    labelId: string;
+  }[];
+  return { labels: rows.map(fromRow), gone: gone.map((g) => g.labelId) };
+}

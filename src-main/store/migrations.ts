@@ -342,4 +342,60 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reels ADD COLUMN grade_below TEXT NOT NULL DEFAULT 'flag' CHECK (grade_below IN ('flag','refuse'));
       `,
   },
+  {
+    version: 14,
+    name: "each Reel's version of its Labels; which Labels changed since",
+    // docs/sync.md, "Only what changed reaches a screen": a screen that holds a Reel's Labels reads only what changed since. Triggers, so every
+    // writer counts, whatever its code path or process (the mirror, a CLI beside the station): each change of a Label
+    // row that a view shows bumps its Reel's labels_version, and print_version as well when it moves the Reel's print
+    // data (which every Label's check reads); label_changes holds each Label's last change on each Reel it was on,
+    // gone = 1 once it left (deleted, or moved to another Reel). An update that changes nothing a view shows counts not.
+    sql: `
+      ALTER TABLE reels ADD COLUMN labels_version INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE reels ADD COLUMN print_version INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE label_changes (
+        reel_id TEXT NOT NULL,
+        label_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        gone INTEGER NOT NULL CHECK (gone IN (0,1)),
+        PRIMARY KEY (reel_id, label_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX label_changes_since ON label_changes(reel_id, version);
+      CREATE TRIGGER labels_version_insert AFTER INSERT ON labels BEGIN
+        UPDATE reels SET labels_version = labels_version + 1, print_version = print_version + (NEW.expected IS NOT NULL)
+          WHERE reel_id = NEW.reel_id;
+        INSERT INTO label_changes (reel_id, label_id, version, gone)
+          SELECT NEW.reel_id, NEW.label_id, labels_version, 0 FROM reels WHERE reel_id = NEW.reel_id
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version, gone = excluded.gone;
+      END;
+      CREATE TRIGGER labels_version_delete AFTER DELETE ON labels BEGIN
+        UPDATE reels SET labels_version = labels_version + 1, print_version = print_version + (OLD.expected IS NOT NULL)
+          WHERE reel_id = OLD.reel_id;
+        INSERT INTO label_changes (reel_id, label_id, version, gone)
+          SELECT OLD.reel_id, OLD.label_id, labels_version, 1 FROM reels WHERE reel_id = OLD.reel_id
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version, gone = excluded.gone;
+      END;
+      CREATE TRIGGER labels_version_update AFTER UPDATE ON labels
+        WHEN OLD.reel_id IS NOT NEW.reel_id OR OLD.position IS NOT NEW.position OR OLD.state IS NOT NEW.state
+          OR OLD.service_id IS NOT NEW.service_id OR OLD.identifiers IS NOT NEW.identifiers OR OLD.expected IS NOT NEW.expected
+          OR OLD.warnings IS NOT NEW.warnings OR OLD.attention IS NOT NEW.attention OR OLD.bound_thread_id IS NOT NEW.bound_thread_id
+          OR OLD.origin IS NOT NEW.origin OR OLD.label_id IS NOT NEW.label_id
+      BEGIN
+        UPDATE reels SET labels_version = labels_version + 1, print_version = print_version + (OLD.expected IS NOT NULL)
+          WHERE reel_id = OLD.reel_id AND (OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id);
+        INSERT INTO label_changes (reel_id, label_id, version, gone)
+          SELECT OLD.reel_id, OLD.label_id, labels_version, 1 FROM reels
+          WHERE reel_id = OLD.reel_id AND (OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id)
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version, gone = excluded.gone;
+        UPDATE reels SET labels_version = labels_version + 1,
+            print_version = print_version + (CASE WHEN OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id
+              THEN NEW.expected IS NOT NULL
+              ELSE OLD.expected IS NOT NEW.expected OR (OLD.position IS NOT NEW.position AND NEW.expected IS NOT NULL) END)
+          WHERE reel_id = NEW.reel_id;
+        INSERT INTO label_changes (reel_id, label_id, version, gone)
+          SELECT NEW.reel_id, NEW.label_id, labels_version, 0 FROM reels WHERE reel_id = NEW.reel_id
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version, gone = excluded.gone;
+      END;
+    `,
+  },
 ];

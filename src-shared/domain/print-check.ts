@@ -120,7 +120,14 @@ export function labelCheck(label: CheckedLabel, printedAt: PrintedAt): PrintChec
 
 /** Each Label's check, in the Labels' order (reels.show, reels.open): the Reel's print data is its Labels' own. */
 export function printChecks(labels: readonly CheckedLabel[]): PrintCheck[] {
-  const printedAt = printedPositions(labels);
+  return printChecksAt(labels, printedPositions(labels));
+}
+
+/**
+ * The checks of some of a Reel's Labels against the Reel's print data, `printedAt` (printedPositions of every Label):
+ * the Labels a refresh found changed (docs/sync.md, "Only what changed reaches a screen").
+ */
+export function printChecksAt(labels: readonly CheckedLabel[], printedAt: ReadonlyMap<string, number>): PrintCheck[] {
   // Without print data anywhere on the Reel, a Label without its own is unchecked (nothing decides any of its values):
   // said at once for each of a 10,000-Label Reel rather than looked up value by value (docs/sync.md, "Opening at shop scale").
   const none = printedAt.size === 0;

@@ -86,6 +86,23 @@ const ReelDetail = ReelView.extend({
 });
 type ReelDetail = z.infer<typeof ReelDetail>;
 
+/**
+ * A read of a Reel again by a screen that holds an answer (docs/sync.md, "Only what changed reaches a screen"): `version` names the Labels the
+ * answer carries (give it back as `since`). `all`: every Label, as reels.show; `since`: the Reel's fields and only the
+ * Labels changed or come onto the Reel since `since` (`labels`) and the ids of those that left it (`gone`), both
+ * empty when nothing changed; the print data and so `hasPrintData` are then as in the answer held.
+ */
+const ReelShowChanged = z.discriminatedUnion('read', [
+  ReelDetail.extend({ read: z.literal('all'), version: z.string().min(1) }),
+  ReelView.extend({
+    read: z.literal('since'),
+    version: z.string().min(1),
+    labels: z.array(LabelView),
+    gone: z.array(z.string()),
+    extent: ReelDetail.shape.extent,
+  }),
+]);
+
 const ReelCreateInput = z
   .object({
     name: z.string().min(1),
@@ -180,6 +197,14 @@ export const reelCommands = {
   },
   /** Local state merged with the service's Reel and Labels when online (`refresh: false` skips the read; `true` fails if it cannot read). */
   'reels.show': { input: z.object({ reelId: LocalId, refresh: z.boolean().optional() }).strict(), output: ReelDetail },
+  /**
+   * reels.show for a screen that holds its last answer (the Bench, the Reel map): with `since` (the `version` of that
+   * answer), only what changed since. Reads the service as reels.show does.
+   */
+  'reels.showChanged': {
+    input: z.object({ reelId: LocalId, refresh: z.boolean().optional(), since: z.string().min(1).optional() }).strict(),
+    output: ReelShowChanged,
+  },
   /** The Reels on the service for the active Team (every page; `q` searches name and description). Needs the service. */
   'reels.find': {
     input: z.object({ q: z.string().optional() }).strict(),

@@ -47,6 +47,14 @@ for (const [width, height] of [
     const { serviceId } = (await otherStation('reel', 'show', otherReel)) as { serviceId: string };
     const { reelId } = await shop.station.call('reels.open', { serviceId, positions: { first: 3, last: 6 } });
 
+    // What each read of the Reel carried to the page (docs/sync.md, "Only what changed reaches a screen").
+    const reads: { read: string; labels: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/station/reels.showChanged'))
+        void response
+          .json()
+          .then((body: { value: { read: string; labels: unknown[] } }) => reads.push({ read: body.value.read, labels: body.value.labels.length }));
+    });
     await open(page, `bench?reel=${reelId}`);
     const position = page.getByTestId('bench-position');
     const feedback = page.getByTestId('bench-feedback');
@@ -60,6 +68,9 @@ for (const [width, height] of [
     await expect(position).toHaveText('4', { timeout: 40_000 });
     await expect(feedback).toHaveAttribute('data-code', 'TAKEN_ELSEWHERE');
     await expect(feedback).toHaveText('✓Position 3 was just enrolled by another bench or app: on to position 4.');
+    // The first read carried the Reel whole, the one that brought position 3 that Label alone.
+    expect(reads[0]).toEqual({ read: 'all', labels: 2 });
+    expect(reads).toContainEqual({ read: 'since', labels: 1 });
     await page.screenshot({ path: `${SHOTS}/bench-range-${width}.png` });
 
     // It enrolls the Bench's next position: once the Bench has read the Reel again, saving 4 goes on to 6, not 5.

@@ -29,13 +29,21 @@ interface QueryOptions<T> {
   draft?: boolean;
   /** A screen's own schedule for what no station event reports (the service's activation progress): ms, or false. */
   poll?: (data: T | undefined) => number | false;
+  /**
+   * Reads the answer given the one held (undefined the first time) in place of calling the command: a Reel read
+   * again only for what changed (reel-read.ts). The answer is kept as it comes: held parts stay the same objects.
+   */
+  read?: (held: T | undefined) => Promise<T>;
 }
 
 export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: QueryOptions<KnownOutput<N>> = {}) {
-  const { refetchIntervalMs: every, refetchWhile } = options;
+  const { refetchIntervalMs: every, refetchWhile, read } = options;
+  const client = useQueryClient();
   return useQuery<KnownOutput<N>, Error>({
     queryKey: options.snapshot ? ['snapshot', name, input] : commandKey(name, input),
-    queryFn: () => station.call(name, input),
+    queryFn: read ? ({ queryKey }) => read(client.getQueryData<KnownOutput<N>>(queryKey)) : () => station.call(name, input),
+    // What `read` answers shares the parts that did not change already; a deep comparison would walk them all.
+    ...(read ? { structuralSharing: false } : {}),
     enabled: options.enabled ?? true,
     // Only for what other processes change (a Reel other benches share); the station's own changes come as events.
     ...(every ? { refetchInterval: (query) => (refetchWhile && (query.state.data === undefined || !refetchWhile(query.state.data)) ? false : every) } : {}),

@@ -6,6 +6,7 @@ import type { StationStatus } from '../../../../src-shared/ipc';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
+import { reelRead } from '../../query/reel-read';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { announceRead, type ReadNotice } from '../../shell/read-notice';
 import { station } from '../../station-client';
@@ -84,10 +85,17 @@ export function useBenchSession({
   // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
   // of Labels between two reads. A Reel on the service (which other benches may share) is read again on a schedule,
   // so positions they enroll are passed by as they appear.
+  // A read again carries only the Labels changed since (reel-read.ts): one that found nothing new keeps the snapshot.
   const detail = useCommandQuery(
     'reels.show',
     { reelId: reelId ?? '' },
-    { enabled: reelId !== undefined, snapshot: true, refetchIntervalMs: REFRESH_MS, refetchWhile: (r) => r.serviceId !== null },
+    {
+      enabled: reelId !== undefined,
+      snapshot: true,
+      refetchIntervalMs: REFRESH_MS,
+      refetchWhile: (r) => r.serviceId !== null,
+      read: reelRead({ reelId: reelId ?? '' }),
+    },
   );
   const enroll = useCommandMutation('labels.enroll');
   const skipAt = useCommandMutation('labels.skip');
@@ -95,12 +103,14 @@ export function useBenchSession({
   const resolve = useCommandMutation('labels.resolve');
   const benchError = useCommandMutation('labels.benchError', ['report.shift']);
   const reel = detail.data;
-  const composition = useMemo(() => reel?.expectedIdentifiers.filter((e) => e.count > 0) ?? [], [reel]);
+  const expectedIdentifiers = reel?.expectedIdentifiers;
+  const composition = useMemo(() => expectedIdentifiers?.filter((e) => e.count > 0) ?? [], [expectedIdentifiers]);
   /** This bench's range of the Reel (reels.setRange), as plain numbers so a refresh does not count as a change. */
   const rangeFirst = reel?.benchRange?.first;
   const rangeLast = reel?.benchRange?.last;
   const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
-  const printedAt = useMemo(() => printedPositions(reel?.labels ?? []), [reel]);
+  const reelLabels = reel?.labels;
+  const printedAt = useMemo(() => printedPositions(reelLabels ?? []), [reelLabels]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -184,7 +194,7 @@ export function useBenchSession({
       if (positions) positions.push(position);
       else at.set(key, [position]);
     };
-    for (const label of reel?.labels ?? []) {
+    for (const label of reelLabels ?? []) {
       if (label.state === 'expected') continue;
       for (const i of label.identifiers) {
         if (i.value) add(identifierMapKey(i.tagType, i.value), label.position);
@@ -192,8 +202,8 @@ export function useBenchSession({
       }
     }
     return at;
-  }, [reel]);
-  const labelAt = useMemo(() => new Map((reel?.labels ?? []).map((label) => [label.position, label])), [reel]);
+  }, [reelLabels]);
+  const labelAt = useMemo(() => new Map((reelLabels ?? []).map((label) => [label.position, label])), [reelLabels]);
   const facts = useCallback((): ReelFacts => {
     const position = benchRef.current?.position;
     // A value on another Label of the Reel (the last one holding it, the current position aside), else one this
@@ -318,10 +328,10 @@ export function useBenchSession({
   /** On from `from`: back to the open position a misorder's jump left, else the next free one. */
   const advance = useCallback(
     (from: number) => {
-      const labels = reel?.labels ?? [];
+      const labels = reelLabels ?? [];
       apply((s) => startPosition(positionAfterSave(s, labels, from, sessionPositions.current, range), composition));
     },
-    [reel, composition, apply, range],
+    [reelLabels, composition, apply, range],
   );
 
   // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
+import { reelRead } from '../../query/reel-read';
 import { useCommandQuery } from '../../query/use-command';
 import { mapCells, type CellState } from './cell-state';
 import { BenchRangeForm } from './BenchRangeForm';
@@ -23,15 +24,19 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
   const { t } = useTranslation();
   const format = useFormat();
   // Read again on a schedule while shown: Labels other benches enroll appear (a refresh that finds the Reel's counts
-  // unchanged is one request; docs/sync.md, "Benches sharing a Reel").
-  const detail = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
+  // unchanged is one request; docs/sync.md, "Benches sharing a Reel"), and only the Labels changed since come (reel-read.ts).
+  const detail = useCommandQuery(
+    'reels.show',
+    { reelId: reelId ?? '' },
+    { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS, read: reelRead({ reelId: reelId ?? '' }) },
+  );
   const [selected, setSelected] = useState<number>();
   const prints = useCommandQuery('print.log', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const reprinted = useMemo(() => reprintedPositions(prints.data?.prints ?? []), [prints.data]);
-  const cells = useMemo(
-    () => markReprinted(mapCells(detail.data?.labels ?? [], detail.data?.benchRange ?? null, detail.data?.extent ?? null), reprinted),
-    [detail.data, reprinted],
-  );
+  const labels = detail.data?.labels;
+  const benchRange = detail.data?.benchRange ?? null;
+  const extent = detail.data?.extent ?? null;
+  const cells = useMemo(() => markReprinted(mapCells(labels ?? [], benchRange, extent), reprinted), [labels, benchRange, extent, reprinted]);
   const counts = useMemo(() => {
     const out: Partial<Record<CellState, number>> = {};
     for (const c of cells) out[c.state] = (out[c.state] ?? 0) + 1;

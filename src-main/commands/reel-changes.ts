@@ -1,0 +1,56 @@
+import type { LabelView } from '../../src-shared/ipc/reels';
+import { reelPrintedAt } from '../changes/print-check';
+import type { Db } from '../store/database';
+import { labelChangesSince, labelsVersion, listLabels } from '../store/labels';
+import { labelViews, reelLabelViews } from './views';
+
+// A Reel's Labels read again by a screen that holds them (docs/sync.md, "Only what changed reaches a screen"): only what changed since the
+// version it holds. The versions are the store's triggers' (migration 14), so every writer counts: this process, the
+// mirror, another process on the data folder.
+
+/** The version of a Reel's Labels as the renderer holds it: `<labels version>.<print data version>`. */
+function versionText(version: { labels: number; print: number }): string {
+  return `${version.labels}.${version.print}`;
+}
+
+function parseVersion(text: string | undefined): { labels: number; print: number } | undefined {
+  const match = text === undefined ? null : /^(\d+)\.(\d+)$/.exec(text);
+  return match ? { labels: Number(match[1]), print: Number(match[2]) } : undefined;
+}
+
+/** Where each printed value of a Reel belongs, kept for the print data version it was read at (the checks of changed Labels need it). */
+const printedAtKept = new WeakMap<Db, Map<string, { print: number; at: Map<string, number> }>>();
+
+function printedAtFor(db: Db, reelId: string, print: number): Map<string, number> {
+  let kept = printedAtKept.get(db);
+  if (!kept) printedAtKept.set(db, (kept = new Map()));
+  const held = kept.get(reelId);
+  if (held?.print === print) return held.at;
+  const at = reelPrintedAt(db, reelId);
+  kept.set(reelId, { print, at });
+  return at;
+}
+
+type ReelLabelsRead =
+  | { read: 'all'; version: string; labels: LabelView[]; hasPrintData: boolean; problems: ReturnType<typeof reelLabelViews>['problems'] }
+  | { read: 'since'; version: string; labels: LabelView[]; gone: string[] };
+
+/**
+ * The Reel's Labels for a screen that holds them at `since`: every Label (`all`) when it holds none, the print data
+ * moved (every Label's check reads it) or `since` is no version of this Reel; else (`since`) those changed or come onto
+ * the Reel since and the ids of those that left, none when nothing changed. Read in one snapshot of the database, so
+ * the version answered is that of the rows read.
+ */
+export function reelLabelsSince(db: Db, reelId: string, since: string | undefined): ReelLabelsRead {
+  return db
+    .transaction((): ReelLabelsRead => {
+      const now = labelsVersion(db, reelId) ?? { labels: 0, print: 0 };
+      const version = versionText(now);
+      const held = parseVersion(since);
+      if (!held || held.print !== now.print || held.labels > now.labels) return { read: 'all', version, ...reelLabelViews(listLabels(db, reelId)) };
+      if (held.labels === now.labels) return { read: 'since', version, labels: [], gone: [] };
+      const changes = labelChangesSince(db, reelId, held.labels);
+      return { read: 'since', version, labels: labelViews(changes.labels, printedAtFor(db, reelId, now.print)), gone: changes.gone };
+    })
+    .deferred();
+}
