@@ -1,6 +1,6 @@
 // Opening a Reel from the service (docs/sync.md, "Opening at shop scale"): a 10,000-Label Reel other benches enrolled, opened on a
 // station (reels.open: the Reel, every Label, the mirror written in SQLite) beside a raw client paging the same list
-// with bare fetch and the same page size, through the same counting proxy to the same sandbox, in the same
+// with bare fetch and the same page size, through the same counting proxy (on a thread of its own, as a network is) to the same sandbox, in the same
 // run, the service in its own process. Then a refresh when nothing changed (reels.show): its requests are counted, the target being one.
 // The 10,000 Labels are put on the sandbox by copying one enrolled Label in its own database (enrolling them one by one
 // would time the sandbox's enrollment, which is not what this measures); normalized_value as identifierKey makes it
@@ -11,7 +11,7 @@ import { createServiceClient } from '../../src-main/service';
 import { createStation } from '../../src-main/station';
 import { CONTEXT_HEADERS } from '../../src-shared/api/common';
 import { PATHS } from '../../src-shared/api/paths';
-import { startFaultProxy } from '../helpers/fault-proxy';
+import { startArrivalsProxy } from '../helpers/arrivals-proxy';
 import { startWithReadyLine } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { median, type Bench } from './harness';
@@ -56,8 +56,10 @@ export const sharedReelBench: Bench = {
       { timeoutMs: 60_000 },
     );
     const sandbox = served.ready;
-    const url = new URL(sandbox.baseUrl);
-    const proxy = await startFaultProxy({ host: url.hostname, port: Number(url.port) });
+    // The counting proxy stands for the network: on a thread of its own, so it forwards a request the station has
+    // sent while the station's thread merges a page, as a network does (on the station's thread it could not, and the
+    // raw client, idle while it pages, never paid that).
+    const proxy = await startArrivalsProxy(sandbox.baseUrl);
     // The station as a host that stays up runs it (docs/architecture.md, "Start-up": warmed up in idle time after start),
     // the first opening being the operator's first of the day.
     const station = await createStation({ dataDir: join(dir.path, 'station'), autoSync: false, warmUp: true });
@@ -106,26 +108,26 @@ export const sharedReelBench: Bench = {
       const raw: number[] = [];
       const rawRequests: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        let before = proxy.counts.requests;
+        let before = proxy.arrived();
         let started = performance.now();
         const out = await call<{ labels: unknown[] }>('reels.open', { serviceId });
         opened.push(performance.now() - started);
-        openRequests.push(proxy.counts.requests - before);
+        openRequests.push(proxy.arrived() - before);
         if (out.labels.length !== LABELS) throw new Error(`opened ${out.labels.length} Labels, not ${LABELS}`);
 
-        before = proxy.counts.requests;
+        before = proxy.arrived();
         started = performance.now();
         await rawRead();
         raw.push(performance.now() - started);
-        rawRequests.push(proxy.counts.requests - before);
+        rawRequests.push(proxy.arrived() - before);
       }
 
       const { reelId } = await call<{ reelId: string }>('reels.open', { serviceId });
-      const before = proxy.counts.requests;
+      const before = proxy.arrived();
       const started = performance.now();
       await call('reels.show', { reelId, refresh: true });
       const refreshMs = performance.now() - started;
-      const refreshRequests = proxy.counts.requests - before;
+      const refreshRequests = proxy.arrived() - before;
 
       // The first open writes the whole mirror; the others read it all again and write what changed (nothing).
       return [
