@@ -13,5 +13,5 @@ export const RUNNING_MARK = '▶';
 
 /** "paused by the operator", or what to do after the service refused the API key. */
 export function syncPausedWords(t: (key: string) => string, kind: SyncPauseKind | null): string {
-  return kind ? t(`words3.syncPaused.${kind}`) : t('status.syncPaused');
+  return kind ? t(`status.pausedBy.${kind}`) : t('status.syncPaused');
 }

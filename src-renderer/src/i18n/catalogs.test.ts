@@ -65,7 +65,7 @@ describe('string catalogs', () => {
   // main process's English. A kind added to SyncPauseKind without words fails here.
   it('every reason sending can be paused for has words in every language', () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
-      for (const kind of SyncPauseKind.options) expect(catalog.has(`words3.syncPaused.${kind}`), `${language}: words3.syncPaused.${kind}`).toBe(true);
+      for (const kind of SyncPauseKind.options) expect(catalog.has(`status.pausedBy.${kind}`), `${language}: status.pausedBy.${kind}`).toBe(true);
     }
   });
 

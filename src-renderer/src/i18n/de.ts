@@ -26,6 +26,11 @@ export const de: Catalog = {
     attentionBadge: '{{count, number}} zu klären',
   },
   status: {
+    pausedBy: {
+      operator: 'von Hand angehalten',
+      apiKeyRefused:
+        'angehalten: der Dienst hat den API-Schlüssel abgelehnt. In „Verbinden“ mit einem gültigen Schlüssel neu verbinden, dann in der Warteschlange die Synchronisierung fortsetzen.',
+    },
     label: 'Stationsstatus',
     online: 'Online',
     onlineState: { online: 'online', offline: 'offline', unknown: 'unbekannt', not_connected: 'nicht verbunden' },
@@ -118,6 +123,11 @@ export const de: Catalog = {
     useProfile: 'Profil {{name}} verwenden',
   },
   reels: {
+    setUpMenu: {
+      setUp: 'Einrichten…',
+      setUpFor: 'Rolle „{{name}}“ einrichten',
+      nfcChips: 'NFC-Chips…',
+    },
     title: 'Rollen',
     search: 'Rollen suchen',
     // A non-breaking hyphen: the Reels table's header wraps between words only (styles.css, reels-table).
@@ -1420,6 +1430,11 @@ export const de: Catalog = {
     belowRefuse: 'Unter der niedrigsten zugelassenen Note {{min}} dieser Rolle: Das Label wird abgelehnt. Neu drucken und neu aufnehmen.',
   },
   nfcEncode: {
+    slot: {
+      nextEncode: 'als Nächstes beschreiben',
+      encodeWith: 'beschreiben mit',
+      verifying: 'Chip {{uid}} wird zurückgelesen … ruhig auf dem Lesegerät halten.',
+    },
     kinds: {
       mifareClassic1k: 'eine MIFARE-Classic-1K-Karte',
       mifareClassic4k: 'eine MIFARE-Classic-4K-Karte',
@@ -1497,22 +1512,5 @@ export const de: Catalog = {
       holdsNothing: 'nichts',
       failed: 'Das Beschreiben wurde abgebrochen: {{message}}',
     },
-  },
-  words3: {
-    syncPaused: {
-      operator: 'von Hand angehalten',
-      apiKeyRefused:
-        'angehalten: der Dienst hat den API-Schlüssel abgelehnt. In „Verbinden“ mit einem gültigen Schlüssel neu verbinden, dann in der Warteschlange die Synchronisierung fortsetzen.',
-    },
-  },
-  nfc3: {
-    nextEncode: 'als Nächstes beschreiben',
-    encodeWith: 'beschreiben mit',
-    verifying: 'Chip {{uid}} wird zurückgelesen … ruhig auf dem Lesegerät halten.',
-  },
-  reels6: {
-    setUp: 'Einrichten…',
-    setUpFor: 'Rolle „{{name}}“ einrichten',
-    nfcChips: 'NFC-Chips…',
   },
 };

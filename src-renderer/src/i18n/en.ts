@@ -24,6 +24,11 @@ export const en = {
     attentionBadge: '{{count, number}} need attention',
   },
   status: {
+    /** Why sending is paused (src-shared/ipc/station.ts, SyncPauseKind): the status bar and the Queue screen. */
+    pausedBy: {
+      operator: 'paused by the operator',
+      apiKeyRefused: 'paused: the service refused the API key. Connect again with a valid key on the Connect screen, then resume sync on the Queue screen.',
+    },
     label: 'Station status',
     online: 'Online',
     onlineState: { online: 'online', offline: 'offline', unknown: 'unknown', not_connected: 'not connected' },
@@ -108,6 +113,12 @@ export const en = {
     useProfile: 'Use profile {{name}}',
   },
   reels: {
+    /** The Reels list's row actions (docs/architecture.md, "Renderer", layout rules): the set-up ones under one menu. */
+    setUpMenu: {
+      setUp: 'Set up…',
+      setUpFor: 'Set up Reel “{{name}}”',
+      nfcChips: 'NFC chips…',
+    },
     title: 'Reels',
     search: 'Search Reels',
     collection: 'Label Collection',
@@ -1366,6 +1377,12 @@ export const en = {
     belowRefuse: 'Below this Reel’s lowest accepted grade {{min}}: the Label will be refused. Reprint it and capture it again.',
   },
   nfcEncode: {
+    slot: {
+      /** The NFC slot of a Reel that encodes its chips (docs/devices.md, "Encoding a chip"). */
+      nextEncode: 'next: encode',
+      encodeWith: 'encode with',
+      verifying: 'Reading chip {{uid}} back… hold it still on the reader.',
+    },
     kinds: {
       mifareClassic1k: 'a MIFARE Classic 1K card',
       mifareClassic4k: 'a MIFARE Classic 4K card',
@@ -1439,26 +1456,6 @@ export const en = {
       holdsNothing: 'nothing',
       failed: 'The encoding stopped: {{message}}',
     },
-  },
-  /** Words of the words3 follow-ups (docs/glossary.md). */
-  words3: {
-    /** Why sending is paused (src-shared/ipc/station.ts, SyncPauseKind): the status bar and the Queue screen. */
-    syncPaused: {
-      operator: 'paused by the operator',
-      apiKeyRefused: 'paused: the service refused the API key. Connect again with a valid key on the Connect screen, then resume sync on the Queue screen.',
-    },
-  },
-  nfc3: {
-    /** The NFC slot of a Reel that encodes its chips (docs/devices.md, "Encoding a chip"). */
-    nextEncode: 'next: encode',
-    encodeWith: 'encode with',
-    verifying: 'Reading chip {{uid}} back… hold it still on the reader.',
-  },
-  /** The Reels list's row actions (docs/architecture.md, "Renderer", layout rules): the set-up ones under one menu. */
-  reels6: {
-    setUp: 'Set up…',
-    setUpFor: 'Set up Reel “{{name}}”',
-    nfcChips: 'NFC chips…',
   },
 };
 

@@ -103,7 +103,7 @@ export function BenchNfcEncode({
     <div className="slot-encode" data-testid="bench-nfc-encode" data-state={outcome?.state ?? 'starting'} data-listening={listening}>
       {split ? (
         <span className="slot-encode-url">
-          <span className="slot-encode-with">{t('nfc3.encodeWith')}</span>
+          <span className="slot-encode-with">{t('nfcEncode.slot.encodeWith')}</span>
           {/* Shortened to fit the slot, the serial at its end always shown; the whole URL is its tooltip. */}
           <span className="slot-encode-address mono" data-testid="bench-nfc-url" title={url}>
             <span className="url-head">{split.head}</span>
@@ -144,7 +144,7 @@ function say(outcome: NfcEncodeOutcome | null, t: (key: string, options?: Record
   if (!outcome) return t('nfcEncode.bench.starting');
   if (outcome.state === 'waiting') return t('nfcEncode.bench.waiting');
   if (outcome.state === 'encoding') return t('nfcEncode.bench.encoding', { uid: outcome.uid });
-  if (outcome.state === 'verifying') return t('nfc3.verifying', { uid: outcome.uid });
+  if (outcome.state === 'verifying') return t('nfcEncode.slot.verifying', { uid: outcome.uid });
   if (outcome.state === 'encoded') return t(outcome.locked ? 'nfcEncode.bench.encodedLocked' : 'nfcEncode.bench.encoded', { uid: outcome.uid });
   const detail = outcome.detail ?? {};
   const known = ['NFC_TORN_WRITE', 'NFC_URL_TOO_LONG', 'NFC_LOCKED_OTHER', 'NFC_OTHER_POSITION', 'NFC_NOT_TYPE2', 'NFC_VERIFY_FAILED', 'NFC_UNSUPPORTED'];

@@ -38,7 +38,7 @@ export function SlotCard({
         {slot.tagType}
         {next ? (
           <span className="slot-next" aria-hidden="true">
-            {t(slot.tagType === 'SVC' ? 'bench.nextCapture' : encode ? 'nfc3.nextEncode' : 'bench.nextScan')}
+            {t(slot.tagType === 'SVC' ? 'bench.nextCapture' : encode ? 'nfcEncode.slot.nextEncode' : 'bench.nextScan')}
           </span>
         ) : null}
       </span>

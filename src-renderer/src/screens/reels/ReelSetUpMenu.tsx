@@ -29,6 +29,6 @@ export function ReelSetUpMenu({
   ];
   // Only a Reel whose Labels carry an NFC chip has chips to encode (docs/devices.md, "Encoding a chip").
   if (reel.expectedIdentifiers.some((e) => e.tagType === 'NFC' && e.count > 0))
-    choices.push({ key: 'nfc', label: t('reels6.nfcChips'), name: t('nfcEncode.settings.openFor', { name }), choose: nfcChips });
-  return <MenuButton label={t('reels6.setUp')} name={t('reels6.setUpFor', { name })} choices={choices} />;
+    choices.push({ key: 'nfc', label: t('reels.setUpMenu.nfcChips'), name: t('nfcEncode.settings.openFor', { name }), choose: nfcChips });
+  return <MenuButton label={t('reels.setUpMenu.setUp')} name={t('reels.setUpMenu.setUpFor', { name })} choices={choices} />;
 }
