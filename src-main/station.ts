@@ -403,8 +403,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
   /** Commands start in the order they were called, also while an area loads. */
   let arrived: Promise<unknown> = Promise.resolve();
+  /** An area's contract and handlers, loaded once. */
+  const loadArea = (module: ContractModuleName) => Promise.all([loadContractModule(module), handlersOf(module)]);
   const areaOf = (module: ContractModuleName) => {
-    const ready = arrived.then(() => Promise.all([loadContractModule(module), handlersOf(module)]));
+    const ready = arrived.then(() => loadArea(module));
     arrived = ready.catch(() => undefined);
     return ready;
   };
@@ -421,12 +423,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
         warmUpEnded = resolve;
         warmUpTimer = setTimeout(() => {
           void (async () => {
+            const turn = () => new Promise<void>((next) => setImmediate(next));
             for (const area of WARM_AREAS) {
               if (closing) return;
-              await Promise.all([loadContractModule(area), handlersOf(area)]);
-              await new Promise((next) => setImmediate(next));
+              await loadArea(area);
+              await turn();
             }
-            if (!closing) await (await import('./commands/warm-up')).warmReelOpening(() => new Promise((next) => setImmediate(next)));
+            if (!closing) await (await import('./commands/warm-up')).warmReelOpening(turn);
           })()
             .catch((error: unknown) => log.logger.warn({ err: error }, 'warm-up failed'))
             .finally(resolve);

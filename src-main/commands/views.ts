@@ -1,6 +1,6 @@
 import { printChecksAt, printedPositions, type PrintCheck } from '../../src-shared/domain/print-check';
-import { reelProblems, type ReelProblemView } from '../../src-shared/domain/reel-changes';
-import type { LabelView, ReelView } from '../../src-shared/ipc/reels';
+import { reelProblems } from '../../src-shared/domain/reel-changes';
+import type { LabelView, ReelProblem, ReelView } from '../../src-shared/ipc/reels';
 import type { Db } from '../store/database';
 import { countLabelsByState, type LocalLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
@@ -11,7 +11,7 @@ import type { LocalReel } from '../store/reels';
  * A whole Reel's Labels as views, each checked against the Reel's print data on this bench, with the Reel's problems
  * (docs/print-run.md, "The check against the print data").
  */
-export function reelLabelViews(labels: readonly LocalLabel[]): { labels: LabelView[]; hasPrintData: boolean; problems: ReelProblemView[] } {
+export function reelLabelViews(labels: readonly LocalLabel[]): { labels: LabelView[]; hasPrintData: boolean; problems: ReelProblem[] } {
   // One pass over the Labels (a Reel of 10,000 is answered whole: docs/sync.md, "Opening at shop scale").
   const views = labelViews(labels, printedPositions(labels));
   return { labels: views, hasPrintData: labels.some((label) => label.expected !== null), problems: reelProblems(views) };

@@ -1,20 +1,11 @@
-import type { LabelView } from '../ipc/reels';
+import type { LabelView, ReelProblem } from '../ipc/reels';
 
 // A Reel's Labels as a screen holds them, brought up to date by what changed since (docs/sync.md, "Only what changed reaches a screen"): the
 // answer of `reels.showChanged` with `since`, applied on the renderer's side; no zod here, so the page loads none.
 
-/** A Label of the Reel whose values are not the print data of its position (reels.show's `problems`). */
-export interface ReelProblemView {
-  kind: 'printMismatch';
-  position: number;
-  labelId: string;
-  origin: LabelView['origin'];
-  findings: LabelView['printFindings'];
-}
-
 /** The Reel's problems, from its Labels' checks, in the Labels' order (the same on both sides of reels.show). */
-export function reelProblems(labels: readonly LabelView[]): ReelProblemView[] {
-  const problems: ReelProblemView[] = [];
+export function reelProblems(labels: readonly LabelView[]): ReelProblem[] {
+  const problems: ReelProblem[] = [];
   for (const label of labels)
     if (label.printCheck === 'mismatch')
       problems.push({ kind: 'printMismatch', position: label.position, labelId: label.labelId, origin: label.origin, findings: label.printFindings });

@@ -72,6 +72,7 @@ const ReelProblem = z.object({
   origin: z.enum(['here', 'elsewhere']),
   findings: z.array(PrintFindingSchema),
 });
+export type ReelProblem = z.infer<typeof ReelProblem>;
 
 const ReelDetail = ReelView.extend({
   labels: z.array(LabelView),
