@@ -12,6 +12,7 @@ import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { ActivationProgress, useBindStatus } from './ActivationProgress';
 import { exportRows, labelTexts, sameTarget } from './bind-flow';
 import { pairRows, threadIdsFromCsv, threadIdsFromText } from './thread-ids';
+import { reelRead } from '../../query/reel-read';
 
 // Bulk-bind after printing: Reel and range, Threads by paste, CSV,
 // scan or search by name, the service's preflight with every row's blockers and warnings, commit
@@ -41,7 +42,8 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
     e.preventDefault();
     setSearchFor(query.trim());
   };
-  const reel = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined });
+  // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
+  const reel = useCommandQuery('reels.show', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, read: reelRead({ reelId: reelId ?? '' }) });
   const localText = useMemo(() => labelTexts(reel.data?.labels), [reel.data]);
   const search = useCommandQuery('threads.search', { q: searchFor ?? '', pageSize: 20 }, { enabled: searchFor !== undefined });
   const preflight = useCommandMutation('bulkBind.preflight');

@@ -7,6 +7,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { station } from '../../station-client';
 import { useReasonWords } from '../devices/printers/reason-words';
+import { reelRead } from '../../query/reel-read';
 
 // A Reel's print run → "Print…" (docs/printing.md, "The print dialog"): the printer with its state in words, the
 // range (by default the positions not printed yet), copies, the first label's values; then the job's progress by
@@ -52,7 +53,8 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   }, []);
 
   const printers = useCommandQuery('printers.list', {});
-  const reel = useCommandQuery('reels.show', { reelId });
+  // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
+  const reel = useCommandQuery('reels.show', { reelId }, { read: reelRead({ reelId }) });
   const log = useCommandQuery('print.log', { reelId });
   const start = useCommandMutation('print.start', ['print.log']);
   const resume = useCommandMutation('print.resume', ['print.log']);

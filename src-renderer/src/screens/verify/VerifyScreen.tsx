@@ -22,6 +22,7 @@ import { playTone } from '../../components/sounds';
 import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
 import { decidedText, planText, sampleMessage, verdictText } from './verification-text';
+import { reelRead } from '../../query/reel-read';
 
 // The quality check of an enrolled Reel: draw the sample (ISO 2859-1, the AQL from Settings), then scan each sampled
 // position with the bench's devices (scanners and the keyboard wedge, NFC, and the camera when the Reel expects an
@@ -90,7 +91,12 @@ export function VerifyScreen({
   const [chosen, setChosen] = useState<number>();
   const [reads, setReads] = useState<Read[]>([]);
   const [unfitted, setUnfitted] = useState<Unfitted[]>([]);
-  const reel = useCommandQuery('reels.show', { reelId: reelId ?? '', refresh: false }, { enabled: reelId !== undefined });
+  // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
+  const reel = useCommandQuery(
+    'reels.show',
+    { reelId: reelId ?? '', refresh: false },
+    { enabled: reelId !== undefined, read: reelRead({ reelId: reelId ?? '', refresh: false }) },
+  );
   const known = useMemo(() => valuesByPosition(reel.data?.labels ?? []), [reel.data]);
   const [capture, setCapture] = useState<{ sha256: string; thumbnail: string | null }>();
   /** Why the last capture was refused by the camera's quality gate (capture again). */
