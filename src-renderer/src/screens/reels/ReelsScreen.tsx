@@ -108,11 +108,24 @@ export function ReelsScreen({ open }: { open: (reelId: string, screen: ScreenId)
               </>
             ),
           },
-          { key: 'composition', header: t('reels.composition'), cell: (r) => r.expectedIdentifiers.map((e) => `${e.count}× ${e.tagType}`).join(', ') },
+          {
+            key: 'composition',
+            header: t('reels.composition'),
+            className: 'pieces',
+            // Each kind is one piece that never breaks; at 1366 the pieces may take a second line so the name keeps its
+            // width (styles.css, reels-table).
+            cell: (r) =>
+              r.expectedIdentifiers.map((e, i) => (
+                <Fragment key={e.tagType}>
+                  {i > 0 ? ' ' : null}
+                  <span>{i < r.expectedIdentifiers.length - 1 ? `${e.count}× ${e.tagType},` : `${e.count}× ${e.tagType}`}</span>
+                </Fragment>
+              )),
+          },
           {
             key: 'labels',
             header: t('reels.labels'),
-            className: 'label-counts',
+            className: 'pieces',
             // Each state's count is one piece that never breaks; at 1366 the pieces of a Reel with Labels in several
             // states may take a second line rather than push the row past the window (styles.css, reels-table).
             cell: (r) => {
