@@ -1,7 +1,8 @@
+import { cpSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLabelChanges } from '../../../src-shared/domain/reel-changes';
 import type { LabelView } from '../../../src-shared/ipc/reels';
-import { connectedStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
+import { connectedStation, openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 
 // A Reel read again by a screen that holds it (docs/sync.md, "Refreshing"): `reels.showChanged` with the version held
@@ -114,10 +115,50 @@ describe('a Reel read again with the version held', () => {
   }, 120_000);
 
   it('a version that is not one of this Reel’s reads it whole', async () => {
-    for (const since of ['nonsense', '999999.0', '0.999999']) {
+    const [opening] = version.split('.');
+    for (const since of ['nonsense', '999999.0', '0.999999', `${opening}.999999.0`, `${opening}.0.999999`]) {
       const answer = await bench().call('reels.showChanged', { reelId, since });
       expect(answer.read).toBe('all');
       expect(answer.labels).toHaveLength(6);
     }
   });
+});
+
+describe('a version from another run of the station', () => {
+  it('a data folder restored from a backup counts its versions again: a screen holding one from before reads the Reel whole', async () => {
+    const s = await connectedStation(peer as Peer);
+    const backup = tempDir('reel-refresh-backup-');
+    let station: TestStation = s;
+    const enroll = async (values: Record<number, string>) => {
+      for (const [position, value] of Object.entries(values))
+        await station.call('labels.enroll', { reelId, position: Number(position), identifiers: [{ tagType: 'TEXT', value }] });
+    };
+    let reelId = '';
+    try {
+      ({ reelId } = await station.call('reels.create', { name: 'Restored reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] }));
+      await enroll({ 1: 'R-1', 2: 'R-2' });
+      await station.close();
+      cpSync(s.dataDir, backup.path, { recursive: true });
+
+      // The station runs on: two more Labels, and a screen holds the Reel at that version.
+      station = await openStation(s.dataDir);
+      await enroll({ 3: 'LOST-3', 4: 'LOST-4' });
+      const held = await station.call('reels.showChanged', { reelId });
+      await station.close();
+
+      // The folder is restored from the backup, and the station enrolls two other Labels at the same positions: the
+      // store's counters reach the numbers the screen holds, for other rows.
+      rmSync(s.dataDir, { recursive: true, force: true });
+      cpSync(backup.path, s.dataDir, { recursive: true });
+      station = await openStation(s.dataDir);
+      await enroll({ 3: 'NEW-3', 4: 'NEW-4' });
+      const again = await station.call('reels.showChanged', { reelId, since: held.version });
+      expect(again.read).toBe('all');
+      expect(again.labels.map((l) => l.identifiers.find((i) => i.tagType === 'TEXT')?.value)).toEqual(['R-1', 'R-2', 'NEW-3', 'NEW-4']);
+    } finally {
+      await station.close();
+      s.remove();
+      backup.remove();
+    }
+  }, 120_000);
 });
