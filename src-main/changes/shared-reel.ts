@@ -16,6 +16,7 @@ import {
   type LocalLabel,
 } from '../store/labels';
 import { openOpsFor } from '../store/outbox';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 import {
   getProfileReelByServiceId,
   getReel,
@@ -200,7 +201,8 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   /** A Label enrolled elsewhere, new here, at a place holding nothing but print data or a gap. */
   const addElsewhere = (label: ServiceLabel, there: Pick<LabelBrief, 'labelId'> | undefined): void => {
     const row: LocalLabel = {
-      labelId: there?.labelId ?? randomUUID(),
+      // Time-ordered: a page's new rows go to the end of the Labels' index (src-main/runtime/time-ordered-id.ts).
+      labelId: there?.labelId ?? timeOrderedUUID(),
       reelId: reel.reelId,
       position: label.position,
       state: mirrorState(label),

@@ -6,7 +6,7 @@ import { labelChangesSince, labelsVersion, listLabels } from '../store/labels';
 import { labelViews, reelLabelViews } from './views';
 
 // A Reel's Labels read again by a screen that holds them (docs/sync.md, "Only what changed reaches a screen"): only what changed since the
-// version it holds. The versions are the store's triggers' (migration 14), so every writer counts: this process, the
+// version it holds. The versions are the store's (migration 15: the bulk write's and the triggers'), so every writer counts: this process, the
 // mirror, another process on the data folder.
 
 /**

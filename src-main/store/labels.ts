@@ -179,24 +179,33 @@ export function upsertLabel(db: Db, label: LabelRow): void {
 }
 
 const LABEL_COLUMNS =
-  'label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, origin, created_at, updated_at';
+  'label_id, reel_id, position, state, service_id, identifiers, expected, capture_sha256, indexing, warnings, attention, bound_thread_id, origin, created_at, updated_at, version';
 const UPSERT_ROWS = 100;
-const UPSERT_MANY = `INSERT INTO labels (${LABEL_COLUMNS}) VALUES ${Array.from({ length: UPSERT_ROWS }, () => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}
+const upsertMany = (
+  rows: number,
+) => `INSERT INTO labels (${LABEL_COLUMNS}) VALUES ${Array.from({ length: rows }, () => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}
   ON CONFLICT(label_id) DO UPDATE SET reel_id = excluded.reel_id, position = excluded.position, state = excluded.state,
     service_id = excluded.service_id, identifiers = excluded.identifiers, expected = excluded.expected,
     capture_sha256 = excluded.capture_sha256, indexing = excluded.indexing, warnings = excluded.warnings,
-    attention = excluded.attention, bound_thread_id = excluded.bound_thread_id, origin = excluded.origin, updated_at = excluded.updated_at`;
+    attention = excluded.attention, bound_thread_id = excluded.bound_thread_id, origin = excluded.origin, updated_at = excluded.updated_at,
+    version = excluded.version`;
+const UPSERT_MANY = upsertMany(UPSERT_ROWS);
 
 /**
  * upsertLabel for many Labels (the mirror's page of a Reel read from the service): a hundred rows a statement, so a
- * 10,000-Label Reel is written in a hundred statements rather than 10,000 (docs/sync.md, "Opening at shop scale"). Call it inside a transaction.
+ * 10,000-Label Reel is written in a hundred statements rather than 10,000 (docs/sync.md, "Opening at shop scale").
+ * Every row written takes one new version of the Labels, taken once for all of them (migration 15; docs/sync.md, "Only
+ * what changed reaches a screen"), so its callers write only rows that changed. Call it inside a transaction.
  */
 export function upsertLabels(db: Db, labels: readonly LabelRow[]): void {
+  if (labels.length === 0) return;
   const now = new Date().toISOString();
-  const whole = labels.length - (labels.length % UPSERT_ROWS);
-  for (let start = 0; start < whole; start += UPSERT_ROWS) {
+  const version = nextLabelVersion(db);
+  for (let start = 0; start < labels.length; start += UPSERT_ROWS) {
+    const rows = Math.min(UPSERT_ROWS, labels.length - start);
     const values: unknown[] = [];
-    for (const l of labels.slice(start, start + UPSERT_ROWS)) {
+    for (let n = start; n < start + rows; n += 1) {
+      const l = labels[n] as LabelRow;
       values.push(
         l.labelId,
         l.reelId,
@@ -213,11 +222,16 @@ export function upsertLabels(db: Db, labels: readonly LabelRow[]): void {
         l.origin ?? 'here',
         now,
         now,
+        version,
       );
     }
-    statement(db, UPSERT_MANY).run(...values);
+    statement(db, rows === UPSERT_ROWS ? UPSERT_MANY : upsertMany(rows)).run(...values);
   }
-  for (const label of labels.slice(whole)) upsertLabel(db, label);
+}
+
+/** Takes the next version of the Labels (migration 15's counter, one for the data folder). Inside a transaction. */
+function nextLabelVersion(db: Db): number {
+  return (statement(db, 'UPDATE label_version SET value = value + 1 WHERE id = 0 RETURNING value').get() as { value: number }).value;
 }
 
 /** A Reel's Labels in brief, identifiers as stored (JSON): what the mirror compares before it writes anything. */
@@ -363,22 +377,26 @@ export function labelsChangedBetween(db: Db, from: string, to: string): LocalLab
 }
 
 /**
- * A Reel's versions of its Labels (migration 14's triggers): `labels` moves with every change of a Label row a view
- * shows, `print` with every change of the Reel's print data. Undefined for a Reel not here.
+ * A Reel's versions of its Labels (migration 15): `labels`, the highest version of its Label rows and of the Labels
+ * gone from it, moves with every change of a Label row a view shows; `print` with every change of the Reel's print
+ * data. Undefined for a Reel not here.
  */
 export function labelsVersion(db: Db, reelId: string): { labels: number; print: number } | undefined {
-  return statement(db, 'SELECT labels_version AS labels, print_version AS print FROM reels WHERE reel_id = ?').get(reelId) as
-    { labels: number; print: number } | undefined;
+  return statement(
+    db,
+    `SELECT MAX(COALESCE((SELECT MAX(version) FROM labels WHERE reel_id = r.reel_id), 0),
+       COALESCE((SELECT MAX(version) FROM labels_gone WHERE reel_id = r.reel_id), 0)) AS labels, print_version AS print
+     FROM reels r WHERE reel_id = ?`,
+  ).get(reelId) as { labels: number; print: number } | undefined;
 }
 
 /** The Labels changed on a Reel or come onto it after its labels version `since`, by position, and the ids of those that left it since. */
 export function labelChangesSince(db: Db, reelId: string, since: number): { labels: LocalLabel[]; gone: string[] } {
-  const rows = statement(
+  const rows = statement(db, 'SELECT * FROM labels WHERE reel_id = ? AND version > ? ORDER BY position').all(reelId, since) as Row[];
+  // A Label gone from the Reel and back on it since is a changed one.
+  const gone = statement(
     db,
-    'SELECT l.* FROM label_changes c JOIN labels l ON l.label_id = c.label_id AND l.reel_id = c.reel_id WHERE c.reel_id = ? AND c.version > ? AND c.gone = 0 ORDER BY l.position',
-  ).all(reelId, since) as Row[];
-  const gone = statement(db, 'SELECT label_id AS labelId FROM label_changes WHERE reel_id = ? AND version > ? AND gone = 1').all(reelId, since) as {
-    labelId: string;
-  }[];
+    'SELECT label_id AS labelId FROM labels_gone g WHERE reel_id = ? AND version > ? AND NOT EXISTS (SELECT 1 FROM labels l WHERE l.label_id = g.label_id AND l.reel_id = g.reel_id)',
+  ).all(reelId, since) as { labelId: string }[];
   return { labels: rows.map(fromRow), gone: gone.map((g) => g.labelId) };
 }

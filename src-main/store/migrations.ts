@@ -398,4 +398,80 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 15,
+    name: "each Label's version on its row; the Labels gone from a Reel",
+    // docs/sync.md, "Only what changed reaches a screen": migration 14 rewrote the Reel's row and a label_changes row
+    // for every Label written, which cost a bulk write of 10,000 Labels (the first mirror of a shared Reel) more than
+    // the write itself. Now each Label row carries the version of its last change a view shows (label_version: one
+    // counter for the data folder, so the Reel's version is the highest of its rows and of the Labels gone from it).
+    // The bulk write takes one version for all its rows (upsertLabels); every other writer, whatever its code path or
+    // process, gets the next version from the triggers (a row written with none, or changed with the version it had).
+    // A Label that left a Reel (deleted, or moved to another) is noted in labels_gone. print_version is bumped as
+    // before. Every Reel's print_version moves once here, so a screen holding a version of migration 14 reads its Reel
+    // whole.
+    sql: `
+      DROP TRIGGER labels_version_insert;
+      DROP TRIGGER labels_version_delete;
+      DROP TRIGGER labels_version_update;
+      DROP TABLE label_changes;
+      CREATE TABLE label_version (
+        id INTEGER PRIMARY KEY CHECK (id = 0),
+        value INTEGER NOT NULL
+      );
+      INSERT INTO label_version (id, value) VALUES (0, COALESCE((SELECT MAX(labels_version) FROM reels), 0) + 1);
+      ALTER TABLE reels DROP COLUMN labels_version;
+      UPDATE reels SET print_version = print_version + 1;
+      ALTER TABLE labels ADD COLUMN version INTEGER;
+      UPDATE labels SET version = (SELECT value FROM label_version WHERE id = 0);
+      CREATE INDEX labels_version ON labels(reel_id, version);
+      CREATE TABLE labels_gone (
+        reel_id TEXT NOT NULL,
+        label_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (reel_id, label_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX labels_gone_since ON labels_gone(reel_id, version);
+      CREATE TRIGGER labels_version_insert AFTER INSERT ON labels WHEN NEW.version IS NULL BEGIN
+        UPDATE label_version SET value = value + 1 WHERE id = 0;
+        UPDATE labels SET version = (SELECT value FROM label_version WHERE id = 0) WHERE rowid = NEW.rowid;
+      END;
+      CREATE TRIGGER labels_version_update AFTER UPDATE ON labels
+        WHEN NEW.version IS OLD.version AND (OLD.reel_id IS NOT NEW.reel_id OR OLD.position IS NOT NEW.position
+          OR OLD.state IS NOT NEW.state OR OLD.service_id IS NOT NEW.service_id OR OLD.identifiers IS NOT NEW.identifiers
+          OR OLD.expected IS NOT NEW.expected OR OLD.warnings IS NOT NEW.warnings OR OLD.attention IS NOT NEW.attention
+          OR OLD.bound_thread_id IS NOT NEW.bound_thread_id OR OLD.origin IS NOT NEW.origin OR OLD.label_id IS NOT NEW.label_id)
+      BEGIN
+        UPDATE label_version SET value = value + 1 WHERE id = 0;
+        UPDATE labels SET version = (SELECT value FROM label_version WHERE id = 0) WHERE rowid = NEW.rowid;
+      END;
+      CREATE TRIGGER labels_gone_delete AFTER DELETE ON labels BEGIN
+        UPDATE label_version SET value = value + 1 WHERE id = 0;
+        INSERT INTO labels_gone (reel_id, label_id, version) SELECT OLD.reel_id, OLD.label_id, value FROM label_version WHERE id = 0
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version;
+      END;
+      CREATE TRIGGER labels_gone_update AFTER UPDATE ON labels WHEN OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id BEGIN
+        UPDATE label_version SET value = value + 1 WHERE id = 0;
+        INSERT INTO labels_gone (reel_id, label_id, version) SELECT OLD.reel_id, OLD.label_id, value FROM label_version WHERE id = 0
+          ON CONFLICT (reel_id, label_id) DO UPDATE SET version = excluded.version;
+      END;
+      CREATE TRIGGER labels_print_insert AFTER INSERT ON labels WHEN NEW.expected IS NOT NULL BEGIN
+        UPDATE reels SET print_version = print_version + 1 WHERE reel_id = NEW.reel_id;
+      END;
+      CREATE TRIGGER labels_print_delete AFTER DELETE ON labels WHEN OLD.expected IS NOT NULL BEGIN
+        UPDATE reels SET print_version = print_version + 1 WHERE reel_id = OLD.reel_id;
+      END;
+      CREATE TRIGGER labels_print_left AFTER UPDATE ON labels
+        WHEN OLD.expected IS NOT NULL AND (OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id)
+      BEGIN
+        UPDATE reels SET print_version = print_version + 1 WHERE reel_id = OLD.reel_id;
+      END;
+      CREATE TRIGGER labels_print_update AFTER UPDATE ON labels
+        WHEN OLD.expected IS NOT NEW.expected OR (NEW.expected IS NOT NULL
+          AND (OLD.reel_id IS NOT NEW.reel_id OR OLD.label_id IS NOT NEW.label_id OR OLD.position IS NOT NEW.position))
+      BEGIN
+        UPDATE reels SET print_version = print_version + 1 WHERE reel_id = NEW.reel_id;
+      END;
+    `,
+  },
 ];
