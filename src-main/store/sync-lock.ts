@@ -47,6 +47,11 @@ function attempt(path: string, options: SyncLockOptions): Attempt {
   });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
+    // The rollback journal in memory: nothing is ever written to the file, and the journal file SQLite keeps by default
+    // was created, synced three times (with the folder) and deleted at every test of the lock, as every `station
+    // status` makes (docs/architecture.md, "Start-up"). The lock is the same POSIX lock on the file itself. (OFF is
+    // refused by better-sqlite3's defensive mode.)
+    db.pragma('journal_mode = MEMORY');
     db.exec('BEGIN EXCLUSIVE');
     return { taken: db };
   } catch (error) {
