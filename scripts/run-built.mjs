@@ -71,6 +71,7 @@ export async function runBuilt(entry, target = CLI_BUILD) {
 }
 
 const importModule = (specifier) => import(specifier);
+const WRAPPER = '(function (exports, require, module, __filename, __dirname, __importModule) {';
 
 /** A code cache file's name: beside the file it was made from (scripts/build-cli.mjs keeps those of the build's files). */
 export const CODE_CACHE = '.v8-cache';
@@ -83,9 +84,16 @@ export const CODE_CACHE = '.v8-cache';
  * from (its inode, mtime and size, as read): V8 itself checks only the source's length, so a rebuilt file of the same
  * length never runs an older file's code. A folder the user cannot write to keeps no cache; nothing else changes.
  * The modules are Node's own (require.cache, require, import()), so a package they require resolves as before.
+ * With --enable-source-maps Node loads them itself, uncached, so a stack trace names the TypeScript sources.
  */
 function runCommonJs(entry) {
   const Module = process.getBuiltinModule('node:module');
+  if (process.sourceMapsEnabled) {
+    // --enable-source-maps: Node's own loader, which maps a stack trace to the sources (it maps no vm.Script); no cache.
+    globalThis.__importModule = importModule;
+    Module.createRequire(entry)(entry);
+    return;
+  }
   const { Script } = process.getBuiltinModule('node:vm');
   const outdir = dirname(entry);
   const made = [];
@@ -110,10 +118,8 @@ function runCommonJs(entry) {
     } catch {
       // none yet
     }
-    const script = new Script(`(function (exports, require, module, __filename, __dirname, __importModule) {${source}\n})`, {
-      filename: file,
-      ...(cachedData ? { cachedData } : {}),
-    });
+    // The source's first line keeps its columns in a stack trace, as Node's own wrapper does.
+    const script = new Script(`${WRAPPER}${source}\n})`, { filename: file, columnOffset: -WRAPPER.length, ...(cachedData ? { cachedData } : {}) });
     if (!cachedData || script.cachedDataRejected) made.push({ script, key, cacheFile });
     const module = new Module(file, parent);
     module.filename = file;
