@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The built CLI: rolldown bundles the `station` command (src-main/hosts/cli/bin.ts) and the sandbox
-// service's command (src-sandbox/cli.ts) into out/cli/*.mjs, so neither compiles TypeScript when it
+// service's command (src-sandbox/cli.ts) into out/cli (station.cjs, run with V8's code cache, and sandbox.mjs), so neither compiles TypeScript when it
 // starts. Packages stay external (node_modules is loaded as installed, native modules included),
 // but for a few pure-JavaScript ones bundled in (BUNDLED_PACKAGES below). What an entry imports statically is one
 // chunk beside it (bundleEntry); what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device
