@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The built CLI: rolldown bundles the `station` command (src-main/hosts/cli/bin.ts) and the sandbox
-// service's command (src-sandbox/cli.ts) into out/cli/*.mjs, so neither compiles TypeScript when it
+// service's command (src-sandbox/cli.ts) into out/cli (station.cjs, run with V8's code cache, and sandbox.mjs), so neither compiles TypeScript when it
 // starts. Packages stay external (node_modules is loaded as installed, native modules included),
 // but for a few pure-JavaScript ones bundled in (BUNDLED_PACKAGES below). What an entry imports statically is one
 // chunk beside it (bundleEntry); what only some commands need (the web host, the sandbox, sharp, zxing-wasm, device
@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utime
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CLI_BUILD, MANIFEST, readManifest, staleReason } from './run-built.mjs';
+import { CLI_BUILD, CODE_CACHE, MANIFEST, extensionOf, readManifest, staleReason } from './run-built.mjs';
 
 export { CLI_BUILD, ROOT, runBuilt, staleReason } from './run-built.mjs';
 
@@ -104,6 +104,26 @@ const builtinsWithoutImport = (RolldownMagicString) => ({
   },
 });
 
+/**
+ * In a CommonJS build, a dynamic import of a package or a Node module (`import('sharp')`) calls `__importModule`, which
+ * scripts/run-built.mjs hands each file (its own `import()`): V8 runs a file compiled from its code cache with no
+ * dynamic import of its own in Node 20. Every other dynamic import was made a require of a chunk by the bundler; one
+ * left over fails the build rather than the command that reaches it.
+ */
+const dynamicImportsThroughLoader = (RolldownMagicString) => ({
+  name: 'dynamic-imports-through-loader',
+  renderChunk(code, chunk, options) {
+    if (options.format !== 'cjs') return null;
+    const text = new RolldownMagicString(code);
+    const found = [...code.matchAll(/\bimport(?=\((?:`[^`$]*`|"[^"]*"|'[^']*')\))/g)];
+    for (const match of found) text.overwrite(match.index, match.index + 'import'.length, '__importModule');
+    const rewritten = text.toString();
+    const left = /\bimport\s*\(/.exec(rewritten);
+    if (left) throw new Error(`${chunk.fileName}: a dynamic import the CommonJS build cannot run: ${rewritten.slice(left.index, left.index + 80)}`);
+    return found.length > 0 ? { code: rewritten, map: JSON.parse(text.generateMap({ hires: true }).toString()) } : null;
+  },
+});
+
 /** Files besides the bundled sources that change what a build produces: this script, the package.json. */
 function buildInputs(root) {
   const files = [fileURLToPath(import.meta.url), join(root, 'package.json')].filter((file) => existsSync(file));
@@ -132,6 +152,7 @@ function writeAtomically(path, contents) {
  * its top-level await waits for chunks that import from the group, which must have finished running first.
  */
 async function bundleEntry({ rolldown, RolldownMagicString }, target, name, source) {
+  const extension = extensionOf(target, name);
   const entry = resolve(target.root, source);
   // Every module read, kept or not: a module whose code was all left out may gain some with an edit.
   let modules = [];
@@ -143,6 +164,7 @@ async function bundleEntry({ rolldown, RolldownMagicString }, target, name, sour
     plugins: [
       externalPackages,
       builtinsWithoutImport(RolldownMagicString),
+      dynamicImportsThroughLoader(RolldownMagicString),
       {
         name: 'inputs',
         buildEnd() {
@@ -155,9 +177,10 @@ async function bundleEntry({ rolldown, RolldownMagicString }, target, name, sour
   });
   try {
     const { output } = await bundle.generate({
-      format: 'esm',
-      entryFileNames: '[name].mjs',
-      chunkFileNames: 'chunk-[hash].mjs',
+      // CommonJS for the entries run with V8's code cache (scripts/run-built.mjs, runCommonJs).
+      format: extension === 'cjs' ? 'cjs' : 'esm',
+      entryFileNames: `[name].${extension}`,
+      chunkFileNames: `chunk-[hash].${extension}`,
       sourcemap: true,
       // Whitespace and syntax only: V8 parses every module a command loads, and the smaller text parses faster;
       // names stay, so a stack trace still reads.
@@ -187,7 +210,7 @@ export async function build(target = CLI_BUILD) {
   const bundles = await Promise.all(Object.entries(target.entryPoints).map(([name, source]) => bundleEntry(bundler, target, name, source)));
   mkdirSync(outdir, { recursive: true });
   const previous = readManifest(outdir);
-  const entries = new Set(Object.keys(target.entryPoints).map((name) => `${name}.mjs`));
+  const entries = new Set(Object.keys(target.entryPoints).map((name) => `${name}.${extensionOf(target, name)}`));
   // Chunks and maps before the entries that import them, the manifest last (two entries may share a chunk's file).
   const files = new Map(bundles.flatMap(({ output }) => output).map((file) => [file.fileName, file]));
   const ordered = [...files.values()].sort((a, b) => Number(entries.has(a.fileName)) - Number(entries.has(b.fileName)));
@@ -215,7 +238,8 @@ export async function build(target = CLI_BUILD) {
   const current = new Set([...written, MANIFEST]);
   const now = new Date();
   for (const name of readdirSync(outdir)) {
-    if (current.has(name)) continue;
+    // A file's code cache (scripts/run-built.mjs) stays while the file does.
+    if (current.has(name) || (name.endsWith(CODE_CACHE) && current.has(name.slice(0, -CODE_CACHE.length)))) continue;
     const path = join(outdir, name);
     try {
       // Files that leave the build now are dated now: the hour they are kept starts here.
@@ -256,6 +280,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(1);
   });
   process.stdout.write(
-    `built ${CLI_BUILD.outdir} (${Object.keys(manifest.inputs).length} inputs, ${manifest.outputs.filter((f) => f.endsWith('.mjs')).length} modules) in ${Math.round(performance.now() - started)} ms\n`,
+    `built ${CLI_BUILD.outdir} (${Object.keys(manifest.inputs).length} inputs, ${manifest.outputs.filter((f) => /\.[cm]js$/.test(f)).length} modules) in ${Math.round(performance.now() - started)} ms\n`,
   );
 }

@@ -143,7 +143,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // node-hid, nfc-pcsc) load when it starts. Both start with the station, or (the CLI) with the first command that
   // needs them (docs/architecture.md, "Start-up").
   let cameraStarted: Promise<CameraService> | undefined;
-  let cameraRunning: CameraService | undefined;
   const camera = (): Promise<CameraService> =>
     (cameraStarted ??= (async () => {
       const [{ createCameraService }, { CameraSettingsSchema }] = await Promise.all([import('./devices/camera'), import('../src-shared/ipc/camera')]);
@@ -153,7 +152,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
         events: { captured: (result) => events.emit('camera.captured', result), changed: (status) => events.emit('camera.changed', status) },
       });
       await service.start();
-      cameraRunning = service;
       return service;
     })());
   let supervisorStarted: Promise<DeviceSupervisor> | undefined;
@@ -170,19 +168,24 @@ export async function createStation(options: StationOptions): Promise<Station> {
       supervisor.start();
       // Cameras are listed with the other devices (health, slot); the camera service stays their owner.
       supervisor.reportCameras(cameras.status());
+      events.subscribe((name) => {
+        if (name === 'camera.changed') supervisor.reportCameras(cameras.status());
+      });
       supervisorRunning = supervisor;
       log.logger.info({ area: 'devices' }, 'device supervisor started');
       return supervisor;
     })());
-  events.subscribe((name) => {
-    if (name === 'camera.changed' && cameraRunning) supervisorRunning?.reportCameras(cameraRunning.status());
-  });
   if ((options.deviceSupervisor ?? 'withStation') === 'withStation') await devices();
 
   // Sending: the engine drains the outbox through the active profile's client; the sender makes this process the
   // data folder's one sender. Progress and status reach the UI as events.
   const serviceLog = log.logger.child({ area: 'service' });
-  const statusChanged = () => events.emit('station.changed', status());
+  // The status is read only for someone listening: a CLI command's station has none, and its start-up's changes (the
+  // profile opened, the engine's target) read it twice more, each a test of the sync lock, the queue counts and the
+  // disk (docs/architecture.md, "Start-up").
+  const statusChanged = () => {
+    if (events.listened) events.emit('station.changed', status());
+  };
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
   const progressSoon = () => {

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { ConnectInput } from '../../src-shared/ipc/profiles';
 import type { AttemptRecord, ServiceClient, ServiceLogger } from '../service';
-import type { createServiceClient as CreateServiceClient } from '../service/client';
+import type { createServiceClient as CreateServiceClient, ServiceClientOptions } from '../service/client';
 import { isServiceError } from '../service/errors';
 import type { FetchLike } from '../service/attempt';
 import { apiKeyStore, hasSealedKey, type ApiKeyStore, type KeyCipher } from '../store/api-key-file';
 import type { Db } from '../store/database';
 import { activeProfile, listProfiles, saveProfile, setActiveProfile, type Profile } from '../store/profiles';
+import { lazyServiceClient } from './lazy-client';
 import { advertiseSandbox, findServedSandbox, withdrawSandbox } from './served-sandbox';
 
 // The active connection: which service the station talks to and the API client for it. The
@@ -318,7 +319,7 @@ export class Connection {
       });
     }
     this.#profile = profile;
-    this.#client = await createServiceClient({
+    const options: ServiceClientOptions = {
       ...(profile.kind === 'sandbox' ? { baseUrl: SANDBOX_ORIGIN, fetch: this.#sandboxFetch() } : { baseUrl: profile.baseUrl }),
       apiKey,
       orgId: profile.orgId,
@@ -328,7 +329,9 @@ export class Connection {
       ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
       ...(this.options.logger ? { logger: this.options.logger } : {}),
       onAttempt: (attempt) => this.options.onAttempt(attempt),
-    });
+    };
+    // Loaded with the first request (lazy-client.ts): a command that never reaches the service loads none of it.
+    this.#client = lazyServiceClient(() => createServiceClient(options));
   }
 }
 
@@ -341,7 +344,7 @@ function refused(error: unknown): boolean {
 }
 
 /**
- * The service's client, loaded with the first profile opened (docs/architecture.md, "Start-up"): a command on a
+ * The service's client, loaded with the first request to a service (docs/architecture.md, "Start-up"): a command on a
  * folder with no profile, or one that never reaches the service before it ends, builds none of its answer schemas.
  */
 async function createServiceClient(...args: Parameters<typeof CreateServiceClient>): Promise<ServiceClient> {

@@ -10,6 +10,11 @@ export class EventBus {
     for (const listener of this.#listeners) listener(name, payload);
   }
 
+  /** Whether anyone listens: an event whose payload costs a read is then not built at all. */
+  get listened(): boolean {
+    return this.#listeners.size > 0;
+  }
+
   subscribe(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

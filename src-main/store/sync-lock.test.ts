@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,6 +135,24 @@ describe('the data folder sync lock', () => {
     writeFileSync(join(path, 'sync.lock.pid'), 'garbled');
     expect(tryAcquireSyncLock(path)).toEqual({ held: false, ownerPid: null });
     expect(syncLockOwner(path)).toEqual({ pid: null });
+  });
+
+  it('is tested without a journal file: nothing is created beside the lock file, nor synced', async () => {
+    // A `station status` tests the lock; a journal file was created, synced three times and deleted at each test
+    // (docs/architecture.md, "Start-up").
+    const path = dir();
+    releaseIfHeld(tryAcquireSyncLock(path)); // the lock file exists: a test of the lock opens it
+    const seen: string[] = [];
+    const watcher = watch(path, (_event, name) => seen.push(String(name)));
+    try {
+      expect(syncLockOwner(path)).toBeNull();
+      // The watcher has seen everything before this mark.
+      writeFileSync(join(path, 'mark'), '');
+      await until(() => seen.includes('mark'), 'the watcher sees the mark');
+      expect(seen.filter((name) => name.endsWith('-journal'))).toEqual([]);
+    } finally {
+      watcher.close();
+    }
   });
 
   it('waits up to waitMs for a holder that is about to let go', async () => {

@@ -40,13 +40,22 @@ const heldHere = new Set<string>();
 
 type Attempt = { taken: Database.Database } | { busy: true } | { junk: true };
 
-function attempt(path: string, options: SyncLockOptions): Attempt {
+/** A test of the lock (`lookOnly`) takes it with its journal in memory and lets go at once. */
+type AttemptOptions = SyncLockOptions & { lookOnly?: boolean };
+
+function attempt(path: string, options: AttemptOptions): Attempt {
   const db = new Database(path, {
     timeout: options.waitMs ?? 0,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
+    // A test of the lock keeps its rollback journal in memory: the journal file SQLite keeps by default was created,
+    // synced three times (with the folder) and deleted at every test, as every `station status` makes
+    // (docs/architecture.md, "Start-up"); the lock is the same POSIX lock on the file itself. The sender's own take
+    // keeps the file: on a disk with not one byte left it fails, and sending says the disk is full (docs/storage.md,
+    // "A full disk"). (OFF is refused by better-sqlite3's defensive mode.)
+    if (options.lookOnly) db.pragma('journal_mode = MEMORY');
     db.exec('BEGIN EXCLUSIVE');
     return { taken: db };
   } catch (error) {
@@ -63,7 +72,7 @@ function attempt(path: string, options: SyncLockOptions): Attempt {
  * hold such a file) is emptied and taken; emptying is harmless even if another process takes it
  * first, since a held lock file is empty.
  */
-function take(dataDir: string, options: SyncLockOptions): Database.Database | { busy: true } {
+function take(dataDir: string, options: AttemptOptions): Database.Database | { busy: true } {
   const path = join(dataDir, LOCK_FILE);
   let result = attempt(path, options);
   if ('junk' in result && !heldHere.has(path)) {
@@ -104,7 +113,7 @@ function writeHolderPid(dataDir: string): void {
 export function syncLockOwner(dataDir: string, options: Pick<SyncLockOptions, 'nativeBinding'> = {}): { pid: number | null } | null {
   // No lock file: no process has ever taken it here (not creating one just to look).
   if (!existsSync(join(dataDir, LOCK_FILE))) return null;
-  const result = take(dataDir, { ...options, waitMs: 0 });
+  const result = take(dataDir, { ...options, waitMs: 0, lookOnly: true });
   if ('busy' in result) return { pid: readHolderPid(dataDir) };
   result.close();
   return null;

@@ -129,3 +129,77 @@ describe('the CLI bundle (scripts/build-cli.mjs)', () => {
     expect(result.stderr).toContain('run the command again');
   }, 60_000);
 });
+
+// The `station` entry is built as CommonJS and run with V8's code cache (scripts/run-built.mjs, runCommonJs;
+// docs/architecture.md, "Start-up"), on a small project of its own as above.
+describe('a CommonJS entry of the CLI bundle, run with its code cache', () => {
+  const cjsProject = join(dir.path, 'cjs-project');
+  const cjsDriver = join(dir.path, 'cjs-driver.mjs');
+  const out = join(cjsProject, 'out');
+  const runCjs = () =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cjsDriver], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+  const caches = () => readdirSync(out).filter((f) => f.endsWith('.v8-cache'));
+  const writeSource = (file: string, contents: string, secondsAgo: number) => {
+    writeFileSync(join(cjsProject, file), contents);
+    const past = new Date(Date.now() - secondsAgo * 1000);
+    utimesSync(join(cjsProject, file), past, past);
+  };
+
+  beforeAll(() => {
+    mkdirSync(join(cjsProject, 'src'), { recursive: true });
+    writeSource('src/message.ts', "export const message: string = 'first';\n", 120);
+    writeSource('src/lazy.ts', "export const lazy = (): string => 'lazy';\n", 120);
+    // A chunk required on demand, and a Node module imported dynamically (the build hands it to the loader).
+    writeSource(
+      'src/main.ts',
+      "import { message } from './message';\nvoid Promise.all([import('./lazy'), import('node:os')]).then(([{ lazy }, os]) => process.stdout.write(`${message} ${lazy()} ${typeof os.cpus}\\n`));\n",
+      120,
+    );
+    writeFileSync(
+      cjsDriver,
+      [
+        `import { runBuilt } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'scripts', 'build-cli.mjs')).href)};`,
+        `await runBuilt('main', { root: ${JSON.stringify(cjsProject)}, outdir: 'out', entryPoints: { main: 'src/main.ts' }, commonJs: ['main'] });`,
+      ].join('\n'),
+    );
+  });
+
+  it('makes each file’s cache at its first run and takes it at the next', async () => {
+    const first = await runCjs();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe('first lazy function\n');
+    expect(first.stderr).toBe('');
+    expect(caches().sort()).toEqual(
+      readdirSync(out)
+        .filter((f) => f.endsWith('.cjs'))
+        .map((f) => `${f}.v8-cache`)
+        .sort(),
+    );
+    const made = new Map(caches().map((f) => [f, readFileSync(join(out, f))]));
+    const second = await runCjs();
+    expect(second.stdout).toBe('first lazy function\n');
+    expect(second.stderr).toBe('');
+    // Taken as it was: nothing was made again.
+    for (const [file, bytes] of made) expect(readFileSync(join(out, file)).equals(bytes), file).toBe(true);
+  }, 60_000);
+
+  it('never runs a cache made from an older build of a file, even of the same length', async () => {
+    // The entry requires the chunk by its hashed name: a new chunk of the same length makes an entry of the same
+    // length, which V8's own check (the source's length) would take the old cache for, and run the old chunk.
+    const entry = readFileSync(join(out, 'main.cjs'), 'utf8');
+    writeSource('src/message.ts', "export const message: string = 'fresh';\n", 60);
+    const result = await runCjs();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('fresh lazy function\n');
+    const rebuilt = readFileSync(join(out, 'main.cjs'), 'utf8');
+    expect(rebuilt).not.toBe(entry);
+    expect(rebuilt.length).toBe(entry.length);
+  }, 60_000);
+});

@@ -140,6 +140,24 @@ describe('what a CLI command loads', () => {
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
+  it('`status` on a connected folder with Labels queued loads no service client; the first request loads it', () => {
+    // The client's module and the spec's answer schemas load with the first request (src-main/connection/lazy-client.ts).
+    const data = join(dir.path, 'connected-data');
+    expect(loadedBy(['connect', '--sandbox'], data).code).toBe(0);
+    const created = loadedBy(['reel', 'create', '--name', 'Connected', '--expect', 'TEXT=1'], data);
+    const reelId = (JSON.parse(created.stdout) as { reelId: string }).reelId;
+    expect(loadedBy(['enroll', '--reel', reelId, '--position', '1', '--text', 'C-1'], data).code).toBe(0);
+    const status = loadedBy(['status'], data);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: { kind: 'sandbox' }, online: 'unknown', queue: { pending: 2 }, tokenExpiresAt: null });
+    expect(status.bundle).not.toMatch(defines('labelsApi'));
+    expect(status.files).toBeLessThanOrEqual(5);
+    const sync = loadedBy(['sync'], data);
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(JSON.parse(sync.stdout)).toMatchObject({ done: 2, pending: 0, attention: 0 });
+    expect(sync.bundle).toMatch(defines('labelsApi'));
+  });
+
   it('the Reels and the enrollment load the grader only for an image to grade', () => {
     const data = join(dir.path, 'reel-data');
     expect(loadedBy(['connect', '--sandbox'], data).code).toBe(0);
