@@ -5,7 +5,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
-  // Two spec files at a time (docs/testing.md, "Layout"): each starts its own station, sandbox and pcscd in folders of
+  // Two spec files at a time (docs/testing.md, at its top): each starts its own station, sandbox and pcscd in folders of
   // its own, and most of a spec's time is spent waiting on them and on Chromium.
   workers: 2,
   reporter: process.env.PW_REPORTERS === 'ci' ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : 'list',

@@ -6,7 +6,7 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**', 'out/**'],
     // Native modules (better-sqlite3, sharp, pcsclite) are safest in child processes.
     pool: 'forks',
-    // Two files at a time, on a 2-core machine too (docs/testing.md, "Layout"): most of a file's time is spent waiting
+    // Two files at a time, on a 2-core machine too (docs/testing.md, at its top): most of a file's time is spent waiting
     // on the processes it starts (the sandbox, the CLI, pcscd, socat), and vitest's default on 2 cores is one.
     maxWorkers: 2,
     testTimeout: 30_000,
