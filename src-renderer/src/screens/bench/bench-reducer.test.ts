@@ -9,6 +9,7 @@ import {
   isComplete,
   jumpTo,
   labelsOnReel,
+  positionsOnReel,
   labelsPerMinute,
   placeCapture,
   placeRead,
@@ -175,12 +176,12 @@ describe('positions', () => {
   it('"On this Reel" counts Labels enrolled: not print data, gaps or Labels taken back', () => {
     const states = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap'];
     const labels = states.map((state, n) => ({ position: n + 1, state }));
-    expect(labelsOnReel(labels)).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels))).toBe(4);
     // The session saved at 1 (the snapshot still says expected) and took back 2 (it still says queued).
-    expect(labelsOnReel(labels, new Set([1]), new Set([2]))).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels), new Set([1]), new Set([2]))).toBe(4);
     // Saved at 7 after a gap, voided at 3 and 5: two Labels left of the snapshot's four, plus 1 and 7.
-    expect(labelsOnReel(labels, new Set([1, 7]), new Set([3, 5]))).toBe(4);
-    expect(labelsOnReel(labels, new Set(), new Set([2, 3, 4, 5]))).toBe(0);
+    expect(labelsOnReel(positionsOnReel(labels), new Set([1, 7]), new Set([3, 5]))).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels), new Set(), new Set([2, 3, 4, 5]))).toBe(0);
   });
 
   it('starts at the first free print-data position and skips taken ones', async () => {

@@ -250,19 +250,26 @@ export function filledCapture(state: BenchState): string | undefined {
 }
 
 /**
- * Labels enrolled on the Reel (saved here or elsewhere): not the print data's rows, gaps, or Labels taken back. The
- * Bench's snapshot of the Reel is older than its session: `saved` are positions the session saved since, `takenBack`
- * those it took back (void, undo; the snapshot may still show them, and an archive shows only once sent).
+ * The positions of a snapshot of the Reel that hold a Label enrolled on it (saved here or elsewhere): not the print
+ * data's rows, gaps, or Labels taken back. A walk of the whole Reel, so the Bench makes it once per snapshot rather than
+ * on every redraw (docs/architecture.md, "The Bench's session").
  */
-export function labelsOnReel(
-  labels: readonly { position: number; state: string }[],
-  saved: ReadonlySet<number> = new Set(),
-  takenBack: ReadonlySet<number> = new Set(),
-): number {
-  const on = new Set(labels.filter((l) => l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived').map((l) => l.position));
-  for (const position of saved) on.add(position);
-  for (const position of takenBack) on.delete(position);
-  return on.size;
+export function positionsOnReel(labels: readonly { position: number; state: string }[]): ReadonlySet<number> {
+  const on = new Set<number>();
+  for (const l of labels) if (l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived') on.add(l.position);
+  return on;
+}
+
+/**
+ * Labels enrolled on the Reel: the snapshot's (`on`, positionsOnReel). The Bench's snapshot of the Reel is older than
+ * its session: `saved` are positions the session saved since, `takenBack` those it took back (void, undo; the snapshot
+ * may still show them, and an archive shows only once sent).
+ */
+export function labelsOnReel(on: ReadonlySet<number>, saved: ReadonlySet<number> = new Set(), takenBack: ReadonlySet<number> = new Set()): number {
+  let count = on.size;
+  for (const position of takenBack) if (on.has(position)) count -= 1;
+  for (const position of saved) if (!on.has(position) && !takenBack.has(position)) count += 1;
+  return count;
 }
 
 /** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */
