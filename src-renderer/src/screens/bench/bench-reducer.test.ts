@@ -10,6 +10,7 @@ import {
   jumpTo,
   labelsOnReel,
   positionsOnReel,
+  samePrintData,
   labelsPerMinute,
   placeCapture,
   placeRead,
@@ -182,6 +183,21 @@ describe('positions', () => {
     // Saved at 7 after a gap, voided at 3 and 5: two Labels left of the snapshot's four, plus 1 and 7.
     expect(labelsOnReel(positionsOnReel(labels), new Set([1, 7]), new Set([3, 5]))).toBe(4);
     expect(labelsOnReel(positionsOnReel(labels), new Set(), new Set([2, 3, 4, 5]))).toBe(0);
+  });
+
+  it('tells a snapshot with new print data from one with only new states', () => {
+    const expected = { QR: 'B-1', NFC: '04000001' };
+    const held = [
+      { position: 1, state: 'expected', expected },
+      { position: 2, state: 'expected', expected: null },
+    ];
+    // Position 1 enrolled since: its Label is a new object with the same print data, parsed again.
+    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { NFC: '04000001', QR: 'B-1' } }, held[1]!])).toBe(true);
+    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { QR: 'B-1', NFC: '04000009' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { QR: 'B-1' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 2, state: 'expected', expected: { QR: 'B-2' } }])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 3, state: 'expected', expected: null }])).toBe(false);
+    expect(samePrintData(held, [held[0]!])).toBe(false);
   });
 
   it('starts at the first free print-data position and skips taken ones', async () => {

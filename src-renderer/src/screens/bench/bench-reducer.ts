@@ -272,6 +272,29 @@ export function labelsOnReel(on: ReadonlySet<number>, saved: ReadonlySet<number>
   return count;
 }
 
+/**
+ * Whether two snapshots of a Reel hold the same print data: the same positions, each with the same printed values. A
+ * read of the Reel again brings the Labels' new states (queued, enrolled) far more often than new print data, and the
+ * Bench's index of the print data (printedPositions over every position) then stays as it is. Labels a read again did
+ * not change are the very objects held (query/reel-read.ts), so most are told apart by identity.
+ */
+export function samePrintData(
+  a: readonly { position: number; expected: ExpectedValues | null }[],
+  b: readonly { position: number; expected: ExpectedValues | null }[],
+): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] as (typeof a)[number];
+    const y = b[i] as (typeof b)[number];
+    if (x.position !== y.position) return false;
+    if (x.expected === y.expected) continue;
+    if (!x.expected || !y.expected) return false;
+    const keys = Object.keys(x.expected) as (keyof ExpectedValues)[];
+    if (keys.length !== Object.keys(y.expected).length || keys.some((k) => x.expected?.[k] !== y.expected?.[k])) return false;
+  }
+  return true;
+}
+
 /** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */
 export function labelsPerMinute(savedAt: readonly number[], now: number): number {
   if (savedAt.length === 0) return 0;

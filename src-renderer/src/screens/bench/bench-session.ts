@@ -4,6 +4,7 @@ import { identifierMapKey } from '../../../../src-shared/domain/identifier-value
 import { printedPositions } from '../../../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
+import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { reelRead } from '../../query/reel-read';
 import { useCommandAction, useCommandQuery } from '../../query/use-command';
@@ -22,6 +23,7 @@ import {
   labelsOnReel,
   outsideRange,
   positionsOnReel,
+  samePrintData,
   passTakenPosition,
   positionAfterSave,
   placeCapture,
@@ -113,7 +115,18 @@ export function useBenchSession({
   const rangeLast = reel?.benchRange?.last;
   const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
   const reelLabels = reel?.labels;
-  const printedAt = useMemo(() => printedPositions(reelLabels ?? []), [reelLabels]);
+  // The print data's index and count, made again only when a read of the Reel brought new print data (samePrintData):
+  // the schedule's reads bring the Labels' new states far more often, and the index walks every position.
+  const printData = useRef<{ labels: readonly LabelView[]; at: Map<string, number>; planned: number }>(undefined);
+  const { at: printedAt, planned } = useMemo(() => {
+    const labels = reelLabels ?? [];
+    const held = printData.current;
+    printData.current =
+      held && samePrintData(held.labels, labels)
+        ? { ...held, labels }
+        : { labels, at: printedPositions(labels), planned: labels.filter((l) => l.expected !== null).length };
+    return printData.current;
+  }, [reelLabels]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -207,10 +220,9 @@ export function useBenchSession({
     return at;
   }, [reelLabels]);
   const labelAt = useMemo(() => new Map((reelLabels ?? []).map((label) => [label.position, label])), [reelLabels]);
-  // What a redraw shows of the whole Reel, made once per snapshot: a redraw (each read, each status event) walks no
-  // 10,000 Labels (docs/architecture.md, "The Bench's session").
+  // The Labels enrolled, made once per snapshot: a redraw (each read, each status event) walks no 10,000 Labels
+  // (docs/architecture.md, "The Bench's session").
   const enrolledAt = useMemo(() => positionsOnReel(reelLabels ?? []), [reelLabels]);
-  const planned = useMemo(() => (reelLabels ?? []).filter((l) => l.expected !== null).length, [reelLabels]);
   const facts = useCallback((): ReelFacts => {
     const position = benchRef.current?.position;
     // A value on another Label of the Reel (the last one holding it, the current position aside), else one this
