@@ -188,15 +188,15 @@ describe('positions', () => {
   it('tells a snapshot with new print data from one with only new states', () => {
     const expected = { QR: 'B-1', NFC: '04000001' };
     const held = [
-      { position: 1, state: 'expected', expected },
-      { position: 2, state: 'expected', expected: null },
+      { position: 1, expected },
+      { position: 2, expected: null },
     ];
-    // Position 1 enrolled since: its Label is a new object with the same print data, parsed again.
-    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { NFC: '04000001', QR: 'B-1' } }, held[1]!])).toBe(true);
-    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { QR: 'B-1', NFC: '04000009' } }, held[1]!])).toBe(false);
-    expect(samePrintData(held, [{ position: 1, state: 'queued', expected: { QR: 'B-1' } }, held[1]!])).toBe(false);
-    expect(samePrintData(held, [held[0]!, { position: 2, state: 'expected', expected: { QR: 'B-2' } }])).toBe(false);
-    expect(samePrintData(held, [held[0]!, { position: 3, state: 'expected', expected: null }])).toBe(false);
+    // Position 1 enrolled since: its Label is a new object, its print data parsed again.
+    expect(samePrintData(held, [{ position: 1, expected: { NFC: '04000001', QR: 'B-1' } }, held[1]!])).toBe(true);
+    expect(samePrintData(held, [{ position: 1, expected: { QR: 'B-1', NFC: '04000009' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [{ position: 1, expected: { QR: 'B-1' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 2, expected: { QR: 'B-2' } }])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 3, expected: null }])).toBe(false);
     expect(samePrintData(held, [held[0]!])).toBe(false);
   });
 
