@@ -1,7 +1,7 @@
 import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import type { ResolveAnswer } from '../service/read/labels';
 import type { Db } from '../store/database';
-import { getLabel, getLabelByServiceId, labelIdsWithTagType, type LocalLabel } from '../store/labels';
+import { getLabel, getLabelByServiceId, tagTypeValues } from '../store/labels';
 import { getReelByServiceId, type LocalReel } from '../store/reels';
 
 // `labels.resolve` (src-shared/ipc/labels.ts): which Labels carry a value. The station's own Labels answer first
@@ -21,21 +21,20 @@ export interface ResolveMatch {
 export function localMatches(db: Db, reels: LocalReel[], tagType: string, value: string): ResolveMatch[] {
   const matches: ResolveMatch[] = [];
   for (const reel of reels) {
-    for (const id of labelIdsWithTagType(db, reel.reelId, tagType)) {
+    // The Reel's values of the type first; only the Labels holding the value are read whole.
+    const holding = new Set<string>();
+    for (const row of tagTypeValues(db, reel.reelId, tagType)) if (identifierValuesMatch(tagType, row.value, value)) holding.add(row.labelId);
+    for (const id of holding) {
       const label = getLabel(db, id);
       if (!label) continue;
-      const hit = label.identifiers.some((i) => i.tagType === tagType && i.value !== undefined && identifierValuesMatch(tagType, i.value, value));
-      const printed = label.expected?.[tagType as keyof NonNullable<LocalLabel['expected']>];
-      if (hit || (printed !== undefined && identifierValuesMatch(tagType, printed, value))) {
-        matches.push({
-          reelId: reel.reelId,
-          serviceReelId: reel.serviceId,
-          position: label.position,
-          labelId: label.labelId,
-          serviceId: label.serviceId,
-          source: 'local',
-        });
-      }
+      matches.push({
+        reelId: reel.reelId,
+        serviceReelId: reel.serviceId,
+        position: label.position,
+        labelId: label.labelId,
+        serviceId: label.serviceId,
+        source: 'local',
+      });
     }
   }
   return matches;

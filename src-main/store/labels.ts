@@ -299,16 +299,22 @@ export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLa
   upsertLabel(db, { ...current, ...patch });
 }
 
-/** Labels of a Reel that carry, or are expected to carry, an identifier of this type (candidates for a value lookup). */
-export function labelIdsWithTagType(db: Db, reelId: string, tagType: string): string[] {
+/**
+ * The values of this type a Reel's Labels carry or are expected to carry (their print data), each with its Label: the
+ * candidates of a value lookup, whose match is identifierValuesMatch's (src-shared/domain/identifier-values.ts: TEXT
+ * ignores case). The values alone, so a lookup in a 10,000-Label Reel reads whole Labels only for its matches.
+ */
+export function tagTypeValues(db: Db, reelId: string, tagType: string): { labelId: string; value: string }[] {
   const carried = statement(
     db,
-    "SELECT label_id FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL",
-  ).all(reelId, tagType) as { label_id: string }[];
-  const expected = statement(db, 'SELECT label_id FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL').all(reelId, `$.${tagType}`) as {
-    label_id: string;
-  }[];
-  return [...new Set([...carried, ...expected].map((r) => r.label_id))];
+    "SELECT label_id AS labelId, json_extract(j.value, '$.value') AS value FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL",
+  ).all(reelId, tagType) as { labelId: string; value: string }[];
+  const path = `$.${tagType}`;
+  const expected = statement(
+    db,
+    'SELECT label_id AS labelId, json_extract(expected, ?) AS value FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL',
+  ).all(path, reelId, path) as { labelId: string; value: string }[];
+  return [...carried, ...expected];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
@@ -91,6 +91,7 @@ export function App() {
   // First run (no service profile yet) opens Connect; afterwards the Reels.
   const { screen, chosen, params, go } = useRoute(status && !status.profile ? 'connect' : 'reels');
   const reelId = params.get('reel') ?? undefined;
+  const pickBench = useCallback((id: string) => go('bench', { reel: id }), [go]);
   // The Bench's session outlives its screen (docs/architecture.md, "The Bench's session"): once the Bench was opened on
   // a Reel it stays mounted, drawing nothing while another screen is shown, and reads made there reach it.
   const [benchReel, setBenchReel] = useState<string>();
@@ -145,7 +146,7 @@ export function App() {
           <ReadNotice />
           <Suspense fallback={loading}>
             {onBench || benchReel !== undefined ? (
-              <BenchScreen reelId={benchReelShown} status={status} pick={(id) => go('bench', { reel: id })} shown={onBench} takesReads={!usesReads} />
+              <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
             ) : null}
             {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
             {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}

@@ -66,6 +66,30 @@ export function useCommandRead<N extends KnownName>(name: N): (input: KnownInput
   );
 }
 
+/**
+ * A command a screen runs and awaits, whose progress it never draws (the Bench's saves and service checks:
+ * docs/architecture.md, "Renderer"): the station's answer as a promise, afterwards the named queries refetched, like
+ * useCommandMutation's `mutateAsync`, but the component is not drawn again when the call starts and when it ends.
+ * A mutation's state is held in a store the component subscribes to, and each change of it redraws the whole screen
+ * at once (TanStack notifies through useSyncExternalStore), so a Bench read paid two redraws of its screen for the
+ * service check it starts.
+ */
+export function useCommandAction<N extends KnownName>(name: N, invalidates: readonly KnownName[] = []): (input: KnownInput<N>) => Promise<KnownOutput<N>> {
+  const client = useQueryClient();
+  const refetched = invalidates.join(',');
+  return useCallback(
+    async (input: KnownInput<N>) => {
+      try {
+        return await station.call(name, input);
+      } finally {
+        const names = refetched ? (refetched.split(',') as KnownName[]) : [];
+        await Promise.all(names.map((n) => client.invalidateQueries({ queryKey: ['cmd', n] })));
+      }
+    },
+    [client, name, refetched],
+  );
+}
+
 /** A command that changes something; afterwards the named queries are refetched. */
 export function useCommandMutation<N extends KnownName>(name: N, invalidates: readonly KnownName[] = []) {
   const client = useQueryClient();

@@ -20,9 +20,15 @@ export interface ServedStation {
  */
 export async function serveStation(options: { dataDir?: string; port?: number } = {}): Promise<ServedStation> {
   const dir = options.dataDir ? { path: options.dataDir, remove: () => undefined } : tempDir('station-ui-e2e-');
-  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dir.path, 'serve', '--port', String(options.port ?? 0)], {
-    timeoutMs: 60_000,
-  });
+  // STATION_CPU_PROF=<dir>: the served station writes a V8 CPU profile there as it stops (docs/testing.md, "Benchmarks").
+  const profile = process.env.STATION_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.STATION_CPU_PROF}`] : [];
+  const served = await startWithReadyLine<Ready>(
+    process.execPath,
+    [...profile, 'bin/station.mjs', '--data', dir.path, 'serve', '--port', String(options.port ?? 0)],
+    {
+      timeoutMs: 60_000,
+    },
+  );
   const origin = new URL(served.ready.url).origin;
   return {
     served,

@@ -1,5 +1,5 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StationStatus } from '../../../../src-shared/ipc';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -22,15 +22,18 @@ import { ReprintOffer } from './ReprintOffer';
 
 const NO_LABELS: readonly LabelView[] = [];
 
-export function BenchScreen({
+// Memo: the shell redraws on every status event (queue counts, ~10 a second while the queue sends), and the Bench
+// redraws only when what it shows changed (docs/architecture.md, "The Bench's session").
+export const BenchScreen = memo(function BenchScreen({
   reelId,
-  status,
+  online,
   pick,
   shown = true,
   takesReads = true,
 }: {
   reelId: string | undefined;
-  status: StationStatus | undefined;
+  /** Whether the station reaches its service now (the status's `online`): reads are checked there. */
+  online: boolean;
   pick: (reelId: string) => void;
   shown?: boolean;
   takesReads?: boolean;
@@ -50,13 +53,15 @@ export function BenchScreen({
     hasSvc,
     savedAt,
     onReel,
+    planned,
+    expected,
     now,
     sound,
     sectionRef,
     registerCapture,
     registerReprint,
     actions,
-  } = useBenchSession({ reelId, status, shown, takesReads });
+  } = useBenchSession({ reelId, online, shown, takesReads });
   const attention = useAttentionNotices(reel?.reelId, reel?.labels ?? NO_LABELS);
   // "Position N saved." is not left standing once the service refused that save: the notice above says what happened.
   const feedback = bench?.feedback;
@@ -93,7 +98,7 @@ export function BenchScreen({
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
-              <dd data-testid="bench-reel-progress">{reelProgress(reel.labels, onReel, t, format)}</dd>
+              <dd data-testid="bench-reel-progress">{reelProgress(planned, onReel, t, format)}</dd>
               <dt>{t('bench.session')}</dt>
               <dd data-testid="bench-session-count">{format.number(savedAt.length)}</dd>
               <dt>{t('bench.perMinute')}</dt>
@@ -135,7 +140,7 @@ export function BenchScreen({
                 slot={slot}
                 next={n === nextSlot && !blocked}
                 reelId={reel.reelId}
-                expected={reel.labels.find((l) => l.position === bench.position)?.expected ?? null}
+                expected={expected}
                 encode={
                   n === encodeAt ? (
                     <BenchNfcEncode
@@ -165,7 +170,7 @@ export function BenchScreen({
       ) : null}
     </section>
   );
-}
+});
 
 function MisorderActions({
   feedback,
@@ -189,14 +194,8 @@ function MisorderActions({
   );
 }
 
-/** "N of M on this Reel": Labels enrolled (`done`, bench-reducer.ts `labelsOnReel`) of the positions the print data names, else of all. */
-function reelProgress(
-  labels: readonly { position: number; state: string; expected: unknown }[],
-  done: number,
-  t: (key: string, options?: Record<string, unknown>) => string,
-  format: Formats,
-): string {
-  const planned = labels.filter((l) => l.expected !== null).length;
+/** "N of M on this Reel": Labels enrolled (`done`, bench-reducer.ts `labelsOnReel`) of the positions the print data names (`planned`), else of all. */
+function reelProgress(planned: number, done: number, t: (key: string, options?: Record<string, unknown>) => string, format: Formats): string {
   return planned > 0 ? t('bench.ofReel', { done, total: Math.max(planned, done) }) : format.number(done);
 }
 

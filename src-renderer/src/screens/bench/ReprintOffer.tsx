@@ -34,7 +34,9 @@ export function ReprintOffer({
 }) {
   const { t } = useTranslation();
   const reasonWords = useReasonWords();
-  const grading = useCommandQuery('grades.reel', { reelId, position: bench.position });
+  // The Reel's lowest accepted grade: its setting alone, read once per Reel (GradeBelow.tsx reads the same), not the
+  // grades of each position, which every save made stale and the next position read again.
+  const grading = useCommandQuery('grades.getSetting', { reelId });
   const benchPrinter = useCommandQuery('print.benchPrinter', {});
   const reprint = useCommandMutation('print.reprint', ['report.reel', 'report.shift', 'print.log']);
   // The grade of the capture on the slots, kept after the save so a flagged Label is offered too.
@@ -46,7 +48,7 @@ export function ReprintOffer({
     feedback: bench.feedback,
     blocked: bench.blocked,
     saveErrorCode: saveError instanceof StationError ? saveError.code : undefined,
-    minGrade: grading.data?.grading.minGrade,
+    minGrade: grading.data?.minGrade,
     grade: lastGrade.current,
   });
   const [outcome, setOutcome] = useState<Outcome>();
@@ -87,7 +89,7 @@ export function ReprintOffer({
       {shown ? (
         <div className="reprint-offer" role="group" aria-label={t('reprint.title')} data-testid="reprint-offer" data-situation={shown.situation}>
           <p className="reprint-why">
-            {t(`reprint.why.${shown.situation}`, { position: shown.position, grade: shown.grade ?? '', min: grading.data?.grading.minGrade ?? '' })}
+            {t(`reprint.why.${shown.situation}`, { position: shown.position, grade: shown.grade ?? '', min: grading.data?.minGrade ?? '' })}
           </p>
           <div className="toolbar">
             <label>

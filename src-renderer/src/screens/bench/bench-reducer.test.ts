@@ -9,6 +9,8 @@ import {
   isComplete,
   jumpTo,
   labelsOnReel,
+  positionsOnReel,
+  samePrintData,
   labelsPerMinute,
   placeCapture,
   placeRead,
@@ -175,12 +177,27 @@ describe('positions', () => {
   it('"On this Reel" counts Labels enrolled: not print data, gaps or Labels taken back', () => {
     const states = ['expected', 'queued', 'enrolled', 'attention', 'bound', 'archived', 'gap'];
     const labels = states.map((state, n) => ({ position: n + 1, state }));
-    expect(labelsOnReel(labels)).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels))).toBe(4);
     // The session saved at 1 (the snapshot still says expected) and took back 2 (it still says queued).
-    expect(labelsOnReel(labels, new Set([1]), new Set([2]))).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels), new Set([1]), new Set([2]))).toBe(4);
     // Saved at 7 after a gap, voided at 3 and 5: two Labels left of the snapshot's four, plus 1 and 7.
-    expect(labelsOnReel(labels, new Set([1, 7]), new Set([3, 5]))).toBe(4);
-    expect(labelsOnReel(labels, new Set(), new Set([2, 3, 4, 5]))).toBe(0);
+    expect(labelsOnReel(positionsOnReel(labels), new Set([1, 7]), new Set([3, 5]))).toBe(4);
+    expect(labelsOnReel(positionsOnReel(labels), new Set(), new Set([2, 3, 4, 5]))).toBe(0);
+  });
+
+  it('tells a snapshot with new print data from one with only new states', () => {
+    const expected = { QR: 'B-1', NFC: '04000001' };
+    const held = [
+      { position: 1, expected },
+      { position: 2, expected: null },
+    ];
+    // Position 1 enrolled since: its Label is a new object, its print data parsed again.
+    expect(samePrintData(held, [{ position: 1, expected: { NFC: '04000001', QR: 'B-1' } }, held[1]!])).toBe(true);
+    expect(samePrintData(held, [{ position: 1, expected: { QR: 'B-1', NFC: '04000009' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [{ position: 1, expected: { QR: 'B-1' } }, held[1]!])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 2, expected: { QR: 'B-2' } }])).toBe(false);
+    expect(samePrintData(held, [held[0]!, { position: 3, expected: null }])).toBe(false);
+    expect(samePrintData(held, [held[0]!])).toBe(false);
   });
 
   it('starts at the first free print-data position and skips taken ones', async () => {

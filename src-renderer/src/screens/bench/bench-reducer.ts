@@ -250,19 +250,49 @@ export function filledCapture(state: BenchState): string | undefined {
 }
 
 /**
- * Labels enrolled on the Reel (saved here or elsewhere): not the print data's rows, gaps, or Labels taken back. The
- * Bench's snapshot of the Reel is older than its session: `saved` are positions the session saved since, `takenBack`
- * those it took back (void, undo; the snapshot may still show them, and an archive shows only once sent).
+ * The positions of a snapshot of the Reel that hold a Label enrolled on it (saved here or elsewhere): not the print
+ * data's rows, gaps, or Labels taken back. A walk of the whole Reel, so the Bench makes it once per snapshot rather than
+ * on every redraw (docs/architecture.md, "The Bench's session").
  */
-export function labelsOnReel(
-  labels: readonly { position: number; state: string }[],
-  saved: ReadonlySet<number> = new Set(),
-  takenBack: ReadonlySet<number> = new Set(),
-): number {
-  const on = new Set(labels.filter((l) => l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived').map((l) => l.position));
-  for (const position of saved) on.add(position);
-  for (const position of takenBack) on.delete(position);
-  return on.size;
+export function positionsOnReel(labels: readonly { position: number; state: string }[]): ReadonlySet<number> {
+  const on = new Set<number>();
+  for (const l of labels) if (l.state !== 'expected' && l.state !== 'gap' && l.state !== 'archived') on.add(l.position);
+  return on;
+}
+
+/**
+ * Labels enrolled on the Reel: the snapshot's (`on`, positionsOnReel). The Bench's snapshot of the Reel is older than
+ * its session: `saved` are positions the session saved since, `takenBack` those it took back (void, undo; the snapshot
+ * may still show them, and an archive shows only once sent).
+ */
+export function labelsOnReel(on: ReadonlySet<number>, saved: ReadonlySet<number> = new Set(), takenBack: ReadonlySet<number> = new Set()): number {
+  let count = on.size;
+  for (const position of takenBack) if (on.has(position)) count -= 1;
+  for (const position of saved) if (!on.has(position) && !takenBack.has(position)) count += 1;
+  return count;
+}
+
+/**
+ * Whether two snapshots of a Reel hold the same print data: the same positions, each with the same printed values. A
+ * read of the Reel again brings the Labels' new states (queued, enrolled) far more often than new print data, and the
+ * Bench's index of the print data (printedPositions over every position) then stays as it is. Labels a read again did
+ * not change are the very objects held (query/reel-read.ts), so most are told apart by identity.
+ */
+export function samePrintData(
+  a: readonly { position: number; expected: ExpectedValues | null }[],
+  b: readonly { position: number; expected: ExpectedValues | null }[],
+): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] as (typeof a)[number];
+    const y = b[i] as (typeof b)[number];
+    if (x.position !== y.position) return false;
+    if (x.expected === y.expected) continue;
+    if (!x.expected || !y.expected) return false;
+    const keys = Object.keys(x.expected) as (keyof ExpectedValues)[];
+    if (keys.length !== Object.keys(y.expected).length || keys.some((k) => x.expected?.[k] !== y.expected?.[k])) return false;
+  }
+  return true;
 }
 
 /** Labels per minute over the session so far; the first minute counts as a whole one (no wild early rates). */

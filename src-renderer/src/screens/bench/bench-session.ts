@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifierMapKey } from '../../../../src-shared/domain/identifier-values';
 import { printedPositions } from '../../../../src-shared/domain/print-check';
-import type { StationStatus } from '../../../../src-shared/ipc';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
+import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { reelRead } from '../../query/reel-read';
-import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { useCommandAction, useCommandQuery } from '../../query/use-command';
 import { announceRead, type ReadNotice } from '../../shell/read-notice';
 import { station } from '../../station-client';
 import { useReelEncodes } from './BenchNfcEncode';
@@ -22,6 +22,8 @@ import {
   jumpTo,
   labelsOnReel,
   outsideRange,
+  positionsOnReel,
+  samePrintData,
   passTakenPosition,
   positionAfterSave,
   placeCapture,
@@ -68,12 +70,13 @@ const sessionMemory = new Map<string, SessionMemory>();
 
 export function useBenchSession({
   reelId,
-  status,
+  online,
   shown = true,
   takesReads = true,
 }: {
   reelId: string | undefined;
-  status: StationStatus | undefined;
+  /** Whether the station reaches its service now: a read is checked there (labels.resolve). */
+  online: boolean;
   /** Whether the Bench screen is shown: the keys and the focus are the Bench's only then. */
   shown?: boolean;
   /** Whether reads reach the session (not while a screen that uses reads itself is shown: Verify, Devices). */
@@ -97,11 +100,13 @@ export function useBenchSession({
       read: reelRead({ reelId: reelId ?? '' }),
     },
   );
-  const enroll = useCommandMutation('labels.enroll');
-  const skipAt = useCommandMutation('labels.skip');
-  const voidAt = useCommandMutation('labels.void');
-  const resolve = useCommandMutation('labels.resolve');
-  const benchError = useCommandMutation('labels.benchError', ['report.shift']);
+  // Calls whose progress the Bench never draws: a read or a save does not redraw the screen when its call starts and ends
+  // (query/use-command.ts, useCommandAction).
+  const enrollAt = useCommandAction('labels.enroll');
+  const skipAt = useCommandAction('labels.skip');
+  const voidAt = useCommandAction('labels.void');
+  const resolveOnService = useCommandAction('labels.resolve');
+  const recordProblem = useCommandAction('labels.benchError', ['report.shift']);
   const reel = detail.data;
   const expectedIdentifiers = reel?.expectedIdentifiers;
   const composition = useMemo(() => expectedIdentifiers?.filter((e) => e.count > 0) ?? [], [expectedIdentifiers]);
@@ -110,7 +115,18 @@ export function useBenchSession({
   const rangeLast = reel?.benchRange?.last;
   const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
   const reelLabels = reel?.labels;
-  const printedAt = useMemo(() => printedPositions(reelLabels ?? []), [reelLabels]);
+  // The print data's index and count, made again only when a read of the Reel brought new print data (samePrintData):
+  // the schedule's reads bring the Labels' new states far more often, and the index walks every position.
+  const printData = useRef<{ labels: readonly LabelView[]; at: Map<string, number>; planned: number }>(undefined);
+  const { at: printedAt, planned } = useMemo(() => {
+    const labels = reelLabels ?? [];
+    const held = printData.current;
+    printData.current =
+      held && samePrintData(held.labels, labels)
+        ? { ...held, labels }
+        : { labels, at: printedPositions(labels), planned: labels.filter((l) => l.expected !== null).length };
+    return printData.current;
+  }, [reelLabels]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -204,6 +220,9 @@ export function useBenchSession({
     return at;
   }, [reelLabels]);
   const labelAt = useMemo(() => new Map((reelLabels ?? []).map((label) => [label.position, label])), [reelLabels]);
+  // The Labels enrolled, made once per snapshot: a redraw (each read, each status event) walks no 10,000 Labels
+  // (docs/architecture.md, "The Bench's session").
+  const enrolledAt = useMemo(() => positionsOnReel(reelLabels ?? []), [reelLabels]);
   const facts = useCallback((): ReelFacts => {
     const position = benchRef.current?.position;
     // A value on another Label of the Reel (the last one holding it, the current position aside), else one this
@@ -221,7 +240,6 @@ export function useBenchSession({
 
   const reelRef = useRef(reelId);
   reelRef.current = reelId;
-  const recordProblem = benchError.mutateAsync;
   const apply = useCallback(
     (change: (state: BenchState) => BenchState) => {
       const current = benchRef.current;
@@ -250,12 +268,10 @@ export function useBenchSession({
   // Against the service when online (labels.resolve): the slot fills at once; a hit found a
   // moment later takes the value out again. A save waits for these checks (at most CHECK_MS).
   const [checking, setChecking] = useState(0);
-  const online = status?.online === 'online';
   // On a Reel that encodes, the NFC slot takes only a chip nfc.encode wrote and verified (BenchNfcEncode.tsx).
   const encodesNfc = useReelEncodes(reelId);
   const encodesRef = useRef(encodesNfc);
   encodesRef.current = encodesNfc;
-  const resolveOnService = resolve.mutateAsync;
   const checkOnService = useCallback(
     (tagType: IncomingRead['tagType'], value: string, position: number) => {
       if (!reelId || tagType === 'SVC') return;
@@ -343,7 +359,6 @@ export function useBenchSession({
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
 
-  const enrollAt = enroll.mutateAsync;
   const save = useCallback(async () => {
     const current = benchRef.current;
     if (!current || !reelId || saving) return;
@@ -433,7 +448,7 @@ export function useBenchSession({
       const last = savedPositions.current.at(-1);
       if (!reelId || last === undefined || !window.confirm(t('bench.confirmUndo', { position: last }))) return;
       void benchCommand(async () => {
-        const out = await voidAt.mutateAsync({ reelId, position: last, reason: 'undo' });
+        const out = await voidAt({ reelId, position: last, reason: 'undo' });
         savedPositions.current.pop();
         sessionPositions.current.delete(last);
         takenBack.current.add(last);
@@ -448,7 +463,7 @@ export function useBenchSession({
       const current = benchRef.current;
       if (!reelId || !current) return;
       void benchCommand(async () => {
-        await skipAt.mutateAsync({ reelId, position: current.position });
+        await skipAt({ reelId, position: current.position });
         advance(current.position);
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SKIPPED', position: current.position } }));
       });
@@ -463,9 +478,7 @@ export function useBenchSession({
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
         // A damaged label with a Label saved there is taken back; a blank one leaves a gap, counted as a void.
-        const out = held
-          ? await voidAt.mutateAsync({ reelId, position: current.position })
-          : await skipAt.mutateAsync({ reelId, position: current.position, reason: 'void' });
+        const out = held ? await voidAt({ reelId, position: current.position }) : await skipAt({ reelId, position: current.position, reason: 'void' });
         if (out.state === 'gap') gapsMade.current.add(current.position);
         if (held) {
           takenBack.current.add(current.position);
@@ -501,7 +514,7 @@ export function useBenchSession({
       const current = benchRef.current;
       if (!reelId || !current) return;
       void benchCommand(async () => {
-        await skipAt.mutateAsync({ reelId, position: current.position });
+        await skipAt({ reelId, position: current.position });
         sessionPositions.current.add(current.position);
         apply(() => startPosition(belongsTo, composition));
         onRead(read);
@@ -548,7 +561,11 @@ export function useBenchSession({
     /** The session's saves (times), the saves since the snapshot, and the clock the rate is shown at. */
     savedAt,
     /** "On this Reel": Labels enrolled, with this session's saves and take-backs the snapshot does not show yet. */
-    onReel: reel ? labelsOnReel(reel.labels, new Set(savedPositions.current), takenBack.current) : 0,
+    onReel: reel ? labelsOnReel(enrolledAt, new Set(savedPositions.current), takenBack.current) : 0,
+    /** Positions the print data names (0: none). */
+    planned,
+    /** The print data of the current position. */
+    expected: (bench ? labelAt.get(bench.position)?.expected : undefined) ?? null,
     now,
     sound,
     sectionRef,
