@@ -5,7 +5,7 @@ import { speckleTag } from '../../test/fixtures';
 import { storeCounts, openUnitTestStation } from '../../test/helpers/db';
 import { refusal } from '../../test/helpers/refusal';
 import { readAudit } from '../store/audit';
-import type { Db } from '../store/database';
+import { openDatabase, type Db } from '../store/database';
 import { getLabel, getLabelAt, updateLabel } from '../store/labels';
 import { getOp, openEnrollmentOf, outboxStore } from '../store/outbox';
 import { skipPosition, takeBackLabel } from './bench';
@@ -159,6 +159,24 @@ describe('warnings (the Label is saved anyway)', () => {
     // Another Reel may carry the same values.
     const other = createReel(ctx, { name: 'Reel B' });
     expect((await enrollLabel(ctx, { reelId: other.reelId, position: 1, identifiers: [text('R-1')] })).label.warnings).toEqual([]);
+  });
+
+  it('checks against the print data as it is now, when another process changed it since the last enrollment here', async () => {
+    await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text\n5,OLD-5\n6,OLD-6\n' }, baseDir: dir.path, expectedOnly: true });
+    await expect(enroll(6, [text('OLD-5')])).rejects.toMatchObject({ code: 'STATION_MISORDER', detail: { printedFor: 5 } });
+    // A CLI beside the station (its own connection) puts other print data at position 5 and adds position 8.
+    const cli = openDatabase({ dataDir: dir.path });
+    try {
+      await importPrintData(
+        { db: cli, dataDir: dir.path, profileId: () => 'p' },
+        { reelId: reel.reelId, source: { csv: 'position,text\n5,NEW-5\n8,NEW-8\n' }, baseDir: dir.path, expectedOnly: true },
+      );
+    } finally {
+      cli.close();
+    }
+    await expect(enroll(6, [text('NEW-8')])).rejects.toMatchObject({ code: 'STATION_MISORDER', detail: { printedFor: 8 } });
+    await expect(enroll(6, [text('NEW-5')])).rejects.toMatchObject({ code: 'STATION_MISORDER', detail: { printedFor: 5 } });
+    expect((await enroll(5, [text('NEW-5')])).label.warnings).toEqual([]);
   });
 
   it('print data and voided positions hold no marking, and a Label enrolled again is no repeat of itself', async () => {

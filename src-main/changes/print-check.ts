@@ -3,7 +3,7 @@ import type { ExpectedValues, LocalIdentifier } from '../../src-shared/domain/la
 import { checkAgainstPrintData, findingWords, printedPositions, type PrintedAt, type PrintFinding } from '../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { Db } from '../store/database';
-import { reelPrintData } from '../store/labels';
+import { labelsVersion, reelPrintData } from '../store/labels';
 
 // The print-data check of an enrollment, whatever the door (the Bench, the CLI, the web host's API, the import):
 // docs/print-run.md, "The check against the print data". The rule is the shared one (src-shared/domain/print-check.ts);
@@ -11,9 +11,32 @@ import { reelPrintData } from '../store/labels';
 // value printed for none where this position has print data a misprint (STATION_MISPRINT), unless the caller accepts
 // the mismatch, which is then written on the Label (its warnings) and audited, and the Label counts as a problem.
 
-/** Where each printed value of a Reel belongs, read once from the store. */
+/** Where each printed value of a Reel belongs, kept per Reel for the version of its print data it was read at. */
+const printedAtKept = new WeakMap<Db, Map<string, { print: number; at: Map<string, number> }>>();
+
+/**
+ * Where each printed value of a Reel belongs, at `print`, the version of the Reel's print data (labelsVersion's
+ * `print`: it moves with every change of it, whichever process makes it) read outside any transaction or in one that
+ * writes nothing, so a version that is kept was committed. Read from the store once per version: an enrollment checks
+ * against it without reading the Reel's print data again (10,000 rows).
+ */
+export function printedAtVersion(db: Db, reelId: string, print: number): Map<string, number> {
+  let kept = printedAtKept.get(db);
+  if (!kept) printedAtKept.set(db, (kept = new Map()));
+  const held = kept.get(reelId);
+  if (held?.print === print) return held.at;
+  const at = printedPositions(reelPrintData(db, reelId));
+  kept.set(reelId, { print, at });
+  return at;
+}
+
+/**
+ * Where each printed value of a Reel belongs. Inside a transaction it is read from the store as that transaction sees
+ * it (a version bumped there may yet be rolled back); outside, as kept for the Reel's print data version.
+ */
 export function reelPrintedAt(db: Db, reelId: string): Map<string, number> {
-  return printedPositions(reelPrintData(db, reelId));
+  const print = db.inTransaction ? undefined : labelsVersion(db, reelId)?.print;
+  return print === undefined ? printedPositions(reelPrintData(db, reelId)) : printedAtVersion(db, reelId, print);
 }
 
 /** A mismatch in words, the misorder first: "TEXT W-15 was printed for position 15, not for position 25 (a misorder)". */

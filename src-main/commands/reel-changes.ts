@@ -1,6 +1,6 @@
 import { randomUUID } from '../runtime/node-crypto';
 import type { LabelView } from '../../src-shared/ipc/reels';
-import { reelPrintedAt } from '../changes/print-check';
+import { printedAtVersion } from '../changes/print-check';
 import type { Db } from '../store/database';
 import { labelChangesSince, labelsVersion, listLabels } from '../store/labels';
 import { labelViews, reelLabelViews } from './views';
@@ -33,19 +33,6 @@ function parseVersion(db: Db, text: string | undefined): { labels: number; print
   return match && match[1] === openingOf(db) ? { labels: Number(match[2]), print: Number(match[3]) } : undefined;
 }
 
-/** Where each printed value of a Reel belongs, kept for the print data version it was read at (the checks of changed Labels need it). */
-const printedAtKept = new WeakMap<Db, Map<string, { print: number; at: Map<string, number> }>>();
-
-function printedAtFor(db: Db, reelId: string, print: number): Map<string, number> {
-  let kept = printedAtKept.get(db);
-  if (!kept) printedAtKept.set(db, (kept = new Map()));
-  const held = kept.get(reelId);
-  if (held?.print === print) return held.at;
-  const at = reelPrintedAt(db, reelId);
-  kept.set(reelId, { print, at });
-  return at;
-}
-
 type ReelLabelsRead =
   | { read: 'all'; version: string; labels: LabelView[]; hasPrintData: boolean; problems: ReturnType<typeof reelLabelViews>['problems'] }
   | { read: 'since'; version: string; labels: LabelView[]; gone: string[] };
@@ -65,7 +52,7 @@ export function reelLabelsSince(db: Db, reelId: string, since: string | undefine
       if (!held || held.print !== now.print || held.labels > now.labels) return { read: 'all', version, ...reelLabelViews(listLabels(db, reelId)) };
       if (held.labels === now.labels) return { read: 'since', version, labels: [], gone: [] };
       const changes = labelChangesSince(db, reelId, held.labels);
-      return { read: 'since', version, labels: labelViews(changes.labels, printedAtFor(db, reelId, now.print)), gone: changes.gone };
+      return { read: 'since', version, labels: labelViews(changes.labels, printedAtVersion(db, reelId, now.print)), gone: changes.gone };
     })
     .deferred();
 }
