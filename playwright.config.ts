@@ -5,9 +5,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
-  // Two spec files at a time (docs/testing.md, at its top): each starts its own station, sandbox and pcscd in folders of
-  // its own, and most of a spec's time is spent waiting on them and on Chromium.
-  workers: 2,
+  // One spec file at a time (docs/testing.md, at its top): with two, disk.spec and bench-nfc-encode.spec failed in CI.
+  workers: 1,
   reporter: process.env.PW_REPORTERS === 'ci' ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : 'list',
   use: {
     screenshot: 'on',
