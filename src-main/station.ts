@@ -17,6 +17,7 @@ import type { DeviceSupervisor } from './devices/supervisor';
 import { diskFullError, isNoSpace } from './runtime/disk';
 import { EventBus } from './runtime/events';
 import { Housekeeping, openStationDatabase } from './changes/housekeeping';
+import { startCheckpointer } from './store/checkpointer';
 import { openStationLog } from './runtime/log';
 import { readVersion } from './runtime/version';
 import { isServiceError } from './service/errors';
@@ -339,6 +340,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(options.diskReserve === undefined ? {} : { reserve: options.diskReserve }),
   });
 
+  // A host that stays up checkpoints the WAL on a thread of its own (src-main/store/checkpointer.ts); not on a
+  // database opened on a full disk (its connection holds the file alone).
+  const checkpointer =
+    options.housekeeping && !openedFull
+      ? await startCheckpointer(db, {
+          dataDir,
+          ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+          said: (message) => log.logger.warn({ area: 'store' }, message),
+        })
+      : undefined;
+
   const savedPause = readSetting(db, 'syncPause', PauseSetting);
   if (savedPause) engine.pause(savedPauseKind(savedPause));
   await connection.restore();
@@ -511,6 +523,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           (service) => service.close(),
           () => undefined,
         );
+        await checkpointer?.close();
         db.close();
         log.close();
       })();

@@ -88,10 +88,10 @@ export class Housekeeping {
   private readonly hourTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HousekeepingOptions) {
-    if (options.openedFull) this.release();
+    if (options.openedFull) this.release('the database was opened on a full disk');
     // A disk another program filled: the reserve goes at once, so this process can still send (the CLI's `station sync`).
     try {
-      if (diskSpace(options.dataDir).free < NEARLY_FULL_BYTES && existsSync(reservePath(options.dataDir))) this.release();
+      if (diskSpace(options.dataDir).free < NEARLY_FULL_BYTES && existsSync(reservePath(options.dataDir))) this.release('less than 1 MB free');
     } catch {
       // An unreadable disk is said by the status (disk: null).
     }
@@ -161,7 +161,7 @@ export class Housekeeping {
         return diskStatus(this.options.db, this.options.dataDir, this.settings, false);
       }
       if (!this.full && status.free < NEARLY_FULL_BYTES && existsSync(reservePath(this.options.dataDir))) {
-        this.release();
+        this.release('less than 1 MB free');
         return { ...status, free: diskSpace(this.options.dataDir).free, labelsLeft: 0, full: true };
       }
       return status;
@@ -171,14 +171,14 @@ export class Housekeeping {
   }
 
   /** A write failed for want of space: the banner shows until room is back. */
-  noteNoSpace(): void {
+  noteNoSpace(why = 'a write failed for want of space'): void {
     const was = this.full;
-    this.release();
+    this.release(why);
     if (!was) this.checkDisk();
   }
 
   /** Gives up the reserve and remembers the disk as full. */
-  private release(): void {
+  private release(why: string): void {
     let free: number | null = null;
     try {
       free = diskSpace(this.options.dataDir).free;
@@ -189,13 +189,20 @@ export class Housekeeping {
     const reserve = reservePath(this.options.dataDir);
     const released = existsSync(reserve);
     if (released) rmSync(reserve, { force: true });
-    this.options.log.error({ area: 'storage', dataDir: this.options.dataDir, free, reserveReleased: released }, 'disk full: a write failed for want of space');
+    this.options.log.error({ area: 'storage', dataDir: this.options.dataDir, free, reserveReleased: released }, `disk full: ${why}`);
     this.full = true;
   }
 
   /** New work waits while the disk is full (its room is the reserve's, for sending) or below the floor. */
   requireRoom(): void {
     if (this.full && this.disk()?.full !== false) throw diskFullError(this.options.dataDir);
+    // The disk as it is now, not at the last look: another program may have filled it since, and a write is not
+    // trusted to fail there, since SQLite may fit it in room it already holds (the WAL's old frames, reused after a
+    // checkpoint; docs/storage.md, "A full disk").
+    if (this.freeBelow(NEARLY_FULL_BYTES)) {
+      this.noteNoSpace('less than 1 MB free before new work');
+      throw diskFullError(this.options.dataDir);
+    }
     requireRoom(this.options.dataDir, this.settings);
   }
 
