@@ -3,7 +3,7 @@ import type { ExpectedValues, LocalIdentifier } from '../../src-shared/domain/la
 import { checkAgainstPrintData, findingWords, printedPositions, type PrintedAt, type PrintFinding } from '../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { Db } from '../store/database';
-import { labelsVersion, reelPrintData } from '../store/labels';
+import { printVersion, reelPrintData } from '../store/labels';
 
 // The print-data check of an enrollment, whatever the door (the Bench, the CLI, the web host's API, the import):
 // docs/print-run.md, "The check against the print data". The rule is the shared one (src-shared/domain/print-check.ts);
@@ -15,8 +15,8 @@ import { labelsVersion, reelPrintData } from '../store/labels';
 const printedAtKept = new WeakMap<Db, Map<string, { print: number; at: Map<string, number> }>>();
 
 /**
- * Where each printed value of a Reel belongs, at `print`, the version of the Reel's print data (labelsVersion's
- * `print`: it moves with every change of it, whichever process makes it) read outside any transaction or in one that
+ * Where each printed value of a Reel belongs, at `print`, the version of the Reel's print data (printVersion: it
+ * moves with every change of it, whichever process makes it) read outside any transaction or in one that
  * writes nothing, so a version that is kept was committed. Read from the store once per version: an enrollment checks
  * against it without reading the Reel's print data again (10,000 rows).
  */
@@ -35,7 +35,7 @@ export function printedAtVersion(db: Db, reelId: string, print: number): Map<str
  * it (a version bumped there may yet be rolled back); outside, as kept for the Reel's print data version.
  */
 export function reelPrintedAt(db: Db, reelId: string): Map<string, number> {
-  const print = db.inTransaction ? undefined : labelsVersion(db, reelId)?.print;
+  const print = db.inTransaction ? undefined : printVersion(db, reelId);
   return print === undefined ? printedPositions(reelPrintData(db, reelId)) : printedAtVersion(db, reelId, print);
 }
 

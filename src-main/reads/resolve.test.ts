@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { localLabel } from '../../test/helpers/db';
 import { tempDir } from '../../test/helpers/tmp';
 import { openDatabase, type Db } from '../store/database';
-import { upsertLabels, type LabelRow } from '../store/labels';
+import { upsertLabels, type LocalLabel } from '../store/labels';
 import { saveProfile } from '../store/profiles';
 import { getReel, insertReel } from '../store/reels';
 import { localMatches } from './resolve';
@@ -18,21 +19,7 @@ function db(): Db {
   return d;
 }
 
-const row = (position: number, patch: Partial<LabelRow>): LabelRow => ({
-  labelId: `l${position}`,
-  reelId: 'r1',
-  position,
-  state: 'expected',
-  serviceId: null,
-  identifiers: [],
-  expected: null,
-  captureSha256: null,
-  indexing: 'default',
-  warnings: [],
-  attention: null,
-  boundThreadId: null,
-  ...patch,
-});
+const row = (position: number, patch: Partial<LocalLabel>): LocalLabel => localLabel({ labelId: `l${position}`, reelId: 'r1', position, ...patch });
 
 describe('localMatches', () => {
   it('finds the Labels that read a value or whose print data names it, by the value rules (TEXT ignores case)', () => {

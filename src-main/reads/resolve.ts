@@ -1,4 +1,4 @@
-import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
+import { identifierValuesMatch, matchesByteForByte } from '../../src-shared/domain/identifier-values';
 import type { ResolveAnswer } from '../service/read/labels';
 import type { Db } from '../store/database';
 import { getLabel, getLabelByServiceId, tagTypeValues } from '../store/labels';
@@ -23,7 +23,8 @@ export function localMatches(db: Db, reels: LocalReel[], tagType: string, value:
   for (const reel of reels) {
     // The Reel's values of the type first; only the Labels holding the value are read whole.
     const holding = new Set<string>();
-    for (const row of tagTypeValues(db, reel.reelId, tagType)) if (identifierValuesMatch(tagType, row.value, value)) holding.add(row.labelId);
+    const only = matchesByteForByte(tagType) ? value : undefined;
+    for (const row of tagTypeValues(db, reel.reelId, tagType, only)) if (identifierValuesMatch(tagType, row.value, value)) holding.add(row.labelId);
     for (const id of holding) {
       const label = getLabel(db, id);
       if (!label) continue;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUnitTestStation } from '../../test/helpers/db';
+import { localLabel, openUnitTestStation } from '../../test/helpers/db';
 import type { Db } from './database';
-import { deleteLabel, labelChangesSince, labelsVersion, placeLabels, upsertLabel, upsertLabels, type LocalLabel } from './labels';
+import { deleteLabel, labelChangesSince, labelsVersion, placeLabels, printVersion, tagTypeValues, upsertLabel, upsertLabels, type LocalLabel } from './labels';
 import { insertReel } from './reels';
 
 // A Reel's versions of its Labels (migration 15; docs/sync.md, "Only what changed reaches a screen"): every writer
@@ -15,22 +15,17 @@ let db: Db;
 
 const reel = (reelId: string) =>
   insertReel(db, { reelId, profileId: 'p', serviceId: null, name: reelId, description: null, collectionId: null, expectedIdentifiers: [], createOpId: null });
-const label = (reelId: string, position: number, more: Partial<LocalLabel> = {}): LocalLabel => ({
-  labelId: `${reelId}-${position}`,
-  reelId,
-  position,
-  state: 'enrolled',
-  serviceId: `svc-${reelId}-${position}`,
-  identifiers: [{ tagType: 'TEXT', value: `V-${position}` }],
-  expected: null,
-  captureSha256: null,
-  indexing: 'default',
-  warnings: [],
-  attention: null,
-  boundThreadId: null,
-  origin: 'elsewhere',
-  ...more,
-});
+const label = (reelId: string, position: number, more: Partial<LocalLabel> = {}): LocalLabel =>
+  localLabel({
+    labelId: `${reelId}-${position}`,
+    reelId,
+    position,
+    state: 'enrolled',
+    serviceId: `svc-${reelId}-${position}`,
+    identifiers: [{ tagType: 'TEXT', value: `V-${position}` }],
+    origin: 'elsewhere',
+    ...more,
+  });
 const version = (reelId: string) => labelsVersion(db, reelId) as { labels: number; print: number };
 const changedSince = (reelId: string, since: number) => {
   const changes = labelChangesSince(db, reelId, since);
@@ -148,5 +143,29 @@ describe('the versions of a Reel’s Labels', () => {
     expect(now).toBeGreaterThan(held);
     expect(changedSince('A', held)).toEqual({ labels: ['A-1', 'A-9'], gone: [] });
     expect(changedSince('A', now)).toEqual({ labels: [], gone: [] });
+  });
+});
+
+describe('a Reel’s values of one type', () => {
+  it('are every value read or printed of the type, or with `only` just the rows holding that value', () => {
+    upsertLabels(db, [
+      label('A', 1, { identifiers: [{ tagType: 'QR', value: 'Q-1' }], expected: { QR: 'Q-1' } }),
+      label('A', 2, { identifiers: [{ tagType: 'QR', value: 'Q-2' }] }),
+      label('A', 3, { identifiers: [], expected: { QR: 'Q-1' } }),
+      label('B', 1, { identifiers: [{ tagType: 'QR', value: 'Q-1' }] }),
+    ]);
+    const values = (only?: string) =>
+      tagTypeValues(db, 'A', 'QR', only)
+        .map((v) => `${v.labelId}=${v.value}`)
+        .sort();
+    expect(values()).toEqual(['A-1=Q-1', 'A-1=Q-1', 'A-2=Q-2', 'A-3=Q-1']);
+    expect(values('Q-1')).toEqual(['A-1=Q-1', 'A-1=Q-1', 'A-3=Q-1']);
+    expect(values('q-1')).toEqual([]);
+  });
+
+  it('printVersion is labelsVersion’s print alone', () => {
+    upsertLabels(db, [label('A', 1, { expected: { TEXT: 'V-1' } })]);
+    expect(printVersion(db, 'A')).toBe(version('A').print);
+    expect(printVersion(db, 'nowhere')).toBeUndefined();
   });
 });

@@ -302,18 +302,21 @@ export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLa
 /**
  * The values of this type a Reel's Labels carry or are expected to carry (their print data), each with its Label: the
  * candidates of a value lookup, whose match is identifierValuesMatch's (src-shared/domain/identifier-values.ts: TEXT
- * ignores case). The values alone, so a lookup in a 10,000-Label Reel reads whole Labels only for its matches.
+ * ignores case). The values alone, so a lookup in a 10,000-Label Reel reads whole Labels only for its matches; with
+ * `only`, of a type matching byte for byte, just the rows holding that value.
  */
-export function tagTypeValues(db: Db, reelId: string, tagType: string): { labelId: string; value: string }[] {
+export function tagTypeValues(db: Db, reelId: string, tagType: string, only?: string): { labelId: string; value: string }[] {
+  // `only`: the one value wanted, compared as it is (a type that matches byte for byte), so only its rows are read.
   const carried = statement(
     db,
-    "SELECT label_id AS labelId, json_extract(j.value, '$.value') AS value FROM labels, json_each(labels.identifiers) j WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL",
-  ).all(reelId, tagType) as { labelId: string; value: string }[];
+    `SELECT label_id AS labelId, json_extract(j.value, '$.value') AS value FROM labels, json_each(labels.identifiers) j
+     WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL${only === undefined ? '' : " AND json_extract(j.value, '$.value') = ?"}`,
+  ).all(reelId, tagType, ...(only === undefined ? [] : [only])) as { labelId: string; value: string }[];
   const path = `$.${tagType}`;
   const expected = statement(
     db,
-    'SELECT label_id AS labelId, json_extract(expected, ?) AS value FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL',
-  ).all(path, reelId, path) as { labelId: string; value: string }[];
+    `SELECT label_id AS labelId, json_extract(expected, ?) AS value FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL${only === undefined ? '' : ' AND json_extract(expected, ?) = ?'}`,
+  ).all(path, reelId, path, ...(only === undefined ? [] : [path, only])) as { labelId: string; value: string }[];
   return [...carried, ...expected];
 }
 
@@ -394,6 +397,11 @@ export function labelsVersion(db: Db, reelId: string): { labels: number; print: 
        COALESCE((SELECT MAX(version) FROM labels_gone WHERE reel_id = r.reel_id), 0)) AS labels, print_version AS print
      FROM reels r WHERE reel_id = ?`,
   ).get(reelId) as { labels: number; print: number } | undefined;
+}
+
+/** The version of a Reel's print data alone (labelsVersion's `print`), without reading its Labels' versions. */
+export function printVersion(db: Db, reelId: string): number | undefined {
+  return (statement(db, 'SELECT print_version AS print FROM reels WHERE reel_id = ?').get(reelId) as { print: number } | undefined)?.print;
 }
 
 /** The Labels changed on a Reel or come onto it after its labels version `since`, by position, and the ids of those that left it since. */

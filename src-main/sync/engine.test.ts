@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState, SyncPauseKind } from '../../src-shared/ipc/station';
-import { openUnitTestStation } from '../../test/helpers/db';
+import { localLabel, openUnitTestStation } from '../../test/helpers/db';
 import { ServiceError, type ServiceClient } from '../service';
 import type { ServiceErrorInit } from '../service/errors';
 import type { Db } from '../store/database';
-import { getLabel, upsertLabel, type LocalLabel } from '../store/labels';
+import { getLabel, upsertLabel } from '../store/labels';
 import { attemptsOf, discardOp, enqueue, getOp, listOps, retryOp, type OutboxOp } from '../store/outbox';
 import { insertReel } from '../store/reels';
 import { SyncEngine, type SyncEngineOptions } from './engine';
@@ -530,21 +530,7 @@ describe('failures', () => {
       expectedIdentifiers: [],
       createOpId: null,
     });
-    const label: LocalLabel = {
-      labelId: 'L3',
-      reelId: 'R',
-      position: 3,
-      state: 'queued',
-      serviceId: null,
-      identifiers: [{ tagType: 'TEXT', value: 'T-3' }],
-      expected: null,
-      captureSha256: null,
-      indexing: 'default',
-      warnings: [],
-      attention: null,
-      boundThreadId: null,
-      origin: 'here',
-    };
+    const label = localLabel({ labelId: 'L3', reelId: 'R', position: 3, state: 'queued', identifiers: [{ tagType: 'TEXT', value: 'T-3' }] });
     upsertLabel(db, label);
     const opId = enqueue(db, {
       profileId: 'p',

@@ -8,7 +8,12 @@
  * exactly when their keys are equal. TEXT is lower-cased; every other type is the value itself.
  */
 export function identifierKey(tagType: string, value: string): string {
-  return tagType === 'TEXT' ? value.toLowerCase() : value;
+  return matchesByteForByte(tagType) ? value : value.toLowerCase();
+}
+
+/** Whether values of `tagType` match byte for byte (every type but TEXT), so SQL may compare them with `=` as they are. */
+export function matchesByteForByte(tagType: string): boolean {
+  return tagType !== 'TEXT';
 }
 
 /** Whether `a` and `b`, both of `tagType`, are the same marking (see identifierKey). */
