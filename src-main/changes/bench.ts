@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import { getLabel, getLabelAt, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
 import { discardOp, openEnrollmentOf } from '../store/outbox';
 import { requireReel, type ChangeContext } from './context';
 import { queueLabelOp } from './label-changes';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 
 // Bench actions (the Bench screen's skip, void and undo): skip records a gap; void and undo take a Label back. A Label the
 // service may hold is archived through the queue; an enrollment that never left the station is
@@ -26,7 +26,7 @@ export function skipPosition(ctx: ChangeContext, reelId: string, position: numbe
     });
   }
   const label: LocalLabel = {
-    labelId: existing?.labelId ?? randomUUID(),
+    labelId: existing?.labelId ?? timeOrderedUUID(),
     reelId: reel.reelId,
     position,
     state: 'gap',

@@ -102,6 +102,18 @@ describe('one transaction', () => {
   });
 });
 
+describe('Label ids', () => {
+  it('are time-ordered wherever a Label row is made (print data, an enrollment), so new rows go to the end of the index', async () => {
+    await importPrintData(ctx, { reelId: reel.reelId, source: { csv: 'position,text\n1,T-1\n2,T-2\n' }, baseDir: dir.path, expectedOnly: true });
+    const printed = [1, 2].map((p) => getLabelAt(db, reel.reelId, p)?.labelId as string);
+    const { label } = await enroll(3, [text('T-3')]);
+    const ids = [...printed, label.labelId];
+    // UUIDv7 (docs/sync.md, "Opening at shop scale"): version 7, and in the order they were made.
+    for (const id of ids) expect(id[14]).toBe('7');
+    expect([...ids].sort()).toEqual(ids);
+  });
+});
+
 describe('warnings (the Label is saved anyway)', () => {
   it('a value that differs from the print data at its position is refused (TEXT ignoring case, other types exactly) unless accepted, then written on the Label', async () => {
     await importPrintData(ctx, {

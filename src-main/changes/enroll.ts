@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { StringTagType } from '../../src-shared/api/common';
 import { unexpectedTagTypes, type LocalIdentifier } from '../../src-shared/domain/label';
@@ -18,6 +17,7 @@ import { gradeEnrollment, type EnrollmentGrade } from './grade-label';
 import { clearLabelGrade, saveLabelGrade } from '../store/grades';
 import { requireReel, type ChangeContext } from './context';
 import { acceptedWords, checkEnrollmentPrint, reelPrintedAt } from './print-check';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 
 // Enrolling a Label (docs/architecture.md, "The flow of one enrollment", hop 6): the capture file is
 // written and fsynced first, then the Label row and its enrollLabel operation commit in ONE
@@ -150,7 +150,7 @@ export function buildEnrollment(
   const identifiers = normalized(request.identifiers);
   const local: LocalIdentifier[] = [...identifiers, ...(capture ? [{ tagType: 'SVC' as const, captureSha256: capture.sha256 }] : [])];
   const label: LocalLabel = {
-    labelId: existing?.labelId ?? randomUUID(),
+    labelId: existing?.labelId ?? timeOrderedUUID(),
     reelId: reel.reelId,
     position: request.position,
     state: 'queued',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
@@ -15,6 +14,7 @@ import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCa
 import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from '../print-run/print-data';
 import { checkAgainstPrintData } from '../../src-shared/domain/print-check';
 import { mismatchWords, reelPrintedAt } from './print-check';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 
 // Print-data import: by default every row is queued as an enrollment (offline batch Label
 // creation); with `expectedOnly` the rows become the values the bench verifies each Label
@@ -263,7 +263,7 @@ function writeExpected(ctx: ChangeContext, reelId: string, row: PrintDataRow): v
     return;
   }
   upsertLabel(ctx.db, {
-    labelId: randomUUID(),
+    labelId: timeOrderedUUID(),
     reelId,
     position: row.position,
     state: 'expected',

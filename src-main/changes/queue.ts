@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import type { ExpectedValues } from '../../src-shared/domain/label';
@@ -7,6 +6,7 @@ import type { LocalReel } from '../store/reels';
 import { discardOp, getOp, retryOp, setOpPayload, type OutboxOp } from '../store/outbox';
 import { requireLabel, requireReel, type ChangeContext } from './context';
 import { reelExtent } from './reel-extent';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 
 // What a person does to a queued operation (docs/sync.md, "Attention"): retry it, discard it, or re-place the Label of
 // an enrollment the service refused because another bench or app holds its position.
@@ -174,7 +174,7 @@ export function settleByDiscarding(ctx: ChangeContext, opId: string, record: Set
 /** A position's print data with no Label on it (what a re-placed or discarded Label leaves behind). */
 function expectedRow(reelId: string, position: number, expected: ExpectedValues): LocalLabel {
   return {
-    labelId: randomUUID(),
+    labelId: timeOrderedUUID(),
     reelId,
     position,
     state: 'expected',

@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
-// Local ids made in bulk (the mirror's Labels of a shared Reel: docs/sync.md, "Opening at shop scale") as UUIDv7
+// The ids of the Label rows the station makes (the mirror's of a shared Reel, in bulk: docs/sync.md, "Opening at shop
+// scale"; an enrollment's, a print-data import's, a gap's) as UUIDv7
 // (RFC 9562, 5.7): the time in milliseconds first, then a counter within the millisecond (rand_a, RFC 9562, 6.2,
 // method 1), then random bits. Ids made one after another sort one after another, so a page of new rows lands at the
 // end of the Labels' primary key index instead of all over it: fewer pages written per commit (measured: 10,000
