@@ -1,11 +1,11 @@
 import { randomFillSync } from 'node:crypto';
 
 // The ids of the Label rows the station makes (the mirror's of a shared Reel, in bulk: docs/sync.md, "Opening at shop
-// scale"; an enrollment's, a print-data import's, a gap's) as UUIDv7
-// (RFC 9562, 5.7): the time in milliseconds first, then a counter within the millisecond (rand_a, RFC 9562, 6.2,
-// method 1), then random bits. Ids made one after another sort one after another, so a page of new rows lands at the
-// end of the Labels' primary key index instead of all over it: fewer pages written per commit (measured: 10,000
-// Labels in 20 pages wrote 11.0 MB of WAL instead of 15.4 MB with random ids). Still a UUID, as every local id is.
+// scale"; an enrollment's, a print-data import's, a gap's) as UUIDv7 (RFC 9562, 5.7): the time in milliseconds first,
+// then a counter within the millisecond (rand_a, RFC 9562, 6.2, method 1), then random bits. Ids made one after another
+// sort one after another, so a page of new rows lands at the end of the Labels' primary key index instead of all over
+// it: fewer pages written per commit (measured: 10,000 Labels in 20 pages wrote 11.0 MB of WAL instead of 15.4 MB with
+// random ids). Still a UUID, as every local id is.
 
 let lastMs = 0;
 let counter = 0;
