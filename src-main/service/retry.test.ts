@@ -4,6 +4,7 @@ import { ServiceError } from './errors';
 import type { AttemptRecord } from './transport';
 import { harness, meBody, type Harness } from '../../test/helpers/service-fixtures';
 import { sendError, sendJson, startLocalService } from '../../test/helpers/local-service';
+import { until } from '../../test/helpers/until';
 
 // The spec's retry table (the spec, Errors, "Retry guidance"; docs/sync.md, "Retry and backoff") against a scripted local server.
 
@@ -270,8 +271,11 @@ describe('call options', () => {
     h = await harness(() => undefined, { timeoutMs: 5_000 });
     const controller = new AbortController();
     const reason = new Error('station shutting down');
-    setTimeout(() => controller.abort(reason), 100);
-    const e = await h.client.me({ signal: controller.signal }).catch((err: unknown) => err);
+    const call = h.client.me({ signal: controller.signal }).catch((err: unknown) => err);
+    // Aborted once the service holds the request (it never answers), however long the machine took to send it.
+    await until(() => h.service.to('/api/v1/me').length === 1, { what: 'the request at the service' });
+    controller.abort(reason);
+    const e = await call;
     expect(e).toBe(reason);
     expect(h.service.to('/api/v1/me')).toHaveLength(1);
   });
