@@ -10,7 +10,7 @@ import type { KnownEventName, KnownName } from '../contract';
 // change is always shown.
 
 /** Which command results an event makes stale. */
-export const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
+const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   // The Reel report and the shift summary follow every save, take-back and sent operation (docs/architecture.md,
   // "Events"): current while shown, and when opened again.
   'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history', 'report.reel', 'report.shift', 'grades.reel'],
