@@ -276,12 +276,16 @@ export function useBenchSession({
     (tagType: IncomingRead['tagType'], value: string, position: number) => {
       if (!reelId || tagType === 'SVC') return;
       setChecking((n) => n + 1);
-      const check = resolveOnService({ tagType, value }).then(({ matches }) => {
-        // On the service = found there, or a local Label the service already holds (print-data
-        // rows without a Label on the service are not duplicates).
-        const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
-        if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
-      });
+      // Asked once the slot showing the read is drawn: the lookup is the main process's busiest moment of a Label
+      // (it walks the Reel's values), and on a bench PC of two cores it would draw the read late.
+      const check = afterPaint()
+        .then(() => resolveOnService({ tagType, value }))
+        .then(({ matches }) => {
+          // On the service = found there, or a local Label the service already holds (print-data
+          // rows without a Label on the service are not duplicates).
+          const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
+          if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+        });
       void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
         .catch(() => undefined)
         .finally(() => setChecking((n) => n - 1));
@@ -575,6 +579,22 @@ export function useBenchSession({
     registerReprint: (reprint: (() => void) | undefined) => (reprintRef.current = reprint),
     actions,
   };
+}
+
+/**
+ * Resolves once the frame now being made is drawn (after its animation frame), or after a frame's time when the page
+ * draws none (a hidden window runs no animation frames).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** What became of a read made away from the Bench: used at its position, held back by an error, or refused. */
