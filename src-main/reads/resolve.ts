@@ -1,7 +1,6 @@
-import { identifierValuesMatch, matchesByteForByte } from '../../src-shared/domain/identifier-values';
 import type { ResolveAnswer } from '../service/read/labels';
 import type { Db } from '../store/database';
-import { getLabel, getLabelByServiceId, tagTypeValues } from '../store/labels';
+import { getLabel, getLabelByServiceId, labelsHoldingValue } from '../store/labels';
 import { getReelByServiceId, type LocalReel } from '../store/reels';
 
 // `labels.resolve` (src-shared/ipc/labels.ts): which Labels carry a value. The station's own Labels answer first
@@ -21,11 +20,8 @@ export interface ResolveMatch {
 export function localMatches(db: Db, reels: LocalReel[], tagType: string, value: string): ResolveMatch[] {
   const matches: ResolveMatch[] = [];
   for (const reel of reels) {
-    // The Reel's values of the type first; only the Labels holding the value are read whole.
-    const holding = new Set<string>();
-    const only = matchesByteForByte(tagType) ? value : undefined;
-    for (const row of tagTypeValues(db, reel.reelId, tagType, only)) if (identifierValuesMatch(tagType, row.value, value)) holding.add(row.labelId);
-    for (const id of holding) {
+    // The Labels holding the value first (labelsHoldingValue); only those are read whole.
+    for (const id of labelsHoldingValue(db, reel.reelId, tagType, value)) {
       const label = getLabel(db, id);
       if (!label) continue;
       matches.push({

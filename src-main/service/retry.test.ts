@@ -268,12 +268,12 @@ describe('call options', () => {
   });
 
   it('a caller abort ends the call with its own reason and no retries', async () => {
-    h = await harness(() => undefined, { timeoutMs: 5_000 });
+    const held = (h = await harness(() => undefined, { timeoutMs: 5_000 }));
     const controller = new AbortController();
     const reason = new Error('station shutting down');
-    const call = h.client.me({ signal: controller.signal }).catch((err: unknown) => err);
+    const call = held.client.me({ signal: controller.signal }).catch((err: unknown) => err);
     // Aborted once the service holds the request (it never answers), however long the machine took to send it.
-    await until(() => h.service.to('/api/v1/me').length === 1, { what: 'the request at the service' });
+    await until(() => held.service.to('/api/v1/me').length === 1, { what: 'the request at the service' });
     controller.abort(reason);
     const e = await call;
     expect(e).toBe(reason);

@@ -3,7 +3,17 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localLabel, openUnitTestStation } from '../../test/helpers/db';
 import type { Db } from './database';
-import { deleteLabel, labelChangesSince, labelsVersion, placeLabels, printVersion, tagTypeValues, upsertLabel, upsertLabels, type LocalLabel } from './labels';
+import {
+  deleteLabel,
+  labelChangesSince,
+  labelsVersion,
+  placeLabels,
+  labelsHoldingValue,
+  printVersion,
+  upsertLabel,
+  upsertLabels,
+  type LocalLabel,
+} from './labels';
 import { insertReel } from './reels';
 
 // A Reel's versions of its Labels (migration 15; docs/sync.md, "Only what changed reaches a screen"): every writer
@@ -146,21 +156,36 @@ describe('the versions of a Reel’s Labels', () => {
   });
 });
 
-describe('a Reel’s values of one type', () => {
-  it('are every value read or printed of the type, or with `only` just the rows holding that value', () => {
+describe('the Labels of a Reel holding a value', () => {
+  it('are those that read it or whose print data names it, by the value rules, whatever characters the values hold', () => {
+    const kelvin = '\u212a'; // KELVIN SIGN: its lower case is ASCII "k"
     upsertLabels(db, [
       label('A', 1, { identifiers: [{ tagType: 'QR', value: 'Q-1' }], expected: { QR: 'Q-1' } }),
-      label('A', 2, { identifiers: [{ tagType: 'QR', value: 'Q-2' }] }),
-      label('A', 3, { identifiers: [], expected: { QR: 'Q-1' } }),
+      label('A', 2, {
+        identifiers: [
+          { tagType: 'QR', value: 'Q-2' },
+          { tagType: 'TEXT', value: 'Äpfel' },
+        ],
+      }),
+      label('A', 3, { identifiers: [], expected: { QR: 'Q-1', TEXT: `${kelvin}ey` } }),
+      label('A', 4, { identifiers: [{ tagType: 'TEXT', value: 'say "hi" \\ bye' }] }),
+      label('A', 5, { identifiers: [{ tagType: 'TEXT', value: 'Q-1' }] }),
       label('B', 1, { identifiers: [{ tagType: 'QR', value: 'Q-1' }] }),
     ]);
-    const values = (only?: string) =>
-      tagTypeValues(db, 'A', 'QR', only)
-        .map((v) => `${v.labelId}=${v.value}`)
-        .sort();
-    expect(values()).toEqual(['A-1=Q-1', 'A-1=Q-1', 'A-2=Q-2', 'A-3=Q-1']);
-    expect(values('Q-1')).toEqual(['A-1=Q-1', 'A-1=Q-1', 'A-3=Q-1']);
-    expect(values('q-1')).toEqual([]);
+    const holding = (tagType: string, value: string) => labelsHoldingValue(db, 'A', tagType, value).sort();
+    // Other types byte for byte; a value under another type is no match.
+    expect(holding('QR', 'Q-1')).toEqual(['A-1', 'A-3']);
+    expect(holding('QR', 'q-1')).toEqual([]);
+    expect(holding('QR', 'Q-')).toEqual([]);
+    // TEXT ignores case, beyond ASCII too, both ways.
+    expect(holding('TEXT', 'q-1')).toEqual(['A-5']);
+    expect(holding('TEXT', 'ÄPFEL')).toEqual(['A-2']);
+    expect(holding('TEXT', 'äpfel')).toEqual(['A-2']);
+    expect(holding('TEXT', 'KEY')).toEqual(['A-3']);
+    expect(holding('TEXT', `${kelvin}EY`)).toEqual(['A-3']);
+    // Characters JSON escapes.
+    expect(holding('TEXT', 'SAY "HI" \\ BYE')).toEqual(['A-4']);
+    expect(holding('TEXT', 'say "hi"')).toEqual([]);
   });
 
   it('printVersion is labelsVersion’s print alone', () => {

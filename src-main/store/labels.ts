@@ -1,4 +1,4 @@
-import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
+import { identifierKey, identifierValuesMatch, matchesByteForByte } from '../../src-shared/domain/identifier-values';
 import type { ExpectedValues, LabelState, LocalIdentifier } from '../../src-shared/domain/label';
 import { statement, type Db } from './database';
 
@@ -300,24 +300,30 @@ export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLa
 }
 
 /**
- * The values of this type a Reel's Labels carry or are expected to carry (their print data), each with its Label: the
- * candidates of a value lookup, whose match is identifierValuesMatch's (src-shared/domain/identifier-values.ts: TEXT
- * ignores case). The values alone, so a lookup in a 10,000-Label Reel reads whole Labels only for its matches; with
- * `only`, of a type matching byte for byte, just the rows holding that value.
+ * The Labels of a Reel that read `value` of `tagType` or whose print data names it, by identifierValuesMatch
+ * (src-shared/domain/identifier-values.ts: TEXT ignores case): a lookup of a 10,000-Label Reel. The rows' JSON is
+ * searched as text first, which rules out only rows that cannot hold the value; the rows left are compared exactly.
+ * JSON without a backslash holds each of its strings as it is between quotes, so a row holding the value holds it so
+ * as text, or, for TEXT, its lower case (SQLite's lower() folds ASCII alone: a row with other characters is always
+ * compared exactly).
  */
-export function tagTypeValues(db: Db, reelId: string, tagType: string, only?: string): { labelId: string; value: string }[] {
-  // `only`: the one value wanted, compared as it is (a type that matches byte for byte), so only its rows are read.
-  const carried = statement(
+export function labelsHoldingValue(db: Db, reelId: string, tagType: string, value: string): string[] {
+  const caseless = !matchesByteForByte(tagType);
+  const text = "(identifiers || COALESCE(expected, ''))";
+  const rows = statement(
     db,
-    `SELECT label_id AS labelId, json_extract(j.value, '$.value') AS value FROM labels, json_each(labels.identifiers) j
-     WHERE reel_id = ? AND json_extract(j.value, '$.tagType') = ? AND json_extract(j.value, '$.value') IS NOT NULL${only === undefined ? '' : " AND json_extract(j.value, '$.value') = ?"}`,
-  ).all(reelId, tagType, ...(only === undefined ? [] : [only])) as { labelId: string; value: string }[];
-  const path = `$.${tagType}`;
-  const expected = statement(
-    db,
-    `SELECT label_id AS labelId, json_extract(expected, ?) AS value FROM labels WHERE reel_id = ? AND json_extract(expected, ?) IS NOT NULL${only === undefined ? '' : ' AND json_extract(expected, ?) = ?'}`,
-  ).all(path, reelId, path, ...(only === undefined ? [] : [path, only])) as { labelId: string; value: string }[];
-  return [...carried, ...expected];
+    `SELECT label_id AS labelId, identifiers, expected FROM labels WHERE reel_id = ?
+       AND (instr(${caseless ? `lower(${text})` : text}, ?) > 0 OR instr(${text}, '\\') > 0${caseless ? ` OR ${text} GLOB '*[^ -~]*'` : ''})`,
+  ).all(reelId, `"${identifierKey(tagType, value)}"`) as { labelId: string; identifiers: string; expected: string | null }[];
+  const holding: string[] = [];
+  for (const row of rows) {
+    const carried = (JSON.parse(row.identifiers) as LocalIdentifier[]).some(
+      (i) => i.tagType === tagType && typeof i.value === 'string' && identifierValuesMatch(tagType, i.value, value),
+    );
+    const printed = row.expected === null ? undefined : (JSON.parse(row.expected) as Record<string, unknown>)[tagType];
+    if (carried || (typeof printed === 'string' && identifierValuesMatch(tagType, printed, value))) holding.push(row.labelId);
+  }
+  return holding;
 }
 
 /**
