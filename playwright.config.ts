@@ -5,8 +5,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
   timeout: 60_000,
-  // One spec file at a time (docs/testing.md, at its top): with two, disk.spec and bench-nfc-encode.spec failed in CI.
-  workers: 1,
+  // Two spec files at a time, on a 2-core machine too (docs/testing.md, at its top): each keeps its own folders, ports
+  // and daemons, and a spec's time is mostly waiting on the processes it starts.
+  workers: 2,
   reporter: process.env.PW_REPORTERS === 'ci' ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : 'list',
   use: {
     screenshot: 'on',

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { daemonPort } from './ports';
 import { until } from './until';
 
 // pcscd in the foreground, in the test's own process group, with a reader.conf.d of
@@ -13,11 +14,10 @@ import { until } from './until';
 // pcscd started by apt, socket activation, another test run's pcscd) is neither seen
 // nor touched, and any number of these run side by side. The client side (libpcsclite
 // and the station's probe) honours PCSCLITE_CSOCK_NAME: the test points it at `socket`.
-// vpcd's card port is the one thing shared with the machine: vpcd binds it itself (on every address), after the helper
-// chose it. It is chosen below the kernel's ephemeral range, so no other program's port 0 or outgoing connection is
-// handed it in between (a port a helper found free above it once went to another test's connection before vpcd bound
-// it: pcscd started without its reader and the wait for it never ended); when another test run chose the same port,
-// pcscd says "Could not initialize connection to virtual ICC" and it starts again on another.
+// vpcd's card port is the one thing shared with the machine: vpcd binds it itself, after the helper chose it
+// (./ports.ts: below the kernel's ephemeral range; a port found free by binding port 0 once went to another test's
+// connection before vpcd bound it, pcscd started without its reader and the wait for it never ended). When another
+// test run chose the same port, pcscd says "Could not initialize connection to virtual ICC" and starts on another.
 
 const VPCD_DRIVER = '/usr/lib/pcsc/drivers/serial/libifdvpcd.so';
 
@@ -37,34 +37,6 @@ export interface Pcscd {
   restart(): Promise<void>;
   /** Stops pcscd for good. */
   close(): Promise<void>;
-}
-
-/** The first port of the kernel's ephemeral range (ports it hands out for port 0 and outgoing connections). */
-function ephemeralLow(): number {
-  try {
-    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    return Number.isInteger(low) && low > 12_000 ? low : 32_768;
-  } catch {
-    return 32_768;
-  }
-}
-
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    // On every address, as vpcd binds it.
-    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A free port for vpcd below the ephemeral range, chosen at random so that test runs side by side rarely meet. */
-async function cardPortCandidate(): Promise<number> {
-  const high = ephemeralLow() - 1;
-  for (;;) {
-    const port = 10_000 + Math.floor(Math.random() * (high - 10_000));
-    if (await bindable(port)) return port;
-  }
 }
 
 /** How long pcscd may take to say it is ready (its log's "daemon ready"); it takes a second or two. */
@@ -93,7 +65,7 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
   mkdirSync(confDir, { recursive: true });
   let cardPort = 0;
   const configure = async () => {
-    cardPort = await cardPortCandidate();
+    cardPort = await daemonPort();
     const channel = `0x${cardPort.toString(16).toUpperCase()}`;
     writeFileSync(
       join(confDir, 'vpcd'),
