@@ -5,9 +5,10 @@ import type { OnlineState, SyncPauseKind } from '../../src-shared/ipc/station';
 import { localLabel, openUnitTestStation } from '../../test/helpers/db';
 import { ServiceError, type ServiceClient } from '../service';
 import type { ServiceErrorInit } from '../service/errors';
+import { isNoSpace } from '../runtime/disk';
 import type { Db } from '../store/database';
 import { getLabel, upsertLabel } from '../store/labels';
-import { attemptsOf, discardOp, enqueue, getOp, listOps, retryOp, type OutboxOp } from '../store/outbox';
+import { attemptsOf, discardOp, enqueue, getOp, listOps, outboxStore, retryOp, type OutboxOp, type OutboxStore } from '../store/outbox';
 import { insertReel } from '../store/reels';
 import { SyncEngine, type SyncEngineOptions } from './engine';
 import { HandlerAttention } from './failure';
@@ -589,6 +590,46 @@ describe('failures', () => {
     expect(fake.of(a)).toEqual(['send', 'send']);
     expect(op(a)).toMatchObject({ state: 'done', attention: null });
   });
+});
+
+describe('a full disk', () => {
+  it('an operation whose end cannot be written is not idle: once the disk has room it goes back with a landing check, and ends done', async () => {
+    // The queue's store beneath the engine, as on a disk full to the last byte: writing an operation back fails as
+    // SQLite fails there (SQLITE_FULL), until the station has room again (docs/storage.md, "A full disk").
+    const real = outboxStore(db);
+    let full = true;
+    const outbox: OutboxStore = {
+      ...real,
+      finishRetry: (...args) => {
+        if (full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        real.finishRetry(...args);
+      },
+    };
+    const storeFailures = new Log<unknown>();
+    const id = archive('A');
+    const e = await startEngine({ outbox, events: { ...events.sink, storeFailed: (error) => storeFailures.push(error) } });
+    (await fake.nth(id, 1)).fail(serviceError({ code: 'SERVICE_ERROR', kind: 'service', status: 500, outcomeUnknown: true }));
+    await storeFailures.waitFor(() => true);
+    // Claimed on disk, its end unwritten: sending is not over.
+    expect(op(id).state).toBe('sending');
+    let idle = false;
+    const waiting = e.whenIdle().then(() => (idle = true));
+
+    full = false;
+    const check = await Promise.race([
+      fake.nth(id, 1, 'check'),
+      waiting.then(() => {
+        throw new Error(`the engine said idle with the operation still ${op(id).state}`);
+      }),
+    ]);
+    expect(idle).toBe(false);
+    expect(check.why).toBe('unknown');
+    check.answer(landed());
+    await waiting;
+    expect(fake.of(id)).toEqual(['send', 'check:unknown']);
+    expect(op(id)).toMatchObject({ state: 'done', outcomeUnknown: false });
+    expect(storeFailures.items.every(isNoSpace)).toBe(true);
+  }, 30_000);
 });
 
 describe('idle and stop', () => {

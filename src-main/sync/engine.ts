@@ -106,6 +106,11 @@ export class SyncEngine {
   #inflight = 0;
   /** Sent operations whose `done` is written with the next claim, in one commit (docs/sync.md, "Sending"). */
   #endings: Ending[] = [];
+  /**
+   * Claimed operations whose end could not be written (a full disk): still `sending` on disk, given back to `pending`
+   * with a landing check in the next commit that can be written; until then the queue is not idle (docs/storage.md).
+   */
+  #unrecorded: OutboxOp[] = [];
 
   constructor(options: SyncEngineOptions) {
     this.#db = options.db;
@@ -285,16 +290,20 @@ export class SyncEngine {
    */
   #commit(pump: () => Pumped): void {
     const endings = this.#endings.splice(0);
+    const unrecorded = this.#unrecorded.splice(0);
     let pumped: Pumped;
     try {
-      pumped = endings.length
-        ? this.#outbox.batch(() => {
-            for (const ending of endings) this.#writeEnding(ending);
-            return pump();
-          })
-        : pump();
+      pumped =
+        endings.length || unrecorded.length
+          ? this.#outbox.batch(() => {
+              for (const ending of endings) this.#writeEnding(ending);
+              for (const op of unrecorded) this.#outbox.finishRetry(op.id, [], Date.now(), true);
+              return pump();
+            })
+          : pump();
     } catch (error) {
       this.#endings.unshift(...endings);
+      this.#unrecorded.unshift(...unrecorded);
       throw error;
     }
     for (const { op, applied } of endings) this.#events.opFinished({ opId: op.id, kind: op.kind, state: 'done' }, applied.labelIds, applied.reelId);
@@ -359,8 +368,10 @@ export class SyncEngine {
         try {
           this.#outbox.finishRetry(op.id, [], Date.now() + 1_000, true);
         } catch (storeError) {
-          // Not even that could be written (a full disk): the operation stays claimed, and the orphan check gives it
-          // back with a landing check; nothing is claimed for a while, and the station is told (docs/storage.md).
+          // Not even that could be written (a full disk): the operation stays claimed on disk and is given back
+          // with a landing check by the next commit that can be written (#unrecorded); nothing is claimed for a
+          // while, and the station is told (docs/storage.md).
+          this.#unrecorded.push(op);
           this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
           this.#events.storeFailed?.(storeError ?? error);
         }

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { daemonPort } from '../helpers/ports';
 import { wedgeScan } from '../helpers/e2e/wedge';
 
 // When the page loses its station (docs/architecture.md, "When the page loses its station"): the web host is killed
@@ -25,7 +26,8 @@ async function tones(page: Page): Promise<string[]> {
 
 test('the web host stopped and started again during scanning: said at once, no save shown it could not confirm, back by itself', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  first = await serveStation();
+  // On a port the kernel hands to no other program while this one is stopped (test/helpers/ports.ts): it is started again on it.
+  first = await serveStation({ port: await daemonPort() });
   await first.call('profiles.connect', { kind: 'sandbox' });
   const { reelId } = await first.call('reels.create', {
     name: 'Host stops',

@@ -136,11 +136,14 @@ test('"On this Reel N of M" counts the Labels enrolled: a Label voided at the Be
   await page.keyboard.press('F9');
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'VOIDED');
   await expect(progress).toHaveText('5 of 40');
-  // Undo of the last save takes it back from the count too.
+  // Undo of the last save takes it back from the count too. Sending waits meanwhile: an undo while the Label is being
+  // sent is refused ("being sent right now. Try again in a moment."), which on a loaded machine it could be.
+  await station.call('sync.pause', {});
   await saveAtBench(page, 11);
   await expect(progress).toHaveText('6 of 40');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F6');
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'TAKEN_BACK');
   await expect(progress).toHaveText('5 of 40');
+  await station.call('sync.resume', {});
 });

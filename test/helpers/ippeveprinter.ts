@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { daemonPort } from './ports';
 import { until } from './until';
 
 // A real IPP Everywhere printer (docs/testing.md, "Real parts"): CUPS's `ippeveprinter` (Debian cups-ipp-utils) on
@@ -29,17 +30,6 @@ export interface IppEvePrinter {
   /** Starts it again with the same name, port and spool (the paper loaded). */
   restart(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const BUS_CONF = (
@@ -114,13 +104,23 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
+/**
+ * Whether something listens on `port`: a connection, never a bind of our own (a probe that binds the port for a moment
+ * can be what makes ippeveprinter's own bind fail).
+ */
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = createServer().listen(port, '127.0.0.1');
-    socket.once('listening', () => socket.close(() => resolve(false)));
-    socket.once('error', () => resolve(true));
+    const socket = createConnection(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
 }
+
+/** How long ippeveprinter may take to listen (a second or so). */
+const START_WITHIN_MS = 90_000;
 
 export async function startIppEvePrinter(
   dir: string,
@@ -158,14 +158,22 @@ export async function startIppEvePrinter(
   );
   await until(() => avahi.log().includes('Server startup complete'), { what: `avahi-daemon to start (${avahi.log()})` });
 
-  const port = await freePort();
+  // Its port is chosen where the kernel hands out none (./ports.ts); the one time two helpers chose the same, the
+  // second ippeveprinter exits, and the first start tries another.
+  let port = await daemonPort();
   let printer: ReturnType<typeof spawnLogged> | undefined;
-  const launch = async () => {
+  const launch = async (): Promise<boolean> => {
     printer = spawnLogged('ippeveprinter', ['-n', 'localhost', '-p', String(port), '-d', spool, '-k', '-f', formats, '-c', engine, name], env);
     const started = printer;
-    await until(() => answers(port), { what: `ippeveprinter on port ${port} (${started.log()})` });
+    return until(async () => (started.child.exitCode !== null || started.child.signalCode !== null ? 'exited' : (await answers(port)) && 'up'), {
+      what: `ippeveprinter on port ${port} (${started.log()})`,
+      withinMs: START_WITHIN_MS,
+    }).then((state) => state === 'up');
   };
-  await launch();
+  for (let tried = 1; !(await launch()); tried += 1) {
+    if (tried === 3) throw new Error(`ippeveprinter did not start on any of 3 ports. Log:\n${printer?.log()}`);
+    port = await daemonPort();
+  }
 
   return {
     uri: `ipp://localhost:${port}/ipp/print`,
@@ -177,7 +185,9 @@ export async function startIppEvePrinter(
     paperOutAfter: (pages) => writeFileSync(join(control, 'paper'), String(pages)),
     pageMs: (ms) => writeFileSync(join(control, 'page-ms'), String(ms)),
     kill: () => stop(printer?.child),
-    restart: launch,
+    async restart() {
+      if (!(await launch())) throw new Error(`ippeveprinter did not start again on port ${port}. Log:\n${printer?.log()}`);
+    },
     async close() {
       await stop(printer?.child);
       await stop(avahi.child);

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { daemonPort } from './ports';
 import { until } from './until';
 
 // pcscd in the foreground, in the test's own process group, with a reader.conf.d of
@@ -13,13 +14,17 @@ import { until } from './until';
 // pcscd started by apt, socket activation, another test run's pcscd) is neither seen
 // nor touched, and any number of these run side by side. The client side (libpcsclite
 // and the station's probe) honours PCSCLITE_CSOCK_NAME: the test points it at `socket`.
+// vpcd's card port is the one thing shared with the machine: vpcd binds it itself, after the helper chose it
+// (./ports.ts: below the kernel's ephemeral range; a port found free by binding port 0 once went to another test's
+// connection before vpcd bound it, pcscd started without its reader and the wait for it never ended). When another
+// test run chose the same port, pcscd says "Could not initialize connection to virtual ICC" and starts on another.
 
 const VPCD_DRIVER = '/usr/lib/pcsc/drivers/serial/libifdvpcd.so';
 
 export interface Pcscd {
   /** This pcscd's client socket: set PCSCLITE_CSOCK_NAME to it before the first PC/SC call. */
   socket: string;
-  /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on. */
+  /** The TCP port vpcd's first reader ("Virtual PCD 00 00") waits for a card on (another after a restart that found it taken). */
   cardPort: number;
   readerName: string;
   /** Cards pcscd has seen arrive on the reader so far (its log's "Card inserted into"). */
@@ -34,20 +39,14 @@ export interface Pcscd {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+/** How long pcscd may take to say it is ready (its log's "daemon ready"); it takes a second or two. */
+const START_WITHIN_MS = 90_000;
+/** Ports tried before giving up: each failed one was taken by another program after it was found free. */
+const PORT_TRIES = 5;
 
-function answers(port: number | string): Promise<boolean> {
+function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = typeof port === 'number' ? createConnection(port, '127.0.0.1') : createConnection(port);
+    const socket = createConnection(path);
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -62,17 +61,27 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
   const runDir = join(dir, 'run-pcscd');
   mkdirSync(runDir, { recursive: true });
   const socket = join(runDir, 'pcscd.comm');
-  const cardPort = await freePort();
   const confDir = join(dir, 'reader.conf.d');
   mkdirSync(confDir, { recursive: true });
-  const channel = `0x${cardPort.toString(16).toUpperCase()}`;
-  writeFileSync(join(confDir, 'vpcd'), `FRIENDLYNAME "Virtual PCD"\nDEVICENAME   /dev/null:${channel}\nLIBPATH      ${VPCD_DRIVER}\nCHANNELID    ${channel}\n`);
+  let cardPort = 0;
+  const configure = async () => {
+    cardPort = await daemonPort();
+    const channel = `0x${cardPort.toString(16).toUpperCase()}`;
+    writeFileSync(
+      join(confDir, 'vpcd'),
+      `FRIENDLYNAME "Virtual PCD"\nDEVICENAME   /dev/null:${channel}\nLIBPATH      ${VPCD_DRIVER}\nCHANNELID    ${channel}\n`,
+    );
+  };
+  await configure();
 
   let child: ChildProcess | undefined;
   let log = '';
   let insertions = 0;
   let removals = 0;
   let partial = '';
+  // This start's pcscd: ready (its readers set up), or its vpcd reader could not take the card port.
+  let ready = false;
+  let readerFailed = false;
   // Counted by whole lines: a line may arrive split over two chunks.
   const watch = (c: Buffer) => {
     const lines = (partial + c.toString()).split('\n');
@@ -80,10 +89,15 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     for (const line of lines) {
       if (line.includes('Card inserted into')) insertions += 1;
       if (line.includes('Card Removed From')) removals += 1;
+      if (line.includes('Could not initialize connection to virtual ICC')) readerFailed = true;
+      if (line.includes('daemon ready')) ready = true;
     }
     log = (log + c.toString()).slice(-4000);
   };
-  const launch = async () => {
+  const startOnce = async (): Promise<'up' | 'port taken'> => {
+    ready = false;
+    readerFailed = false;
+    partial = '';
     // A socket left by a pcscd killed with -9 is only a file: pcscd replaces it on start.
     const script = 'mkdir -p /run/pcscd && mount --bind "$1" /run/pcscd && exec pcscd --foreground --config "$2" --info';
     const started = spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', runDir, confDir], {
@@ -93,11 +107,23 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
     child = started;
     started.stdout?.on('data', watch);
     started.stderr?.on('data', watch);
-    // Up when both its socket and vpcd's card port answer; no deadline of our own (a loaded
-    // machine only makes that slower): a pcscd that gives up exits, and that is the failure.
-    while (!((await answers(socket)) && (await answers(cardPort)))) {
+    // pcscd sets up its readers (vpcd binds the card port) before it says "daemon ready"; then its socket answers.
+    // Bounded: a pcscd the test started that neither says so nor exits is a failure naming its log, never a hang.
+    const deadline = Date.now() + START_WITHIN_MS;
+    for (;;) {
       if (started.exitCode !== null) throw new Error(`pcscd did not start in its own mount namespace (unshare and mount need root). Log:\n${log}`);
+      if (readerFailed) return 'port taken';
+      if (ready && (await answers(socket))) return 'up';
+      if (Date.now() > deadline) throw new Error(`pcscd did not say it was ready with its socket answering within ${START_WITHIN_MS / 1000} s. Log:\n${log}`);
       await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const launch = async () => {
+    for (let tried = 1; ; tried += 1) {
+      if ((await startOnce()) === 'up') return;
+      await stop('SIGTERM');
+      if (tried === PORT_TRIES) throw new Error(`vpcd could not take a card port in ${PORT_TRIES} tries (another program took each). Log:\n${log}`);
+      await configure();
     }
   };
   const stop = async (signal: NodeJS.Signals) => {
@@ -114,7 +140,9 @@ export async function startPcscd(dir: string): Promise<Pcscd> {
   await launch();
   return {
     socket,
-    cardPort,
+    get cardPort() {
+      return cardPort;
+    },
     readerName: 'Virtual PCD 00 00',
     insertions: () => insertions,
     removals: () => removals,
