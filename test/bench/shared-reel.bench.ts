@@ -7,6 +7,7 @@
 // (TEXT lower-cased), and the triggers of the sandbox's core v3 keep the Reel's counts.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { serveCommand } from '../../src-main/hosts/cli/commands/serve';
 import { createServiceClient } from '../../src-main/service';
 import { createStation } from '../../src-main/station';
 import { CONTEXT_HEADERS } from '../../src-shared/api/common';
@@ -14,6 +15,7 @@ import { PATHS } from '../../src-shared/api/paths';
 import { startArrivalsProxy } from '../helpers/arrivals-proxy';
 import { startWithReadyLine } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
+import { until } from '../helpers/until';
 import { median, type Bench } from './harness';
 
 const LABELS = 10_000;
@@ -60,9 +62,13 @@ export const sharedReelBench: Bench = {
     // sent while the station's thread merges a page, as a network does (on the station's thread it could not, and the
     // raw client, idle while it pages, never paid that).
     const proxy = await startArrivalsProxy(sandbox.baseUrl);
-    // The station as a host that stays up runs it (docs/architecture.md, "Start-up": warmed up in idle time after start),
-    // the first opening being the operator's first of the day.
-    const station = await createStation({ dataDir: join(dir.path, 'station'), autoSync: false, warmUp: true });
+    // The station as `station serve` runs it, a host that stays up (its options, the report printer aside: nothing here
+    // prints): warmed up in idle time after start (docs/architecture.md, "Start-up"), sending in the background, and so
+    // connected (its token, the service probed) before the operator opens anything. The first opening is the operator's
+    // first of the day, not the station's first request: a station that did not send (a CLI command's) would fetch its
+    // token and probe the service inside the open, which an operator at a served station never waits for.
+    const { printReport: _printer, ...serveOptions } = serveCommand.stationOptions ?? {};
+    const station = await createStation({ ...serveOptions, dataDir: join(dir.path, 'station') });
     const call = async <T>(name: string, input: unknown): Promise<T> => {
       const envelope = await station.call(name as never, input as never);
       if (!envelope.ok) throw new Error(`${name}: ${envelope.error.code} ${envelope.error.message}`);
@@ -102,6 +108,14 @@ export const sharedReelBench: Bench = {
       await rawRead();
 
       await station.warmedUp();
+      // Connected as a served station is by the time its operator opens a Reel: the service probed, a token held.
+      await until(
+        async () => {
+          const status = await call<{ online: string; tokenExpiresAt: string | null }>('station.status', {});
+          return status.online === 'online' && status.tokenExpiresAt !== null;
+        },
+        { what: 'the station online with a token' },
+      );
 
       const opened: number[] = [];
       const openRequests: number[] = [];
