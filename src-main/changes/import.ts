@@ -7,7 +7,7 @@ import { audit } from '../store/audit';
 import { CaptureError, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
 import { isNoSpace } from '../runtime/disk';
 import { bulkTransaction, type Db } from '../store/database';
-import { getLabelAt, getLabelStateAt, sameCaptureElsewhere, upsertLabel } from '../store/labels';
+import { getLabelAt, getLabelStateAt, newLabelRow, sameCaptureElsewhere, upsertLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
@@ -262,18 +262,5 @@ function writeExpected(ctx: ChangeContext, reelId: string, row: PrintDataRow): v
     upsertLabel(ctx.db, { ...existing, expected: row.values });
     return;
   }
-  upsertLabel(ctx.db, {
-    labelId: timeOrderedUUID(),
-    reelId,
-    position: row.position,
-    state: 'expected',
-    serviceId: null,
-    identifiers: [],
-    expected: row.values,
-    captureSha256: null,
-    indexing: 'default',
-    warnings: [],
-    attention: null,
-    boundThreadId: null,
-  });
+  upsertLabel(ctx.db, newLabelRow({ labelId: timeOrderedUUID(), reelId, position: row.position, expected: row.values }));
 }

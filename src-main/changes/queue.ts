@@ -1,7 +1,7 @@
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
 import type { ExpectedValues } from '../../src-shared/domain/label';
-import { getLabel, getLabelAt, listLabels, placeLabels, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
+import { getLabel, getLabelAt, listLabels, newLabelRow, placeLabels, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { discardOp, getOp, retryOp, setOpPayload, type OutboxOp } from '../store/outbox';
 import { requireLabel, requireReel, type ChangeContext } from './context';
@@ -173,19 +173,5 @@ export function settleByDiscarding(ctx: ChangeContext, opId: string, record: Set
 
 /** A position's print data with no Label on it (what a re-placed or discarded Label leaves behind). */
 function expectedRow(reelId: string, position: number, expected: ExpectedValues): LocalLabel {
-  return {
-    labelId: timeOrderedUUID(),
-    reelId,
-    position,
-    state: 'expected',
-    serviceId: null,
-    identifiers: [],
-    expected,
-    captureSha256: null,
-    indexing: 'default',
-    warnings: [],
-    attention: null,
-    boundThreadId: null,
-    origin: 'here',
-  };
+  return newLabelRow({ labelId: timeOrderedUUID(), reelId, position, expected });
 }

@@ -1,7 +1,7 @@
 import { reelCommands } from '../../src-shared/ipc/reels';
 import { identifiersOf } from '../changes/shared-reel';
 import { LabelListPageSchema } from '../service/read/labels';
-import type { LocalLabel } from '../store/labels';
+import { newLabelRow, type LocalLabel } from '../store/labels';
 import { reelLabelViews } from './views';
 
 // The warm-up of a host that stays up (docs/architecture.md, "Start-up"): the work an operator's first opening of a
@@ -49,21 +49,17 @@ export async function warmReelOpening(turn: () => Promise<void>): Promise<void> 
     // The pages are made up as the service's: one that does not read is this code's mistake, said in the log.
     if (!read.success) throw new Error(`the warm-up's page of Labels does not read: ${read.error.message}`);
     for (const label of read.data.items)
-      labels.push({
-        labelId: ID,
-        reelId: ID,
-        position: label.position,
-        state: 'enrolled',
-        serviceId: label.compositeTagId,
-        identifiers: identifiersOf(label),
-        expected: null,
-        captureSha256: null,
-        indexing: 'default',
-        warnings: [],
-        attention: null,
-        boundThreadId: null,
-        origin: 'elsewhere',
-      });
+      labels.push(
+        newLabelRow({
+          labelId: ID,
+          reelId: ID,
+          position: label.position,
+          state: 'enrolled',
+          serviceId: label.compositeTagId,
+          identifiers: identifiersOf(label),
+          origin: 'elsewhere',
+        }),
+      );
     await turn();
   }
   reelCommands['reels.open'].output.parse({ reelId: ID, ...reelLabelViews(labels), benchRange: null });

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { localLabel } from '../../test/helpers/db';
 import { tempDir } from '../../test/helpers/tmp';
 import { openDatabase, type Db } from '../store/database';
-import { upsertLabels, type LocalLabel } from '../store/labels';
+import { newLabelRow, upsertLabels, type LocalLabel } from '../store/labels';
 import { saveProfile } from '../store/profiles';
 import { getReel, insertReel } from '../store/reels';
 import { localMatches } from './resolve';
@@ -19,7 +18,7 @@ function db(): Db {
   return d;
 }
 
-const row = (position: number, patch: Partial<LocalLabel>): LocalLabel => localLabel({ labelId: `l${position}`, reelId: 'r1', position, ...patch });
+const row = (position: number, patch: Partial<LocalLabel>): LocalLabel => newLabelRow({ labelId: `l${position}`, reelId: 'r1', position, ...patch });
 
 describe('localMatches', () => {
   it('finds the Labels that read a value or whose print data names it, by the value rules (TEXT ignores case)', () => {

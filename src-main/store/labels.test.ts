@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localLabel, openUnitTestStation } from '../../test/helpers/db';
+import { openUnitTestStation } from '../../test/helpers/db';
 import type { Db } from './database';
 import {
   deleteLabel,
@@ -9,6 +9,7 @@ import {
   labelsVersion,
   placeLabels,
   labelsHoldingValue,
+  newLabelRow,
   printVersion,
   upsertLabel,
   upsertLabels,
@@ -26,7 +27,7 @@ let db: Db;
 const reel = (reelId: string) =>
   insertReel(db, { reelId, profileId: 'p', serviceId: null, name: reelId, description: null, collectionId: null, expectedIdentifiers: [], createOpId: null });
 const label = (reelId: string, position: number, more: Partial<LocalLabel> = {}): LocalLabel =>
-  localLabel({
+  newLabelRow({
     labelId: `${reelId}-${position}`,
     reelId,
     position,

@@ -293,6 +293,26 @@ export function deleteLabel(db: Db, labelId: string, reelId: string): void {
   statement(db, 'DELETE FROM labels WHERE label_id = ? AND reel_id = ?').run(labelId, reelId);
 }
 
+/**
+ * A new Label row with the fields given: by default print data's state (expected), this station's own, and nothing
+ * read, captured, warned or bound.
+ */
+export function newLabelRow(fields: Pick<LocalLabel, 'labelId' | 'reelId' | 'position'> & Partial<LocalLabel>): LocalLabel {
+  return {
+    state: 'expected',
+    serviceId: null,
+    identifiers: [],
+    expected: null,
+    captureSha256: null,
+    indexing: 'default',
+    warnings: [],
+    attention: null,
+    boundThreadId: null,
+    origin: 'here',
+    ...fields,
+  };
+}
+
 export function updateLabel(db: Db, labelId: string, patch: Partial<Omit<LocalLabel, 'labelId'>>): void {
   const current = getLabel(db, labelId);
   if (!current) return;

@@ -2,12 +2,12 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_KINDS, type OperationKind, type OperationState } from '../../src-shared/ipc/queue';
 import type { OnlineState, SyncPauseKind } from '../../src-shared/ipc/station';
-import { localLabel, openUnitTestStation } from '../../test/helpers/db';
+import { openUnitTestStation } from '../../test/helpers/db';
 import { ServiceError, type ServiceClient } from '../service';
 import type { ServiceErrorInit } from '../service/errors';
 import { isNoSpace } from '../runtime/disk';
 import type { Db } from '../store/database';
-import { getLabel, upsertLabel } from '../store/labels';
+import { getLabel, newLabelRow, upsertLabel } from '../store/labels';
 import { attemptsOf, discardOp, enqueue, getOp, listOps, outboxStore, retryOp, type OutboxOp, type OutboxStore } from '../store/outbox';
 import { insertReel } from '../store/reels';
 import { SyncEngine, type SyncEngineOptions } from './engine';
@@ -531,7 +531,7 @@ describe('failures', () => {
       expectedIdentifiers: [],
       createOpId: null,
     });
-    const label = localLabel({ labelId: 'L3', reelId: 'R', position: 3, state: 'queued', identifiers: [{ tagType: 'TEXT', value: 'T-3' }] });
+    const label = newLabelRow({ labelId: 'L3', reelId: 'R', position: 3, state: 'queued', identifiers: [{ tagType: 'TEXT', value: 'T-3' }] });
     upsertLabel(db, label);
     const opId = enqueue(db, {
       profileId: 'p',

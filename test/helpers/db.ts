@@ -1,5 +1,4 @@
 import { openDatabase, type Db } from '../../src-main/store/database';
-import type { LocalLabel } from '../../src-main/store/labels';
 import { saveProfile } from '../../src-main/store/profiles';
 import { tempDir } from './tmp';
 
@@ -45,21 +44,4 @@ export function openUnitTestStation(prefix: string): { dir: ReturnType<typeof te
   const db = openDatabase({ dataDir: dir.path });
   saveUnitTestProfile(db);
   return { dir, db };
-}
-
-/** A Label row for the store's tests: this station's own, expected (print data's state) unless the fields say otherwise. */
-export function localLabel(fields: Pick<LocalLabel, 'labelId' | 'reelId' | 'position'> & Partial<LocalLabel>): LocalLabel {
-  return {
-    state: 'expected',
-    serviceId: null,
-    identifiers: [],
-    expected: null,
-    captureSha256: null,
-    indexing: 'default',
-    warnings: [],
-    attention: null,
-    boundThreadId: null,
-    origin: 'here',
-    ...fields,
-  };
 }
