@@ -19,6 +19,7 @@ const MAIN_FOLDERS = [
   'devices',
   'print-run',
   'printers',
+  'print-quality',
   'quality-check',
   'reports',
   'runtime',
@@ -69,10 +70,12 @@ const COMMANDS_MAY = [
   'main/devices',
   'main/print-run',
   'main/printers',
+  'main/print-quality',
   'main/quality-check',
   'main/reports',
 ];
-const HOSTS_MAY = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/service', 'src-sandbox', SHARED];
+// The CLI grades an image named on its command line and says grades in its own words (src-main/print-quality).
+const HOSTS_MAY = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/print-quality', 'main/service', 'src-sandbox', SHARED];
 
 /** area → areas it may import (besides itself). Anything else in the tree is refused. */
 export const ALLOWED = {
@@ -86,12 +89,14 @@ export const ALLOWED = {
   'main/devices': [SHARED, RUNTIME],
   'main/connection': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/sync': [SHARED, RUNTIME, 'main/store', 'main/service'],
-  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run'],
+  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run', 'main/print-quality'],
   // Reads join rows (and the service's answers) into one answer; they find a Label or Reel as the changes do (changes/context.ts).
   'main/reads': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/changes'],
   'main/print-run': [SHARED, RUNTIME, 'main/store'],
   // The shop's printers and print jobs (docs/printing.md): they send the print run's exports.
   'main/printers': [SHARED, RUNTIME, 'main/store', 'main/print-run'],
+  // Print-quality grading (docs/print-quality.md): image analysis of a still the camera's pipeline decoded and read.
+  'main/print-quality': [SHARED, RUNTIME, 'main/devices'],
   'main/quality-check': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/quality-check'],
   'main/commands': [SHARED, RUNTIME, ...COMMANDS_MAY],

@@ -27,10 +27,11 @@ const FOR_COMMANDS = [
   'main/devices',
   'main/print-run',
   'main/printers',
+  'main/print-quality',
   'main/quality-check',
   'main/reports',
 ];
-const FOR_HOSTS = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/service', 'src-sandbox', SHARED];
+const FOR_HOSTS = ['main/station', RUNTIME, 'main/store', 'main/devices', 'main/print-quality', 'main/service', 'src-sandbox', SHARED];
 const SPEC: Record<string, string[]> = {
   'src-shared': [],
   'src-preload': [SHARED],
@@ -40,10 +41,11 @@ const SPEC: Record<string, string[]> = {
   ...Object.fromEntries(LEAVES.map((leaf) => [leaf, [SHARED, RUNTIME]])),
   'main/connection': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/sync': [SHARED, RUNTIME, 'main/store', 'main/service'],
-  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run'],
+  'main/changes': [SHARED, RUNTIME, 'main/store', 'main/devices', 'main/print-run', 'main/print-quality'],
   'main/reads': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/changes'],
   'main/print-run': [SHARED, RUNTIME, 'main/store'],
   'main/printers': [SHARED, RUNTIME, 'main/store', 'main/print-run'],
+  'main/print-quality': [SHARED, RUNTIME, 'main/devices'],
   'main/quality-check': [SHARED, RUNTIME, 'main/store', 'main/service'],
   'main/reports': [SHARED, RUNTIME, 'main/store', 'main/service', 'main/quality-check'],
   'main/commands': [SHARED, RUNTIME, ...FOR_COMMANDS],

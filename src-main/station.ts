@@ -151,6 +151,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
         dataDir,
         settings: { load: () => readSetting(db, 'camera', CameraSettingsSchema), save: (value) => writeSetting(db, 'camera', value) },
         events: { captured: (result) => events.emit('camera.captured', result), changed: (status) => events.emit('camera.changed', status) },
+        // The grader (its zxing tables) loads with the first capture, not with the station (docs/architecture.md, "Start-up").
+        grade: async (codes, rgb, width, height) => (await import('./print-quality')).gradeResults(codes, rgb, width, height),
       });
       await service.start();
       return service;

@@ -3,7 +3,7 @@ import { CaptureResultSchema } from '../../src-shared/ipc/camera';
 import { StationError } from '../../src-shared/ipc/envelope';
 import { belowAccepted, type ReelGrading, type SymbolGrade } from '../../src-shared/ipc/grades';
 import { ImageRefusedError } from '../devices/camera/errors';
-import { gradeWords } from '../devices/camera/grade/words';
+import { gradeWords } from '../print-quality/words';
 import { getReelGrading } from '../store/grades';
 import type { ChangeContext } from './context';
 
@@ -32,7 +32,7 @@ async function gradeOrNone(bytes: Buffer): Promise<SymbolGrade[]> {
   try {
     // The grader (zxing-wasm and @zxing/library's tables) loads with the first image to grade, not with every command
     // that may enroll (docs/architecture.md, "Start-up").
-    const { gradeStill } = await import('../devices/camera/grade');
+    const { gradeStill } = await import('../print-quality');
     return await gradeStill(bytes);
   } catch (error) {
     if (error instanceof ImageRefusedError) return [];

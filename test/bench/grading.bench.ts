@@ -4,7 +4,7 @@
 import { analyzeCapture } from '../../src-main/devices/camera';
 import { readCodes } from '../../src-main/devices/camera/barcodes';
 import { decodeStill } from '../../src-main/devices/camera/decode-image';
-import { gradeResults } from '../../src-main/devices/camera/grade';
+import { gradeResults } from '../../src-main/print-quality';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
 import { labelFrame } from '../helpers/frames';
 import { median, percentile, timeRuns, type Bench } from './harness';
@@ -31,7 +31,7 @@ export const gradingBench: Bench = {
     });
     const pass = async (grade: boolean) => {
       const start = performance.now();
-      for (const frame of frames) await analyzeCapture(frame, { thresholds: DEFAULT_QUALITY_THRESHOLDS, grade });
+      for (const frame of frames) await analyzeCapture(frame, { thresholds: DEFAULT_QUALITY_THRESHOLDS, ...(grade ? { grade: gradeResults } : {}) });
       return FRAMES / ((performance.now() - start) / 1000);
     };
     await pass(true);

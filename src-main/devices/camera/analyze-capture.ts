@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { judgeQuality, measureQuality, toGray, type QualityMetrics, type QualityThresholds } from '../../../src-shared/domain/image-quality';
 import type { CaptureBarcode, CaptureReason, StillMimeType } from '../../../src-shared/ipc/camera';
 import type { SymbolGrade } from '../../../src-shared/ipc/grades';
+import type { ReadResult } from 'zxing-wasm/reader';
 import { barcodesOf, readCodes } from './barcodes';
 import { decodeStill, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
 import { ImageRefusedError } from './errors';
@@ -26,9 +27,15 @@ export interface CaptureAnalysis {
 export interface AnalyzeOptions {
   thresholds: QualityThresholds;
   limits?: DecodeLimits;
-  /** Grade the codes read (docs/print-quality.md); default true. Off only to measure what grading costs. */
-  grade?: boolean;
+  /**
+   * Grades the codes read (docs/print-quality.md): the grader of `src-main/print-quality`, which the composition root
+   * passes in (grading is image analysis, no device: docs/architecture.md). Without it the capture has no grades.
+   */
+  grade?: CodeGrader;
 }
+
+/** Grades the QR and Data Matrix codes zxing-wasm read in an sRGB frame (3 bytes a pixel). */
+export type CodeGrader = (codes: readonly ReadResult[], rgb: Uint8Array, width: number, height: number) => SymbolGrade[] | Promise<SymbolGrade[]>;
 
 /**
  * The quality gate (docs/devices.md, "Cameras"): decode once at analysis size, measure focus,
@@ -65,8 +72,7 @@ export async function analyzeCapture(bytes: Buffer, options: AnalyzeOptions): Pr
   // One zxing pass: the codes fill the slots and are graded where they were found (docs/print-quality.md).
   const codes = await readCodes(rgb, w, h);
   const barcodes = barcodesOf(codes);
-  // The grader (its zxing tables) loads with the first capture, not with the station (docs/architecture.md, "Start-up").
-  const grades = options.grade === false ? [] : (await import('./grade')).gradeResults(codes, rgb, w, h);
+  const grades = options.grade ? await options.grade(codes, rgb, w, h) : [];
   return {
     ...base,
     mimeType: still.mimeType,

@@ -15,7 +15,7 @@ import {
   type TrackSettings,
   type WatchFolderStatusSchema,
 } from '../../../src-shared/ipc/camera';
-import { analyzeCapture, type CaptureAnalysis } from './analyze-capture';
+import { analyzeCapture, type CaptureAnalysis, type CodeGrader } from './analyze-capture';
 import { captureSettingsFromTrack } from './capture-settings';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './decode-image';
 import { INCOMING_MAX_AGE_MS, keepIncomingStill, pruneIncomingStills } from './incoming-stills';
@@ -37,6 +37,8 @@ export interface CameraServiceOptions {
   settings: CameraSettingsStore;
   events: CameraEvents;
   limits?: DecodeLimits;
+  /** Grades the codes of each capture (docs/print-quality.md, "A grade per Label"); the composition root passes it. */
+  grade?: CodeGrader;
   now?: () => Date;
 }
 
@@ -72,7 +74,7 @@ export function createCameraService(options: CameraServiceOptions): CameraServic
   const changed = () => options.events.changed(status());
 
   async function capture(bytes: Buffer, source: CaptureSource, device: string, track?: TrackSettings): Promise<CaptureResult> {
-    const analysis = await analyzeCapture(bytes, { thresholds: current.thresholds, limits });
+    const analysis = await analyzeCapture(bytes, { thresholds: current.thresholds, limits, grade: options.grade });
     const result = toResult(analysis, source, device, track);
     if (result.stored) await keepIncomingStill(options.dataDir, bytes, result);
     options.events.captured(result);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { LabelGrade, ReelGrades, SymbolGrade } from '../../../../src-shared/ipc/grades';
-import { PARAMETER_WORDS, distributionWords } from '../../../devices/camera/grade/words';
+import { PARAMETER_WORDS, distributionWords } from '../../../print-quality/words';
 import { ImageRefusedError } from '../../../devices/camera/errors';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
@@ -70,7 +70,7 @@ export const gradeCommand: CliCommand = {
     let symbols: SymbolGrade[];
     try {
       // The grader (zxing, sharp) loads with the command that grades, not with every command.
-      const { gradeStill } = await import('../../../devices/camera/grade');
+      const { gradeStill } = await import('../../../print-quality');
       symbols = await gradeStill(await readImage(path));
     } catch (error) {
       if (error instanceof ImageRefusedError) throw new StationError({ code: error.code, message: `${path}: ${error.message}` });

@@ -4,7 +4,7 @@ import { findingWords, type PrintFinding } from '../../../../src-shared/domain/p
 import { READS_ONLY, type CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
-import { PARAMETER_WORDS } from '../../../devices/camera/grade/words';
+import { PARAMETER_WORDS } from '../../../print-quality/words';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
 function parseExpect(text: string): { tagType: TagType; count: number }[] {

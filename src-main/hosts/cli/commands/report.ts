@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/envelope';
 import type { ReelReport, ShiftSummary } from '../../../../src-shared/ipc/report';
-import { distributionWords } from '../../../devices/camera/grade/words';
+import { distributionWords } from '../../../print-quality/words';
 import { writeChunk, writeFileWhole } from '../../../runtime/write-whole';
 import { rendererDir } from '../../web/renderer-dir';
 import { chromiumReportPrinter, requireChromium } from '../../web/report-pdf';

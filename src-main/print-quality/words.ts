@@ -1,5 +1,5 @@
-import { GRADE_LETTERS, type GradeLetter } from '../../../../src-shared/domain/grade-order';
-import type { GradeParameter, SymbolGrade } from '../../../../src-shared/ipc/grades';
+import { GRADE_LETTERS, type GradeLetter } from '../../src-shared/domain/grade-order';
+import type { GradeParameter, SymbolGrade } from '../../src-shared/ipc/grades';
 
 // The grades in the CLI's and the log's English (the UI's words are in its catalogs).
 

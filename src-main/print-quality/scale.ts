@@ -1,6 +1,6 @@
 // The grade scale of ISO/IEC 15415 and the thresholds of each parameter (docs/print-quality.md, "Parameters").
 
-import { GRADE_LETTERS, type GradeLetter } from '../../../../src-shared/domain/grade-order';
+import { GRADE_LETTERS, type GradeLetter } from '../../src-shared/domain/grade-order';
 
 /** 4 = A … 0 = F. */
 export type GradeScore = 0 | 1 | 2 | 3 | 4;

@@ -3,7 +3,7 @@
 // and grade each parameter on the 4-to-0 scale; the symbol's grade is the lowest.
 import { readSymbolCodewords, type CodewordLayout, type GradedSymbology, type ModuleMatrix, type SymbolCodewords } from './codewords';
 import { homography, moduleSpacing, type Corners, type Homography } from './geometry';
-import { GRADE_PARAMETERS, type GradeParameter, type SymbolGrade } from '../../../../src-shared/ipc/grades';
+import { GRADE_PARAMETERS, type GradeParameter, type SymbolGrade } from '../../src-shared/ipc/grades';
 import type { ReflectanceImage } from './reflectance';
 import {
   gradeAxial,

@@ -1,8 +1,8 @@
 // The grader on codes made with known print quality (docs/print-quality.md, "Tests"): each expected grade is worked
 // out from how the image was made, never from the grader's output.
 import { describe, expect, it } from 'vitest';
-import { degrade, encodeModules, linearOf, renderModules, type ModuleGrid, type RenderOptions } from '../../../../test/fixtures/printed-code';
-import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
+import { degrade, encodeModules, linearOf, renderModules, type ModuleGrid, type RenderOptions } from '../../test/fixtures/printed-code';
+import type { SymbolGrade } from '../../src-shared/ipc/grades';
 import { gradeImage } from './index';
 
 const TEXT = 'https://example.test/l/000042';

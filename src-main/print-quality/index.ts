@@ -1,8 +1,8 @@
 // Print-quality grading of the QR and Data Matrix codes in one capture (docs/print-quality.md).
-import { readCodes } from '../barcodes';
-import { decodeStill } from '../decode-image';
+import { readCodes } from '../devices/camera/barcodes';
+import { decodeStill } from '../devices/camera/decode-image';
 import type { GradedSymbology } from './codewords';
-import type { SymbolGrade } from '../../../../src-shared/ipc/grades';
+import type { SymbolGrade } from '../../src-shared/ipc/grades';
 import type { ReadResult } from 'zxing-wasm/reader';
 import { gradeSymbol } from './grade-symbol';
 import { toReflectance, type PixelRegion } from './reflectance';
