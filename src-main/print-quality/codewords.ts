@@ -11,6 +11,7 @@ import type QrParserType from '@zxing/library/esm/core/qrcode/decoder/BitMatrixP
 import type QrDataBlockType from '@zxing/library/esm/core/qrcode/decoder/DataBlock';
 import type DmParserType from '@zxing/library/esm/core/datamatrix/decoder/BitMatrixParser';
 import type DmDataBlockType from '@zxing/library/esm/core/datamatrix/decoder/DataBlock';
+import type QrVersionType from '@zxing/library/esm/core/qrcode/decoder/Version';
 
 const require = createRequire(import.meta.url);
 const lib = (path: string): unknown => (require(`@zxing/library/cjs/core/${path}.js`) as { default: unknown }).default;
@@ -21,8 +22,17 @@ const QrParser = lib('qrcode/decoder/BitMatrixParser') as typeof QrParserType;
 const QrDataBlock = lib('qrcode/decoder/DataBlock') as typeof QrDataBlockType;
 const DmParser = lib('datamatrix/decoder/BitMatrixParser') as typeof DmParserType;
 const DmDataBlock = lib('datamatrix/decoder/DataBlock') as typeof DmDataBlockType;
+const QrVersion = lib('qrcode/decoder/Version') as typeof QrVersionType;
 
 export type GradedSymbology = 'QR' | 'DATA_MATRIX';
+
+/**
+ * The row and column indexes of a QR symbol's alignment pattern centres (ISO/IEC 18004, Annex E), from its size:
+ * every pair of them is a pattern but the three that fall on a finder pattern. Empty for version 1.
+ */
+export function qrAlignmentCentres(size: number): number[] {
+  return Array.from(QrVersion.getVersionForNumber((size - 17) / 4).getAlignmentPatternCenters());
+}
 
 /** One Reed–Solomon block: its codewords (indexes into the raw sequence) and its error correction counts. */
 interface CodewordBlock {

@@ -1,7 +1,7 @@
 // From module coordinates to image coordinates (docs/print-quality.md, "Locating and sampling"): the projective map
 // fixed by the symbol's four corners as zxing-wasm reports them, (0,0) top left … (n,n) bottom right, in modules.
 
-interface Point {
+export interface Point {
   x: number;
   y: number;
 }
@@ -59,4 +59,13 @@ export function moduleSpacing(size: number, c: Corners): { x: number; y: number 
     x: (dist(c.topLeft, c.topRight) + dist(c.bottomLeft, c.bottomRight)) / (2 * size),
     y: (dist(c.topLeft, c.bottomLeft) + dist(c.topRight, c.bottomRight)) / (2 * size),
   };
+}
+
+/** The affine map fixed by three points: module (u0, v0) → p0, (u0 + du, v0) → pu, (u0, v0 + dv) → pv. */
+export function affine(origin: [number, number], du: number, dv: number, p0: Point, pu: Point, pv: Point): Homography {
+  const ax = (pu.x - p0.x) / du;
+  const ay = (pu.y - p0.y) / du;
+  const bx = (pv.x - p0.x) / dv;
+  const by = (pv.y - p0.y) / dv;
+  return (u, v) => ({ x: p0.x + (u - origin[0]) * ax + (v - origin[1]) * bx, y: p0.y + (u - origin[0]) * ay + (v - origin[1]) * by });
 }

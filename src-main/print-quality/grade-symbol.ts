@@ -1,8 +1,10 @@
 // One symbol graded to the parameters of ISO/IEC 15415 from one image (docs/print-quality.md): locate (the corners
-// zxing-wasm found), sample the module grid through a synthetic aperture, read and Reed–Solomon decode the codewords,
-// and grade each parameter on the 4-to-0 scale; the symbol's grade is the lowest.
-import { readSymbolCodewords, type CodewordLayout, type GradedSymbology, type ModuleMatrix, type SymbolCodewords } from './codewords';
-import { homography, moduleSpacing, type Corners, type Homography } from './geometry';
+// zxing-wasm found), build the reference grid as the symbology's reference decode does (QR: the finder and alignment
+// patterns' centres; Data Matrix: the L finder and the clock track), sample the modules through a synthetic aperture,
+// read and Reed–Solomon decode the codewords, and grade each parameter on the 4-to-0 scale with a decimal score; the
+// symbol's grade is the lowest.
+import { qrAlignmentCentres, readSymbolCodewords, type CodewordLayout, type GradedSymbology, type ModuleMatrix, type SymbolCodewords } from './codewords';
+import { affine, homography, moduleSpacing, type Corners, type Homography, type Point } from './geometry';
 import { GRADE_PARAMETERS, type GradeParameter, type SymbolGrade } from '../../src-shared/ipc/grades';
 import type { ReflectanceImage } from './reflectance';
 import {
@@ -13,8 +15,11 @@ import {
   gradeGrid,
   gradeModule,
   gradeUnusedCorrection,
+  inBand,
   letterOf,
+  whole,
   type GradeScore,
+  type Graded,
 } from './scale';
 
 export interface LocatedSymbol {
@@ -143,6 +148,129 @@ function offsetsFrom(size: number, measure: TrackMeasure): Float64Array {
   return out;
 }
 
+/**
+ * The centre of a square pattern of concentric rings (a QR finder: 1:1:3:1:1; an alignment pattern: 1:1:1:1:1) as
+ * ISO/IEC 18004's reference decode finds it: the mean of its edges along a line through it, across and then down, each
+ * edge the crossing of GT nearest its place on the grid (within a module). `profile` is its modules through the
+ * centre, dark = true, light beyond it. The measured centre in the grid's module coordinates, or null when fewer than
+ * two edges of either line were found.
+ */
+function patternCentre(grid: Homography, sampler: Sampler, gt: number, centre: Point, profile: readonly boolean[]): Point | null {
+  const half = profile.length / 2;
+  const edges: Array<[number, boolean]> = [];
+  for (let k = 0; k <= profile.length; k += 1) {
+    const before = k > 0 && (profile[k - 1] as boolean);
+    const after = k < profile.length && (profile[k] as boolean);
+    // [offset from the centre, to light]
+    if (before !== after) edges.push([k - half, before]);
+  }
+  const along = (axis: 'u' | 'v', at: Point): number | null => {
+    const start = -half - 1;
+    const crossings: Array<[number, boolean]> = [];
+    const sample = (t: number) => {
+      const p = axis === 'u' ? grid(at.x + t, at.y) : grid(at.x, at.y + t);
+      return sampler.point(p.x, p.y) - gt;
+    };
+    let prev = sample(start);
+    for (let t = start + STEP; t <= half + 1 + 1e-9; t += STEP) {
+      const cur = sample(t);
+      if (prev < 0 !== cur < 0) crossings.push([t - STEP + (STEP * prev) / (prev - cur), cur >= 0]);
+      prev = cur;
+    }
+    let sum = 0;
+    let found = 0;
+    for (const [e, toLight] of edges) {
+      let best = Number.NaN;
+      for (const [c, up] of crossings) if (up === toLight && Math.abs(c - e) < 1 && !(Math.abs(c - e) >= Math.abs(best - e))) best = c;
+      if (Number.isFinite(best)) {
+        sum += best - e;
+        found += 1;
+      }
+    }
+    return found >= 2 ? sum / found : null;
+  };
+  // Across at the expected row, down at the column found, across again at the row found.
+  const du0 = along('u', centre);
+  if (du0 === null) return null;
+  const dv = along('v', { x: centre.x + du0, y: centre.y });
+  if (dv === null) return null;
+  const du = along('u', { x: centre.x, y: centre.y + dv });
+  return du === null ? null : { x: centre.x + du, y: centre.y + dv };
+}
+
+const FINDER_PROFILE = [true, false, true, true, true, false, true];
+const ALIGNMENT_PROFILE = [true, false, true, false, true];
+
+/** A module-centre sampling grid: symbol coordinates (module (0,0) spans [0,1)²) to image coordinates. */
+type SamplingGrid = (u: number, v: number) => Point;
+
+interface ReferenceGrid {
+  sample: SamplingGrid;
+  /** GN: the largest distance of a reference point's measured centre from its ideal place, in modules. */
+  nonuniformity: number;
+}
+
+/**
+ * QR's reference grid (ISO/IEC 18004, reference decode): the three finder patterns' centres, measured, fix the ideal
+ * grid (an affine map: module (3.5, 3.5) → the top-left finder's centre, (n − 3.5, 3.5) → the top right's,
+ * (3.5, n − 3.5) → the bottom left's); each alignment pattern's centre is then measured near its ideal place, and its
+ * distance from it is the grid's nonuniformity there. Modules are sampled on the ideal grid moved by the alignment
+ * patterns' displacements, interpolated bilinearly between the pattern centres around each module (a finder's corner
+ * of that lattice moves by nothing). A pattern not found counts as a module's displacement (GN F).
+ */
+function qrReferenceGrid(n: number, corners: Homography, sampler: Sampler, gt: number): ReferenceGrid | null {
+  const finders = [
+    { x: 3.5, y: 3.5 },
+    { x: n - 3.5, y: 3.5 },
+    { x: 3.5, y: n - 3.5 },
+  ].map((c) => patternCentre(corners, sampler, gt, c, FINDER_PROFILE));
+  const [tl, tr, bl] = finders;
+  if (!tl || !tr || !bl) return null;
+  const ideal = affine([3.5, 3.5], n - 7, n - 7, corners(tl.x, tl.y), corners(tr.x, tr.y), corners(bl.x, bl.y));
+  const lattice = qrAlignmentCentres(n);
+  const last = lattice.length - 1;
+  const onFinder = (i: number, j: number) => (i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0);
+  // Displacement (in modules) of each lattice node; rows i, columns j.
+  const du = lattice.map(() => lattice.map(() => 0));
+  const dv = lattice.map(() => lattice.map(() => 0));
+  let nonuniformity = 0;
+  lattice.forEach((row, i) =>
+    lattice.forEach((col, j) => {
+      if (onFinder(i, j)) return;
+      const found = patternCentre(ideal, sampler, gt, { x: col + 0.5, y: row + 0.5 }, ALIGNMENT_PROFILE);
+      if (!found) {
+        nonuniformity = Math.max(nonuniformity, 1);
+        return;
+      }
+      (du[i] as number[])[j] = found.x - col - 0.5;
+      (dv[i] as number[])[j] = found.y - row - 0.5;
+      nonuniformity = Math.max(nonuniformity, Math.hypot(found.x - col - 0.5, found.y - row - 0.5));
+    }),
+  );
+  if (lattice.length < 2) return { sample: ideal, nonuniformity };
+  // The lattice cell around a coordinate and where in it (clamped outside the outermost centres).
+  const cell = (t: number): [number, number] => {
+    let k = 0;
+    while (k < last - 1 && t > (lattice[k + 1] as number) + 0.5) k += 1;
+    const a = (lattice[k] as number) + 0.5;
+    const b = (lattice[k + 1] as number) + 0.5;
+    return [k, Math.min(1, Math.max(0, (t - a) / (b - a)))];
+  };
+  const lerp = (m: number[][], i: number, j: number, fi: number, fj: number) => {
+    const r0 = m[i] as number[];
+    const r1 = m[i + 1] as number[];
+    return ((r0[j] as number) * (1 - fj) + (r0[j + 1] as number) * fj) * (1 - fi) + ((r1[j] as number) * (1 - fj) + (r1[j + 1] as number) * fj) * fi;
+  };
+  return {
+    nonuniformity,
+    sample: (u, v) => {
+      const [i, fi] = cell(v);
+      const [j, fj] = cell(u);
+      return ideal(u + lerp(du, i, j, fi, fj), v + lerp(dv, i, j, fi, fj));
+    },
+  };
+}
+
 function tracksOf(symbology: GradedSymbology, n: number): { columns: Track; rows: Track } {
   if (symbology === 'QR') {
     // ISO/IEC 18004: timing patterns on row 6 and column 6 between the separators, dark on even indexes.
@@ -200,8 +328,8 @@ function fixedSegments(symbology: GradedSymbology, n: number): FixedSegment[] {
 }
 
 /** Codeword grades judged against the error correction left, level by level (ISO/IEC 15415 "Modulation"). */
-function gradeAgainstCorrection(codewordGrades: Int8Array, layout: CodewordLayout): GradeScore {
-  let best: GradeScore = 0;
+function gradeAgainstCorrection(codewordGrades: Int8Array, layout: CodewordLayout): Graded {
+  let best: Graded = { grade: 0, score: 0 };
   for (let level = 4; level >= 1; level -= 1) {
     let worst = 1;
     for (const block of layout.blocks) {
@@ -209,20 +337,30 @@ function gradeAgainstCorrection(codewordGrades: Int8Array, layout: CodewordLayou
       for (const i of block.raw) if ((codewordGrades[i] as number) < level) below += 1;
       worst = Math.min(worst, Math.max(0, 1 - below / (block.ecCodewords - block.protection)));
     }
-    best = Math.max(best, Math.min(level, gradeUnusedCorrection(worst))) as GradeScore;
+    // The level, held by the notional UEC it leaves: its score, no higher than the level's own band.
+    const notional = gradeUnusedCorrection(worst);
+    const grade = Math.min(level, notional.grade) as GradeScore;
+    const candidate = { grade, score: inBand(grade, Math.min(level === 4 ? 4 : level + 0.4, notional.score)) };
+    if (candidate.score > best.score) best = candidate;
   }
   return best;
 }
 
-function unusedCorrection(read: SymbolCodewords): number {
+/**
+ * UEC and whether the reference decode succeeded: every block Reed–Solomon decoded with its corrections within what
+ * the block may correct, 2t ≤ d − p (a decode past that is a misdecode, ISO/IEC 18004 and 15415, "Decode").
+ */
+function unusedCorrection(read: SymbolCodewords): { uec: number; decoded: boolean; failedBlocks: number } {
   let uec = 1;
+  let failedBlocks = 0;
   read.layout.blocks.forEach((block, i) => {
     const decode = read.decodes[i];
     const room = block.ecCodewords - block.protection;
-    const u = !decode || decode.corrected === null || room <= 0 ? 0 : Math.max(0, 1 - (2 * decode.errors) / room);
-    uec = Math.min(uec, u);
+    const ok = decode !== undefined && decode.corrected !== null && room > 0 && 2 * decode.errors <= room;
+    if (!ok) failedBlocks += 1;
+    uec = Math.min(uec, ok ? Math.max(0, 1 - (2 * decode.errors) / room) : 0);
   });
-  return uec;
+  return { uec, decoded: failedBlocks === 0, failedBlocks };
 }
 
 export function gradeSymbol(image: ReflectanceImage, found: LocatedSymbol): SymbolGrade {
@@ -233,28 +371,48 @@ export function gradeSymbol(image: ReflectanceImage, found: LocatedSymbol): Symb
   const sampler = new Sampler(image, (APERTURE_MODULES * modulePixels) / 2);
 
   // Rmax and Rmin: the aperture's highest and lowest reflectance over the module centres and one ring of quiet zone.
-  const extremes = (offU: Float64Array, offV: Float64Array) => {
+  const extremes = (grid: SamplingGrid) => {
     const reflectance = new Float64Array(n * n);
     let rmax = 0;
     let rmin = 1;
     for (let r = -1; r <= n; r += 1) {
       for (let c = -1; c <= n; c += 1) {
-        const inside = r >= 0 && c >= 0 && r < n && c < n;
-        const p = map(c + 0.5 + (inside ? (offU[c] as number) : 0), r + 0.5 + (inside ? (offV[r] as number) : 0));
+        const p = grid(c + 0.5, r + 0.5);
         const value = sampler.aperture(p.x, p.y);
-        if (inside) reflectance[r * n + c] = value;
+        if (r >= 0 && c >= 0 && r < n && c < n) reflectance[r * n + c] = value;
         rmax = Math.max(rmax, value);
         rmin = Math.min(rmin, value);
       }
     }
     return { reflectance, rmax, rmin };
   };
-  const first = extremes(new Float64Array(n), new Float64Array(n));
-  const tracks = tracksOf(found.symbology, n);
+  const first = extremes(map);
   const gt0 = (first.rmax + first.rmin) / 2;
-  const columns = measureTrack(tracks.columns, map, sampler, gt0);
-  const rows = measureTrack(tracks.rows, map, sampler, gt0);
-  const { reflectance, rmax, rmin } = extremes(offsetsFrom(n, columns), offsetsFrom(n, rows));
+  // The reference grid of the symbology's reference decode, and GN measured on it.
+  let grid: SamplingGrid;
+  let gn: number;
+  if (found.symbology === 'QR') {
+    const reference = qrReferenceGrid(n, map, sampler, gt0);
+    // Finder patterns the reference decode cannot find: sampled on the corners' grid, GN F.
+    grid = reference?.sample ?? map;
+    gn = reference?.nonuniformity ?? 1;
+  } else {
+    // Data Matrix (ISO/IEC 16022, reference decode): the L finder's and the clock tracks' edges fix the grid; each
+    // column and row sampled where the clock track's module centre was measured.
+    const tracks = tracksOf(found.symbology, n);
+    const columns = measureTrack(tracks.columns, map, sampler, gt0);
+    const rows = measureTrack(tracks.rows, map, sampler, gt0);
+    const offU = offsetsFrom(n, columns);
+    const offV = offsetsFrom(n, rows);
+    const inside = (k: number) => k >= 0 && k < n;
+    grid = (u, v) => {
+      const c = Math.floor(u);
+      const r = Math.floor(v);
+      return map(u + (inside(c) && inside(r) ? (offU[c] as number) : 0), v + (inside(c) && inside(r) ? (offV[r] as number) : 0));
+    };
+    gn = Math.max(columns.nonuniformity, rows.nonuniformity);
+  }
+  const { reflectance, rmax, rmin } = extremes(grid);
   const sc = rmax - rmin;
   const gt = (rmax + rmin) / 2;
   const matrix: ModuleMatrix = { size: n, dark: new Uint8Array(n * n) };
@@ -275,16 +433,18 @@ export function gradeSymbol(image: ReflectanceImage, found: LocatedSymbol): Symb
   }
 
   const an = Math.abs(spacing.x - spacing.y) / modulePixels;
-  const gn = Math.max(columns.nonuniformity, rows.nonuniformity);
 
   const read = readSymbolCodewords(found.symbology, matrix);
   let uec = 0;
-  let mod: GradeScore = 0;
-  let rm: GradeScore = 0;
+  let decoded = false;
+  let failedBlocks = 0;
+  let mod: Graded = whole(0);
+  let rm: Graded = whole(0);
   let errors = 0;
   if (read) {
-    uec = unusedCorrection(read);
-    errors = read.decodes.reduce((sum, d) => sum + d.errors, 0);
+    ({ uec, decoded, failedBlocks } = unusedCorrection(read));
+    // t of the blocks decoded; a block that failed corrected nothing (failedBlocks counts it).
+    errors = read.decodes.reduce((sum, d) => sum + (d.corrected ? d.errors : 0), 0);
     const { layout } = read;
     const modGrades = new Int8Array(layout.rawCount).fill(4);
     const marginGrades = new Int8Array(layout.rawCount).fill(4);
@@ -305,29 +465,35 @@ export function gradeSymbol(image: ReflectanceImage, found: LocatedSymbol): Symb
     }
     mod = gradeAgainstCorrection(modGrades, layout);
     rm = gradeAgainstCorrection(marginGrades, layout);
+  } else {
+    // The format or version information could not be read from the sample: the reference decode fails.
+    failedBlocks = 1;
   }
 
-  const scores: Record<GradeParameter, GradeScore> = {
-    decode: 4,
+  const graded: Record<GradeParameter, Graded> = {
+    // Decode: the reference decode on the grader's own sample, not zxing's read (ISO/IEC 15415, "Decode").
+    decode: whole(decoded ? 4 : 0),
     sc: gradeContrast(sc),
     mod,
     rm,
-    fpd,
+    fpd: whole(fpd),
     an: gradeAxial(an),
     gn: gradeGrid(gn),
     uec: gradeUnusedCorrection(uec),
   };
   let worst: GradeParameter = 'decode';
-  for (const p of GRADE_PARAMETERS) if (scores[p] < scores[worst]) worst = p;
-  const score = scores[worst];
-  const parameters = Object.fromEntries(GRADE_PARAMETERS.map((p) => [p, letterOf(scores[p])])) as SymbolGrade['parameters'];
+  for (const p of GRADE_PARAMETERS) if (graded[p].score < graded[worst].score) worst = p;
+  const score = graded[worst].score;
+  const parameters = Object.fromEntries(GRADE_PARAMETERS.map((p) => [p, letterOf(graded[p].grade)])) as SymbolGrade['parameters'];
+  const scores = Object.fromEntries(GRADE_PARAMETERS.map((p) => [p, graded[p].score])) as NonNullable<SymbolGrade['scores']>;
   return {
     symbology: found.symbology,
     value: found.value,
     grade: letterOf(score),
     score,
     parameters,
-    measures: { sc, rmax, rmin, gt, an, gn, uec, errors, fixedPatternErrors, modules: n, modulePixels },
+    scores,
+    measures: { sc, rmax, rmin, gt, an, gn, uec, errors, failedBlocks, fixedPatternErrors, modules: n, modulePixels },
     worst,
   };
 }

@@ -156,10 +156,13 @@ describe('grading a printed QR or Data Matrix (ISO/IEC 15415 parameters)', () =>
     expect(g.value).toBe(TEXT);
     expect(g.parameters).toEqual(ALL_A);
     expect(g.grade).toBe('A');
+    // Every parameter at the top of A's band: SC 0.906 ≥ 0.85, AN and GN 0, UEC 1.
     expect(g.score).toBe(4);
+    expect(g.scores).toEqual({ decode: 4, sc: 4, mod: 4, rm: 4, fpd: 4, an: 4, gn: 4, uec: 4 });
     expect(g.measures.sc).toBeCloseTo(linearOf(245) - linearOf(20), 4);
     expect(g.measures.uec).toBe(1);
     expect(g.measures.errors).toBe(0);
+    expect(g.measures.failedBlocks).toBe(0);
     expect(g.measures.an).toBeLessThan(0.01);
     expect(g.measures.gn).toBeLessThan(0.05);
     expect(g.measures.modules).toBe(37);
@@ -303,21 +306,73 @@ describe('grading a printed QR or Data Matrix (ISO/IEC 15415 parameters)', () =>
     expect(g.parameters.an).toBe(letter);
   });
 
-  it('grades a warped grid by how far the module centres stray (GN)', async () => {
-    // Columns between the finder patterns displaced by A·sin²(π(u − 8)/21) modules (the finders, which fix the
-    // corners, stay put): a timing module's centre, measured by its two edges, strays from the reference grid by
-    // the mean of its two edges' displacements.
-    const n = 37;
-    const amplitude = 0.57;
-    const shift = (u: number) => (u > 8 && u < 29 ? amplitude * Math.sin((Math.PI * (u - 8)) / 21) ** 2 : 0);
-    let expected = 0;
-    for (let k = 8; k <= n - 9; k += 1) expected = Math.max(expected, Math.abs((shift(k) + shift(k + 1)) / 2));
-    // 20 px modules: edges snap to whole pixels, 0.05 module at most.
-    const g = await gradeOne(qr5M(), { warpU: shift, moduleX: 20, moduleY: 20 });
-    expect(g.measures.gn).toBeCloseTo(expected, 1);
-    const letter = expected <= 0.38 ? 'A' : expected <= 0.5 ? 'B' : expected <= 0.63 ? 'C' : expected <= 0.75 ? 'D' : 'F';
+  it.each([
+    // The alignment pattern (centre module 30, 30 of version 5) printed 0.45 X to the right of its place: the
+    // reference grid of ISO/IEC 18004 (the finders' centres) puts it 0.45 module away, GN 0.45 → B (≤ 0.50).
+    [0.45, 0, 0.45, 'B'],
+    // 0.3 X right and 0.3 X down: 0.424 → B. 0.25 X right: 0.25 → A. 0.6 X right: 0.6 → C.
+    [0.3, 0.3, Math.hypot(0.3, 0.3), 'B'],
+    [0.25, 0, 0.25, 'A'],
+    [0.6, 0, 0.6, 'C'],
+  ] as const)('grades a QR whose alignment pattern is displaced by %f X across and %f X down to GN %f (%s)', async (du, dv, gn, letter) => {
+    // 20 px modules: the displaced edges fall on pixel edges to 0.05 module.
+    const inBox = (u: number, v: number) => u >= 28 && u < 33 && v >= 28 && v < 33;
+    const dark = (u: number, v: number) => Math.max(Math.abs(Math.floor(u) - 30), Math.abs(Math.floor(v) - 30)) !== 1;
+    const g = await gradeOne(qr5M(), {
+      moduleX: 20,
+      moduleY: 20,
+      // The pattern drawn at its displaced place; where it was, and is no more, the stock shows.
+      pointByte: (u, v) => (inBox(u - du, v - dv) ? (dark(u - du, v - dv) ? 20 : 245) : inBox(u, v) ? 245 : undefined),
+    });
+    expect(g.measures.gn).toBeCloseTo(gn, 1);
     expect(g.parameters.gn).toBe(letter);
-    expect(letter).not.toBe('A');
+    // The modules are sampled on the grid the alignment pattern moved, as the reference decode samples them.
+    expect(g.parameters.decode).toBe('A');
+  });
+
+  it('measures GN on the finder and alignment patterns only: columns warped between them show as decode damage', async () => {
+    // Columns 9–28 displaced by up to 0.57 module (A·sin²(π(u − 8)/21)) while the finders and the alignment pattern
+    // (columns 28–32, displaced by at most 0.013) stay: the reference grid is where they are, so GN stays A, and the
+    // modules sampled off their places cost codewords (UEC) and timing modules (FPD).
+    const shift = (u: number) => (u > 8 && u < 29 ? 0.57 * Math.sin((Math.PI * (u - 8)) / 21) ** 2 : 0);
+    const g = await gradeOne(qr5M(), { warpU: shift, moduleX: 20, moduleY: 20 });
+    expect(g.parameters.gn).toBe('A');
+    expect(g.measures.errors).toBeGreaterThan(0);
+    expect(g.parameters.uec).not.toBe('A');
+    expect(g.score).toBeLessThan(2.5);
+  });
+
+  it('grades a QR blurred past reading by the reference decode Decode F, whatever zxing read', async () => {
+    // σ 5 px on 10 px modules: zxing-wasm still reads the value, but the modules sampled through the grader's
+    // aperture on the reference grid no longer Reed–Solomon decode: Decode F, UEC 0, the grade F.
+    const g = await gradeOne(qr5M(), {}, { blurSigma: 5 });
+    expect(g.value).toBe(TEXT);
+    expect(g.parameters.decode).toBe('F');
+    expect(g.measures.failedBlocks).toBeGreaterThan(0);
+    expect(g.measures.uec).toBe(0);
+    expect(g.grade).toBe('F');
+    expect(g.score).toBeLessThan(0.5);
+  });
+
+  it("gives crisp, blurred and rotated codes scores that tell them apart, each in its letter's band", async () => {
+    const crisp = await gradeOne(qr5M());
+    // σ 2.5 px on 10 px modules greys the single modules: modulation falls (C, 1.5–2.4).
+    const blurred = await gradeOne(qr5M(), {}, { blurSigma: 2.5 });
+    // 30° turned: resampled edges, AN and GN a little off 0, still A but below 4.
+    const rotated = await gradeOne(qr5M(), {}, { rotate: 30 });
+    expect(crisp.score).toBe(4);
+    expect(rotated.grade).toBe('A');
+    expect(rotated.score).toBeGreaterThanOrEqual(3.5);
+    expect(rotated.score).toBeLessThan(4);
+    expect(blurred.score).toBeLessThan(rotated.score);
+    expect(['B', 'C', 'D']).toContain(blurred.grade);
+    for (const g of [crisp, blurred, rotated]) {
+      // One decimal, and the letter ISO/IEC 15415 gives that decimal (A ≥ 3.5, B ≥ 2.5, C ≥ 1.5, D ≥ 0.5).
+      expect(Math.round(g.score * 10) / 10).toBe(g.score);
+      const letter = g.score >= 3.5 ? 'A' : g.score >= 2.5 ? 'B' : g.score >= 1.5 ? 'C' : g.score >= 0.5 ? 'D' : 'F';
+      expect(g.grade).toBe(letter);
+      expect(g.scores?.[g.worst]).toBe(g.score);
+    }
   });
 
   it('lowers modulation under blur and JPEG, and finds no symbol in an image without one', async () => {

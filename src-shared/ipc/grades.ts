@@ -14,13 +14,19 @@ const GradeParameterSchema = z.enum(GRADE_PARAMETERS);
 export type GradeParameter = z.infer<typeof GradeParameterSchema>;
 
 const fraction = z.number().min(0).max(1);
+/** A decimal grade on the 4-to-0 scale (A ≥ 3.5, B ≥ 2.5, C ≥ 1.5, D ≥ 0.5, else F: ISO/IEC 15415). */
+const GradeScoreSchema = z.number().min(0).max(4);
 
 export const SymbolGradeSchema = z.object({
   symbology: z.enum(['QR', 'DATA_MATRIX']),
   value: z.string(),
   grade: GradeLetterSchema,
-  /** The grade as a number: A = 4 … F = 0. */
-  score: z.number().int().min(0).max(4),
+  /**
+   * The grade as a decimal score, one decimal: where the lowest parameter lies in its grade's band (A 3.5–4.0,
+   * B 2.5–3.4, C 1.5–2.4, D 0.5–1.4, F 0–0.4; docs/print-quality.md, "The decimal score"). Grades kept before the
+   * score was decimal have a whole one (A = 4 … F = 0).
+   */
+  score: GradeScoreSchema,
   parameters: z.object({
     decode: GradeLetterSchema,
     sc: GradeLetterSchema,
@@ -31,6 +37,8 @@ export const SymbolGradeSchema = z.object({
     gn: GradeLetterSchema,
     uec: GradeLetterSchema,
   }),
+  /** Each parameter's decimal score (absent in grades kept before there were scores). */
+  scores: z.record(GradeParameterSchema, GradeScoreSchema).optional(),
   /** Raw measures: reflectances and fractions 0–1 (not percent), counts, module size in pixels. */
   measures: z.object({
     sc: fraction,
@@ -40,7 +48,10 @@ export const SymbolGradeSchema = z.object({
     an: z.number().nonnegative(),
     gn: z.number().nonnegative(),
     uec: fraction,
+    /** t: codewords the decode corrected, in the blocks it decoded. */
     errors: z.number().int().nonnegative(),
+    /** Reed–Solomon blocks the reference decode could not decode (or the format could not be read): Decode F. */
+    failedBlocks: z.number().int().nonnegative().optional(),
     fixedPatternErrors: z.number().int().nonnegative(),
     modules: z.number().int().positive(),
     modulePixels: z.number().positive(),
@@ -70,7 +81,7 @@ const LabelGradeSchema = z.object({
   labelId: z.string(),
   position: z.number().int().nonnegative(),
   grade: GradeLetterSchema,
-  score: z.number().int().min(0).max(4),
+  score: GradeScoreSchema,
   worst: GradeParameterSchema,
   symbology: z.enum(['QR', 'DATA_MATRIX']),
   /** Below the Reel's lowest accepted grade when it was enrolled. */

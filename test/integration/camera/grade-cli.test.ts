@@ -43,10 +43,11 @@ describe('station grade', () => {
     expect(Object.keys(symbols[0]?.parameters ?? {}).sort()).toEqual(['an', 'decode', 'fpd', 'gn', 'mod', 'rm', 'sc', 'uec']);
     expect(symbols[0]?.measures.sc).toBeCloseTo(linearOf(245) - linearOf(20), 3);
 
-    // Grey 150 on grey 200: SC = 0.578 − 0.305 = 0.273, D.
+    // Grey 150 on grey 200: SC = 0.578 − 0.305 = 0.273, D; its decimal score where 0.273 lies in D's band
+    // (0.20–0.40 → 0.5–1.5): 0.5 + 0.073 / 0.2 = 0.86, one decimal 0.8.
     const grey = await codePng('grey.png', 'https://example.test/l/2', 150, 200);
     const low = (await station(['--json', 'grade', grey])).json() as GradeAnswer;
-    expect(low.symbols[0]).toMatchObject({ grade: 'D', score: 1 });
+    expect(low.symbols[0]).toMatchObject({ grade: 'D', score: 0.8 });
     expect(low.symbols[0]?.parameters.sc).toBe('D');
   }, 60_000);
 

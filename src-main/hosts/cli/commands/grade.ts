@@ -16,13 +16,13 @@ function symbolLine(s: SymbolGrade): string {
   const m = s.measures;
   const p = s.parameters;
   return [
-    `${s.symbology === 'QR' ? 'QR' : 'Data Matrix'} "${s.value}": grade ${s.grade}${s.grade === 'A' ? '' : ` (${PARAMETER_WORDS[s.worst]})`}`,
+    `${s.symbology === 'QR' ? 'QR' : 'Data Matrix'} "${s.value}": grade ${s.grade} ${s.score.toFixed(1)}${s.grade === 'A' ? '' : ` (${PARAMETER_WORDS[s.worst]})`}`,
     `  decode ${p.decode}  SC ${p.sc} ${m.sc.toFixed(2)}  MOD ${p.mod}  RM ${p.rm}  FPD ${p.fpd}  AN ${p.an} ${m.an.toFixed(3)}  GN ${p.gn} ${m.gn.toFixed(2)}  UEC ${p.uec} ${m.uec.toFixed(2)}`,
   ].join('\n');
 }
 
 function labelLine(l: LabelGrade): string {
-  return `  ${String(l.position).padStart(5)}  ${l.grade}${l.grade === 'A' ? '' : `  ${PARAMETER_WORDS[l.worst]}`}${l.flagged ? "  FLAGGED (below the Reel's accepted grade)" : ''}`;
+  return `  ${String(l.position).padStart(5)}  ${l.grade} ${l.score.toFixed(1)}${l.grade === 'A' ? '' : `  ${PARAMETER_WORDS[l.worst]}`}${l.flagged ? "  FLAGGED (below the Reel's accepted grade)" : ''}`;
 }
 
 function reelText(out: ReelGrades): string {
