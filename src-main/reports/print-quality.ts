@@ -1,10 +1,19 @@
-import { GRADE_PARAMETERS, type GradeCounts, type GradeParameter, type LabelGrade, type ReelGrading } from '../../src-shared/ipc/grades';
+import { GRADE_PARAMETERS, belowAccepted, type GradeCounts, type GradeParameter, type LabelGrade, type ReelGrading } from '../../src-shared/ipc/grades';
 import type { Db } from '../store/database';
 import { getReelGrading, listGradesBetween, listReelGrades } from '../store/grades';
 
 // A Reel's print quality (docs/print-quality.md, "Reading the trend"): the grade distribution, the count of each
 // worst parameter and the flagged Labels; `station grade --reel`, the Reel report and the shift summary (one count,
 // one trend: the same for a Reel and for a day).
+//
+// A Label is flagged when its grade is below its Reel's lowest accepted grade as the Reel says it NOW
+// (docs/print-quality.md, "A grade per Label"): raising the grade to B flags the C and D Labels graded before, and
+// lowering it clears them; the flag kept at enrollment is what the Reel said then, and is not what is counted.
+
+/** Each Label's flag against its Reel's current setting (one rule: belowAccepted). */
+function flaggedNow<L extends Pick<LabelGrade, 'grade' | 'flagged'>>(labels: readonly L[], grading: ReelGrading): L[] {
+  return labels.map((label) => ({ ...label, flagged: belowAccepted(label.grade, grading) !== undefined }));
+}
 
 function gradeCounts(labels: readonly Pick<LabelGrade, 'grade' | 'worst' | 'flagged'>[]): GradeCounts {
   const distribution = { A: 0, B: 0, C: 0, D: 0, F: 0 };
@@ -19,8 +28,9 @@ function gradeCounts(labels: readonly Pick<LabelGrade, 'grade' | 'worst' | 'flag
 }
 
 export function reelGrades(db: Db, reelId: string, position?: number) {
-  const labels = listReelGrades(db, reelId, position);
-  return { reelId, grading: getReelGrading(db, reelId) as ReelGrading, labels, ...gradeCounts(labels) };
+  const grading = getReelGrading(db, reelId) as ReelGrading;
+  const labels = flaggedNow(listReelGrades(db, reelId, position), grading);
+  return { reelId, grading, labels, ...gradeCounts(labels) };
 }
 
 function trendOf(labels: readonly LabelGrade[]) {
@@ -34,25 +44,22 @@ export function reelPrintQuality(db: Db, reelId: string) {
 
 /** The print quality of a day (the shift summary): the Labels of the Reels named graded between `fromIso` and `toIso`. */
 export function shiftPrintQuality(db: Db, reels: readonly { reelId: string; name: string }[], fromIso: string, toIso: string) {
-  const labels = listGradesBetween(
+  const graded = listGradesBetween(
     db,
     reels.map((r) => r.reelId),
     fromIso,
     toIso,
   );
+  const labels: typeof graded = [];
   const perReel = reels.flatMap((reel) => {
-    const own = labels.filter((l) => l.reelId === reel.reelId);
+    const grading = getReelGrading(db, reel.reelId) as ReelGrading;
+    const own = flaggedNow(
+      graded.filter((l) => l.reelId === reel.reelId),
+      grading,
+    );
     if (own.length === 0) return [];
-    return [
-      {
-        reelId: reel.reelId,
-        name: reel.name,
-        grading: getReelGrading(db, reel.reelId) as ReelGrading,
-        graded: own.length,
-        ...gradeCounts(own),
-        trend: trendOf(own),
-      },
-    ];
+    labels.push(...own);
+    return [{ reelId: reel.reelId, name: reel.name, grading, graded: own.length, ...gradeCounts(own), trend: trendOf(own) }];
   });
   return { graded: labels.length, ...gradeCounts(labels), reels: perReel };
 }

@@ -84,7 +84,7 @@ const LabelGradeSchema = z.object({
   score: GradeScoreSchema,
   worst: GradeParameterSchema,
   symbology: z.enum(['QR', 'DATA_MATRIX']),
-  /** Below the Reel's lowest accepted grade when it was enrolled. */
+  /** Below the Reel's lowest accepted grade as the Reel says it now (raising or lowering the grade moves it). */
   flagged: z.boolean(),
   gradedAt: z.string(),
   symbols: z.array(SymbolGradeSchema).min(1),

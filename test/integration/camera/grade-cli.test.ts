@@ -129,6 +129,42 @@ describe('a grade per Label', () => {
     );
   }, 120_000);
 
+  it("counts the Labels below the Reel's lowest accepted grade as the Reel says it now: raised to B, C, D and D are 3", async () => {
+    // Grey 120 on grey 210: SC 0.457, C (accepted under C); grey 150 on grey 200: D (flagged).
+    const c = await codePng('label-4.png', 'https://example.test/l/14', 120, 210);
+    const d = await codePng('label-5.png', 'https://example.test/l/15', 150, 200);
+    expect((await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', '4', '--svc', c])).code).toBe(0);
+    expect((await station(['--data', data, '--json', 'enroll', '--reel', reelId, '--position', '5', '--svc', d])).code).toBe(0);
+    type Grades = { labels: Array<{ position: number; grade: string; flagged: boolean }>; flagged: number };
+    const underC = (await station(['--data', data, '--json', 'grade', '--reel', reelId])).json() as Grades;
+    expect(underC.labels.map((l) => [l.position, l.grade, l.flagged])).toEqual([
+      [1, 'A', false],
+      [2, 'D', true],
+      [4, 'C', false],
+      [5, 'D', true],
+    ]);
+    expect(underC.flagged).toBe(2);
+
+    expect((await station(['--data', data, '--json', 'grade', 'setting', '--reel', reelId, '--min', 'B'])).code).toBe(0);
+    const underB = (await station(['--data', data, '--json', 'grade', '--reel', reelId])).json() as Grades;
+    expect(underB.labels.filter((l) => l.flagged).map((l) => [l.position, l.grade])).toEqual([
+      [2, 'D'],
+      [4, 'C'],
+      [5, 'D'],
+    ]);
+    expect(underB.flagged).toBe(3);
+    const report = (await station(['--data', data, '--json', 'report', '--reel', reelId])).json() as { printQuality: { flagged: number } };
+    expect(report.printQuality.flagged).toBe(3);
+    const text = await station(['--data', data, 'report', '--reel', reelId]);
+    expect(text.stdout).toContain('; 3 below B');
+    const shown = await station(['--data', data, 'reel', 'show', reelId]);
+    expect(shown.stdout).toMatch(/\n\s+4 .*grade C \(low contrast\) FLAGGED/);
+
+    // Lowered to D, none is below it.
+    expect((await station(['--data', data, '--json', 'grade', 'setting', '--reel', reelId, '--min', 'D'])).code).toBe(0);
+    expect(((await station(['--data', data, '--json', 'grade', '--reel', reelId])).json() as Grades).flagged).toBe(0);
+  }, 120_000);
+
   it('refuses a Label below the lowest accepted grade when the Reel says so, and keeps nothing of it', async () => {
     const set = await station(['--data', data, '--json', 'grade', 'setting', '--reel', reelId, '--min', 'b', '--below', 'refuse']);
     expect(set.code).toBe(0);
@@ -157,16 +193,17 @@ describe('a grade per Label', () => {
         reels: Array<{ reelId: string; name: string; grading: { minGrade: string }; graded: number; flagged: number; trend: unknown[] }>;
       };
     };
-    // The two Labels enrolled today (A, and D flagged: low contrast); the refused one kept nothing.
-    expect(summary.printQuality).toMatchObject({ graded: 2, flagged: 1, distribution: { A: 1, B: 0, C: 0, D: 1, F: 0 } });
-    expect(summary.printQuality.worstParameters.sc).toBe(1);
+    // The four Labels enrolled today (A, D, C, D: low contrast), three below the Reel's grade B as it is now; the
+    // refused one kept nothing.
+    expect(summary.printQuality).toMatchObject({ graded: 4, flagged: 3, distribution: { A: 1, B: 0, C: 1, D: 2, F: 0 } });
+    expect(summary.printQuality.worstParameters.sc).toBe(3);
     expect(summary.printQuality.reels).toHaveLength(1);
-    expect(summary.printQuality.reels[0]).toMatchObject({ reelId, name: 'Graded reel', grading: { minGrade: 'B' }, graded: 2, flagged: 1 });
+    expect(summary.printQuality.reels[0]).toMatchObject({ reelId, name: 'Graded reel', grading: { minGrade: 'B' }, graded: 4, flagged: 3 });
     expect(summary.printQuality.reels[0]?.trend).toEqual(report.printQuality.trend);
 
     const text = await station(['--data', data, 'report', 'shift']);
     expect(text.stdout).toContain(
-      "Print quality (bench camera, process-control grade, not certified): A 1, B 0, C 0, D 1, F 0; worst: low contrast ×1; 1 below their Reel's accepted grade",
+      "Print quality (bench camera, process-control grade, not certified): A 1, B 0, C 1, D 2, F 0; worst: low contrast ×3; 3 below their Reel's accepted grade",
     );
     // Another day graded nothing.
     const before = (await station(['--data', data, '--json', 'report', 'shift', '--day', '2020-01-01'])).json() as typeof summary;
