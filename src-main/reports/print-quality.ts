@@ -34,7 +34,7 @@ export function reelGrades(db: Db, reelId: string, position?: number) {
 }
 
 function trendOf(labels: readonly LabelGrade[]) {
-  return labels.map((l) => ({ position: l.position, grade: l.grade, worst: l.worst }));
+  return labels.map((l) => ({ position: l.position, grade: l.grade, score: l.score, worst: l.worst, flagged: l.flagged }));
 }
 
 export function reelPrintQuality(db: Db, reelId: string) {

@@ -107,8 +107,19 @@ const ReelGradesSchema = GradeCountsSchema.extend({
 });
 export type ReelGrades = z.infer<typeof ReelGradesSchema>;
 
-/** The grade along a Reel's positions (a falling line is a failing ribbon or head). */
-const GradeTrendSchema = z.array(z.object({ position: z.number().int().nonnegative(), grade: GradeLetterSchema, worst: GradeParameterSchema }));
+/**
+ * The grade along a Reel's positions (a falling line is a failing ribbon or head): each Label's letter, decimal score
+ * and worst parameter, and whether it is below the Reel's lowest accepted grade now.
+ */
+const GradeTrendSchema = z.array(
+  z.object({
+    position: z.number().int().nonnegative(),
+    grade: GradeLetterSchema,
+    score: GradeScoreSchema,
+    worst: GradeParameterSchema,
+    flagged: z.boolean(),
+  }),
+);
 
 /** The Reel report's print quality: the counts and the grade along the positions (the trend). */
 export const ReelPrintQualitySchema = GradeCountsSchema.extend({

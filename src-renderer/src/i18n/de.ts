@@ -1129,8 +1129,8 @@ export const de: Catalog = {
     pruned: '{{count, number}} Bilder entfernt ({{bytes}}).',
   },
   grade: {
-    chip: '{{grade}}: {{worst}}',
-    chipA: 'A: Druckqualität gut',
+    chip: '{{grade}} {{score, number(minimumFractionDigits: 1)}}: {{worst}}',
+    chipA: 'A {{score, number(minimumFractionDigits: 1)}}: Druckqualität gut',
     notCertified: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung',
     report: {
       title: 'Druckqualität',
@@ -1141,6 +1141,20 @@ export const de: Catalog = {
       trend: 'Note entlang der Positionen (eine fallende Linie ist ein nachlassendes Farbband oder ein Druckkopf)',
       worst: 'Schwächster Parameter',
       none: 'Keine bewerteten Codes auf dieser Rolle.',
+      below: 'Labels unter der niedrigsten zugelassenen Note {{min}}, niedrigster Wert zuerst',
+      position: 'Position',
+      score: 'Note und Wert',
+      scoreValue: '{{grade}} {{score, number(minimumFractionDigits: 1)}}',
+    },
+    label: {
+      title: 'Druckqualitätsnote',
+      value: '{{grade}} {{score, number(minimumFractionDigits: 1)}}',
+      flagged: 'Markiert: unter der niedrigsten zugelassenen Note {{min}} dieser Rolle.',
+      worst: 'Schwächste Parameter',
+      parameter: '{{parameter}}: {{grade}} {{score, number(minimumFractionDigits: 1)}}',
+      good: 'Druckqualität gut',
+      allGood: 'jeder Parameter A',
+      none: 'Keine Druckqualitätsnote: Die Aufnahme enthält keinen QR- oder Data-Matrix-Code.',
     },
     parameter: {
       decode: 'nicht lesbar',
@@ -1417,6 +1431,8 @@ export const de: Catalog = {
     ungraded: 'keine Note',
     cellGraded: '{{name}}, Druckqualitätsnote {{grade}}',
     cellUngraded: '{{name}}, keine Druckqualitätsnote',
+    cellFlagged: '{{name}}, Druckqualitätsnote {{grade}}, markiert (unter der niedrigsten zugelassenen Note)',
+    flagged: 'markiert: unter der niedrigsten zugelassenen Note {{min}}',
     setting: {
       title: 'Zugelassene Druckqualität',
       minGrade: 'Niedrigste zugelassene Note',

@@ -1091,8 +1091,8 @@ export const en = {
     pruned: '{{count, number}} images removed ({{bytes}}).',
   },
   grade: {
-    chip: '{{grade}}: {{worst}}',
-    chipA: 'A: print quality good',
+    chip: '{{grade}} {{score, number(minimumFractionDigits: 1)}}: {{worst}}',
+    chipA: 'A {{score, number(minimumFractionDigits: 1)}}: print quality good',
     notCertified: 'process-control grade from the bench camera, not a certified verification',
     report: {
       title: 'Print quality',
@@ -1103,6 +1103,21 @@ export const en = {
       trend: 'Grade along the positions (a falling line is a failing ribbon or print head)',
       worst: 'Worst parameter',
       none: 'No graded codes on this Reel.',
+      below: 'Labels below the lowest accepted grade {{min}}, lowest score first',
+      position: 'Position',
+      score: 'Grade and score',
+      scoreValue: '{{grade}} {{score, number(minimumFractionDigits: 1)}}',
+    },
+    /** The Label panel's print grade (screens/reel-map/LabelGrade.tsx). */
+    label: {
+      title: 'Print grade',
+      value: '{{grade}} {{score, number(minimumFractionDigits: 1)}}',
+      flagged: 'Flagged: below this Reel’s lowest accepted grade {{min}}.',
+      worst: 'Worst parameters',
+      parameter: '{{parameter}}: {{grade}} {{score, number(minimumFractionDigits: 1)}}',
+      good: 'print quality good',
+      allGood: 'every parameter A',
+      none: 'No print grade: its capture carries no QR or Data Matrix code.',
     },
     parameter: {
       decode: 'does not decode',
@@ -1364,6 +1379,8 @@ export const en = {
     ungraded: 'no grade',
     cellGraded: '{{name}}, print grade {{grade}}',
     cellUngraded: '{{name}}, no print grade',
+    cellFlagged: '{{name}}, print grade {{grade}}, flagged (below the lowest accepted grade)',
+    flagged: 'flagged: below the lowest accepted grade {{min}}',
     setting: {
       title: 'Print quality accepted',
       minGrade: 'Lowest grade accepted',

@@ -119,9 +119,10 @@ describe('a grade per Label', () => {
       printQuality: { graded: number; distribution: Record<string, number>; flagged: number; trend: Array<{ position: number; grade: string; worst: string }> };
     };
     expect(report.printQuality).toMatchObject({ graded: 2, flagged: 1, distribution: { A: 1, D: 1 } });
+    // Grey 150 on grey 200: SC 0.273, D's band 0.20–0.40 → 0.5–1.5: 0.8.
     expect(report.printQuality.trend).toEqual([
-      { position: 1, grade: 'A', worst: 'decode' },
-      { position: 2, grade: 'D', worst: 'sc' },
+      { position: 1, grade: 'A', score: 4, worst: 'decode', flagged: false },
+      { position: 2, grade: 'D', score: 0.8, worst: 'sc', flagged: true },
     ]);
     const text = await station(['--data', data, 'report', '--reel', reelId]);
     expect(text.stdout).toContain(

@@ -23,6 +23,8 @@ export interface Slot {
 
 export interface SlotGrade {
   grade: 'A' | 'B' | 'C' | 'D' | 'F';
+  /** The decimal score beside the letter (docs/print-quality.md, "The decimal score"). */
+  score: number;
   worst: 'decode' | 'sc' | 'mod' | 'rm' | 'fpd' | 'an' | 'gn' | 'uec';
 }
 

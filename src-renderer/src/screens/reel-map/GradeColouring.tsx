@@ -4,7 +4,7 @@ import { GRADE_LETTERS } from '../../../../src-shared/domain/grade-order';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
 import type { MapCell } from './cell-state';
-import { GRADE_MARK, withGrades, type CellGrade } from './grade-cells';
+import { FLAGGED_MARK, GRADE_MARK, withGrades, type CellGrade } from './grade-cells';
 import './grade-map.css';
 
 // The Reel map's "colour by: state / print grade" (docs/print-quality.md, "The Reel map by grade"): the toggle, the
@@ -22,6 +22,7 @@ export function useGradeColouring(reelId: string | undefined, cells: MapCell[], 
     cells: shown,
     byGrade: by === 'grade' && grades.data !== undefined,
     toggle: <ColourByToggle by={by} setBy={setBy} />,
+    minGrade: grades.data?.grading.minGrade,
     error: grades.error,
   };
 }
@@ -41,8 +42,11 @@ function ColourByToggle({ by, setBy }: { by: ColourBy; setBy: (by: ColourBy) => 
   );
 }
 
-/** The grades' legend: each grade's colour and letter, no grade's pattern and mark, and how many cells each. */
-export function GradeLegend({ cells }: { cells: readonly MapCell[] }) {
+/**
+ * The grades' legend: each grade's colour and letter, no grade's pattern and mark, and how many cells each; and the
+ * flagged Labels' mark (below the Reel's lowest accepted grade `minGrade` now) with their count.
+ */
+export function GradeLegend({ cells, minGrade }: { cells: readonly MapCell[]; minGrade: string | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
   const counts = useMemo(() => {
@@ -50,6 +54,7 @@ export function GradeLegend({ cells }: { cells: readonly MapCell[] }) {
     for (const c of cells) if (c.grade) out[c.grade] = (out[c.grade] ?? 0) + 1;
     return out;
   }, [cells]);
+  const flagged = useMemo(() => cells.filter((c) => c.flagged).length, [cells]);
   return (
     <>
       <ul className="legend" aria-label={t('gradeTrend.gradeLegend')} data-testid="grade-legend">
@@ -61,6 +66,14 @@ export function GradeLegend({ cells }: { cells: readonly MapCell[] }) {
             {grade === 'none' ? t('gradeTrend.ungraded') : t('gradeTrend.grade', { grade })} <span className="count">{format.number(counts[grade] ?? 0)}</span>
           </li>
         ))}
+        {minGrade ? (
+          <li data-testid="grade-legend-flagged">
+            <span className="cell swatch cell-grade-none cell-flagged" aria-hidden="true">
+              <span className="mark">{FLAGGED_MARK}</span>
+            </span>
+            {t('gradeTrend.flagged', { min: minGrade })} <span className="count">{format.number(flagged)}</span>
+          </li>
+        ) : null}
       </ul>
       <p className="hint">{t('grade.notCertified')}</p>
     </>

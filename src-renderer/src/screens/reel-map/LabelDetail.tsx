@@ -8,6 +8,7 @@ import { Details } from '../../components/Details';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { RecapturePanel } from '../../components/RecapturePanel';
 import { CELL_MARK, MISMATCH_MARK } from './cell-state';
+import { LabelGrade } from './LabelGrade';
 import { LabelHistory } from './LabelHistory';
 import { LabelNfcEncoding } from './LabelNfcEncoding';
 import { LabelPrints } from './LabelPrints';
@@ -142,6 +143,7 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               </dl>
             </Details>
           ) : null}
+          <LabelGrade reelId={label.reelId} position={position} />
           <LabelHistory labelId={label.labelId} />
           <LabelPrints reelId={label.reelId} position={position} />
           <LabelNfcEncoding reelId={label.reelId} position={position} />

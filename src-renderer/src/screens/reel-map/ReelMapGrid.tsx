@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Mouse
 import { useTranslation } from 'react-i18next';
 import { CELL_MARK, ELSEWHERE_MARK, MISMATCH_MARK, type MapCell } from './cell-state';
 import { REPRINT_MARK } from './reprint-marks';
-import { GRADE_MARK } from './grade-cells';
+import { FLAGGED_MARK, GRADE_MARK } from './grade-cells';
 
 const CELL = 64;
 const GAP = 4;
@@ -23,7 +23,7 @@ function useCellName(): (cell: MapCell) => string {
     void language; // the templates are the language's: made again when it changes (with or without a new `t`)
     const templates = new Map<string, readonly string[]>();
     return (cell: MapCell) => {
-      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}${cell.reprinted ? '+reprinted' : ''}+${cell.grade ?? ''}`;
+      const kind = `${cell.state}${cell.elsewhere ? '+elsewhere' : ''}${cell.outside ? '+outside' : ''}${cell.mismatch ? '+mismatch' : ''}${cell.reprinted ? '+reprinted' : ''}+${cell.grade ?? ''}${cell.flagged ? '+flagged' : ''}`;
       let parts = templates.get(kind);
       if (!parts) {
         const base = t(cell.elsewhere ? 'reelMap.cellLabelElsewhere' : 'reelMap.cellLabel', { position: POSITION_SLOT, state: t(`states.${cell.state}`) });
@@ -34,7 +34,7 @@ function useCellName(): (cell: MapCell) => string {
             ? stated
             : cell.grade === 'none'
               ? t('gradeTrend.cellUngraded', { name: stated })
-              : t('gradeTrend.cellGraded', { name: stated, grade: cell.grade });
+              : t(cell.flagged ? 'gradeTrend.cellFlagged' : 'gradeTrend.cellGraded', { name: stated, grade: cell.grade });
         parts = (cell.outside ? t('reelMap.cellOutsideRange', { name }) : name).split(POSITION_SLOT);
         templates.set(kind, parts);
       }
@@ -126,13 +126,13 @@ const Row = memo(function Row({ index, start, cells, columns, selected, cellName
           type="button"
           role="gridcell"
           data-position={cell.position}
-          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${cell.reprinted ? ' reprinted' : ''}${cell.grade ? ` cell-grade-${cell.grade}` : ''}${selected === cell.position ? ' selected' : ''}`}
+          className={`cell state-${cell.state}${cell.elsewhere ? ' elsewhere' : ''}${cell.outside ? ' outside' : ''}${cell.mismatch ? ' mismatch' : ''}${cell.reprinted ? ' reprinted' : ''}${cell.grade ? ` cell-grade-${cell.grade}` : ''}${cell.flagged ? ' cell-flagged' : ''}${selected === cell.position ? ' selected' : ''}`}
           aria-label={cellName(cell)}
           aria-selected={selected === cell.position}
         >
           {cell.position}
           <span className="mark" aria-hidden="true">
-            {(cell.grade ? GRADE_MARK[cell.grade] : CELL_MARK[cell.state]) +
+            {(cell.grade ? GRADE_MARK[cell.grade] + (cell.flagged ? FLAGGED_MARK : '') : CELL_MARK[cell.state]) +
               (cell.elsewhere ? ELSEWHERE_MARK : '') +
               (cell.mismatch ? MISMATCH_MARK : '') +
               (cell.reprinted ? REPRINT_MARK : '')}

@@ -64,7 +64,7 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
           {colouring.toggle}
           <ErrorNote error={colouring.error} />
           {colouring.byGrade ? (
-            <GradeLegend cells={colouring.cells} />
+            <GradeLegend cells={colouring.cells} minGrade={colouring.minGrade} />
           ) : (
             <Legend counts={counts} elsewhere={elsewhere} range={detail.data.benchRange} outside={outside} mismatches={mismatches} reprinted={reprinted.size} />
           )}

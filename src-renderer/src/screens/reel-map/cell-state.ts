@@ -31,6 +31,8 @@ export interface MapCell {
   reprinted?: boolean;
   /** Its Label's print grade when the map is coloured by grade (`none`: no grade); undefined when coloured by state (grade-cells.ts). */
   grade?: GradeLetter | 'none';
+  /** Coloured by grade: its Label's grade is below the Reel's lowest accepted grade now (flagged; grade-cells.ts). */
+  flagged?: boolean;
 }
 
 /** The mark of a Label enrolled elsewhere, beside its state's mark. */

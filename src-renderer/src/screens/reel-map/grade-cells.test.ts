@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapCells } from './cell-state';
-import { GRADE_MARK, withGrades } from './grade-cells';
+import { FLAGGED_MARK, GRADE_MARK, withGrades } from './grade-cells';
 
 describe('the Reel map coloured by grade', () => {
   const cells = mapCells([
@@ -11,14 +11,14 @@ describe('the Reel map coloured by grade', () => {
 
   it("gives each Label's cell its grade and every other cell no grade", () => {
     const graded = withGrades(cells, [
-      { position: 1, grade: 'A' },
-      { position: 4, grade: 'D' },
+      { position: 1, grade: 'A', flagged: false },
+      { position: 4, grade: 'D', flagged: true },
     ]);
-    expect(graded.map((c) => [c.position, c.grade])).toEqual([
-      [1, 'A'],
-      [2, 'none'],
-      [3, 'none'],
-      [4, 'D'],
+    expect(graded.map((c) => [c.position, c.grade, c.flagged])).toEqual([
+      [1, 'A', false],
+      [2, 'none', false],
+      [3, 'none', false],
+      [4, 'D', true],
     ]);
     // The states stay: the grade is shown beside them, not instead of them in the data.
     expect(graded.map((c) => c.state)).toEqual(['enrolled', 'enrolled', 'none', 'queued']);
@@ -27,5 +27,6 @@ describe('the Reel map coloured by grade', () => {
   it('marks each grade with its own sign, so colour is not the only signal', () => {
     expect(new Set(Object.values(GRADE_MARK)).size).toBe(Object.keys(GRADE_MARK).length);
     expect(GRADE_MARK.none).not.toMatch(/[A-F]/);
+    expect(Object.values(GRADE_MARK)).not.toContain(FLAGGED_MARK);
   });
 });

@@ -4,8 +4,9 @@ import { GRADE_LETTERS, GRADE_SCORE } from '../../../../src-shared/domain/grade-
 import { ReportSection, ReportTable } from './ReportTable';
 
 // The Reel report's print quality (docs/print-quality.md, "Reading the trend"): how many Labels got each grade, the
-// grade along the positions (a falling line is a failing ribbon or head), the count of each worst parameter, and that
-// all of it is a process-control grade from the bench camera, not a certified verification. The shift summary shows
+// grade along the positions as its decimal score (a falling line is a failing ribbon or head), the count of each worst
+// parameter, the Labels below the Reel's lowest accepted grade with their scores, and that all of it is a
+// process-control grade from the bench camera, not a certified verification. The shift summary shows
 // the same tables and trend for a day (screens/shift/ShiftPrintQuality.tsx).
 
 const TREND = { width: 640, height: 120, pad: 18 };
@@ -16,7 +17,7 @@ export function GradeTrend({ trend, label }: { trend: NonNullable<ReelReport['pr
   const span = Math.max(1, last - first);
   const x = (p: number) => TREND.pad + ((p - first) / span) * (TREND.width - 2 * TREND.pad);
   const y = (score: number) => TREND.pad + ((4 - score) / 4) * (TREND.height - 2 * TREND.pad);
-  const points = trend.map((p) => `${x(p.position).toFixed(1)},${y(GRADE_SCORE[p.grade]).toFixed(1)}`).join(' ');
+  const points = trend.map((p) => `${x(p.position).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
   return (
     <svg viewBox={`0 0 ${TREND.width} ${TREND.height}`} className="grade-trend" role="img" aria-label={label} data-testid="grade-trend">
       {GRADE_LETTERS.map((letter) => (
@@ -78,6 +79,27 @@ export function WorstParameters({ worstParameters, testId = 'grade-worst' }: { w
   );
 }
 
+/** The Labels below the Reel's lowest accepted grade as it is now, lowest score first (nothing when none is). */
+function BelowAccepted({ trend, min }: { trend: NonNullable<ReelReport['printQuality']>['trend']; min: string }) {
+  const { t } = useTranslation();
+  const below = trend.filter((p) => p.flagged).sort((a, b) => a.score - b.score || a.position - b.position);
+  if (below.length === 0) return null;
+  return (
+    <ReportTable
+      label={t('grade.report.below', { min })}
+      testId="grade-below-table"
+      compact
+      rows={below}
+      rowKey={(row) => String(row.position)}
+      columns={[
+        { key: 'position', header: t('grade.report.position'), numeric: true, cell: (row) => row.position },
+        { key: 'score', header: t('grade.report.score'), cell: (row) => t('grade.report.scoreValue', { grade: row.grade, score: row.score }) },
+        { key: 'worst', header: t('grade.report.worst'), cell: (row) => t(`grade.parameter.${row.worst}`) },
+      ]}
+    />
+  );
+}
+
 export function PrintQualitySection({ quality }: { quality: ReelReport['printQuality'] }) {
   const { t } = useTranslation();
   return (
@@ -92,6 +114,7 @@ export function PrintQualitySection({ quality }: { quality: ReelReport['printQua
             <GradeTrend trend={quality.trend} label={t('grade.report.trend')} />
           </figure>
           <WorstParameters worstParameters={quality.worstParameters} />
+          <BelowAccepted trend={quality.trend} min={quality.grading.minGrade} />
         </>
       ) : (
         <p>{t('grade.report.none')}</p>
