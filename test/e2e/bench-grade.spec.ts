@@ -30,8 +30,19 @@ test.afterAll(async () => {
 });
 
 const WORDS = {
-  en: { live: 'Camera live', note: 'process-control grade from the bench camera, not a certified verification', chip: /^(A: print quality good|[B-F]: .+)$/ },
-  de: { live: 'Kamera live', note: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung', chip: /^(A: Druckqualität gut|[B-F]: .+)$/ },
+  // The letter, its decimal score in the language's numbers (3.5, 3,5), and the worst parameter in words.
+  en: {
+    live: 'Camera live',
+    note: 'process-control grade from the bench camera, not a certified verification',
+    chip: /^(A [34]\.\d: print quality good|[B-F] [0-3]\.\d: .+)$/,
+    decimal: '.',
+  },
+  de: {
+    live: 'Kamera live',
+    note: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung',
+    chip: /^(A [34],\d: Druckqualität gut|[B-F] [0-3],\d: .+)$/,
+    decimal: ',',
+  },
 } as const;
 
 for (const locale of ['en', 'de'] as const) {
@@ -65,6 +76,9 @@ for (const locale of ['en', 'de'] as const) {
         const chip = page.getByTestId('grade-chip');
         await expect(chip).toBeVisible({ timeout: 30_000 });
         await expect(chip).toHaveText(WORDS[locale].chip);
+        // The score shown is the grader's, one decimal.
+        const score = Number(await chip.getAttribute('data-score'));
+        expect(await chip.textContent()).toContain(` ${score.toFixed(1).replace('.', WORDS[locale].decimal)}:`);
         await expect(page.getByTestId('slot-SVC').getByText(WORDS[locale].note)).toBeVisible();
         await page.screenshot({ path: `test-results/e2e/screens/bench-grade-${locale}-${size.width}x${size.height}.png`, fullPage: true });
         await page.close();

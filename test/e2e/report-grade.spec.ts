@@ -32,33 +32,65 @@ test.afterAll(async () => {
   dir.remove();
 });
 
-test('the Reel report shows the grades, their trend and the worst parameters, as a process-control grade', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const report = await station.call('report.reel', { reelId });
-  const quality = report.printQuality;
-  expect(quality?.graded).toBe(6);
-  // The falling contrast shows as a falling grade: the first position's is above the last one's.
-  expect(GRADE_SCORE[quality?.trend[0]?.grade ?? 'F']).toBeGreaterThan(GRADE_SCORE[quality?.trend.at(-1)?.grade ?? 'A']);
-  expect(quality?.trend.at(-1)?.worst).toBe('sc');
-  for (const size of [
-    { width: 1366, height: 768 },
-    { width: 1920, height: 1080 },
-  ]) {
-    const page = await browser.newPage({ viewport: size });
-    await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/report?reel=${encodeURIComponent(reelId)}`);
-    const section = page.getByTestId('report-print-quality');
-    await expect(section.getByRole('heading', { name: 'Print quality' })).toBeVisible({ timeout: 30_000 });
-    await expect(section.getByText('process-control grade from the bench camera, not a certified verification')).toBeVisible();
-    await expect(section.getByText('6 Labels graded;')).toBeVisible();
-    await expect(section.getByTestId('grade-trend')).toBeVisible();
-    const counts = await section.getByTestId('grade-distribution').locator('tbody tr td:last-child').allTextContents();
-    expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(6);
-    await expect(section.getByTestId('grade-worst')).toContainText('low contrast');
-    await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/e2e/screens/report-grade-${size.width}x${size.height}.png` });
-    await page.close();
-  }
-});
+const REPORT_WORDS = {
+  en: {
+    title: 'Print quality',
+    note: 'process-control grade from the bench camera, not a certified verification',
+    graded: '6 Labels graded;',
+    worst: 'low contrast',
+    below: 'Labels below the lowest accepted grade C, lowest score first',
+    decimal: '.',
+  },
+  de: {
+    title: 'Druckqualität',
+    note: 'Prozessnote der Arbeitsplatzkamera, keine zertifizierte Prüfung',
+    graded: '6 Labels bewertet;',
+    worst: 'zu wenig Kontrast',
+    below: 'Labels unter der niedrigsten zugelassenen Note C, niedrigster Wert zuerst',
+    decimal: ',',
+  },
+} as const;
+
+for (const locale of ['en', 'de'] as const) {
+  test(`the Reel report shows the grades, their scores, trend and worst parameters, as a process-control grade (${locale})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const report = await station.call('report.reel', { reelId });
+    const quality = report.printQuality;
+    expect(quality?.graded).toBe(6);
+    // The falling contrast shows as a falling grade: the first position's is above the last one's.
+    expect(GRADE_SCORE[quality?.trend[0]?.grade ?? 'F']).toBeGreaterThan(GRADE_SCORE[quality?.trend.at(-1)?.grade ?? 'A']);
+    expect(quality?.trend[0]?.score).toBeGreaterThan(quality?.trend.at(-1)?.score ?? 4);
+    expect(quality?.trend.at(-1)?.worst).toBe('sc');
+    const words = REPORT_WORDS[locale];
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      const page = await browser.newPage({ viewport: size, locale });
+      await page.addInitScript((lng) => localStorage.setItem('station.locale', lng), locale);
+      await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/report?reel=${encodeURIComponent(reelId)}`);
+      const section = page.getByTestId('report-print-quality');
+      await expect(section.getByRole('heading', { name: words.title })).toBeVisible({ timeout: 30_000 });
+      await expect(section.getByText(words.note)).toBeVisible();
+      await expect(section.getByText(words.graded)).toBeVisible();
+      await expect(section.getByTestId('grade-trend')).toBeVisible();
+      const counts = await section.getByTestId('grade-distribution').locator('tbody tr td:last-child').allTextContents();
+      expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(6);
+      await expect(section.getByTestId('grade-worst')).toContainText(words.worst);
+      // The Labels below the lowest accepted grade (C), lowest score first, each with its grade and decimal score.
+      const below = (quality?.trend ?? []).filter((p) => p.flagged).sort((a, b) => a.score - b.score || a.position - b.position);
+      expect(below.length).toBeGreaterThan(0);
+      await expect(section.getByTestId('grade-below-caption')).toHaveText(words.below);
+      const rows = section.getByTestId('grade-below-table').locator('tbody tr');
+      await expect(rows).toHaveCount(below.length);
+      for (const [i, p] of below.entries())
+        await expect(rows.nth(i)).toContainText(`${p.position}${p.grade} ${p.score.toFixed(1).replace('.', words.decimal)}`);
+      await section.getByTestId('grade-below-table').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/e2e/screens/report-grade-${locale}-${size.width}x${size.height}.png` });
+      await page.close();
+    }
+  });
+}
 
 test("the shift summary shows the day's grades: by grade, by worst parameter and the Reel's trend", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -92,6 +124,11 @@ const MAP_WORDS = {
     legend: 'Print grades',
     ungraded: 'no grade',
     cell: (grade: string) => new RegExp(`^Position 1: .*, print grade ${grade}$`),
+    flaggedCell: (position: number, grade: string) =>
+      new RegExp(`^Position ${position}: .*, print grade ${grade}, flagged \\(below the lowest accepted grade\\)$`),
+    panel: 'Print grade',
+    flaggedNote: 'Flagged: below this Reel’s lowest accepted grade C.',
+    decimal: '.',
   },
   de: {
     byGrade: 'Druckqualitätsnote',
@@ -99,6 +136,11 @@ const MAP_WORDS = {
     legend: 'Druckqualitätsnoten',
     ungraded: 'keine Note',
     cell: (grade: string) => new RegExp(`^Position 1: .*, Druckqualitätsnote ${grade}$`),
+    flaggedCell: (position: number, grade: string) =>
+      new RegExp(`^Position ${position}: .*, Druckqualitätsnote ${grade}, markiert \\(unter der niedrigsten zugelassenen Note\\)$`),
+    panel: 'Druckqualitätsnote',
+    flaggedNote: 'Markiert: unter der niedrigsten zugelassenen Note C dieser Rolle.',
+    decimal: ',',
   },
 } as const;
 
@@ -107,6 +149,9 @@ for (const locale of ['en', 'de'] as const) {
     test.setTimeout(120_000);
     const { labels } = await station.call('grades.reel', { reelId });
     const grades = new Map(labels.map((l) => [l.position, l.grade]));
+    // The Labels below the Reel's lowest accepted grade (C): flagged on the map.
+    const flagged = labels.filter((l) => l.flagged);
+    expect(flagged.length).toBeGreaterThan(0);
     const first = grades.get(1) ?? 'none';
     expect(first).toMatch(/^[A-F]$/);
     for (const size of [
@@ -122,9 +167,14 @@ for (const locale of ['en', 'de'] as const) {
       await page.getByTestId('map-colour-by').getByLabel(MAP_WORDS[locale].byGrade).check();
       await expect(page.getByRole('list', { name: MAP_WORDS[locale].legend })).toBeVisible();
       // Each graded position its grade's colour class and letter; the name says the grade, not only the colour.
-      for (const [position, grade] of grades) {
+      for (const { position, grade, flagged: isFlagged } of labels) {
         await expect(cell(position)).toHaveClass(new RegExp(`cell-grade-${grade}`));
-        await expect(cell(position).locator('.mark')).toHaveText(grade);
+        // A flagged Label: its letter and "!", a class of its own and its name saying so.
+        await expect(cell(position).locator('.mark')).toHaveText(isFlagged ? `${grade}!` : grade);
+        if (isFlagged) {
+          await expect(cell(position)).toHaveClass(/cell-flagged/);
+          await expect(cell(position)).toHaveAttribute('aria-label', MAP_WORDS[locale].flaggedCell(position, grade));
+        } else await expect(cell(position)).not.toHaveClass(/cell-flagged/);
       }
       await expect(cell(1)).toHaveAttribute('aria-label', MAP_WORDS[locale].cell(first));
       // The legend counts what the map shows.
@@ -132,8 +182,18 @@ for (const locale of ['en', 'de'] as const) {
       await expect(cell(7)).toHaveClass(/cell-grade-none/);
       await expect(cell(7).locator('.mark')).toHaveText('○');
       const legendCounts = await page.getByTestId('grade-legend').locator('.count').allTextContents();
-      expect(legendCounts.map(Number)).toEqual([...'ABCDF'].map((g) => [...grades.values()].filter((x) => x === g).length).concat(1));
+      expect(legendCounts.map(Number)).toEqual([...'ABCDF'].map((g) => [...grades.values()].filter((x) => x === g).length).concat(1, flagged.length));
       await page.screenshot({ path: `test-results/e2e/screens/map-grade-${locale}-${size.width}x${size.height}.png` });
+      // The Label panel of the lowest-scored flagged Label: its grade with its score, the flag, its worst parameters.
+      const worst = flagged.reduce((a, b) => (b.score < a.score ? b : a));
+      await cell(worst.position).click();
+      const panel = page.getByTestId('label-grade');
+      await expect(panel.getByRole('heading', { name: MAP_WORDS[locale].panel })).toBeVisible({ timeout: 30_000 });
+      await expect(panel.getByTestId('label-grade-value')).toHaveText(`${worst.grade} ${worst.score.toFixed(1).replace('.', MAP_WORDS[locale].decimal)}`);
+      await expect(panel.getByTestId('label-grade-flagged')).toHaveText(`! ${MAP_WORDS[locale].flaggedNote}`);
+      await expect(panel.getByTestId('label-grade-worst').locator('li').first()).toContainText(locale === 'en' ? 'low contrast' : 'zu wenig Kontrast');
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/e2e/screens/label-grade-${locale}-${size.width}x${size.height}.png` });
       await page.getByTestId('map-colour-by').getByLabel(MAP_WORDS[locale].byState).check();
       await expect(cell(1)).not.toHaveClass(/cell-grade-/);
       await page.close();

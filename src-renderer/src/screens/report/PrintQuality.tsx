@@ -85,18 +85,23 @@ function BelowAccepted({ trend, min }: { trend: NonNullable<ReelReport['printQua
   const below = trend.filter((p) => p.flagged).sort((a, b) => a.score - b.score || a.position - b.position);
   if (below.length === 0) return null;
   return (
-    <ReportTable
-      label={t('grade.report.below', { min })}
-      testId="grade-below-table"
-      compact
-      rows={below}
-      rowKey={(row) => String(row.position)}
-      columns={[
-        { key: 'position', header: t('grade.report.position'), numeric: true, cell: (row) => row.position },
-        { key: 'score', header: t('grade.report.score'), cell: (row) => t('grade.report.scoreValue', { grade: row.grade, score: row.score }) },
-        { key: 'worst', header: t('grade.report.worst'), cell: (row) => t(`grade.parameter.${row.worst}`) },
-      ]}
-    />
+    <>
+      <p data-testid="grade-below-caption">
+        <strong>{t('grade.report.below', { min })}</strong>
+      </p>
+      <ReportTable
+        label={t('grade.report.below', { min })}
+        testId="grade-below-table"
+        compact
+        rows={below}
+        rowKey={(row) => String(row.position)}
+        columns={[
+          { key: 'position', header: t('grade.report.position'), numeric: true, cell: (row) => row.position },
+          { key: 'score', header: t('grade.report.score'), cell: (row) => t('grade.report.scoreValue', { grade: row.grade, score: row.score }) },
+          { key: 'worst', header: t('grade.report.worst'), cell: (row) => t(`grade.parameter.${row.worst}`) },
+        ]}
+      />
+    </>
   );
 }
 
