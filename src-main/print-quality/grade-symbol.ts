@@ -189,12 +189,13 @@ function patternCentre(grid: Homography, sampler: Sampler, gt: number, centre: P
     }
     return found >= 2 ? sum / found : null;
   };
-  // Across at the expected row, down at the column found, across again at the row found.
+  // Across at the expected row, down at the column found, and across again at the row found when that is a tenth of
+  // a module or more off the expected one (nearer, the first line crossed the same edges).
   const du0 = along('u', centre);
   if (du0 === null) return null;
   const dv = along('v', { x: centre.x + du0, y: centre.y });
   if (dv === null) return null;
-  const du = along('u', { x: centre.x, y: centre.y + dv });
+  const du = Math.abs(dv) < 0.1 ? du0 : along('u', { x: centre.x, y: centre.y + dv });
   return du === null ? null : { x: centre.x + du, y: centre.y + dv };
 }
 
