@@ -275,7 +275,7 @@ export const de: Catalog = {
       fieldsMany: 'zu viele Felder: {{found, number}} von {{expected, number}}; ein Wert mit dem Trennzeichen darin braucht Anführungszeichen (")',
       quotes: 'ein Anführungszeichen (") ist nicht geschlossen oder steht mitten im Wert; die Anführungszeichen dieser Zeile prüfen',
       positionNotNumber: 'Position „{{value}}“ ist keine ganze Zahl',
-      nfcUid: 'NFC „{{value}}“ ist keine Chip-UID (4 bis 10 Bytes hexadezimal, z. B. 04:A2:3B:1C)',
+      nfcUid: 'NFC „{{value}}“ ist keine hexadezimale UID: eine Chip-UID hat 4 bis 10 Bytes hexadezimal, z. B. 04:A2:3B:1C',
       noValue: 'gar kein Wert; mindestens einen angeben',
       unreadableCharacter:
         'ein Zeichen ließ sich nicht lesen (als � gezeigt): die Datei als UTF-8 speichern oder die Zeichenkodierung wählen, in der sie gespeichert wurde',

@@ -257,7 +257,7 @@ export const en = {
       fieldsMany: 'too many fields: {{found, number}} of {{expected, number}}; a value with the separator in it needs quotes (")',
       quotes: 'a quote (") is not closed or stands inside a value; check the quotes in this row',
       positionNotNumber: 'position “{{value}}” is not a whole number',
-      nfcUid: 'NFC “{{value}}” is not a chip UID (4 to 10 bytes in hex, e.g. 04:A2:3B:1C)',
+      nfcUid: 'NFC “{{value}}” is not a hex UID: a chip UID is 4 to 10 bytes in hex, e.g. 04:A2:3B:1C',
       noValue: 'no value at all; give at least one',
       unreadableCharacter: 'a character could not be read (shown as �): save the file as UTF-8, or choose the encoding it was saved in',
       positionTwice: 'position {{position}} is also on line {{line, number}}',
