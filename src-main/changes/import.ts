@@ -65,7 +65,7 @@ export interface PrintDataCheck {
 }
 
 /** A Label on the Reel carrying a value the new print data says is not printed at its position. */
-export interface Contradiction {
+interface Contradiction {
   line: number;
   position: number;
   tagType: StringTagType;

@@ -8,7 +8,7 @@ import { SEPARATORS, type FileReading, type Separator, type TextEncoding } from 
 // separator is the one of comma, semicolon and tab that splits the first lines into the same number of fields.
 
 /** The encoding a byte order mark at the start of `head` names, if it has one. */
-export function bomEncoding(head: Uint8Array): TextEncoding | undefined {
+function bomEncoding(head: Uint8Array): TextEncoding | undefined {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
@@ -16,7 +16,7 @@ export function bomEncoding(head: Uint8Array): TextEncoding | undefined {
 }
 
 /** Whether every byte fed so far is UTF-8, piece by piece (a character split between pieces is fine). */
-export class Utf8Check {
+class Utf8Check {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private valid = true;
   /** Whether the bytes fed so far are UTF-8 (a character cut off at the end is not yet wrong). */
@@ -45,7 +45,7 @@ export class Utf8Check {
 }
 
 /** What the bytes say of the encoding: `head` is the file's start, `utf8` whether all its bytes are UTF-8 (only asked without a BOM). */
-export function guessEncoding(head: Uint8Array, utf8: () => boolean): { encoding: TextEncoding; bom: boolean; certain: boolean } {
+function guessEncoding(head: Uint8Array, utf8: () => boolean): { encoding: TextEncoding; bom: boolean; certain: boolean } {
   const bom = bomEncoding(head);
   if (bom) return { encoding: bom, bom: true, certain: true };
   // ASCII is the same in every encoding here; bytes that are UTF-8 are not Windows-1252 text by chance.
@@ -54,7 +54,7 @@ export function guessEncoding(head: Uint8Array, utf8: () => boolean): { encoding
 }
 
 /** A decoder for a file read in pieces; a byte order mark is dropped. */
-export function textDecoder(encoding: TextEncoding): { write(chunk: Buffer): string; end(): string } {
+function textDecoder(encoding: TextEncoding): { write(chunk: Buffer): string; end(): string } {
   const decoder = iconv.getDecoder(encoding, { stripBOM: true });
   return { write: (chunk) => decoder.write(chunk), end: () => decoder.end() ?? '' };
 }

@@ -165,7 +165,7 @@ const ServiceReelItem = z.object({
 type ServiceReelItem = z.infer<typeof ServiceReelItem>;
 
 /** A print-data problem as a code and its parameters: the renderer words it in the UI's language (`import.problem.<code>`). */
-export const PrintDataIssueSchema = z.object({ code: z.enum(PRINT_DATA_PROBLEM_CODES), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+const PrintDataIssueSchema = z.object({ code: z.enum(PRINT_DATA_PROBLEM_CODES), params: z.record(z.string(), z.union([z.string(), z.number()])) });
 
 /** A print-data row the import would refuse (1-based line; the header is line 1): its problems in English and as codes, in the same order. */
 export const PrintDataBadRow = z.object({
