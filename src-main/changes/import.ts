@@ -7,7 +7,7 @@ import { audit } from '../store/audit';
 import { CaptureError, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
 import { isNoSpace } from '../runtime/disk';
 import { bulkTransaction, type Db } from '../store/database';
-import { getLabelAt, getLabelStateAt, newLabelRow, sameCaptureElsewhere, upsertLabel } from '../store/labels';
+import { countLabelsByState, getLabelAt, getLabelStateAt, newLabelRow, sameCaptureElsewhere, upsertLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
@@ -102,6 +102,8 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
   const checkPrint = printedAt !== undefined && printedAt.size > 0 && !options.acceptMismatch;
   const contradicted: Contradiction[] = [];
   let contradictedCount = 0;
+  // Only a Reel with Labels that carry values (not print data alone) has any to contradict: one count, not a read per row.
+  const carriesValues = Object.entries(countLabelsByState(db, reel.reelId)).some(([state, n]) => state !== 'expected' && (n ?? 0) > 0);
   const reading = readPrintData(source, (record) => {
     const rowProblems: Problem[] = record.row ? [] : [...record.problems];
     const row = record.row;
@@ -137,7 +139,7 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
     }
     // A Label already there whose values the new print data contradicts is named before the import
     // (docs/print-run.md, "Files as shops save them"); an enrollment over it is refused above.
-    if (row && !rowProblems.length) {
+    if (row && carriesValues && !rowProblems.length) {
       const label = getLabelAt(db, reel.reelId, row.position);
       const against = label?.identifiers.find((i) => {
         const printed = row.values[i.tagType as StringTagType];
