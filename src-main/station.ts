@@ -395,6 +395,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     queue: async () => (await import('./commands/queue')).queueHandlers(ctx),
     'bulk-bind': async () => (await import('./commands/bulk-bind')).bulkBindHandlers(ctx),
     threads: async () => (await import('./commands/threads')).threadHandlers(ctx),
+    files: async () => (await import('./commands/files')).fileHandlers(),
     'print-run': async () => (await import('./commands/print-run')).printRunHandlers(ctx),
     printers: async () => (await import('./commands/printers')).printerHandlers(ctx, await printJobs()),
     devices: async () => (await import('./commands/devices')).devicesHandlers(devices),

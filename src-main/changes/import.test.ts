@@ -78,8 +78,9 @@ describe('the check before an import', () => {
         problems: [
           'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
         ],
+        issues: [{ code: 'nfcUid', params: { value: 'zz9' } }],
       },
-      { line: 3, position: '1', problems: ['position 1 is also on line 2'] },
+      { line: 3, position: '1', problems: ['position 1 is also on line 2'], issues: [{ code: 'positionTwice', params: { position: 1, line: 2 } }] },
     ]);
   });
 });
@@ -100,10 +101,12 @@ describe('print-data import of 10,000 rows', () => {
           problems: [
             'NFC "NOT-HEX" is not a hex UID: "N" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
           ],
+          issues: [{ code: 'nfcUid', params: { value: 'NOT-HEX' } }],
         },
       ],
       badRowCount: 1,
       fileProblems: [],
+      fileIssues: [],
     });
     expect(storeCounts(db)).toEqual(before);
   });
@@ -119,7 +122,7 @@ describe('print-data import of 10,000 rows', () => {
   it('imports every row from a file read in pieces, twice, and never whole', async () => {
     const path = printFile();
     const before = storeCounts(db);
-    expect(await importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path })).toEqual({ rows: ROWS, queued: ROWS, expected: 0 });
+    expect(await importPrintData(ctx, { reelId, source: { path }, baseDir: dir.path })).toMatchObject({ rows: ROWS, queued: ROWS, expected: 0 });
     const after = storeCounts(db);
     expect(after.labels - before.labels).toBe(ROWS);
     expect(after.outbox - before.outbox).toBe(ROWS);

@@ -7,11 +7,14 @@ import { audit } from '../store/audit';
 import { CaptureError, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
 import { isNoSpace } from '../runtime/disk';
 import { bulkTransaction, type Db } from '../store/database';
-import { getLabelAt, getLabelStateAt, newLabelRow, sameCaptureElsewhere, upsertLabel } from '../store/labels';
+import { countLabelsByState, getLabelAt, getLabelStateAt, newLabelRow, sameCaptureElsewhere, upsertLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 import { buildEnrollment, canEnrollOver, commitEnrollment, memoryRepeats, sameCaptureError } from './enroll';
-import { PrintDataProblems, readPrintData, type PrintDataRow, type PrintDataSource } from '../print-run/print-data';
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
+import type { PrintDataColumn } from '../../src-shared/domain/print-data';
+import type { FileReading, TextEncoding } from '../../src-shared/domain/text-file';
+import { MAX_NAMED_BAD_ROWS, PrintDataProblems, problem, readPrintData, type PrintDataRow, type PrintDataSource, type Problem } from '../print-run/print-data';
 import { checkAgainstPrintData } from '../../src-shared/domain/print-check';
 import { mismatchWords, reelPrintedAt } from './print-check';
 import { timeOrderedUUID } from '../runtime/time-ordered-id';
@@ -51,7 +54,29 @@ export interface PrintDataCheck {
   rows: number;
   sha256: string | null;
   svcRows: SvcRow[];
+  /** How the file was read (its encoding and separator). */
+  reading: FileReading;
+  /** Columns the Reel's composition prints that the file lacks: the bench cannot check those codes against it. */
+  missingColumns: PrintDataColumn[];
+  /** The first Labels already on the Reel that the new print data contradicts (MAX_NAMED_BAD_ROWS at most). */
+  contradicted: Contradiction[];
+  /** How many Labels it contradicts in all. */
+  contradictedCount: number;
 }
+
+/** A Label on the Reel carrying a value the new print data says is not printed at its position. */
+interface Contradiction {
+  line: number;
+  position: number;
+  tagType: StringTagType;
+  /** What the Label carries. */
+  carries: string;
+  /** What the new print data says is printed there. */
+  printed: string;
+}
+
+/** The column of each printed code (NFC is encoded, not printed: its UID is not known before). */
+const PRINTED_COLUMN: Partial<Record<string, PrintDataColumn>> = { TEXT: 'text', QR: 'qr', DATA_MATRIX: 'data_matrix', BAR_CODE: 'bar_code' };
 
 export interface CheckOptions {
   expectedOnly?: boolean;
@@ -75,8 +100,12 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
   // Only a Reel with print data has anything to check a row against (a Reel without costs no read per row).
   const printedAt = enroll ? reelPrintedAt(db, reel.reelId) : undefined;
   const checkPrint = printedAt !== undefined && printedAt.size > 0 && !options.acceptMismatch;
+  const contradicted: Contradiction[] = [];
+  let contradictedCount = 0;
+  // Only a Reel with Labels that carry values (not print data alone) has any to contradict: one count, not a read per row.
+  const carriesValues = Object.entries(countLabelsByState(db, reel.reelId)).some(([state, n]) => state !== 'expected' && (n ?? 0) > 0);
   const reading = readPrintData(source, (record) => {
-    const rowProblems = record.row ? [] : [...record.problems];
+    const rowProblems: Problem[] = record.row ? [] : [...record.problems];
     const row = record.row;
     // A bad row's position counts too: its duplicate is named now, not after the row is fixed.
     const twice = record.position === null ? undefined : problems.seePosition(record.position, record.line);
@@ -87,24 +116,59 @@ export function checkPrintData(db: Db, reel: LocalReel, source: PrintDataSource,
       const existing = getLabelStateAt(db, reel.reelId, row.position);
       if (existing && !canEnrollOver(existing))
         rowProblems.push(
-          `position ${row.position} already holds a Label (${existing.state}${existing.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})`,
+          problem(
+            'positionTaken',
+            { position: row.position, state: existing.state, elsewhere: existing.origin === 'elsewhere' ? 1 : 0 },
+            `position ${row.position} already holds a Label (${existing.state}${existing.origin === 'elsewhere' ? ', enrolled by another bench or app' : ''})`,
+          ),
         );
     }
     if (row && printedAt && checkPrint) {
       const { findings } = checkAgainstPrintData(valuesOf(row), row.position, getLabelAt(db, reel.reelId, row.position)?.expected ?? null, printedAt);
-      if (findings.length)
-        rowProblems.push(`${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`);
+      const finding = findings.find((f) => f.kind === 'misorder') ?? findings[0];
+      if (finding)
+        rowProblems.push(
+          problem(
+            finding.kind,
+            finding.kind === 'misorder'
+              ? { position: row.position, tagType: finding.tagType, value: finding.value, printedFor: finding.printedFor }
+              : { position: row.position, tagType: finding.tagType, value: finding.value, expected: finding.expected },
+            `${mismatchWords(row.position, findings)}; to enroll it there anyway, accept the mismatch (station import --accept-mismatch)`,
+          ),
+        );
+    }
+    // A Label already there whose values the new print data contradicts is named before the import
+    // (docs/print-run.md, "Files as shops save them"); an enrollment over it is refused above.
+    if (row && carriesValues && !rowProblems.length) {
+      const label = getLabelAt(db, reel.reelId, row.position);
+      const against = label?.identifiers.find((i) => {
+        const printed = row.values[i.tagType as StringTagType];
+        return i.value !== undefined && printed !== undefined && !identifierValuesMatch(i.tagType, printed, i.value);
+      });
+      if (against?.value !== undefined) {
+        contradictedCount += 1;
+        const tagType = against.tagType as StringTagType;
+        if (contradicted.length < MAX_NAMED_BAD_ROWS)
+          contradicted.push({ line: row.line, position: row.position, tagType, carries: against.value, printed: row.values[tagType] as string });
+      }
     }
     if (row?.svcPath && enroll) {
-      if (!options.allowFilePaths) rowProblems.push('svc image paths are accepted only from the command line (station import)');
+      if (!options.allowFilePaths) rowProblems.push(problem('svcCliOnly', {}, 'svc image paths are accepted only from the command line (station import)'));
       else if (!readable(resolveSvc(options.baseDir, row.svcPath)))
-        rowProblems.push(`svc image "${row.svcPath}" cannot be read; check the path (relative to the CSV's folder)`);
+        rowProblems.push(
+          problem('svcUnreadable', { path: row.svcPath }, `svc image "${row.svcPath}" cannot be read; check the path (relative to the CSV's folder)`),
+        );
       else if (!rowProblems.length) svcRows.push({ line: row.line, position: row.position, svcPath: row.svcPath });
     }
     if (rowProblems.length) problems.addBadRow({ line: record.line, position: record.rawPosition, problems: rowProblems });
   });
-  problems.fileProblems.push(...reading.fileProblems);
-  return { problems, rows: reading.rows, sha256: reading.sha256, svcRows };
+  for (const found of reading.fileProblems) problems.addFileProblem(found);
+  const missingColumns = reading.fileProblems.length
+    ? []
+    : [...new Set(reel.expectedIdentifiers.filter((e) => e.count > 0).map((e) => PRINTED_COLUMN[e.tagType]))].filter(
+        (c): c is PrintDataColumn => c !== undefined && !reading.columns.includes(c),
+      );
+  return { problems, rows: reading.rows, sha256: reading.sha256, svcRows, reading: reading.reading, missingColumns, contradicted, contradictedCount };
 }
 
 function resolveSvc(baseDir: string, svcPath: string): string {
@@ -124,13 +188,13 @@ function invalid(problems: PrintDataProblems): StationError {
   return new StationError({
     code: 'STATION_IMPORT_INVALID',
     message: `The print data is invalid; nothing was imported. Fix these and import again:\n${problems.describe()}`,
-    detail: { badRows: problems.badRows, badRowCount: problems.badRowCount, fileProblems: problems.fileProblems },
+    detail: { badRows: problems.badRows, badRowCount: problems.badRowCount, fileProblems: problems.fileProblems, fileIssues: problems.fileIssues },
   });
 }
 
 function changedMeanwhile(what: string): StationError {
   const problems = new PrintDataProblems();
-  problems.fileProblems.push(`the print data changed while it was being imported (${what}); import it again`);
+  problems.addFileProblem(problem('changed', {}, `the print data changed while it was being imported (${what}); import it again`));
   return invalid(problems);
 }
 
@@ -150,7 +214,8 @@ async function storeCaptures(
   /** Capture sha256 → the line that uses it: one picture is one optical tag (the service refuses it twice). */
   const lineOf = new Map<string, number>();
   for (const row of svcRows) {
-    const bad = (problem: string) => problems.addBadRow({ line: row.line, position: String(row.position), problems: [problem] });
+    const bad = (message: string) =>
+      problems.addBadRow({ line: row.line, position: String(row.position), problems: [problem('svcCapture', { path: row.svcPath }, message)] });
     let capture: StoredCapture;
     try {
       capture = await storeCapture(ctx.dataDir, await readFile(resolveSvc(baseDir, row.svcPath)));
@@ -180,7 +245,17 @@ async function storeCaptures(
   return captures;
 }
 
-export async function importPrintData(ctx: ChangeContext, request: ImportRequest): Promise<{ rows: number; queued: number; expected: number }> {
+export interface ImportResult {
+  rows: number;
+  queued: number;
+  expected: number;
+  reading: FileReading;
+  missingColumns: PrintDataColumn[];
+  /** Labels already on the Reel that the print data contradicts (named by the check before). */
+  contradicted: number;
+}
+
+export async function importPrintData(ctx: ChangeContext, request: ImportRequest): Promise<ImportResult> {
   const reel = requireReel(ctx, request.reelId);
   const enroll = !request.expectedOnly;
   const check = checkPrintData(ctx.db, reel, request.source, request);
@@ -204,7 +279,14 @@ export async function importPrintData(ctx: ChangeContext, request: ImportRequest
     undoCaptures();
     throw error;
   }
-  return { rows: check.rows, queued: enroll ? check.rows : 0, expected: enroll ? 0 : check.rows };
+  return {
+    rows: check.rows,
+    queued: enroll ? check.rows : 0,
+    expected: enroll ? 0 : check.rows,
+    reading: check.reading,
+    missingColumns: check.missingColumns,
+    contradicted: check.contradictedCount,
+  };
 }
 
 function importTransaction(
@@ -218,7 +300,8 @@ function importTransaction(
   bulkTransaction(ctx.db, () => {
     const repeats = enroll ? memoryRepeats(ctx.db, current.reelId) : undefined;
     const printedAt = enroll ? reelPrintedAt(ctx.db, current.reelId) : undefined;
-    const again = readPrintData(request.source, (record) => {
+    // Read as the check read it: the encoding and separator it found or was given.
+    const again = readPrintData({ ...request.source, ...sameReading(request.source, check.reading) }, (record) => {
       if (!record.row) throw changedMeanwhile(`line ${record.line} is not as it was checked`);
       if (!repeats) {
         writeExpected(ctx, current.reelId, record.row);
@@ -249,6 +332,11 @@ function importTransaction(
       throw changedMeanwhile('its contents differ from the checked file');
     if (!enroll) audit(ctx.db, 'printData.import', current.reelId, { rows: check.rows, expectedOnly: true });
   });
+}
+
+/** The encoding and separator a second reading of a source uses: those of the first. */
+function sameReading(source: PrintDataSource, reading: FileReading): { separator: FileReading['separator']; encoding?: TextEncoding } {
+  return 'path' in source && reading.encoding ? { separator: reading.separator, encoding: reading.encoding } : { separator: reading.separator };
 }
 
 /** A row's values as identifiers to enroll. */

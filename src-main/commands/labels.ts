@@ -162,7 +162,10 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       // A file is read in pieces, twice (src-main/changes/import.ts), never whole.
       const result = await importPrintData(changes, {
         reelId: input.reelId,
-        source: input.path !== undefined ? { path: resolve(input.path) } : { csv: input.csv as string },
+        source:
+          input.path !== undefined
+            ? { path: resolve(input.path), encoding: input.encoding, separator: input.separator }
+            : { csv: input.csv as string, separator: input.separator },
         baseDir: input.path !== undefined ? dirname(resolve(input.path)) : process.cwd(),
         ...(input.expectedOnly ? { expectedOnly: true } : {}),
         ...(input.indexing ? { indexing: input.indexing } : {}),

@@ -165,7 +165,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
         // import's expected-only path, all or nothing; a bad file leaves the Reel open without it and names its rows.
         await importPrintData(ctx.changes, {
           reelId: reel.reelId,
-          source: 'path' in printData ? { path: resolve(printData.path) } : printData,
+          source: 'path' in printData ? { ...printData, path: resolve(printData.path) } : printData,
           baseDir: 'path' in printData ? dirname(resolve(printData.path)) : process.cwd(),
           expectedOnly: true,
         });
@@ -181,19 +181,25 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       return reelView(ctx.db, reel);
     },
     // The import's own check (src-main/changes/import.ts), nothing written.
-    'reels.checkPrintData': ({ reelId, csv, expectedOnly }) => {
-      const { problems, rows } = checkPrintData(
+    'reels.checkPrintData': ({ reelId, csv, expectedOnly, separator }) => {
+      const check = checkPrintData(
         ctx.db,
         requireReel(ctx.changes, reelId),
-        { csv },
+        { csv, separator },
         { expectedOnly: expectedOnly ?? false, allowFilePaths: ctx.allowFilePaths, baseDir: process.cwd() },
       );
+      const { problems } = check;
       return {
         ok: problems.ok,
-        rows: problems.ok ? rows : null,
+        rows: problems.ok ? check.rows : null,
         badRows: problems.badRows,
         badRowCount: problems.badRowCount,
         fileProblems: problems.fileProblems,
+        fileIssues: problems.fileIssues,
+        reading: check.reading,
+        missingColumns: check.missingColumns,
+        contradicted: check.contradicted,
+        contradictedCount: check.contradictedCount,
       };
     },
     'reels.show': async ({ reelId, refresh }) => {

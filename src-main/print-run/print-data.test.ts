@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
-import { CHUNK_BYTES, MAX_NAMED_BAD_ROWS, PrintDataProblems, readPrintData, type PrintDataRecord, type PrintDataSource } from './print-data';
+import { CHUNK_BYTES, MAX_NAMED_BAD_ROWS, PrintDataProblems, problem, readPrintData, type PrintDataRecord, type PrintDataSource } from './print-data';
 
 // readSync is wrapped (same behaviour) so a test can see how the file is read.
 vi.mock('node:fs', async (importOriginal) => {
@@ -43,7 +43,7 @@ describe('print data CSV', () => {
 
   it('names each bad row and its problem', () => {
     const r = read({ csv: 'position,text,nfc\n1,A,\nx,B,\n4,,\n5,E,zz9\n6,F\n7,G,04:A1:B2\n' });
-    expect(r.records.filter((x) => !x.row).map((x) => [x.line, x.rawPosition, x.problems?.join('; ')])).toEqual([
+    expect(r.records.filter((x) => !x.row).map((x) => [x.line, x.rawPosition, x.problems?.map((p) => p.message).join('; ')])).toEqual([
       [3, 'x', 'position "x" is not a whole number'],
       [4, '4', 'no value at all; give at least one identifier'],
       [
@@ -51,7 +51,7 @@ describe('print data CSV', () => {
         '5',
         'NFC "zz9" is not a hex UID: "z" is not a hex digit; a UID is 4 to 10 bytes in hex (e.g. 04:A2:3B:1C). Read the tag again or correct the value.',
       ],
-      [6, '6', 'Too few fields: expected 3 fields but parsed 2'],
+      [6, '6', 'too few fields: expected 3 but found 2'],
       // the reader's rule (src-shared/domain/nfc-uid.ts): a 3-byte UID is refused here as at the reader
       [
         7,
@@ -63,13 +63,19 @@ describe('print data CSV', () => {
 
   it('refuses unknown columns, a column given twice and a missing position column, delivering no row', () => {
     const r = read({ csv: 'pos,Text,colour,text\n1,A,red,B\n' });
-    expect(r.fileProblems.join(' ')).toMatch(/unknown column.*"pos".*"colour"[\s\S]*"text" given more than once[\s\S]*no "position" column/);
+    expect(r.fileProblems.map((p) => p.message).join(' ')).toMatch(
+      /unknown column.*"pos".*"colour"[\s\S]*"text" given more than once[\s\S]*no "position" column/,
+    );
     expect(r.records).toEqual([]);
   });
 
   it('refuses a file with a header only, and an empty one', () => {
-    expect(read({ csv: 'position,text\n' }).fileProblems).toEqual(['the file has no rows']);
-    expect(read({ csv: '' }).fileProblems.join()).toMatch(/the file is empty/);
+    expect(read({ csv: 'position,text\n' }).fileProblems.map((p) => p.code)).toEqual(['noRows']);
+    expect(
+      read({ csv: '' })
+        .fileProblems.map((p) => p.message)
+        .join(),
+    ).toMatch(/the file is empty/);
   });
 
   it('reads a file like the same text: BOM dropped, a character split between two pieces and a quoted line break kept', () => {
@@ -136,8 +142,8 @@ describe('what a check keeps', () => {
   it('names the first bad rows and counts the rest; keeps one entry per position, not per row', () => {
     const problems = new PrintDataProblems();
     for (let line = 2; line <= 10_001; line += 1) {
-      expect(problems.seePosition(7, line)).toBe(line === 2 ? undefined : 'position 7 is also on line 2');
-      if (line > 2) problems.addBadRow({ line, position: '7', problems: ['position 7 is also on line 2'] });
+      expect(problems.seePosition(7, line)?.message).toBe(line === 2 ? undefined : 'position 7 is also on line 2');
+      if (line > 2) problems.addBadRow({ line, position: '7', problems: [problem('positionTwice', { position: 7, line: 2 }, 'position 7 is also on line 2')] });
     }
     expect(problems.positionsSeen).toBe(1);
     expect(problems.badRowCount).toBe(9_999);

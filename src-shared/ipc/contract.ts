@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bulkBindCommands } from './bulk-bind';
 import { cameraCommands, cameraEvents } from './camera';
+import { fileCommands } from './files';
 import { labelCommands, labelEvents } from './labels';
 import { printRunCommands } from './print-run';
 import { printerCommands, printEvents } from './printers';
@@ -31,6 +32,7 @@ export const commands = {
   ...queueCommands,
   ...bulkBindCommands,
   ...threadCommands,
+  ...fileCommands,
   ...cameraCommands,
   ...printRunCommands,
   ...printerCommands,

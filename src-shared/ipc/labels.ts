@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { StringTagTypeSchema, TagTypeSchema } from '../api/common';
 import { IndexingModeSchema } from '../api/scan';
 import { LabelStateSchema } from '../domain/label';
+import { PRINT_DATA_COLUMNS } from '../domain/print-data';
+import { FileReadingSchema, SeparatorSchema, TextEncodingSchema } from './files';
 import { LocalId } from './reels';
 
 // Label operations. Every write is saved locally and queued (works offline); the answer is
@@ -64,13 +66,18 @@ const ImportInput = z
     /** The CSV text, or a path to it. */
     csv: z.string().optional(),
     path: z.string().min(1).optional(),
+    /** How to read a file (`path`), where the station's guess is not right; found from the bytes when not given. */
+    encoding: TextEncodingSchema.optional(),
+    /** The CSV's separator; found from the first lines when not given. */
+    separator: SeparatorSchema.optional(),
     expectedOnly: z.boolean().optional(),
     indexing: IndexingModeSchema.optional(),
     /** Enroll rows whose values are not the print data this bench holds for their position (as labels.enroll). */
     acceptMismatch: z.boolean().optional(),
   })
   .strict()
-  .refine((i) => (i.csv === undefined) !== (i.path === undefined), 'give exactly one of csv or path');
+  .refine((i) => (i.csv === undefined) !== (i.path === undefined), 'give exactly one of csv or path')
+  .refine((i) => i.encoding === undefined || i.path !== undefined, 'encoding is for a file (path); text is read already');
 
 export const labelCommands = {
   'labels.enroll': { input: EnrollInput, output: LabelWriteResult },
@@ -178,7 +185,17 @@ export const labelCommands = {
   'labels.move': { input: MoveInput, output: z.object({ opId: z.string() }) },
   'labels.import': {
     input: ImportInput,
-    output: z.object({ rows: z.number().int(), queued: z.number().int(), expected: z.number().int() }),
+    output: z.object({
+      rows: z.number().int(),
+      queued: z.number().int(),
+      expected: z.number().int(),
+      /** How the file was read. */
+      reading: FileReadingSchema,
+      /** Columns the Reel's composition prints that the file lacks. */
+      missingColumns: z.array(z.enum(PRINT_DATA_COLUMNS)),
+      /** Labels already on the Reel that the print data contradicts. */
+      contradicted: z.number().int().nonnegative(),
+    }),
   },
 } as const;
 

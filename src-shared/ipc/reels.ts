@@ -3,6 +3,8 @@ import { ExpectedIdentifierSchema, TransferredFilterSchema } from '../api/labels
 import { StringTagTypeSchema, TagTypeSchema } from '../api/common';
 import { ExpectedValuesSchema, LabelStateSchema } from '../domain/label';
 import { PRINT_CHECK_RESULTS } from '../domain/print-check';
+import { PRINT_DATA_COLUMNS, PRINT_DATA_PROBLEM_CODES } from '../domain/print-data';
+import { FileReadingSchema, SeparatorSchema, TextEncodingSchema } from './files';
 
 // Reels and Label Collections as the station shows them: local state merged with the service's.
 
@@ -162,8 +164,16 @@ const ServiceReelItem = z.object({
 });
 type ServiceReelItem = z.infer<typeof ServiceReelItem>;
 
-/** A print-data row the import would refuse (1-based line; the header is line 1). */
-export const PrintDataBadRow = z.object({ line: z.number().int(), position: z.string(), problems: z.array(z.string()) });
+/** A print-data problem as a code and its parameters: the renderer words it in the UI's language (`import.problem.<code>`). */
+const PrintDataIssueSchema = z.object({ code: z.enum(PRINT_DATA_PROBLEM_CODES), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+
+/** A print-data row the import would refuse (1-based line; the header is line 1): its problems in English and as codes, in the same order. */
+export const PrintDataBadRow = z.object({
+  line: z.number().int(),
+  position: z.string(),
+  problems: z.array(z.string()),
+  issues: z.array(PrintDataIssueSchema),
+});
 export type PrintDataBadRow = z.infer<typeof PrintDataBadRow>;
 
 export const reelCommands = {
@@ -184,7 +194,7 @@ export const reelCommands = {
    * checks again, including what only enrolling finds (duplicates).
    */
   'reels.checkPrintData': {
-    input: z.object({ reelId: LocalId, csv: z.string(), expectedOnly: z.boolean().optional() }).strict(),
+    input: z.object({ reelId: LocalId, csv: z.string(), expectedOnly: z.boolean().optional(), separator: SeparatorSchema.optional() }).strict(),
     output: z.object({
       ok: z.boolean(),
       /** The rows the import would take (when ok), else null. */
@@ -194,6 +204,16 @@ export const reelCommands = {
       /** How many rows are bad in all (more than `badRows` names when the file has many). */
       badRowCount: z.number().int().nonnegative(),
       fileProblems: z.array(z.string()),
+      fileIssues: z.array(PrintDataIssueSchema),
+      /** How the text was read (its separator found or chosen). */
+      reading: FileReadingSchema,
+      /** Columns the Reel's composition prints that the file lacks (docs/print-run.md, "Files as shops save them"). */
+      missingColumns: z.array(z.enum(PRINT_DATA_COLUMNS)),
+      /** The first Labels on the Reel whose values the print data contradicts, and how many in all. */
+      contradicted: z.array(
+        z.object({ line: z.number().int(), position: z.number().int(), tagType: StringTagTypeSchema, carries: z.string(), printed: z.string() }),
+      ),
+      contradictedCount: z.number().int().nonnegative(),
     }),
   },
   /** Local state merged with the service's Reel and Labels when online (`refresh: false` skips the read; `true` fails if it cannot read). */
@@ -223,7 +243,12 @@ export const reelCommands = {
         serviceId: z.string().min(1),
         positions: BenchRange.optional(),
         /** The print run's CSV (the import's format), kept as the Reel's print data on this bench: text, or a path (the CLI). */
-        printData: z.union([z.object({ csv: z.string() }).strict(), z.object({ path: z.string().min(1) }).strict()]).optional(),
+        printData: z
+          .union([
+            z.object({ csv: z.string(), separator: SeparatorSchema.optional() }).strict(),
+            z.object({ path: z.string().min(1), encoding: TextEncodingSchema.optional(), separator: SeparatorSchema.optional() }).strict(),
+          ])
+          .optional(),
       })
       .strict(),
     output: z.object({

@@ -107,10 +107,10 @@ test('connect, create a Reel, import print data, enroll 20 Labels at the bench w
   await expect(importer.getByText(`Imported ${COUNT} rows`)).toBeVisible();
   await screenshot(page, 'reels');
 
-  // A bad file names its bad rows and imports nothing.
+  // A bad file names its bad rows, and Import stays off while they are listed.
   await importer.getByLabel('Or paste the CSV').fill('position,qr\n1,A\nx,B\n');
-  await importer.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(importer.getByRole('table', { name: 'Rows with errors' })).toContainText('"x" is not a whole number');
+  await expect(importer.getByRole('table', { name: 'Rows with errors' })).toContainText('position “x” is not a whole number');
+  await expect(importer.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await screenshot(page, 'import-errors');
 
   await page.getByRole('button', { name: 'Enroll in Reel E2E' }).click();

@@ -118,7 +118,7 @@ describe('bench actions', () => {
   it('print data may be imported for positions already enrolled (expected values only); enrolling over them is refused', async () => {
     const refused = await s.station.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n' });
     expect(refused.ok ? null : refused.error.code).toBe('STATION_IMPORT_INVALID');
-    expect(await s.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n', expectedOnly: true })).toEqual({ rows: 1, queued: 0, expected: 1 });
+    expect(await s.call('labels.import', { reelId, csv: 'position,text\n5,AGAIN-5\n', expectedOnly: true })).toMatchObject({ rows: 1, queued: 0, expected: 1 });
     const label = (await s.call('reels.show', { reelId })).labels.find((l) => l.position === 5);
     expect(label).toMatchObject({ state: 'queued', expected: { TEXT: 'AGAIN-5' } });
   });

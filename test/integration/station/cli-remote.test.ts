@@ -65,7 +65,8 @@ describe('station CLI with a remote service', () => {
     const created = [];
     for (const name of ['Item A', 'Item B']) created.push((await peer.direct.threads.create({ type: 'single', thread: { name } })).created[0]!.threadId);
     const file = join(dir.path, 'threads.txt');
-    writeFileSync(file, `${created[0]}\n${created[1]}\n`);
+    // As Excel saves "Unicode text": UTF-16 LE with a BOM, CRLF (docs/print-run.md, "Files as shops save them").
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${created[0]}\r\n${created[1]}\r\n`, 'utf16le')]));
     const bound = await station(['--data', data, '--json', 'bulk-bind', '--reel', reelId, '--from', '1', '--to', '2', '--threads', `@${file}`, '--activate']);
     expect(bound.code).toBe(0);
     expect(json(bound)).toMatchObject({ state: 'done', attention: null });

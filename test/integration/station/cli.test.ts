@@ -92,14 +92,24 @@ describe('station CLI with the embedded sandbox', () => {
     const csv = join(dir.path, 'good.csv');
     writeFileSync(csv, 'position,text,qr\n2,CLI-2,q2\n3,CLI-3,q3\n');
     const imported = await station(['--data', data, '--json', 'import', '--reel', reelId, csv]);
-    expect(imported.json()).toEqual({ rows: 2, queued: 2, expected: 0 });
+    expect(imported.json()).toMatchObject({ rows: 2, queued: 2, expected: 0, reading: { encoding: 'utf-8', separator: ',' }, missingColumns: [] });
     const expectedOnly = join(dir.path, 'expected.csv');
     writeFileSync(expectedOnly, 'position,text,qr\n4,CLI-4,q4\n');
-    expect((await station(['--data', data, '--json', 'import', '--reel', reelId, expectedOnly, '--expected-only'])).json()).toEqual({
+    expect((await station(['--data', data, '--json', 'import', '--reel', reelId, expectedOnly, '--expected-only'])).json()).toMatchObject({
       rows: 1,
       queued: 0,
       expected: 1,
     });
+    // German Excel's CSV is Windows-1252: read as UTF-8 by the user's choice, its "ö" cannot be read and the file is
+    // refused, naming the line (docs/print-run.md, "Files as shops save them").
+    const excel = join(dir.path, 'excel.csv');
+    writeFileSync(excel, Buffer.from('position;text\r\n5;W\xf68-000005\r\n', 'latin1'));
+    const forced = await station(['--data', data, 'import', '--reel', reelId, excel, '--expected-only', '--encoding', 'utf-8']);
+    expect(forced.code).toBe(1);
+    expect(forced.stderr).toContain('line 2 (position 5): a character could not be read (shown as \uFFFD; the file was read as UTF-8, separated by ;)');
+    expect((await station(['--data', data, 'import', '--reel', reelId, excel, '--separator', 'pipe'])).stderr).toContain(
+      '--separator is one of comma, semicolon, tab.',
+    );
 
     const synced = await station(['--data', data, '--json', 'sync', '--until-idle', '--timeout', '60']);
     expect(synced.json()).toEqual({ done: 4, pending: 0, attention: 0 });

@@ -87,15 +87,28 @@ describe('reels.list filters, filing and the print-data check against the sandbo
     const { reelId } = await s.call('reels.create', { name: 'Print reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
     await s.call('labels.enroll', { reelId, position: 2, identifiers: [{ tagType: 'TEXT', value: 'P-2' }] });
     const good = await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n1,P-1\n3,P-3\n', expectedOnly: true });
-    expect(good).toEqual({ ok: true, rows: 2, badRows: [], badRowCount: 0, fileProblems: [] });
+    const fine = { badRows: [], badRowCount: 0, fileProblems: [], fileIssues: [], missingColumns: [], contradicted: [], contradictedCount: 0 };
+    const reading = { encoding: null, bom: false, encodingCertain: true, separator: ',', separatorCertain: true };
+    expect(good).toEqual({ ok: true, rows: 2, ...fine, reading });
     // As print data only, an enrolled position is fine: the import takes it (expected values only).
     expect(await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n', expectedOnly: true })).toEqual({
       ok: true,
       rows: 1,
-      badRows: [],
-      badRowCount: 0,
-      fileProblems: [],
+      ...fine,
+      reading,
     });
+    // Print data that contradicts the Label enrolled at 2 names it before the import; a semicolon file is read as one.
+    expect(await s.call('reels.checkPrintData', { reelId, csv: 'position;text\n2;P-22\n', expectedOnly: true })).toEqual({
+      ok: true,
+      rows: 1,
+      ...fine,
+      reading: { ...reading, separator: ';' },
+      contradicted: [{ line: 2, position: 2, tagType: 'TEXT', carries: 'P-2', printed: 'P-22' }],
+      contradictedCount: 1,
+    });
+    // The Reel prints TEXT: a file without a text column is named.
+    const noText = await s.call('reels.checkPrintData', { reelId, csv: 'position,qr\n1,Q-1\n', expectedOnly: true });
+    expect(noText).toMatchObject({ ok: true, missingColumns: ['text'] });
 
     const bad = await s.call('reels.checkPrintData', { reelId, csv: 'position,text,nfc\n1,P-1,\nx,P-9,\n1,P-1b,\n2,P-2,\n4,P-4,ZZ\n5,,\n' });
     expect(bad.ok).toBe(false);
@@ -110,7 +123,14 @@ describe('reels.list filters, filing and the print-data check against the sandbo
 
     // A position already holding a Label is refused, as the import refuses it.
     const taken = await s.call('reels.checkPrintData', { reelId, csv: 'position,text\n2,P-2\n' });
-    expect(taken.badRows).toEqual([{ line: 2, position: '2', problems: ['position 2 already holds a Label (queued)'] }]);
+    expect(taken.badRows).toEqual([
+      {
+        line: 2,
+        position: '2',
+        problems: ['position 2 already holds a Label (queued)'],
+        issues: [{ code: 'positionTaken', params: { position: 2, state: 'queued', elsewhere: 0 } }],
+      },
+    ]);
     await expect(s.call('labels.import', { reelId, csv: 'position,text\n2,P-2\n' })).rejects.toThrow(/position 2 already holds a Label/);
 
     const file = await s.call('reels.checkPrintData', { reelId, csv: 'pos,text\n1,A\n' });

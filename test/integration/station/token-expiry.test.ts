@@ -31,7 +31,7 @@ describe('a long sync across many token lifetimes', () => {
       const csv = ['position,text,qr', ...Array.from({ length: 200 }, (_, n) => `${n + 1},T-${n + 1},q-${n + 1}`)].join('\n');
       const path = join(files.path, 'print.csv');
       writeFileSync(path, csv);
-      expect(await s.call('labels.import', { reelId, path })).toEqual({ rows: 200, queued: 200, expected: 0 });
+      expect(await s.call('labels.import', { reelId, path })).toMatchObject({ rows: 200, queued: 200, expected: 0 });
       // A plain 401, as an expired token gives: one re-exchange and one resend.
       await peer.admin('/faults', { pathPrefix: '/api/v1/composite-tags/reels/', method: 'POST', status: 401, count: 1 });
       const started = Date.now();

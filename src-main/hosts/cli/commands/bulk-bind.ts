@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { decodeText } from '../../../runtime/text-file';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 
-/** `ID,ID,…` or `@FILE` (ids separated by commas, spaces or new lines). */
+/**
+ * `ID,ID,…` or `@FILE` (ids separated by commas, semicolons, spaces or new lines). The file is read as every file the
+ * station reads (docs/print-run.md, "Files as shops save them"): Excel's "Unicode text" (UTF-16) or a UTF-8 BOM too.
+ */
 function threadIds(spec: string): string[] {
-  const text = spec.startsWith('@') ? readFileSync(spec.slice(1), 'utf8') : spec;
-  return text.split(/[\s,]+/).filter(Boolean);
+  const text = spec.startsWith('@') ? decodeText(readFileSync(spec.slice(1))).text : spec;
+  return text.split(/[\s,;]+/).filter(Boolean);
 }
 
 export const bulkBindCommand: CliCommand = {

@@ -4,6 +4,7 @@ import { findingWords, type PrintFinding } from '../../../../src-shared/domain/p
 import { READS_ONLY, type CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
+import { FILE_OPTIONS, FILE_OPTIONS_USAGE, fileReadingOptions } from '../file-options';
 import { PARAMETER_WORDS } from '../../../print-quality/words';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
@@ -130,13 +131,13 @@ export const reelFindCommand: CliCommand = {
 
 export const reelOpenCommand: CliCommand = {
   path: ['reel', 'open'],
-  usage: 'station [--data DIR] [--json] reel open SERVICE_ID [--positions FIRST-LAST] [--print-data FILE.csv]',
+  usage: `station [--data DIR] [--json] reel open SERVICE_ID [--positions FIRST-LAST] [--print-data FILE.csv ${FILE_OPTIONS_USAGE}]`,
   summary:
     "Open a Reel of the service on this station: its settings and every Label on it (each with its origin) become known here; --positions sets this bench's range; --print-data keeps the print run's CSV as this bench's print data.",
   async run(ctx, args) {
     const { values, positionals } = parseCommand(args, {
       command: 'reel open',
-      options: { positions: { type: 'string' }, 'print-data': { type: 'string' } },
+      options: { positions: { type: 'string' }, 'print-data': { type: 'string' }, ...FILE_OPTIONS },
       positionals: ['SERVICE_ID'],
       hint: 'List the Reels on the service with "reel find".',
     });
@@ -145,7 +146,7 @@ export const reelOpenCommand: CliCommand = {
     const out = await ctx.call('reels.open', {
       serviceId: positionals[0],
       ...(positions ? { positions } : {}),
-      ...(printData ? { printData: { path: resolve(printData) } } : {}),
+      ...(printData ? { printData: { path: resolve(printData), ...fileReadingOptions(values) } } : {}),
     });
     const elsewhere = out.labels.filter((l) => l.state !== 'expected' && l.origin === 'elsewhere').length;
     const enrolled = out.labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length;

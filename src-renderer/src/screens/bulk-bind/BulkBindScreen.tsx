@@ -113,7 +113,11 @@ export function BulkBindScreen({ reelId, pick }: { reelId: string | undefined; p
         <p id="bulk-threads-hint" className="hint">
           {t('bulk.threadsHint')}
         </p>
-        <FileChooser label={t('bulk.csv')} accept=".csv,text/csv" onText={(csv) => setText(threadIdsFromCsv(csv).ids.join('\n'))} />
+        <FileChooser
+          label={t('bulk.csv')}
+          accept=".csv,text/csv"
+          onText={(csv, file) => setText(threadIdsFromCsv(csv, file.reading.separator).ids.join('\n'))}
+        />
         <form className="toolbar thread-search" role="search" onSubmit={submitSearch}>
           <label>
             {t('bulk.search')}

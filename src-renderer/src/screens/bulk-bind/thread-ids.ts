@@ -19,9 +19,12 @@ export function threadIdsFromText(text: string): { ids: string[]; rejected: stri
   return { ids, rejected };
 }
 
-/** Ids from a CSV: the `threadId` (or `thread_id`, `thread`) column, else the first column. */
-export function threadIdsFromCsv(csv: string): { ids: string[]; rejected: string[] } {
-  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+/**
+ * Ids from a CSV: the `threadId` (or `thread_id`, `thread`) column, else the first column. `separator` is the one the
+ * station found reading the file (docs/print-run.md, "Files as shops save them"); papaparse guesses without it.
+ */
+export function threadIdsFromCsv(csv: string, separator?: string): { ids: string[]; rejected: string[] } {
+  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', ...(separator ? { delimiter: separator } : {}) });
   const rows = parsed.data;
   const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
   const named = header.findIndex((h) => ['threadid', 'thread_id', 'thread'].includes(h));
