@@ -1,12 +1,17 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { queueCommands } from '../../src-shared/ipc/queue';
-import type { QueueItem, QueuePlace } from '../../src-shared/ipc/queue';
-import { againstPrintData, collisionOffer, collisionVerdict } from '../../src-shared/domain/collision';
+import type { QueueItem, QueueNotice, QueuePlace } from '../../src-shared/ipc/queue';
+import type { StringTagType } from '../../src-shared/api/common';
+import { z } from 'zod';
+import { againstPrintData, collisionOffer, collisionVerdict, printedForElsewhere } from '../../src-shared/domain/collision';
 import type { LocalIdentifier } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { CollisionShape } from '../../src-shared/ipc/queue';
 import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
-import { identifiersOf } from '../changes/shared-reel';
+import { identifiersOf, TAKEN_ELSEWHERE } from '../changes/shared-reel';
+import { reelPrintedAt } from '../changes/print-check';
+import { readAuditAction } from '../store/audit';
+import { getLabelAt } from '../store/labels';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';
 import { attemptsOf, listOps, type OutboxOp } from '../store/outbox';
@@ -91,6 +96,14 @@ async function compareCollision(ctx: CommandContext, opId: string): Promise<{ co
   const theirIdentifiers = theirs ? identifiersOf(theirs) : [];
   const theirCheck = theirs ? againstPrintData(theirIdentifiers, printData) : null;
   const verdict = collisionVerdict(ours.check, theirCheck?.check ?? null);
+  // Theirs carries another position's print data (a misorder): it goes there when that position is free on the
+  // service and holds no Label of this bench waiting to be sent (docs/sync.md, "Settling a collision").
+  const theirsPrintedFor = theirs ? printedForElsewhere(theirIdentifiers, label.position, printData, reelPrintedAt(ctx.db, reel.reelId)) : null;
+  const held = theirsPrintedFor === null ? undefined : getLabelAt(ctx.db, reel.reelId, theirsPrintedFor);
+  const freeThere =
+    theirsPrintedFor !== null &&
+    !onService.some((l) => l.position === theirsPrintedFor && !l.archived) &&
+    (!held || held.state === 'expected' || held.state === 'gap' || held.serviceId !== null);
   return {
     theirs,
     collision: {
@@ -107,6 +120,8 @@ async function compareCollision(ctx: CommandContext, opId: string): Promise<{ co
       verdict,
       offer: collisionOffer(verdict),
       setAsideReelName: setAsideName(reel.name),
+      theirsPrintedFor,
+      theirsGoesTo: freeThere ? theirsPrintedFor : null,
     },
   };
 }
@@ -133,7 +148,12 @@ function notOffered(collision: CollisionShape, action: 'archiveTheirs' | 'discar
  * Takes the service's Label off the position: moved to the Reel's set-aside Reel on the service (an archived Label
  * keeps its position: the spec, Move, "positions with an archived … Label stay as gaps"), then archived there.
  */
-async function setAsideTheirs(ctx: CommandContext, reelName: string, theirs: ServiceLabel): Promise<{ serviceId: string; name: string }> {
+async function setAsideTheirs(
+  ctx: CommandContext,
+  reelName: string,
+  theirs: ServiceLabel,
+  beforeArchive: () => Promise<void>,
+): Promise<{ serviceId: string; name: string }> {
   const client = ctx.connection.requireClient();
   const name = setAsideName(reelName);
   const existing = (await client.reels.listAll({ q: name, pageSize: 100 })).find((r) => r.name === name && r.transferredAt === null);
@@ -143,8 +163,33 @@ async function setAsideTheirs(ctx: CommandContext, reelName: string, theirs: Ser
     target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
   });
   const target = existing?.collectionId ?? moved.targetReel?.collectionId ?? moved.moved[0]?.toReelCollectionId ?? null;
+  await beforeArchive();
   await client.labels.archive(theirs.compositeTagId);
   return { serviceId: target ?? '', name };
+}
+
+/**
+ * Enrolls the Label taken off the position again at the position it was printed for, with its identifiers (docs/sync.md,
+ * "Settling a collision": the spec's move cannot name a position, so the Label is set aside and archived, and its
+ * identifiers enrolled at their own position). Its optical markings leave the set-aside Label first (a marking is a
+ * member of one Label only: the spec, Create Label rules); its values of the other types carry no uniqueness.
+ */
+async function enrollTheirsAt(
+  ctx: CommandContext,
+  reelServiceId: string,
+  theirs: ServiceLabel,
+  position: number,
+): Promise<{ position: number; serviceId: string }> {
+  const client = ctx.connection.requireClient();
+  const active = (theirs.members ?? []).filter((m) => m.archivedAt === null);
+  const optical = active.filter((m) => m.tagType === 'SVC' && m.fingerprintId);
+  const values = active.flatMap((m) => (m.tagType !== 'SVC' && m.value ? [{ tagType: m.tagType as StringTagType, value: m.value }] : []));
+  for (const member of optical) await client.labels.removeIdentifier(theirs.compositeTagId, member.tagId);
+  const answer = await client.labels.enroll(reelServiceId, {
+    position,
+    identifiers: [...values, ...optical.map((m) => ({ tagType: 'SVC' as const, fingerprintId: m.fingerprintId as string }))],
+  });
+  return { position, serviceId: answer.label?.compositeTagId ?? '' };
 }
 
 /** Archives a Label an earlier settle already moved off the collision's Reel (never one still on it). */
@@ -161,11 +206,33 @@ async function archiveSetAside(ctx: CommandContext, collision: CollisionShape, s
   return null;
 }
 
+/** How far back the Queue lists what other benches did to this bench's Labels (docs/sync.md, "Every bench knows"). */
+const NOTICE_DAYS = 7;
+
+/** This bench's Labels other benches took off their positions, newest first, as the mirror noted them. */
+function queueNotices(ctx: CommandContext): QueueNotice[] {
+  const since = new Date(Date.now() - NOTICE_DAYS * 86_400_000).toISOString();
+  return readAuditAction(ctx.db, TAKEN_ELSEWHERE, since, 100).flatMap((entry) => {
+    const parsed = TakenElsewhereDetail.safeParse(entry.detail);
+    return parsed.success && entry.subject ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
+  });
+}
+
+const TakenElsewhereDetail = z.object({
+  reelId: z.string(),
+  reelName: z.string(),
+  position: z.number().int(),
+  to: z.number().int().nullable(),
+  printedFor: z.number().int().nullable(),
+  values: z.array(z.object({ tagType: z.string(), value: z.string() })),
+});
+
 export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof queueCommands> {
   return {
     'queue.list': ({ state, limit }) => ({
       items: listOps(ctx.db, { ...(state ? { state } : {}), limit: limit ?? 1000 }).map((op) => queueItem(ctx, op)),
       counts: readQueueCounts(ctx.db),
+      notices: queueNotices(ctx),
     }),
     'queue.retry': ({ opId }) => {
       released(ctx, retryOperation(ctx.changes, opId));
@@ -194,13 +261,13 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
         ctx.engine.notify();
         ctx.statusChanged();
-        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo: null };
       }
       if (collision.verdict === 'free' && theirLabelId !== undefined) {
         // An earlier settle moved their Label off the position and stopped before archiving it: archive it now.
         const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: await archiveSetAside(ctx, collision, theirLabelId) });
         released(ctx, label);
-        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo: null };
       }
       if (collision.offer !== 'archiveTheirs' || !theirs) throw notOffered(collision, action);
       if (theirLabelId !== undefined && theirLabelId !== theirs.compositeTagId) {
@@ -211,8 +278,13 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         });
       }
       let setAsideReel: { serviceId: string; name: string };
+      let theirsMovedTo: { position: number; serviceId: string } | null = null;
+      const reelServiceId = requireReel(ctx.changes, collision.reelId).serviceId as string;
+      const goesTo = collision.theirsGoesTo;
       try {
-        setAsideReel = await setAsideTheirs(ctx, collision.reelName, theirs);
+        setAsideReel = await setAsideTheirs(ctx, collision.reelName, theirs, async () => {
+          if (goesTo !== null) theirsMovedTo = await enrollTheirsAt(ctx, reelServiceId, theirs, goesTo);
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new StationError({
@@ -221,9 +293,11 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
           detail: { position: collision.position, holder: theirs.compositeTagId },
         });
       }
-      const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel });
+      const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel, theirsMovedTo });
       released(ctx, label);
-      return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel };
+      // Theirs, enrolled again at its own position, takes it in this station's mirror at once.
+      if (theirsMovedTo) await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
+      return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel, theirsMovedTo };
     },
     'queue.discard': ({ opId }) => {
       const label = discardOperation(ctx.changes, opId);

@@ -27,3 +27,18 @@ export function readAudit(db: Db, subject?: string): AuditEntry[] {
   ) as { at: string; action: string; subject: string | null; detail: string }[];
   return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
 }
+
+/** The entries of one action since `since` (an ISO time; read through the log's index on time), newest first. */
+export function readAuditAction(db: Db, action: string, since: string, limit: number): AuditEntry[] {
+  const rows = statement(db, 'SELECT at, action, subject, detail FROM audit_log WHERE at >= ? AND action = ? ORDER BY at DESC LIMIT ?').all(
+    since,
+    action,
+    limit,
+  ) as {
+    at: string;
+    action: string;
+    subject: string | null;
+    detail: string;
+  }[];
+  return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
+}

@@ -461,7 +461,9 @@ export const de: Catalog = {
       MISORDER: 'Falsche Reihenfolge: an Position {{position}} wurde {{value}} gelesen, das gehört zu Position {{belongsTo}}.',
       PRINT_DATA_MISMATCH: 'Fehldruck: {{actual}} steht an keiner Position der Druckdaten, mit keiner Kennungsart ({{tagType}} {{expected}} gehört hierher).',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
-      DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
+      DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf dem Label an Position {{position}} der Reel „{{reelName}}“.',
+      DUPLICATE_ON_SERVICE_unopened:
+        'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf dem Label an Position {{position}} einer anderen Reel, die an diesem Arbeitsplatz nicht geöffnet ist.',
       SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
       OUTSIDE_RANGE:

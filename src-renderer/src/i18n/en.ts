@@ -443,7 +443,9 @@ export const en = {
       MISORDER: 'Misorder: position {{position}} read {{value}}, which belongs to position {{belongsTo}}.',
       PRINT_DATA_MISMATCH: 'Misprint: {{actual}} is on no position of the print data, under any type ({{tagType}} {{expected}} belongs here).',
       DUPLICATE_IN_REEL: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}}.',
-      DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
+      DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}} of Reel “{{reelName}}” on the service.',
+      DUPLICATE_ON_SERVICE_unopened:
+        'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}} of another Reel on the service, one this bench has not opened.',
       SAME_CAPTURE: 'Same picture: this capture is the one already saved for position {{position}}. Capture this Label again.',
       SAVE_FAILED: 'Not saved: {{message}}',
       OUTSIDE_RANGE:
