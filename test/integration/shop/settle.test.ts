@@ -134,7 +134,7 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
     const queue = await run(b, 'queue');
     expect((queue.json() as { notices: Notice[] }).notices).toEqual([expect.objectContaining({ reelName: name, position: 20, to: null, printedFor: null })]);
     const words = await runStationAsync(['--data', b, 'queue']);
-    expect(words.stdout).toContain(`Your Label at position 20 of Reel "${name}" was set aside by another bench.`);
+    expect(words.stdout).toContain(`Your Label at position 20 of Reel "${name}" was taken off the Reel by another bench or app`);
 
     // The Bench's duplicate check asks labels.resolve: the set-aside Label is there, archived, so it blocks nothing.
     const { matches } = await bench().call('labels.resolve', { tagType: 'TEXT', value: 'W7-MISPRINT' });

@@ -101,6 +101,9 @@ export const queueRepositionCommand: CliCommand = {
 function noticeWords(n: QueueNotice): string {
   const carried = n.printedFor !== null ? `: it carried what was printed for ${n.printedFor}` : '';
   const now = n.to !== null ? `; a Label with its values is at position ${n.to} now` : '';
+  if (n.to === null && n.printedFor === null) {
+    return `Your Label at position ${n.position} of Reel "${n.reelName}" was taken off the Reel by another bench or app: set aside (a collision settled there), or moved to a Reel this station has not opened.`;
+  }
   const what = n.to !== null ? 'moved' : 'set aside';
   return `Your Label at position ${n.position} of Reel "${n.reelName}" was ${what} by another bench${carried}${now}.`;
 }
