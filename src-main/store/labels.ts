@@ -413,9 +413,12 @@ export function sameCaptureElsewhere(db: Db, sha256: string, reelId: string, pos
 // not a repeat of itself, and expected rows or gaps hold no marking.
 const REEL_VALUES_SQL = `SELECT position, json_extract(j.value, '$.tagType') AS tagType, json_extract(j.value, '$.value') AS value
   FROM labels, json_each(labels.identifiers) j
-  WHERE reel_id = ? AND state NOT IN ('expected', 'gap') AND json_extract(j.value, '$.value') IS NOT NULL`;
+  WHERE reel_id = ? AND state NOT IN ('expected', 'gap', 'archived') AND json_extract(j.value, '$.value') IS NOT NULL`;
 
-/** Every identifier value the Reel's enrolled or queued Labels carry, with its position. */
+/**
+ * Every identifier value the Reel's enrolled or queued Labels carry, with its position. An archived Label (one set
+ * aside) holds none: its values never stand against the real Label's (docs/sync.md, "Settling a collision").
+ */
 export function reelValues(db: Db, reelId: string): Iterable<{ position: number; tagType: string; value: string }> {
   return statement(db, REEL_VALUES_SQL).iterate(reelId) as Iterable<{ position: number; tagType: string; value: string }>;
 }
