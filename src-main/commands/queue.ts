@@ -10,7 +10,7 @@ import type { CollisionShape } from '../../src-shared/ipc/queue';
 import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
 import { identifiersOf, TAKEN_ELSEWHERE } from '../changes/shared-reel';
 import { reelPrintedAt } from '../changes/print-check';
-import { readAuditAction } from '../store/audit';
+import { audit, readAuditAction } from '../store/audit';
 import { getLabelAt } from '../store/labels';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';
@@ -209,12 +209,19 @@ async function archiveSetAside(ctx: CommandContext, collision: CollisionShape, s
 /** How far back the Queue lists what other benches did to this bench's Labels (docs/sync.md, "Every bench knows"). */
 const NOTICE_DAYS = 7;
 
-/** This bench's Labels other benches took off their positions, newest first, as the mirror noted them. */
+/** What the audit log says when the operator put the notices away (queue.noticesSeen). */
+const NOTICES_SEEN = 'queue.noticesSeen';
+
+/**
+ * This bench's Labels other benches took off their positions, newest first, as the mirror noted them, since the
+ * operator last put them away.
+ */
 function queueNotices(ctx: CommandContext): QueueNotice[] {
   const since = new Date(Date.now() - NOTICE_DAYS * 86_400_000).toISOString();
+  const seen = readAuditAction(ctx.db, NOTICES_SEEN, since, 1)[0]?.at ?? since;
   return readAuditAction(ctx.db, TAKEN_ELSEWHERE, since, 100).flatMap((entry) => {
     const parsed = TakenElsewhereDetail.safeParse(entry.detail);
-    return parsed.success && entry.subject ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
+    return parsed.success && entry.subject && entry.at > seen ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
   });
 }
 
@@ -234,6 +241,11 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       counts: readQueueCounts(ctx.db),
       notices: queueNotices(ctx),
     }),
+    'queue.noticesSeen': () => {
+      const seen = queueNotices(ctx).length;
+      audit(ctx.db, NOTICES_SEEN, null, { seen });
+      return { seen };
+    },
     'queue.retry': ({ opId }) => {
       released(ctx, retryOperation(ctx.changes, opId));
       return queueItem(ctx, requireOp(ctx.changes, opId));

@@ -147,6 +147,8 @@ export const queueCommands = {
     output: z.object({ items: z.array(QueueItem), counts: QueueCounts, notices: z.array(QueueNotice) }),
   },
   'queue.retry': { input: z.object({ opId: z.string().min(1) }).strict(), output: QueueItem },
+  /** Puts away the notices listed so far (audited as `queue.noticesSeen`): `queue.list` answers only later ones. */
+  'queue.noticesSeen': { input: z.object({}).strict(), output: z.object({ seen: z.number().int() }) },
   /**
    * Re-places the Label of an enrollment that needs attention at `position`, or the next position after its own
    * that holds nothing here (`nextFree`), and sends it again (docs/sync.md, "Benches sharing a Reel").

@@ -111,6 +111,8 @@ for (const lang of ['en', 'de'] as const) {
       await expect(notice).toContainText('21');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `settle-notice-${width}-${lang}`);
+      await page.getByTestId('queue-notices-seen').click();
+      await expect(page.getByTestId('queue-notices')).toHaveCount(0);
       const shown = await shop.station.call('reels.show', { reelId });
       const at20 = shown.labels.find((l) => l.position === 20);
       expect([at20?.origin, at20?.expected]).toEqual(['elsewhere', { TEXT: serial(tag, 20) }]);

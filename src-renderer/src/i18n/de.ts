@@ -643,6 +643,7 @@ export const de: Catalog = {
         'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz beiseitegelegt: es trug, was für Position {{printedFor}} gedruckt wurde.',
       setAside:
         'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz oder einer App von der Rolle genommen: beiseitegelegt (eine Kollision wurde dort geklärt) oder auf eine Rolle verschoben, die an diesem Arbeitsplatz nicht geöffnet ist.',
+      seen: 'OK, gesehen',
       values: 'Werte: {{values}}',
     },
     collision: {

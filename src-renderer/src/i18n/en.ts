@@ -625,6 +625,7 @@ export const en = {
         'Your Label at position {{position}} of Reel “{{reel}}” was set aside by another bench: it carried what was printed for position {{printedFor}}.',
       setAside:
         'Your Label at position {{position}} of Reel “{{reel}}” was taken off the Reel by another bench or app: set aside (a collision settled there), or moved to a Reel this bench has not opened.',
+      seen: 'OK, seen',
       values: 'Values: {{values}}',
     },
     collision: {

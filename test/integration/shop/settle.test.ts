@@ -135,6 +135,10 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
     expect((queue.json() as { notices: Notice[] }).notices).toEqual([expect.objectContaining({ reelName: name, position: 20, to: null, printedFor: null })]);
     const words = await runStationAsync(['--data', b, 'queue']);
     expect(words.stdout).toContain(`Your Label at position 20 of Reel "${name}" was taken off the Reel by another bench or app`);
+    // Put away, it is listed no more; a refresh that finds nothing new notes nothing again.
+    expect(await cli(b, 'queue', 'seen')).toEqual({ seen: 1 });
+    await cli(b, 'reel', 'show', reelB, '--refresh');
+    expect(((await run(b, 'queue')).json() as { notices: Notice[] }).notices).toEqual([]);
 
     // The Bench's duplicate check asks labels.resolve: the set-aside Label is there, archived, so it blocks nothing.
     const { matches } = await bench().call('labels.resolve', { tagType: 'TEXT', value: 'W7-MISPRINT' });

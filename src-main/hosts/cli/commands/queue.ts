@@ -66,6 +66,18 @@ export const queueRetryCommand: CliCommand = {
   },
 };
 
+export const queueSeenCommand: CliCommand = {
+  path: ['queue', 'seen'],
+  usage: 'station [--data DIR] [--json] queue seen',
+  summary: "Put away the notices of this bench's Labels other benches moved or set aside (station queue lists only later ones).",
+  async run(ctx, args) {
+    parseCommand(args, { command: 'queue seen', options: {}, positionals: [] });
+    const out = await ctx.call('queue.noticesSeen', {});
+    ctx.print(out, `${out.seen} notice${out.seen === 1 ? '' : 's'} put away.`);
+    return 0;
+  },
+};
+
 export const queueDiscardCommand: CliCommand = {
   path: ['queue', 'discard'],
   usage: 'station [--data DIR] [--json] queue discard ID --confirm',

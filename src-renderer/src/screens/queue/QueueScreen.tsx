@@ -313,6 +313,7 @@ function Reposition({ seq, busy, send }: { seq: number; busy: boolean; send: (ta
 function Notices({ notices }: { notices: readonly QueueNotice[] }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const seen = useCommandMutation('queue.noticesSeen', ['queue.list']);
   if (notices.length === 0) return null;
   return (
     <section className="queue-notices" aria-labelledby="queue-notices-title" data-testid="queue-notices">
@@ -335,6 +336,10 @@ function Notices({ notices }: { notices: readonly QueueNotice[] }) {
           );
         })}
       </ul>
+      <button type="button" disabled={seen.isPending} onClick={() => seen.mutate({})} data-testid="queue-notices-seen">
+        {t('queue.notices.seen')}
+      </button>
+      <ErrorNote error={seen.error} />
     </section>
   );
 }
