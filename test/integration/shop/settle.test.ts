@@ -2,7 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabelView } from '../../../src-shared/ipc/reels';
-import { byPosition, connectedStation, runStationAsync, serviceLabels, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
+import { speckleTag } from '../../fixtures';
+import {
+  byPosition,
+  connectedStation,
+  runStationAsync,
+  serviceLabels,
+  serviceReelsNamed,
+  startPeer,
+  stopPeerAndStation,
+  type Peer,
+  type TestStation,
+} from '../../helpers/peer';
 import { tempDir } from '../../helpers/tmp';
 
 // A settled collision leaves the Reel whole and every bench knows (docs/sync.md, "Settling a collision", "Print data
@@ -82,8 +93,17 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
   }, 180_000);
 
   it("A's Label at 16 carries what was printed for 17: B settles, it goes to 17 with its values, and A is told and keeps 16's print data", async () => {
-    // A's operator accepted the mismatch at the door; B, not yet knowing it, enrolls the printed Label at 16.
-    await bench().call('labels.enroll', { reelId: reelA, position: 16, identifiers: [{ tagType: 'TEXT', value: serial(17) }], acceptMismatch: true });
+    // A's operator accepted the mismatch at the door (the Label with its optical tag); B, not yet knowing it, enrolls
+    // the printed Label at 16.
+    const svcImagePath = join(dir.path, 'tag-17.jpg');
+    writeFileSync(svcImagePath, await speckleTag(217, { width: 640, height: 480, format: 'jpeg' }));
+    await bench().call('labels.enroll', {
+      reelId: reelA,
+      position: 16,
+      identifiers: [{ tagType: 'TEXT', value: serial(17) }],
+      svcImagePath,
+      acceptMismatch: true,
+    });
     expect(await bench().call('sync.run', { untilIdle: true, timeoutSeconds: 60 })).toMatchObject({ attention: 0 });
     await cli(b, 'enroll', '--reel', reelB, '--position', '16', '--text', serial(16));
     const opId = await collisionOnB();
@@ -97,10 +117,14 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
     expect(settled.theirsMovedTo).toMatchObject({ position: 17 });
     expect(await cli(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
 
-    // The service: the printed Label at 16, A's Label (its values) at 17 where they were printed.
+    // The service: the printed Label at 16, A's Label (its identifiers, the optical marking too) at 17 where they were
+    // printed; the one taken off 16 is archived on the set-aside Reel and holds the marking no more.
     const held = byPosition(await serviceLabels(thePeer(), serviceId));
     expect(held.get(16)).toEqual([`TEXT=${serial(16)}`]);
-    expect(held.get(17)).toEqual([`TEXT=${serial(17)}`]);
+    expect(held.get(17)?.sort()).toEqual(['SVC', `TEXT=${serial(17)}`]);
+    const aside = (await serviceReelsNamed(thePeer(), `${name} (set aside)`))[0]!;
+    const setAside = await serviceLabels(thePeer(), aside.collectionId);
+    expect(setAside.map((l) => [l.archived, byPosition([l]).get(l.position)])).toEqual([[true, [`TEXT=${serial(17)}`]]]);
 
     // A at its next refresh: 16 and 17 hold what was printed there, with their print data; 40 positions of it still.
     const onA = (await bench().call('reels.show', { reelId: reelA, refresh: true })).labels;
