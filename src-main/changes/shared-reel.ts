@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
-import { audit } from '../store/audit';
+import { audit, TAKEN_ELSEWHERE } from '../store/audit';
 import { printedForElsewhere } from '../../src-shared/domain/collision';
 import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
 import { printedPositions } from '../../src-shared/domain/print-check';
@@ -288,9 +288,6 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
     },
   };
 }
-
-/** What the audit log says when another bench took one of this bench's Labels off its position (queue.list's notices). */
-export const TAKEN_ELSEWHERE = 'label.takenElsewhere';
 
 /** Whether `label` carries every value (of a type with values) that `own` carried: the same Label enrolled again. */
 function carriesValuesOf(label: LocalLabel, own: LocalLabel): boolean {

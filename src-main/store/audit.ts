@@ -3,6 +3,9 @@ import { statement, type Db } from './database';
 // The audit log of operator actions (who decided what, e.g. discarding a queued operation).
 // Written inside the same transaction as the change it records.
 
+/** What the mirror notes when another bench took one of this bench's Labels off its position (docs/sync.md, "Every bench knows"). */
+export const TAKEN_ELSEWHERE = 'label.takenElsewhere';
+
 export function audit(db: Db, action: string, subject: string | null, detail: Record<string, unknown> = {}): void {
   statement(db, 'INSERT INTO audit_log (at, action, subject, detail) VALUES (?, ?, ?, ?)').run(
     new Date().toISOString(),

@@ -1044,6 +1044,10 @@ export const de: Catalog = {
     enrollment: 'Erfassung',
     saves_one: '{{count, number}} Label gespeichert, von {{first}} bis {{last}}.',
     saves_other: '{{count, number}} Labels gespeichert, von {{first}} bis {{last}}.',
+    takenElsewhere_one:
+      'Davon wurde {{count, number}} von einem anderen Arbeitsplatz von seiner Position genommen (verschoben oder beiseitegelegt: siehe Warteschlange).',
+    takenElsewhere_other:
+      'Davon wurden {{count, number}} von einem anderen Arbeitsplatz von ihren Positionen genommen (verschoben oder beiseitegelegt: siehe Warteschlange).',
     timeFigures: 'Zeit je Label: Median {{median}} s, 90. Perzentil {{p90}} s.',
     breaks_one: '{{count, number}} Pause länger als {{minutes, number}} Minuten ist nicht mitgezählt.',
     breaks_other: '{{count, number}} Pausen länger als {{minutes, number}} Minuten sind nicht mitgezählt.',

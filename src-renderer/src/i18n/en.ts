@@ -1007,6 +1007,8 @@ export const en = {
     enrollment: 'Enrollment',
     saves_one: '{{count, number}} Label saved, from {{first}} to {{last}}.',
     saves_other: '{{count, number}} Labels saved, from {{first}} to {{last}}.',
+    takenElsewhere_one: 'Of them, {{count, number}} was taken off its position by another bench (moved or set aside: see the Queue).',
+    takenElsewhere_other: 'Of them, {{count, number}} were taken off their positions by another bench (moved or set aside: see the Queue).',
     timeFigures: 'Time per Label: median {{median}} s, 90th percentile {{p90}} s.',
     breaks_one: '{{count, number}} pause longer than {{minutes, number}} minutes is left out.',
     breaks_other: '{{count, number}} pauses longer than {{minutes, number}} minutes are left out.',

@@ -131,7 +131,8 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
     expect([text(at(onA, 16)), at(onA, 16)?.expected, at(onA, 16)?.printCheck]).toEqual([serial(16), { TEXT: serial(16) }, 'match']);
     expect([text(at(onA, 17)), at(onA, 17)?.expected, at(onA, 17)?.printCheck]).toEqual([serial(17), { TEXT: serial(17) }, 'match']);
     expect(onA.filter((l) => l.expected !== null)).toHaveLength(40);
-    // ... and is told, in its Queue.
+    // ... and is told, in its Queue and its report.
+    expect((await bench().call('report.reel', { reelId: reelA })).takenElsewhere).toBe(1);
     const { notices } = await bench().call('queue.list', {});
     expect(notices).toEqual([expect.objectContaining({ reelName: name, position: 16, to: 17, printedFor: 17 })]);
 
