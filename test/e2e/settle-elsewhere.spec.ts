@@ -113,6 +113,10 @@ for (const lang of ['en', 'de'] as const) {
       await screenshot(page, `settle-notice-${width}-${lang}`);
       await page.getByTestId('queue-notices-seen').click();
       await expect(page.getByTestId('queue-notices')).toHaveCount(0);
+      // The report says it too, beside the saves.
+      await open(page, `report?reel=${encodeURIComponent(reelId)}`);
+      await expect(page.getByTestId('report-taken-elsewhere')).toContainText('1');
+      await screenshot(page, `settle-report-${width}-${lang}`);
       const shown = await shop.station.call('reels.show', { reelId });
       const at20 = shown.labels.find((l) => l.position === 20);
       expect([at20?.origin, at20?.expected]).toEqual(['elsewhere', { TEXT: serial(tag, 20) }]);
