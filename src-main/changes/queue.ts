@@ -107,7 +107,7 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     const extent = Math.max(reelExtent(ctx.db, label.reelId) ?? label.position, label.position);
     throw new StationError({
       code: StationErrorCode.noFreePosition,
-      message: `No position after ${label.position} is free up to ${extent}, the last position this Reel is known to have (its print data, this bench's range, the service's Labels). Name a position with --position N, or settle the collision by what was printed: "station queue settle ${opId}".`,
+      message: `No position after ${label.position} is free up to ${extent}, the last position this Reel is known to have (its print data, this bench's range, the service's Labels, this bench's own). Name a position with --position N, or settle the collision by what was printed: "station queue settle ${opId}".`,
       detail: { position: label.position, extent },
     });
   }
