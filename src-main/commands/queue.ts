@@ -14,6 +14,8 @@ import { audit, readAuditAction, TAKEN_ELSEWHERE } from '../store/audit';
 import { getLabelAt } from '../store/labels';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';
+import { ServiceError } from '../service/errors';
+import { setTimeout as delay } from 'node:timers/promises';
 import { attemptsOf, listOps, type OutboxOp } from '../store/outbox';
 import { readQueueCounts } from '../store/queue-counts';
 import { collectionName, labelPlace, reelName } from '../store/queue-places';
@@ -67,6 +69,22 @@ function released(ctx: CommandContext, label: { reelId: string; labelId: string 
   if (label) ctx.labelsChanged(label.reelId, [label.labelId]);
   ctx.engine.notify();
   ctx.statusChanged();
+}
+
+/**
+ * A settle's write, sent again when the service refused it for load (429: it did not process it; the spec, Errors,
+ * "Retry guidance"): after its Retry-After (else 250 ms doubling), at most 4 times more. The settle's writes are made
+ * at once, outside the queue (docs/sync.md, "Settling a collision"), so they wait here as the engine would.
+ */
+async function letThrough<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.status !== 429 || attempt >= 4) throw error;
+      await delay(Math.min(error.retryAfterMs ?? 250 * 2 ** attempt, 5_000));
+    }
+  }
 }
 
 /** The Reel on the service that holds the Labels taken off a Reel's positions when a collision was settled. */
@@ -158,13 +176,15 @@ async function setAsideTheirs(
   const name = setAsideName(reelName);
   const existing = (await client.reels.listAll({ q: name, pageSize: 100 })).find((r) => r.name === name && r.transferredAt === null);
   const description = `Labels taken off "${reelName}" because another Label matched the print data of their position.`;
-  const moved = await client.labels.move({
-    source: { compositeTagIds: [theirs.compositeTagId] },
-    target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
-  });
+  const moved = await letThrough(() =>
+    client.labels.move({
+      source: { compositeTagIds: [theirs.compositeTagId] },
+      target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
+    }),
+  );
   const target = existing?.collectionId ?? moved.targetReel?.collectionId ?? moved.moved[0]?.toReelCollectionId ?? null;
   await beforeArchive();
-  await client.labels.archive(theirs.compositeTagId);
+  await letThrough(() => client.labels.archive(theirs.compositeTagId));
   return { serviceId: target ?? '', name };
 }
 
@@ -184,26 +204,58 @@ async function enrollTheirsAt(
   const active = (theirs.members ?? []).filter((m) => m.archivedAt === null);
   const optical = active.filter((m) => m.tagType === 'SVC' && m.fingerprintId);
   const values = active.flatMap((m) => (m.tagType !== 'SVC' && m.value ? [{ tagType: m.tagType as StringTagType, value: m.value }] : []));
-  for (const member of optical) await client.labels.removeIdentifier(theirs.compositeTagId, member.tagId);
-  const answer = await client.labels.enroll(reelServiceId, {
-    position,
-    identifiers: [...values, ...optical.map((m) => ({ tagType: 'SVC' as const, fingerprintId: m.fingerprintId as string }))],
-  });
-  return { position, serviceId: answer.label?.compositeTagId ?? '' };
+  const markings = optical.map((m) => ({ tagType: 'SVC' as const, fingerprintId: m.fingerprintId as string }));
+  for (const member of optical) await letThrough(() => client.labels.removeIdentifier(theirs.compositeTagId, member.tagId));
+  try {
+    const answer = await letThrough(() => client.labels.enroll(reelServiceId, { position, identifiers: [...values, ...markings] }));
+    return { position, serviceId: answer.label?.compositeTagId ?? '' };
+  } catch (error) {
+    // Not enrolled there (the position was taken meanwhile, say): the markings go back to the Label they came from, so
+    // nothing is lost; the settle stops before archiving it.
+    const lost: string[] = [];
+    for (const marking of markings) {
+      await letThrough(() => client.labels.addIdentifier(theirs.compositeTagId, marking)).catch((e: unknown) =>
+        lost.push(e instanceof Error ? e.message : String(e)),
+      );
+    }
+    if (lost.length === 0) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}; its optical marking could not be put back on it (${lost.join('; ')})`);
+  }
 }
 
-/** Archives a Label an earlier settle already moved off the collision's Reel (never one still on it). */
-async function archiveSetAside(ctx: CommandContext, collision: CollisionShape, serviceLabelId: string): Promise<null> {
+/**
+ * Archives a Label an earlier settle already moved off the collision's Reel (never one still on it); first, as the
+ * settle would have, its identifiers are enrolled at the position they were printed for when that is free.
+ */
+async function archiveSetAside(
+  ctx: CommandContext,
+  collision: CollisionShape,
+  serviceLabelId: string,
+): Promise<{ position: number; serviceId: string } | null> {
   const client = ctx.connection.requireClient();
   const label = await client.labels.get(serviceLabelId);
-  if (label.reelCollectionId === requireReel(ctx.changes, collision.reelId).serviceId) {
+  const reel = requireReel(ctx.changes, collision.reelId);
+  if (label.reelCollectionId === reel.serviceId) {
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `Label ${serviceLabelId} is still on Reel "${collision.reelName}" (position ${label.position}); it is not the one that held position ${collision.position}. Nothing was archived.`,
     });
   }
-  if (!label.archived) await client.labels.archive(serviceLabelId);
-  return null;
+  let movedTo: { position: number; serviceId: string } | null = null;
+  if (!label.archived) {
+    const printedFor = printedForElsewhere(identifiersOf(label), collision.position, collision.printData, reelPrintedAt(ctx.db, reel.reelId));
+    if (printedFor !== null && reel.serviceId) {
+      const onService = await client.labels.listAll({ reelCollectionId: reel.serviceId });
+      const held = getLabelAt(ctx.db, reel.reelId, printedFor);
+      const free =
+        !onService.some((l) => l.position === printedFor && !l.archived) &&
+        (!held || held.state === 'expected' || held.state === 'gap' || held.serviceId !== null);
+      if (free) movedTo = await enrollTheirsAt(ctx, reel.serviceId, label, printedFor);
+    }
+    await letThrough(() => client.labels.archive(serviceLabelId));
+  }
+  return movedTo;
 }
 
 /** How far back the Queue lists what other benches did to this bench's Labels (docs/sync.md, "Every bench knows"). */
@@ -276,10 +328,13 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo: null };
       }
       if (collision.verdict === 'free' && theirLabelId !== undefined) {
-        // An earlier settle moved their Label off the position and stopped before archiving it: archive it now.
-        const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: await archiveSetAside(ctx, collision, theirLabelId) });
+        // An earlier settle moved their Label off the position and stopped before archiving it: archive it now (its
+        // identifiers enrolled where they were printed first, as the settle would have).
+        const theirsMovedTo = await archiveSetAside(ctx, collision, theirLabelId);
+        const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: null, theirsMovedTo });
         released(ctx, label);
-        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo: null };
+        if (theirsMovedTo) await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo };
       }
       if (collision.offer !== 'archiveTheirs' || !theirs) throw notOffered(collision, action);
       if (theirLabelId !== undefined && theirLabelId !== theirs.compositeTagId) {

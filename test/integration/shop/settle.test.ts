@@ -173,6 +173,62 @@ describe('a settled collision leaves the Reel whole, and every bench knows', () 
   }, 240_000);
 });
 
+describe('a settle cut short after theirs left the position', () => {
+  it('loses no marking, and the next settle takes theirs where it was printed', async () => {
+    const name = 'Wine 7';
+    const reelA = (await bench().call('reels.list', {})).reels.find((r) => r.name === name)!.reelId;
+    const serviceId = (await bench().call('reels.show', { reelId: reelA })).serviceId ?? '';
+    const reelB = (await cli<{ reelId: string }>(b, 'reel', 'open', serviceId)).reelId;
+    const svcImagePath = join(dir.path, 'tag-25.jpg');
+    writeFileSync(svcImagePath, await speckleTag(225, { width: 640, height: 480, format: 'jpeg' }));
+    await bench().call('labels.enroll', {
+      reelId: reelA,
+      position: 24,
+      identifiers: [{ tagType: 'TEXT', value: serial(25) }],
+      svcImagePath,
+      acceptMismatch: true,
+    });
+    expect(await bench().call('sync.run', { untilIdle: true, timeoutSeconds: 60 })).toMatchObject({ attention: 0 });
+    await cli(b, 'enroll', '--reel', reelB, '--position', '24', '--text', serial(24));
+    const opId = await collisionOnB();
+    const theirs = (await serviceLabels(thePeer(), serviceId)).find((l) => l.position === 24)!;
+
+    // The enrollment at 25 is refused once, after theirs was moved off 24: the settle stops before archiving it, and
+    // its optical marking is back on it.
+    await thePeer().admin('/faults', {
+      pathPrefix: `/api/v1/composite-tags/reels/${serviceId}/labels`,
+      method: 'POST',
+      status: 409,
+      code: 'COMPOSITE_TAG_CONFLICT',
+      count: 1,
+    });
+    const cut = await run(b, 'queue', 'settle', opId, '--archive-theirs', '--confirm');
+    expect(cut.code, cut.stdout + cut.stderr).toBe(1);
+    expect((cut.json() as { error: { code: string; message: string } }).error.message).toContain(`--theirs ${theirs.compositeTagId}`);
+    const aside = (await serviceReelsNamed(thePeer(), `${name} (set aside)`))[0]!;
+    const moved = (await serviceLabels(thePeer(), aside.collectionId)).find((l) => l.compositeTagId === theirs.compositeTagId)!;
+    expect([moved.archived, byPosition([moved]).get(moved.position)?.sort()]).toEqual([false, ['SVC', `TEXT=${serial(25)}`]]);
+
+    // Compared again, 24 is free; settled with theirs named, it goes to 25 with its marking and is archived where it was.
+    expect(await cli(b, 'queue', 'settle', opId)).toMatchObject({ verdict: 'free' });
+    const settled = await cli<{ theirsMovedTo: { position: number } | null }>(
+      b,
+      'queue',
+      'settle',
+      opId,
+      '--archive-theirs',
+      '--theirs',
+      theirs.compositeTagId,
+      '--confirm',
+    );
+    expect(settled.theirsMovedTo).toMatchObject({ position: 25 });
+    expect(await cli(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
+    const held = byPosition(await serviceLabels(thePeer(), serviceId));
+    expect([held.get(24), held.get(25)?.sort()]).toEqual([[`TEXT=${serial(24)}`], ['SVC', `TEXT=${serial(25)}`]]);
+    expect((await serviceLabels(thePeer(), aside.collectionId)).find((l) => l.compositeTagId === theirs.compositeTagId)?.archived).toBe(true);
+  }, 240_000);
+});
+
 describe('re-placing with --next-free past what a bench has seen', () => {
   it('a race at a position beyond the Labels B has read re-places to the next free position, not "none free"', async () => {
     const name = 'Open reel no print data';
