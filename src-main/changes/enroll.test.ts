@@ -168,6 +168,10 @@ describe('warnings (the Label is saved anyway)', () => {
     await enroll(1, [text('R-1'), { tagType: 'QR', value: 'q-1' }]);
     expect((await enroll(2, [text('R-1')])).label.warnings).toEqual(['TEXT "R-1" is already on the Label at position 1 of this Reel']);
     expect((await enroll(3, [{ tagType: 'QR', value: 'q-1' }])).label.warnings).toEqual(['QR "q-1" is already on the Label at position 1 of this Reel']);
+    // An archived Label (one set aside) holds its values against no other Label.
+    const held = await enroll(4, [text('R-4')]);
+    updateLabel(db, held.label.labelId, { state: 'archived' });
+    expect((await enroll(5, [text('R-4')])).label.warnings).toEqual([]);
     // Another Reel may carry the same values.
     const other = createReel(ctx, { name: 'Reel B' });
     expect((await enrollLabel(ctx, { reelId: other.reelId, position: 1, identifiers: [text('R-1')] })).label.warnings).toEqual([]);

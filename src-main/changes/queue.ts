@@ -1,12 +1,10 @@
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import type { ExpectedValues } from '../../src-shared/domain/label';
-import { getLabel, getLabelAt, listLabels, newLabelRow, placeLabels, updateLabel, upsertLabel, type LocalLabel } from '../store/labels';
+import { getLabel, getLabelAt, listLabels, placeLabels, updateLabel, type LocalLabel } from '../store/labels';
 import type { LocalReel } from '../store/reels';
 import { discardOp, getOp, retryOp, setOpPayload, type OutboxOp } from '../store/outbox';
 import { requireLabel, requireReel, type ChangeContext } from './context';
-import { reelExtent } from './reel-extent';
-import { timeOrderedUUID } from '../runtime/time-ordered-id';
+import { knownExtent, reelExtent } from './reel-extent';
 
 // What a person does to a queued operation (docs/sync.md, "Attention"): retry it, discard it, or re-place the Label of
 // an enrollment the service refused because another bench or app holds its position.
@@ -64,7 +62,7 @@ export function discardOperation(ctx: ChangeContext, opId: string): LocalLabel |
 
 /**
  * The first position after `after` that holds nothing on this station, or only a gap (a voided position), inside the
- * Reel's known extent (reel-extent.ts); null when none is free there. Print data holds its position for the Label
+ * Reel's known extent (reel-extent.ts; on a Reel of no known length, one past it); null when none is free there. Print data holds its position for the Label
  * printed for it.
  */
 export function nextFreePosition(ctx: ChangeContext, reelId: string, after: number): number | null {
@@ -73,8 +71,10 @@ export function nextFreePosition(ctx: ChangeContext, reelId: string, after: numb
       .filter((l) => l.state !== 'gap')
       .map((l) => l.position),
   );
-  const extent = reelExtent(ctx.db, reelId) ?? after;
-  for (let position = after + 1; position <= extent; position += 1) if (!taken.has(position)) return position;
+  const { extent, bounded } = knownExtent(ctx.db, reelId);
+  // On a Reel of no known length the position just after the extent is free too (reel-extent.ts).
+  const last = Math.max(extent ?? after, after) + (bounded ? 0 : 1);
+  for (let position = after + 1; position <= last; position += 1) if (!taken.has(position)) return position;
   return null;
 }
 
@@ -104,10 +104,10 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
   }
   const position = 'position' in target ? target.position : nextFreePosition(ctx, label.reelId, label.position);
   if (position === null) {
-    const extent = reelExtent(ctx.db, label.reelId) ?? label.position;
+    const extent = Math.max(reelExtent(ctx.db, label.reelId) ?? label.position, label.position);
     throw new StationError({
       code: StationErrorCode.noFreePosition,
-      message: `No position after ${label.position} is free up to ${extent}, the last position this Reel is known to have (its print data, this bench's range, the service's Labels). Name a position with --position N, or settle the collision by what was printed: "station queue settle ${opId}".`,
+      message: `No position after ${label.position} is free up to ${extent}, the last position this Reel is known to have (its print data, this bench's range, the service's Labels, this bench's own). Name a position with --position N, or settle the collision by what was printed: "station queue settle ${opId}".`,
       detail: { position: label.position, extent },
     });
   }
@@ -120,10 +120,9 @@ export function repositionOperation(ctx: ChangeContext, opId: string, target: { 
     });
   }
   return ctx.db.transaction(() => {
+    // The print data stays with its position (placeLabels): the Label leaves, what was printed there does not.
     placeLabels(ctx.db, [{ labelId: label.labelId, reelId: label.reelId, position }]);
-    updateLabel(ctx.db, label.labelId, { state: 'queued', attention: null, expected: there?.expected ?? null });
-    // The print data stays with its position: the Label leaves, what was printed there does not.
-    if (label.expected) upsertLabel(ctx.db, expectedRow(label.reelId, label.position, label.expected));
+    updateLabel(ctx.db, label.labelId, { state: 'queued', attention: null });
     setOpPayload(ctx.db, op.id, 'enrollLabel', { ...payload, position });
     retryOp(ctx.db, op.id);
     audit(ctx.db, 'queue.reposition', op.id, { reelId: label.reelId, labelId: label.labelId, from: label.position, to: position });
@@ -169,9 +168,4 @@ export function settleByDiscarding(ctx: ChangeContext, opId: string, record: Set
     audit(ctx.db, 'queue.settle', opId, { reelId: label.reelId, labelId: label.labelId, position: label.position, ...record });
     return discarded;
   })();
-}
-
-/** A position's print data with no Label on it (what a re-placed or discarded Label leaves behind). */
-function expectedRow(reelId: string, position: number, expected: ExpectedValues): LocalLabel {
-  return newLabelRow({ labelId: timeOrderedUUID(), reelId, position, expected });
 }

@@ -174,12 +174,15 @@ describe('queue reposition', () => {
       { reason: 'Position 5 …', code: 'STATION_POSITION_TAKEN', status: 409, requestId: 'r', actions: ['reposition', 'retry', 'discard'] },
       labelId,
     );
-    // The Reel's known extent is the service's highest position, 6: nothing is free after 5 inside it.
+    // A Reel of no known length (no print data, no range): the position just after its known extent (6) is free.
+    expect(nextFreePosition(ctx, reel.reelId, 5)).toBe(7);
+    // This bench's range bounds it: nothing is free after 5 inside 1–6.
+    saveBenchRange(db, reel.reelId, { first: 1, last: 6 });
     expect(nextFreePosition(ctx, reel.reelId, 5)).toBeNull();
     expect(await refusal(Promise.resolve().then(() => repositionOperation(ctx, opId, { nextFree: true })))).toMatchObject({
       code: 'STATION_NO_FREE_POSITION',
     });
-    // This bench's range reaches further: the next free position inside it.
+    // A range reaching further: the next free position inside it.
     saveBenchRange(db, reel.reelId, { first: 1, last: 10 });
     expect(nextFreePosition(ctx, reel.reelId, 5)).toBe(7);
     expect(await refusal(Promise.resolve().then(() => repositionOperation(ctx, opId, { position: 6 })))).toMatchObject({ code: 'STATION_CONFLICT' });

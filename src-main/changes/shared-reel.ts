@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_EXPECTED_IDENTIFIERS } from '../../src-shared/api/labels';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
-import { audit } from '../store/audit';
+import { audit, TAKEN_ELSEWHERE } from '../store/audit';
+import { printedForElsewhere } from '../../src-shared/domain/collision';
+import { identifierValuesMatch } from '../../src-shared/domain/identifier-values';
+import { printedPositions } from '../../src-shared/domain/print-check';
 import { unsyncedTransaction, type Db } from '../store/database';
 import {
   deleteLabel,
@@ -10,6 +13,7 @@ import {
   labelsByServiceIds,
   listLabels,
   placeLabels,
+  reelPrintData,
   upsertLabels,
   writeStamp,
   type LabelBrief,
@@ -137,6 +141,11 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
   }
   const listed = new Set<string>();
   const waiting: ServiceLabel[] = [];
+  // This bench's own Labels that another bench took off their positions, and the Labels new here (docs/sync.md,
+  // "Every bench knows").
+  const gone: LocalLabel[] = [];
+  const movedHere: { labelId: string; from: number; to: number }[] = [];
+  const arrived: LocalLabel[] = [];
   let stamp = writeStamp(db);
   let stale = false;
   // What a page changed, written together at its end (upsertLabels).
@@ -168,9 +177,14 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
         // here holds nothing but print data or a gap.
         const there = byPosition.get(label.position);
         if (there && there.state !== 'expected' && there.state !== 'gap') return;
-        placeLabels(db, [{ labelId: known.labelId, reelId: reel.reelId, position: label.position }]);
+        const from = { reelId: known.reelId, position: known.position, origin: known.origin };
+        // Print data stays with its position (placeLabels): the rows it leaves and takes are read again for the answer.
+        const left = placeLabels(db, [{ labelId: known.labelId, reelId: reel.reelId, position: label.position }]);
+        stale = true;
         if (there && there.labelId !== known.labelId) current.delete(there.labelId);
         if (known.reelId === reel.reelId && byPosition.get(known.position)?.labelId === known.labelId) byPosition.delete(known.position);
+        for (const row of left) if (row.reelId === reel.reelId) byPosition.set(row.position, row);
+        if (from.origin === 'here' && from.reelId === reel.reelId) movedHere.push({ labelId: known.labelId, from: from.position, to: label.position });
         known.reelId = reel.reelId;
         known.position = label.position;
         byPosition.set(label.position, known);
@@ -216,6 +230,7 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       boundThreadId: label.boundThreadId,
       origin: 'elsewhere',
     };
+    arrived.push(row);
     writes.push(row);
     keep(row);
     byPosition.set(row.position, row);
@@ -241,15 +256,28 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
         for (const local of briefs) {
           if (!local.serviceId || !settledState(local.state) || listed.has(local.serviceId)) continue;
           if (openOpsFor(db, local.labelId).length === 0) {
-            deleteLabel(db, local.labelId, reel.reelId);
+            const leaving = current.get(local.labelId);
+            // Print data stays with its position: a Label that carried it leaves a print-data row in its place.
+            const kept = deleteLabel(db, local.labelId, reel.reelId);
             if (local.reelId === reel.reelId) current.delete(local.labelId);
             if (byPosition.get(local.position)?.labelId === local.labelId) byPosition.delete(local.position);
+            if (kept) {
+              current.set(kept.labelId, kept);
+              byPosition.set(kept.position, kept);
+            }
+            if (local.origin === 'here' && local.reelId === reel.reelId && leaving) gone.push(leaving);
           }
         }
-        // A Label whose place was held by one that left: it takes the place now.
+        // A Label whose place was held by one that left: it takes the place now (and its print data).
         writes = [];
-        for (const label of waiting) if (!byPosition.has(label.position)) addElsewhere(label, undefined);
+        for (const label of waiting) {
+          const there = byPosition.get(label.position);
+          if (!there || there.state === 'expected' || there.state === 'gap') addElsewhere(label, there);
+        }
         upsertLabels(db, writes);
+        // This bench is told of its own Labels another bench took off their positions (docs/sync.md, "Every bench
+        // knows"): where their values went, if a Label on the Reel now carries them.
+        noteTakenElsewhere(db, reel, gone, movedHere, arrived);
         saveReelSnapshot(db, reel.reelId, remote);
         saveLabelsCounts(db, reel.reelId, remote.counts);
       }, true),
@@ -259,6 +287,49 @@ export function startMirror(db: Db, reel: LocalReel): Mirror {
       return [...current.values()].sort((a, b) => a.position - b.position);
     },
   };
+}
+
+/** Whether `label` carries every value (of a type with values) that `own` carried: the same Label enrolled again. */
+function carriesValuesOf(label: LocalLabel, own: LocalLabel): boolean {
+  const values = own.identifiers.filter((i) => i.value !== undefined);
+  return (
+    values.length > 0 &&
+    values.every((v) =>
+      label.identifiers.some((i) => i.tagType === v.tagType && i.value !== undefined && identifierValuesMatch(v.tagType, i.value, v.value as string)),
+    )
+  );
+}
+
+/**
+ * Notes (audit log: TAKEN_ELSEWHERE) each of this bench's own Labels another bench took off its position: moved to
+ * another position of the Reel, enrolled again at the position its values were printed for, or set aside (off the Reel).
+ * The Queue lists them in words (docs/sync.md, "Every bench knows").
+ */
+function noteTakenElsewhere(
+  db: Db,
+  reel: LocalReel,
+  gone: readonly LocalLabel[],
+  moved: readonly { labelId: string; from: number; to: number }[],
+  arrived: readonly LocalLabel[],
+): void {
+  if (gone.length === 0 && moved.length === 0) return;
+  const printedAt = printedPositions(reelPrintData(db, reel.reelId));
+  const note = (label: LocalLabel, from: number, to: number | null) => {
+    const printedFor = printedForElsewhere(label.identifiers, from, label.expected, printedAt);
+    audit(db, TAKEN_ELSEWHERE, label.labelId, {
+      reelId: reel.reelId,
+      reelName: reel.name,
+      position: from,
+      to,
+      printedFor,
+      values: label.identifiers.filter((i) => i.value !== undefined),
+    });
+  };
+  for (const label of gone) note(label, label.position, arrived.find((a) => carriesValuesOf(a, label))?.position ?? null);
+  for (const { labelId, from, to } of moved) {
+    const label = getLabel(db, labelId);
+    if (label) note({ ...label, expected: null }, from, to);
+  }
 }
 
 type PlacedBrief = LabelBrief & { reelId: string };

@@ -1,14 +1,21 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { queueCommands } from '../../src-shared/ipc/queue';
-import type { QueueItem, QueuePlace } from '../../src-shared/ipc/queue';
-import { againstPrintData, collisionOffer, collisionVerdict } from '../../src-shared/domain/collision';
+import type { QueueItem, QueueNotice, QueuePlace } from '../../src-shared/ipc/queue';
+import type { StringTagType } from '../../src-shared/api/common';
+import { z } from 'zod';
+import { againstPrintData, collisionOffer, collisionVerdict, printedForElsewhere } from '../../src-shared/domain/collision';
 import type { LocalIdentifier } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { CollisionShape } from '../../src-shared/ipc/queue';
 import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
 import { identifiersOf } from '../changes/shared-reel';
+import { reelPrintedAt } from '../changes/print-check';
+import { audit, readAuditAction, TAKEN_ELSEWHERE } from '../store/audit';
+import { getLabelAt } from '../store/labels';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';
+import { ServiceError } from '../service/errors';
+import { setTimeout as delay } from 'node:timers/promises';
 import { attemptsOf, listOps, type OutboxOp } from '../store/outbox';
 import { readQueueCounts } from '../store/queue-counts';
 import { collectionName, labelPlace, reelName } from '../store/queue-places';
@@ -64,6 +71,22 @@ function released(ctx: CommandContext, label: { reelId: string; labelId: string 
   ctx.statusChanged();
 }
 
+/**
+ * A settle's write, sent again when the service refused it for load (429: it did not process it; the spec, Errors,
+ * "Retry guidance"): after its Retry-After (else 250 ms doubling), at most 4 times more. The settle's writes are made
+ * at once, outside the queue (docs/sync.md, "Settling a collision"), so they wait here as the engine would.
+ */
+async function letThrough<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.status !== 429 || attempt >= 4) throw error;
+      await delay(Math.min(error.retryAfterMs ?? 250 * 2 ** attempt, 5_000));
+    }
+  }
+}
+
 /** The Reel on the service that holds the Labels taken off a Reel's positions when a collision was settled. */
 function setAsideName(reelName: string): string {
   return `${reelName} (set aside)`;
@@ -91,6 +114,14 @@ async function compareCollision(ctx: CommandContext, opId: string): Promise<{ co
   const theirIdentifiers = theirs ? identifiersOf(theirs) : [];
   const theirCheck = theirs ? againstPrintData(theirIdentifiers, printData) : null;
   const verdict = collisionVerdict(ours.check, theirCheck?.check ?? null);
+  // Theirs carries another position's print data (a misorder): it goes there when that position is free on the
+  // service and holds no Label of this bench waiting to be sent (docs/sync.md, "Settling a collision").
+  const theirsPrintedFor = theirs ? printedForElsewhere(theirIdentifiers, label.position, printData, reelPrintedAt(ctx.db, reel.reelId)) : null;
+  const held = theirsPrintedFor === null ? undefined : getLabelAt(ctx.db, reel.reelId, theirsPrintedFor);
+  const freeThere =
+    theirsPrintedFor !== null &&
+    !onService.some((l) => l.position === theirsPrintedFor && !l.archived) &&
+    (!held || held.state === 'expected' || held.state === 'gap' || held.serviceId !== null);
   return {
     theirs,
     collision: {
@@ -107,6 +138,8 @@ async function compareCollision(ctx: CommandContext, opId: string): Promise<{ co
       verdict,
       offer: collisionOffer(verdict),
       setAsideReelName: setAsideName(reel.name),
+      theirsPrintedFor,
+      theirsGoesTo: freeThere ? theirsPrintedFor : null,
     },
   };
 }
@@ -133,40 +166,138 @@ function notOffered(collision: CollisionShape, action: 'archiveTheirs' | 'discar
  * Takes the service's Label off the position: moved to the Reel's set-aside Reel on the service (an archived Label
  * keeps its position: the spec, Move, "positions with an archived … Label stay as gaps"), then archived there.
  */
-async function setAsideTheirs(ctx: CommandContext, reelName: string, theirs: ServiceLabel): Promise<{ serviceId: string; name: string }> {
+async function setAsideTheirs(
+  ctx: CommandContext,
+  reelName: string,
+  theirs: ServiceLabel,
+  beforeArchive: () => Promise<void>,
+): Promise<{ serviceId: string; name: string }> {
   const client = ctx.connection.requireClient();
   const name = setAsideName(reelName);
   const existing = (await client.reels.listAll({ q: name, pageSize: 100 })).find((r) => r.name === name && r.transferredAt === null);
   const description = `Labels taken off "${reelName}" because another Label matched the print data of their position.`;
-  const moved = await client.labels.move({
-    source: { compositeTagIds: [theirs.compositeTagId] },
-    target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
-  });
+  const moved = await letThrough(() =>
+    client.labels.move({
+      source: { compositeTagIds: [theirs.compositeTagId] },
+      target: existing ? { reelCollectionId: existing.collectionId } : { newReel: { name, description } },
+    }),
+  );
   const target = existing?.collectionId ?? moved.targetReel?.collectionId ?? moved.moved[0]?.toReelCollectionId ?? null;
-  await client.labels.archive(theirs.compositeTagId);
+  await beforeArchive();
+  await letThrough(() => client.labels.archive(theirs.compositeTagId));
   return { serviceId: target ?? '', name };
 }
 
-/** Archives a Label an earlier settle already moved off the collision's Reel (never one still on it). */
-async function archiveSetAside(ctx: CommandContext, collision: CollisionShape, serviceLabelId: string): Promise<null> {
+/**
+ * Enrolls the Label taken off the position again at the position it was printed for, with its identifiers (docs/sync.md,
+ * "Settling a collision": the spec's move cannot name a position, so the Label is set aside and archived, and its
+ * identifiers enrolled at their own position). Its optical markings leave the set-aside Label first (a marking is a
+ * member of one Label only: the spec, Create Label rules); its values of the other types carry no uniqueness.
+ */
+async function enrollTheirsAt(
+  ctx: CommandContext,
+  reelServiceId: string,
+  theirs: ServiceLabel,
+  position: number,
+): Promise<{ position: number; serviceId: string }> {
+  const client = ctx.connection.requireClient();
+  const active = (theirs.members ?? []).filter((m) => m.archivedAt === null);
+  const optical = active.filter((m) => m.tagType === 'SVC' && m.fingerprintId);
+  const values = active.flatMap((m) => (m.tagType !== 'SVC' && m.value ? [{ tagType: m.tagType as StringTagType, value: m.value }] : []));
+  const markings = optical.map((m) => ({ tagType: 'SVC' as const, fingerprintId: m.fingerprintId as string }));
+  for (const member of optical) await letThrough(() => client.labels.removeIdentifier(theirs.compositeTagId, member.tagId));
+  try {
+    const answer = await letThrough(() => client.labels.enroll(reelServiceId, { position, identifiers: [...values, ...markings] }));
+    return { position, serviceId: answer.label?.compositeTagId ?? '' };
+  } catch (error) {
+    // Not enrolled there (the position was taken meanwhile, say): the markings go back to the Label they came from, so
+    // nothing is lost; the settle stops before archiving it.
+    const lost: string[] = [];
+    for (const marking of markings) {
+      await letThrough(() => client.labels.addIdentifier(theirs.compositeTagId, marking)).catch((e: unknown) =>
+        lost.push(e instanceof Error ? e.message : String(e)),
+      );
+    }
+    if (lost.length === 0) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message}; its optical marking could not be put back on it (${lost.join('; ')})`);
+  }
+}
+
+/**
+ * Archives a Label an earlier settle already moved off the collision's Reel (never one still on it); first, as the
+ * settle would have, its identifiers are enrolled at the position they were printed for when that is free.
+ */
+async function archiveSetAside(
+  ctx: CommandContext,
+  collision: CollisionShape,
+  serviceLabelId: string,
+): Promise<{ position: number; serviceId: string } | null> {
   const client = ctx.connection.requireClient();
   const label = await client.labels.get(serviceLabelId);
-  if (label.reelCollectionId === requireReel(ctx.changes, collision.reelId).serviceId) {
+  const reel = requireReel(ctx.changes, collision.reelId);
+  if (label.reelCollectionId === reel.serviceId) {
     throw new StationError({
       code: StationErrorCode.conflict,
       message: `Label ${serviceLabelId} is still on Reel "${collision.reelName}" (position ${label.position}); it is not the one that held position ${collision.position}. Nothing was archived.`,
     });
   }
-  if (!label.archived) await client.labels.archive(serviceLabelId);
-  return null;
+  let movedTo: { position: number; serviceId: string } | null = null;
+  if (!label.archived) {
+    const printedFor = printedForElsewhere(identifiersOf(label), collision.position, collision.printData, reelPrintedAt(ctx.db, reel.reelId));
+    if (printedFor !== null && reel.serviceId) {
+      const onService = await client.labels.listAll({ reelCollectionId: reel.serviceId });
+      const held = getLabelAt(ctx.db, reel.reelId, printedFor);
+      const free =
+        !onService.some((l) => l.position === printedFor && !l.archived) &&
+        (!held || held.state === 'expected' || held.state === 'gap' || held.serviceId !== null);
+      if (free) movedTo = await enrollTheirsAt(ctx, reel.serviceId, label, printedFor);
+    }
+    await letThrough(() => client.labels.archive(serviceLabelId));
+  }
+  return movedTo;
 }
+
+/** How far back the Queue lists what other benches did to this bench's Labels (docs/sync.md, "Every bench knows"). */
+const NOTICE_DAYS = 7;
+
+/** What the audit log says when the operator put the notices away (queue.noticesSeen). */
+const NOTICES_SEEN = 'queue.noticesSeen';
+
+/**
+ * This bench's Labels other benches took off their positions, newest first, as the mirror noted them, since the
+ * operator last put them away.
+ */
+function queueNotices(ctx: CommandContext): QueueNotice[] {
+  const since = new Date(Date.now() - NOTICE_DAYS * 86_400_000).toISOString();
+  const seen = readAuditAction(ctx.db, NOTICES_SEEN, since, 1)[0]?.at ?? since;
+  return readAuditAction(ctx.db, TAKEN_ELSEWHERE, since, 100).flatMap((entry) => {
+    const parsed = TakenElsewhereDetail.safeParse(entry.detail);
+    return parsed.success && entry.subject && entry.at > seen ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
+  });
+}
+
+const TakenElsewhereDetail = z.object({
+  reelId: z.string(),
+  reelName: z.string(),
+  position: z.number().int(),
+  to: z.number().int().nullable(),
+  printedFor: z.number().int().nullable(),
+  values: z.array(z.object({ tagType: z.string(), value: z.string() })),
+});
 
 export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof queueCommands> {
   return {
     'queue.list': ({ state, limit }) => ({
       items: listOps(ctx.db, { ...(state ? { state } : {}), limit: limit ?? 1000 }).map((op) => queueItem(ctx, op)),
       counts: readQueueCounts(ctx.db),
+      notices: queueNotices(ctx),
     }),
+    'queue.noticesSeen': () => {
+      const seen = queueNotices(ctx).length;
+      audit(ctx.db, NOTICES_SEEN, null, { seen });
+      return { seen };
+    },
     'queue.retry': ({ opId }) => {
       released(ctx, retryOperation(ctx.changes, opId));
       return queueItem(ctx, requireOp(ctx.changes, opId));
@@ -194,13 +325,16 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
         ctx.engine.notify();
         ctx.statusChanged();
-        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo: null };
       }
       if (collision.verdict === 'free' && theirLabelId !== undefined) {
-        // An earlier settle moved their Label off the position and stopped before archiving it: archive it now.
-        const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: await archiveSetAside(ctx, collision, theirLabelId) });
+        // An earlier settle moved their Label off the position and stopped before archiving it: archive it now (its
+        // identifiers enrolled where they were printed first, as the settle would have).
+        const theirsMovedTo = await archiveSetAside(ctx, collision, theirLabelId);
+        const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel: null, theirsMovedTo });
         released(ctx, label);
-        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null };
+        if (theirsMovedTo) await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
+        return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel: null, theirsMovedTo };
       }
       if (collision.offer !== 'archiveTheirs' || !theirs) throw notOffered(collision, action);
       if (theirLabelId !== undefined && theirLabelId !== theirs.compositeTagId) {
@@ -211,8 +345,13 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
         });
       }
       let setAsideReel: { serviceId: string; name: string };
+      let theirsMovedTo: { position: number; serviceId: string } | null = null;
+      const reelServiceId = requireReel(ctx.changes, collision.reelId).serviceId as string;
+      const goesTo = collision.theirsGoesTo;
       try {
-        setAsideReel = await setAsideTheirs(ctx, collision.reelName, theirs);
+        setAsideReel = await setAsideTheirs(ctx, collision.reelName, theirs, async () => {
+          if (goesTo !== null) theirsMovedTo = await enrollTheirsAt(ctx, reelServiceId, theirs, goesTo);
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new StationError({
@@ -221,9 +360,11 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
           detail: { position: collision.position, holder: theirs.compositeTagId },
         });
       }
-      const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel });
+      const label = settleBySending(ctx.changes, opId, { ...record, setAsideReel, theirsMovedTo });
       released(ctx, label);
-      return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel };
+      // Theirs, enrolled again at its own position, takes it in this station's mirror at once.
+      if (theirsMovedTo) await refreshReel(ctx, requireReel(ctx.changes, collision.reelId)).catch(() => undefined);
+      return { item: queueItem(ctx, requireOp(ctx.changes, opId)), collision, setAsideReel, theirsMovedTo };
     },
     'queue.discard': ({ opId }) => {
       const label = discardOperation(ctx.changes, opId);

@@ -49,7 +49,7 @@ describe('localMatches', () => {
     expect(at('NFC', '04aa')).toEqual([]);
     expect(at('QR', '04AA')).toEqual([]);
     expect(localMatches(d, reels, 'NFC', '04AA')).toEqual([
-      { reelId: 'r1', serviceReelId: null, position: 4, labelId: 'l4', serviceId: null, source: 'local' },
+      { reelId: 'r1', serviceReelId: null, position: 4, labelId: 'l4', serviceId: null, source: 'local', reelName: expect.any(String), archived: false },
     ]);
   });
 });

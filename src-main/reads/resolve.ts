@@ -14,6 +14,10 @@ export interface ResolveMatch {
   labelId: string | null;
   serviceId: string | null;
   source: 'local' | 'service';
+  /** The Reel's name, where this station knows the Reel. */
+  reelName: string | null;
+  /** An archived Label (set aside, say): its values block no other Label (docs/sync.md, "Settling a collision"). */
+  archived: boolean;
 }
 
 /** The Labels of `reels` whose read or expected (printed) value of `tagType` matches `value`. */
@@ -31,6 +35,8 @@ export function localMatches(db: Db, reels: LocalReel[], tagType: string, value:
         labelId: label.labelId,
         serviceId: label.serviceId,
         source: 'local',
+        reelName: reel.name,
+        archived: label.state === 'archived',
       });
     }
   }
@@ -48,13 +54,16 @@ export function withServiceCandidates(db: Db, local: ResolveMatch[], answer: Res
     if (matches.some((m) => m.serviceId === candidate.compositeTagId)) continue;
     const held = getLabelByServiceId(db, candidate.compositeTagId);
     const candidateReel = candidate.reelCollectionId ?? serviceReelId ?? null;
+    const reel = candidateReel ? getReelByServiceId(db, candidateReel) : undefined;
     matches.push({
-      reelId: candidateReel ? (getReelByServiceId(db, candidateReel)?.reelId ?? null) : null,
+      reelId: reel?.reelId ?? null,
       serviceReelId: candidateReel,
       position: candidate.position,
       labelId: held?.labelId ?? null,
       serviceId: candidate.compositeTagId,
       source: 'service',
+      reelName: reel?.name ?? null,
+      archived: candidate.archived,
     });
   }
   return byPosition(matches);

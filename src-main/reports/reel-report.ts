@@ -7,6 +7,7 @@ import {
   benchEventsBetween,
   countByState,
   countEnrolledElsewhere,
+  countTakenElsewhere,
   enrollTimes,
   reelBindOps,
   reelProgress,
@@ -99,6 +100,7 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     enrolledElsewhere: countEnrolledElsewhere(db, reel.reelId),
+    takenElsewhere: countTakenElsewhere(db, reel.reelId),
     serviceCounts: snapshotCounts ? Object.fromEntries(Object.entries(snapshotCounts).filter((e): e is [string, number] => typeof e[1] === 'number')) : null,
     enrollment: {
       saves: times.length,

@@ -1,5 +1,6 @@
 import { identifierKey, identifierValuesMatch, matchesByteForByte } from '../../src-shared/domain/identifier-values';
 import type { ExpectedValues, LabelState, LocalIdentifier } from '../../src-shared/domain/label';
+import { timeOrderedUUID } from '../runtime/time-ordered-id';
 import { statement, type Db } from './database';
 
 // Labels as a local mirror: what the bench enrolled, what the print data expects, and what the
@@ -145,15 +146,16 @@ export function countLabelsByState(db: Db, reelId: string): Partial<Record<Label
 }
 
 /**
- * The highest position of the Reel's print data (rows with expected values) and the highest position of a Label the
- * service holds (here or enrolled elsewhere, as last read): what the Reel's known extent is made of
- * (src-main/changes/reel-extent.ts).
+ * The highest position of the Reel's print data (rows with expected values), of a Label the service holds (here or
+ * enrolled elsewhere, as last read) and of any Label held here (queued, in attention, on the service): what the
+ * Reel's known extent is made of (src-main/changes/reel-extent.ts).
  */
-export function highestPositions(db: Db, reelId: string): { printData: number | null; onService: number | null } {
+export function highestPositions(db: Db, reelId: string): { printData: number | null; onService: number | null; held: number | null } {
   return statement(
     db,
-    'SELECT MAX(CASE WHEN expected IS NOT NULL THEN position END) AS printData, MAX(CASE WHEN service_id IS NOT NULL THEN position END) AS onService FROM labels WHERE reel_id = ?',
-  ).get(reelId) as { printData: number | null; onService: number | null };
+    `SELECT MAX(CASE WHEN expected IS NOT NULL THEN position END) AS printData, MAX(CASE WHEN service_id IS NOT NULL THEN position END) AS onService,
+       MAX(CASE WHEN state NOT IN ('expected', 'gap') THEN position END) AS held FROM labels WHERE reel_id = ?`,
+  ).get(reelId) as { printData: number | null; onService: number | null; held: number | null };
 }
 
 /** Inserts or replaces the Label at its position (an expected row becomes the enrolled one). */
@@ -288,9 +290,20 @@ export function writeStamp(db: Db): string {
   return `${changes}:${version}`;
 }
 
-/** Removes a Label row (one that left the Reel on the service), only while it is still on `reelId`. */
-export function deleteLabel(db: Db, labelId: string, reelId: string): void {
+/**
+ * Removes a Label row (one that left the Reel on the service), only while it is still on `reelId`. Print data stays
+ * with its position (docs/sync.md, "Print data stays with the position"): a Label that carried its position's print
+ * data leaves a print-data row in its place, answered (`newId` names it).
+ */
+export function deleteLabel(db: Db, labelId: string, reelId: string): LocalLabel | undefined {
+  const row = statement(db, 'SELECT * FROM labels WHERE label_id = ? AND reel_id = ?').get(labelId, reelId) as Row | undefined;
+  if (!row) return undefined;
   statement(db, 'DELETE FROM labels WHERE label_id = ? AND reel_id = ?').run(labelId, reelId);
+  const left = fromRow(row);
+  if (!left.expected) return undefined;
+  const kept = newLabelRow({ labelId: timeOrderedUUID(), reelId, position: left.position, expected: left.expected });
+  upsertLabel(db, kept);
+  return kept;
 }
 
 /**
@@ -349,15 +362,43 @@ export function labelsHoldingValue(db: Db, reelId: string, tagType: string, valu
 /**
  * Puts Labels at new Reel positions (a move the service made). An expected row or gap at a target position gives
  * way; the rows pass through negative positions first, so moving within one Reel never collides on
- * UNIQUE(reel, position). Call it inside a transaction.
+ * UNIQUE(reel, position). Call it inside a transaction. Answers the print-data rows the Labels left behind.
  */
-export function placeLabels(db: Db, moves: readonly { labelId: string; reelId: string; position: number }[]): void {
+export function placeLabels(db: Db, allMoves: readonly { labelId: string; reelId: string; position: number }[]): LocalLabel[] {
+  // Print data stays with its position (docs/sync.md, "Print data stays with the position"), whatever moves: a Label
+  // leaves its position's print data behind as a print-data row and takes the print data of the place it goes to.
+  // A Label already where it goes is no move at all.
+  const moves: { labelId: string; reelId: string; position: number }[] = [];
+  const left: Pick<Row, 'reel_id' | 'position' | 'expected'>[] = [];
+  for (const m of allMoves) {
+    const row = statement(db, 'SELECT reel_id, position, expected FROM labels WHERE label_id = ?').get(m.labelId) as
+      Pick<Row, 'reel_id' | 'position' | 'expected'> | undefined;
+    if (row && row.reel_id === m.reelId && row.position === m.position) continue;
+    moves.push(m);
+    if (row) left.push(row);
+  }
   moves.forEach((m, n) => statement(db, 'UPDATE labels SET position = ? WHERE label_id = ?').run(-1 - n, m.labelId));
+  const kept: LocalLabel[] = [];
+  for (const row of left) {
+    if (row.expected === null) continue;
+    const expected = JSON.parse(row.expected) as ExpectedValues;
+    kept.push(newLabelRow({ labelId: timeOrderedUUID(), reelId: row.reel_id, position: row.position, expected }));
+    upsertLabel(db, kept[kept.length - 1] as LocalLabel);
+  }
   const now = new Date().toISOString();
   for (const m of moves) {
+    const there = statement(db, "SELECT expected FROM labels WHERE reel_id = ? AND position = ? AND state IN ('expected','gap')").get(m.reelId, m.position) as
+      Pick<Row, 'expected'> | undefined;
     statement(db, "DELETE FROM labels WHERE reel_id = ? AND position = ? AND state IN ('expected','gap')").run(m.reelId, m.position);
-    statement(db, 'UPDATE labels SET reel_id = ?, position = ?, updated_at = ? WHERE label_id = ?').run(m.reelId, m.position, now, m.labelId);
+    statement(db, 'UPDATE labels SET reel_id = ?, position = ?, expected = ?, updated_at = ? WHERE label_id = ?').run(
+      m.reelId,
+      m.position,
+      there?.expected ?? null,
+      now,
+      m.labelId,
+    );
   }
+  return kept;
 }
 
 /** Where else this very picture is the optical tag of a Label (not this Reel position), if anywhere. */
@@ -372,9 +413,12 @@ export function sameCaptureElsewhere(db: Db, sha256: string, reelId: string, pos
 // not a repeat of itself, and expected rows or gaps hold no marking.
 const REEL_VALUES_SQL = `SELECT position, json_extract(j.value, '$.tagType') AS tagType, json_extract(j.value, '$.value') AS value
   FROM labels, json_each(labels.identifiers) j
-  WHERE reel_id = ? AND state NOT IN ('expected', 'gap') AND json_extract(j.value, '$.value') IS NOT NULL`;
+  WHERE reel_id = ? AND state NOT IN ('expected', 'gap', 'archived') AND json_extract(j.value, '$.value') IS NOT NULL`;
 
-/** Every identifier value the Reel's enrolled or queued Labels carry, with its position. */
+/**
+ * Every identifier value the Reel's enrolled or queued Labels carry, with its position. An archived Label (one set
+ * aside) holds none: its values never stand against the real Label's (docs/sync.md, "Settling a collision").
+ */
 export function reelValues(db: Db, reelId: string): Iterable<{ position: number; tagType: string; value: string }> {
   return statement(db, REEL_VALUES_SQL).iterate(reelId) as Iterable<{ position: number; tagType: string; value: string }>;
 }

@@ -1,4 +1,5 @@
 import type { LabelState } from '../../src-shared/domain/label';
+import { TAKEN_ELSEWHERE } from './audit';
 import { statement, type Db } from './database';
 
 // Reads of the Reel report, the shift summary and the quality check's lot: Labels by state, the audit log by Reel
@@ -143,6 +144,13 @@ export function countByState(db: Db, reelId: string): Partial<Record<LabelState,
 }
 
 /** Labels of the Reel that another bench or app enrolled, as the mirror last read them (docs/sync.md, "Benches sharing a Reel"). */
+/** This bench's Labels of the Reel other benches took off their positions (moved or set aside: TAKEN_ELSEWHERE). */
+export function countTakenElsewhere(db: Db, reelId: string): number {
+  return (
+    statement(db, "SELECT COUNT(*) AS n FROM audit_log WHERE json_extract(detail, '$.reelId') = ? AND action = ?").get(reelId, TAKEN_ELSEWHERE) as { n: number }
+  ).n;
+}
+
 export function countEnrolledElsewhere(db: Db, reelId: string): number {
   return (statement(db, "SELECT COUNT(*) AS n FROM labels WHERE reel_id = ? AND origin = 'elsewhere'").get(reelId) as { n: number }).n;
 }

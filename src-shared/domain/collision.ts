@@ -1,5 +1,5 @@
 import type { ExpectedValues, LocalIdentifier } from './label';
-import { checkAgainstPrintData } from './print-check';
+import { checkAgainstPrintData, type PrintedAt } from './print-check';
 
 // A collision settled by what was printed (docs/sync.md, "Benches sharing a Reel", "Settling a collision"): two Labels
 // claim one position, and the print data of that position says which of them belongs there. Pure, so the station's
@@ -61,4 +61,20 @@ const OFFERS: Record<CollisionVerdict, CollisionOffer> = {
 
 export function collisionOffer(verdict: CollisionVerdict): CollisionOffer {
   return OFFERS[verdict];
+}
+
+/**
+ * The position a Label's values were printed for when it is not `position` (a misorder: it carries another position's
+ * print data), else null: where a Label taken off a collision's position belongs (docs/sync.md, "Settling a
+ * collision").
+ */
+export function printedForElsewhere(
+  identifiers: readonly LocalIdentifier[],
+  position: number,
+  expected: ExpectedValues | null,
+  printedAt: PrintedAt,
+): number | null {
+  const { findings } = checkAgainstPrintData(identifiers, position, expected, printedAt);
+  const misorder = findings.find((f) => f.kind === 'misorder');
+  return misorder?.kind === 'misorder' ? misorder.printedFor : null;
 }

@@ -176,6 +176,10 @@ export const labelCommands = {
           labelId: z.string().nullable(),
           serviceId: z.string().nullable(),
           source: z.enum(['local', 'service']),
+          /** The Reel's name, where this station knows the Reel (a duplicate message names it). */
+          reelName: z.string().nullable(),
+          /** An archived Label (set aside, say): its values block no other Label. */
+          archived: z.boolean(),
         }),
       ),
     }),

@@ -108,9 +108,33 @@ export const CollisionShape = z.object({
   verdict: z.enum(['ours', 'theirs', 'both', 'neither', 'unchecked', 'free']),
   /** The Reel on the service the service's Label is moved to (then archived) when ours is sent in its place. */
   setAsideReelName: z.string(),
+  /** The position theirs carries the print data of, when another than this one (a misorder), else null. */
+  theirsPrintedFor: z.number().int().nullable(),
+  /**
+   * Where theirs goes when ours is sent in its place: the position it was printed for, when that position is free on
+   * the service and here (it is enrolled there again with its identifiers); null: it is set aside.
+   */
+  theirsGoesTo: z.number().int().nullable(),
   offer: z.enum(['archiveTheirs', 'discardOurs', 'reposition', 'retry']),
 });
 export type CollisionShape = z.infer<typeof CollisionShape>;
+
+/**
+ * A Label of this bench another bench took off its position (docs/sync.md, "Every bench knows"), learnt at a refresh
+ * of the Reel: `to` is where a Label carrying its values is now (null: set aside, off the Reel); `printedFor` the
+ * position its values were printed for, if another.
+ */
+const QueueNotice = z.object({
+  at: z.string(),
+  labelId: z.string(),
+  reelId: z.string(),
+  reelName: z.string(),
+  position: z.number().int(),
+  to: z.number().int().nullable(),
+  printedFor: z.number().int().nullable(),
+  values: z.array(z.object({ tagType: z.string(), value: z.string() })),
+});
+export type QueueNotice = z.infer<typeof QueueNotice>;
 
 const SyncSummary = z.object({ done: z.number().int(), pending: z.number().int(), attention: z.number().int(), timedOut: z.boolean() });
 
@@ -120,9 +144,11 @@ type SyncConcurrency = z.infer<typeof SyncConcurrency>;
 export const queueCommands = {
   'queue.list': {
     input: z.object({ state: OperationStateSchema.optional(), limit: z.number().int().positive().max(10_000).optional() }).strict(),
-    output: z.object({ items: z.array(QueueItem), counts: QueueCounts }),
+    output: z.object({ items: z.array(QueueItem), counts: QueueCounts, notices: z.array(QueueNotice) }),
   },
   'queue.retry': { input: z.object({ opId: z.string().min(1) }).strict(), output: QueueItem },
+  /** Puts away the notices listed so far (audited as `queue.noticesSeen`): `queue.list` answers only later ones. */
+  'queue.noticesSeen': { input: z.object({}).strict(), output: z.object({ seen: z.number().int() }) },
   /**
    * Re-places the Label of an enrollment that needs attention at `position`, or the next position after its own
    * that holds nothing here (`nextFree`), and sends it again (docs/sync.md, "Benches sharing a Reel").
@@ -156,6 +182,8 @@ export const queueCommands = {
       collision: CollisionShape,
       /** Where the service's Label went before it was archived (archiveTheirs). */
       setAsideReel: z.object({ serviceId: z.string(), name: z.string() }).nullable(),
+      /** Where theirs was enrolled again, with its identifiers (archiveTheirs of a misorder: `theirsGoesTo`). */
+      theirsMovedTo: z.object({ position: z.number().int(), serviceId: z.string() }).nullable(),
     }),
   },
   /** Needs `confirm: true`; the row stays (state discarded) and the decision is audited. */

@@ -90,6 +90,8 @@ export const ReelReport = z.object({
   total: z.number().int(),
   /** Of those, the Labels another bench or app enrolled (a Reel shared between benches; docs/sync.md); the rate is this station's own. */
   enrolledElsewhere: z.number().int(),
+  /** This station's Labels other benches took off their positions (moved or set aside; docs/sync.md, "Every bench knows"). */
+  takenElsewhere: z.number().int(),
   /** The service's counts as last read (null before the first read). */
   serviceCounts: z.record(z.string(), z.number()).nullable(),
   enrollment: z.object({

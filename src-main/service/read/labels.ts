@@ -27,6 +27,9 @@ const ServiceLabelMemberSchema = z.object({
   value: z.string().nullish(),
   // spec: Identifier (tag) — archivedAt "timestamp or null"; absent → active.
   archivedAt: z.string().nullish(),
+  // our reading (sandbox): an SVC member's fingerprint, what enrolls the same marking again (spec: enrollment,
+  // `{tagType: SVC, fingerprintId}`); absent → null, and the marking cannot be enrolled again without its image.
+  fingerprintId: z.string().nullish(),
 });
 
 export const ServiceLabelSchema = z
@@ -58,7 +61,15 @@ export const ServiceLabelSchema = z
       compositeTagId: l.compositeTagId,
       position: l.position,
       reelCollectionId: l.reelCollectionId ?? null,
-      members: l.members ? l.members.map((m) => ({ tagId: m.tagId, tagType: m.tagType, value: m.value ?? null, archivedAt: m.archivedAt ?? null })) : null,
+      members: l.members
+        ? l.members.map((m) => ({
+            tagId: m.tagId,
+            tagType: m.tagType,
+            value: m.value ?? null,
+            archivedAt: m.archivedAt ?? null,
+            fingerprintId: m.fingerprintId ?? null,
+          }))
+        : null,
       complete: l.complete ?? null,
       bound: l.bound ?? boundThreadId !== null,
       archived: l.archived ?? (l.archivedAt ?? null) !== null,

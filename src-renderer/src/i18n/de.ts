@@ -499,7 +499,9 @@ export const de: Catalog = {
       MISORDER: 'Falsche Reihenfolge: an Position {{position}} wurde {{value}} gelesen, das gehört zu Position {{belongsTo}}.',
       PRINT_DATA_MISMATCH: 'Fehldruck: {{actual}} steht an keiner Position der Druckdaten, mit keiner Kennungsart ({{tagType}} {{expected}} gehört hierher).',
       DUPLICATE_IN_REEL: 'Doppelt: {{tagType}} {{value}} ist schon auf dem Label an Position {{position}}.',
-      DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf einem Label (Position {{position}}).',
+      DUPLICATE_ON_SERVICE: 'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf dem Label an Position {{position}} der Rolle „{{reelName}}“.',
+      DUPLICATE_ON_SERVICE_unopened:
+        'Doppelt: {{tagType}} {{value}} ist im Dienst schon auf dem Label an Position {{position}} einer anderen Rolle, die an diesem Arbeitsplatz nicht geöffnet ist.',
       SAME_CAPTURE: 'Gleiches Bild: diese Aufnahme ist schon für Position {{position}} gespeichert. Dieses Label neu aufnehmen.',
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
       OUTSIDE_RANGE:
@@ -601,6 +603,8 @@ export const de: Catalog = {
     counts: 'Vorgänge nach Zustand',
     states: { pending: 'wartend', sending: 'sendend', done: 'fertig', attention: 'zu klären', discarded: 'verworfen' },
     progress: '{{settled, number}} von {{total, number}} erledigt',
+    needsYou_one: '{{count, number}} braucht Sie',
+    needsYou_other: '{{count, number}} brauchen Sie',
     progressLabel: 'Fortschritt der Synchronisierung',
     syncNow: 'Jetzt synchronisieren',
     pause: 'Synchronisierung anhalten',
@@ -668,6 +672,18 @@ export const de: Catalog = {
     repositionAtItem: 'Neue Position für Vorgang {{seq}}',
     discardItem: 'Vorgang {{seq}} verwerfen',
     confirmDiscard: 'Vorgang {{seq}} ({{kind}}) verwerfen? Er wird nicht gesendet; die Entscheidung wird protokolliert.',
+    notices: {
+      title: 'Von anderen Arbeitsplätzen',
+      moved:
+        'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz an Position {{to}} gebracht: es trug, was für Position {{printedFor}} gedruckt wurde.',
+      movedNoPrint: 'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz an Position {{to}} gebracht.',
+      setAsidePrinted:
+        'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz beiseitegelegt: es trug, was für Position {{printedFor}} gedruckt wurde.',
+      setAside:
+        'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz oder einer App von der Rolle genommen: beiseitegelegt (eine Kollision wurde dort geklärt) oder auf eine Rolle verschoben, die an diesem Arbeitsplatz nicht geöffnet ist.',
+      seen: 'OK, gesehen',
+      values: 'Werte: {{values}}',
+    },
     collision: {
       comparing: 'Beide Labels werden mit den Druckdaten verglichen…',
       printData: 'Gedruckt an Position {{position}}: {{values}}',
@@ -705,6 +721,15 @@ export const de: Catalog = {
       settledArchive:
         'Position {{position}}: das Label im Dienst wurde archiviert (auf die Rolle „{{setAside}}“ gelegt); das Label dieser Station wird jetzt dorthin gesendet.',
       settledDiscard: 'Position {{position}}: das Label dieser Station wurde verworfen; das Label im Dienst bleibt dort.',
+      theirsPrintedFor: 'Das Label im Dienst trägt, was für Position {{printedFor}} gedruckt wurde.',
+      theirsGoesTo: 'Es trägt, was für Position {{to}} gedruckt wurde: es kommt an Position {{to}} (dort mit seinen Kennungen neu erfasst).',
+      moveTheirs: 'Fremdes an {{to}} bringen, eigenes senden…',
+      confirmArchiveMoveTitle: 'Das Label im Dienst von Position {{position}} an Position {{to}} bringen?',
+      confirmArchiveMove:
+        'Das Label ({{theirs}}), das ein anderer Arbeitsplatz oder eine App an Position {{position}} der Rolle „{{reel}}“ erfasst hat, trägt, was für Position {{to}} gedruckt wurde: es kommt an Position {{to}}. Der Dienst kann ein Label nicht auf eine genannte Position verschieben, daher wird es auf die Rolle „{{setAside}}“ gelegt und archiviert, und seine Kennungen werden an Position {{to}} neu erfasst. Danach wird das Label dieser Station ({{ours}}) an Position {{position}} gesendet. Die Entscheidung wird protokolliert.',
+      confirmArchiveMoveButton: 'Fremdes an {{to}} bringen, eigenes senden',
+      settledMove:
+        'Position {{position}}: das Label im Dienst ist jetzt an Position {{to}}, wo seine Werte gedruckt wurden; das Label dieser Station wird an Position {{position}} gesendet.',
     },
   },
   readNotice: {
@@ -1057,6 +1082,10 @@ export const de: Catalog = {
     enrollment: 'Erfassung',
     saves_one: '{{count, number}} Label gespeichert, von {{first}} bis {{last}}.',
     saves_other: '{{count, number}} Labels gespeichert, von {{first}} bis {{last}}.',
+    takenElsewhere_one:
+      'Davon wurde {{count, number}} von einem anderen Arbeitsplatz von seiner Position genommen (verschoben oder beiseitegelegt: siehe Warteschlange).',
+    takenElsewhere_other:
+      'Davon wurden {{count, number}} von einem anderen Arbeitsplatz von ihren Positionen genommen (verschoben oder beiseitegelegt: siehe Warteschlange).',
     timeFigures: 'Zeit je Label: Median {{median}} s, 90. Perzentil {{p90}} s.',
     breaks_one: '{{count, number}} Pause länger als {{minutes, number}} Minuten ist nicht mitgezählt.',
     breaks_other: '{{count, number}} Pausen länger als {{minutes, number}} Minuten sind nicht mitgezählt.',

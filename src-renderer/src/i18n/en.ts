@@ -479,7 +479,9 @@ export const en = {
       MISORDER: 'Misorder: position {{position}} read {{value}}, which belongs to position {{belongsTo}}.',
       PRINT_DATA_MISMATCH: 'Misprint: {{actual}} is on no position of the print data, under any type ({{tagType}} {{expected}} belongs here).',
       DUPLICATE_IN_REEL: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}}.',
-      DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on a Label on the service (position {{position}}).',
+      DUPLICATE_ON_SERVICE: 'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}} of Reel “{{reelName}}” on the service.',
+      DUPLICATE_ON_SERVICE_unopened:
+        'Duplicate: {{tagType}} {{value}} is already on the Label at position {{position}} of another Reel on the service, one this bench has not opened.',
       SAME_CAPTURE: 'Same picture: this capture is the one already saved for position {{position}}. Capture this Label again.',
       SAVE_FAILED: 'Not saved: {{message}}',
       OUTSIDE_RANGE:
@@ -581,6 +583,8 @@ export const en = {
     counts: 'Operations by state',
     states: { pending: 'pending', sending: 'sending', done: 'done', attention: 'attention', discarded: 'discarded' },
     progress: '{{settled, number}} of {{total, number}} settled',
+    needsYou_one: '{{count, number}} needs you',
+    needsYou_other: '{{count, number}} need you',
     progressLabel: 'Sync progress',
     syncNow: 'Sync now',
     pause: 'Pause sync',
@@ -648,6 +652,18 @@ export const en = {
     repositionAtItem: 'New position for operation {{seq}}',
     discardItem: 'Discard operation {{seq}}',
     confirmDiscard: 'Discard operation {{seq}} ({{kind}})? It will not be sent; the decision is recorded.',
+    notices: {
+      title: 'From other benches',
+      moved:
+        'Your Label at position {{position}} of Reel “{{reel}}” was taken to position {{to}} by another bench: it carried what was printed for position {{printedFor}}.',
+      movedNoPrint: 'Your Label at position {{position}} of Reel “{{reel}}” was taken to position {{to}} by another bench.',
+      setAsidePrinted:
+        'Your Label at position {{position}} of Reel “{{reel}}” was set aside by another bench: it carried what was printed for position {{printedFor}}.',
+      setAside:
+        'Your Label at position {{position}} of Reel “{{reel}}” was taken off the Reel by another bench or app: set aside (a collision settled there), or moved to a Reel this bench has not opened.',
+      seen: 'OK, seen',
+      values: 'Values: {{values}}',
+    },
     collision: {
       comparing: 'Comparing both Labels with the print data…',
       printData: 'Printed at position {{position}}: {{values}}',
@@ -682,6 +698,15 @@ export const en = {
       cancel: 'Cancel',
       settledArchive: 'Position {{position}}: the service’s Label was archived (set aside on the Reel “{{setAside}}”); this bench’s Label is being sent there.',
       settledDiscard: 'Position {{position}}: this bench’s Label was discarded; the service’s Label stays there.',
+      theirsPrintedFor: 'The service’s Label carries what was printed for position {{printedFor}}.',
+      theirsGoesTo: 'It carries what was printed for {{to}}: it goes to {{to}} (enrolled there again with its identifiers).',
+      moveTheirs: 'Take theirs to {{to}}, send ours…',
+      confirmArchiveMoveTitle: 'Take the service’s Label from position {{position}} to position {{to}}?',
+      confirmArchiveMove:
+        'The Label ({{theirs}}) that another bench or app enrolled at position {{position}} of Reel “{{reel}}” carries what was printed for position {{to}}: it goes to {{to}}. The service cannot move a Label to a position it is told, so it is moved to the Reel “{{setAside}}” and archived, and its identifiers are enrolled again at position {{to}}. This bench’s Label ({{ours}}) is then sent to position {{position}}. The decision is recorded.',
+      confirmArchiveMoveButton: 'Take theirs to {{to}}, send ours',
+      settledMove:
+        'Position {{position}}: the service’s Label is at position {{to}} now, where its values were printed; this bench’s Label is being sent to position {{position}}.',
     },
   },
   readNotice: {
@@ -1018,6 +1043,8 @@ export const en = {
     enrollment: 'Enrollment',
     saves_one: '{{count, number}} Label saved, from {{first}} to {{last}}.',
     saves_other: '{{count, number}} Labels saved, from {{first}} to {{last}}.',
+    takenElsewhere_one: 'Of them, {{count, number}} was taken off its position by another bench (moved or set aside: see the Queue).',
+    takenElsewhere_other: 'Of them, {{count, number}} were taken off their positions by another bench (moved or set aside: see the Queue).',
     timeFigures: 'Time per Label: median {{median}} s, 90th percentile {{p90}} s.',
     breaks_one: '{{count, number}} pause longer than {{minutes, number}} minutes is left out.',
     breaks_other: '{{count, number}} pauses longer than {{minutes, number}} minutes are left out.',

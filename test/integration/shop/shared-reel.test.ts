@@ -85,7 +85,7 @@ describe('two benches on one Reel', () => {
     expect(error.message).toContain(holder.compositeTagId);
   }, 60_000);
 
-  it('both enroll position 7 offline: one lands, the other waits in attention naming the position; reposition --position 8 lands it', async () => {
+  it('both enroll position 7 offline: one lands, the other waits in attention naming the position; reposition --next-free lands it at 8', async () => {
     shop.peer.proxy.down();
     try {
       await ok(a, 'enroll', '--reel', reelA, '--position', '7', '--text', 'A-7');
@@ -107,12 +107,12 @@ describe('two benches on one Reel', () => {
     // One Label at 7 on the service, and it is A's.
     expect(byPosition(await serviceLabels(shop.peer, serviceId)).get(7)).toEqual(['TEXT=A-7']);
 
-    // No print data and no range here: the Reel's known extent is the service's highest position, 7, and nothing is
-    // free after 7 inside it, so --next-free places nothing past it (docs/sync.md, "Benches sharing a Reel").
-    const full = await station(['--data', b, '--json', 'queue', 'reposition', items[0]!.opId, '--next-free']);
-    expect(full.code).toBe(1);
-    expect((full.json() as { error: { code: string } }).error.code).toBe('STATION_NO_FREE_POSITION');
-    const moved = await ok<{ fromPosition: number; position: number; state: string }>(b, 'queue', 'reposition', items[0]!.opId, '--position', '8');
+    // No print data and no range here: the Reel's length is not known, and its known extent is 7 (the collision's own
+    // position), so --next-free takes the position just after it, as the service appends (docs/sync.md, "Benches
+    // sharing a Reel"); a taken position named is refused.
+    const taken = await station(['--data', b, '--json', 'queue', 'reposition', items[0]!.opId, '--position', '6']);
+    expect((taken.json() as { error: { code: string } }).error.code).toBe('STATION_CONFLICT');
+    const moved = await ok<{ fromPosition: number; position: number; state: string }>(b, 'queue', 'reposition', items[0]!.opId, '--next-free');
     expect(moved).toMatchObject({ fromPosition: 7, position: 8, state: 'pending' });
     expect(await ok(b, 'sync', '--until-idle', '--timeout', '60')).toMatchObject({ pending: 0, attention: 0 });
 

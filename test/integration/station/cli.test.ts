@@ -159,7 +159,9 @@ describe('station CLI with the embedded sandbox', () => {
     expect((dry.json() as { blockers: { kind: string }[] }).blockers.length).toBeGreaterThan(0);
     const moved = await station(['--data', data, '--json', 'move', '--reel', reelId, '--from', '2', '--to', '3', '--new-reel', 'CLI tail']);
     expect(moved.json()).toMatchObject({ state: 'done', attention: null });
-    const source = (await station(['--data', data, '--json', 'reel', 'show', reelId])).json() as { labels: { position: number }[] };
-    expect(source.labels.map((l) => l.position)).toEqual([1, 4]);
+    const source = (await station(['--data', data, '--json', 'reel', 'show', reelId])).json() as { labels: { position: number; state: string }[] };
+    // The Labels at 2 and 3 left; their positions' print data stays (docs/sync.md, "Print data stays with the position").
+    expect(source.labels.filter((l) => l.state !== 'expected').map((l) => l.position)).toEqual([1]);
+    expect(source.labels.filter((l) => l.state === 'expected').map((l) => l.position)).toEqual([2, 3, 4]);
   }, 180_000);
 });

@@ -20,7 +20,7 @@ import {
   printersCommand,
   reprintCommand,
 } from './printers';
-import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand, queueSettleCommand } from './queue';
+import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand, queueSeenCommand, queueSettleCommand } from './queue';
 import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
 import { reportCommand, reportShiftCommand } from './report';
 import { serveCommand } from './serve';
@@ -50,6 +50,7 @@ export const cliCommands: readonly CliCommand[] = [
   queueRetryCommand,
   queueRepositionCommand,
   queueSettleCommand,
+  queueSeenCommand,
   queueDiscardCommand,
   bulkBindCommand,
   moveCommand,

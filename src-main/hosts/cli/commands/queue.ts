@@ -1,5 +1,5 @@
 import { OPERATION_STATES } from '../../../../src-shared/domain/operation-states';
-import type { QueueItem } from '../../../../src-shared/ipc/queue';
+import type { QueueItem, QueueNotice } from '../../../../src-shared/ipc/queue';
 import type { CollisionShape } from '../../../../src-shared/ipc/queue';
 import { READS_ONLY, type CliCommand } from '../command';
 import { UsageError } from '../context';
@@ -44,7 +44,11 @@ export const queueListCommand: CliCommand = {
     const c = out.counts;
     ctx.print(
       out,
-      [`pending ${c.pending} · sending ${c.sending} · done ${c.done} · attention ${c.attention} · discarded ${c.discarded}`, ...out.items.map(line)].join('\n'),
+      [
+        `pending ${c.pending} · sending ${c.sending} · done ${c.done} · attention ${c.attention} · discarded ${c.discarded}`,
+        ...out.notices.map(noticeWords),
+        ...out.items.map(line),
+      ].join('\n'),
     );
     return out.counts.attention > 0 ? 3 : 0;
   },
@@ -58,6 +62,18 @@ export const queueRetryCommand: CliCommand = {
     const { positionals } = parseCommand(args, { command: 'queue retry', options: {}, positionals: ['ID'] });
     const item = await ctx.call('queue.retry', { opId: positionals[0] });
     ctx.print(item, line(item));
+    return 0;
+  },
+};
+
+export const queueSeenCommand: CliCommand = {
+  path: ['queue', 'seen'],
+  usage: 'station [--data DIR] [--json] queue seen',
+  summary: "Put away the notices of this bench's Labels other benches moved or set aside (station queue lists only later ones).",
+  async run(ctx, args) {
+    parseCommand(args, { command: 'queue seen', options: {}, positionals: [] });
+    const out = await ctx.call('queue.noticesSeen', {});
+    ctx.print(out, `${out.seen} notice${out.seen === 1 ? '' : 's'} put away.`);
     return 0;
   },
 };
@@ -93,6 +109,17 @@ export const queueRepositionCommand: CliCommand = {
   },
 };
 
+/** A Label of this bench another bench took off its position, in words (docs/sync.md, "Every bench knows"). */
+function noticeWords(n: QueueNotice): string {
+  const carried = n.printedFor !== null ? `: it carried what was printed for ${n.printedFor}` : '';
+  const now = n.to !== null ? `; a Label with its values is at position ${n.to} now` : '';
+  if (n.to === null && n.printedFor === null) {
+    return `Your Label at position ${n.position} of Reel "${n.reelName}" was taken off the Reel by another bench or app: set aside (a collision settled there), or moved to a Reel this station has not opened.`;
+  }
+  const what = n.to !== null ? 'moved' : 'set aside';
+  return `Your Label at position ${n.position} of Reel "${n.reelName}" was ${what} by another bench${carried}${now}.`;
+}
+
 /** One side of a collision in words: its values and how they compare with the print data. */
 function side(name: string, s: CollisionShape['ours'] | NonNullable<CollisionShape['theirs']>): string {
   const values = s.values.map((v) => `${v.tagType} ${v.value ?? '(image)'}`).join(', ') || 'no values';
@@ -105,7 +132,9 @@ function side(name: string, s: CollisionShape['ours'] | NonNullable<CollisionSha
 
 const OFFER_WORDS: Record<CollisionShape['offer'], (c: CollisionShape) => string> = {
   archiveTheirs: (c) =>
-    `This station's Label belongs at position ${c.position}. To archive the service's Label ${c.theirs?.serviceId ?? ''} and send ours there: station queue settle ${c.opId} --archive-theirs --confirm`,
+    c.theirsGoesTo !== null
+      ? `This station's Label belongs at position ${c.position}. The service's Label ${c.theirs?.serviceId ?? ''} carries what was printed for ${c.theirsGoesTo}: it goes to ${c.theirsGoesTo} (enrolled there again with its identifiers; the one at ${c.position} is archived), and ours is sent to ${c.position}: station queue settle ${c.opId} --archive-theirs --confirm`
+      : `This station's Label belongs at position ${c.position}. To archive the service's Label ${c.theirs?.serviceId ?? ''}${c.theirsPrintedFor !== null ? ` (it carries what was printed for ${c.theirsPrintedFor}, a position held on the service or here)` : ''} and send ours there: station queue settle ${c.opId} --archive-theirs --confirm`,
   discardOurs: (c) => `This station's Label does not belong at position ${c.position}. To discard it: station queue settle ${c.opId} --discard-ours --confirm`,
   reposition: (c) => `The print data cannot settle it. Re-place ours by hand: station queue reposition ${c.opId} --position N`,
   retry: (c) => `The service holds no Label at position ${c.position} any more. Send ours again: station queue retry ${c.opId}`,
@@ -160,7 +189,7 @@ export const queueSettleCommand: CliCommand = {
       confirm: true,
     });
     const done = archive
-      ? `Archived the service's Label${out.collision.theirs ? ` ${out.collision.theirs.serviceId}` : ''}${out.setAsideReel ? ` (set aside on Reel "${out.setAsideReel.name}")` : ''}; sending ours to position ${out.collision.position}.`
+      ? `Archived the service's Label${out.collision.theirs ? ` ${out.collision.theirs.serviceId}` : ''}${out.setAsideReel ? ` (set aside on Reel "${out.setAsideReel.name}")` : ''}${out.theirsMovedTo ? `; its identifiers are enrolled at position ${out.theirsMovedTo.position}, where they were printed (${out.theirsMovedTo.serviceId})` : ''}; sending ours to position ${out.collision.position}.`
       : `Discarded this station's Label at position ${out.collision.position}; the service's Label stays there.`;
     ctx.print(out, `${done}\n${line(out.item)}`);
     return 0;

@@ -23,7 +23,7 @@ function summary(report: ReelReport): string {
   const v = report.verification;
   return [
     `Reel ${report.reel.name} (${report.reel.reelId}): ${report.total} position(s) — ${counts || 'none'}`,
-    `Saves: ${report.enrollment.saves}${report.enrollment.timePerLabel.medianSeconds === null ? '' : `, median ${report.enrollment.timePerLabel.medianSeconds.toFixed(1)} s per Label`}`,
+    `Saves: ${report.enrollment.saves}${report.takenElsewhere > 0 ? ` (${report.takenElsewhere} taken off their positions by another bench: see "station queue")` : ''}${report.enrollment.timePerLabel.medianSeconds === null ? '' : `, median ${report.enrollment.timePerLabel.medianSeconds.toFixed(1)} s per Label`}`,
     `Attention: ${report.attention.map((a) => `${a.code} ×${a.count}`).join(', ') || 'none'}; gaps and take-backs: ${report.gapsAndVoids.total}; bulk-binds: ${report.bulkBinds.length}`,
     v
       ? `Quality check: ${v.verdict.decision} (${v.verdict.failed} failed of ${v.verdict.inspected} checked; sample ${v.plan.sampleSize}, accept ${v.plan.accept}, reject ${v.plan.reject})`

@@ -95,11 +95,11 @@ describe('bench session', () => {
 
   it('a value found on the service afterwards leaves its slot and blocks until acknowledged', () => {
     let s = placeRead(startPosition(5, composition), { tagType: 'QR', value: 'Q-1' }, facts());
-    s = rejectPlacedRead(s, 'QR', 'Q-1', 12);
+    s = rejectPlacedRead(s, 'QR', 'Q-1', 12, 'Wine 7');
     expect(s.slots[0]?.value).toBeUndefined();
-    expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_ON_SERVICE', position: 12 });
+    expect(s.feedback).toMatchObject({ level: 'error', code: 'DUPLICATE_ON_SERVICE', position: 12, reelName: 'Wine 7' });
     expect(s.blocked).toBe(true);
-    expect(rejectPlacedRead(startPosition(6, composition), 'QR', 'Q-1', 12).feedback).toBeNull();
+    expect(rejectPlacedRead(startPosition(6, composition), 'QR', 'Q-1', 12, null).feedback).toBeNull();
   });
 
   it('TEXT compares case-insensitively against the print data and duplicates', () => {

@@ -48,7 +48,8 @@ export type Feedback =
   /** The read is another position's print data: the label in hand belongs at `belongsTo`, not here. */
   | { level: 'error'; code: 'MISORDER'; tagType: TagType; value: string; position: number; belongsTo: number; read: IncomingRead }
   | { level: 'error'; code: 'DUPLICATE_IN_REEL'; tagType: TagType; value: string; position: number }
-  | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number }
+  // `context` picks the catalog's words for a Reel this bench has not opened (i18next's context: DUPLICATE_ON_SERVICE_unopened).
+  | { level: 'error'; code: 'DUPLICATE_ON_SERVICE'; tagType: TagType; value: string; position: number; reelName: string | null; context?: 'unopened' }
   | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
   | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string }
   /** The operator declined to save outside this bench's range of the Reel (docs/sync.md, "Benches sharing a Reel"). */
@@ -186,11 +187,14 @@ export function placeCapture(state: BenchState, capture: CaptureOutcome, facts?:
  * asking the service takes a moment): the value leaves its slot and the error needs an
  * acknowledgement like any other.
  */
-export function rejectPlacedRead(state: BenchState, tagType: TagType, value: string, position: number): BenchState {
+export function rejectPlacedRead(state: BenchState, tagType: TagType, value: string, position: number, reelName: string | null): BenchState {
   const index = state.slots.findIndex((s) => s.tagType === tagType && s.value !== undefined && identifierValuesMatch(tagType, s.value, value));
   if (index < 0) return state;
   const slots = state.slots.map((s, n) => (n === index ? { tagType: s.tagType } : s));
-  return withFeedback({ ...state, slots }, { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position });
+  return withFeedback(
+    { ...state, slots },
+    { level: 'error', code: 'DUPLICATE_ON_SERVICE', tagType, value, position, reelName, ...(reelName === null ? { context: 'unopened' as const } : {}) },
+  );
 }
 
 /** A read or capture while an error waits for Enter: not used; the state names it (and the tone sounds). */

@@ -211,7 +211,8 @@ export function useBenchSession({
       else at.set(key, [position]);
     };
     for (const label of reelLabels ?? []) {
-      if (label.state === 'expected') continue;
+      // An archived Label (set aside) holds no value against the real one (docs/sync.md, "Settling a collision").
+      if (label.state === 'expected' || label.state === 'archived') continue;
       for (const i of label.identifiers) {
         if (i.value) add(identifierMapKey(i.tagType, i.value), label.position);
         if (i.captureSha256) add(identifierMapKey('SVC', i.captureSha256), label.position);
@@ -282,9 +283,11 @@ export function useBenchSession({
         .then(() => resolveOnService({ tagType, value }))
         .then(({ matches }) => {
           // On the service = found there, or a local Label the service already holds (print-data
-          // rows without a Label on the service are not duplicates).
-          const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
-          if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+          // rows without a Label on the service are not duplicates, nor an archived Label: one set aside).
+          const elsewhere = matches.find(
+            (m) => (m.source === 'service' || m.serviceId !== null) && !m.archived && !(m.reelId === reelId && m.position === position),
+          );
+          if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position, elsewhere.reelName) : s));
         });
       void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
         .catch(() => undefined)

@@ -60,8 +60,19 @@ export function CollisionComparison({ item }: { item: QueueItem }) {
         <Side name={t('queue.collision.ours')} side={c.ours} />
         {c.theirs ? <Side name={t('queue.collision.theirs')} side={c.theirs} /> : <li>{t('queue.collision.theirsGone', { position: c.position })}</li>}
       </ul>
+      {c.theirsPrintedFor !== null ? (
+        <p data-testid="collision-printed-for" data-printed-for={c.theirsPrintedFor}>
+          {t('queue.collision.theirsPrintedFor', { printedFor: c.theirsPrintedFor })}
+        </p>
+      ) : null}
       <p className="collision-verdict" data-testid="collision-verdict">
         <strong>{t(`queue.collision.verdict.${c.verdict}`, { position: c.position })}</strong>
+        {c.offer === 'archiveTheirs' && c.theirsGoesTo !== null ? (
+          <>
+            {' '}
+            <span data-testid="collision-goes-to">{t('queue.collision.theirsGoesTo', { to: c.theirsGoesTo })}</span>
+          </>
+        ) : null}
       </p>
     </div>
   );
@@ -78,7 +89,7 @@ export function CollisionActions({
 }: {
   item: QueueItem;
   reposition: ReactNode;
-  onSettled: (collision: CollisionShape, setAsideReel: string | null) => void;
+  onSettled: (collision: CollisionShape, setAsideReel: string | null, theirsMovedTo: number | null) => void;
 }) {
   const { t } = useTranslation();
   const collision = useCollision(item);
@@ -88,6 +99,8 @@ export function CollisionActions({
   if (!c || c.offer === 'reposition') return <>{collision.isPending ? null : reposition}</>;
   if (c.offer === 'retry') return null;
   const archive = c.offer === 'archiveTheirs';
+  // Theirs goes to the position it was printed for, when that is free (queue.settle enrolls it again there).
+  const to = archive ? c.theirsGoesTo : null;
   const ours = valuesInWords(c.ours.values, t);
   const theirs = c.theirs ? valuesInWords(c.theirs.values, t) : '';
   return (
@@ -100,12 +113,20 @@ export function CollisionActions({
         onClick={() => setAsking(true)}
         aria-label={t(archive ? 'queue.collision.archiveTheirsItem' : 'queue.collision.discardOursItem', { seq: item.seq, position: c.position })}
       >
-        {t(archive ? 'queue.collision.archiveTheirs' : 'queue.collision.discardOurs')}
+        {to !== null ? t('queue.collision.moveTheirs', { to }) : t(archive ? 'queue.collision.archiveTheirs' : 'queue.collision.discardOurs')}
       </button>
       {asking ? (
         <ConfirmDialog
-          title={t(archive ? 'queue.collision.confirmArchiveTitle' : 'queue.collision.confirmDiscardTitle', { position: c.position })}
-          confirm={t(archive ? 'queue.collision.confirmArchiveButton' : 'queue.collision.confirmDiscardButton')}
+          title={
+            to !== null
+              ? t('queue.collision.confirmArchiveMoveTitle', { position: c.position, to })
+              : t(archive ? 'queue.collision.confirmArchiveTitle' : 'queue.collision.confirmDiscardTitle', { position: c.position })
+          }
+          confirm={
+            to !== null
+              ? t('queue.collision.confirmArchiveMoveButton', { to })
+              : t(archive ? 'queue.collision.confirmArchiveButton' : 'queue.collision.confirmDiscardButton')
+          }
           busy={settle.isPending}
           error={settle.error}
           onCancel={() => {
@@ -124,22 +145,24 @@ export function CollisionActions({
               .then(
                 (out) => {
                   setAsking(false);
-                  onSettled(out.collision, out.setAsideReel?.name ?? null);
+                  onSettled(out.collision, out.setAsideReel?.name ?? null, out.theirsMovedTo?.position ?? null);
                 },
                 () => undefined,
               );
           }}
         >
           <p>
-            {archive
-              ? t('queue.collision.confirmArchive', {
-                  theirs,
-                  ours,
-                  position: c.position,
-                  reel: c.reelName,
-                  setAside: c.setAsideReelName,
-                })
-              : t('queue.collision.confirmDiscard', { ours, theirs, position: c.position, reel: c.reelName })}
+            {to !== null
+              ? t('queue.collision.confirmArchiveMove', { theirs, ours, position: c.position, to, reel: c.reelName, setAside: c.setAsideReelName })
+              : archive
+                ? t('queue.collision.confirmArchive', {
+                    theirs,
+                    ours,
+                    position: c.position,
+                    reel: c.reelName,
+                    setAside: c.setAsideReelName,
+                  })
+                : t('queue.collision.confirmDiscard', { ours, theirs, position: c.position, reel: c.reelName })}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { OperationState, QueueCounts, QueueItem, SyncPauseKind } from '../../../../src-shared/ipc';
+import type { QueueNotice } from '../../../../src-shared/ipc/queue';
 import { OPERATION_STATES } from '../../../../src-shared/ipc/queue';
 import { Details } from '../../components/Details';
 import { ErrorNote, attentionError } from '../../components/ErrorNote';
@@ -52,7 +53,7 @@ export function QueueScreen() {
   const [recapturing, setRecapturing] = useState<QueueItem>();
   const [recaptured, setRecaptured] = useState<number>();
   /** The last collision settled here, said in words until the next one. */
-  const [settled, setSettled] = useState<{ position: number; archived: boolean; setAside: string | null }>();
+  const [settled, setSettled] = useState<{ position: number; archived: boolean; setAside: string | null; movedTo: number | null }>();
   const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseKind: SyncPauseKind | null }>();
   useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseKind: p.pauseKind })), []);
 
@@ -66,8 +67,11 @@ export function QueueScreen() {
   const repositionOf = (item: QueueItem) => (
     <Reposition seq={item.seq} busy={reposition.isPending} send={(target) => reposition.mutate({ opId: item.opId, ...target })} />
   );
+  // What waits is said as it is (docs/sync.md, "What the operator sees"): an item in attention is not settled, it needs
+  // a person.
   const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
-  const finished = counts ? counts.done + counts.attention : 0;
+  const finished = counts ? counts.done : 0;
+  const needsYou = counts?.attention ?? 0;
 
   return (
     <section aria-labelledby="queue-title" className="stack">
@@ -83,7 +87,17 @@ export function QueueScreen() {
             ))}
           </ul>
           <label className="progress">
-            {t('queue.progress', { settled: finished, total })}
+            <span data-testid="queue-progress">
+              {t('queue.progress', { settled: finished, total })}
+              {needsYou > 0 ? (
+                <>
+                  {' · '}
+                  <strong className="needs-you" data-testid="queue-needs-you">
+                    {t('queue.needsYou', { count: needsYou })}
+                  </strong>
+                </>
+              ) : null}
+            </span>
             <progress max={Math.max(total, 1)} value={finished} aria-label={t('queue.progressLabel')} />
           </label>
         </>
@@ -128,11 +142,14 @@ export function QueueScreen() {
       {settled ? (
         <p role="status" className="ok-note" data-testid="queue-settled">
           ✓{' '}
-          {settled.archived
-            ? t('queue.collision.settledArchive', { position: settled.position, setAside: settled.setAside ?? '' })
-            : t('queue.collision.settledDiscard', { position: settled.position })}
+          {settled.movedTo !== null
+            ? t('queue.collision.settledMove', { position: settled.position, to: settled.movedTo })
+            : settled.archived
+              ? t('queue.collision.settledArchive', { position: settled.position, setAside: settled.setAside ?? '' })
+              : t('queue.collision.settledDiscard', { position: settled.position })}
         </p>
       ) : null}
+      <Notices notices={list.data?.notices ?? []} />
       {recapturing ? (
         <div id="queue-recapture">
           <RecapturePanel
@@ -228,7 +245,7 @@ export function QueueScreen() {
                     {isCollision(item) ? (
                       <CollisionActions
                         item={item}
-                        onSettled={(c, setAside) => setSettled({ position: c.position, archived: c.offer === 'archiveTheirs', setAside })}
+                        onSettled={(c, setAside, movedTo) => setSettled({ position: c.position, archived: c.offer === 'archiveTheirs', setAside, movedTo })}
                         reposition={repositionOf(item)}
                       />
                     ) : item.attention?.actions.includes('reposition') ? (
@@ -286,5 +303,43 @@ function Reposition({ seq, busy, send }: { seq: number; busy: boolean; send: (ta
         {t('queue.repositionHere')}
       </button>
     </span>
+  );
+}
+
+/**
+ * What other benches did to this bench's Labels, learnt when the Reel was read again (docs/sync.md, "Every bench
+ * knows"): a Label taken to the position its values were printed for, or set aside.
+ */
+function Notices({ notices }: { notices: readonly QueueNotice[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const seen = useCommandMutation('queue.noticesSeen', ['queue.list']);
+  if (notices.length === 0) return null;
+  return (
+    <section className="queue-notices" aria-labelledby="queue-notices-title" data-testid="queue-notices">
+      <h3 id="queue-notices-title">{t('queue.notices.title')}</h3>
+      <ul>
+        {notices.map((n) => {
+          const words = { position: n.position, reel: n.reelName, to: n.to, printedFor: n.printedFor };
+          const key = n.to !== null ? (n.printedFor !== null ? 'moved' : 'movedNoPrint') : n.printedFor !== null ? 'setAsidePrinted' : 'setAside';
+          return (
+            <li key={`${n.labelId}-${n.at}`} data-testid="queue-notice" data-position={n.position}>
+              <span aria-hidden="true">⚠ </span>
+              {t(`queue.notices.${key}`, words)}{' '}
+              <span className="hint">
+                {n.values.length > 0 ? `${t('queue.notices.values', { values: n.values.map((v) => `${v.tagType} ${v.value}`).join(', ') })} · ` : ''}
+                <time dateTime={n.at} title={n.at}>
+                  {format.date(n.at)} {format.time(n.at)}
+                </time>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" disabled={seen.isPending} onClick={() => seen.mutate({})} data-testid="queue-notices-seen">
+        {t('queue.notices.seen')}
+      </button>
+      <ErrorNote error={seen.error} />
+    </section>
   );
 }

@@ -172,6 +172,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
       <ReportSection id="report-rate" title={t('report.enrollment')}>
         <p>
           {t('report.saves', { count: enrollment.saves, first: when(enrollment.firstAt), last: when(enrollment.lastAt) })}{' '}
+          {report.takenElsewhere > 0 ? (
+            <strong data-testid="report-taken-elsewhere">{t('report.takenElsewhere', { count: report.takenElsewhere })} </strong>
+          ) : null}
           {t('report.timeFigures', { median: seconds(enrollment.timePerLabel.medianSeconds), p90: seconds(enrollment.timePerLabel.p90Seconds) })}{' '}
           {enrollment.timePerLabel.breaks > 0
             ? t('report.breaks', { count: enrollment.timePerLabel.breaks, minutes: enrollment.timePerLabel.breakSeconds / 60 })
