@@ -13,7 +13,9 @@ export function ReelNfcSettings({ reelId, reelName, close }: { reelId: string; r
   const settings = useCommandQuery('nfc.settings', { reelId });
   const save = useCommandMutation('nfc.settings', ['nfc.settings']);
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   // While a change is saved, the boxes show it already.
   const saved = save.data ?? settings.data;
   const current = saved && save.isPending ? { ...saved, ...save.variables } : saved;

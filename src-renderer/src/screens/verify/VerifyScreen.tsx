@@ -136,7 +136,9 @@ export function VerifyScreen({
     setChosen(undefined);
     setLast(undefined);
   }, [reelId]);
-  useEffect(() => setAfterVerdict(undefined), [reelId, position, decision]);
+  useEffect(() => {
+    setAfterVerdict(undefined);
+  }, [reelId, position, decision]);
 
   // Each read is fitted to the sampled Label's slots by the rule the Bench uses: by value (what this position and the
   // others should carry), else by the reported type or the shape. A value found at another position keeps that
