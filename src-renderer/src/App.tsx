@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmHost } from './components/ConfirmDialog';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
 import { Nav } from './shell/Nav';
@@ -164,6 +165,7 @@ export function App() {
           </Suspense>
         </main>
       </div>
+      <ConfirmHost />
     </div>
   );
 }

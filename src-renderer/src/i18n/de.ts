@@ -72,6 +72,14 @@ export const de: Catalog = {
     dayAfter: 'Der Tag danach',
     dateInvalid: 'Kein Datum: bitte so eingeben: {{example}}.',
   },
+  /** The station's own confirmation (components/ConfirmDialog.tsx): its buttons and keys, and the actions it confirms that have no button word elsewhere. */
+  confirm: {
+    ok: 'OK',
+    cancel: 'Abbrechen',
+    keys: 'Enter bestätigt · Esc bricht ab',
+    saveAnyway: 'Trotzdem speichern',
+    lockChips: 'Chips schreibschützen',
+  },
   tagTypes: {
     TEXT: 'Aufgedruckter Text',
     QR: 'QR-Code',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 /**
  * A Reel's NFC encoding (docs/devices.md, "Encoding a chip"), set where the Reel is prepared (beside its print data and
@@ -36,9 +37,13 @@ export function ReelNfcSettings({ reelId, reelName, close }: { reelId: string; r
           type="checkbox"
           checked={current?.lock ?? false}
           disabled={!current || save.isPending}
-          onChange={(e) => {
+          onChange={async (e) => {
             const lock = e.target.checked;
-            if (lock && !window.confirm(t('nfcEncode.settings.confirmLock', { reel: reelName }))) return;
+            if (
+              lock &&
+              !(await askToConfirm({ message: t('nfcEncode.settings.confirmLock', { reel: reelName }), confirm: t('confirm.lockChips'), danger: true }))
+            )
+              return;
             save.mutate({ reelId, lock });
           }}
         />

@@ -23,6 +23,7 @@ import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
 import { decidedText, planText, sampleMessage, verdictText } from './verification-text';
 import { reelRead } from '../../query/reel-read';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 // The quality check of an enrolled Reel: draw the sample (ISO 2859-1, the AQL from Settings), then scan each sampled
 // position with the bench's devices (scanners and the keyboard wedge, NFC, and the camera when the Reel expects an
@@ -260,7 +261,12 @@ export function VerifyScreen({
 
   const draw = async () => {
     if (!reelId) return;
-    if (verification && verification.verdict.inspected > 0 && !window.confirm(t('verify.confirmNew', { count: verification.verdict.inspected }))) return;
+    if (
+      verification &&
+      verification.verdict.inspected > 0 &&
+      !(await askToConfirm({ message: t('verify.confirmNew', { count: verification.verdict.inspected }), confirm: t('verify.draw') }))
+    )
+      return;
     setBusy(true);
     setError(undefined);
     setLast(undefined);
