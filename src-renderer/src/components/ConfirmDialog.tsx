@@ -56,9 +56,14 @@ const subscribe = (listener: () => void) => {
 };
 const head = () => queue[0];
 
-/** Shows the question asked first, while there is one. */
+/** Shows the question asked first, while there is one. Leaving the screen (Back, a link) answers every question No. */
 export function ConfirmHost() {
   const pending = useSyncExternalStore(subscribe, head);
+  useEffect(() => {
+    const left = () => [...queue].forEach((p) => p.answer(false));
+    window.addEventListener('hashchange', left);
+    return () => window.removeEventListener('hashchange', left);
+  }, []);
   return pending ? <ConfirmBox key={pending.id} pending={pending} /> : null;
 }
 
