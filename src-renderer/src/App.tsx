@@ -8,6 +8,7 @@ import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
 import { lazyScreen } from './shell/lazy-screen';
 import { ReadNotice, useReadsWithoutBench } from './shell/ReadNotice';
+import { ScreenBoundary } from './shell/ScreenBoundary';
 import { readsClaimed, watchClaims } from './shell/read-notice';
 import { StationLostBanner } from './shell/StationLostBanner';
 import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
@@ -146,21 +147,26 @@ export function App() {
           <ScanFieldNotice />
           <ReadNotice />
           <Suspense fallback={loading}>
-            {onBench || benchReel !== undefined ? (
-              <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
-            ) : null}
-            {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
-            {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
-            {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
-            {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
-            {screen === 'verify' && (
-              <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
-            )}
-            {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
-            {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
-            {screen === 'queue' && <QueueScreen />}
-            {screen === 'devices' && <DevicesScreen status={status} />}
-            {screen === 'settings' && <SettingsScreen status={status} />}
+            {/* The Bench's session in a boundary of its own: another screen's failure does not end it. */}
+            <ScreenBoundary screen={screen} connection={connection} shown={onBench}>
+              {onBench || benchReel !== undefined ? (
+                <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
+              ) : null}
+            </ScreenBoundary>
+            <ScreenBoundary screen={screen} connection={connection} shown={!onBench}>
+              {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
+              {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
+              {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
+              {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
+              {screen === 'verify' && (
+                <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
+              )}
+              {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
+              {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
+              {screen === 'queue' && <QueueScreen />}
+              {screen === 'devices' && <DevicesScreen status={status} />}
+              {screen === 'settings' && <SettingsScreen status={status} />}
+            </ScreenBoundary>
             <ScreenRendered screen={screen} />
           </Suspense>
         </main>

@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { daemonPort } from '../helpers/ports';
 import { confirmDialog } from '../helpers/e2e/confirm';
 import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
@@ -180,3 +182,51 @@ for (const lang of ['en', 'de'] as const) {
     await page.screenshot({ path: `test-results/e2e/screens/pages-${lang}.png` });
   });
 }
+
+test('the station stopped: one box says it on every screen, a screen whose part cannot be fetched does not blank the page, and all goes on once it is back', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  // On a port no other program is handed while it is stopped (test/helpers/ports.ts): started again on it.
+  const first = await serveStation({ port: await daemonPort() });
+  let second: ServedStation | undefined;
+  try {
+    await first.call('profiles.connect', { kind: 'sandbox' });
+    const { reelId: lostReel } = await first.call('reels.create', { name: 'Outage reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+    const at = `${new URL(first.served.ready.url).origin}/?token=${first.served.ready.token}`;
+    await page.goto(`${at}#/bench?reel=${encodeURIComponent(lostReel)}`);
+    await expect(page.getByTestId('bench-position')).toHaveText('1', { timeout: 30_000 });
+    await leaveFor(page, 'reels');
+    await expect(page.getByRole('cell', { name: 'Outage reel' })).toBeVisible({ timeout: 30_000 });
+    await first.served.stop('SIGKILL');
+
+    // Each screen: the shell's banner is the one error box; the Reel map, never opened, has a chunk not fetched yet.
+    const banner = page.getByTestId('station-lost');
+    for (const screen of ['reels', 'bench', 'queue', 'reelMap', 'shift']) {
+      if (screen !== 'reels') await page.locator(`nav a[href="#/${screen}"]`).click();
+      await expect(banner).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('nav a[href="#/reels"]')).toBeVisible();
+      // What a screen asks while it is shown has been asked and answered by nobody: still one box.
+      await expect.poll(() => page.getByRole('alert').count(), { message: `error boxes on ${screen}` }).toBe(1);
+      await expect(page.getByRole('alert')).toHaveText(/The station is not answering/);
+      if (screen === 'reelMap')
+        await expect(page.getByTestId('screen-waits')).toHaveText('This screen opens once the station answers again.', { timeout: 30_000 });
+      await page.screenshot({ path: `test-results/e2e/screens/outage-${screen}.png` });
+    }
+
+    // Back on the same folder and port: the screen left unfetched comes by itself.
+    await page.locator('nav a[href="#/reelMap"]').click();
+    second = await serveStation({ dataDir: first.dataDir, port: Number(new URL(first.served.ready.url).port) });
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: /^Reel map/, level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await second?.stop();
+    await first.served.stop('SIGKILL');
+    rmSync(first.dataDir, { recursive: true, force: true });
+  }
+});

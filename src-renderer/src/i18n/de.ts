@@ -80,6 +80,10 @@ export const de: Catalog = {
     saveAnyway: 'Trotzdem speichern',
     lockChips: 'Chips schreibschützen',
   },
+  /** A screen that could not be drawn (shell/ScreenBoundary.tsx). */
+  screens: {
+    screenWaits: 'Diese Ansicht öffnet sich, sobald die Station wieder antwortet.',
+  },
   tagTypes: {
     TEXT: 'Aufgedruckter Text',
     QR: 'QR-Code',

@@ -78,6 +78,10 @@ export const en = {
     saveAnyway: 'Save anyway',
     lockChips: 'Lock the chips',
   },
+  /** A screen that could not be drawn (shell/ScreenBoundary.tsx). */
+  screens: {
+    screenWaits: 'This screen opens once the station answers again.',
+  },
   /** An identifier type in words (its code, e.g. DATA_MATRIX, stays in tables and the CLI). */
   tagTypes: { TEXT: 'Printed text', QR: 'QR code', DATA_MATRIX: 'Data Matrix code', BAR_CODE: 'Barcode', NFC: 'NFC chip', SVC: 'Optical marking (SVC)' },
   states: {
