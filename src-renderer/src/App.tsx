@@ -144,8 +144,11 @@ export function App() {
           attention={status?.queue.attention ?? 0}
         />
         <main id="main" className="screen" tabIndex={-1}>
-          <ScanFieldNotice />
-          <ReadNotice />
+          {/* Over the screen, not in its flow: a scan's notice moves nothing on the page (styles.css, .notices). */}
+          <div className="notices">
+            <ScanFieldNotice />
+            <ReadNotice />
+          </div>
           <Suspense fallback={loading}>
             {/* The Bench's session in a boundary of its own: another screen's failure does not end it. */}
             <ScreenBoundary screen={screen} connection={connection} shown={onBench}>

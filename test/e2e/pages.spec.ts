@@ -4,6 +4,7 @@ import { daemonPort } from '../helpers/ports';
 import { confirmDialog } from '../helpers/e2e/confirm';
 import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
 
 // Pages that never blank (docs/architecture.md, "Renderer", "No effect returns a value"): every panel and dialog
 // opened and closed, and each screen left with one open, in English and German. Any page error or console error fails
@@ -228,5 +229,49 @@ test('the station stopped: one box says it on every screen, a screen whose part 
     await second?.stop();
     await first.served.stop('SIGKILL');
     rmSync(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Where the status bar and the screen's heading are in the window, and how far the page is scrolled. */
+async function boxes(page: Page) {
+  return page.evaluate(() => {
+    const at = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r ? { top: Math.round(r.top), height: Math.round(r.height) } : undefined;
+    };
+    return { statusBar: at('.status-bar'), heading: at('main h2'), scrollY: Math.round(window.scrollY) };
+  });
+}
+
+test('a scan moves nothing on the page: the status bar and the screen stay where they are, on the Reels screen and at the Bench', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
+  await page.goto(`${origin}#/reels`);
+  await expect(reelSetUpButton(page, REEL)).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 30));
+  const before = await boxes(page);
+  expect(before.statusBar?.height).toBeGreaterThan(0);
+  const notice = page.getByTestId('read-notice');
+  for (let n = 1; n <= 3; n += 1) {
+    await wedgeScan(page, `JUMP-REELS-${n}`);
+    await expect(notice).toHaveAttribute('data-seq', String(n));
+    expect(await boxes(page), `after scan ${n}`).toEqual(before);
+  }
+  await page.screenshot({ path: 'test-results/e2e/screens/scan-notice-reels-1366.png' });
+
+  // At the Bench: its scans fill the slots and save; the status bar stays put.
+  const { reelId: benchReel } = await station.call('reels.create', { name: 'Jump reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+  await page.goto(`${origin}#/bench?reel=${encodeURIComponent(benchReel)}`);
+  const position = page.getByTestId('bench-position');
+  await expect(position).toHaveText('1', { timeout: 30_000 });
+  await wedgeScan(page, 'JUMP-BENCH-1');
+  await expect(position).toHaveText('2');
+  const bench = await boxes(page);
+  for (let n = 2; n <= 4; n += 1) {
+    await wedgeScan(page, `JUMP-BENCH-${n}`);
+    await expect(position).toHaveText(String(n + 1));
+    expect((await boxes(page)).statusBar, `the status bar after Bench scan ${n}`).toEqual(bench.statusBar);
+    expect((await boxes(page)).scrollY).toBe(bench.scrollY);
   }
 });
