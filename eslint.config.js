@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint-rules/import-boundaries.js';
+import effectReturnsCleanup from './eslint-rules/effect-returns-cleanup.js';
 import sqlInStore from './eslint-rules/sql-in-store.js';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -27,7 +28,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { station: { rules: { 'import-boundaries': importBoundaries, 'sql-in-store': sqlInStore } } },
+    plugins: {
+      station: { rules: { 'import-boundaries': importBoundaries, 'sql-in-store': sqlInStore, 'effect-returns-cleanup': effectReturnsCleanup } },
+    },
     rules: {
       'station/import-boundaries': ['error', { root }],
       'station/sql-in-store': ['error', { root }],
@@ -35,6 +38,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // An effect returns nothing or its cleanup function (eslint-rules/README.md): React calls what it returns. The
+    // renderer is linted with its TypeScript program so that the rule knows a returned subscription is a function.
+    files: ['src-renderer/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: { 'station/effect-returns-cleanup': 'error' },
   },
   {
     // Every station call of a screen goes through the query hooks (src-renderer/src/query/use-command.ts): one

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmHost } from './components/ConfirmDialog';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
 import { useEventInvalidation } from './query/use-event-invalidation';
 import { Nav } from './shell/Nav';
@@ -7,6 +8,7 @@ import { StatusBar } from './shell/StatusBar';
 import { DiskBanner } from './shell/DiskStatus';
 import { lazyScreen } from './shell/lazy-screen';
 import { ReadNotice, useReadsWithoutBench } from './shell/ReadNotice';
+import { ScreenBoundary } from './shell/ScreenBoundary';
 import { readsClaimed, watchClaims } from './shell/read-notice';
 import { StationLostBanner } from './shell/StationLostBanner';
 import { hashParams, screenFromHash, type ScreenId } from './shell/screens';
@@ -142,28 +144,37 @@ export function App() {
           attention={status?.queue.attention ?? 0}
         />
         <main id="main" className="screen" tabIndex={-1}>
-          <ScanFieldNotice />
-          <ReadNotice />
+          {/* Over the screen, not in its flow: a scan's notice moves nothing on the page (styles.css, .notices). */}
+          <div className="notices">
+            <ScanFieldNotice />
+            <ReadNotice />
+          </div>
           <Suspense fallback={loading}>
-            {onBench || benchReel !== undefined ? (
-              <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
-            ) : null}
-            {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
-            {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
-            {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
-            {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
-            {screen === 'verify' && (
-              <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
-            )}
-            {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
-            {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
-            {screen === 'queue' && <QueueScreen />}
-            {screen === 'devices' && <DevicesScreen status={status} />}
-            {screen === 'settings' && <SettingsScreen status={status} />}
+            {/* The Bench's session in a boundary of its own: another screen's failure does not end it. */}
+            <ScreenBoundary screen={screen} connection={connection} shown={onBench}>
+              {onBench || benchReel !== undefined ? (
+                <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
+              ) : null}
+            </ScreenBoundary>
+            <ScreenBoundary screen={screen} connection={connection} shown={!onBench}>
+              {screen === 'connect' && <ConnectScreen status={status} onConnected={() => go('reels')} />}
+              {screen === 'reels' && <ReelsScreen open={(id, s) => go(s, { reel: id })} />}
+              {screen === 'reelMap' && <ReelMapScreen reelId={reelId} pick={(id) => go('reelMap', { reel: id })} />}
+              {screen === 'bulkBind' && <BulkBindScreen reelId={reelId} pick={(id) => go('bulkBind', { reel: id })} />}
+              {screen === 'verify' && (
+                <VerifyScreen reelId={reelId} status={status} pick={(id) => go('verify', { reel: id })} openReport={(id) => go('report', { reel: id })} />
+              )}
+              {screen === 'report' && <ReportScreen reelId={reelId} pick={(id) => go('report', { reel: id })} />}
+              {screen === 'shift' && <ShiftScreen open={(id) => go('report', { reel: id })} />}
+              {screen === 'queue' && <QueueScreen />}
+              {screen === 'devices' && <DevicesScreen status={status} />}
+              {screen === 'settings' && <SettingsScreen status={status} />}
+            </ScreenBoundary>
             <ScreenRendered screen={screen} />
           </Suspense>
         </main>
       </div>
+      <ConfirmHost />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/tmp';
 import { labelFrame } from '../helpers/frames';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // An attention item (a refused low-detail capture) is shown with its code and fixed by
 // recapturing (docs/sync.md, "Attention"). A laxer camera gate lets a low-detail and a blank still through; the service
@@ -129,25 +130,16 @@ test('a refused low-detail capture needs attention with its code and request id;
     await screenshot(page, 'queue-attention');
 
     // Discard asks first: dismissing the question leaves the item; accepting discards it (the row stays, as discarded).
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
     await dropRow.getByRole('button', { name: `Discard operation ${toDrop.seq}`, exact: true }).click();
-    await expect
-      .poll(() => asked)
-      .toEqual([
-        `confirm: Discard operation ${toDrop.seq} (Enroll Label at position 3 of Reel “Attention reel”)? It will not be sent; the decision is recorded.`,
-      ]);
+    const asked = [await answerConfirm(page, 'cancel')];
+    expect(asked).toEqual([
+      `Discard operation ${toDrop.seq} (Enroll Label at position 3 of Reel “Attention reel”)? It will not be sent; the decision is recorded.`,
+    ]);
     await expect(attentionCount).toHaveText(/attention 2$/);
     await expect(dropRow.getByTestId('attention-code')).toBeVisible();
     expect((await station.call('queue.list', { state: 'attention' })).items.map((i) => i.opId)).toContain(toDrop.opId);
-    page.once('dialog', (dialog) => {
-      asked.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.accept();
-    });
     await dropRow.getByRole('button', { name: `Discard operation ${toDrop.seq}`, exact: true }).click();
+    asked.push(await answerConfirm(page, 'confirm'));
     await expect(attentionCount).toHaveText(/attention 1$/);
     await expect(page.getByTestId('queue-count-discarded')).toHaveText(/discarded 1$/);
     expect(asked).toHaveLength(2);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // Keyboard-wedge scans (docs/devices.md, "Scanners") are taken without a focused text box (told from a
 // person typing by keystroke timing), and the bench is fully keyboard-operable.
@@ -61,11 +62,8 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
   // the take-back is an archive (not a race between the two), and check that on the service too.
   const serviceIdAt1 = async () => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 1)?.serviceId ?? null;
   await expect.poll(serviceIdAt1, { timeout: 20_000 }).not.toBeNull();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Take back the Label saved at position 1?');
-    void dialog.accept();
-  });
   await page.keyboard.press('F6');
+  expect(await answerConfirm(page, 'confirm')).toBe('Take back the Label saved at position 1?');
   await expect.poll(() => stateAt(1), { timeout: 20_000 }).toBe('archived');
   expect((await serviceLabel(station, (await serviceIdAt1()) as string)).archivedAt).not.toBeNull();
   // An archived Label stays at its position: the bench does not go back to fill it.
@@ -78,8 +76,8 @@ test('wedge scans fill slots, typing does not; F6 undoes, F7 skips', async ({ pa
     await wedgeScan(page, ']Q1WEDGE-3');
     await station.call('devices.inject', { device: 'virtual:scanner', data: 'ABC-003' });
     await expect(page.getByTestId('bench-position')).toHaveText('4');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.keyboard.press('F6');
+    await answerConfirm(page, 'confirm');
     await expect(page.getByTestId('bench-position')).toHaveText('3');
     expect(await stateAt(3)).toBe('gap');
   } finally {

@@ -5,6 +5,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { tempDir } from '../helpers/tmp';
 import { labelFrame } from '../helpers/frames';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // Bench keys and sounds: the pedal (F12) captures, F8 recaptures, F9 voids
 // (confirmed; a blank position becomes a gap); "labels per minute" counts the saves; saved,
@@ -114,17 +115,13 @@ test('F12 (pedal) captures, F8 recaptures, F9 voids; labels per minute after sev
     expect(saved?.identifiers.map((i) => i.tagType).sort()).toEqual(['SVC', 'TEXT']);
 
     // F9 voids the damaged label at this position (after a confirmation): a blank position is a gap.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Void the Label at position 2 (damaged)?');
-      void dialog.accept();
-    });
     await page.keyboard.press('F9');
+    expect(await answerConfirm(page, 'confirm')).toBe('Void the Label at position 2 (damaged)?');
     await expect(position).toHaveText('3');
     expect(await stateAt(2)).toBe('gap');
     // A dismissed confirmation voids nothing.
-    page.once('dialog', (dialog) => void dialog.dismiss());
     await page.keyboard.press('F9');
-    await page.waitForTimeout(300);
+    await answerConfirm(page, 'cancel');
     await expect(position).toHaveText('3');
     expect(await stateAt(3)).toBeUndefined();
 

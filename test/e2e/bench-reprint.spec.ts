@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../helpers/zpl-printer';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // Reprint at the Bench (docs/printing.md, "Reprints at the bench"): a Reel with print data, printed on a ZPL printer
 // on TCP (the peer of test/helpers/zpl-printer.ts, started here) chosen as the bench's printer in the Bench's settings.
@@ -155,11 +156,11 @@ test('a damaged blank voided at position 4 (F9): reprinted for "damaged", the Be
   await station.call('printRun.generate', { reelId, spec: { count: 6, prefix: 'RV-', digits: 4, qr: 'https://example.test/{serial}' }, expected: true });
   await station.call('print.benchPrinter', { name: 'Bench Zebra' });
   expect(await station.call('print.start', { reelId, printer: 'Bench Zebra', positions: { first: 1, last: 6 } })).toMatchObject({ state: 'done' });
-  page.on('dialog', (dialog) => void dialog.accept());
   await open(page, `bench?reel=${encodeURIComponent(reelId)}&position=4`);
   await expect(page.getByTestId('bench-position')).toHaveText('4');
   await page.getByTestId('bench').focus();
   await page.keyboard.press('F9');
+  await answerConfirm(page, 'confirm');
   await expect(page.getByTestId('bench-position')).toHaveText('5');
   const offer = page.getByTestId('reprint-offer');
   await expect(offer).toHaveAttribute('data-situation', 'voided');

@@ -1,6 +1,8 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { twoBenches } from '../helpers/e2e/other-bench';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { answerConfirm } from '../helpers/e2e/confirm';
+import { readResponses } from '../helpers/e2e/responses';
 
 // Benches sharing a Reel (docs/sync.md, "Benches sharing a Reel"): this station serves the UI
 // on the embedded sandbox and opens a Reel another station (its own data folder, the CLI) created on that sandbox,
@@ -48,13 +50,12 @@ for (const [width, height] of [
     const { reelId } = await shop.station.call('reels.open', { serviceId, positions: { first: 3, last: 6 } });
 
     // What each read of the Reel carried to the page (docs/sync.md, "Only what changed reaches a screen").
-    const reads: { read: string; labels: number }[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('/api/station/reels.showChanged'))
-        void response
-          .json()
-          .then((body: { value: { read: string; labels: unknown[] } }) => reads.push({ read: body.value.read, labels: body.value.labels.length }));
-    });
+    const watched = readResponses(
+      page,
+      (response) => response.url().endsWith('/api/station/reels.showChanged'),
+      (response) =>
+        response.json().then((body: { value: { read: string; labels: unknown[] } }) => ({ read: body.value.read, labels: body.value.labels.length })),
+    );
     await open(page, `bench?reel=${reelId}`);
     const position = page.getByTestId('bench-position');
     const feedback = page.getByTestId('bench-feedback');
@@ -69,6 +70,8 @@ for (const [width, height] of [
     await expect(feedback).toHaveAttribute('data-code', 'TAKEN_ELSEWHERE');
     await expect(feedback).toHaveText('✓Position 3 was just enrolled by another bench or app: on to position 4.');
     // The first read carried the Reel whole, the one that brought position 3 that Label alone.
+    const reads = await watched.all();
+    await watched.stop();
     expect(reads[0]).toEqual({ read: 'all', labels: 2 });
     expect(reads).toContainEqual({ read: 'since', labels: 1 });
     await page.screenshot({ path: `${SHOTS}/bench-range-${width}.png` });
@@ -85,17 +88,13 @@ for (const [width, height] of [
     // Every position of the range holds a Label: the Bench says so, and saving past it asks first.
     await expect(position).toHaveText('7');
     await expect(page.getByTestId('bench-range')).toContainText('position 7 is past it');
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     await wedgeScan(page, `MINE-${width}-7`);
+    const asked = [await answerConfirm(page, 'cancel')];
     await expect(feedback).toHaveAttribute('data-code', 'OUTSIDE_RANGE');
     await expect(feedback).toContainText('Not saved: position 7 is outside this bench’s range (positions 3–6)');
     expect(asked).toEqual(['Position 7 is outside this bench’s range (positions 3–6): another bench may enroll there. Save this Label at position 7 anyway?']);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.keyboard.press('Enter');
+    await answerConfirm(page, 'confirm');
     await expect(feedback).toHaveText('✓Position 7 saved.');
     await expect(position).toHaveText('8');
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readResponses, type ResponseReads } from '../helpers/e2e/responses';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 
 // What a page load fetches before its first screen (docs/architecture.md, "Renderer"): the strings of the language it
@@ -19,28 +20,29 @@ test.afterAll(async () => {
 const ENGLISH = 'Skip to content';
 const GERMAN = 'Zum Inhalt springen';
 
-/** The text of every script the page fetched since the call, read when asked. */
-function scriptsOf(page: Page): () => Promise<string[]> {
-  const bodies: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text());
-  });
-  return () => Promise.all(bodies);
+/** The text of every script the page fetched since the call; stopped (and its reads waited for) before the page closes. */
+function scriptsOf(page: Page): ResponseReads<string> {
+  return readResponses(
+    page,
+    (response) => response.request().resourceType() === 'script',
+    (response) => response.text(),
+  );
 }
 
 test('a page load fetches the strings of its language only; choosing another language fetches that one’s', async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto(station.served.ready.url);
   await expect(page.getByRole('heading', { name: 'Reels', level: 2 })).toBeVisible();
-  expect((await scripts()).some((body) => body.includes(ENGLISH))).toBe(true);
-  expect((await scripts()).some((body) => body.includes(GERMAN))).toBe(false);
+  expect((await scripts.all()).some((body) => body.includes(ENGLISH))).toBe(true);
+  expect((await scripts.all()).some((body) => body.includes(GERMAN))).toBe(false);
 
   await openScreen(page, 'Settings');
   await page.getByLabel('Language').selectOption('de');
   await expect(page.getByRole('heading', { name: 'Einstellungen', level: 2 })).toBeVisible();
   await expect(page.getByRole('link', { name: GERMAN })).toBeAttached();
-  expect((await scripts()).some((body) => body.includes(GERMAN))).toBe(true);
+  expect((await scripts.all()).some((body) => body.includes(GERMAN))).toBe(true);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  await scripts.stop();
 });
 
 test('a page load in German fetches the German strings only', async ({ browser }) => {
@@ -50,8 +52,9 @@ test('a page load in German fetches the German strings only', async ({ browser }
   const scripts = scriptsOf(page);
   await page.goto(station.served.ready.url);
   await expect(page.getByRole('heading', { name: 'Rollen', level: 2 })).toBeVisible();
-  expect((await scripts()).some((body) => body.includes(GERMAN))).toBe(true);
-  expect((await scripts()).some((body) => body.includes(ENGLISH))).toBe(false);
+  expect((await scripts.all()).some((body) => body.includes(GERMAN))).toBe(true);
+  expect((await scripts.all()).some((body) => body.includes(ENGLISH))).toBe(false);
+  await scripts.stop();
   await context.close();
 });
 

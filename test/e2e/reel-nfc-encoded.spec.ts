@@ -5,6 +5,7 @@ import { Type2Chip } from '../helpers/type2-chip';
 import { placeCard, placeChip } from '../helpers/virtual-card';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // A chip encoded by the station (docs/devices.md, "Encoding a chip"), seen where a shift lead looks afterwards: the
 // Label panel of the Reel map shows the URL written, that it is locked and the tag type; the Reel report and the shift
@@ -113,17 +114,13 @@ test('Reels: a Reel’s NFC chips are set to encode and, after the warning that 
     await expect(encode).toBeChecked();
 
     // Declined: nothing changes.
-    page.once('dialog', (dialog) => void dialog.dismiss());
     await lock.click();
+    await answerConfirm(page, 'cancel');
     await expect(lock).not.toBeChecked();
     expect(await station.call('nfc.settings', { reelId: other })).toEqual({ encode: true, lock: false });
 
-    let warning = '';
-    page.once('dialog', (dialog) => {
-      warning = dialog.message();
-      void dialog.accept();
-    });
     await lock.click();
+    const warning = await answerConfirm(page, 'confirm');
     await expect(lock).toBeChecked();
     expect(warning).toContain('A locked chip can never be rewritten or unlocked, not even by this station.');
     await expect(panel.getByText(/^Chips are locked after writing/)).toBeVisible();

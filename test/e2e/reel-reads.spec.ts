@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
+import { readResponses, type ResponseReads } from '../helpers/e2e/responses';
 
 // Every screen that holds a Reel's Labels reads only what changed since (docs/sync.md, "Only what changed reaches a
 // screen"), not only the Bench and the Reel map: Verify, Bulk bind and the print dialog. A Label enrolled while one of
@@ -18,20 +19,18 @@ test.afterAll(async () => {
 });
 
 /** What each read of this Reel carried to the page, in the order the answers came: reels.showChanged's kind and its
- * Labels, or a reels.show read whole. */
-function watchReads(page: Page, reelId: string): () => Promise<{ read: string; labels: number }[]> {
-  const reads: Promise<{ read: string; labels: number }>[] = [];
-  page.on('response', (response) => {
-    const name = new URL(response.url()).pathname.split('/').at(-1);
-    const input = response.request().postDataJSON() as { reelId?: string } | null;
-    if ((name === 'reels.showChanged' || name === 'reels.show') && input?.reelId === reelId)
-      reads.push(
-        response
-          .json()
-          .then((body: { value: { read?: string; labels: unknown[] } }) => ({ read: body.value.read ?? 'whole', labels: body.value.labels.length })),
-      );
-  });
-  return () => Promise.all(reads);
+ * Labels, or a reels.show read whole. Stopped (its reads waited for) before the next watch and before the page closes. */
+function watchReads(page: Page, reelId: string): ResponseReads<{ read: string; labels: number }> {
+  return readResponses(
+    page,
+    (response) => {
+      const name = new URL(response.url()).pathname.split('/').at(-1);
+      const input = response.request().postDataJSON() as { reelId?: string } | null;
+      return (name === 'reels.showChanged' || name === 'reels.show') && input?.reelId === reelId;
+    },
+    (response) =>
+      response.json().then((body: { value: { read?: string; labels: unknown[] } }) => ({ read: body.value.read ?? 'whole', labels: body.value.labels.length })),
+  );
 }
 
 async function reelWithPrintData(name: string): Promise<string> {
@@ -64,15 +63,16 @@ async function enroll(reelId: string, prefix: string, position: number): Promise
 
 /** The first read carries the Reel whole; a Label enrolled while the screen is shown comes alone, and nothing reads
  * the Reel whole again. */
-async function readsOnlyTheChange(reads: () => Promise<{ read: string; labels: number }[]>, reelId: string, prefix: string, position: number) {
-  await expect.poll(async () => (await reads())[0]).toEqual({ read: 'all', labels: LABELS });
+async function readsOnlyTheChange(reads: ResponseReads<{ read: string; labels: number }>, reelId: string, prefix: string, position: number) {
+  await expect.poll(async () => (await reads.all())[0]).toEqual({ read: 'all', labels: LABELS });
   await enroll(reelId, prefix, position);
-  await expect.poll(async () => (await reads()).slice(1)).toContainEqual({ read: 'since', labels: 1 });
-  const again = (await reads()).slice(1);
+  await expect.poll(async () => (await reads.all()).slice(1)).toContainEqual({ read: 'since', labels: 1 });
+  const again = (await reads.all()).slice(1);
   expect(
     again.filter((r) => r.read !== 'since'),
     JSON.stringify(again),
   ).toEqual([]);
+  await reads.stop();
 }
 
 test('Verify, Bulk bind and the print dialog read only the Labels that changed', async ({ page }) => {

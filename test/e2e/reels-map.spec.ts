@@ -9,6 +9,7 @@ import { serviceLabel } from '../helpers/e2e/service';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { openServed } from '../helpers/e2e/other-bench';
 import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // Reels and Reel map: search and the collection and transferred (shipped) filters;
 // Label Collections (create, rename, file a Reel, filter by it); the print-data preview names
@@ -210,11 +211,8 @@ test('Reel map: a Label archived and unarchived (state, mark and legend), one id
   await expect(detail.getByTestId('label-state')).toHaveAttribute('data-state', 'enrolled');
 
   // Archive (confirmed): queued, then archived once the service has it; the cell says so by its mark and name, not only colour.
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Archive the Label at position 2?');
-    void dialog.accept();
-  });
   await detail.getByRole('button', { name: 'Archive', exact: true }).click();
+  expect(await answerConfirm(page, 'confirm')).toBe('Archive the Label at position 2?');
   await expect(detail.getByTestId('label-state')).toHaveAttribute('data-state', 'archived', { timeout: 30_000 });
   await expect(detail.getByTestId('label-state')).toHaveText('A archived');
   await expect(cell).toHaveAccessibleName('Position 2: archived');
@@ -236,11 +234,8 @@ test('Reel map: a Label archived and unarchived (state, mark and legend), one id
   // Remove one identifier (confirmed): gone from the panel at once, from the service after sync.
   const identifiers = detail.getByRole('table', { name: 'Identifiers' });
   await expect(identifiers.getByRole('row')).toHaveCount(3);
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Remove the QR identifier from this Label?');
-    void dialog.accept();
-  });
   await identifiers.getByRole('button', { name: 'Remove QR identifier' }).click();
+  expect(await answerConfirm(page, 'confirm')).toBe('Remove the QR identifier from this Label?');
   await expect(identifiers.getByRole('row')).toHaveCount(2);
   await expect(identifiers).not.toContainText('MAP-Q-2');
   await expect(identifiers).toContainText('MAP-T-2');
@@ -250,8 +245,8 @@ test('Reel map: a Label archived and unarchived (state, mark and legend), one id
     })
     .toEqual(['TEXT=MAP-T-2']);
   // A dismissed confirmation removes nothing.
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await identifiers.getByRole('button', { name: 'Remove TEXT identifier' }).click();
+  await answerConfirm(page, 'cancel');
   await expect(identifiers.getByRole('row')).toHaveCount(2);
   await screenshot(page, 'reel-map-identifier-removed');
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // Numbers that stay live (docs/architecture.md, "Events"): the Shift summary and the Reel report follow the station's
 // events while shown and are current when opened again, with no reload and no Refresh; a void at the Bench counts as
@@ -80,8 +81,8 @@ test('the shift summary and the Reel report follow saves and a void without a re
   await openScreen(page, 'Bench');
   await expect(page.getByTestId('bench-position')).toHaveText('3');
   await expect(page.getByTestId('bench-reel-progress')).toHaveText('5 of 40');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F9');
+  await answerConfirm(page, 'confirm');
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'VOIDED');
   await expect(page.getByTestId('bench-position')).toHaveText('4');
 
@@ -132,8 +133,8 @@ test('"On this Reel N of M" counts the Labels enrolled: a Label voided at the Be
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}&position=10`);
   await expect(page.getByTestId('bench-position')).toHaveText('10');
   await expect(progress).toHaveText('6 of 40');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F9');
+  await answerConfirm(page, 'confirm');
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'VOIDED');
   await expect(progress).toHaveText('5 of 40');
   // Undo of the last save takes it back from the count too. Sending waits meanwhile: an undo while the Label is being
@@ -141,8 +142,8 @@ test('"On this Reel N of M" counts the Labels enrolled: a Label voided at the Be
   await station.call('sync.pause', {});
   await saveAtBench(page, 11);
   await expect(progress).toHaveText('6 of 40');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F6');
+  await answerConfirm(page, 'confirm');
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'TAKEN_BACK');
   await expect(progress).toHaveText('5 of 40');
   await station.call('sync.resume', {});

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { openServed } from '../helpers/e2e/other-bench';
 import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
+import { confirmIfAsked } from '../helpers/e2e/confirm';
 
 // Bulk bind, Reels, the Reel map with its Label panel open, and Verify as a shift lead reads them at 1366×768 and
 // 1920×1080 (docs/architecture.md, "Renderer", layout rules): the measured boxes, not pixel snapshots. Reels rows take
@@ -160,8 +161,8 @@ for (const size of [
     // Verify, with a sample drawn.
     await open(page, `verify?reel=${encodeURIComponent(reelId)}`);
     // A sample drawn at the other size is replaced (the screen asks first).
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Draw sample' }).click();
+    await confirmIfAsked(page, page.getByTestId('verify-plan'));
     await expect(page.getByTestId('verify-plan')).toBeVisible();
     // One sampled position checked with a value on no Label: its row says what was found and what now.
     const sampled = Number(await page.getByTestId('verify-position').textContent());

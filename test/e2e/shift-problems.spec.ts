@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { answerConfirm } from '../helpers/e2e/confirm';
 
 // src-main/reports/README.md: the shift summary said "Error rate 0 %" after misprints, a misorder and gaps. A scripted shift at
 // the bench: two misprints, a misorder, a gap (F7) and a Label taken back (F6); the summary counts each by kind and
@@ -49,8 +50,8 @@ test("the shift summary counts the shift's problems by kind", async ({ page }) =
   await expect
     .poll(async () => (await station.call('queue.list', { limit: 500 })).items.filter((item) => item.state === 'pending' || item.state === 'sending').length)
     .toBe(0);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('F6');
+  await answerConfirm(page, 'confirm');
   await expect
     .poll(async () => (await station.call('reels.show', { reelId, refresh: false })).labels.find((l) => l.position === 4)?.state)
     .toMatch(/gap|archived/);

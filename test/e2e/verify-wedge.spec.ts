@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openScreen, serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { confirmIfAsked } from '../helpers/e2e/confirm';
 
 // docs/devices.md, "Fitting reads to slots": Verify with a keyboard wedge (no symbology). Correct Labels read TEXT first or QR first pass: each
 // read is fitted to its slot by value (src-shared/domain/slot-fit.ts), never shown as "BAR_CODE: …" nor sent under the
@@ -97,11 +98,11 @@ test('wedge reads in any order pass correct Labels; an unfitted read fails nothi
 
 /** Opens Verify on the Reel and draws a sample (a new check: the confirmation of a new sample is accepted). */
 async function drawSample(page: Page, aql: string, seed: string): Promise<number[]> {
-  page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/verify?reel=${encodeURIComponent(reelId)}`);
   await page.getByLabel('AQL').selectOption(aql);
   await page.getByLabel('Seed').fill(seed);
   await page.getByRole('button', { name: 'Draw sample' }).click();
+  await confirmIfAsked(page, page.getByTestId('verify-seed').filter({ hasText: `seed ${seed}` }));
   await expect(page.getByTestId('verify-verdict')).toHaveAttribute('data-decision', 'pending');
   await expect(page.getByTestId('verify-seed')).toContainText(`seed ${seed}`);
   const status = await station.call('verify.status', { reelId });

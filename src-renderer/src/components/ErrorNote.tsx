@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StationError } from '../../../src-shared/ipc/station-error';
+import { useStationConnection } from '../use-status';
 import { Details } from './Details';
 import { RequestId } from './RequestId';
 import { deviceProblemKey } from './device-problem';
@@ -29,7 +30,11 @@ export function attentionError(attention: {
  */
 export function ErrorNote({ error, live = true, testId }: { error: unknown; live?: boolean; testId?: string }) {
   const { t, i18n } = useTranslation();
+  const connection = useStationConnection();
   if (!error) return null;
+  // One box per problem: while the page has lost its station, the shell's banner says so (shell/StationLostBanner.tsx);
+  // a command that met no station says nothing more.
+  if (connection === 'lost' && error instanceof StationError && error.code === 'STATION_UNREACHABLE') return null;
   const message = error instanceof Error ? error.message : String(error);
   const station = error instanceof StationError ? error : undefined;
   const code = station?.code;

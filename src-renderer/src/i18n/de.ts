@@ -72,6 +72,18 @@ export const de: Catalog = {
     dayAfter: 'Der Tag danach',
     dateInvalid: 'Kein Datum: bitte so eingeben: {{example}}.',
   },
+  /** The station's own confirmation (components/ConfirmDialog.tsx): its buttons and keys, and the actions it confirms that have no button word elsewhere. */
+  confirm: {
+    ok: 'OK',
+    cancel: 'Abbrechen',
+    keys: 'Enter bestätigt · Esc bricht ab',
+    saveAnyway: 'Trotzdem speichern',
+    lockChips: 'Chips schreibschützen',
+  },
+  /** A screen that could not be drawn (shell/ScreenBoundary.tsx). */
+  screens: {
+    screenWaits: 'Diese Ansicht öffnet sich, sobald die Station wieder antwortet.',
+  },
   tagTypes: {
     TEXT: 'Aufgedruckter Text',
     QR: 'QR-Code',

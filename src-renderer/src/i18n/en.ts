@@ -70,6 +70,18 @@ export const en = {
     dayAfter: 'The day after',
     dateInvalid: 'Not a date: type it as {{example}}.',
   },
+  /** The station's own confirmation (components/ConfirmDialog.tsx): its buttons and keys, and the actions it confirms that have no button word elsewhere. */
+  confirm: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    keys: 'Enter confirms · Esc cancels',
+    saveAnyway: 'Save anyway',
+    lockChips: 'Lock the chips',
+  },
+  /** A screen that could not be drawn (shell/ScreenBoundary.tsx). */
+  screens: {
+    screenWaits: 'This screen opens once the station answers again.',
+  },
   /** An identifier type in words (its code, e.g. DATA_MATRIX, stays in tables and the CLI). */
   tagTypes: { TEXT: 'Printed text', QR: 'QR code', DATA_MATRIX: 'Data Matrix code', BAR_CODE: 'Barcode', NFC: 'NFC chip', SVC: 'Optical marking (SVC)' },
   states: {

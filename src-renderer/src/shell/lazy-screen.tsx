@@ -6,14 +6,31 @@ import { use, type ComponentType } from 'react';
  * (use-route.ts) that keeps the last screen until the next one's chunk is there. So no "Opening the screen…"
  * flashes, and React's 300 ms throttle on revealing suspended content never applies.
  */
+const failed = new Set<() => void>();
+
+/** Forgets every screen chunk that could not be fetched: the next render of those screens fetches them again. */
+export function retryFailedScreens(): void {
+  for (const forget of failed) forget();
+  failed.clear();
+}
+
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): { Screen: ComponentType<P>; preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  // A chunk that could not be fetched (the station not answering) stays failed, so that the screen's render throws to
+  // its boundary (shell/ScreenBoundary.tsx) rather than suspend again on a new fetch for ever; `retryFailedScreens`,
+  // called by the boundary when it tries again, lets the next render fetch it again.
   const preload = () =>
-    (pending ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        failed.add(() => (pending = undefined));
+        throw error;
+      },
+    ));
   function Screen(props: P) {
     const Component = loaded ?? use(preload());
     return <Component {...props} />;

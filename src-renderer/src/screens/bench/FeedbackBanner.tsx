@@ -26,9 +26,11 @@ export function FeedbackBanner({
   const { t, i18n } = useTranslation();
   if (lost) {
     return (
-      <div className="feedback level-error" role="alert" data-testid="bench-feedback" data-code="STATION_UNREACHABLE">
+      // The outage's one error box is the shell's banner (shell/StationLostBanner.tsx); here the Bench says what becomes
+      // of the Label in hand.
+      <div className="feedback level-warning" role="status" data-testid="bench-feedback" data-code="STATION_UNREACHABLE">
         <span className="icon" aria-hidden="true">
-          {ICON.error}
+          {ICON.warning}
         </span>
         <span>{t('bench.stationLost')}</span>
         <code>STATION_UNREACHABLE</code>

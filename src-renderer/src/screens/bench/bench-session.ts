@@ -36,6 +36,7 @@ import {
   type ReelFacts,
 } from './bench-reducer';
 import { worstGrade } from './GradeChip';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 // The Bench's state in one hook (docs/architecture.md, "Renderer"): the reducer (bench-reducer.ts), the station calls through the query hooks
 // (src-renderer/src/query/), and the effects (reads and captures from the station, auto-advance, the keys).
@@ -376,7 +377,10 @@ export function useBenchSession({
     const confirmed =
       range !== null &&
       outsideRange(current.position, range) &&
-      window.confirm(t('bench.confirmOutsideRange', { position: current.position, first: range.first, last: range.last }));
+      (await askToConfirm({
+        message: t('bench.confirmOutsideRange', { position: current.position, first: range.first, last: range.last }),
+        confirm: t('confirm.saveAnyway'),
+      }));
     if (range && outsideRange(current.position, range) && !confirmed) {
       setSaving(false);
       apply((s) => ({
@@ -453,8 +457,9 @@ export function useBenchSession({
       const current = benchRef.current;
       if (current && current.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined)) return apply(clearLastSlot);
       const last = savedPositions.current.at(-1);
-      if (!reelId || last === undefined || !window.confirm(t('bench.confirmUndo', { position: last }))) return;
+      if (!reelId || last === undefined) return;
       void benchCommand(async () => {
+        if (!(await askToConfirm({ message: t('bench.confirmUndo', { position: last }), confirm: t('bench.undo') }))) return;
         const out = await voidAt({ reelId, position: last, reason: 'undo' });
         savedPositions.current.pop();
         sessionPositions.current.delete(last);
@@ -481,9 +486,10 @@ export function useBenchSession({
     },
     void: () => {
       const current = benchRef.current;
-      if (!reelId || !current || !window.confirm(t('bench.confirmVoid', { position: current.position }))) return;
+      if (!reelId || !current) return;
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
+        if (!(await askToConfirm({ message: t('bench.confirmVoid', { position: current.position }), confirm: t('bench.void'), danger: true }))) return;
         // A damaged label with a Label saved there is taken back; a blank one leaves a gap, counted as a void.
         const out = held ? await voidAt({ reelId, position: current.position }) : await skipAt({ reelId, position: current.position, reason: 'void' });
         if (out.state === 'gap') gapsMade.current.add(current.position);

@@ -49,7 +49,9 @@ function Thresholds({ saved }: { saved: QualityThresholds }) {
   const [form, setForm] = useState<ThresholdForm>(() => thresholdForm(saved));
   // Re-filled whenever the saved thresholds change (saved here, in another window or by the CLI).
   const savedKey = JSON.stringify(saved);
-  useEffect(() => setForm(thresholdForm(JSON.parse(savedKey) as QualityThresholds)), [savedKey]);
+  useEffect(() => {
+    setForm(thresholdForm(JSON.parse(savedKey) as QualityThresholds));
+  }, [savedKey]);
   const [invalid, setInvalid] = useState<{ field: ThresholdKey; problem: 'number' | 'order' }>();
   const [message, setMessage] = useState<string>();
   const save = useCommandMutation('camera.settings.set', ['camera.status']);

@@ -14,6 +14,7 @@ import { station } from '../../station-client';
 import { useStationStatus } from '../../use-status';
 import { RecapturePanel } from '../../components/RecapturePanel';
 import { CollisionActions, CollisionComparison, isCollision } from './Collision';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 // The queue of changes waiting for the service: nothing is dropped silently; every attention item shows its reason in words, its code and the request id.
 
@@ -256,10 +257,10 @@ export function QueueScreen() {
                     </button>
                     <button
                       type="button"
-                      onClick={() =>
-                        window.confirm(t('queue.confirmDiscard', { seq: item.seq, kind: whatIsSent(item, t) })) &&
-                        discard.mutate({ opId: item.opId, confirm: true })
-                      }
+                      onClick={async () => {
+                        const message = t('queue.confirmDiscard', { seq: item.seq, kind: whatIsSent(item, t) });
+                        if (await askToConfirm({ message, confirm: t('queue.discard'), danger: true })) discard.mutate({ opId: item.opId, confirm: true });
+                      }}
                       aria-label={t('queue.discardItem', { seq: item.seq })}
                     >
                       {t('queue.discard')}

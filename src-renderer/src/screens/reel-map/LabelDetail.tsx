@@ -12,6 +12,7 @@ import { LabelGrade } from './LabelGrade';
 import { LabelHistory } from './LabelHistory';
 import { LabelNfcEncoding } from './LabelNfcEncoding';
 import { LabelPrints } from './LabelPrints';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 /** One Label: identifiers, print data, warnings, attention, and what can be done about it. */
 export function LabelDetail({ position, label, close }: { position: number; label: LabelView | undefined; close: () => void }) {
@@ -102,10 +103,11 @@ export function LabelDetail({ position, label, close }: { position: number; labe
                     type="button"
                     disabled={remove.isPending}
                     aria-label={t('label.removeIdentifier', { tagType: i.tagType })}
-                    onClick={() =>
-                      window.confirm(t('label.confirmRemove', { tagType: i.tagType })) &&
-                      remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) })
-                    }
+                    onClick={async () => {
+                      if (!(await askToConfirm({ message: t('label.confirmRemove', { tagType: i.tagType }), confirm: t('label.remove'), danger: true })))
+                        return;
+                      remove.mutate({ labelId: label.labelId, tagType: i.tagType, ...(i.value ? { value: i.value } : {}) });
+                    }}
                   >
                     {t('label.remove')}
                   </button>
@@ -178,8 +180,8 @@ export function LabelDetail({ position, label, close }: { position: number; labe
               <button
                 type="button"
                 disabled={archive.isPending}
-                onClick={() => {
-                  if (!window.confirm(t('label.confirmArchive', { position }))) return;
+                onClick={async () => {
+                  if (!(await askToConfirm({ message: t('label.confirmArchive', { position }), confirm: t('label.archive') }))) return;
                   unarchive.reset();
                   archive.mutate({ labelId: label.labelId });
                 }}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 /**
  * A Reel's NFC encoding (docs/devices.md, "Encoding a chip"), set where the Reel is prepared (beside its print data and
@@ -13,7 +14,9 @@ export function ReelNfcSettings({ reelId, reelName, close }: { reelId: string; r
   const settings = useCommandQuery('nfc.settings', { reelId });
   const save = useCommandMutation('nfc.settings', ['nfc.settings']);
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   // While a change is saved, the boxes show it already.
   const saved = save.data ?? settings.data;
   const current = saved && save.isPending ? { ...saved, ...save.variables } : saved;
@@ -34,9 +37,13 @@ export function ReelNfcSettings({ reelId, reelName, close }: { reelId: string; r
           type="checkbox"
           checked={current?.lock ?? false}
           disabled={!current || save.isPending}
-          onChange={(e) => {
+          onChange={async (e) => {
             const lock = e.target.checked;
-            if (lock && !window.confirm(t('nfcEncode.settings.confirmLock', { reel: reelName }))) return;
+            if (
+              lock &&
+              !(await askToConfirm({ message: t('nfcEncode.settings.confirmLock', { reel: reelName }), confirm: t('confirm.lockChips'), danger: true }))
+            )
+              return;
             save.mutate({ reelId, lock });
           }}
         />

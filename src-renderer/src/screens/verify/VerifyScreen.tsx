@@ -23,6 +23,7 @@ import { typingIntoField } from '../../components/use-wedge';
 import '../report/report.css';
 import { decidedText, planText, sampleMessage, verdictText } from './verification-text';
 import { reelRead } from '../../query/reel-read';
+import { askToConfirm } from '../../components/ConfirmDialog';
 
 // The quality check of an enrolled Reel: draw the sample (ISO 2859-1, the AQL from Settings), then scan each sampled
 // position with the bench's devices (scanners and the keyboard wedge, NFC, and the camera when the Reel expects an
@@ -136,7 +137,9 @@ export function VerifyScreen({
     setChosen(undefined);
     setLast(undefined);
   }, [reelId]);
-  useEffect(() => setAfterVerdict(undefined), [reelId, position, decision]);
+  useEffect(() => {
+    setAfterVerdict(undefined);
+  }, [reelId, position, decision]);
 
   // Each read is fitted to the sampled Label's slots by the rule the Bench uses: by value (what this position and the
   // others should carry), else by the reported type or the shape. A value found at another position keeps that
@@ -258,7 +261,12 @@ export function VerifyScreen({
 
   const draw = async () => {
     if (!reelId) return;
-    if (verification && verification.verdict.inspected > 0 && !window.confirm(t('verify.confirmNew', { count: verification.verdict.inspected }))) return;
+    if (
+      verification &&
+      verification.verdict.inspected > 0 &&
+      !(await askToConfirm({ message: t('verify.confirmNew', { count: verification.verdict.inspected }), confirm: t('verify.draw') }))
+    )
+      return;
     setBusy(true);
     setError(undefined);
     setLast(undefined);

@@ -1,0 +1,277 @@
+import { rmSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { daemonPort } from '../helpers/ports';
+import { confirmDialog } from '../helpers/e2e/confirm';
+import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
+import { serveStation, type ServedStation } from '../helpers/e2e/station';
+import { wedgeScan } from '../helpers/e2e/wedge';
+
+// Pages that never blank (docs/architecture.md, "Renderer", "No effect returns a value"): every panel and dialog
+// opened and closed, and each screen left with one open, in English and German. Any page error or console error fails
+// the test: closing the Reels screen's "NFC chips…" panel once threw "TypeError: l is not a function" from React's
+// call of an effect's returned Promise, and the whole station went blank.
+
+const REEL = 'Pages reel';
+let station: ServedStation;
+let origin: string;
+let reelId: string;
+
+test.beforeAll(async () => {
+  station = await serveStation();
+  await station.call('profiles.connect', { kind: 'sandbox' });
+  ({ reelId } = await station.call('reels.create', {
+    name: REEL,
+    expectedIdentifiers: [
+      { tagType: 'TEXT', count: 1 },
+      { tagType: 'NFC', count: 1 },
+    ],
+  }));
+  await station.call('labels.enroll', {
+    reelId,
+    position: 1,
+    identifiers: [
+      { tagType: 'TEXT', value: 'PAGES-0001' },
+      { tagType: 'NFC', value: '04A1B2C3D4E5F6' },
+    ],
+  });
+  origin = `${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}`;
+});
+test.afterAll(async () => {
+  await station?.stop();
+});
+
+/** Every page error and console error of the page, as they come. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  return errors;
+}
+
+async function chooseLanguage(page: Page, lang: 'en' | 'de'): Promise<void> {
+  await page.goto(`${origin}#/settings`);
+  await page
+    .getByLabel(/Language|Sprache/)
+    .first()
+    .selectOption(lang);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+/** Leaves the screen by its nav link, as an operator does. */
+async function leaveFor(page: Page, screen: string): Promise<void> {
+  const link = page.locator(`nav a[href="#/${screen}"]`);
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+}
+
+/** The page still shows the station, and nothing has gone wrong so far. */
+async function stillThere(page: Page, errors: string[], step: string): Promise<void> {
+  await expect(page.locator('nav a[href="#/reels"]'), `the station after ${step}`).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).first(), `a screen after ${step}`).toBeVisible({ timeout: 30_000 });
+  expect(errors, `errors after ${step}`).toEqual([]);
+}
+
+const CLOSE = /^(Close|Schließen)$/;
+
+/** A Reels row's "Set up…" choice `index` (print data, print run, NFC chips) and the panel it opens. */
+async function openSetUp(page: Page, index: number, panel: Locator): Promise<void> {
+  const button = reelSetUpButton(page, REEL);
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  await button.click();
+  await page.getByRole('menu').getByRole('menuitem').nth(index).click();
+  await expect(panel).toBeVisible();
+}
+
+for (const lang of ['en', 'de'] as const) {
+  test(`every panel and dialog opens and closes, and each screen is left with one open, without a page error (${lang})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const errors = watchErrors(page);
+    await chooseLanguage(page, lang);
+    await stillThere(page, errors, 'choosing the language');
+
+    // The Reels screen's set-up panels: print data, print run, NFC chips; each closed, then left open.
+    const panels: [string, Locator][] = [
+      ['print data', page.locator('section[aria-labelledby="import-title"]')],
+      ['print run', page.getByTestId('print-run')],
+      ['NFC chips', page.getByTestId('reel-nfc-settings')],
+    ];
+    for (const [index, [name, panel]] of panels.entries()) {
+      await page.goto(`${origin}#/reels`);
+      await openSetUp(page, index, panel);
+      await panel.getByRole('button', { name: CLOSE }).click();
+      await expect(panel).toBeHidden();
+      await stillThere(page, errors, `closing the ${name} panel`);
+      await openSetUp(page, index, panel);
+      await leaveFor(page, 'reelMap');
+      await stillThere(page, errors, `leaving the Reels screen with the ${name} panel open`);
+    }
+
+    // The print dialog of the print run panel: closed by Esc, then left open (Back).
+    await leaveFor(page, 'reels');
+    const run = page.getByTestId('print-run');
+    await openSetUp(page, 1, run);
+    const printDialog = page.getByTestId('print-dialog');
+    await run.getByRole('button', { name: new RegExp(`${REEL}`) }).click();
+    await expect(printDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(printDialog).toBeHidden();
+    await stillThere(page, errors, 'closing the print dialog');
+    await run.getByRole('button', { name: new RegExp(`${REEL}`) }).click();
+    await expect(printDialog).toBeVisible();
+    await page.goBack();
+    await expect(printDialog).toBeHidden();
+    await stillThere(page, errors, 'leaving with the print dialog open');
+
+    // The "Set up…" menu left open.
+    await page.goto(`${origin}#/reels`);
+    const setUp = reelSetUpButton(page, REEL);
+    await setUp.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.evaluate(() => (location.hash = '#/queue'));
+    await stillThere(page, errors, 'leaving with the Set up menu open');
+
+    // The status bar's Details: closed by Esc, then left open.
+    const details = page.getByTestId('status-details-button');
+    const popover = page.locator('.status-details');
+    await details.click();
+    await expect(popover).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await details.click();
+    await expect(popover).toBeVisible();
+    await page.evaluate(() => (location.hash = '#/shift'));
+    await stillThere(page, errors, 'leaving with the status details open');
+
+    // The Reel map's Label panel, and the confirmation it asks (Archive): each closed, then left open.
+    await page.goto(`${origin}#/reelMap?reel=${encodeURIComponent(reelId)}`);
+    const cell = page.getByRole('gridcell', { name: /^Position 1: / });
+    const detail = page.locator('aside[aria-labelledby="label-detail-title"]');
+    await cell.click({ timeout: 30_000 });
+    await expect(detail).toBeVisible();
+    await detail.getByRole('button', { name: CLOSE }).click();
+    await expect(detail).toBeHidden();
+    await stillThere(page, errors, 'closing the Label panel');
+    await cell.click();
+    const archive = detail.getByRole('button', { name: /^(Archive|Archivieren)$/ });
+    await archive.click();
+    await expect(confirmDialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirmDialog(page)).toBeHidden();
+    await expect(archive).toBeFocused();
+    await stillThere(page, errors, 'cancelling the confirmation');
+    await archive.click();
+    await expect(confirmDialog(page)).toBeVisible();
+    // Back with the question open: leaving answers it No.
+    await page.goBack();
+    await expect(confirmDialog(page)).toBeHidden();
+    await stillThere(page, errors, 'leaving with the confirmation open');
+    expect((await station.call('reels.show', { reelId })).labels.find((l) => l.position === 1)?.state).not.toBe('archived');
+    await page.goto(`${origin}#/reelMap?reel=${encodeURIComponent(reelId)}`);
+    await cell.click({ timeout: 30_000 });
+    await expect(detail).toBeVisible();
+    await leaveFor(page, 'verify');
+    await stillThere(page, errors, 'leaving with the Label panel open');
+
+    // Every screen, opened and left.
+    for (const screen of ['connect', 'reels', 'reelMap', 'bench', 'bulkBind', 'verify', 'report', 'shift', 'queue', 'devices', 'settings']) {
+      await leaveFor(page, screen);
+      await stillThere(page, errors, `opening ${screen}`);
+    }
+    await page.screenshot({ path: `test-results/e2e/screens/pages-${lang}.png` });
+  });
+}
+
+test('the station stopped: one box says it on every screen, a screen whose part cannot be fetched does not blank the page, and all goes on once it is back', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  // On a port no other program is handed while it is stopped (test/helpers/ports.ts): started again on it.
+  const first = await serveStation({ port: await daemonPort() });
+  let second: ServedStation | undefined;
+  try {
+    await first.call('profiles.connect', { kind: 'sandbox' });
+    const { reelId: lostReel } = await first.call('reels.create', { name: 'Outage reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+    const at = `${new URL(first.served.ready.url).origin}/?token=${first.served.ready.token}`;
+    await page.goto(`${at}#/bench?reel=${encodeURIComponent(lostReel)}`);
+    await expect(page.getByTestId('bench-position')).toHaveText('1', { timeout: 30_000 });
+    await leaveFor(page, 'reels');
+    await expect(page.getByRole('cell', { name: 'Outage reel' })).toBeVisible({ timeout: 30_000 });
+    await first.served.stop('SIGKILL');
+
+    // Each screen: the shell's banner is the one error box; the Reel map, never opened, has a chunk not fetched yet.
+    const banner = page.getByTestId('station-lost');
+    for (const screen of ['reels', 'bench', 'queue', 'reelMap', 'shift']) {
+      if (screen !== 'reels') await page.locator(`nav a[href="#/${screen}"]`).click();
+      await expect(banner).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('nav a[href="#/reels"]')).toBeVisible();
+      // What a screen asks while it is shown has been asked and answered by nobody: still one box.
+      await expect.poll(() => page.getByRole('alert').count(), { message: `error boxes on ${screen}` }).toBe(1);
+      await expect(page.getByRole('alert')).toHaveText(/The station is not answering/);
+      if (screen === 'reelMap')
+        await expect(page.getByTestId('screen-waits')).toHaveText('This screen opens once the station answers again.', { timeout: 30_000 });
+      await page.screenshot({ path: `test-results/e2e/screens/outage-${screen}.png` });
+    }
+
+    // Back on the same folder and port: the screen left unfetched comes by itself.
+    await page.locator('nav a[href="#/reelMap"]').click();
+    second = await serveStation({ dataDir: first.dataDir, port: Number(new URL(first.served.ready.url).port) });
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: /^Reel map/, level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await second?.stop();
+    await first.served.stop('SIGKILL');
+    rmSync(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Where the status bar and the screen's heading are in the window, and how far the page is scrolled. */
+async function boxes(page: Page) {
+  return page.evaluate(() => {
+    const at = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r ? { top: Math.round(r.top), height: Math.round(r.height) } : undefined;
+    };
+    return { statusBar: at('.status-bar'), heading: at('main h2'), scrollY: Math.round(window.scrollY) };
+  });
+}
+
+test('a scan moves nothing on the page: the status bar and the screen stay where they are, on the Reels screen and at the Bench', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
+  await page.goto(`${origin}#/reels`);
+  await expect(reelSetUpButton(page, REEL)).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 30));
+  const before = await boxes(page);
+  expect(before.statusBar?.height).toBeGreaterThan(0);
+  const notice = page.getByTestId('read-notice');
+  for (let n = 1; n <= 3; n += 1) {
+    await wedgeScan(page, `JUMP-REELS-${n}`);
+    await expect(notice).toHaveAttribute('data-seq', String(n));
+    expect(await boxes(page), `after scan ${n}`).toEqual(before);
+  }
+  await page.screenshot({ path: 'test-results/e2e/screens/scan-notice-reels-1366.png' });
+
+  // At the Bench: its scans fill the slots and save; the status bar stays put.
+  const { reelId: benchReel } = await station.call('reels.create', { name: 'Jump reel', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+  await page.goto(`${origin}#/bench?reel=${encodeURIComponent(benchReel)}`);
+  const position = page.getByTestId('bench-position');
+  await expect(position).toHaveText('1', { timeout: 30_000 });
+  await wedgeScan(page, 'JUMP-BENCH-1');
+  await expect(position).toHaveText('2');
+  const bench = await boxes(page);
+  for (let n = 2; n <= 4; n += 1) {
+    await wedgeScan(page, `JUMP-BENCH-${n}`);
+    await expect(position).toHaveText(String(n + 1));
+    expect((await boxes(page)).statusBar, `the status bar after Bench scan ${n}`).toEqual(bench.statusBar);
+    expect((await boxes(page)).scrollY).toBe(bench.scrollY);
+  }
+});
