@@ -1189,6 +1189,12 @@ export const de: Catalog = {
     STATION_NO_PRINT_DATA:
       'Für einige dieser Positionen hat dieser Arbeitsplatz keine Druckdaten. Zuerst die Datei des Druckauftrags importieren oder Positionen mit Druckdaten wählen.',
     STATION_ALREADY_PRINTED: 'Einige dieser Positionen wurden schon gedruckt. Sie nur als Nachdruck mit Grund erneut drucken.',
+    STATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'Die Label-Vorlage hat einen Platzhalter, den die Station nicht füllt: {{placeholder}}. Ihn im Designprogramm umbenennen (etwa {text}, {qr}, {serial}) und die Vorlage erneut hinzufügen.',
+    STATION_TEMPLATE_UNSAFE:
+      'Die Label-Vorlage würde ein Skript ausführen oder andere Dateien oder Adressen laden. Sie im Designprogramm ohne diese speichern (Bilder einbetten) und erneut hinzufügen.',
+    STATION_PREFLIGHT_FAILED:
+      'Nichts wurde gedruckt: Das Label für Position {{position}} hat die Prüfung vor dem Druck nicht bestanden. Die Details sagen warum; Vorlage oder Etikettenrolle korrigieren und erneut drucken.',
     STATION_POSITION_TAKEN:
       'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. In der Warteschlange beide Labels mit den Druckdaten vergleichen und die Kollision klären oder dieses Label neu platzieren.',
     STATION_SAME_CAPTURE: 'Diese Aufnahme ist dasselbe Bild wie eine schon gespeicherte eines anderen Labels. Dieses Label neu aufnehmen.',

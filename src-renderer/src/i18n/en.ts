@@ -1150,6 +1150,12 @@ export const en = {
     STATION_PRINT_FORMAT_UNSUPPORTED: 'The printer takes neither PDF nor ZPL. Choose another printer on Devices → Printers.',
     STATION_NO_PRINT_DATA: 'Some of these positions have no print data on this bench. Import the print run’s file first, or choose positions that have it.',
     STATION_ALREADY_PRINTED: 'Some of these positions were printed already. Print them again only as a reprint, with its reason.',
+    STATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'The label template has a placeholder the station does not fill: {{placeholder}}. Rename it in the design program (for example {text}, {qr}, {serial}), then add the template again.',
+    STATION_TEMPLATE_UNSAFE:
+      'The label template would run a script or load other files or addresses. Save it again in the design program without them (embed images), then add it again.',
+    STATION_PREFLIGHT_FAILED:
+      'Nothing was printed: the label for position {{position}} did not check out before printing. Details say why; fix the template or the stock, then print again.',
     STATION_POSITION_TAKEN:
       'Another bench or app enrolled a Label at position {{position}} of Reel “{{reel}}” first, so this Label was not sent there. On the Queue, compare both Labels with the print data and settle it, or re-place this Label.',
     STATION_SAME_CAPTURE: 'This capture is the same picture as one already saved for another Label. Capture this Label again.',

@@ -8,6 +8,7 @@ import { importCommand } from './import';
 import { moveCommand } from './move';
 import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand, nfcSettingsCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
+import { printTemplateAddCommand, printTemplateListCommand, printTemplateRemoveCommand, printTemplateShowCommand, printTemplateUseCommand } from './print-templates';
 import {
   printCommand,
   printLogCommand,
@@ -54,6 +55,11 @@ export const cliCommands: readonly CliCommand[] = [
   bulkBindCommand,
   moveCommand,
   printRunGenerateCommand,
+  printTemplateAddCommand,
+  printTemplateListCommand,
+  printTemplateShowCommand,
+  printTemplateRemoveCommand,
+  printTemplateUseCommand,
   printersCommand,
   printerAddCommand,
   printerRemoveCommand,
