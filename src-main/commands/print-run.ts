@@ -41,7 +41,14 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
  * template's labels to a .pdf (one page per label at the stock's size). Its first and last labels are checked as a
  * job's are (the preflight); a job checks every label it prints.
  */
-async function writeTemplateExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined, name: string, body: string): Promise<number> {
+async function writeTemplateExport(
+  spec: PrintRunSpec,
+  path: string,
+  format: PrintRunFormat,
+  layout: Layout | undefined,
+  name: string,
+  body: string,
+): Promise<number> {
   const { TemplateDrawer, generateRows, preflight, previewRows, requirePreflightPassed, svgTemplatePdf, zplTemplateLabels } = await printRun();
   const stock = layout?.stock ?? DEFAULT_STOCK;
   const drawer = new TemplateDrawer(body, { stock, dpi: layout?.dpi ?? 203 });

@@ -147,7 +147,14 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     const status = await printerStatus(input.printer);
     requireReady(input.printer, status);
     // A label template's labels, each drawn and its codes decoded before the job starts (docs/print-run.md, "Preflight").
-    const templated = await templatedDocuments(db, { reelId: input.reelId, template: input.template, printer: input.printer, status, rows, copies: input.copies });
+    const templated = await templatedDocuments(db, {
+      reelId: input.reelId,
+      template: input.template,
+      printer: input.printer,
+      status,
+      rows,
+      copies: input.copies,
+    });
     const jobId = await jobs.start(
       {
         reelId: input.reelId,

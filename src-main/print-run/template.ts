@@ -221,9 +221,10 @@ function parseZpl(body: string): ZplTemplate {
   let fixed = '';
   let field = { fh: undefined as string | undefined, code: undefined as TemplateCode | undefined };
   let i = 0;
+  const commands = new RegExp(ZPL_COMMAND.source, 'g');
   while (i < format.length) {
-    ZPL_COMMAND.lastIndex = i;
-    const m = ZPL_COMMAND.exec(format);
+    commands.lastIndex = i;
+    const m = commands.exec(format);
     if (!m) {
       fixed += format.slice(i);
       break;
@@ -447,7 +448,8 @@ function checkSvg(body: string): TemplateCheck {
   if (what) throw unsafe(what);
   const placeholders = new Set<Placeholder>();
   for (const text of texts(doc.children)) for (const m of text.data.matchAll(PLACEHOLDER)) placeholders.add(knownPlaceholder(m[1] as string));
-  for (const el of elements(doc.children)) for (const value of Object.values(el.attribs)) for (const m of value.matchAll(PLACEHOLDER)) knownPlaceholder(m[1] as string);
+  for (const el of elements(doc.children))
+    for (const value of Object.values(el.attribs)) for (const m of value.matchAll(PLACEHOLDER)) knownPlaceholder(m[1] as string);
   const codes = new Set<TemplateCode>();
   for (const el of elements(doc.children)) {
     const code = CODE_RECT_IDS[el.attribs.id ?? ''];
@@ -531,7 +533,7 @@ function drawnCode(code: TemplateCode, value: string, box: Rect): { svg: string;
   const y0 = box.y + (box.height - rows.length * module) / 2;
   let d = '';
   rows.forEach((r, y) => {
-    for (let x = 0; x < cols; ) {
+    for (let x = 0; x < cols;) {
       if (!r[x]) {
         x += 1;
         continue;

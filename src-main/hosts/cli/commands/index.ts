@@ -8,7 +8,13 @@ import { importCommand } from './import';
 import { moveCommand } from './move';
 import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand, nfcSettingsCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
-import { printTemplateAddCommand, printTemplateListCommand, printTemplateRemoveCommand, printTemplateShowCommand, printTemplateUseCommand } from './print-templates';
+import {
+  printTemplateAddCommand,
+  printTemplateListCommand,
+  printTemplateRemoveCommand,
+  printTemplateShowCommand,
+  printTemplateUseCommand,
+} from './print-templates';
 import {
   printCommand,
   printLogCommand,

@@ -18,7 +18,11 @@ export const printTemplateAddCommand: CliCommand = {
   usage: 'station [--data DIR] [--json] print-run template add NAME FILE [--reel REEL]',
   summary: 'Add a label template (ZPL from ZebraDesigner/Labelary, or SVG) with placeholders such as {text}, {qr}, {serial}.',
   async run(ctx, args) {
-    const { values, positionals } = parseCommand(args, { command: 'print-run template add', options: { reel: { type: 'string' } }, positionals: ['NAME', 'FILE'] });
+    const { values, positionals } = parseCommand(args, {
+      command: 'print-run template add',
+      options: { reel: { type: 'string' } },
+      positionals: ['NAME', 'FILE'],
+    });
     const out = await ctx.call('printRun.templateAdd', {
       name: positionals[0] as string,
       file: positionals[1] as string,

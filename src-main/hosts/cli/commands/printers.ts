@@ -254,7 +254,10 @@ export const printLogCommand: CliCommand = {
       out,
       out.prints.length
         ? out.prints
-            .map((p) => `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}${p.template ? `\ttemplate ${p.template}` : ''}`)
+            .map(
+              (p) =>
+                `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}${p.template ? `\ttemplate ${p.template}` : ''}`,
+            )
             .join('\n')
         : 'Nothing printed yet.',
     );
