@@ -371,6 +371,8 @@ function unsafeIn(nodes: ChildNode[], strip: boolean): string | undefined {
       k -= 1;
       return undefined;
     };
+    // The XML declaration (<?xml version …?>) is allowed; a document type or a style sheet link is not.
+    if (node.type === 'directive' && node.name.toLowerCase() === '?xml') continue;
     if (node.type === 'directive') {
       const found = drop('declares a document type or entities (<!DOCTYPE …>)');
       if (found) return found;
@@ -576,7 +578,13 @@ export function svgTemplateLabel(body: string, row: PrintRunRow): DrawnSvgLabel 
     if (siblings) siblings.splice(siblings.indexOf(el), 1, group);
     group.parent = el.parent;
   }
-  return { svg: render(doc, { xmlMode: true }), codes };
+  // The serializer escapes the XML specials (so values stay text) and writes other characters beyond ASCII as
+  // references: those go back to the characters themselves, so the template's own text stays as it was written.
+  const svg = render(doc, { xmlMode: true }).replace(/&#x([0-9a-f]+);/gi, (ref, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    return code >= 0xa0 ? String.fromCodePoint(code) : ref;
+  });
+  return { svg, codes };
 }
 
 /** Dots per module at the printer's dpi, for a module of `mm`. */
