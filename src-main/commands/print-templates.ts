@@ -147,7 +147,16 @@ export function printTemplateHandlers(ctx: CommandContext): CommandHandlers<keyo
       const labels = [];
       for (const row of rows) {
         const checked = await drawer.check(row);
-        labels.push({ position: row.position, png: checked.png.toString('base64'), findings: checked.findings.map((f) => f.why) });
+        labels.push({
+          position: row.position,
+          png: checked.png.toString('base64'),
+          findings: checked.findings.map(({ code, problem, dots, read }) => ({
+            code,
+            problem,
+            ...(dots === undefined ? {} : { dots }),
+            ...(read === undefined ? {} : { read }),
+          })),
+        });
       }
       return { kind: drawer.kind, stock: media.stock, dpi: media.dpi, labels };
     },

@@ -32,6 +32,11 @@ export interface PreflightMedia {
 export interface PreflightFinding {
   position: number;
   code: TemplateCode;
+  /** `small`: modules under MIN_MODULE_DOTS (`dots`); `unread`: not read once drawn; `wrong`: read as another value (`read`). */
+  problem: 'small' | 'unread' | 'wrong';
+  dots?: number;
+  read?: string;
+  /** In words, for the CLI and the log. */
   why: string;
 }
 
@@ -141,6 +146,8 @@ export class TemplateDrawer {
         findings.push({
           position: row.position,
           code: m.code,
+          problem: 'small',
+          dots: Math.round(m.dots * 10) / 10,
           why: `its ${CODE_NAME[m.code]}'s modules are ${m.dots.toFixed(1)} dots at ${this.media.dpi} dpi, under ${MIN_MODULE_DOTS}: make the code's box larger (or its magnification/module width at least ${MIN_MODULE_DOTS}), or use a printer of higher dpi`,
         });
       }
@@ -154,10 +161,17 @@ export class TemplateDrawer {
         findings.push({
           position: row.position,
           code,
+          problem: 'unread',
           why: `its ${CODE_NAME[code]} could not be read once drawn (does it fit its box and the label?): make its box larger or move it inside the label`,
         });
       } else if (read !== expected) {
-        findings.push({ position: row.position, code, why: `its ${CODE_NAME[code]} reads ${JSON.stringify(read)}, not ${JSON.stringify(expected)}` });
+        findings.push({
+          position: row.position,
+          code,
+          problem: 'wrong',
+          read,
+          why: `its ${CODE_NAME[code]} reads ${JSON.stringify(read)}, not ${JSON.stringify(expected)}`,
+        });
       }
     }
     return { png: drawn.png, findings };

@@ -32,7 +32,10 @@ export type TemplateView = z.infer<typeof TemplateView>;
 const DrawnLabel = z.object({
   position: z.number().int(),
   png: z.string(),
-  findings: z.array(z.string()),
+  /** A code under 3-dot modules (`small`, its `dots`), not read once drawn (`unread`), or read as another value (`wrong`). */
+  findings: z.array(
+    z.object({ code: z.enum(TEMPLATE_CODES), problem: z.enum(['small', 'unread', 'wrong']), dots: z.number().optional(), read: z.string().optional() }),
+  ),
 });
 
 export const printTemplateCommands = {
