@@ -1194,7 +1194,7 @@ export const de: Catalog = {
     STATION_TEMPLATE_UNSAFE:
       'Die Label-Vorlage würde ein Skript ausführen oder andere Dateien oder Adressen laden. Sie im Designprogramm ohne diese speichern (Bilder einbetten) und erneut hinzufügen.',
     STATION_PREFLIGHT_FAILED:
-      'Nichts wurde gedruckt: Das Label für Position {{position}} hat die Prüfung vor dem Druck nicht bestanden. Die Details sagen warum; Vorlage oder Etikettenrolle korrigieren und erneut drucken.',
+      'Nichts wurde gedruckt: Das Label für Position {{position}} hat die Prüfung vor dem Druck nicht bestanden. Die Details sagen warum; Vorlage oder Label-Format des Druckers korrigieren und erneut drucken.',
     STATION_POSITION_TAKEN:
       'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. In der Warteschlange beide Labels mit den Druckdaten vergleichen und die Kollision klären oder dieses Label neu platzieren.',
     STATION_SAME_CAPTURE: 'Diese Aufnahme ist dasselbe Bild wie eine schon gespeicherte eines anderen Labels. Dieses Label neu aufnehmen.',
@@ -1377,16 +1377,16 @@ export const de: Catalog = {
     add: 'Vorlage hinzufügen (.zpl oder .svg)',
     printerCommands: 'Vorlage {{name}} ändert auch den Drucker über das Label hinaus ({{commands}}): Diese Befehle erreichen den Drucker mit seinen Labels.',
     missing:
-      'Diese Vorlage hat keinen Platz für {{values}}, das die Labels dieser Reel tragen. Eine andere Vorlage wählen oder das Feld im Designprogramm ergänzen.',
+      'Diese Vorlage hat keinen Platz für {{values}}, das die Labels dieser Rolle tragen. Eine andere Vorlage wählen oder das Feld im Designprogramm ergänzen.',
     previewHelp: 'Die ersten Labels des Druckauftrags, so gezeichnet, wie sie gedruckt werden. Jedes Label wird vor dem Start eines Auftrags so geprüft.',
     drawing: 'Die ersten Labels werden gezeichnet …',
     labelAt: 'Label an Position {{position}}',
     passes: 'Position {{position}}: Ihre Codes lesen sich als ihre Werte.',
     fails: 'Position {{position}} würde nicht gedruckt: {{why}}.',
     problem: {
-      small: 'die Module seines {{code}} sind {{dots}} Druckpunkte groß, unter 3: das Feld größer machen',
-      unread: 'sein {{code}} ließ sich gezeichnet nicht lesen: das Feld größer machen oder ins Label rücken',
-      wrong: 'sein {{code}} liest sich als „{{read}}“, nicht als Wert dieser Position',
+      small: 'Modulgröße von {{code}}: {{dots}} Druckpunkte, unter 3; das Feld größer machen',
+      unread: '{{code}} ließ sich gezeichnet nicht lesen; das Feld größer machen oder ins Label rücken',
+      wrong: '{{code}} liest sich als „{{read}}“, nicht als Wert dieser Position',
     },
     code: { qr: 'QR-Code', dataMatrix: 'Data-Matrix-Code', barCode: 'Barcode' },
   },

@@ -25,7 +25,8 @@ export function LabelTemplate({ reelId, spec, stock }: { reelId: string; spec: R
   const preview = useCommandQuery(
     'printRun.templatePreview',
     { reelId, template: chosen ?? '-', ...(spec ? { spec } : {}), stock, count: PREVIEW_LABELS },
-    { enabled: chosen !== null, draft: true },
+    // Not a draft: another template's labels are never shown while this one's are drawn.
+    { enabled: chosen !== null },
   );
   const list = templates.data?.templates ?? [];
   const missing = kept.data?.missing ?? [];
@@ -63,7 +64,7 @@ export function LabelTemplate({ reelId, spec, stock }: { reelId: string; spec: R
         />
       </label>
       {list.length === 0 ? <p className="hint">{t('labelTemplate.none')}</p> : null}
-      {add.data?.printerCommands.length ? (
+      {add.data?.printerCommands.length && add.data.name === chosen ? (
         <p role="status" className="hint" data-testid="label-template-commands">
           {t('labelTemplate.printerCommands', { name: add.data.name, commands: add.data.printerCommands.map((c) => c.command).join(', ') })}
         </p>
@@ -77,7 +78,7 @@ export function LabelTemplate({ reelId, spec, stock }: { reelId: string; spec: R
         <>
           <p className="hint">{t('labelTemplate.previewHelp')}</p>
           {preview.isFetching && !preview.data ? <p role="status">{t('labelTemplate.drawing')}</p> : null}
-          <div className="toolbar" data-testid="label-template-preview">
+          <div className="toolbar" data-testid="label-template-preview" data-kind={preview.data?.kind}>
             {(preview.data?.labels ?? []).map((label) => (
               <figure key={label.position} className="stack">
                 <img

@@ -165,7 +165,8 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
-      <LabelTemplate reelId={reelId} spec={saved ? undefined : settled} stock={form.stock} />
+      {/* The template draws the run being prepared while it can be saved; else the Reel's print data. */}
+      <LabelTemplate reelId={reelId} spec={saved || blocked ? undefined : settled} stock={form.stock} />
       {printing ? <PrintDialog reelId={reelId} reelName={reelName} close={() => setPrinting(false)} /> : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
