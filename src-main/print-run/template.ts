@@ -19,11 +19,11 @@ import { MM_PER_INCH, QUIET_ZONE_MODULES } from './layout';
 
 export const PLACEHOLDERS = ['text', 'qr', 'data_matrix', 'bar_code', 'position', 'serial', 'nfc_url'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type TemplateKind = 'zpl' | 'svg';
+type TemplateKind = 'zpl' | 'svg';
 /** The codes a template draws, by the print data's names. */
 export type TemplateCode = 'qr' | 'dataMatrix' | 'barCode';
 
-export interface PrinterCommand {
+interface PrinterCommand {
   command: string;
   what: string;
 }
@@ -61,7 +61,7 @@ function unsafe(what: string): StationError {
 }
 
 /** The values a row gives the placeholders. `{nfc_url}` is the URL an NFC chip gets: the QR value (docs/print-run.md). */
-export function placeholderValues(row: PrintRunRow): Record<Placeholder, string | undefined> {
+function placeholderValues(row: PrintRunRow): Record<Placeholder, string | undefined> {
   return {
     text: row.text,
     qr: row.qr,
@@ -78,7 +78,7 @@ function knownPlaceholder(name: string): Placeholder {
   return name as Placeholder;
 }
 
-export function templateKind(body: string): TemplateKind {
+function templateKind(body: string): TemplateKind {
   return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<(svg|!DOCTYPE)/i.test(body) ? 'svg' : 'zpl';
 }
 
@@ -585,9 +585,4 @@ export function svgTemplateLabel(body: string, row: PrintRunRow): DrawnSvgLabel 
     return code >= 0xa0 ? String.fromCodePoint(code) : ref;
   });
   return { svg, codes };
-}
-
-/** Dots per module at the printer's dpi, for a module of `mm`. */
-export function moduleDots(mm: number, dpi: number): number {
-  return (mm * dpi) / MM_PER_INCH;
 }

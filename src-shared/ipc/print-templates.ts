@@ -14,7 +14,7 @@ export const TemplateName = z
 /** A template's body: at most 2 MB of text (a ZebraDesigner ZPL or an SVG with embedded images). */
 const TemplateBody = z.string().min(1).max(2_000_000);
 
-export const TEMPLATE_CODES = ['qr', 'dataMatrix', 'barCode'] as const;
+const TEMPLATE_CODES = ['qr', 'dataMatrix', 'barCode'] as const;
 
 const TemplateView = z.object({
   name: z.string(),
