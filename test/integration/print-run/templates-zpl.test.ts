@@ -129,4 +129,11 @@ describe('label templates on a ZPL printer', () => {
     expect(error.code).toBe('STATION_PREFLIGHT_FAILED');
     expect(error.message).toContain("Position 7: its QR code's modules are 2.0 dots at 203 dpi, under 3");
   });
+
+  it('preflight: a code carrying another value than the position’s print data is refused, naming both', async () => {
+    await t.call('printRun.templateAdd', { name: 'serial-qr', body: TEMPLATE.replace('QA,{qr}', 'QA,{serial}') });
+    const error = await refusal(t.call('print.start', { reelId, printer: 'zebra', positions: { first: 9, last: 9 }, template: 'serial-qr' }));
+    expect(error.code).toBe('STATION_PREFLIGHT_FAILED');
+    expect(error.message).toContain(`Position 9: its QR code reads ${JSON.stringify(serial(9))}, not ${JSON.stringify(qrOf(9))}`);
+  });
 });
