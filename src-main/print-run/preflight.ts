@@ -199,8 +199,8 @@ export async function preflight(drawer: TemplateDrawer, rows: Iterable<PrintRunR
     labels += 1;
     findings.push(...(await drawer.check(row)).findings);
     if (findings.length >= (options.stopAfter ?? Number.POSITIVE_INFINITY)) break;
-    // Let the process answer between labels (a job's polls, the UI's requests).
-    if (labels % 10 === 0) await new Promise<void>((done) => setImmediate(done));
+    // Let the process answer between labels (a job's polls, the UI's requests): a label's drawing is tens of ms.
+    await new Promise<void>((done) => setImmediate(done));
   }
   return { labels, ms: performance.now() - started, findings };
 }
