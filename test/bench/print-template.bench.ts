@@ -81,6 +81,16 @@ export const printTemplateBench: Bench = {
           baseline: { name: 'the same bytes written to its socket at once', value: (LABELS / rawMs) * 1000 },
           target: '≥ 0.9 of raw',
         },
+        {
+          // The job must not start before every label passed, so the preflight cannot overlap the printing: this row is
+          // the job's own part, the whole less the preflight measured above on the same rows.
+          name: `${LABELS} labels with a template, the job after its preflight (whole − preflight above), labels/s`,
+          value: (LABELS / Math.max(1, stationMs - report.ms)) * 1000,
+          unit: 'labels/s',
+          better: 'higher',
+          baseline: { name: 'the same bytes written to its socket at once', value: (LABELS / rawMs) * 1000 },
+          target: '≥ 0.9 of raw',
+        },
       ];
     } finally {
       await t.close();
