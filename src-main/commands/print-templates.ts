@@ -194,8 +194,10 @@ export async function templatedDocuments(
       detail: { template: name, printer: printer.name },
     });
   }
-  requirePreflightPassed(await preflight(drawer, input.rows), name);
-  if (drawer.kind === 'svg') return { template: name, pdf: await svgTemplatePdf(drawer, input.rows, input.copies, printer.stock) };
+  // An SVG template's pages are the preflight's own drawings: what was checked is what prints, drawn once.
+  const drawn = new Map<number, Buffer>();
+  requirePreflightPassed(await preflight(drawer, input.rows, drawer.kind === 'svg' ? { drawn: (row, png) => drawn.set(row.position, png) } : {}), name);
+  if (drawer.kind === 'svg') return { template: name, pdf: await svgTemplatePdf(drawer, input.rows, input.copies, printer.stock, drawn) };
   const { zplTemplateLabels } = await printRun();
   const repeated = input.rows.flatMap((row) => Array.from({ length: input.copies }, () => row));
   return { template: name, zpl: zplTemplateLabels(template.body, repeated) };

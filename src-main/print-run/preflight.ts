@@ -191,13 +191,19 @@ export class TemplateDrawer {
 }
 
 /** Draws and decodes every row's label; the report of what was found (nothing: the job may start). */
-export async function preflight(drawer: TemplateDrawer, rows: Iterable<PrintRunRow>, options: { stopAfter?: number } = {}): Promise<PreflightReport> {
+export async function preflight(
+  drawer: TemplateDrawer,
+  rows: Iterable<PrintRunRow>,
+  options: { stopAfter?: number; drawn?: (row: PrintRunRow, png: Buffer) => void } = {},
+): Promise<PreflightReport> {
   const started = performance.now();
   const findings: PreflightFinding[] = [];
   let labels = 0;
   for (const row of rows) {
     labels += 1;
-    findings.push(...(await drawer.check(row)).findings);
+    const checked = await drawer.check(row);
+    findings.push(...checked.findings);
+    options.drawn?.(row, checked.png);
     if (findings.length >= (options.stopAfter ?? Number.POSITIVE_INFINITY)) break;
     // Let the process answer between labels (a job's polls, the UI's requests): a label's drawing is tens of ms.
     await new Promise<void>((done) => setImmediate(done));
@@ -221,7 +227,14 @@ export function requirePreflightPassed(report: PreflightReport, template: string
 }
 
 /** An SVG template's labels as a PDF, one page per label at the stock's size, each the label drawn at the printer's dpi. */
-export async function svgTemplatePdf(drawer: TemplateDrawer, rows: readonly PrintRunRow[], copies: number, stockName: string): Promise<Buffer> {
+export async function svgTemplatePdf(
+  drawer: TemplateDrawer,
+  rows: readonly PrintRunRow[],
+  copies: number,
+  stockName: string,
+  /** Labels drawn already (by the preflight), by position: not drawn again. */
+  drawn?: ReadonlyMap<number, Buffer>,
+): Promise<Buffer> {
   const stock = parseLabelStock(stockName);
   const size: [number, number] = [stock.widthMm * PT_PER_MM, stock.heightMm * PT_PER_MM];
   const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false });
@@ -229,7 +242,7 @@ export async function svgTemplatePdf(drawer: TemplateDrawer, rows: readonly Prin
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((done) => doc.on('end', done));
   for (const row of rows) {
-    const { png } = await drawer.draw(row);
+    const png = drawn?.get(row.position) ?? (await drawer.draw(row)).png;
     for (let i = 0; i < copies; i += 1) {
       doc.addPage({ size, margin: 0 });
       doc.image(png, 0, 0, { width: size[0], height: size[1] });
