@@ -10,6 +10,7 @@ import { importPrintData } from '../changes/import';
 import type { ConflictReport, ExistingLabel, PrintRunSpec } from '../print-run';
 import { listLabels } from '../store/labels';
 import type { CommandContext } from './context';
+import { printTemplateHandlers, requireTemplate } from './print-templates';
 
 // Print runs (docs/print-run.md): preview, generate (save as the Reel's expected values, write an export), and one
 // export as a download. The rows are generated lazily and streamed to files; the expected values are saved through
@@ -33,6 +34,37 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
     code: StationErrorCode.invalidInput,
     message: `Cannot tell the export's format from "${path}": name a .csv, .pdf or .zpl file, or give the format.`,
   });
+}
+
+/**
+ * The run drawn with a label template (docs/print-run.md, "Templates"): a ZPL template's formats to a .zpl, an SVG
+ * template's labels to a .pdf (one page per label at the stock's size). Its first and last labels are checked as a
+ * job's are (the preflight); a job checks every label it prints.
+ */
+async function writeTemplateExport(
+  spec: PrintRunSpec,
+  path: string,
+  format: PrintRunFormat,
+  layout: Layout | undefined,
+  name: string,
+  body: string,
+): Promise<number> {
+  const { TemplateDrawer, generateRows, preflight, previewRows, requirePreflightPassed, svgTemplatePdf, zplTemplateLabels } = await printRun();
+  const stock = layout?.stock ?? DEFAULT_STOCK;
+  const drawer = new TemplateDrawer(body, { stock, dpi: layout?.dpi ?? 203 });
+  if (format !== (drawer.kind === 'zpl' ? 'zpl' : 'pdf')) {
+    throw new StationError({
+      code: StationErrorCode.invalidInput,
+      message: `Template ${name} is ${drawer.kind === 'zpl' ? 'ZPL: write it to a .zpl file' : 'SVG: write it to a .pdf file'} (--out FILE.${drawer.kind === 'zpl' ? 'zpl' : 'pdf'}).`,
+    });
+  }
+  const { first, last } = previewRows(spec, 1);
+  requirePreflightPassed(await preflight(drawer, [...first, ...last]), name);
+  const rows = [...generateRows(spec)];
+  const bytes = drawer.kind === 'zpl' ? Buffer.from(zplTemplateLabels(body, rows).join(''), 'utf8') : await svgTemplatePdf(drawer, rows, 1, stock);
+  const { writeFileWhole, writeChunk } = await import('../runtime/write-whole');
+  await writeFileWhole(path, (out) => writeChunk(out, bytes));
+  return bytes.length;
 }
 
 async function writeExport(spec: PrintRunSpec, path: string, format: PrintRunFormat, layout: Layout | undefined, reelName: string): Promise<number> {
@@ -96,7 +128,7 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
 
   return {
     'printRun.preview': async ({ reelId, spec }) => (await preview(reelId, spec)).view,
-    'printRun.generate': async ({ reelId, spec: input, expected, out, format, layout }) => {
+    'printRun.generate': async ({ reelId, spec: input, expected, out, format, layout, template }) => {
       if (out !== undefined) requireFilePathsAllowed(ctx.allowFilePaths, 'printRun.generate', 'out');
       const { spec, view } = await preview(reelId, input);
       if (expected && view.conflictCount > 0) {
@@ -113,7 +145,12 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
       if (out !== undefined) {
         const path = resolve(out);
         const chosen = formatOf(path, format);
-        file = { path, format: chosen, bytes: await writeExport(spec, path, chosen, layout, requireReel(changes, reelId).name) };
+        const reelName = requireReel(changes, reelId).name;
+        const drawn = template === undefined ? undefined : requireTemplate(ctx.db, template);
+        const bytes = drawn
+          ? await writeTemplateExport(spec, path, chosen, layout, drawn.name, drawn.body)
+          : await writeExport(spec, path, chosen, layout, reelName);
+        file = { path, format: chosen, bytes };
       }
       let saved = 0;
       if (expected) {
@@ -143,5 +180,6 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
         rmSync(path, { force: true });
       }
     },
+    ...printTemplateHandlers(ctx),
   };
 }

@@ -26,8 +26,10 @@ import {
   resumesOf,
   type StoredPrinter,
 } from '../store/printers';
+import { jobTemplates } from '../store/print-templates';
 import { readSetting, writeSetting } from '../store/settings';
 import type { CommandContext } from './context';
+import { templatedDocuments } from './print-templates';
 
 // Printers and print jobs (docs/printing.md): the handlers of src-shared/ipc/printers.ts. The printers room
 // (src-main/printers) talks to the printers and runs the jobs; this file checks what is asked against the Reel and
@@ -115,6 +117,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     resumedFrom: string | null;
     wait: boolean;
     jobId?: string | undefined;
+    template?: string | undefined;
   }): Promise<PrintJobView> => {
     requireReel(changes, input.reelId);
     jobs.recover();
@@ -143,6 +146,15 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     const rows = printRows(db, input.reelId, input.positions);
     const status = await printerStatus(input.printer);
     requireReady(input.printer, status);
+    // A label template's labels, each drawn and its codes decoded before the job starts (docs/print-run.md, "Preflight").
+    const templated = await templatedDocuments(db, {
+      reelId: input.reelId,
+      template: input.template,
+      printer: input.printer,
+      status,
+      rows,
+      copies: input.copies,
+    });
     const jobId = await jobs.start(
       {
         reelId: input.reelId,
@@ -154,6 +166,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         reason: input.reason,
         resumedFrom: input.resumedFrom,
         status,
+        templated,
       },
       input.jobId ?? randomUUID(),
     );
@@ -232,11 +245,11 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
             );
       return { printer: printer.name, state: outcome.outcome, ...(outcome.outcome === 'stopped' ? { reason: outcome.reason } : {}), text };
     },
-    'print.start': async ({ reelId, printer: name, positions, copies, again, reason, wait, jobId }) => {
+    'print.start': async ({ reelId, printer: name, positions, copies, again, reason, wait, jobId, template }) => {
       const printer = requirePrinter(name);
       requireReel(changes, reelId);
       const wanted = positions ? Array.from({ length: positions.last - positions.first + 1 }, (_, i) => positions.first + i) : printDataRange(reelId);
-      return startJob({ reelId, printer, positions: wanted, copies, again, reason: reason ?? null, resumedFrom: null, wait, jobId });
+      return startJob({ reelId, printer, positions: wanted, copies, again, reason: reason ?? null, resumedFrom: null, wait, jobId, template });
     },
     'print.reprint': async ({ reelId, position, printer: name, reason, wait, jobId }) => {
       const chosen = name ?? readSetting(db, BENCH_PRINTER, z.string().nullable()) ?? null;
@@ -271,6 +284,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         resumedFrom: jobId,
         wait,
         jobId: newJobId,
+        template: jobTemplates(db, job.reelId).get(jobId),
       });
     },
     'print.stop': async ({ jobId }) => {
@@ -279,6 +293,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     },
     'print.log': ({ reelId, position }) => {
       requireReel(changes, reelId);
+      const templates = jobTemplates(db, reelId);
       return {
         prints: listPrints(db, reelId, position).map((p) => ({
           position: p.position,
@@ -288,6 +303,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
           station: p.station,
           reprint: p.reprint,
           ...(p.reprint && p.reason ? { reason: p.reason } : {}),
+          ...(templates.has(p.jobId) ? { template: templates.get(p.jobId) } : {}),
         })),
       };
     },

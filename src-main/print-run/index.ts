@@ -33,6 +33,18 @@ export {
 } from './conflicts';
 export { CSV_CHUNK_ROWS, printRunCsv, writePrintRunCsv } from './export-csv';
 export { writeProofPdf, type ProofOptions, type ProofResult } from './export-pdf';
+export {
+  PLACEHOLDERS,
+  ZplTemplateWriter,
+  checkTemplate,
+  missingPlaces,
+  svgTemplateLabel,
+  zplTemplateLabels,
+  type Placeholder,
+  type TemplateCheck,
+  type TemplateCode,
+} from './template';
+export { MIN_MODULE_DOTS, TemplateDrawer, preflight, requirePreflightPassed, svgTemplatePdf, type PreflightReport } from './preflight';
 export { ZPL_DPIS, printRunZpl, writePrintRunZpl, zplFieldData, type ZplDpi, type ZplOptions } from './export-zpl';
 export {
   LABEL_STOCKS,

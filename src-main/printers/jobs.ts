@@ -10,6 +10,7 @@ import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { compress, expand, rangesInWords } from '../../src-shared/domain/position-ranges';
 import type { PrintRunRow, ZplDpi } from '../print-run';
 import { listLabels } from '../store/labels';
+import { setJobTemplate } from '../store/print-templates';
 import type { Db } from '../store/database';
 import {
   confirmPrints,
@@ -151,6 +152,8 @@ export interface StartJob {
   resumedFrom: string | null;
   /** The printer's status, asked just before (its formats choose the document). */
   status: PrinterStatus;
+  /** A label template's documents, checked before (commands/print-templates.ts); none: the print run's own exports. */
+  templated?: { template: string; zpl?: string[]; pdf?: Buffer } | undefined;
 }
 
 export class PrintJobs {
@@ -226,7 +229,8 @@ export class PrintJobs {
   /** Prepares the document (refusing a format the printer does not take), records the job and starts it. */
   async start(request: StartJob, jobId: string): Promise<string> {
     const { printer, status } = request;
-    const useZpl = printer.kind === 'zpl' || (!status.formats.includes(PDF) && status.formats.includes(ZPL));
+    const { templated } = request;
+    const useZpl = templated ? templated.zpl !== undefined : printer.kind === 'zpl' || (!status.formats.includes(PDF) && status.formats.includes(ZPL));
     if (printer.kind === 'ipp' && !status.formats.includes(PDF) && !status.formats.includes(ZPL)) {
       throw new StationError({
         code: StationErrorCode.printFormatUnsupported,
@@ -235,17 +239,17 @@ export class PrintJobs {
       });
     }
     const labels = request.rows.length * request.copies;
-    const zpl = useZpl ? await zplLabels(request.rows, request.copies, printer.stock, printer.dpi as ZplDpi) : null;
+    const zpl = templated ? (templated.zpl ?? null) : useZpl ? await zplLabels(request.rows, request.copies, printer.stock, printer.dpi as ZplDpi) : null;
     // An IPP printer gets the PDF in parts; the first is made before the job is recorded, so a label the PDF cannot
     // show is refused with nothing on record (docs/printing.md, "What a printer gets").
-    const pdfParts = useZpl ? null : labelPdfParts(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
+    const pdfParts = useZpl || templated ? null : labelPdfParts(request.rows, request.copies, printer.stock, join(this.dataDir, 'tmp'));
     const firstPart = pdfParts ? await pdfParts.next() : null;
     const parts: AsyncIterable<IppPart> =
       firstPart && pdfParts
         ? firstPart.done
           ? pdfParts
           : partsFrom(firstPart.value, pdfParts)
-        : partsFrom({ bytes: Buffer.from((zpl ?? []).join(''), 'utf8'), labels });
+        : partsFrom({ bytes: templated?.pdf ?? Buffer.from((zpl ?? []).join(''), 'utf8'), labels });
     const now = new Date().toISOString();
     insertPrintJob(this.db, {
       jobId,
@@ -261,6 +265,7 @@ export class PrintJobs {
       pid: process.pid,
       createdAt: now,
     });
+    if (templated) setJobTemplate(this.db, jobId, templated.template);
     const order = [...request.positions];
     let done = 0;
     const confirmed = (count: number) => {

@@ -474,4 +474,24 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 16,
+    name: 'label templates, the template a Reel keeps, the template of each print job',
+    // Label templates (docs/print-run.md, "Templates"): a shop's ZPL or SVG design stored per station by name, the
+    // template a Reel keeps as its own, and which template printed each job (so each print in the log names it; null:
+    // the station's own layout).
+    sql: `
+      CREATE TABLE print_templates (
+        name TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('zpl','svg')),
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE reel_templates (
+        reel_id TEXT PRIMARY KEY REFERENCES reels(reel_id),
+        template TEXT NOT NULL
+      );
+      ALTER TABLE print_jobs ADD COLUMN template TEXT;
+    `,
+  },
 ];

@@ -24,6 +24,8 @@ export const ERROR_WORD_FIELDS = {
   STATION_NO_FREE_POSITION: fieldsOf({ position, extent: position }),
   STATION_PRINTER_UNREACHABLE: fieldsOf({ printer: name, address: name }),
   STATION_PRINTER_NOT_READY: fieldsOf({ printer: name }),
+  STATION_TEMPLATE_UNKNOWN_PLACEHOLDER: fieldsOf({ placeholder: name }),
+  STATION_PREFLIGHT_FAILED: fieldsOf({ position }),
   'STATION_CONFLICT.positionElsewhere': fieldsOf({ position }),
   'STATION_CONFLICT.positionHeld': fieldsOf({ position }),
   'STATION_CONFLICT.archived': fieldsOf({ position }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateName, printTemplateCommands } from './print-templates';
 
 // Print runs: the values each label of a batch will carry, generated on the station before anything is printed,
 // exported for the printer (CSV for variable-data software, a proof PDF, ZPL for Zebra printers) and saved as the
@@ -69,6 +70,8 @@ export const printRunCommands = {
         out: z.string().min(1).optional(),
         format: PrintRunFormat.optional(),
         layout: PrintRunLayout.optional(),
+        /** The export drawn with a label template (docs/print-run.md, "Templates"): .zpl for a ZPL one, .pdf for an SVG one. */
+        template: TemplateName.optional(),
       })
       .strict(),
     output: z.object({
@@ -82,4 +85,5 @@ export const printRunCommands = {
     input: z.object({ reelId: z.string().min(1), spec: PrintRunSpecInput, format: PrintRunFormat, layout: PrintRunLayout.optional() }).strict(),
     output: z.object({ fileName: z.string(), mediaType: z.string(), bytes: z.number().int(), base64: z.string() }),
   },
+  ...printTemplateCommands,
 } as const;

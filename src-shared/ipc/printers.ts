@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateName } from './print-templates';
 
 // Printing (docs/printing.md): the shop's label printers (IPP printers and CUPS queues by URI, ZPL printers on raw TCP
 // by HOST:PORT), print jobs of a Reel's print data, and the record of every print and reprint.
@@ -80,6 +81,8 @@ const PrintView = z.object({
   station: z.string(),
   reprint: z.boolean(),
   reason: z.string().optional(),
+  /** The label template it printed with (docs/print-run.md, "Templates"); none: the station's own layout. */
+  template: z.string().optional(),
 });
 
 const Positions = z
@@ -132,6 +135,8 @@ export const printerCommands = {
         wait: z.boolean().default(true),
         /** The new job's id, chosen by the caller (the CLI's --no-wait hands the job to a process of its own). */
         jobId: z.uuid().optional(),
+        /** Print with this label template (else the Reel's own, else the station's layout); checked first (preflight). */
+        template: TemplateName.optional(),
       })
       .strict(),
     output: PrintJobView,

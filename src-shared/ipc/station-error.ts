@@ -64,6 +64,12 @@ export const StationErrorCode = {
   noPrintData: 'STATION_NO_PRINT_DATA',
   /** Positions printed already, asked again without `again`. */
   alreadyPrinted: 'STATION_ALREADY_PRINTED',
+  /** A label template with a placeholder the station does not fill (docs/print-run.md, "Templates"). */
+  templateUnknownPlaceholder: 'STATION_TEMPLATE_UNKNOWN_PLACEHOLDER',
+  /** An SVG template that would run a script, load another file or address, or declare entities. */
+  templateUnsafe: 'STATION_TEMPLATE_UNSAFE',
+  /** A job's labels drawn before it starts: a code does not read back as its value, or its modules are too small. */
+  preflightFailed: 'STATION_PREFLIGHT_FAILED',
 } as const;
 
 export class StationError extends Error {

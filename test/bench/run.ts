@@ -11,6 +11,7 @@ import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
 import { printRunBench } from './print-run.bench';
 import { printingBench } from './printing.bench';
+import { printTemplateBench } from './print-template.bench';
 import { reportBench } from './report.bench';
 import { sandboxScaleBench } from './sandbox-scale.bench';
 import { scannerBench } from './scanner.bench';
@@ -37,6 +38,7 @@ const benches: Bench[] = [
   networkBench,
   printRunBench,
   printingBench,
+  printTemplateBench,
   nfcEncodeBench,
   reportBench,
   sharedReelBench,

@@ -1282,6 +1282,12 @@ export const de: Catalog = {
     STATION_NO_PRINT_DATA:
       'Für einige dieser Positionen hat dieser Arbeitsplatz keine Druckdaten. Zuerst die Datei des Druckauftrags importieren oder Positionen mit Druckdaten wählen.',
     STATION_ALREADY_PRINTED: 'Einige dieser Positionen wurden schon gedruckt. Sie nur als Nachdruck mit Grund erneut drucken.',
+    STATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'Die Label-Vorlage hat einen Platzhalter, den die Station nicht füllt: {{placeholder}}. Ihn im Designprogramm umbenennen (etwa {text}, {qr}, {serial}) und die Vorlage erneut hinzufügen.',
+    STATION_TEMPLATE_UNSAFE:
+      'Die Label-Vorlage würde ein Skript ausführen oder andere Dateien oder Adressen laden. Sie im Designprogramm ohne diese speichern (Bilder einbetten) und erneut hinzufügen.',
+    STATION_PREFLIGHT_FAILED:
+      'Nichts wurde gedruckt: Das Label für Position {{position}} hat die Prüfung vor dem Druck nicht bestanden. Die Details sagen warum; Vorlage oder Label-Format des Druckers korrigieren und erneut drucken.',
     STATION_POSITION_TAKEN:
       'Ein anderer Arbeitsplatz oder eine App hat an Position {{position}} der Rolle „{{reel}}“ zuerst ein Label erfasst, daher wurde dieses Label nicht dorthin gesendet. In der Warteschlange beide Labels mit den Druckdaten vergleichen und die Kollision klären oder dieses Label neu platzieren.',
     STATION_SAME_CAPTURE: 'Diese Aufnahme ist dasselbe Bild wie eine schon gespeicherte eines anderen Labels. Dieses Label neu aufnehmen.',
@@ -1453,6 +1459,29 @@ export const de: Catalog = {
       byReason: 'Nachdrucke nach Grund',
       positions: 'Nachgedruckte Positionen: {{positions}}',
     },
+  },
+  labelTemplate: {
+    title: 'Label-Vorlage',
+    choose: 'Drucken mit',
+    ownLayout: 'Eigenes Layout der Station',
+    zpl: '{{name}} (ZPL)',
+    svg: '{{name}} (SVG, als PDF gedruckt)',
+    none: 'Auf dieser Station gibt es noch keine Label-Vorlagen. Eine Designdatei hinzufügen: ZPL aus ZebraDesigner oder Labelary, oder SVG.',
+    add: 'Vorlage hinzufügen (.zpl oder .svg)',
+    printerCommands: 'Vorlage {{name}} ändert auch den Drucker über das Label hinaus ({{commands}}): Diese Befehle erreichen den Drucker mit seinen Labels.',
+    missing:
+      'Diese Vorlage hat keinen Platz für {{values}}, das die Labels dieser Rolle tragen. Eine andere Vorlage wählen oder das Feld im Designprogramm ergänzen.',
+    previewHelp: 'Die ersten Labels des Druckauftrags, so gezeichnet, wie sie gedruckt werden. Jedes Label wird vor dem Start eines Auftrags so geprüft.',
+    drawing: 'Die ersten Labels werden gezeichnet …',
+    labelAt: 'Label an Position {{position}}',
+    passes: 'Position {{position}}: Ihre Codes lesen sich als ihre Werte.',
+    fails: 'Position {{position}} würde nicht gedruckt: {{why}}.',
+    problem: {
+      small: 'Modulgröße von {{code}}: {{dots}} Druckpunkte, unter 3; das Feld größer machen',
+      unread: '{{code}} ließ sich gezeichnet nicht lesen; das Feld größer machen oder ins Label rücken',
+      wrong: '{{code}} liest sich als „{{read}}“, nicht als Wert dieser Position',
+    },
+    code: { qr: 'QR-Code', dataMatrix: 'Data-Matrix-Code', barCode: 'Barcode' },
   },
   printDialog: {
     open: 'Drucken…',

@@ -1240,6 +1240,12 @@ export const en = {
     STATION_PRINT_FORMAT_UNSUPPORTED: 'The printer takes neither PDF nor ZPL. Choose another printer on Devices → Printers.',
     STATION_NO_PRINT_DATA: 'Some of these positions have no print data on this bench. Import the print run’s file first, or choose positions that have it.',
     STATION_ALREADY_PRINTED: 'Some of these positions were printed already. Print them again only as a reprint, with its reason.',
+    STATION_TEMPLATE_UNKNOWN_PLACEHOLDER:
+      'The label template has a placeholder the station does not fill: {{placeholder}}. Rename it in the design program (for example {text}, {qr}, {serial}), then add the template again.',
+    STATION_TEMPLATE_UNSAFE:
+      'The label template would run a script or load other files or addresses. Save it again in the design program without them (embed images), then add it again.',
+    STATION_PREFLIGHT_FAILED:
+      'Nothing was printed: the label for position {{position}} did not check out before printing. Details say why; fix the template or the stock, then print again.',
     STATION_POSITION_TAKEN:
       'Another bench or app enrolled a Label at position {{position}} of Reel “{{reel}}” first, so this Label was not sent there. On the Queue, compare both Labels with the print data and settle it, or re-place this Label.',
     STATION_SAME_CAPTURE: 'This capture is the same picture as one already saved for another Label. Capture this Label again.',
@@ -1398,6 +1404,28 @@ export const en = {
       byReason: 'Reprints by reason',
       positions: 'Reprinted positions: {{positions}}',
     },
+  },
+  labelTemplate: {
+    title: 'Label template',
+    choose: 'Print with',
+    ownLayout: 'The station’s own layout',
+    zpl: '{{name}} (ZPL)',
+    svg: '{{name}} (SVG, printed as PDF)',
+    none: 'No label templates on this station yet. Add a design file: ZPL from ZebraDesigner or Labelary, or SVG.',
+    add: 'Add a template (.zpl or .svg)',
+    printerCommands: 'Template {{name}} also changes the printer beyond the label ({{commands}}): those commands reach the printer with its labels.',
+    missing: 'This template has no place for {{values}}, which this Reel’s Labels carry. Choose another template, or add the field in the design program.',
+    previewHelp: 'The first labels of the run, drawn as they will print. Every label is checked like this before a job starts.',
+    drawing: 'Drawing the first labels…',
+    labelAt: 'Label at position {{position}}',
+    passes: 'Position {{position}}: its codes read back as their values.',
+    fails: 'Position {{position}} would not print: {{why}}.',
+    problem: {
+      small: 'its {{code}}’s modules are {{dots}} printer dots, under 3: make its box larger',
+      unread: 'its {{code}} could not be read once drawn: make its box larger or move it inside the label',
+      wrong: 'its {{code}} reads “{{read}}”, not this position’s value',
+    },
+    code: { qr: 'QR code', dataMatrix: 'Data Matrix', barCode: 'bar code' },
   },
   printDialog: {
     open: 'Print…',

@@ -9,6 +9,13 @@ import { moveCommand } from './move';
 import { nfcCountsCommand, nfcEncodeCommand, nfcReadCommand, nfcSettingsCommand } from './nfc';
 import { printRunGenerateCommand } from './print-run';
 import {
+  printTemplateAddCommand,
+  printTemplateListCommand,
+  printTemplateRemoveCommand,
+  printTemplateShowCommand,
+  printTemplateUseCommand,
+} from './print-templates';
+import {
   printCommand,
   printLogCommand,
   printResumeCommand,
@@ -55,6 +62,11 @@ export const cliCommands: readonly CliCommand[] = [
   bulkBindCommand,
   moveCommand,
   printRunGenerateCommand,
+  printTemplateAddCommand,
+  printTemplateListCommand,
+  printTemplateShowCommand,
+  printTemplateRemoveCommand,
+  printTemplateUseCommand,
   printersCommand,
   printerAddCommand,
   printerRemoveCommand,

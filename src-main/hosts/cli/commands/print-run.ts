@@ -5,7 +5,7 @@ import { parseCommand } from '../flags';
 export const printRunGenerateCommand: CliCommand = {
   path: ['print-run', 'generate'],
   usage:
-    "station [--data DIR] [--json] print-run generate --reel REEL --count N [--start 1] [--step 1] [--prefix P] [--digits 6] [--suffix S] [--check gs1|luhn|damm|iso7064-mod37-36] [--qr-template 'https://example.test/{serial}' | --gs1-gtin GTIN --gs1-domain URL] [--data-matrix TEMPLATE] [--bar-code TEMPLATE] [--first-position 1] [--out FILE.csv|.pdf|.zpl] [--stock 50x30] [--sheet A4|Letter] [--dpi 203|300] [--expected]",
+    "station [--data DIR] [--json] print-run generate --reel REEL --count N [--start 1] [--step 1] [--prefix P] [--digits 6] [--suffix S] [--check gs1|luhn|damm|iso7064-mod37-36] [--qr-template 'https://example.test/{serial}' | --gs1-gtin GTIN --gs1-domain URL] [--data-matrix TEMPLATE] [--bar-code TEMPLATE] [--first-position 1] [--out FILE.csv|.pdf|.zpl] [--stock 50x30] [--sheet A4|Letter] [--dpi 203|300] [--template NAME] [--expected]",
   summary: "Generate a Reel's print run offline: the values of each label, an export for the printer (--out), and with --expected the Reel's expected values.",
   async run(ctx, args) {
     // The lowest value of each number is the print run's own (src-main/print-run/generate.ts), which also refuses,
@@ -32,6 +32,7 @@ export const printRunGenerateCommand: CliCommand = {
         sheet: { type: 'string' },
         dpi: { type: 'number', min: 203, max: 300 },
         expected: { type: 'boolean' },
+        template: { type: 'string' },
       },
     });
     if (!values.reel) throw new UsageError('print-run generate needs --reel REEL.');
@@ -72,6 +73,7 @@ export const printRunGenerateCommand: CliCommand = {
       expected: values.expected ?? false,
       ...(values.out === undefined ? {} : { out: values.out }),
       ...(Object.keys(layout).length ? { layout } : {}),
+      ...(values.template === undefined ? {} : { template: values.template }),
     });
     const first = out.first[0];
     const last = out.last.at(-1);

@@ -157,7 +157,7 @@ export const printerTestCommand: CliCommand = {
 export const printCommand: CliCommand = {
   path: ['print'],
   usage:
-    'station [--data DIR] [--json] print --reel REEL --printer NAME [--positions A-B] [--copies N] [--again] [--reason misprint|damaged|lost|other] [--no-wait]',
+    'station [--data DIR] [--json] print --reel REEL --printer NAME [--positions A-B] [--copies N] [--again] [--reason misprint|damaged|lost|other] [--template NAME] [--no-wait]',
   summary: "Print a Reel's print data (all of it, or a range); a position printed before needs --again (recorded as a reprint).",
   async run(ctx, args) {
     const { values } = parseCommand(args, {
@@ -171,6 +171,7 @@ export const printCommand: CliCommand = {
         reason: { type: 'string' },
         'no-wait': { type: 'boolean' },
         'job-id': { type: 'string' },
+        template: { type: 'string' },
       },
       hint: 'Also: "print status JOB", "print resume JOB", "print stop JOB", "print log --reel REEL".',
     });
@@ -190,6 +191,7 @@ export const printCommand: CliCommand = {
       again: values.again ?? false,
       ...(reason ? { reason } : {}),
       ...(values['job-id'] === undefined ? {} : { jobId: values['job-id'] }),
+      ...(values.template === undefined ? {} : { template: values.template }),
     });
     ctx.print(job, jobLine(job));
     return jobExit(job);
@@ -252,7 +254,10 @@ export const printLogCommand: CliCommand = {
       out,
       out.prints.length
         ? out.prints
-            .map((p) => `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}`)
+            .map(
+              (p) =>
+                `${p.position}\t${p.at}\t${p.printer}\t${p.station}\t${p.reprint ? `reprint (${p.reason ?? 'other'})` : 'print'}\tjob ${p.jobId}${p.template ? `\ttemplate ${p.template}` : ''}`,
+            )
             .join('\n')
         : 'Nothing printed yet.',
     );

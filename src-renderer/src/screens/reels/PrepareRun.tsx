@@ -6,6 +6,7 @@ import { downloadBase64, type SavedFile } from '../../components/download';
 import { ErrorNote } from '../../components/ErrorNote';
 import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { LabelTemplate } from './LabelTemplate';
 import { PrintDialog } from './PrintDialog';
 
 // Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
@@ -164,6 +165,8 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
           {t('printRun.close')}
         </button>
       </div>
+      {/* The template draws the run being prepared while it can be saved; else the Reel's print data. */}
+      <LabelTemplate reelId={reelId} spec={saved || blocked ? undefined : settled} stock={form.stock} />
       {printing ? <PrintDialog reelId={reelId} reelName={reelName} close={() => setPrinting(false)} /> : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
