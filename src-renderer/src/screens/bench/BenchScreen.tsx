@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GoToPosition } from '../../components/GoToPosition';
 import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
@@ -58,6 +59,7 @@ export const BenchScreen = memo(function BenchScreen({
     now,
     sound,
     sectionRef,
+    goToRef,
     registerCapture,
     registerReprint,
     actions,
@@ -95,6 +97,7 @@ export const BenchScreen = memo(function BenchScreen({
               <output className="position-number" data-testid="bench-position" aria-label={t('bench.currentPosition', { position: bench.position })}>
                 {bench.position}
               </output>
+              <GoToPosition go={actions.goTo} inputRef={goToRef} keys="F2" testId="bench-go-to" />
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>

@@ -43,8 +43,17 @@ import { worstGrade } from './GradeChip';
 // (docs/architecture.md, "The Bench's session"): a read made on another screen reaches it, and what was read at a
 // position is still there when the operator comes back.
 
-/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F4 reprint (when offered), F6 undo, F7 skip, F8 recapture, F9 void. */
-const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], reprint: ['F4'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
+/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F2 go to a position, F4 reprint (when offered), F6 undo, F7 skip, F8 recapture, F9 void. */
+const KEYS = {
+  capture: [' ', 'F12'],
+  acknowledge: ['Enter'],
+  goTo: ['F2'],
+  reprint: ['F4'],
+  undo: ['F6'],
+  skip: ['F7'],
+  recapture: ['F8'],
+  void: ['F9'],
+} as const;
 
 /**
  * How often the Bench reads a Reel on the service again while it shows it, as the Reel map does (docs/sync.md,
@@ -200,6 +209,19 @@ export function useBenchSession({
     if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
     setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range), composition));
   }, [reel, composition, askedPosition, range]);
+
+  // A range set (on the Reel map) while the Bench is open applies at once: a position outside the new range with nothing
+  // read there yet moves to the range's first free position (docs/sync.md, "Benches sharing a Reel").
+  const rangeSeen = useRef(range);
+  useEffect(() => {
+    const before = rangeSeen.current;
+    rangeSeen.current = range;
+    if (!reel || before === range) return;
+    const current = benchRef.current;
+    if (!current || !range || !outsideRange(current.position, range) || current.blocked) return;
+    if (current.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined)) return;
+    setBench(startPosition(firstPosition(reel.labels, range), composition));
+  }, [range, reel, composition]);
 
   // The Reel's values by key, indexed once per snapshot of the Reel rather than walked on every read (a 10,000-Label
   // Reel is 40,000 values): the positions holding each value, in the Reel's order.
@@ -439,7 +461,29 @@ export function useBenchSession({
     }
   };
 
+  /** The go-to field (F2 puts the cursor there). */
+  const goToRef = useRef<HTMLInputElement>(null);
+
   const actions = {
+    /**
+     * Go to a position (the go-to field, docs/architecture.md "The Bench's session"): what is read at hand goes along and is
+     * checked again there, as a misorder's jump does; nothing read is dropped.
+     */
+    goTo: (position: number) => {
+      const current = benchRef.current;
+      if (!current || current.position === position) return;
+      setSaveError(undefined);
+      const reads = current.slots.flatMap((slot) => (slot.tagType !== 'SVC' && slot.value !== undefined ? [{ tagType: slot.tagType, value: slot.value }] : []));
+      const capture = current.slots.find((slot) => slot.tagType === 'SVC' && slot.captureSha256);
+      apply(() => {
+        const next = startPosition(position, composition);
+        return capture ? { ...next, slots: next.slots.map((slot) => (slot.tagType === 'SVC' ? capture : slot)) } : next;
+      });
+      for (const read of reads) onRead({ ...read, basis: 'symbology' });
+      sectionRef.current?.focus();
+    },
+    /** F2: the cursor to the go-to field. */
+    focusGoTo: () => goToRef.current?.focus(),
     /** An NFC chip nfc.encode wrote and verified, for the NFC slot (BenchNfcEncode.tsx). */
     placeEncoded: (uid: string) => onRead({ tagType: 'NFC', value: uid }),
     acknowledge: () => {
@@ -543,7 +587,8 @@ export function useBenchSession({
       // Space and Enter on a focused button press that button; the bench keys win only elsewhere.
       if ((key === ' ' || key === 'Enter') && target?.tagName === 'BUTTON') return;
       event.preventDefault();
-      actionsRef.current[run]();
+      if (run === 'goTo') actionsRef.current.focusGoTo();
+      else actionsRef.current[run]();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -573,6 +618,7 @@ export function useBenchSession({
     now,
     sound,
     sectionRef,
+    goToRef,
     /** The camera panel registers its capture here (Space, F12). */
     registerCapture: (capture: () => void) => (captureRef.current = capture),
     /** The reprint offer registers its print (F4) while shown, and undefined when it goes. */
