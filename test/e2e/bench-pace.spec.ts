@@ -5,7 +5,9 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 
 // The Bench at the operator's pace (docs/architecture.md, "The Bench's session"): go to a position on the Bench (F2,
 // the field, Enter) and on the Reel map (the cell selected and in view); a range set on the map applies to the open
-// Bench at once, without a reload. At 1366×768 and 1920×1080, in English and German.
+// Bench at once, without a reload. A rewound Reel enrolled from its end, 40 → 1: after the first two Labels (each a
+// misorder, jumped to) the Bench offers to go downward, and the 38 Labels after them are saved with no misorder and no
+// extra key. At 1366×768 and 1920×1080, in English and German.
 
 const SHOTS = 'test-results/e2e/screens/bench-pace';
 /** Each test's Reel prints values of its own: the sandbox is shared, and a value on its Label there is a duplicate. */
@@ -52,8 +54,21 @@ async function pageAt(lang: 'en' | 'de', width: number, height: number): Promise
 
 const origin = () => new URL(station.served.ready.url).origin;
 const words = {
-  en: { goTo: 'Go to position', map: 'Reel map', bench: 'Bench', first: 'First position', last: 'Last position', keep: 'Keep to these positions' },
+  en: {
+    jump: 'Jump to position 40',
+    jump39: 'Jump to position 39',
+    accept: 'Enroll downward from here',
+    goTo: 'Go to position',
+    map: 'Reel map',
+    bench: 'Bench',
+    first: 'First position',
+    last: 'Last position',
+    keep: 'Keep to these positions',
+  },
   de: {
+    jump: 'Zu Position 40 springen',
+    jump39: 'Zu Position 39 springen',
+    accept: 'Ab hier abwärts erfassen',
     goTo: 'Zu Position springen',
     map: 'Rollenkarte',
     bench: 'Arbeitsplatz',
@@ -121,6 +136,67 @@ for (const lang of ['en', 'de'] as const) {
       await page.getByRole('navigation').getByRole('link', { name: w.bench, exact: true }).click();
       await expect(position).toHaveText('30');
       await expect(page.getByTestId('bench-range')).toHaveAttribute('data-outside', 'false');
+      await page.context().close();
+    });
+  }
+}
+
+for (const lang of ['en', 'de'] as const) {
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    test(`a rewound Reel enrolled 40 → 1: downward after the first two Labels, no misorder after them (${lang}, ${width}×${height})`, async () => {
+      test.setTimeout(180_000);
+      const w = words[lang];
+      const reelId = await printedReel(`Rewound reel ${lang} ${width}`, `RW${lang.toUpperCase()}${width}`);
+      const page = await pageAt(lang, width, height);
+      await page.goto(`${origin()}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
+      const position = page.getByTestId('bench-position');
+      const feedback = page.getByTestId('bench-feedback');
+      await expect(position).toHaveText('1');
+      await page.getByTestId('bench').focus();
+
+      // The first two Labels off the rewound Reel: 40 and 39, each a misorder at position 1, jumped to and saved there.
+      for (const [p, jump] of [
+        [40, w.jump],
+        [39, w.jump39],
+      ] as const) {
+        await wedgeScan(page, text(p));
+        await expect(feedback).toHaveAttribute('data-code', 'MISORDER');
+        await page.getByRole('button', { name: jump }).click();
+        await wedgeScan(page, url(p));
+        await expect(feedback).toHaveAttribute('data-code', 'SAVED');
+        await expect(position).toHaveText('1');
+      }
+      // Two Labels in a row that descend: offered, taken; the Bench goes on at 38.
+      const offer = page.getByTestId('bench-descent');
+      await expect(offer).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/rewound-offer-${lang}-${width}x${height}.png`, fullPage: true });
+      await offer.getByRole('button', { name: w.accept }).click();
+      await expect(position).toHaveText('38');
+      await expect(page.getByTestId('bench-direction')).toHaveValue('down');
+      await page.getByTestId('bench').focus();
+
+      // 38 → 1: each Label saved where it belongs, the Bench one position down each time, no misorder.
+      const codes: string[] = [];
+      for (let p = 38; p >= 1; p -= 1) {
+        await expect(position).toHaveText(String(p));
+        await wedgeScan(page, text(p));
+        await wedgeScan(page, url(p));
+        await expect(feedback).toHaveAttribute('data-code', 'SAVED');
+        await expect(feedback).toContainText(String(p));
+        codes.push((await feedback.getAttribute('data-code')) ?? '');
+      }
+      expect(codes.every((c) => c === 'SAVED')).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/rewound-done-${lang}-${width}x${height}.png`, fullPage: true });
+      const labels = (await station.call('reels.show', { reelId, refresh: false })).labels;
+      for (let p = 1; p <= 40; p += 1) {
+        const at = labels.find((l) => l.position === p);
+        expect(at?.identifiers.map((i) => i.value).sort(), `position ${p}`).toEqual([text(p), url(p)].sort());
+      }
+      // The misorders counted: the first two Labels' only.
+      expect((await station.call('reels.show', { reelId, refresh: false })).direction).toBe('down');
       await page.context().close();
     });
   }

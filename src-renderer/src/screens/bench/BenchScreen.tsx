@@ -44,6 +44,8 @@ export const BenchScreen = memo(function BenchScreen({
   const {
     reel,
     range,
+    direction,
+    descent,
     encodesNfc,
     error,
     bench,
@@ -98,6 +100,17 @@ export const BenchScreen = memo(function BenchScreen({
                 {bench.position}
               </output>
               <GoToPosition go={actions.goTo} inputRef={goToRef} keys="F2" testId="bench-go-to" />
+              <label className="bench-direction">
+                {t('benchDirection.label')}
+                <select
+                  data-testid="bench-direction"
+                  value={direction}
+                  onChange={(event) => actions.setDirection(event.target.value === 'down' ? 'down' : 'up')}
+                >
+                  <option value="up">{t('benchDirection.up')}</option>
+                  <option value="down">{t('benchDirection.down')}</option>
+                </select>
+              </label>
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
@@ -132,6 +145,17 @@ export const BenchScreen = memo(function BenchScreen({
           )}
           <AttentionNotice {...attention} />
           <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} lost={lost} heldBack={bench.heldBack} />
+          {descent ? (
+            <div className="card toolbar" role="status" data-testid="bench-descent">
+              <span>{t('benchDirection.offer', descent)}</span>
+              <button type="button" onClick={() => actions.setDirection('down')}>
+                {t('benchDirection.accept')}
+              </button>
+              <button type="button" onClick={actions.keepUpward}>
+                {t('benchDirection.dismiss')}
+              </button>
+            </div>
+          ) : null}
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
