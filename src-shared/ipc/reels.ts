@@ -48,7 +48,7 @@ export const BenchRange = z
   .refine((r) => r.first <= r.last, 'the first position of a range comes before its last');
 export type BenchRange = z.infer<typeof BenchRange>;
 
-export const ReelDirection = z.enum(['up', 'down']);
+const ReelDirection = z.enum(['up', 'down']);
 
 export const ReelView = z.object({
   reelId: z.string(),

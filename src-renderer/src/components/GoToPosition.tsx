@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 // cursor in it) and on the Reel map. A position is a whole number from 0; anything else is said at once, not sent.
 
 /** The position a go-to field holds, or undefined when it is not a whole number from 0. */
-export function positionOf(text: string): number | undefined {
+function positionOf(text: string): number | undefined {
   const trimmed = text.trim();
   return /^[0-9]{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
 }

@@ -99,18 +99,6 @@ export const BenchScreen = memo(function BenchScreen({
               <output className="position-number" data-testid="bench-position" aria-label={t('bench.currentPosition', { position: bench.position })}>
                 {bench.position}
               </output>
-              <GoToPosition go={actions.goTo} inputRef={goToRef} keys="F2" testId="bench-go-to" />
-              <label className="bench-direction">
-                {t('benchDirection.label')}
-                <select
-                  data-testid="bench-direction"
-                  value={direction}
-                  onChange={(event) => actions.setDirection(event.target.value === 'down' ? 'down' : 'up')}
-                >
-                  <option value="up">{t('benchDirection.up')}</option>
-                  <option value="down">{t('benchDirection.down')}</option>
-                </select>
-              </label>
             </div>
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
@@ -120,6 +108,16 @@ export const BenchScreen = memo(function BenchScreen({
               <dt>{t('bench.perMinute')}</dt>
               <dd data-testid="bench-rate">{format.number(labelsPerMinute(savedAt, now), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</dd>
             </dl>
+          </div>
+          <div className="toolbar bench-nav">
+            <GoToPosition go={actions.goTo} inputRef={goToRef} keys="F2" testId="bench-go-to" />
+            <label className="bench-direction">
+              {t('benchDirection.label')}
+              <select data-testid="bench-direction" value={direction} onChange={(event) => actions.setDirection(event.target.value === 'down' ? 'down' : 'up')}>
+                <option value="up">{t('benchDirection.up')}</option>
+                <option value="down">{t('benchDirection.down')}</option>
+              </select>
+            </label>
           </div>
           {range || reel.refreshedAt ? (
             <p className="hint bench-shared">
