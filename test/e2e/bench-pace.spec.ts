@@ -58,6 +58,9 @@ const words = {
     jump: 'Jump to position 40',
     jump39: 'Jump to position 39',
     accept: 'Enroll downward from here',
+    report: 'Reel report',
+    direction: 'Direction',
+    down: 'Downward, from the Reel’s end',
     goTo: 'Go to position',
     map: 'Reel map',
     bench: 'Bench',
@@ -69,6 +72,9 @@ const words = {
     jump: 'Zu Position 40 springen',
     jump39: 'Zu Position 39 springen',
     accept: 'Ab hier abwärts erfassen',
+    report: 'Rollenbericht',
+    direction: 'Richtung',
+    down: 'Abwärts, vom Ende der Rolle',
     goTo: 'Zu Position springen',
     map: 'Rollenkarte',
     bench: 'Arbeitsplatz',
@@ -195,8 +201,11 @@ for (const lang of ['en', 'de'] as const) {
         const at = labels.find((l) => l.position === p);
         expect(at?.identifiers.map((i) => i.value).sort(), `position ${p}`).toEqual([text(p), url(p)].sort());
       }
-      // The misorders counted: the first two Labels' only.
+      // The Reel keeps its direction; the Reel report shows it.
       expect((await station.call('reels.show', { reelId, refresh: false })).direction).toBe('down');
+      expect((await station.call('report.reel', { reelId })).reel.direction).toBe('down');
+      await page.getByRole('navigation').getByRole('link', { name: w.report, exact: true }).click();
+      await expect(page.getByTestId('report-direction')).toHaveText(`${w.direction}: ${w.down}`);
       await page.context().close();
     });
   }
