@@ -1,6 +1,6 @@
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import { audit } from '../store/audit';
-import { getReel, saveBenchRange, type BenchRange, type LocalReel } from '../store/reels';
+import { getReel, saveBenchRange, saveReelDirection, type BenchRange, type LocalReel, type ReelDirection } from '../store/reels';
 import { requireReel, type ChangeContext } from './context';
 
 // A Reel split between benches (docs/sync.md, "Benches sharing a Reel"): each bench keeps its own range of positions,
@@ -18,6 +18,19 @@ export function setBenchRange(ctx: ChangeContext, reelId: string, range: BenchRa
   ctx.db.transaction(() => {
     saveBenchRange(ctx.db, reelId, range);
     audit(ctx.db, 'reel.range', reelId, { reelId, range });
+  })();
+  return getReel(ctx.db, reelId) as LocalReel;
+}
+
+/**
+ * Sets the direction this bench enrolls the Reel in (docs/architecture.md, "The Bench's session"): `down` for a Reel
+ * enrolled from its end (rewound); the Bench's advance, skip and "next" follow it. Local, never sent; audited.
+ */
+export function setReelDirection(ctx: ChangeContext, reelId: string, direction: ReelDirection): LocalReel {
+  requireReel(ctx, reelId);
+  ctx.db.transaction(() => {
+    saveReelDirection(ctx.db, reelId, direction);
+    audit(ctx.db, 'reel.direction', reelId, { reelId, direction });
   })();
   return getReel(ctx.db, reelId) as LocalReel;
 }

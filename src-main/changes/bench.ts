@@ -95,7 +95,8 @@ export function takeBackLabel(ctx: ChangeContext, reelId: string, position: numb
     })();
     return { label: getLabel(ctx.db, label.labelId) ?? label, opId: null };
   }
-  const { opId } = queueLabelOp(ctx, label.labelId, 'archiveLabel');
+  // The bench's own work: sent before queued imports and bulk work (docs/sync.md, "Lanes").
+  const { opId } = queueLabelOp(ctx, label.labelId, 'archiveLabel', 'bench');
   audit(ctx.db, `label.${reason}`, label.labelId, { reelId: reel.reelId, position, archiveOpId: opId, previousState: label.state });
   return { label: getLabel(ctx.db, label.labelId) ?? label, opId };
 }

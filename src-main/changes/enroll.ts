@@ -10,7 +10,7 @@ import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture, undoStoredCapture, type StoredCapture } from '../store/captures';
 import { getLabelAt, positionHolding, reelValues, sameCaptureElsewhere, upsertLabel, type LocalLabel } from '../store/labels';
 import type { Db } from '../store/database';
-import { discardEnrollmentsNeedingAttention, enqueue } from '../store/outbox';
+import { discardEnrollmentsNeedingAttention, enqueue, type OutboxLane } from '../store/outbox';
 import type { LocalReel } from '../store/reels';
 import { refuseElsewherePosition } from './shared-reel';
 import { gradeEnrollment, type EnrollmentGrade } from './grade-label';
@@ -212,8 +212,12 @@ async function prepareEnrollment(ctx: ChangeContext, request: EnrollRequest, rep
   return { ...buildEnrollment(reel, existing, request, capture, repeats ?? databaseRepeats(ctx.db, reel.reelId), printFindings), grade };
 }
 
-/** Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction. */
-export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): string {
+/**
+ * Writes one prepared enrollment: its capture row, its Label row and its operation. Call it inside a transaction.
+ * `lane`: a Label saved at the Bench or by `enroll` goes in the bench lane, an import's rows in the bulk lane
+ * (docs/sync.md, "Lanes").
+ */
+export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment, lane: OutboxLane = 'bulk'): string {
   if (p.capture) insertCaptureRow(ctx.db, p.capture);
   // A recapture replaces the enrollment that needed attention; the old row stays, discarded and audited.
   for (const old of discardEnrollmentsNeedingAttention(ctx.db, p.label.labelId))
@@ -239,12 +243,13 @@ export function commitEnrollment(ctx: ChangeContext, p: PreparedEnrollment): str
       indexing: p.label.indexing,
     },
     dependsOn: [p.reel.createOpId],
+    lane,
   });
 }
 
-/** Writes prepared enrollments, each Label row with its operation, in one transaction. */
+/** Writes prepared enrollments, each Label row with its operation, in one transaction: the bench's own work. */
 function commitEnrollments(ctx: ChangeContext, prepared: readonly PreparedEnrollment[]): string[] {
-  return ctx.db.transaction(() => prepared.map((p) => commitEnrollment(ctx, p)))();
+  return ctx.db.transaction(() => prepared.map((p) => commitEnrollment(ctx, p, 'bench')))();
 }
 
 export async function enrollLabel(ctx: ChangeContext, request: EnrollRequest): Promise<{ label: LocalLabel; opId: string }> {

@@ -7,7 +7,7 @@ import { audit } from '../store/audit';
 import { CaptureError, insertCaptureRow, storeCapture, undoStoredCapture } from '../store/captures';
 import { insertReel, setReelCreateOp } from '../store/reels';
 import { listLabels, updateLabel, type LocalLabel } from '../store/labels';
-import { enqueue, openOpsFor, openRangeOpsCovering } from '../store/outbox';
+import { enqueue, openOpsFor, openRangeOpsCovering, type OutboxLane } from '../store/outbox';
 import type { OperationPayload } from '../store/operations';
 import { requireLabel, requireReel, type ChangeContext } from './context';
 
@@ -25,12 +25,12 @@ function rangeDeps(ctx: ChangeContext, label: LocalLabel): string[] {
   return openRangeOpsCovering(ctx.db, label);
 }
 
-/** Queues a one-Label operation that needs only the Label's id. */
-export function queueLabelOp(ctx: ChangeContext, labelId: string, kind: LabelOpKind): { label: LocalLabel; opId: string } {
+/** Queues a one-Label operation that needs only the Label's id (`lane`: the Bench's void and undo go in its lane). */
+export function queueLabelOp(ctx: ChangeContext, labelId: string, kind: LabelOpKind, lane?: OutboxLane): { label: LocalLabel; opId: string } {
   const label = requireLabel(ctx, labelId);
   const opId = ctx.db.transaction(() => {
     audit(ctx.db, kind, labelId, {});
-    return enqueue(ctx.db, { profileId: ctx.profileId(), kind, subject: labelId, payload: { labelId }, dependsOn: rangeDeps(ctx, label) });
+    return enqueue(ctx.db, { profileId: ctx.profileId(), kind, subject: labelId, payload: { labelId }, dependsOn: rangeDeps(ctx, label), lane });
   })();
   return { label, opId };
 }

@@ -3,7 +3,7 @@ import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { reelCommands } from '../../src-shared/ipc/reels';
 import { requireReel } from '../changes/context';
 import { requireFilePathsAllowed } from '../changes/capture-source';
-import { setBenchRange } from '../changes/bench-range';
+import { setBenchRange, setReelDirection } from '../changes/bench-range';
 import { checkPrintData, importPrintData } from '../changes/import';
 import { createCollection, createReel, matchesReelFilters, updateCollection, updateReel } from '../changes/reels';
 import { adoptServiceReel, labelsMoved, mergeServiceReel, saveShippedSnapshots, startMirror, type Mirror } from '../changes/shared-reel';
@@ -174,6 +174,11 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       }
       ctx.statusChanged();
       return { reelId: reel.reelId, ...reelLabelViews(labels), benchRange: reel.benchRange };
+    },
+    'reels.setDirection': ({ reelId, direction }) => {
+      const reel = setReelDirection(ctx.changes, reelId, direction);
+      ctx.labelsChanged(reelId, []);
+      return reelView(ctx.db, reel);
     },
     'reels.setRange': ({ reelId, range }) => {
       const reel = setBenchRange(ctx.changes, reelId, range);

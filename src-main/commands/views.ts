@@ -53,6 +53,7 @@ export function reelView(db: Db, reel: LocalReel): ReelView {
     serviceCounts: reel.serviceSnapshot?.counts ? definedCounts(reel.serviceSnapshot.counts) : null,
     refreshedAt: reel.refreshedAt,
     benchRange: reel.benchRange,
+    direction: reel.direction,
   };
 }
 

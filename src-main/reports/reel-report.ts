@@ -96,7 +96,14 @@ export function reelReport(db: Db, dataDir: string, reel: LocalReel): ReelReport
   return {
     generatedAt: new Date().toISOString(),
     station,
-    reel: { reelId: reel.reelId, serviceId: reel.serviceId, name: reel.name, description: reel.description, expectedIdentifiers: reel.expectedIdentifiers },
+    reel: {
+      reelId: reel.reelId,
+      serviceId: reel.serviceId,
+      name: reel.name,
+      description: reel.description,
+      expectedIdentifiers: reel.expectedIdentifiers,
+      direction: reel.direction,
+    },
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     enrolledElsewhere: countEnrolledElsewhere(db, reel.reelId),

@@ -494,4 +494,17 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE print_jobs ADD COLUMN template TEXT;
     `,
   },
+  {
+    version: 17,
+    name: "the outbox's bench lane; the direction each Reel is enrolled in",
+    // docs/sync.md, "Lanes": an operation the Bench (or `enroll`) saved is sent before queued imports and bulk work;
+    // lane 0 is the bench's, 1 everything else (the default, so every row queued before is bulk). The ready query reads
+    // pending rows lane by lane in queue order (outbox_ready). docs/architecture.md, "The Bench's session": a Reel may
+    // be enrolled from its end (a rewound Reel), this station's own setting as its bench range is.
+    sql: `
+      ALTER TABLE outbox ADD COLUMN lane INTEGER NOT NULL DEFAULT 1 CHECK (lane IN (0, 1));
+      CREATE INDEX outbox_ready ON outbox(state, lane, seq);
+      ALTER TABLE reels ADD COLUMN direction TEXT NOT NULL DEFAULT 'up' CHECK (direction IN ('up', 'down'));
+    `,
+  },
 ];

@@ -46,6 +46,56 @@ describe('outbox', () => {
     expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([a2]);
   });
 
+  describe('lanes (docs/sync.md, "Lanes")', () => {
+    const benchEnroll = (d: Db, labelId: string, dep: string, position: number) =>
+      enqueue(d, {
+        profileId: 'p',
+        kind: 'enrollLabel',
+        subject: labelId,
+        payload: { labelId, reelId: 'r1', position, identifiers: [{ tagType: 'TEXT', value: labelId }], indexing: 'default' },
+        dependsOn: [dep],
+        lane: 'bench',
+      });
+
+    it('claims the bench lane first, each lane in queue order', () => {
+      const d = db();
+      const create = reel(d);
+      markDone(d, create, null);
+      const bulk = Array.from({ length: 5 }, (_, i) => enroll(d, `i${i}`, create, i + 1));
+      const bench = [benchEnroll(d, 'b1', create, 10), benchEnroll(d, 'b2', create, 11)];
+      const more = enroll(d, 'i5', create, 6);
+      const b3 = benchEnroll(d, 'b3', create, 12);
+      expect(claimReady(d, 'p', 2).map((o) => o.id)).toEqual(bench);
+      expect(claimReady(d, 'p', 3).map((o) => o.id)).toEqual([b3, bulk[0], bulk[1]]);
+      expect(claimReady(d, 'p', 10).map((o) => o.id)).toEqual([...bulk.slice(2), more]);
+      expect(getOp(d, b3)?.lane).toBe('bench');
+      expect(getOp(d, more)?.lane).toBe('bulk');
+    });
+
+    it('what a bench operation waits for joins its lane: the Reel creation, earlier work on its Label', () => {
+      const d = db();
+      const collection = enqueue(d, { profileId: 'p', kind: 'createCollection', subject: 'c1', payload: { collectionId: 'c1', name: 'C' } });
+      const create = enqueue(d, {
+        profileId: 'p',
+        kind: 'createReel',
+        subject: 'r1',
+        payload: { reelId: 'r1', name: 'R', collectionId: 'c1' },
+        dependsOn: [collection],
+      });
+      const imported = Array.from({ length: 3 }, (_, i) => enroll(d, `i${i}`, create, i + 1));
+      const archive = enqueue(d, { profileId: 'p', kind: 'archiveLabel', subject: 'i2', payload: { labelId: 'i2' }, lane: 'bench' });
+      expect([collection, create, ...imported.slice(2)].map((id) => getOp(d, id)?.lane)).toEqual(['bench', 'bench', 'bench']);
+      expect(imported.slice(0, 2).map((id) => getOp(d, id)?.lane)).toEqual(['bulk', 'bulk']);
+      expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([collection]);
+      markDone(d, collection, null);
+      expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([create]);
+      markDone(d, create, null);
+      expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([imported[2]]);
+      markDone(d, imported[2] as string, null);
+      expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([archive]);
+    });
+  });
+
   it('at start-up a row left sending goes back to pending with its outcome unknown', () => {
     const d = db();
     const create = reel(d);

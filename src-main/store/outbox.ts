@@ -9,6 +9,13 @@ import { operationPayload, type OperationPayload } from './operations';
 // same transaction as the local change it stands for. Rows are never deleted: a failed one goes
 // to `attention`, a person may `discard` it, and the row stays for the audit log.
 
+/**
+ * The lanes of the queue (docs/sync.md, "Lanes"): what the Bench (or `enroll`) saved is sent before queued imports and
+ * bulk work, in queue order within each lane. Stored as a number so the ready query reads lane by lane (outbox_ready).
+ */
+export type OutboxLane = 'bench' | 'bulk';
+const LANE_NUMBER: Record<OutboxLane, number> = { bench: 0, bulk: 1 };
+
 export interface OutboxOp<K extends OperationKind = OperationKind> {
   id: string;
   seq: number;
@@ -16,6 +23,7 @@ export interface OutboxOp<K extends OperationKind = OperationKind> {
   kind: K;
   state: OperationState;
   subject: string;
+  lane: OutboxLane;
   dependsOn: string[];
   payload: OperationPayload<K>;
   /** The last attempt may have been applied (crash while sending, 5xx, timeout): land-check first. */
@@ -36,6 +44,7 @@ interface Row {
   kind: OperationKind;
   state: OperationState;
   subject: string;
+  lane: number;
   payload: string;
   outcome_unknown: number;
   attempts: number;
@@ -83,6 +92,7 @@ function fromRow(db: Db, row: Row): OutboxOp {
     kind: row.kind,
     state: row.state,
     subject: row.subject,
+    lane: row.lane === LANE_NUMBER.bench ? 'bench' : 'bulk',
     dependsOn: depsOf(db, row.id),
     payload: parsed.data as OperationPayload<OperationKind>,
     outcomeUnknown: row.outcome_unknown === 1,
@@ -103,20 +113,39 @@ export interface EnqueueInput<K extends OperationKind> {
   subject: string;
   payload: OperationPayload<K>;
   dependsOn?: readonly (string | null | undefined)[];
+  /** `bench`: saved at the Bench or by `enroll`, sent before the bulk lane (default `bulk`: docs/sync.md, "Lanes"). */
+  lane?: OutboxLane;
 }
+
+/**
+ * What an operation of the bench lane waits for joins that lane: its dependencies and the unfinished operations before
+ * it on its subject, and theirs in turn. Otherwise a bench Label whose Reel's creation (or an earlier operation on its
+ * Label) waits in the bulk lane would wait behind the whole import all the same (docs/sync.md, "Lanes").
+ */
+const PROMOTE_SQL = `
+  WITH RECURSIVE need(id) AS (
+    SELECT @id
+    UNION
+    SELECT d.dep_id FROM outbox_deps d JOIN need n ON d.op_id = n.id
+    UNION
+    SELECT p.id FROM need n JOIN outbox o ON o.id = n.id JOIN outbox p ON p.subject = o.subject AND p.seq < o.seq
+      WHERE p.state NOT IN ('done', 'discarded'))
+  UPDATE outbox SET lane = 0 WHERE lane <> 0 AND state NOT IN ('done', 'discarded') AND id IN (SELECT id FROM need)`;
 
 /** Adds an operation. Call it inside the transaction of the local change it stands for. */
 export function enqueue<K extends OperationKind>(db: Db, input: EnqueueInput<K>): string {
   const id = randomUUID();
   const now = new Date().toISOString();
   const payload = operationPayload(input.kind).parse(input.payload);
+  const lane = LANE_NUMBER[input.lane ?? 'bulk'];
   statement(
     db,
-    `INSERT INTO outbox (id, profile_id, kind, state, subject, payload, created_at, updated_at)
-     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
-  ).run(id, input.profileId, input.kind, input.subject, JSON.stringify(payload), now, now);
+    `INSERT INTO outbox (id, profile_id, kind, state, subject, lane, payload, created_at, updated_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+  ).run(id, input.profileId, input.kind, input.subject, lane, JSON.stringify(payload), now, now);
   const addDep = statement(db, 'INSERT OR IGNORE INTO outbox_deps (op_id, dep_id) VALUES (?, ?)');
   for (const dep of input.dependsOn ?? []) if (dep) addDep.run(id, dep);
+  if (lane === LANE_NUMBER.bench) statement(db, PROMOTE_SQL).run({ id });
   return id;
 }
 
@@ -175,12 +204,13 @@ const READY_SQL = `
       SELECT 1 FROM outbox_deps d JOIN outbox x ON x.id = d.dep_id
       WHERE d.op_id = o.id AND x.state <> 'done' AND NOT (x.state = 'discarded' AND ${ORDERING_DEP}))
     AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.subject = o.subject AND p.seq < o.seq AND p.state NOT IN ('done', 'discarded'))
-  ORDER BY o.seq
+  ORDER BY o.lane, o.seq
   LIMIT @limit`;
 
 /**
  * Claims up to `limit` operations whose dependencies are done and that are first in line for their
- * subject, and marks them `sending` in one transaction (durable before any request is sent).
+ * subject, and marks them `sending` in one transaction (durable before any request is sent). The bench lane's
+ * first, each lane in queue order (docs/sync.md, "Lanes").
  */
 export function claimReady(db: Db, profileId: string, limit: number, now = Date.now()): OutboxOp[] {
   if (limit <= 0) return [];

@@ -24,7 +24,11 @@ export interface LocalReel {
   labelsCounts: ReelSnapshot['counts'];
   /** The positions this bench enrolls on the Reel (docs/sync.md, "Benches sharing a Reel"); null: the whole Reel. */
   benchRange: BenchRange | null;
+  /** The direction this bench enrolls the Reel in: `down` from its end (a rewound Reel; docs/architecture.md, "The Bench's session"). */
+  direction: ReelDirection;
 }
+
+export type ReelDirection = 'up' | 'down';
 
 /** First to last position, both included. */
 export interface BenchRange {
@@ -46,6 +50,7 @@ interface Row {
   labels_counts: string | null;
   bench_range_first: number | null;
   bench_range_last: number | null;
+  direction: ReelDirection;
 }
 
 function fromRow(row: Row): LocalReel {
@@ -62,10 +67,11 @@ function fromRow(row: Row): LocalReel {
     refreshedAt: row.refreshed_at,
     labelsCounts: row.labels_counts ? (JSON.parse(row.labels_counts) as ReelSnapshot['counts']) : null,
     benchRange: row.bench_range_first !== null && row.bench_range_last !== null ? { first: row.bench_range_first, last: row.bench_range_last } : null,
+    direction: row.direction === 'down' ? 'down' : 'up',
   };
 }
 
-export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt' | 'labelsCounts' | 'benchRange'>): void {
+export function insertReel(db: Db, reel: Omit<LocalReel, 'serviceSnapshot' | 'refreshedAt' | 'labelsCounts' | 'benchRange' | 'direction'>): void {
   const now = new Date().toISOString();
   statement(
     db,
@@ -148,6 +154,11 @@ export function saveReelSnapshot(db: Db, reelId: string, snapshot: ReelSnapshot)
 /** Notes the counts at which the Reel's Labels were read in full. */
 export function saveLabelsCounts(db: Db, reelId: string, counts: ReelSnapshot['counts']): void {
   statement(db, 'UPDATE reels SET labels_counts = ? WHERE reel_id = ?').run(counts ? JSON.stringify(counts) : null, reelId);
+}
+
+/** Sets the direction this bench enrolls the Reel in (a local setting, as the range). */
+export function saveReelDirection(db: Db, reelId: string, direction: ReelDirection): void {
+  statement(db, 'UPDATE reels SET direction = ?, updated_at = ? WHERE reel_id = ?').run(direction, new Date().toISOString(), reelId);
 }
 
 /** Sets (or, with null, clears) this bench's range of the Reel. */

@@ -50,6 +50,8 @@ export const BenchRange = z
   .refine((r) => r.first <= r.last, 'the first position of a range comes before its last');
 export type BenchRange = z.infer<typeof BenchRange>;
 
+const ReelDirection = z.enum(['up', 'down']);
+
 export const ReelView = z.object({
   reelId: z.string(),
   serviceId: z.string().nullable(),
@@ -63,6 +65,8 @@ export const ReelView = z.object({
   refreshedAt: z.string().nullable(),
   /** This bench's range of the Reel; null: the whole Reel. */
   benchRange: BenchRange.nullable(),
+  /** The direction this bench enrolls the Reel in: `down` from its end (a rewound Reel). */
+  direction: ReelDirection,
 });
 export type ReelView = z.infer<typeof ReelView>;
 
@@ -266,6 +270,14 @@ export const reelCommands = {
    */
   'reels.setRange': {
     input: z.object({ reelId: LocalId, range: BenchRange.nullable() }).strict(),
+    output: ReelView,
+  },
+  /**
+   * Sets the direction this bench enrolls a Reel in (`down`: from its end, a rewound Reel): the Bench's advance, skip
+   * and "next" follow it. Local only, never sent, as the range.
+   */
+  'reels.setDirection': {
+    input: z.object({ reelId: LocalId, direction: ReelDirection }).strict(),
     output: ReelView,
   },
   'reels.activate': { input: z.object({ reelId: LocalId }).strict(), output: z.object({ opId: z.string() }) },

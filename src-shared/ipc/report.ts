@@ -84,6 +84,8 @@ export const ReelReport = z.object({
     name: z.string(),
     description: z.string().nullable(),
     expectedIdentifiers: z.array(ExpectedIdentifierSchema),
+    /** The direction this bench enrolls the Reel in: `down` from its end, a rewound Reel (reels.setDirection). */
+    direction: z.enum(['up', 'down']),
   }),
   /** Positions by the station's state, and their total. */
   counts: z.partialRecord(LabelStateSchema, z.number().int()),

@@ -407,6 +407,21 @@ export const de: Catalog = {
     archiveQueued: 'Archivieren ist eingereiht: das Label erscheint als archiviert, sobald der Dienst es hat.',
     unarchiveQueued: 'Aus dem Archiv holen ist eingereiht: das Label erscheint wieder als aktiv, sobald der Dienst es hat.',
   },
+  /** Zu einer Position springen: Arbeitsplatz und Rollenkarte (components/GoToPosition.tsx). */
+  goTo: {
+    label: 'Zu Position springen',
+    go: 'Springen',
+    invalid: 'Eine Position ist eine ganze Zahl ab 0.',
+  },
+  /** Die Richtung, in der eine Rolle am Arbeitsplatz erfasst wird: vom Anfang oder vom Ende (umgespulte Rolle). */
+  benchDirection: {
+    label: 'Richtung',
+    up: 'Aufwärts (1, 2, 3 …)',
+    down: 'Abwärts, vom Ende der Rolle',
+    offer: 'Die letzten zwei Labels kamen absteigend ({{first}}, dann {{second}}): Wurde diese Rolle umgespult?',
+    accept: 'Ab hier abwärts erfassen',
+    dismiss: 'Aufwärts bleiben',
+  },
   move: {
     title: 'Einen Bereich auf eine andere Rolle verschieben',
     from: 'Von Position',

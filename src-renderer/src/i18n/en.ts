@@ -389,6 +389,21 @@ export const en = {
     archiveQueued: 'Archive queued: the Label shows as archived once the service has it.',
     unarchiveQueued: 'Unarchive queued: the Label shows as active again once the service has it.',
   },
+  /** Go to a position: the Bench and the Reel map (components/GoToPosition.tsx). */
+  goTo: {
+    label: 'Go to position',
+    go: 'Go',
+    invalid: 'A position is a whole number, 0 or more.',
+  },
+  /** The direction a Reel is enrolled in at the Bench: from its start, or from its end (a rewound Reel). */
+  benchDirection: {
+    label: 'Direction',
+    up: 'Upward (1, 2, 3 …)',
+    down: 'Downward, from the Reel’s end',
+    offer: 'The last two Labels came in descending order ({{first}}, then {{second}}): was this Reel rewound?',
+    accept: 'Enroll downward from here',
+    dismiss: 'Keep upward',
+  },
   move: {
     title: 'Cut a range to another Reel',
     from: 'From position',

@@ -28,7 +28,7 @@ import {
   reprintCommand,
 } from './printers';
 import { queueDiscardCommand, queueListCommand, queueRepositionCommand, queueRetryCommand, queueSeenCommand, queueSettleCommand } from './queue';
-import { reelCreateCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
+import { reelCreateCommand, reelDirectionCommand, reelFindCommand, reelListCommand, reelOpenCommand, reelRangeCommand, reelShowCommand } from './reel';
 import { reportCommand, reportShiftCommand } from './report';
 import { serveCommand } from './serve';
 import { syncCommand, syncConcurrencyCommand } from './sync';
@@ -49,6 +49,7 @@ export const cliCommands: readonly CliCommand[] = [
   reelFindCommand,
   reelOpenCommand,
   reelRangeCommand,
+  reelDirectionCommand,
   enrollCommand,
   importCommand,
   syncCommand,

@@ -161,6 +161,20 @@ export const reelOpenCommand: CliCommand = {
   },
 };
 
+export const reelDirectionCommand: CliCommand = {
+  path: ['reel', 'direction'],
+  usage: 'station [--data DIR] [--json] reel direction REEL (up | down)',
+  summary: 'Set the direction this bench enrolls a Reel in (a local setting): down for a Reel enrolled from its end (rewound), up from its start.',
+  async run(ctx, args) {
+    const { positionals } = parseCommand(args, { command: 'reel direction', options: {}, positionals: ['REEL', 'DIRECTION'], hint: 'Give up or down.' });
+    const [reelId, direction] = positionals as [string, string];
+    if (direction !== 'up' && direction !== 'down') throw new UsageError(`reel direction: "${direction}" is not a direction: give up or down.`);
+    const out = await ctx.call('reels.setDirection', { reelId, direction });
+    ctx.print(out, `Reel ${out.name} (${out.reelId}): enrolled ${out.direction === 'down' ? 'downward, from its end' : 'upward'}.`);
+    return 0;
+  },
+};
+
 export const reelRangeCommand: CliCommand = {
   path: ['reel', 'range'],
   usage: 'station [--data DIR] [--json] reel range REEL (FIRST-LAST | --clear)',

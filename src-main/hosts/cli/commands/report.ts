@@ -22,7 +22,7 @@ function summary(report: ReelReport): string {
     .join(', ');
   const v = report.verification;
   return [
-    `Reel ${report.reel.name} (${report.reel.reelId}): ${report.total} position(s) — ${counts || 'none'}`,
+    `Reel ${report.reel.name} (${report.reel.reelId}), enrolled ${report.reel.direction === 'down' ? 'downward, from its end' : 'upward'}: ${report.total} position(s) — ${counts || 'none'}`,
     `Saves: ${report.enrollment.saves}${report.takenElsewhere > 0 ? ` (${report.takenElsewhere} taken off their positions by another bench: see "station queue")` : ''}${report.enrollment.timePerLabel.medianSeconds === null ? '' : `, median ${report.enrollment.timePerLabel.medianSeconds.toFixed(1)} s per Label`}`,
     `Attention: ${report.attention.map((a) => `${a.code} ×${a.count}`).join(', ') || 'none'}; gaps and take-backs: ${report.gapsAndVoids.total}; bulk-binds: ${report.bulkBinds.length}`,
     v

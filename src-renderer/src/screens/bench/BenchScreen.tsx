@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { CameraPanel } from '../../components/CameraPanel';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GoToPosition } from '../../components/GoToPosition';
 import { useFormat, type Formats } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { labelsPerMinute, outsideRange, type Feedback, type IncomingRead } from './bench-reducer';
@@ -43,6 +44,8 @@ export const BenchScreen = memo(function BenchScreen({
   const {
     reel,
     range,
+    direction,
+    descent,
     encodesNfc,
     error,
     bench,
@@ -58,6 +61,7 @@ export const BenchScreen = memo(function BenchScreen({
     now,
     sound,
     sectionRef,
+    goToRef,
     registerCapture,
     registerReprint,
     actions,
@@ -105,6 +109,16 @@ export const BenchScreen = memo(function BenchScreen({
               <dd data-testid="bench-rate">{format.number(labelsPerMinute(savedAt, now), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</dd>
             </dl>
           </div>
+          <div className="toolbar bench-nav">
+            <GoToPosition go={actions.goTo} inputRef={goToRef} keys="F2" testId="bench-go-to" />
+            <label className="bench-direction">
+              {t('benchDirection.label')}
+              <select data-testid="bench-direction" value={direction} onChange={(event) => actions.setDirection(event.target.value === 'down' ? 'down' : 'up')}>
+                <option value="up">{t('benchDirection.up')}</option>
+                <option value="down">{t('benchDirection.down')}</option>
+              </select>
+            </label>
+          </div>
           {range || reel.refreshedAt ? (
             <p className="hint bench-shared">
               {range ? (
@@ -129,6 +143,17 @@ export const BenchScreen = memo(function BenchScreen({
           )}
           <AttentionNotice {...attention} />
           <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} lost={lost} heldBack={bench.heldBack} />
+          {descent ? (
+            <div className="card toolbar" role="status" data-testid="bench-descent">
+              <span>{t('benchDirection.offer', descent)}</span>
+              <button type="button" onClick={() => actions.setDirection('down')}>
+                {t('benchDirection.accept')}
+              </button>
+              <button type="button" onClick={actions.keepUpward}>
+                {t('benchDirection.dismiss')}
+              </button>
+            </div>
+          ) : null}
           {bench.feedback?.code === 'MISORDER' && bench.blocked ? (
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}

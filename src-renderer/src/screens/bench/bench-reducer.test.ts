@@ -15,6 +15,9 @@ import {
   placeCapture,
   placeRead,
   positionAfterSave,
+  descending,
+  firstPosition,
+  nextFreePosition,
   startPosition,
   type ReelFacts,
 } from './bench-reducer';
@@ -255,5 +258,29 @@ describe('positions', () => {
     const own = startPosition(8, composition);
     expect(passTakenPosition(own, labels, composition)).toBe(own);
     expect(passTakenPosition(startPosition(3, composition), labels, composition, new Set(), { first: 3, last: 9 }).position).toBe(5);
+  });
+});
+
+describe('a Reel enrolled downward, from its end (a rewound Reel)', () => {
+  const labels = [
+    { position: 40, state: 'queued' },
+    { position: 38, state: 'gap' },
+    ...Array.from({ length: 37 }, (_, i) => ({ position: i + 1, state: 'expected' })),
+  ];
+
+  it('advances, skips and starts downward: past Labels and gaps, inside the range, never below 0', () => {
+    expect(positionAfterSave({}, labels, 39, new Set(), null, 'down')).toBe(37);
+    expect(positionAfterSave({}, labels, 39, new Set([37]), null, 'down')).toBe(36);
+    expect(firstPosition(labels, null, 'down')).toBe(37);
+    expect(firstPosition(labels, { first: 10, last: 20 }, 'down')).toBe(20);
+    expect(nextFreePosition([{ position: 0, state: 'queued' }], 0, new Set(), null, 'down')).toBe(0);
+    expect(positionAfterSave({}, labels, 39, new Set(), null, 'up')).toBe(41);
+  });
+
+  it('offers to go downward after two saves in a row that descend, not otherwise', () => {
+    expect(descending([40, 39], 'up')).toEqual({ first: 40, second: 39 });
+    expect(descending([39, 40], 'up')).toBeUndefined();
+    expect(descending([40], 'up')).toBeUndefined();
+    expect(descending([40, 39], 'down')).toBeUndefined();
   });
 });

@@ -227,10 +227,30 @@ export function positionAfterSave(
   saved: number,
   alsoTaken: ReadonlySet<number> = new Set(),
   range: PositionRange | null = null,
+  direction: Direction = 'up',
 ): number {
   const back = state.returnTo;
   if (back !== undefined && back !== saved && nextFreePosition(labels, back, alsoTaken) === back) return back;
-  return nextFreePosition(labels, saved + 1, alsoTaken, range);
+  return nextFreePosition(labels, saved + step(direction), alsoTaken, range, direction);
+}
+
+/**
+ * The direction a Reel is enrolled in (docs/architecture.md, "The Bench's session"): `down` from its end, a rewound
+ * Reel. Advance, skip, gaps and "next" follow it.
+ */
+export type Direction = 'up' | 'down';
+
+const step = (direction: Direction) => (direction === 'down' ? -1 : 1);
+
+/**
+ * Whether the last two saves of the session descend (the second one position below the first, or further): the Labels
+ * come off a rewound Reel, and the Bench offers to enroll it downward. Nothing to offer on a Reel enrolled downward.
+ */
+export function descending(saved: readonly number[], direction: Direction): { first: number; second: number } | undefined {
+  if (direction === 'down' || saved.length < 2) return undefined;
+  const first = saved[saved.length - 2] as number;
+  const second = saved[saved.length - 1] as number;
+  return second < first ? { first, second } : undefined;
 }
 
 /** Empties the last filled slot (undo of a read before the Label is saved). */
@@ -316,27 +336,32 @@ export interface PositionRange {
 
 /**
  * The first position at or after `from` that holds no Label yet (print-data rows are `expected`, still free); with a
- * range, not before its first position. Past the range's last when every position of it is taken.
+ * range, not before its first position. Past the range's last when every position of it is taken. Downward (a
+ * rewound Reel): the first free at or before `from`, not after the range's last, and never below position 0.
  */
 export function nextFreePosition(
   labels: readonly { position: number; state: string }[],
   from: number,
   alsoTaken: ReadonlySet<number> = new Set(),
   range: PositionRange | null = null,
+  direction: Direction = 'up',
 ): number {
   const busy = new Set(labels.filter((l) => l.state !== 'expected').map((l) => l.position));
-  let position = range ? Math.max(from, range.first) : from;
-  while (busy.has(position) || alsoTaken.has(position)) position += 1;
-  return position;
+  const by = step(direction);
+  let position = range ? (by > 0 ? Math.max(from, range.first) : Math.min(from, range.last)) : from;
+  while ((busy.has(position) || alsoTaken.has(position)) && position + by >= 0) position += by;
+  return Math.max(position, 0);
 }
 
 /**
  * Where a bench session starts: with a range, its first free position; else the first free print-data position, else
  * after the last Label, else 1.
  */
-export function firstPosition(labels: readonly { position: number; state: string }[], range: PositionRange | null = null): number {
-  if (range) return nextFreePosition(labels, range.first, new Set(), range);
+export function firstPosition(labels: readonly { position: number; state: string }[], range: PositionRange | null = null, direction: Direction = 'up'): number {
+  if (range) return nextFreePosition(labels, direction === 'down' ? range.last : range.first, new Set(), range, direction);
   const expected = labels.filter((l) => l.state === 'expected').map((l) => l.position);
+  // Downward: from the print data's last position (a Reel without print data has no known end: as upward).
+  if (expected.length && direction === 'down') return nextFreePosition(labels, Math.max(...expected), new Set(), null, direction);
   if (expected.length) return nextFreePosition(labels, Math.min(...expected));
   if (labels.length) return Math.max(...labels.map((l) => l.position)) + 1;
   return 1;
@@ -354,11 +379,12 @@ export function passTakenPosition(
   composition: readonly ExpectedIdentifier[],
   alsoTaken: ReadonlySet<number> = new Set(),
   range: PositionRange | null = null,
+  direction: Direction = 'up',
 ): BenchState {
   const held = labels.some((l) => l.position === state.position && l.origin === 'elsewhere' && l.state !== 'expected' && l.state !== 'gap');
   const started = state.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined);
   if (!held || started || state.blocked) return state;
-  const next = nextFreePosition(labels, state.position + 1, alsoTaken, range);
+  const next = nextFreePosition(labels, state.position + step(direction), alsoTaken, range, direction);
   return { ...startPosition(next, composition), feedback: { level: 'ok', code: 'TAKEN_ELSEWHERE', position: state.position, next } };
 }
 

@@ -15,11 +15,13 @@ import { useStationConnection } from '../../use-status';
 import {
   acknowledge,
   clearLastSlot,
+  descending,
   filledCapture,
   filledIdentifiers,
   firstPosition,
   isComplete,
   jumpTo,
+  nextFreePosition,
   labelsOnReel,
   outsideRange,
   positionsOnReel,
@@ -44,8 +46,17 @@ import { askToConfirm } from '../../components/ConfirmDialog';
 // (docs/architecture.md, "The Bench's session"): a read made on another screen reaches it, and what was read at a
 // position is still there when the operator comes back.
 
-/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F4 reprint (when offered), F6 undo, F7 skip, F8 recapture, F9 void. */
-const KEYS = { capture: [' ', 'F12'], acknowledge: ['Enter'], reprint: ['F4'], undo: ['F6'], skip: ['F7'], recapture: ['F8'], void: ['F9'] } as const;
+/** Keys: Space or the pedal (F12) capture, Enter acknowledges, F2 go to a position, F4 reprint (when offered), F6 undo, F7 skip, F8 recapture, F9 void. */
+const KEYS = {
+  capture: [' ', 'F12'],
+  acknowledge: ['Enter'],
+  goTo: ['F2'],
+  reprint: ['F4'],
+  undo: ['F6'],
+  skip: ['F7'],
+  recapture: ['F8'],
+  void: ['F9'],
+} as const;
 
 /**
  * How often the Bench reads a Reel on the service again while it shows it, as the Reel map does (docs/sync.md,
@@ -115,6 +126,12 @@ export function useBenchSession({
   const rangeFirst = reel?.benchRange?.first;
   const rangeLast = reel?.benchRange?.last;
   const range = useMemo(() => (rangeFirst !== undefined && rangeLast !== undefined ? { first: rangeFirst, last: rangeLast } : null), [rangeFirst, rangeLast]);
+  /** The direction this bench enrolls the Reel in (reels.setDirection): `down` from its end, a rewound Reel. */
+  const direction = reel?.direction ?? 'up';
+  const setDirectionOf = useCommandAction('reels.setDirection', ['reels.show', 'reels.list']);
+  /** Two saves in a row that descend, on a Reel enrolled upward: the Bench offers to go downward (once per Reel, until taken or put away). */
+  const [descent, setDescent] = useState<{ first: number; second: number }>();
+  const descentDismissed = useRef(false);
   const reelLabels = reel?.labels;
   // The print data's index and count, made again only when a read of the Reel brought new print data (samePrintData):
   // the schedule's reads bring the Labels' new states far more often, and the index walks every position.
@@ -199,8 +216,21 @@ export function useBenchSession({
   useEffect(() => {
     if (!reel) return;
     if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
-    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range), composition));
-  }, [reel, composition, askedPosition, range]);
+    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range, direction), composition));
+  }, [reel, composition, askedPosition, range, direction]);
+
+  // A range set (on the Reel map) while the Bench is open applies at once: a position outside the new range with nothing
+  // read there yet moves to the range's first free position (docs/sync.md, "Benches sharing a Reel").
+  const rangeSeen = useRef(range);
+  useEffect(() => {
+    const before = rangeSeen.current;
+    rangeSeen.current = range;
+    if (!reel || before === range) return;
+    const current = benchRef.current;
+    if (!current || !range || !outsideRange(current.position, range) || current.blocked) return;
+    if (current.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined)) return;
+    setBench(startPosition(firstPosition(reel.labels, range, direction), composition));
+  }, [range, reel, composition, direction]);
 
   // The Reel's values by key, indexed once per snapshot of the Reel rather than walked on every read (a 10,000-Label
   // Reel is 40,000 values): the positions holding each value, in the Reel's order.
@@ -353,9 +383,9 @@ export function useBenchSession({
   const advance = useCallback(
     (from: number) => {
       const labels = reelLabels ?? [];
-      apply((s) => startPosition(positionAfterSave(s, labels, from, sessionPositions.current, range), composition));
+      apply((s) => startPosition(positionAfterSave(s, labels, from, sessionPositions.current, range, direction), composition));
     },
-    [reelLabels, composition, apply, range],
+    [reelLabels, composition, apply, range, direction],
   );
 
   // A new read of the Reel (the schedule above): it holds this session's saves so far, and perhaps a Label another
@@ -363,7 +393,7 @@ export function useBenchSession({
   const readAt = detail.dataUpdatedAt;
   useEffect(() => {
     if (!reel) return;
-    apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range));
+    apply((s) => passTakenPosition(s, reel.labels, composition, sessionPositions.current, range, direction));
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
 
@@ -407,6 +437,9 @@ export function useBenchSession({
       playTone('saved');
       advance(current.position);
       apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+      // Two Labels in a row that descend: a rewound Reel; offered, never switched unasked.
+      const descends = descentDismissed.current ? undefined : descending(savedPositions.current, direction);
+      setDescent(descends);
     } catch (error) {
       setSaveError(error);
       playTone('error');
@@ -416,7 +449,7 @@ export function useBenchSession({
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, recordProblem]);
+  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, recordProblem, direction]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
@@ -446,7 +479,52 @@ export function useBenchSession({
     }
   };
 
+  /** The go-to field (F2 puts the cursor there). */
+  const goToRef = useRef<HTMLInputElement>(null);
+
   const actions = {
+    /**
+     * The direction this bench enrolls the Reel in; going downward after a descent, the Bench goes on below the last save
+     * (docs/architecture.md, "The Bench's session").
+     */
+    setDirection: (next: 'up' | 'down') => {
+      if (!reelId) return;
+      const below = descent?.second;
+      setDescent(undefined);
+      void benchCommand(async () => {
+        await setDirectionOf({ reelId, direction: next });
+        // The Bench reads its snapshot on its own schedule: read now, so the next advance follows the new direction.
+        await refetchReel();
+        const current = benchRef.current;
+        const started = current?.slots.some((s) => s.value !== undefined || s.captureSha256 !== undefined);
+        if (next === 'down' && below !== undefined && !started)
+          apply(() => startPosition(nextFreePosition(reelLabels ?? [], below - 1, sessionPositions.current, range, 'down'), composition));
+      });
+    },
+    /** The offer to go downward put away: not offered again on this Reel in this session. */
+    keepUpward: () => {
+      descentDismissed.current = true;
+      setDescent(undefined);
+    },
+    /**
+     * Go to a position (the go-to field, docs/architecture.md "The Bench's session"): what is read at hand goes along and is
+     * checked again there, as a misorder's jump does; nothing read is dropped.
+     */
+    goTo: (position: number) => {
+      const current = benchRef.current;
+      if (!current || current.position === position) return;
+      setSaveError(undefined);
+      const reads = current.slots.flatMap((slot) => (slot.tagType !== 'SVC' && slot.value !== undefined ? [{ tagType: slot.tagType, value: slot.value }] : []));
+      const capture = current.slots.find((slot) => slot.tagType === 'SVC' && slot.captureSha256);
+      apply(() => {
+        const next = startPosition(position, composition);
+        return capture ? { ...next, slots: next.slots.map((slot) => (slot.tagType === 'SVC' ? capture : slot)) } : next;
+      });
+      for (const read of reads) onRead({ ...read, basis: 'symbology' });
+      sectionRef.current?.focus();
+    },
+    /** F2: the cursor to the go-to field. */
+    focusGoTo: () => goToRef.current?.focus(),
     /** An NFC chip nfc.encode wrote and verified, for the NFC slot (BenchNfcEncode.tsx). */
     placeEncoded: (uid: string) => onRead({ tagType: 'NFC', value: uid }),
     acknowledge: () => {
@@ -552,7 +630,8 @@ export function useBenchSession({
       // Space and Enter on a focused button press that button; the bench keys win only elsewhere.
       if ((key === ' ' || key === 'Enter') && target?.tagName === 'BUTTON') return;
       event.preventDefault();
-      actionsRef.current[run]();
+      if (run === 'goTo') actionsRef.current.focusGoTo();
+      else actionsRef.current[run]();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -561,6 +640,9 @@ export function useBenchSession({
   return {
     reel,
     range,
+    direction,
+    /** Two saves in a row that descended: the offer to enroll downward. */
+    descent,
     encodesNfc,
     /** Why the Reel could not be read. */
     error: detail.error,
@@ -582,6 +664,7 @@ export function useBenchSession({
     now,
     sound,
     sectionRef,
+    goToRef,
     /** The camera panel registers its capture here (Space, F12). */
     registerCapture: (capture: () => void) => (captureRef.current = capture),
     /** The reprint offer registers its print (F4) while shown, and undefined when it goes. */

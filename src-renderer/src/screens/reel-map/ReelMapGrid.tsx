@@ -49,7 +49,18 @@ function useCellName(): (cell: MapCell) => string {
  * button with its position as text and its mark (docs/architecture.md, "Renderer").
  * Marks `reel-map:painted` on the first paint with cells (read by test/bench/ui.bench.ts).
  */
-export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; selected: number | undefined; select: (cell: MapCell) => void }) {
+export function ReelMapGrid({
+  cells,
+  selected,
+  select,
+  reveal,
+}: {
+  cells: MapCell[];
+  selected: number | undefined;
+  select: (cell: MapCell) => void;
+  /** A position the go-to field asked for: its row is scrolled into view. */
+  reveal?: { position: number; n: number } | undefined;
+}) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(10);
@@ -67,6 +78,17 @@ export function ReelMapGrid({ cells, selected, select }: { cells: MapCell[]; sel
 
   const rows = Math.ceil(cells.length / columns);
   const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => CELL + GAP, overscan: 4 });
+
+  // Go to a position: its row scrolled to the middle (a position past the map's ends: the nearest end). Its Label's
+  // panel opens beside the map (ReelMapScreen) and takes the focus.
+  const firstCell = cells[0]?.position ?? 0;
+  const cellCount = cells.length;
+  useEffect(() => {
+    if (!reveal || cellCount === 0) return;
+    const index = Math.min(Math.max(reveal.position - firstCell, 0), cellCount - 1);
+    virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
+    // Only when asked (reveal), not when the cells or the columns change under it.
+  }, [reveal]);
 
   const painted = useRef(false);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GoToPosition } from '../../components/GoToPosition';
 import { useFormat } from '../../components/format';
 import { ReelPicker } from '../../components/ReelPicker';
 import { reelRead } from '../../query/reel-read';
@@ -31,6 +32,8 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
     { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS, read: reelRead({ reelId: reelId ?? '' }) },
   );
   const [selected, setSelected] = useState<number>();
+  /** A position asked for in the go-to field: selected and scrolled into view (`n` tells one ask from the next). */
+  const [reveal, setReveal] = useState<{ position: number; n: number }>();
   const prints = useCommandQuery('print.log', { reelId: reelId ?? '' }, { enabled: reelId !== undefined, refetchIntervalMs: REFRESH_MS });
   const reprinted = useMemo(() => reprintedPositions(prints.data?.prints ?? []), [prints.data]);
   const labels = detail.data?.labels;
@@ -84,8 +87,19 @@ export function ReelMapScreen({ reelId, pick }: { reelId: string | undefined; pi
             </p>
           ) : null}
           {cells.length === 0 ? <p>{t('reelMap.empty')}</p> : null}
+          {cells.length > 0 ? (
+            <GoToPosition
+              testId="reel-map-go-to"
+              go={(asked) => {
+                // Past the map's ends: its nearest end.
+                const position = Math.min(Math.max(asked, cells[0]?.position ?? asked), cells.at(-1)?.position ?? asked);
+                setSelected(position);
+                setReveal((r) => ({ position, n: (r?.n ?? 0) + 1 }));
+              }}
+            />
+          ) : null}
           <div className="map-layout">
-            <ReelMapGrid cells={colouring.cells} selected={selected} select={(c) => setSelected(c.position)} />
+            <ReelMapGrid cells={colouring.cells} selected={selected} select={(c) => setSelected(c.position)} reveal={reveal} />
             {selected !== undefined ? <LabelDetail position={selected} label={label} close={() => setSelected(undefined)} /> : null}
           </div>
           {reelId ? <MoveRange reelId={reelId} /> : null}

@@ -128,6 +128,9 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
       <header className="report-head">
         <h2 id="report-title">{t('report.title', { name: report.reel.name })}</h2>
         <p className="hint">{t('report.generated', { at: when(report.generatedAt), station: report.station.name })}</p>
+        <p className="hint" data-testid="report-direction" data-direction={report.reel.direction}>
+          {t('benchDirection.label')}: {t(`benchDirection.${report.reel.direction}`)}
+        </p>
       </header>
 
       <ReportSection id="report-counts" title={t('report.counts')}>
