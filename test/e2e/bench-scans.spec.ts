@@ -209,7 +209,7 @@ for (const lang of ['en', 'de'] as const) {
       { width: 1920, height: 1080 },
     ]) {
       const context = await browser.newContext({ viewport });
-      await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await station.call('station.language', { language: lang });
       const page = await context.newPage();
       const size = `${viewport.width}x${viewport.height}-${lang}`;
       await openBench(page, reelId, open);

@@ -25,7 +25,7 @@ for (const lang of ['en', 'de'] as const) {
     test(`a collision is told at the Bench at once and settled on the Queue by what was printed (${width}×${height}, ${lang})`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width, height });
-      await page.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await shop.station.call('station.language', { language: lang });
       const tag = `${width}${lang}`;
       const name = `Job 4711 wine labels ${tag}`;
       const { reelId } = await shop.station.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });

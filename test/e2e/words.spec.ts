@@ -57,7 +57,7 @@ test.afterAll(async () => {
 });
 
 async function openGerman(page: Page, hash: string): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+  await station.call('station.language', { language: 'de' });
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 }
@@ -265,7 +265,7 @@ test('the shift summary’s day is shown and typed as German writes dates', asyn
 test('a station not connected yet says so in German under the form that was used, with no command line', async ({ page }) => {
   const fresh = await serveStation();
   try {
-    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    await fresh.call('station.language', { language: 'de' });
     await page.goto(`${new URL(fresh.served.ready.url).origin}/?token=${fresh.served.ready.token}#/reels`);
     const create = page.getByRole('region', { name: 'Rolle anlegen' });
     await create.getByLabel('Name', { exact: true }).fill('Rolle vor dem Verbinden');
@@ -295,7 +295,7 @@ test('a pause after the service refused the API key says in German what to do, a
     db.close();
     keyRefused = await serveStation({ dataDir: dir.path });
     expect((await keyRefused.call('station.status', {})).sync).toMatchObject({ paused: true, pauseKind: 'apiKeyRefused' });
-    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    await keyRefused.call('station.language', { language: 'de' });
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto(`${new URL(keyRefused.served.ready.url).origin}/?token=${keyRefused.served.ready.token}#/queue`);
