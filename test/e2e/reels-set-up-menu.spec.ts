@@ -183,7 +183,7 @@ test('a scan typed while the menu is open is used at the Bench and chooses nothi
   await wedgeScan(page, 'M4711-000001');
   const notice = page.getByTestId('read-notice');
   await expect(notice).toHaveAttribute('data-kind', 'used');
-  await expect(notice).toHaveText('✓ Scan M4711-000001: used at the Bench, position 1.');
+  await expect(notice).toHaveText('✓ Scan M4711-000001: in its slot at the Bench, position 1; saved once the Label is complete.');
   // The scan's keys and its Enter pressed nothing in the menu: the focus is where it was and nothing was chosen.
   await expect(first).toBeFocused();
   await expect(page.getByRole('region', { name: 'Import print data into Scan reel' })).toHaveCount(0);

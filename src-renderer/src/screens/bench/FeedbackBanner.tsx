@@ -21,7 +21,7 @@ export function FeedbackBanner({
   blocked: boolean;
   saveError: unknown;
   lost?: boolean;
-  heldBack?: { value: string; count: number } | undefined;
+  heldBack?: { values: string[]; count: number } | undefined;
 }) {
   const { t, i18n } = useTranslation();
   if (lost) {
@@ -32,6 +32,12 @@ export function FeedbackBanner({
         </span>
         <span>{t('bench.stationLost')}</span>
         <code>STATION_UNREACHABLE</code>
+        {heldBack ? (
+          <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
+            <span aria-hidden="true">⚠ </span>
+            {t('bench.heldBack', { values: heldBack.values, count: heldBack.count })}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -93,7 +99,7 @@ export function FeedbackBanner({
       {blocked && heldBack ? (
         <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
           <span aria-hidden="true">⚠ </span>
-          {t('bench.heldBack', { value: heldBack.value })}
+          {t('bench.heldBack', { values: heldBack.values, count: heldBack.count })}
         </span>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { printedPositions } from '../../../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
+import { sayError } from '../../components/say-error';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { reelRead } from '../../query/reel-read';
 import { useCommandAction, useCommandQuery } from '../../query/use-command';
@@ -82,7 +83,7 @@ export function useBenchSession({
   /** Whether reads reach the session (not while a screen that uses reads itself is shown: Verify, Devices). */
   takesReads?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const connection = useStationConnection();
   const lost = connection === 'lost';
   // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
@@ -284,17 +285,27 @@ export function useBenchSession({
           // On the service = found there, or a local Label the service already holds (print-data
           // rows without a Label on the service are not duplicates).
           const elsewhere = matches.find((m) => (m.source === 'service' || m.serviceId !== null) && !(m.reelId === reelId && m.position === position));
-          if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+          if (!elsewhere) return;
+          apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position) : s));
+          // A read placed from another screen: its notice now says the Bench refused it, and why.
+          const feedback = benchRef.current?.feedback;
+          if (awayReads.current.delete(value) && feedback?.code === 'DUPLICATE_ON_SERVICE')
+            announceRead({ kind: 'refused', value, position, reason: t(`bench.feedback.${feedback.code}`, { ...feedback }) });
         });
       void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
         .catch(() => undefined)
         .finally(() => setChecking((n) => n - 1));
     },
-    [reelId, apply, resolveOnService],
+    [reelId, apply, resolveOnService, t],
   );
 
   const shownRef = useRef(shown);
   shownRef.current = shown;
+  // Reads placed from another screen whose fate is not told yet (value → position): the save or the check tells it.
+  const awayReads = useRef(new Map<string, number>());
+  const tellAwayReads = useCallback((identifiers: readonly { value: string }[], notice: (value: string) => ReadNotice) => {
+    for (const { value } of identifiers) if (awayReads.current.delete(value)) announceRead(notice(value));
+  }, []);
   const onRead = useCallback(
     (read: IncomingRead) => {
       const before = benchRef.current;
@@ -303,7 +314,12 @@ export function useBenchSession({
       if (online && after && after !== before && after.feedback?.code === 'READ_PLACED')
         checkOnService(after.feedback.tagType, after.feedback.value, after.position);
       // Read on another screen: said there, where the operator looks (shell/read-notice.ts).
-      if (!shownRef.current && after && !read.fromCapture) announceRead(awayNotice(before, after, read.value, t));
+      if (!shownRef.current && after && !read.fromCapture) {
+        const notice = awayNotice(before, after, read.value, t);
+        // Placed: its fate is told again once it is known (saved, or refused by the check or the save).
+        if (notice.kind === 'used') awayReads.current.set(read.value, after.position);
+        announceRead(notice);
+      }
     },
     [apply, facts, online, checkOnService, t],
   );
@@ -398,18 +414,22 @@ export function useBenchSession({
       takenBack.current.delete(current.position);
       setSavedAt((list) => [...list, Date.now()]);
       playTone('saved');
+      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'saved', value, position: current.position }));
       advance(current.position);
       apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
     } catch (error) {
       setSaveError(error);
       playTone('error');
+      const code = error instanceof StationError ? error.code : StationErrorCode.internal;
+      const reason = sayError(t, i18n, code, error instanceof StationError ? error.detail : undefined);
+      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'refused', value, position: current.position, reason }));
       // The station's print-data check refused it (docs/print-run.md): a problem the shift summary counts, as the Bench's own.
       const kind = error instanceof StationError && { [StationErrorCode.misorder]: 'misorder', [StationErrorCode.misprint]: 'misprint' }[error.code];
       if (kind) void recordProblem({ reelId, position: current.position, kind: kind as BenchErrorKind }).catch(() => undefined);
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, recordProblem]);
+  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, i18n, recordProblem, tellAwayReads]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
