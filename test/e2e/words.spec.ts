@@ -314,3 +314,53 @@ test('a pause after the service refused the API key says in German what to do, a
     dir.remove();
   }
 });
+
+// What a German screen must never show (docs/glossary.md): the words the glossary replaced, the station's English,
+// raw ids and enum names. Read from what is drawn (innerText: a closed "IDs for support" is not drawn).
+const NOT_ON_A_GERMAN_SCREEN: readonly RegExp[] = [
+  /Etikett(?!endrucker|enformat)/,
+  /Eingabetaste/,
+  /\(Prüfen\)/,
+  /Station {2}|auf Station /,
+  /keyboard:wedge|virtual:nfc|virtual:scanner/,
+  /\b(BAR_CODE|DATA_MATRIX|MISORDER|PRINT_DATA_MISMATCH|DUPLICATE_ON_SERVICE)\b/,
+  /Kamera · Kamera/,
+  /\b(the|and|off|with|Virtual|service|readers|Cameras|smart-card|watching)\b/,
+];
+
+async function germanWordsOnly(page: Page, where: string): Promise<void> {
+  const shown = await page.locator('main').innerText();
+  for (const word of NOT_ON_A_GERMAN_SCREEN) expect(shown, `${where}: ${String(word)}`).not.toMatch(word);
+}
+
+test('the German Devices screen, Reel report and shift summary at 1366: the glossary’s words, no English, no raw ids or enum names', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openGerman(page, 'devices');
+  const devices = page.getByRole('table', { name: 'Geräte' });
+  await expect(devices.getByRole('rowheader', { name: /Virtueller Scanner/ })).toBeVisible();
+  await expect(devices.getByRole('rowheader', { name: /Tastatur-Scanner/ })).toBeVisible();
+  // The roles by the identifier types' words; the ids only under "IDs für den Support".
+  const role = page.getByRole('combobox', { name: /Tastatur-Scanner/ });
+  await expect(role.locator('option')).toContainText(['nach Scantyp', 'Barcode']);
+  await expect(role.locator('option', { hasText: 'BAR_CODE' })).toHaveCount(0);
+  const wedgeRow = devices.getByRole('row').filter({ hasText: 'Tastatur-Scanner' });
+  await wedgeRow.getByText('IDs für den Support').click();
+  await expect(wedgeRow).toContainText('keyboard:wedge');
+  await wedgeRow.getByText('IDs für den Support').click();
+  // The quality gate's numbers as German writes them.
+  await expect(page.getByLabel('Mindestdetail (Kontrast)')).toHaveValue('0,1');
+  await expect(page.getByText(/Überwachter Ordner: aus/)).toBeVisible();
+  await germanWordsOnly(page, 'Devices');
+  await screenshot(page, 'words-devices-1366-de');
+
+  await page.evaluate((hash) => (window.location.hash = hash), `#/report?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByText(/Erstellt .* am Arbeitsplatz/)).toBeVisible();
+  await germanWordsOnly(page, 'Reel report');
+  await screenshot(page, 'words-report-1366-de');
+
+  await page.evaluate(() => (window.location.hash = '#/shift'));
+  await expect(page.getByTestId('shift-problems')).toContainText('Labels abweichend von den Druckdaten');
+  await expect(page.getByTestId('shift-problems')).toContainText('Vom Dienst abgelehnte Speicherungen (zu klären)');
+  await germanWordsOnly(page, 'shift summary');
+  await screenshot(page, 'words-shift-1366-de');
+});

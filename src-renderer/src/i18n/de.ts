@@ -693,6 +693,17 @@ export const de: Catalog = {
     kinds: { scanner: 'Scanner', nfc: 'NFC-Leser', camera: 'Kamera' },
     transports: { serial: 'seriell', hid: 'USB-HID', keyboard: 'Tastatur', pcsc: 'PC/SC', media: 'Kamera', folder: 'Überwachungsordner', virtual: 'virtuell' },
     wedgeName: 'Tastatur-Scanner',
+    // The station's own devices by the catalog's words (the station's English names stay for the CLI and the log).
+    names: {
+      pcsc: 'Chipkartendienst (PC/SC) für NFC-Leser',
+      hid: 'USB-Scanner (HID)',
+      cameras: 'Kameras',
+      virtualScanner: 'Virtueller Scanner',
+      virtualNfc: 'Virtueller NFC-Leser',
+      serial: 'Serieller Scanner an {{path}}',
+    },
+    idsForSupport: 'IDs für den Support',
+    watchStates: { off: 'aus', watching: 'wird überwacht', error: 'Fehler' },
     health: 'Zustand',
     states: { connected: 'verbunden', reading: 'liest', disconnected: 'getrennt', error: 'Fehler' },
     problems: {

@@ -671,6 +671,17 @@ export const en = {
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
     transports: { serial: 'serial', hid: 'USB HID', keyboard: 'keyboard', pcsc: 'PC/SC', media: 'camera', folder: 'watch folder', virtual: 'virtual' },
     wedgeName: 'Keyboard scanner (keyboard wedge)',
+    // The station's own devices by the catalog's words (the station's English names stay for the CLI and the log).
+    names: {
+      pcsc: 'Smart-card service (PC/SC) for NFC readers',
+      hid: 'USB scanners (HID)',
+      cameras: 'Cameras',
+      virtualScanner: 'Virtual scanner',
+      virtualNfc: 'Virtual NFC reader',
+      serial: 'Serial scanner at {{path}}',
+    },
+    idsForSupport: 'IDs for support',
+    watchStates: { off: 'off', watching: 'watching', error: 'error' },
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
     problems: {
