@@ -355,6 +355,8 @@ test('the German Devices screen, Reel report and shift summary at 1366: the glos
 
   await page.evaluate((hash) => (window.location.hash = hash), `#/report?reel=${encodeURIComponent(reelId)}`);
   await expect(page.getByText(/Erstellt .* am Arbeitsplatz/)).toBeVisible();
+  // The attention table says the reason in words, by position and Reel; the code small after them.
+  await expect(page.getByTestId('report-attention')).toContainText(`Position 4 der Rolle „${REEL}“ zuerst ein Label erfasst`);
   await germanWordsOnly(page, 'Reel report');
   await screenshot(page, 'words-report-1366-de');
 

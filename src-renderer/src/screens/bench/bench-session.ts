@@ -379,6 +379,39 @@ export function useBenchSession({
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
 
+  /** A save the station confirmed (or, asked again, holds): counted, said, and the Bench goes on. */
+  const saved = useCallback(
+    (current: BenchState) => {
+      const sha = filledCapture(current);
+      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
+      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
+      sessionPositions.current.add(current.position);
+      savedPositions.current.push(current.position);
+      takenBack.current.delete(current.position);
+      setSavedAt((list) => [...list, Date.now()]);
+      playTone('saved');
+      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'saved', value, position: current.position }));
+      advance(current.position);
+      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+    },
+    [advance, apply, setSavedAt, tellAwayReads],
+  );
+
+  // "Not saved" only for what was not saved: a save cut off by the station's loss is checked against the Reel the page
+  // reads once the station answers again (docs/architecture.md, "When the page loses its station"). Held there: saved;
+  // not held: the Label waits in its slots and is saved again.
+  const uncertainSave = useRef<BenchState | undefined>(undefined);
+  useEffect(() => {
+    const pending = uncertainSave.current;
+    if (!pending || !reel || lost) return;
+    uncertainSave.current = undefined;
+    const held = reel.labels.find((l) => l.position === pending.position && l.state !== 'expected');
+    const values = new Set(held?.identifiers.map((i) => `${i.tagType} ${i.value}`));
+    setSaveError(undefined);
+    if (held && filledIdentifiers(pending).every((i) => values.has(`${i.tagType} ${i.value}`))) saved(pending);
+    // Only on a new read of the Reel (readAt) after the station is back.
+  }, [readAt, lost]);
+
   const save = useCallback(async () => {
     const current = benchRef.current;
     if (!current || !reelId || saving) return;
@@ -407,19 +440,15 @@ export function useBenchSession({
         ...(sha ? { captureSha256: sha } : {}),
         ...(confirmed ? { outsideRange: true } : {}),
       });
-      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
-      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
-      sessionPositions.current.add(current.position);
-      savedPositions.current.push(current.position);
-      takenBack.current.delete(current.position);
-      setSavedAt((list) => [...list, Date.now()]);
-      playTone('saved');
-      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'saved', value, position: current.position }));
-      advance(current.position);
-      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+      saved(current);
     } catch (error) {
       setSaveError(error);
       playTone('error');
+      // The station stopped answering during the save: it may have saved it. Asked once it answers again (below).
+      if (error instanceof StationError && error.code === 'STATION_UNREACHABLE') {
+        uncertainSave.current = current;
+        return;
+      }
       const code = error instanceof StationError ? error.code : StationErrorCode.internal;
       const reason = sayError(t, i18n, code, error instanceof StationError ? error.detail : undefined);
       tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'refused', value, position: current.position, reason }));
@@ -429,7 +458,7 @@ export function useBenchSession({
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, i18n, recordProblem, tellAwayReads]);
+  }, [reelId, saving, saved, apply, enrollAt, range, t, i18n, recordProblem, tellAwayReads]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {

@@ -213,7 +213,7 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
                 // "Plain words first, raw text behind "Details"").
                 cell: (group) => (
                   <>
-                    {sayError(t, i18n, group.code, undefined)} <code className="code">{group.code}</code>
+                    {sayError(t, i18n, group.code, { position: group.positions[0], reel: report.reel.name })} <code className="code">{group.code}</code>
                     {group.requestIds.length ? <span className="hint"> ({t('common.requestId', { requestId: group.requestIds.join(', ') })})</span> : null}
                     <Details>
                       <pre className="raw">{group.reason}</pre>
