@@ -62,6 +62,9 @@ test('the web host stopped and started again during scanning: said at once, no s
   // The last save is not shown as if all were well: the Bench says nothing is saved now.
   await expect(feedback).toHaveAttribute('data-code', 'STATION_UNREACHABLE');
   await expect(page.getByText('Position 1 saved.')).toHaveCount(0);
+  // "Not saved" only for what was not saved: position 1 was, and nothing read waits here.
+  await expect(feedback).toContainText('The station is not answering. Nothing read here waits to be saved');
+  await expect(feedback).not.toContainText('Not saved');
   // A scan now is named as not used, with the warning tone.
   const heardBefore = (await tones(page)).length;
   await wedgeScan(page, text(2));
@@ -93,6 +96,7 @@ test('the web host stopped and started again during scanning: said at once, no s
   await wedgeScan(page, text(3));
   await expect(notice).toHaveAttribute('data-kind', 'lost');
   await expect(notice).toContainText(`Scan ${text(3)} wurde nicht verwendet`);
+  await expect(feedback).toContainText('Hier wartet nichts Gelesenes auf das Speichern');
   await lostScreenshots(page, 'de');
   third = await serveStation({ dataDir: first.dataDir, port: Number(new URL(origin).port) });
   await expect(page.getByTestId('station-lost')).toHaveCount(0, { timeout: 20_000 });

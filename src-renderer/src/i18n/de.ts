@@ -420,7 +420,11 @@ export const de: Catalog = {
     heldBack_one: 'Scan {{values, list}} wurde nicht verwendet: erst Enter drücken, dann erneut scannen.',
     heldBack_other: '{{count, number}} Scans wurden nicht verwendet ({{values, list}}): erst Enter drücken, dann erneut scannen.',
     stationLost:
-      'Nicht gespeichert: Die Station antwortet nicht. Was hier gelesen wurde, bleibt im Feld; Scans werden erst wieder verwendet, wenn die Station zurück ist.',
+      'Nicht gespeichert: Die Station antwortet nicht. Was hier gelesen wurde, wartet in seinen Feldern und wird gespeichert, sobald die Station zurück ist; ein Scan jetzt wird nicht verwendet.',
+    stationLostNothingWaiting:
+      'Die Station antwortet nicht. Hier wartet nichts Gelesenes auf das Speichern; ein Scan jetzt wird erst wieder verwendet, wenn die Station zurück ist.',
+    stationLostUnconfirmed:
+      'Die Station hat beim Speichern von Position {{position}} aufgehört zu antworten: Sobald sie zurück ist, fragt die Seite sie, ob das Label gespeichert wurde. Das Label wartet in seinen Feldern; ein Scan jetzt wird nicht verwendet.',
     saving: 'Speichere…',
     capture: 'Aufnehmen',
     acknowledge: 'Bestätigen',

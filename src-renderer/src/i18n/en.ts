@@ -403,7 +403,11 @@ export const en = {
     pressEnter: 'Press Enter to go on',
     heldBack_one: 'Scan {{values, list}} was not used: press Enter first, then scan it again.',
     heldBack_other: '{{count, number}} scans were not used ({{values, list}}): press Enter first, then scan them again.',
-    stationLost: 'Not saved: the station is not answering. What is read here waits in its slot; scans are not used until the station is back.',
+    stationLost:
+      'Not saved: the station is not answering. What was read here waits in its slots and is saved once the station is back; a scan now is not used.',
+    stationLostNothingWaiting: 'The station is not answering. Nothing read here waits to be saved; a scan now is not used until the station is back.',
+    stationLostUnconfirmed:
+      'The station stopped answering during the save of position {{position}}: once it is back, the page asks it whether the Label was saved. The Label waits in its slots; a scan now is not used.',
     saving: 'Saving…',
     capture: 'Capture',
     acknowledge: 'Acknowledge',

@@ -15,12 +15,18 @@ export function FeedbackBanner({
   blocked,
   saveError,
   lost = false,
+  waiting = false,
+  position,
   heldBack,
 }: {
   feedback: Feedback | null;
   blocked: boolean;
   saveError: unknown;
   lost?: boolean;
+  /** Something read here is not saved yet (a slot filled, or a save the station did not confirm): only then "Not saved". */
+  waiting?: boolean;
+  /** The Bench's position (a save cut off by the station's loss names it). */
+  position?: number;
   heldBack?: { values: string[]; count: number } | undefined;
 }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +36,11 @@ export function FeedbackBanner({
         <span className="icon" aria-hidden="true">
           {ICON.error}
         </span>
-        <span>{t('bench.stationLost')}</span>
+        <span>
+          {saveError instanceof StationError && saveError.code === 'STATION_UNREACHABLE' && position !== undefined
+            ? t('bench.stationLostUnconfirmed', { position })
+            : t(waiting ? 'bench.stationLost' : 'bench.stationLostNothingWaiting')}
+        </span>
         <code>STATION_UNREACHABLE</code>
         {heldBack ? (
           <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
