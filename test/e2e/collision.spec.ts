@@ -107,6 +107,13 @@ for (const lang of ['en', 'de'] as const) {
         .toEqual([[serial(tag, 16)], 16]);
       await expect(page.getByTestId('collision')).toHaveCount(0);
       await screenshot(page, `collision-settled-${width}-${lang}`);
+      // Back at the Bench, the notice ended with its cause: the collision is settled.
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: lang === 'de' ? 'Arbeitsplatz' : 'Bench', exact: true })
+        .click();
+      await expect(page.getByTestId('bench-position')).toBeVisible();
+      await expect(page.getByTestId('bench-attention')).toHaveCount(0, { timeout: 30_000 });
     });
   }
 }
