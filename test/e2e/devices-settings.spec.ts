@@ -22,7 +22,7 @@ test('devices: health, slot assignment, virtual reads in the log', async ({ page
   await page.goto(station.served.ready.url);
   await openScreen(page, 'Devices');
   const devices = page.getByRole('table', { name: 'Devices' });
-  await expect(devices.getByRole('rowheader', { name: /virtual:scanner/ })).toBeVisible();
+  await expect(devices.getByRole('rowheader', { name: /Virtual scanner/ })).toBeVisible();
   // An empty read log says so and how to fill it; the first read replaces the words.
   const logCard = page.getByRole('region', { name: 'Read log' });
   await expect(logCard).toContainText('No read since this screen opened');
@@ -32,8 +32,8 @@ test('devices: health, slot assignment, virtual reads in the log', async ({ page
   await virtual.getByLabel('NFC UID (hex)').fill('04a1b2c3');
   await virtual.getByRole('button', { name: 'Tap NFC card' }).click();
   const log = page.getByTestId('device-log');
-  await expect(log).toContainText('QR DEMO-42');
-  await expect(log).toContainText('NFC 04A1B2C3');
+  await expect(log).toContainText('QR code: DEMO-42');
+  await expect(log).toContainText('NFC chip: 04A1B2C3');
   await expect(logCard).not.toContainText('No read since this screen opened');
 
   const role = page.getByRole('combobox', { name: /Slot fed by .*scanner/i }).first();
