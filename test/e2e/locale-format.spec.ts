@@ -19,6 +19,7 @@ test.afterAll(async () => {
 
 async function language(page: Page, code: 'en' | 'de'): Promise<void> {
   await station.call('station.language', { language: code });
+  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', code);
 }
 

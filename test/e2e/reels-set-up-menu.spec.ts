@@ -153,6 +153,7 @@ test('with no room below its button, the menu opens above it, inside the window'
 test('in German: "Einrichten…" with the choices in German, each named with its Reel', async ({ page }) => {
   await openServed(station, page, 'reels');
   await station.call('station.language', { language: 'de' });
+  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   const button = page.getByRole('button', { name: 'Rolle „Menu NFC reel“ einrichten', exact: true });
   await expect(button).toHaveText('Einrichten…');

@@ -104,6 +104,7 @@ for (const size of [
     for (const lang of ['de', 'en'] as const) {
       await open(page, 'reels');
       await station.call('station.language', { language: lang });
+      await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const reels = page.getByRole('table', { name: lang === 'de' ? 'Rollen' : 'Reels' });
       await expect(reels.getByRole('rowheader')).toHaveCount(3);

@@ -155,6 +155,7 @@ test('after a rejected lot the screen says what was decided and what to do; a sc
   for (const lang of ['en', 'de'] as const) {
     if (lang === 'de') {
       await station.call('station.language', { language: 'de' });
+      await page.reload();
       await expect(decided).toContainText(`Los zurückgewiesen: Position ${second} nicht bestanden.`);
     }
     for (const size of [
