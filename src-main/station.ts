@@ -5,7 +5,7 @@ import { contractModuleOf, loadContractModule, type ContractModuleName } from '.
 import type { CommandHandlers, EventName } from '../src-shared/ipc/contract';
 import { StationError, StationErrorCode, type Envelope } from '../src-shared/ipc/envelope';
 import type { OperationKind, OperationState } from '../src-shared/ipc/queue';
-import type { StationStatus, SyncPauseKind } from '../src-shared/ipc/station';
+import { UI_LANGUAGES, type StationStatus, type SyncPauseKind, type UiLanguage } from '../src-shared/ipc/station';
 import type { ChangeContext } from './changes/context';
 import type { CommandContext } from './commands/context';
 import type { ReportPrinter } from './commands/report';
@@ -109,6 +109,8 @@ export interface Station {
   call(name: string, input: unknown): Promise<Envelope>;
   /** Resolves once the warm-up (`warmUp`) has run, at once without one; it never rejects. */
   warmedUp(): Promise<void>;
+  /** The UI's language (`station.language`), for a host that opens a window or serves the page in it. */
+  language(): UiLanguage;
   /** Every event the core emits, in order. Returns the unsubscribe function. */
   subscribe(listener: (name: EventName, payload: unknown) => void): () => void;
   close(): Promise<void>;
@@ -118,6 +120,10 @@ export interface Station {
 const WARM_UP_AFTER_MS = 1_000;
 /** The command areas the warm-up loads: the Reels screen, the Bench and the Queue, what a shift's first actions use. */
 const WARM_AREAS: readonly ContractModuleName[] = ['profiles', 'reels', 'labels', 'queue'];
+
+/** The UI's language, one for every window (docs/architecture.md, "Renderer", *One language*). */
+const LANGUAGE_SETTING = 'uiLanguage';
+const LanguageSetting = z.enum(UI_LANGUAGES);
 
 /** Queue progress reaches the UI at most this often (one event for a burst of finished operations). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -311,6 +317,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
 
+  const language = (): UiLanguage => readSetting(db, LANGUAGE_SETTING, LanguageSetting) ?? 'en';
+
   function status(): StationStatus {
     const other = sender.otherSender();
     return {
@@ -329,6 +337,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       },
       startedAt,
       disk: housekeeping.disk(),
+      language: language(),
     };
   }
 
@@ -388,7 +397,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // "Start-up"): a command loads its own area's handlers and their rooms, and only those (`status` loads neither the
   // printers, the grader, the print-run exports nor the PDF libraries).
   const HANDLERS: Record<ContractModuleName, () => Promise<Partial<CommandHandlers>>> = {
-    station: async () => ({ 'station.status': () => status() }),
+    station: async () => ({
+      'station.status': () => status(),
+      'station.language': ({ language: chosen }) => {
+        writeSetting(db, LANGUAGE_SETTING, chosen);
+        statusChanged();
+        return { language: chosen };
+      },
+    }),
     profiles: async () => (await import('./commands/profiles')).profileHandlers(ctx),
     reels: async () => (await import('./commands/reels')).reelHandlers(ctx),
     labels: async () => (await import('./commands/labels')).labelHandlers(ctx),
@@ -500,6 +516,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir,
     call,
     warmedUp: () => warmedUp,
+    language,
     subscribe: (listener) => events.subscribe(listener),
     close() {
       // Closing twice (a host's shutdown path and a test's cleanup) waits for the one close.

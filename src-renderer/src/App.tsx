@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useState, useSyncExt
 import { useTranslation } from 'react-i18next';
 import { ConfirmHost } from './components/ConfirmDialog';
 import { ScanFieldNotice } from './components/ScanFieldNotice';
+import { showLocale } from './i18n';
 import { useEventInvalidation } from './query/use-event-invalidation';
 import { Nav } from './shell/Nav';
 import { StatusBar } from './shell/StatusBar';
@@ -104,6 +105,13 @@ export function App() {
   const usesReads = useSyncExternalStore(watchClaims, readsClaimed);
   const benchReelShown = onBench ? (reelId ?? benchReel) : benchReel;
   useReadsWithoutBench({ usesReads, benchOpen: benchReelShown !== undefined });
+  // The UI's language is the station's (docs/architecture.md, "Renderer", *One language*): the page opened in it, and
+  // follows it when any window changes it (`station.changed`). A print page keeps the language it was asked for.
+  const stationLanguage = status?.language;
+  const printing = params.get('print') === '1';
+  useEffect(() => {
+    if (stationLanguage && !printing) void showLocale(stationLanguage).catch(() => undefined);
+  }, [stationLanguage, printing]);
   // Each screen opens at its top: the page kept the last screen's scroll position.
   useLayoutEffect(() => {
     // Braces: Chromium's scrollTo returns a promise, which React would take for a clean-up.

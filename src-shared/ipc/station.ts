@@ -49,6 +49,14 @@ const SyncState = z.object({
 });
 type SyncState = z.infer<typeof SyncState>;
 
+/**
+ * The UI's language (docs/architecture.md, "Renderer", *One language*): the station's setting, kept by the main
+ * process and served to every window, so a second window of a German station opens in German.
+ */
+export const UI_LANGUAGES = ['en', 'de'] as const;
+export const UiLanguage = z.enum(UI_LANGUAGES);
+export type UiLanguage = z.infer<typeof UiLanguage>;
+
 export const StationStatus = z.object({
   version: z.string(),
   dataDir: z.string(),
@@ -61,11 +69,15 @@ export const StationStatus = z.object({
   startedAt: z.string(),
   /** The data folder's disk (docs/storage.md); null when it cannot be read. */
   disk: DiskStatus.nullable(),
+  /** The UI's language, the same in every window (`station.language`). */
+  language: UiLanguage,
 });
 export type StationStatus = z.infer<typeof StationStatus>;
 
 export const stationCommands = {
   'station.status': { input: z.object({}).strict(), output: StationStatus },
+  /** Sets the UI's language for every window of this station; `station.changed` tells the open ones. */
+  'station.language': { input: z.object({ language: UiLanguage }).strict(), output: z.object({ language: UiLanguage }) },
 } as const;
 
 export const stationEvents = {

@@ -67,7 +67,7 @@ for (const locale of ['en', 'de'] as const) {
           ],
         });
         const page = await browser.newPage({ viewport: size, locale });
-        await page.addInitScript((lng) => localStorage.setItem('station.locale', lng), locale);
+        await station.call('station.language', { language: locale });
         await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
         await expect(page.getByTestId('bench-position')).toHaveText('1');
         await expect(page.getByTestId('camera-state')).toHaveText(WORDS[locale].live, { timeout: 30_000 });

@@ -98,7 +98,7 @@ for (const lang of ['en', 'de'] as const) {
       await parts.station.call('nfc.settings', { reelId, encode: true, lock: true });
 
       const context = await browser.newContext({ viewport: size });
-      await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await parts.station.call('station.language', { language: lang });
       const page = await context.newPage();
       const origin = `${new URL(parts.station.served.ready.url).origin}/?token=${parts.station.served.ready.token}`;
       await page.goto(`${origin}#/bench?reel=${encodeURIComponent(reelId)}`);

@@ -95,9 +95,16 @@ test('a scan on each screen, focus in its first field, reaches the Bench (and sa
     next += 1;
     await wedgeScan(page, value);
     const notice = page.getByTestId('read-notice');
-    await expect(notice, `${screen} (${field})`).toHaveAttribute('data-seq', String(before + 1));
-    await expect(notice).toHaveAttribute('data-kind', 'used');
-    await expect(notice).toHaveText(`✓ Scan ${value}: used at the Bench, position ${position}.`);
+    await expect.poll(async () => Number(await notice.getAttribute('data-seq')), `${screen} (${field})`).toBeGreaterThan(before);
+    // The first value of a Label waits in its slot; the second completes it, and both are said saved.
+    const line = notice.getByTestId('read-notice-line').filter({ hasText: `Scan ${value}:` });
+    if (next % 2 === 1) {
+      await expect(line).toHaveAttribute('data-kind', 'used');
+      await expect(line).toHaveText(`✓ Scan ${value}: in its slot at the Bench, position ${position}; saved once the Label is complete.`);
+    } else {
+      await expect(line).toHaveText(`✓ Scan ${value}: saved at the Bench, position ${position}.`);
+      await expect(notice.getByTestId('read-notice-line').filter({ hasText: `Scan ${scans[next - 2] as string}:` })).toHaveAttribute('data-kind', 'saved');
+    }
     if (screen === 'Reels') await screenshot(page, 'bench-scans-used-on-reels');
   }
   // The Labels completed on other screens were saved where they belong; the last read waits in its slot.
@@ -158,14 +165,21 @@ test('a scan while an error waits for Enter is named ("press Enter first"), with
   // A second one too (a new sound each time).
   await wedgeScan(page, url(33));
   await expect(heldBack).toHaveAttribute('data-count', '2');
+  // Both are named, not only the last.
+  await expect(heldBack).toHaveText(`⚠ 2 scans were not used (${text(33)} and ${url(33)}): press Enter first, then scan them again.`);
   await expect.poll(() => tones(page)).toEqual(['error', 'warning', 'warning']);
   // Away from the Bench, the same: a scan is named as not used (the error waits at the Bench).
   await openScreen(page, 'Reels');
   await wedgeScan(page, text(33));
+  await wedgeScan(page, url(33));
   const notice = page.getByTestId('read-notice');
   await expect(notice).toHaveAttribute('data-kind', 'heldBack');
-  await expect(notice).toContainText(`Scan ${text(33)} was not used: an error at the Bench waits for Enter.`);
-  await expect.poll(() => tones(page)).toEqual(['error', 'warning', 'warning', 'warning']);
+  // Each scan is named, the first too.
+  await expect(notice.getByTestId('read-notice-line')).toHaveText([
+    `⚠ Scan ${text(33)} was not used: an error at the Bench waits for Enter. Open the Bench, press Enter first, then scan it again.`,
+    `⚠ Scan ${url(33)} was not used: an error at the Bench waits for Enter. Open the Bench, press Enter first, then scan it again.`,
+  ]);
+  await expect.poll(() => tones(page)).toEqual(['error', 'warning', 'warning', 'warning', 'warning']);
   await openScreen(page, 'Bench');
   await expect(feedback).toHaveAttribute('data-blocked', 'true');
   // Enter: the flow goes on, and the scans are used again.
@@ -178,6 +192,24 @@ test('a scan while an error waits for Enter is named ("press Enter first"), with
   await wedgeScan(page, 'W4711-999999');
   await expect(notice).toHaveAttribute('data-kind', 'notUsed');
   await expect(notice).toContainText('Scan W4711-999999 was not used at the Bench (position 33): Misprint: W4711-999999 is on no position of the print data');
+});
+
+test('a scan on another screen that the Bench places and then refuses (a duplicate on the service) is said refused, not used', async ({ page }) => {
+  // A Label with the value "DUP-SVC-1" on another Reel, sent to the service.
+  const { reelId: other } = await station.call('reels.create', { name: 'Holds the value', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+  await station.call('labels.enroll', { reelId: other, position: 1, identifiers: [{ tagType: 'TEXT', value: 'DUP-SVC-1' }] });
+  await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+  const { reelId } = await station.call('reels.create', { name: 'Refuses the value', expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
+  await openBench(page, reelId);
+  await openScreen(page, 'Reels');
+  await focusFirstField(page);
+  await wedgeScan(page, 'DUP-SVC-1');
+  const notice = page.getByTestId('read-notice');
+  await expect(notice).toHaveAttribute('data-kind', 'refused');
+  await expect(notice).toContainText('Scan DUP-SVC-1 was not saved at the Bench (position 1):');
+  await expect(notice).not.toContainText('in its slot');
+  await screenshot(page, 'bench-scans-refused-on-reels');
+  expect(await identifiersAt(reelId, 1)).toEqual([]);
 });
 
 test("after a misorder's jump, the save there goes back to the open position", async ({ page }) => {
@@ -209,7 +241,7 @@ for (const lang of ['en', 'de'] as const) {
       { width: 1920, height: 1080 },
     ]) {
       const context = await browser.newContext({ viewport });
-      await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await station.call('station.language', { language: lang });
       const page = await context.newPage();
       const size = `${viewport.width}x${viewport.height}-${lang}`;
       await openBench(page, reelId, open);
@@ -224,7 +256,8 @@ for (const lang of ['en', 'de'] as const) {
       await wedgeScan(page, misprint);
       await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'PRINT_DATA_MISMATCH');
       await wedgeScan(page, url(open));
-      await expect(page.getByTestId('bench-held-back')).toBeVisible();
+      await wedgeScan(page, text(open + 1));
+      await expect(page.getByTestId('bench-held-back')).toHaveAttribute('data-count', '2');
       await screenshot(page, `bench-scans-held-back-${size}`);
       await context.close();
     }

@@ -25,7 +25,7 @@ for (const lang of ['en', 'de'] as const) {
     test(`a collision is told at the Bench at once and settled on the Queue by what was printed (${width}×${height}, ${lang})`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width, height });
-      await page.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await shop.station.call('station.language', { language: lang });
       const tag = `${width}${lang}`;
       const name = `Job 4711 wine labels ${tag}`;
       const { reelId } = await shop.station.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
@@ -107,6 +107,13 @@ for (const lang of ['en', 'de'] as const) {
         .toEqual([[serial(tag, 16)], 16]);
       await expect(page.getByTestId('collision')).toHaveCount(0);
       await screenshot(page, `collision-settled-${width}-${lang}`);
+      // Back at the Bench, the notice ended with its cause: the collision is settled.
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: lang === 'de' ? 'Arbeitsplatz' : 'Bench', exact: true })
+        .click();
+      await expect(page.getByTestId('bench-position')).toBeVisible();
+      await expect(page.getByTestId('bench-attention')).toHaveCount(0, { timeout: 30_000 });
     });
   }
 }

@@ -19,7 +19,7 @@ test.afterAll(async () => {
 test('a serial port that is not there says so in words, with the code beside them and the raw text under Details', async ({ page }) => {
   await page.goto(station.served.ready.url);
   await openScreen(page, 'Devices');
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`serial:${ABSENT}`) }) });
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `Serial scanner at ${ABSENT}` }) });
   const problem = row.getByTestId('device-problem');
   await expect(problem).toContainText('The device is not there. Plug it in, or check its port in the device settings.', { timeout: 30_000 });
   await expect(problem.locator('code')).toHaveText('PORT_ABSENT');

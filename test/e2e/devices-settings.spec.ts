@@ -13,11 +13,16 @@ test.afterAll(async () => {
   await station.stop();
 });
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 test('devices: health, slot assignment, virtual reads in the log', async ({ page }) => {
   await page.goto(station.served.ready.url);
   await openScreen(page, 'Devices');
   const devices = page.getByRole('table', { name: 'Devices' });
-  await expect(devices.getByRole('rowheader', { name: /virtual:scanner/ })).toBeVisible();
+  await expect(devices.getByRole('rowheader', { name: /Virtual scanner/ })).toBeVisible();
   // An empty read log says so and how to fill it; the first read replaces the words.
   const logCard = page.getByRole('region', { name: 'Read log' });
   await expect(logCard).toContainText('No read since this screen opened');
@@ -27,8 +32,8 @@ test('devices: health, slot assignment, virtual reads in the log', async ({ page
   await virtual.getByLabel('NFC UID (hex)').fill('04a1b2c3');
   await virtual.getByRole('button', { name: 'Tap NFC card' }).click();
   const log = page.getByTestId('device-log');
-  await expect(log).toContainText('QR DEMO-42');
-  await expect(log).toContainText('NFC 04A1B2C3');
+  await expect(log).toContainText('QR code: DEMO-42');
+  await expect(log).toContainText('NFC chip: 04A1B2C3');
   await expect(logCard).not.toContainText('No read since this screen opened');
 
   const role = page.getByRole('combobox', { name: /Slot fed by .*scanner/i }).first();
@@ -56,6 +61,29 @@ test('settings: the UI speaks German after choosing Deutsch, and keeps it', asyn
     )
     .toMatch(/Der Cursor passt nicht/);
   await screenshot(page, 'settings-de');
+});
+
+test("the language is the station's: a second window opens in it, and an open window follows when another changes it", async ({ page, browser }) => {
+  await page.goto(station.served.ready.url);
+  await openScreen(page, 'Settings');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // A second window in a browser profile of its own (nothing of the first window's kept) opens in German.
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await second.goto(station.served.ready.url);
+    await expect(second.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(second.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+    // English chosen in the second window: the first one follows without a reload.
+    await second.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Einstellungen' }).click();
+    await second.getByLabel('Sprache').selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect((await station.call('station.status', {})).language).toBe('en');
+  } finally {
+    await other.close();
+  }
 });
 
 test('settings: the bounds of how many requests are sent at once are saved, shown, and kept after a reload', async ({ page }) => {

@@ -27,7 +27,7 @@ test.afterAll(async () => {
 async function openDevices(page: Page): Promise<void> {
   await page.goto(station.served.ready.url);
   await openScreen(page, 'Devices');
-  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('rowheader', { name: /keyboard:wedge/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('rowheader', { name: /Keyboard scanner/ })).toBeVisible();
 }
 
 /** A keyboard-wedge scanner: fast keys ended by Enter, with no text box focused. */
@@ -46,22 +46,22 @@ test('wedge scans on the Devices screen reach the read log as keyboard:wedge, an
   await page.keyboard.press('Enter');
 
   await scanWithNothingFocused(page, ']Q1WEDGE-DEV-1');
-  await expect(log.getByRole('listitem').filter({ hasText: 'keyboard:wedge' }).first()).toContainText('QR WEDGE-DEV-1');
+  await expect(log.getByRole('listitem').filter({ hasText: 'Keyboard scanner' }).first()).toContainText('QR code: WEDGE-DEV-1');
   await expect(log).not.toContainText('SLOW1');
 
   // Test read: waits for the wedge's next read, answered by a scan.
   await page.getByRole('button', { name: 'Test read on Keyboard scanner (keyboard wedge)' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for a read' })).toBeVisible();
   await scanWithNothingFocused(page, 'TEST-READ-7');
-  await expect(page.getByRole('status').filter({ hasText: /✓ \w+ TEST-READ-7/ })).toBeVisible();
-  await expect(log.getByRole('listitem').filter({ hasText: 'keyboard:wedge' }).first()).toContainText('TEST-READ-7');
+  await expect(page.getByRole('status').filter({ hasText: /✓ [\w ]+: TEST-READ-7/ })).toBeVisible();
+  await expect(log.getByRole('listitem').filter({ hasText: 'Keyboard scanner' }).first()).toContainText('TEST-READ-7');
 
   // A scan the supervisor refuses (a control character a scanner sent as a key) shows in the
   // log with its reason, and the wedge keeps working.
   await page.evaluate(() => {
     for (const key of ['B', 'A', 'D', '\u0007', 'S', 'C', 'A', 'N', 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   });
-  await expect(log.getByRole('listitem').filter({ hasText: 'keyboard:wedge' }).first()).toContainText('CONTROL_CHARACTERS');
+  await expect(log.getByRole('listitem').filter({ hasText: 'Keyboard scanner' }).first()).toContainText('CONTROL_CHARACTERS');
   await screenshot(page, 'devices-wedge');
 });
 
@@ -81,7 +81,7 @@ test('the keyboard layout test names a German-typing scanner, passes the right l
   await scanWithNothingFocused(page, german);
   await expect(result).toContainText('Wrong keyboard layout: the scanner types as German (DE), but this computer’s keyboard layout is English (US)');
   await expect(result).toContainText('Set the scanner’s keyboard country to English (US)');
-  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: /keyboard:wedge/ })).toContainText('keyboard layout wrong');
+  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: /Keyboard scanner/ })).toContainText('keyboard layout wrong');
   // The test barcode is a setup check, not a read.
   await expect(page.getByTestId('device-log')).not.toContainText('Zy');
   await screenshot(page, 'devices-layout-wrong');
@@ -98,7 +98,7 @@ test('the keyboard layout test names a German-typing scanner, passes the right l
 
   // After the test, wedge scans are reads again.
   await scanWithNothingFocused(page, ']Q1AFTER-LAYOUT');
-  await expect(page.getByTestId('device-log')).toContainText('QR AFTER-LAYOUT');
+  await expect(page.getByTestId('device-log')).toContainText('QR code: AFTER-LAYOUT');
 });
 
 test('a serial scanner added through the form connects over a pty, reads into its slot, and can be removed', async ({ page }) => {
@@ -117,7 +117,7 @@ test('a serial scanner added through the form connects over a pty, reads into it
   await form.getByRole('button', { name: 'Save serial scanner' }).click();
   await expect(page.getByTestId('serial-message')).toContainText(`Serial scanner ${pty.station} saved`);
 
-  const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) });
+  const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(pty.station.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) });
   await expect(row).toContainText('connected');
   await expect(row.getByRole('combobox')).toHaveValue('TEXT');
   expect(await station.call('devices.status', { device: id })).toMatchObject({
@@ -129,7 +129,13 @@ test('a serial scanner added through the form connects over a pty, reads into it
   const fd = openSync(pty.scanner, 'w');
   writeSync(fd, 'PRINTED-0042\u0003');
   closeSync(fd);
-  await expect(page.getByTestId('device-log').getByRole('listitem').filter({ hasText: id }).first()).toContainText('TEXT PRINTED-0042');
+  await expect(
+    page
+      .getByTestId('device-log')
+      .getByRole('listitem')
+      .filter({ hasText: `Serial scanner at ${pty.station}` })
+      .first(),
+  ).toContainText('Printed text: PRINTED-0042');
   await screenshot(page, 'devices-serial');
 
   await row.getByRole('button', { name: /^Remove/ }).click();

@@ -19,9 +19,14 @@ test.afterAll(async () => {
 
 const THREADS = ['0b6f3c1e-2a4d-4c8e-9f10-1a2b3c4d5e6f', '1c7a4d2f-3b5e-4d9f-8a21-2b3c4d5e6f70'];
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 test('in German, Bulk bind: the button opens the chooser, names the file, and the Threads fill the list', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await context.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+  await station.call('station.language', { language: 'de' });
   const page = await context.newPage();
   await page.goto(station.served.ready.url);
   await page.goto(`${new URL(station.served.ready.url).origin}/#/bulkBind?reel=${encodeURIComponent(reelId)}`);

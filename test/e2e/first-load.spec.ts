@@ -29,6 +29,11 @@ function scriptsOf(page: Page): ResponseReads<string> {
   );
 }
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 test('a page load fetches the strings of its language only; choosing another language fetches that one’s', async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto(station.served.ready.url);
@@ -47,7 +52,7 @@ test('a page load fetches the strings of its language only; choosing another lan
 
 test('a page load in German fetches the German strings only', async ({ browser }) => {
   const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+  await station.call('station.language', { language: 'de' });
   const page = await context.newPage();
   const scripts = scriptsOf(page);
   await page.goto(station.served.ready.url);

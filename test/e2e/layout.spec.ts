@@ -142,7 +142,7 @@ for (const lang of LANGUAGES) {
     test(`every screen at ${viewport.width}×${viewport.height} in ${lang}: nothing wider than the window, no word broken in a header or button, axe clean`, async () => {
       test.setTimeout(240_000);
       const context = await browser.newContext({ viewport, bypassCSP: true });
-      await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await station.call('station.language', { language: lang });
       const page = await context.newPage();
       await page.goto(station.served.ready.url);
       const origin = new URL(station.served.ready.url).origin;

@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 async function language(page: Page, code: 'en' | 'de'): Promise<void> {
-  await page.evaluate((lang) => localStorage.setItem('station.locale', lang), code);
+  await station.call('station.language', { language: code });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', code);
 }

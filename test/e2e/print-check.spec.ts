@@ -76,7 +76,7 @@ for (const lang of ['en', 'de'] as const) {
       // Bench B opens it with its range 21–40 and no print data.
       const { reelId } = await shop.station.call('reels.open', { serviceId, positions: { first: 21, last: 40 } });
       const context = await browser.newContext({ viewport: { width, height } });
-      await context.addInitScript((locale) => localStorage.setItem('station.locale', locale), lang);
+      await shop.station.call('station.language', { language: lang });
       const page = await context.newPage();
       const origin = new URL(shop.station.served.ready.url).origin;
       await page.goto(shop.station.served.ready.url);

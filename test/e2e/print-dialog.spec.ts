@@ -36,6 +36,11 @@ async function openDialog(page: Page, reel: string) {
   return page.getByRole('dialog', { name: `Print Reel “${reel}”` });
 }
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },

@@ -29,6 +29,11 @@ test.afterAll(async () => {
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 const menuOf = (page: Page): Locator => page.getByRole('menu');
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 test('the keyboard opens the menu, moves through its choices, closes it with Escape or Tab, and chooses with Enter', async ({ page }) => {
   await openServed(station, page, 'reels');
   const button = reelSetUpButton(page, 'Menu reel');
@@ -147,7 +152,7 @@ test('with no room below its button, the menu opens above it, inside the window'
 
 test('in German: "Einrichten…" with the choices in German, each named with its Reel', async ({ page }) => {
   await openServed(station, page, 'reels');
-  await page.evaluate(() => localStorage.setItem('station.locale', 'de'));
+  await station.call('station.language', { language: 'de' });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   const button = page.getByRole('button', { name: 'Rolle „Menu NFC reel“ einrichten', exact: true });
@@ -179,7 +184,7 @@ test('a scan typed while the menu is open is used at the Bench and chooses nothi
   await wedgeScan(page, 'M4711-000001');
   const notice = page.getByTestId('read-notice');
   await expect(notice).toHaveAttribute('data-kind', 'used');
-  await expect(notice).toHaveText('✓ Scan M4711-000001: used at the Bench, position 1.');
+  await expect(notice).toHaveText('✓ Scan M4711-000001: in its slot at the Bench, position 1; saved once the Label is complete.');
   // The scan's keys and its Enter pressed nothing in the menu: the focus is where it was and nothing was chosen.
   await expect(first).toBeFocused();
   await expect(page.getByRole('region', { name: 'Import print data into Scan reel' })).toHaveCount(0);

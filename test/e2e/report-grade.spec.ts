@@ -159,7 +159,7 @@ for (const locale of ['en', 'de'] as const) {
       { width: 1920, height: 1080 },
     ]) {
       const page = await browser.newPage({ viewport: size, locale });
-      await page.addInitScript((lng) => localStorage.setItem('station.locale', lng), locale);
+      await station.call('station.language', { language: locale });
       await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reelMap?reel=${encodeURIComponent(reelId)}`);
       const cell = (position: number) => page.locator(`[data-position="${position}"]`);
       await expect(cell(1)).toBeVisible({ timeout: 30_000 });

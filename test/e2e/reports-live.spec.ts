@@ -53,7 +53,7 @@ async function saveAtBench(page: Page, position: number): Promise<void> {
   await expect(page.getByTestId('bench-position')).toHaveText(String(position + 1));
 }
 
-test('the shift summary and the Reel report follow saves and a void without a reload; a void counts as a void', async ({ page, browser }) => {
+test('the shift summary and the Reel report follow saves and a void without a reload; a void counts as a void', async ({ page }) => {
   await printedReel('Live numbers', 'LIVE-');
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/bench?reel=${encodeURIComponent(reelId)}`);
   await saveAtBench(page, 1);
@@ -94,32 +94,26 @@ test('the shift summary and the Reel report follow saves and a void without a re
   await expect(page.getByTestId('report-gaps')).not.toContainText('gap (skipped)');
   await expect(page.getByTestId('count-gap')).toHaveText('1');
 
-  // Screenshots of both, at both sizes, in English and German.
-  const german = await browser.newContext();
-  await german.addInitScript(() => localStorage.setItem('station.locale', 'de'));
-  const de = await german.newPage();
-  await de.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/report?reel=${encodeURIComponent(reelId)}`);
-  await expect(de.getByTestId('count-gap')).toHaveText('1');
-  for (const [shown, lang] of [
-    [page, 'en'],
-    [de, 'de'],
-  ] as const) {
+  // Screenshots of both, at both sizes, in English and German (the station's language: the page follows it).
+  for (const lang of ['en', 'de'] as const) {
+    await station.call('station.language', { language: lang });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
     for (const [screen, name] of [
       ['report', 'report'],
       ['shift', 'shift'],
     ] as const) {
-      await shown.evaluate((hash) => (window.location.hash = hash), `#/${screen}?reel=${encodeURIComponent(reelId)}`);
-      await expect(shown.getByTestId(screen === 'report' ? 'count-gap' : 'shift-voids')).toHaveText('1');
+      await page.evaluate((hash) => (window.location.hash = hash), `#/${screen}?reel=${encodeURIComponent(reelId)}`);
+      await expect(page.getByTestId(screen === 'report' ? 'count-gap' : 'shift-voids')).toHaveText('1');
       for (const viewport of [
         { width: 1366, height: 768 },
         { width: 1920, height: 1080 },
       ]) {
-        await shown.setViewportSize(viewport);
-        await screenshot(shown, `reports-live-${name}-${viewport.width}x${viewport.height}-${lang}`);
+        await page.setViewportSize(viewport);
+        await screenshot(page, `reports-live-${name}-${viewport.width}x${viewport.height}-${lang}`);
       }
     }
   }
-  await german.close();
+  await station.call('station.language', { language: 'en' });
 });
 
 test('"On this Reel N of M" counts the Labels enrolled: a Label voided at the Bench is no longer counted', async ({ page }) => {

@@ -104,7 +104,7 @@ for (const size of [
     // and the "Set up…" menu (screens/reels/ReelSetUpMenu.tsx).
     for (const lang of ['de', 'en'] as const) {
       await open(page, 'reels');
-      await page.evaluate((code) => localStorage.setItem('station.locale', code), lang);
+      await station.call('station.language', { language: lang });
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const reels = page.getByRole('table', { name: lang === 'de' ? 'Rollen' : 'Reels' });

@@ -43,6 +43,11 @@ test.afterAll(async () => {
   await station?.stop();
 });
 
+// The UI's language is the station's (docs/architecture.md, "Renderer"): a test that shows German gives it back.
+test.afterEach(async () => {
+  await station.call('station.language', { language: 'en' });
+});
+
 test('wedge reads in any order pass correct Labels; an unfitted read fails nothing; a misplaced Label names both positions', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/verify?reel=${encodeURIComponent(reelId)}`);
@@ -150,7 +155,7 @@ test('after a rejected lot the screen says what was decided and what to do; a sc
 
   for (const lang of ['en', 'de'] as const) {
     if (lang === 'de') {
-      await page.evaluate(() => localStorage.setItem('station.locale', 'de'));
+      await station.call('station.language', { language: 'de' });
       await page.reload();
       await expect(decided).toContainText(`Los zurückgewiesen: Position ${second} nicht bestanden.`);
     }

@@ -57,7 +57,7 @@ test.afterAll(async () => {
 });
 
 async function openGerman(page: Page, hash: string): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+  await station.call('station.language', { language: 'de' });
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/${hash}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 }
@@ -265,7 +265,7 @@ test('the shift summary’s day is shown and typed as German writes dates', asyn
 test('a station not connected yet says so in German under the form that was used, with no command line', async ({ page }) => {
   const fresh = await serveStation();
   try {
-    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    await fresh.call('station.language', { language: 'de' });
     await page.goto(`${new URL(fresh.served.ready.url).origin}/?token=${fresh.served.ready.token}#/reels`);
     const create = page.getByRole('region', { name: 'Rolle anlegen' });
     await create.getByLabel('Name', { exact: true }).fill('Rolle vor dem Verbinden');
@@ -295,7 +295,7 @@ test('a pause after the service refused the API key says in German what to do, a
     db.close();
     keyRefused = await serveStation({ dataDir: dir.path });
     expect((await keyRefused.call('station.status', {})).sync).toMatchObject({ paused: true, pauseKind: 'apiKeyRefused' });
-    await page.addInitScript(() => localStorage.setItem('station.locale', 'de'));
+    await keyRefused.call('station.language', { language: 'de' });
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.goto(`${new URL(keyRefused.served.ready.url).origin}/?token=${keyRefused.served.ready.token}#/queue`);
@@ -313,4 +313,56 @@ test('a pause after the service refused the API key says in German what to do, a
     await keyRefused.stop();
     dir.remove();
   }
+});
+
+// What a German screen must never show (docs/glossary.md): the words the glossary replaced, the station's English,
+// raw ids and enum names. Read from what is drawn (innerText: a closed "IDs for support" is not drawn).
+const NOT_ON_A_GERMAN_SCREEN: readonly RegExp[] = [
+  /Etikett(?!endrucker|enformat)/,
+  /Eingabetaste/,
+  /\(Prüfen\)/,
+  /Station {2}|auf Station /,
+  /keyboard:wedge|virtual:nfc|virtual:scanner/,
+  /\b(BAR_CODE|DATA_MATRIX|MISORDER|PRINT_DATA_MISMATCH|DUPLICATE_ON_SERVICE)\b/,
+  /Kamera · Kamera/,
+  /\b(the|and|off|with|Virtual|service|readers|Cameras|smart-card|watching)\b/,
+];
+
+async function germanWordsOnly(page: Page, where: string): Promise<void> {
+  const shown = await page.locator('main').innerText();
+  for (const word of NOT_ON_A_GERMAN_SCREEN) expect(shown, `${where}: ${String(word)}`).not.toMatch(word);
+}
+
+test('the German Devices screen, Reel report and shift summary at 1366: the glossary’s words, no English, no raw ids or enum names', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openGerman(page, 'devices');
+  const devices = page.getByRole('table', { name: 'Geräte' });
+  await expect(devices.getByRole('rowheader', { name: /Virtueller Scanner/ })).toBeVisible();
+  await expect(devices.getByRole('rowheader', { name: /Tastatur-Scanner/ })).toBeVisible();
+  // The roles by the identifier types' words; the ids only under "IDs für den Support".
+  const role = page.getByRole('combobox', { name: /Tastatur-Scanner/ });
+  await expect(role.locator('option')).toContainText(['nach Scantyp', 'Barcode']);
+  await expect(role.locator('option', { hasText: 'BAR_CODE' })).toHaveCount(0);
+  const wedgeRow = devices.getByRole('row').filter({ hasText: 'Tastatur-Scanner' });
+  await wedgeRow.getByText('IDs für den Support').click();
+  await expect(wedgeRow).toContainText('keyboard:wedge');
+  await wedgeRow.getByText('IDs für den Support').click();
+  // The quality gate's numbers as German writes them.
+  await expect(page.getByLabel('Mindestdetail (Kontrast)')).toHaveValue('0,1');
+  await expect(page.getByText(/Überwachter Ordner: aus/)).toBeVisible();
+  await germanWordsOnly(page, 'Devices');
+  await screenshot(page, 'words-devices-1366-de');
+
+  await page.evaluate((hash) => (window.location.hash = hash), `#/report?reel=${encodeURIComponent(reelId)}`);
+  await expect(page.getByText(/Erstellt .* am Arbeitsplatz/)).toBeVisible();
+  // The attention table says the reason in words, by position and Reel; the code small after them.
+  await expect(page.getByTestId('report-attention')).toContainText(`Position 4 der Rolle „${REEL}“ zuerst ein Label erfasst`);
+  await germanWordsOnly(page, 'Reel report');
+  await screenshot(page, 'words-report-1366-de');
+
+  await page.evaluate(() => (window.location.hash = '#/shift'));
+  await expect(page.getByTestId('shift-problems')).toContainText('Labels abweichend von den Druckdaten');
+  await expect(page.getByTestId('shift-problems')).toContainText('Vom Dienst abgelehnte Speicherungen (zu klären)');
+  await germanWordsOnly(page, 'shift summary');
+  await screenshot(page, 'words-shift-1366-de');
 });

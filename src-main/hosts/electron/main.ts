@@ -119,7 +119,8 @@ async function main(): Promise<void> {
   const unsubscribe = station.subscribe((name, payload) => {
     if (!window.isDestroyed()) window.webContents.send(IpcChannel.event, { name, payload });
   });
-  await window.loadFile(rendererIndex);
+  // The window opens in the station's language (docs/architecture.md, "Renderer", *One language*).
+  await window.loadFile(rendererIndex, { query: { lang: station.language() } });
 
   app.on('window-all-closed', () => {
     unsubscribe();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Station } from '../../station';
 import { allowedHosts, allowedOrigins, bearer, readCookie, tokenMatches } from './auth';
 
@@ -105,9 +106,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // index.html alone (docs/architecture.md, "Renderer", one chunk per screen: a page load revalidated its ~20 chunks one round trip each, six at a time); a new
     // build's index.html names new files.
     const assets = resolve(rendererDir, 'assets');
+    // The page is served in the station's language (docs/architecture.md, "Renderer", *One language*): `<html lang>`
+    // names it before any script runs, so every window, a second one too, opens in it.
+    const page = await readFile(resolve(rendererDir, 'index.html'), 'utf8');
+    const servePage = async (_request: unknown, reply: FastifyReply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.replace(/<html lang="[^"]*"/, `<html lang="${options.station.language()}"`));
+    app.get('/', servePage);
+    app.get('/index.html', servePage);
     await app.register(fastifyStatic, {
       root: rendererDir,
-      index: 'index.html',
+      index: false,
       cacheControl: false,
       setHeaders: (res, path) => res.setHeader('cache-control', path.startsWith(`${assets}${sep}`) ? 'private, max-age=31536000, immutable' : 'no-cache'),
     });

@@ -464,8 +464,13 @@ export const en = {
     jumpTo: 'Jump to position {{position}}',
     recordGap: 'Record a gap at position {{position}}',
     pressEnter: 'Press Enter to go on',
-    heldBack: 'Scan {{value}} was not used: press Enter first, then scan it again.',
-    stationLost: 'Not saved: the station is not answering. What is read here waits in its slot; scans are not used until the station is back.',
+    heldBack_one: 'Scan {{values, list}} was not used: press Enter first, then scan it again.',
+    heldBack_other: '{{count, number}} scans were not used ({{values, list}}): press Enter first, then scan them again.',
+    stationLost:
+      'Not saved: the station is not answering. What was read here waits in its slots and is saved once the station is back; a scan now is not used.',
+    stationLostNothingWaiting: 'The station is not answering. Nothing read here waits to be saved; a scan now is not used until the station is back.',
+    stationLostUnconfirmed:
+      'The station stopped answering during the save of position {{position}}: once it is back, the page asks it whether the Label was saved. The Label waits in its slots; a scan now is not used.',
     saving: 'Saving…',
     capture: 'Capture',
     acknowledge: 'Acknowledge',
@@ -737,7 +742,9 @@ export const en = {
     },
   },
   readNotice: {
-    used: 'Scan {{value}}: used at the Bench, position {{position}}.',
+    used: 'Scan {{value}}: in its slot at the Bench, position {{position}}; saved once the Label is complete.',
+    saved: 'Scan {{value}}: saved at the Bench, position {{position}}.',
+    refused: 'Scan {{value}} was not saved at the Bench (position {{position}}): {{reason}}',
     notUsed: 'Scan {{value}} was not used at the Bench (position {{position}}): {{reason}}',
     heldBack: 'Scan {{value}} was not used: an error at the Bench waits for Enter. Open the Bench, press Enter first, then scan it again.',
     noBench: 'Scan {{value}} was not used: no Reel is open at the Bench. Open the Bench on a Reel, then scan it again.',
@@ -756,6 +763,17 @@ export const en = {
     kinds: { scanner: 'scanner', nfc: 'NFC reader', camera: 'camera' },
     transports: { serial: 'serial', hid: 'USB HID', keyboard: 'keyboard', pcsc: 'PC/SC', media: 'camera', folder: 'watch folder', virtual: 'virtual' },
     wedgeName: 'Keyboard scanner (keyboard wedge)',
+    // The station's own devices by the catalog's words (the station's English names stay for the CLI and the log).
+    names: {
+      pcsc: 'Smart-card service (PC/SC) for NFC readers',
+      hid: 'USB scanners (HID)',
+      cameras: 'Cameras',
+      virtualScanner: 'Virtual scanner',
+      virtualNfc: 'Virtual NFC reader',
+      serial: 'Serial scanner at {{path}}',
+    },
+    idsForSupport: 'IDs for support',
+    watchStates: { off: 'off', watching: 'watching', error: 'error' },
     health: 'Health',
     states: { connected: 'connected', reading: 'reading', disconnected: 'disconnected', error: 'error' },
     problems: {

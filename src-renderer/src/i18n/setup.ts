@@ -3,15 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import type { Catalog } from './en';
 
 // Strings live in catalogs, one per language (en.ts, de.ts; catalogs.test.ts keeps them in
-// step). The chosen locale is kept in this browser profile and sent to a remote service with
-// its profile (Svc-Ctx-Locale).
+// step). The language is the station's setting (`station.language`, kept by the main process), the same in every
+// window, and sent to a remote service with its profile (Svc-Ctx-Locale) (docs/architecture.md, "Renderer").
 
 export const LOCALES = [
   { code: 'en', name: 'English' },
   { code: 'de', name: 'Deutsch' },
 ] as const;
-
-const STORAGE_KEY = 'station.locale';
 
 // Each catalog is a chunk of its own: a page load fetches the language it shows, another language is fetched when it is
 // chosen (Settings, a print page's `lang`) before i18next switches to it (docs/architecture.md, "Renderer").
@@ -34,9 +32,18 @@ const catalogs: BackendModule = {
   },
 };
 
-function savedLocale(): string {
-  const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-  return LOCALES.some((l) => l.code === saved) ? (saved as string) : 'en';
+const known = (code: string | null | undefined): code is string => LOCALES.some((l) => l.code === code);
+
+/**
+ * The station's language as the page was given it, before any command: the web host writes it into `<html lang>`,
+ * the Electron window's address carries it as `?lang=` (src-main/hosts). A name the station has no strings for is
+ * English.
+ */
+function stationLocale(): string {
+  const fromAddress = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+  if (known(fromAddress)) return fromAddress;
+  const fromPage = globalThis.document?.documentElement.lang;
+  return known(fromPage) ? fromPage : 'en';
 }
 
 /** The saved language's catalog loaded and shown: resolves once a first render finds its strings. */
@@ -45,7 +52,7 @@ export async function initI18n(): Promise<void> {
     .use(catalogs)
     .use(initReactI18next)
     .init({
-      lng: savedLocale(),
+      lng: stationLocale(),
       // The catalog's fetch starts now, not a task later.
       initAsync: false,
       // No fallback language to load beside the chosen one: every catalog has every key (the type Catalog, catalogs.test.ts).
@@ -63,9 +70,10 @@ export async function loadLanguage(code: string): Promise<void> {
   if (!i18next.hasResourceBundle(code, 'translation')) throw new Error(`The strings of the language "${code}" could not be loaded: reload the page (F5).`);
 }
 
-export async function setLocale(code: string): Promise<void> {
+/** Shows the page in `code` (the station's language, once it is set or changed in any window). */
+export async function showLocale(code: string): Promise<void> {
+  if (i18next.language === code) return;
   await loadLanguage(code);
-  localStorage.setItem(STORAGE_KEY, code);
   await i18next.changeLanguage(code);
   document.documentElement.lang = code;
 }

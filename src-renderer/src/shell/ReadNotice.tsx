@@ -6,33 +6,48 @@ import { announceRead, onReadNotice, type ReadNotice as Notice } from './read-no
 
 /** How long the notice stays after the last read it names. */
 const NOTICE_MS = 8_000;
+/** The most reads one notice names (the latest). */
+const MAX_READS = 5;
+
+const isGood = (kind: Notice['kind']) => kind === 'used' || kind === 'saved';
 
 /**
- * Names what became of the last read made away from the Bench: used at the Bench (and where), or not used and why
- * (shell/read-notice.ts). A read not used is said at the warning level; it also sounded the warning tone.
+ * Names what became of the reads made away from the Bench, each one (two quick scans are two lines): in its slot at
+ * the Bench (and where), then saved or refused and why, or not used and why (shell/read-notice.ts). A later notice for
+ * the same value (its save, or the check that refused it) replaces that value's line, so a scan is never left said
+ * "in its slot" once the Bench refused it. A read not used is said at the warning level; it also sounded the warning
+ * tone. The whole notice goes NOTICE_MS after its last news; `data-kind` is the latest news's.
  */
 export function ReadNotice() {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<{ notice: Notice; n: number }>();
-  useEffect(() => onReadNotice((next) => setNotice((last) => ({ notice: next, n: (last?.n ?? 0) + 1 }))), []);
+  const [shown, setShown] = useState<{ notices: Notice[]; latest: Notice; n: number }>();
+  useEffect(
+    () =>
+      onReadNotice((next) =>
+        setShown((last) => ({
+          notices: [...(last?.notices ?? []).filter((n) => n.value !== next.value), next].slice(-MAX_READS),
+          latest: next,
+          n: (last?.n ?? 0) + 1,
+        })),
+      ),
+    [],
+  );
   useEffect(() => {
-    if (!notice) return undefined;
-    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    if (!shown) return undefined;
+    const timer = setTimeout(() => setShown(undefined), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [notice]);
-  if (!notice) return null;
-  const { kind } = notice.notice;
+  }, [shown]);
+  if (!shown) return null;
+  const { kind } = shown.latest;
   return (
-    <p
-      className={`read-notice ${kind === 'used' ? 'read-used' : 'read-not-used'}`}
-      role="status"
-      data-testid="read-notice"
-      data-kind={kind}
-      data-seq={notice.n}
-    >
-      <span aria-hidden="true">{kind === 'used' ? '✓ ' : '⚠ '}</span>
-      {t(`readNotice.${kind}`, notice.notice)}
-    </p>
+    <div className={`read-notice ${isGood(kind) ? 'read-used' : 'read-not-used'}`} role="status" data-testid="read-notice" data-kind={kind} data-seq={shown.n}>
+      {shown.notices.map((notice) => (
+        <p key={notice.value} data-testid="read-notice-line" data-kind={notice.kind}>
+          <span aria-hidden="true">{isGood(notice.kind) ? '✓ ' : '⚠ '}</span>
+          {t(`readNotice.${notice.kind}`, notice)}
+        </p>
+      ))}
+    </div>
   );
 }
 

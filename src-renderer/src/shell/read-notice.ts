@@ -3,8 +3,12 @@
 // reads, and the wedge capture when the station did not answer. shell/ReadNotice.tsx shows the last one.
 
 export type ReadNotice =
-  /** Placed into a slot of the Bench's current position. */
+  /** Placed into a slot of the Bench's current position; saved with the Label once it is complete. */
   | { kind: 'used'; value: string; position: number }
+  /** Saved at the Bench with the Label at `position` (a later notice for a read announced `used`). */
+  | { kind: 'saved'; value: string; position: number }
+  /** Placed, then refused by the Bench's later check or its save; `reason` in the Bench's words. */
+  | { kind: 'refused'; value: string; position: number; reason: string }
   /** The Bench's checks refused it; `reason` is the Bench's own words for why. */
   | { kind: 'notUsed'; value: string; position: number; reason: string }
   /** An error at the Bench waits for Enter. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
 import { playTone } from '../../components/sounds';
@@ -6,7 +6,9 @@ import { station } from '../../station-client';
 
 // The Bench is told at once when a Label it saved lands in attention (docs/sync.md, "What the operator sees"): the
 // core's `labels.attention` event names the position and why; the notice says what to do, with the warning tone, and
-// stays until the operator acknowledges it. Labels of the Reel already in attention when the Bench opens are named too.
+// stays until the operator acknowledges it or its cause ends: a Label the Reel's read showed in attention and now shows
+// settled (retried, re-placed or discarded on the Queue) is no longer named. Labels of the Reel already in attention
+// when the Bench opens are named too.
 
 interface Notice {
   labelId: string;
@@ -18,11 +20,17 @@ interface Notice {
 export function useAttentionNotices(reelId: string | undefined, labels: readonly LabelView[]) {
   const [heard, setHeard] = useState<Notice[]>([]);
   const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
+  // Labels a read of the Reel showed in attention, or the core said went there (with the read shown then): once a later
+  // read shows one otherwise, it was settled.
+  const inAttention = useRef(new Map<string, readonly LabelView[] | null>());
+  const labelsNow = useRef(labels);
+  labelsNow.current = labels;
   useEffect(() => {
     setHeard([]);
     return station.on('labels.attention', (event) => {
       if (event.reelId !== reelId) return;
       playTone('warning');
+      inAttention.current.set(event.labelId, labelsNow.current);
       setHeard((list) => [{ labelId: event.labelId, position: event.position, code: event.code }, ...list.filter((n) => n.labelId !== event.labelId)]);
       setSeen((set) => new Set([...set].filter((id) => id !== event.labelId)));
     });
@@ -31,8 +39,17 @@ export function useAttentionNotices(reelId: string | undefined, labels: readonly
     const fromReel = labels
       .filter((l) => l.state === 'attention' && l.origin === 'here' && l.attention)
       .map((l) => ({ labelId: l.labelId, position: l.position, code: l.attention?.code ?? '' }));
+    for (const l of fromReel) inAttention.current.set(l.labelId, null);
+    const settled = new Set(
+      labels
+        .filter((l) => {
+          const since = inAttention.current.get(l.labelId);
+          return l.state !== 'attention' && since !== undefined && since !== labels;
+        })
+        .map((l) => l.labelId),
+    );
     const all = [...heard, ...fromReel.filter((l) => !heard.some((n) => n.labelId === l.labelId))];
-    return all.filter((n) => !seen.has(n.labelId));
+    return all.filter((n) => !seen.has(n.labelId) && !settled.has(n.labelId));
   }, [heard, labels, seen]);
   return { notices, dismiss: () => setSeen((set) => new Set([...set, ...notices.map((n) => n.labelId)])) };
 }

@@ -142,7 +142,15 @@ export const BenchScreen = memo(function BenchScreen({
             </p>
           )}
           <AttentionNotice {...attention} />
-          <FeedbackBanner feedback={refused ? null : bench.feedback} blocked={bench.blocked} saveError={saveError} lost={lost} heldBack={bench.heldBack} />
+          <FeedbackBanner
+            feedback={refused ? null : bench.feedback}
+            blocked={bench.blocked}
+            saveError={saveError}
+            lost={lost}
+            position={bench.position}
+            waiting={Boolean(saveError) || bench.slots.some((slot) => slot.value !== undefined || slot.captureSha256 !== undefined)}
+            heldBack={bench.heldBack}
+          />
           {descent ? (
             <div className="card toolbar" role="status" data-testid="bench-descent">
               <span>{t('benchDirection.offer', descent)}</span>

@@ -15,13 +15,19 @@ export function FeedbackBanner({
   blocked,
   saveError,
   lost = false,
+  waiting = false,
+  position,
   heldBack,
 }: {
   feedback: Feedback | null;
   blocked: boolean;
   saveError: unknown;
   lost?: boolean;
-  heldBack?: { value: string; count: number } | undefined;
+  /** Something read here is not saved yet (a slot filled, or a save the station did not confirm): only then "Not saved". */
+  waiting?: boolean;
+  /** The Bench's position (a save cut off by the station's loss names it). */
+  position?: number;
+  heldBack?: { values: string[]; count: number } | undefined;
 }) {
   const { t, i18n } = useTranslation();
   if (lost) {
@@ -32,8 +38,18 @@ export function FeedbackBanner({
         <span className="icon" aria-hidden="true">
           {ICON.warning}
         </span>
-        <span>{t('bench.stationLost')}</span>
+        <span>
+          {saveError instanceof StationError && saveError.code === 'STATION_UNREACHABLE' && position !== undefined
+            ? t('bench.stationLostUnconfirmed', { position })
+            : t(waiting ? 'bench.stationLost' : 'bench.stationLostNothingWaiting')}
+        </span>
         <code>STATION_UNREACHABLE</code>
+        {heldBack ? (
+          <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
+            <span aria-hidden="true">⚠ </span>
+            {t('bench.heldBack', { values: heldBack.values, count: heldBack.count })}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -95,7 +111,7 @@ export function FeedbackBanner({
       {blocked && heldBack ? (
         <span className="held-back" data-testid="bench-held-back" data-count={heldBack.count}>
           <span aria-hidden="true">⚠ </span>
-          {t('bench.heldBack', { value: heldBack.value })}
+          {t('bench.heldBack', { values: heldBack.values, count: heldBack.count })}
         </span>
       ) : null}
     </div>

@@ -60,11 +60,11 @@ describe('bench session', () => {
     const s = placeRead(startPosition(3, composition), { tagType: 'QR', value: 'Q-9' }, facts({ expected: { QR: 'Q-3' } }));
     expect(s.heldBack).toBeUndefined();
     const once = placeRead(s, { tagType: 'NFC', value: '04A1' }, facts());
-    expect(once.heldBack).toEqual({ value: '04A1', count: 1 });
+    expect(once.heldBack).toEqual({ values: ['04A1'], count: 1 });
     expect(once.feedback).toBe(s.feedback);
     expect(once.blocked).toBe(true);
     const twice = placeCapture(once, capture);
-    expect(twice.heldBack).toEqual({ value: 'a'.repeat(12), count: 2 });
+    expect(twice.heldBack).toEqual({ values: ['04A1', 'a'.repeat(12)], count: 2 });
     expect(twice.slots.every((slot) => slot.value === undefined && slot.captureSha256 === undefined)).toBe(true);
     const acknowledged = acknowledge(twice);
     expect(acknowledged.heldBack).toBeUndefined();

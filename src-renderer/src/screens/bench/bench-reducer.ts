@@ -62,10 +62,10 @@ export interface BenchState {
   feedback: Feedback | null;
   blocked: boolean;
   /**
-   * The last read that came while an error waited for Enter: not used, and named with the warning tone (a scan must
-   * never vanish silently, docs/architecture.md "The Bench's session"); `count` tells a second such read from the first.
+   * The reads that came while an error waited for Enter, each one: not used, and named with the warning tone (a scan
+   * must never vanish silently, docs/architecture.md "The Bench's session"); `count` is how many.
    */
-  heldBack?: { value: string; count: number };
+  heldBack?: { values: string[]; count: number };
   /** After a misorder's jump: the open position the bench returns to once the Label in hand is saved where it belongs. */
   returnTo?: number;
 }
@@ -199,7 +199,8 @@ export function rejectPlacedRead(state: BenchState, tagType: TagType, value: str
 
 /** A read or capture while an error waits for Enter: not used; the state names it (and the tone sounds). */
 function holdBack(state: BenchState, value: string): BenchState {
-  return { ...state, heldBack: { value, count: (state.heldBack?.count ?? 0) + 1 } };
+  const values = [...(state.heldBack?.values ?? []), value];
+  return { ...state, heldBack: { values, count: values.length } };
 }
 
 /** The operator saw the error: reads flow again. */

@@ -5,6 +5,7 @@ import { printedPositions } from '../../../../src-shared/domain/print-check';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import type { BenchErrorKind } from '../../../../src-shared/ipc/labels';
 import type { LabelView } from '../../../../src-shared/ipc/reels';
+import { sayError } from '../../components/say-error';
 import { onSound, playTone, type Tone } from '../../components/sounds';
 import { reelRead } from '../../query/reel-read';
 import { useCommandAction, useCommandQuery } from '../../query/use-command';
@@ -94,7 +95,7 @@ export function useBenchSession({
   /** Whether reads reach the session (not while a screen that uses reads itself is shown: Verify, Devices). */
   takesReads?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const connection = useStationConnection();
   const lost = connection === 'lost';
   // A snapshot of the Reel: the session adds what it saves itself, so a save does not refetch (and re-parse) thousands
@@ -318,17 +319,27 @@ export function useBenchSession({
           const elsewhere = matches.find(
             (m) => (m.source === 'service' || m.serviceId !== null) && !m.archived && !(m.reelId === reelId && m.position === position),
           );
-          if (elsewhere) apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position, elsewhere.reelName) : s));
+          if (!elsewhere) return;
+          apply((s) => (s.position === position ? rejectPlacedRead(s, tagType, value, elsewhere.position, elsewhere.reelName) : s));
+          // A read placed from another screen: its notice now says the Bench refused it, and why.
+          const feedback = benchRef.current?.feedback;
+          if (awayReads.current.delete(value) && feedback?.code === 'DUPLICATE_ON_SERVICE')
+            announceRead({ kind: 'refused', value, position, reason: t(`bench.feedback.${feedback.code}`, { ...feedback }) });
         });
       void Promise.race([check, new Promise((r) => setTimeout(r, CHECK_MS))])
         .catch(() => undefined)
         .finally(() => setChecking((n) => n - 1));
     },
-    [reelId, apply, resolveOnService],
+    [reelId, apply, resolveOnService, t],
   );
 
   const shownRef = useRef(shown);
   shownRef.current = shown;
+  // Reads placed from another screen whose fate is not told yet (value → position): the save or the check tells it.
+  const awayReads = useRef(new Map<string, number>());
+  const tellAwayReads = useCallback((identifiers: readonly { value: string }[], notice: (value: string) => ReadNotice) => {
+    for (const { value } of identifiers) if (awayReads.current.delete(value)) announceRead(notice(value));
+  }, []);
   const onRead = useCallback(
     (read: IncomingRead) => {
       const before = benchRef.current;
@@ -337,7 +348,12 @@ export function useBenchSession({
       if (online && after && after !== before && after.feedback?.code === 'READ_PLACED')
         checkOnService(after.feedback.tagType, after.feedback.value, after.position);
       // Read on another screen: said there, where the operator looks (shell/read-notice.ts).
-      if (!shownRef.current && after && !read.fromCapture) announceRead(awayNotice(before, after, read.value, t));
+      if (!shownRef.current && after && !read.fromCapture) {
+        const notice = awayNotice(before, after, read.value, t);
+        // Placed: its fate is told again once it is known (saved, or refused by the check or the save).
+        if (notice.kind === 'used') awayReads.current.set(read.value, after.position);
+        announceRead(notice);
+      }
     },
     [apply, facts, online, checkOnService, t],
   );
@@ -397,6 +413,42 @@ export function useBenchSession({
     // Only on a new read (readAt), not on every change of the callbacks it uses.
   }, [readAt]);
 
+  /** A save the station confirmed (or, asked again, holds): counted, said, and the Bench goes on. */
+  const saved = useCallback(
+    (current: BenchState) => {
+      const sha = filledCapture(current);
+      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
+      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
+      sessionPositions.current.add(current.position);
+      savedPositions.current.push(current.position);
+      takenBack.current.delete(current.position);
+      setSavedAt((list) => [...list, Date.now()]);
+      playTone('saved');
+      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'saved', value, position: current.position }));
+      advance(current.position);
+      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
+      // Two Labels in a row that descend: a rewound Reel; offered, never switched unasked.
+      const descends = descentDismissed.current ? undefined : descending(savedPositions.current, direction);
+      setDescent(descends);
+    },
+    [advance, apply, setSavedAt, tellAwayReads, direction],
+  );
+
+  // "Not saved" only for what was not saved: a save cut off by the station's loss is checked against the Reel the page
+  // reads once the station answers again (docs/architecture.md, "When the page loses its station"). Held there: saved;
+  // not held: the Label waits in its slots and is saved again.
+  const uncertainSave = useRef<BenchState | undefined>(undefined);
+  useEffect(() => {
+    const pending = uncertainSave.current;
+    if (!pending || !reel || lost) return;
+    uncertainSave.current = undefined;
+    const held = reel.labels.find((l) => l.position === pending.position && l.state !== 'expected');
+    const values = new Set(held?.identifiers.map((i) => `${i.tagType} ${i.value}`));
+    setSaveError(undefined);
+    if (held && filledIdentifiers(pending).every((i) => values.has(`${i.tagType} ${i.value}`))) saved(pending);
+    // Only on a new read of the Reel (readAt) after the station is back.
+  }, [readAt, lost]);
+
   const save = useCallback(async () => {
     const current = benchRef.current;
     if (!current || !reelId || saving) return;
@@ -428,28 +480,25 @@ export function useBenchSession({
         ...(sha ? { captureSha256: sha } : {}),
         ...(confirmed ? { outsideRange: true } : {}),
       });
-      for (const i of filledIdentifiers(current)) sessionTaken.current.set(identifierMapKey(i.tagType, i.value), current.position);
-      if (sha) sessionTaken.current.set(identifierMapKey('SVC', sha), current.position);
-      sessionPositions.current.add(current.position);
-      savedPositions.current.push(current.position);
-      takenBack.current.delete(current.position);
-      setSavedAt((list) => [...list, Date.now()]);
-      playTone('saved');
-      advance(current.position);
-      apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SAVED', position: current.position } }));
-      // Two Labels in a row that descend: a rewound Reel; offered, never switched unasked.
-      const descends = descentDismissed.current ? undefined : descending(savedPositions.current, direction);
-      setDescent(descends);
+      saved(current);
     } catch (error) {
       setSaveError(error);
       playTone('error');
+      // The station stopped answering during the save: it may have saved it. Asked once it answers again (below).
+      if (error instanceof StationError && error.code === 'STATION_UNREACHABLE') {
+        uncertainSave.current = current;
+        return;
+      }
+      const code = error instanceof StationError ? error.code : StationErrorCode.internal;
+      const reason = sayError(t, i18n, code, error instanceof StationError ? error.detail : undefined);
+      tellAwayReads(filledIdentifiers(current), (value) => ({ kind: 'refused', value, position: current.position, reason }));
       // The station's print-data check refused it (docs/print-run.md): a problem the shift summary counts, as the Bench's own.
       const kind = error instanceof StationError && { [StationErrorCode.misorder]: 'misorder', [StationErrorCode.misprint]: 'misprint' }[error.code];
       if (kind) void recordProblem({ reelId, position: current.position, kind: kind as BenchErrorKind }).catch(() => undefined);
     } finally {
       setSaving(false);
     }
-  }, [reelId, saving, advance, apply, enrollAt, setSavedAt, range, t, recordProblem, direction]);
+  }, [reelId, saving, saved, apply, enrollAt, range, t, i18n, recordProblem, tellAwayReads]);
 
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {

@@ -30,7 +30,8 @@ export function CameraSettings({ status }: { status: CameraStatus }) {
         </select>
       </label>
       <p>
-        {t('devices.resolution', settings.resolution)} · {t('devices.watchFolder', { state: status.watchFolder.state, path: status.watchFolder.path ?? '–' })}
+        {t('devices.resolution', settings.resolution)} ·{' '}
+        {t('devices.watchFolder', { state: t(`devices.watchStates.${status.watchFolder.state}`), path: status.watchFolder.path ?? '–' })}
       </p>
       {status.sources.error ? (
         <p role="alert" className="error-note">
@@ -46,12 +47,14 @@ export function CameraSettings({ status }: { status: CameraStatus }) {
 
 function Thresholds({ saved }: { saved: QualityThresholds }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<ThresholdForm>(() => thresholdForm(saved));
+  // Numbers in the UI's language ("0,1" in German), whose decimal mark the form reads back (device-forms.ts).
+  const decimal = useFormat().number(1.5).charAt(1);
+  const [form, setForm] = useState<ThresholdForm>(() => thresholdForm(saved, decimal));
   // Re-filled whenever the saved thresholds change (saved here, in another window or by the CLI).
   const savedKey = JSON.stringify(saved);
   useEffect(() => {
-    setForm(thresholdForm(JSON.parse(savedKey) as QualityThresholds));
-  }, [savedKey]);
+    setForm(thresholdForm(JSON.parse(savedKey) as QualityThresholds, decimal));
+  }, [savedKey, decimal]);
   const [invalid, setInvalid] = useState<{ field: ThresholdKey; problem: 'number' | 'order' }>();
   const [message, setMessage] = useState<string>();
   const save = useCommandMutation('camera.settings.set', ['camera.status']);
@@ -82,11 +85,8 @@ function Thresholds({ saved }: { saved: QualityThresholds }) {
             <label key={field.key}>
               {t(`devices.gate.${field.key}`)}
               <input
-                type="number"
+                type="text"
                 inputMode="decimal"
-                step={field.step}
-                min={field.min}
-                max={field.max}
                 value={form[field.key]}
                 aria-invalid={invalid?.field === field.key}
                 onChange={(e) => setForm((f) => ({ ...f, [field.key]: e.target.value }))}

@@ -33,9 +33,27 @@ interface LogEntry {
 const STATE_MARK = { connected: '●', reading: '◉', disconnected: '○', error: '✖' } as const;
 const LOG_SIZE = 50;
 
-/** A device's name as the UI says it: the keyboard wedge by the catalog's word, other devices by their own name. */
-function deviceName(d: { transport: string; name: string }, t: TFunction): string {
-  return d.transport === 'keyboard' ? t('devices.wedgeName') : d.name;
+/**
+ * A device's name as the UI says it: the station's own devices (the keyboard wedge, the virtual ones, the PC/SC
+ * service, HID, the cameras, a serial port) by the catalog's words, a reader or camera by its product's name. Its id
+ * is shown only under "IDs for support".
+ */
+function deviceName(d: { id: string; transport: string; name: string; serial?: { path: string } | undefined }, t: TFunction): string {
+  if (d.transport === 'keyboard') return t('devices.wedgeName');
+  if (d.id === 'virtual:scanner') return t('devices.names.virtualScanner');
+  if (d.transport === 'virtual' && d.id.startsWith('virtual:')) return t('devices.names.virtualNfc');
+  if (d.id === 'pcsc') return t('devices.names.pcsc');
+  if (d.id === 'hid') return t('devices.names.hid');
+  if (d.id === 'camera') return t('devices.names.cameras');
+  if (d.transport === 'serial' && d.serial) return t('devices.names.serial', { path: d.serial.path });
+  return d.name;
+}
+
+/** "Scanner · seriell", once when both words are the same ("Kamera", not "Kamera · Kamera"). */
+function kindWords(d: { kind: string; transport: string }, t: TFunction): string {
+  const kind = t(`devices.kinds.${d.kind}`);
+  const transport = t(`devices.transports.${d.transport}`);
+  return kind === transport ? kind : `${kind} · ${transport}`;
 }
 
 export function DevicesScreen({ status }: { status: StationStatus | undefined }) {
@@ -57,17 +75,20 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
     const add = (entry: LogEntry) => setLog((l) => [entry, ...l].slice(0, LOG_SIZE));
     // The read log is where a read made here goes (shell/read-notice.ts): the Bench leaves it alone.
     const release = claimReads();
-    const offRead = station.on('devices.read', (r) =>
-      add({ at: r.at, device: r.device, text: `${r.tagType} ${r.value}${r.symbology ? ` (${r.symbology})` : ''}`, ok: true }),
-    );
+    const offRead = station.on('devices.read', (r) => add({ at: r.at, device: r.device, text: `${t(`tagTypes.${r.tagType}`)}: ${r.value}`, ok: true }));
     const offRejected = station.on('devices.readRejected', (r) => add({ at: r.at, device: r.device, text: `${r.code}: ${r.reason}`, ok: false }));
     return () => {
       release();
       offRead();
       offRejected();
     };
+    // The log's entries keep the words they were made with.
   }, []);
 
+  const nameOf = (id: string) => {
+    const device = list.data?.devices.find((d) => d.id === id);
+    return device ? deviceName(device, t) : id;
+  };
   const virtualShown = status?.profile?.kind === 'sandbox' || list.data?.devices.some((d) => d.transport === 'virtual');
 
   return (
@@ -86,19 +107,16 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
             cell: (d) => (
               <>
                 {deviceName(d, t)}
-                <div className="hint mono">{d.id}</div>
+                <Details label={t('devices.idsForSupport')}>
+                  <span className="mono">{d.id}</span>
+                </Details>
               </>
             ),
           },
           {
             key: 'kind',
             header: t('devices.kind'),
-            cell: (d) => (
-              <>
-                {' '}
-                {t(`devices.kinds.${d.kind}`)} · {t(`devices.transports.${d.transport}`)}
-              </>
-            ),
+            cell: (d) => <>{kindWords(d, t)}</>,
           },
           {
             key: 'health',
@@ -126,7 +144,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
                   <option value="">{t('devices.byType')}</option>
                   {TAG_TYPES.map((tt) => (
                     <option key={tt} value={tt}>
-                      {tt}
+                      {t(`tagTypes.${tt}`)}
                     </option>
                   ))}
                 </select>
@@ -186,7 +204,9 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
         ]}
       />
       {testRead.isPending ? <p role="status">{t('devices.waitingForRead')}</p> : null}
-      {testRead.data ? <p role="status">{testRead.data.read ? `✓ ${testRead.data.read.tagType} ${testRead.data.read.value}` : t('devices.noRead')}</p> : null}
+      {testRead.data ? (
+        <p role="status">{testRead.data.read ? `✓ ${t(`tagTypes.${testRead.data.read.tagType}`)}: ${testRead.data.read.value}` : t('devices.noRead')}</p>
+      ) : null}
 
       <section className="card" aria-labelledby="devices-log">
         <h3 id="devices-log">{t('devices.log')}</h3>
@@ -195,7 +215,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
           {log.map((e, n) => (
             <li key={`${e.at}${n}`} className={e.ok ? '' : 'rejected'}>
               <span aria-hidden="true">{e.ok ? '✓' : '✖'} </span>
-              <time dateTime={e.at}>{format.time(e.at)}</time> <span className="mono">{e.device}</span> {e.text}
+              <time dateTime={e.at}>{format.time(e.at)}</time> <span>{nameOf(e.device)}</span>: {e.text}
             </li>
           ))}
         </ol>

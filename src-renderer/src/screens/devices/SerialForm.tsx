@@ -158,7 +158,7 @@ export function SerialForm({ editing, done }: { editing: DeviceInfo | undefined;
             <option value="">{t('devices.byType')}</option>
             {TAG_TYPES.map((tt) => (
               <option key={tt} value={tt}>
-                {tt}
+                {t(`tagTypes.${tt}`)}
               </option>
             ))}
           </select>

@@ -108,9 +108,10 @@ export type ThresholdForm = Record<ThresholdKey, string>;
 /** Rounds away binary noise (0.35 × 100 = 35.00000000000001). */
 const tidy = (value: number) => String(Number(value.toFixed(6)));
 
-export function thresholdForm(thresholds: QualityThresholds): ThresholdForm {
+/** The form's text of each threshold, with `decimal` as the decimal mark (the UI's language's: "," in German). */
+export function thresholdForm(thresholds: QualityThresholds, decimal = '.'): ThresholdForm {
   const out = {} as ThresholdForm;
-  for (const field of THRESHOLD_FIELDS) out[field.key] = tidy(field.percent ? thresholds[field.key] * 100 : thresholds[field.key]);
+  for (const field of THRESHOLD_FIELDS) out[field.key] = tidy(field.percent ? thresholds[field.key] * 100 : thresholds[field.key]).replace('.', decimal);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { Details } from '../../components/Details';
 import { sayError } from '../../components/say-error';
 import { countWords } from './count-names';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -211,18 +212,22 @@ export function ReelReport({ report, onDrawn, print = false }: { report: Report;
             rows={report.attention}
             rowKey={(group) => group.code}
             columns={[
-              { key: 'code', header: t('report.code'), cell: (group) => <code>{group.code}</code> },
-              { key: 'count', header: t('report.labels'), numeric: true, cell: (group) => format.number(group.count) },
               {
                 key: 'reason',
                 header: t('report.reason'),
+                // Words first, the code small after them; the station's English under Details (docs/architecture.md,
+                // "Plain words first, raw text behind "Details"").
                 cell: (group) => (
                   <>
-                    {group.reason}
+                    {sayError(t, i18n, group.code, { position: group.positions[0], reel: report.reel.name })} <code className="code">{group.code}</code>
                     {group.requestIds.length ? <span className="hint"> ({t('common.requestId', { requestId: group.requestIds.join(', ') })})</span> : null}
+                    <Details>
+                      <pre className="raw">{group.reason}</pre>
+                    </Details>
                   </>
                 ),
               },
+              { key: 'count', header: t('report.labels'), numeric: true, cell: (group) => format.number(group.count) },
               {
                 key: 'positions',
                 header: t('report.positions'),

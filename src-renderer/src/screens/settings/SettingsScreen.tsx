@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '../../../../src-shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
-import { LOCALES, setLocale } from '../../i18n';
+import { LOCALES, showLocale } from '../../i18n';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { QualitySettings } from './QualitySettings';
 import { StorageSettings } from './StorageSettings';
@@ -56,15 +56,21 @@ function SendingSettings() {
   );
 }
 
-/** Settings: the UI's language, also sent to the service as Svc-Ctx-Locale for the active profile (profiles.update). */
+/**
+ * Settings: the UI's language, the station's for every window (`station.language`), also sent to the service as
+ * Svc-Ctx-Locale for the active profile (profiles.update).
+ */
 export function SettingsScreen({ status }: { status: StationStatus | undefined }) {
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<unknown>();
   const update = useCommandMutation('profiles.update', ['profiles.list']);
+  const language = useCommandMutation('station.language');
   const choose = async (code: string) => {
     setError(undefined);
     try {
-      await setLocale(code);
+      if (code !== 'en' && code !== 'de') return;
+      await showLocale(code);
+      await language.mutateAsync({ language: code });
       if (!status?.profile) return;
       await update.mutateAsync({ locale: code });
     } catch (e) {
