@@ -48,7 +48,7 @@ async function printedReel(name: string, serial: string): Promise<string> {
 
 async function pageAt(lang: 'en' | 'de', width: number, height: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height } });
-  await context.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+  await station.call('station.language', { language: lang });
   return context.newPage();
 }
 

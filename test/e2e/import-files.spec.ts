@@ -74,7 +74,7 @@ async function importInto(browser: Browser, language: 'de' | 'en', width: number
   await station.call('labels.enroll', { reelId, position: 3, identifiers: [{ tagType: 'TEXT', value: 'ALT-3' }] });
 
   const context = await browser.newContext({ viewport: { width, height } });
-  await context.addInitScript((locale) => localStorage.setItem('station.locale', locale), language);
+  await station.call('station.language', { language });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));

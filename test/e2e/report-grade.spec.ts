@@ -67,7 +67,7 @@ for (const locale of ['en', 'de'] as const) {
       { width: 1920, height: 1080 },
     ]) {
       const page = await browser.newPage({ viewport: size, locale });
-      await page.addInitScript((lng) => localStorage.setItem('station.locale', lng), locale);
+      await station.call('station.language', { language: locale });
       await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/report?reel=${encodeURIComponent(reelId)}`);
       const section = page.getByTestId('report-print-quality');
       await expect(section.getByRole('heading', { name: words.title })).toBeVisible({ timeout: 30_000 });
@@ -94,6 +94,8 @@ for (const locale of ['en', 'de'] as const) {
 
 test("the shift summary shows the day's grades: by grade, by worst parameter and the Reel's trend", async ({ browser }) => {
   test.setTimeout(120_000);
+  // The station's language is the UI's (a test before may have left it German).
+  await station.call('station.language', { language: 'en' });
   for (const size of [
     { width: 1366, height: 768 },
     { width: 1920, height: 1080 },

@@ -28,7 +28,7 @@ for (const lang of ['en', 'de'] as const) {
     test(`the settle names where theirs goes, the Bench goes on, and the other bench's settle is told here (${width}×${height}, ${lang})`, async ({ page }) => {
       test.setTimeout(300_000);
       await page.setViewportSize({ width, height });
-      await page.addInitScript((code) => localStorage.setItem('station.locale', code), lang);
+      await shop.station.call('station.language', { language: lang });
       const tag = `${width}${lang}`;
       const name = `Wine 7 ${tag}`;
       const { reelId } = await shop.station.call('reels.create', { name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] });
