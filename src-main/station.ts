@@ -364,7 +364,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const printJobs = (): Promise<PrintJobs> =>
     (printJobsLoaded ??= Promise.all([import('./printers/jobs'), import('../src-shared/ipc/printers')]).then(([{ PrintJobs }, { printEvents }]) => {
       const jobs = new PrintJobs(db, dataDir, log.logger, (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)));
-      jobs.recover();
+      jobs.recover().catch((error: unknown) => log.logger.warn({ err: error }, 'print jobs: asking the printers what they printed failed'));
       return jobs;
     }));
   const otherWriters =

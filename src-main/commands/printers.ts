@@ -113,11 +113,13 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     again: boolean;
     reason: string | null;
     resumedFrom: string | null;
+    /** A person said the unconfirmed positions of the job resumed did not come out. */
+    resumesUnconfirmed?: boolean;
     wait: boolean;
     jobId?: string | undefined;
   }): Promise<PrintJobView> => {
     requireReel(changes, input.reelId);
-    jobs.recover();
+    await jobs.recover();
     const first = Math.min(...input.positions);
     const last = Math.max(...input.positions);
     const busy = printingJobs(db).find((job) => job.reelId === input.reelId && expand(job.positions).some((p) => p >= first && p <= last));
@@ -136,6 +138,19 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         throw new StationError({
           code: StationErrorCode.alreadyPrinted,
           message: `Position(s) ${rangesInWords(ranges)} were printed already, and a position is printed once unless a person asks again: print them again with --again (recorded as reprints), or print a range without them.`,
+          detail: { positions: ranges },
+        });
+      }
+    }
+    if (!input.again && !input.resumesUnconfirmed) {
+      // A position that may have printed is printed again only on a person's word (docs/printing.md, "After an interruption").
+      const wanted = new Set(input.positions);
+      const unconfirmed = jobs.unconfirmedOf(input.reelId).filter((p) => wanted.has(p));
+      if (unconfirmed.length) {
+        const ranges = compress(unconfirmed);
+        throw new StationError({
+          code: StationErrorCode.alreadyPrinted,
+          message: `Position(s) ${rangesInWords(ranges)} may have printed in a stopped job and the printer could not say: compare with the last label that came out, then resume that job with --not-out for those that did not come out, or print them again with --again (recorded as reprints).`,
           detail: { positions: ranges },
         });
       }
@@ -214,7 +229,12 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       const asZpl = printer.kind === 'ipp' && !status.formats.includes(PDF);
       const outcome =
         printer.kind === 'zpl'
-          ? await runZplJob(printer.uri, await zplLabels([row], 1, printer.stock, printer.dpi), () => undefined, signal)
+          ? await runZplJob(
+              printer.uri,
+              await zplLabels([row], 1, printer.stock, printer.dpi),
+              { started: () => undefined, sending: () => undefined, confirmed: () => undefined },
+              signal,
+            )
           : await runIppJob(
               printer.uri,
               {
@@ -243,14 +263,19 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       if (!chosen) throw invalid("Name the printer for the reprint (--printer NAME), or set the bench's printer in the Bench's settings.");
       return startJob({ reelId, printer: requirePrinter(chosen), positions: [position], copies: 1, again: true, reason, resumedFrom: null, wait, jobId });
     },
-    'print.status': ({ jobId }) => jobs.view(jobId),
-    'print.resume': async ({ jobId, wait, newJobId }) => {
-      const stopped = jobs.view(jobId);
+    'print.status': async ({ jobId }) => jobs.view(jobId),
+    'print.resume': async ({ jobId, unconfirmedNotOut, wait, newJobId }) => {
+      const stopped = await jobs.view(jobId);
       const job = getPrintJob(db, jobId);
-      if (!job || stopped.state === 'printing' || stopped.state === 'done' || stopped.notPrinted.length === 0) {
+      // Unconfirmed positions may have printed: only a person who looked says they did not (docs/printing.md, "After an interruption").
+      const positions = [...expand(stopped.notPrinted), ...(unconfirmedNotOut ? expand(stopped.unconfirmed) : [])];
+      if (!job || stopped.state === 'printing' || stopped.state === 'done' || positions.length === 0) {
         throw new StationError({
           code: StationErrorCode.conflict,
-          message: `Job ${jobId} is ${stopped.state}${stopped.notPrinted.length ? '' : ' with every position printed'}: only a stopped job with positions not printed can be resumed.`,
+          message: stopped.unconfirmed.length
+            ? `Job ${jobId}: position(s) ${rangesInWords(stopped.unconfirmed)} may have printed and the printer could not say: compare with the last label that came out, then resume with --not-out for those that did not come out, or reprint one with a reason.`
+            : `Job ${jobId} is ${stopped.state}${stopped.notPrinted.length ? '' : ' with every position printed'}: only a stopped job with positions not printed can be resumed.`,
+          detail: { unconfirmed: stopped.unconfirmed },
         });
       }
       const resumed = resumesOf(db, jobId).find((r) => r.state === 'printing' || r.state === 'done');
@@ -264,11 +289,12 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       return startJob({
         reelId: job.reelId,
         printer: requirePrinter(job.printer),
-        positions: expand(stopped.notPrinted),
+        positions: [...positions].sort((a, b) => expand(job.positions).indexOf(a) - expand(job.positions).indexOf(b)),
         copies: job.copies,
         again: job.reprint,
         reason: job.reason,
         resumedFrom: jobId,
+        resumesUnconfirmed: unconfirmedNotOut,
         wait,
         jobId: newJobId,
       });

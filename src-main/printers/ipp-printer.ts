@@ -52,7 +52,7 @@ export async function* partsFrom(first: IppPart, rest?: AsyncIterable<IppPart>):
 export async function runIppJob(
   uri: string,
   document: { parts: AsyncIterable<IppPart>; format: string; name: string },
-  callbacks: { started(printerJob: string): void; confirmed(count: number): void },
+  callbacks: { started(printerJob: string, base: number, sent: number): void; confirmed(count: number): void },
   signal: AbortSignal,
 ): Promise<JobOutcome> {
   const client = new IppClient(uri);
@@ -93,7 +93,7 @@ async function runIppPart(
   part: IppPart,
   document: { format: string; name: string },
   before: number,
-  callbacks: { started(printerJob: string): void; confirmed(count: number): void },
+  callbacks: { started(printerJob: string, base: number, sent: number): void; confirmed(count: number): void },
   signal: AbortSignal,
 ): Promise<JobOutcome | undefined> {
   let jobId: number;
@@ -103,7 +103,7 @@ async function runIppPart(
     if (error instanceof IppUnreachable) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     throw error;
   }
-  callbacks.started(String(jobId));
+  callbacks.started(String(jobId), before, before + part.labels);
   let confirmed = 0;
   let failures = 0;
   const confirm = (n: number) => {
@@ -156,5 +156,26 @@ async function runIppPart(
       if (failures >= UNREACHABLE_POLLS) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     }
     await delay(POLL_MS);
+  }
+}
+
+/**
+ * What the printer printed of its job `printerJob` (docs/printing.md, "After an interruption"): asked with
+ * Get-Job-Attributes, its answer the record. A job that has not ended is canceled first (nobody follows it any more),
+ * so what it says after is final. `labels`: how many labels the job held. Null when the printer cannot be asked (or no
+ * longer knows the job).
+ */
+export async function ippJobPrinted(uri: string, printerJob: number, labels: number): Promise<number | null> {
+  const client = new IppClient(uri);
+  try {
+    let job = await client.jobStatus(printerJob);
+    if (job.state !== 'completed' && job.state !== 'canceled' && job.state !== 'aborted') {
+      await client.cancelJob(printerJob);
+      job = await client.jobStatus(printerJob);
+      if (job.state !== 'completed' && job.state !== 'canceled' && job.state !== 'aborted') return null;
+    }
+    return job.state === 'completed' ? labels : Math.min(labels, job.impressionsCompleted);
+  } catch {
+    return null;
   }
 }

@@ -35,6 +35,13 @@ const PrintJobView = z.object({
   state: z.enum(['printing', 'done', 'stopped', 'failed']),
   printed: z.array(Range),
   notPrinted: z.array(Range),
+  /**
+   * Positions sent to the printer that may have printed: no count of the printer confirms them yet (it could not be
+   * asked, or has no odometer; docs/printing.md, "After an interruption"). Never printed again without a person's word.
+   */
+  unconfirmed: z.array(Range),
+  /** The unconfirmed positions' values, to compare with the last label that came out. */
+  unconfirmedLabels: z.array(z.object({ position: z.number().int(), text: z.string() })).optional(),
   reason: z.string().optional(),
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
@@ -155,9 +162,17 @@ export const printerCommands = {
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: PrintJobView,
   },
-  /** Prints exactly the positions a stopped job's printer did not confirm, as a new job. */
+  /** Prints exactly the positions a stopped job's printer did not print (and the unconfirmed ones on a person's word), as a new job. */
   'print.resume': {
-    input: z.object({ jobId: z.string().min(1), wait: z.boolean().default(true), newJobId: z.uuid().optional() }).strict(),
+    input: z
+      .object({
+        jobId: z.string().min(1),
+        /** A person compared: the unconfirmed positions did not come out, so they are printed too (not as reprints). */
+        unconfirmedNotOut: z.boolean().default(false),
+        wait: z.boolean().default(true),
+        newJobId: z.uuid().optional(),
+      })
+      .strict(),
     output: PrintJobView,
   },
   /** Stops a job this station runs: what the printer did not confirm stays not printed. */
