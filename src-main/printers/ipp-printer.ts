@@ -162,10 +162,10 @@ async function runIppPart(
 /**
  * What the printer printed of its job `printerJob` (docs/printing.md, "After an interruption"): asked with
  * Get-Job-Attributes, its answer the record. A job that has not ended is canceled first (nobody follows it any more),
- * so what it says after is final. `labels`: how many labels the job held. Null when the printer cannot be asked (or no
- * longer knows the job).
+ * so what it says after is final. `labels`: how many labels the job held. `unknown`: the printer no longer knows the
+ * job (it restarted). Null when the printer cannot be asked.
  */
-export async function ippJobPrinted(uri: string, printerJob: number, labels: number): Promise<number | null> {
+export async function ippJobPrinted(uri: string, printerJob: number, labels: number): Promise<number | 'unknown' | null> {
   const client = new IppClient(uri);
   try {
     let job = await client.jobStatus(printerJob);
@@ -175,7 +175,9 @@ export async function ippJobPrinted(uri: string, printerJob: number, labels: num
       if (job.state !== 'completed' && job.state !== 'canceled' && job.state !== 'aborted') return null;
     }
     return job.state === 'completed' ? labels : Math.min(labels, job.impressionsCompleted);
-  } catch {
+  } catch (error) {
+    // A printer that restarted and no longer knows the job prints nothing more of it: what it confirmed is all.
+    if (error instanceof IppStatusError && error.status === 'client-error-not-found') return 'unknown';
     return null;
   }
 }

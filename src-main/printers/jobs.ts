@@ -228,15 +228,15 @@ export class PrintJobs {
   }
 
   /** Asks the printer what it printed of the job's labels sent and not confirmed; its count is the record. */
-  private settle(jobId: string): Promise<void> {
+  private settle(jobId: string, tell = true): Promise<void> {
     const running = this.settling.get(jobId);
     if (running) return running;
-    const settling = this.askPrinter(jobId).finally(() => this.settling.delete(jobId));
+    const settling = this.askPrinter(jobId, tell).finally(() => this.settling.delete(jobId));
     this.settling.set(jobId, settling);
     return settling;
   }
 
-  private async askPrinter(jobId: string): Promise<void> {
+  private async askPrinter(jobId: string, tell: boolean): Promise<void> {
     const job = getPrintJob(this.db, jobId);
     const printer = job && getPrinter(this.db, job.printer);
     if (!job || !printer || job.state === 'printing' || job.unconfirmed <= 0) return;
@@ -245,7 +245,8 @@ export class PrintJobs {
       if (job.odometerStart !== null) answer = await zplPrinted(printer.uri, job.odometerStart, job.sent);
     } else if (job.printerJob !== null && Number.isSafeInteger(Number(job.printerJob))) {
       const printed = await ippJobPrinted(printer.uri, Number(job.printerJob), job.sent - job.printerJobBase);
-      if (printed !== null) answer = { printed: job.printerJobBase + printed, unconfirmed: 0 };
+      if (printed === 'unknown') answer = { printed: job.confirmed, unconfirmed: 0 };
+      else if (printed !== null) answer = { printed: job.printerJobBase + printed, unconfirmed: 0 };
     }
     if (!answer) return;
     const order = expand(job.positions);
@@ -254,7 +255,7 @@ export class PrintJobs {
     confirmPrints(this.db, jobId, count, order.slice(positionsDone(job, order), Math.min(order.length, Math.floor(count / job.copies))), at);
     setUnconfirmed(this.db, jobId, Math.min(answer.unconfirmed, job.sent - count), at);
     this.log.info({ jobId, printed: count, was: job.confirmed }, "print job's record settled by the printer's count");
-    this.tell(jobId, 'now');
+    if (tell) this.tell(jobId, 'now');
   }
 
   /**
@@ -372,9 +373,9 @@ export class PrintJobs {
           // What the printer printed of the labels it was sent is its own count (docs/printing.md, "After an interruption").
           const ended = getPrintJob(this.db, jobId);
           if (ended) setUnconfirmed(this.db, jobId, ended.sent - ended.confirmed, new Date().toISOString());
+          await this.settle(jobId, false);
         }
         this.tell(jobId, 'now', outcome.outcome === 'stopped' ? { cause: outcome.cause, reasons: outcome.reasons } : undefined);
-        if (outcome.outcome === 'stopped') await this.settle(jobId);
       },
       (error: unknown) => {
         endPrintJob(this.db, jobId, 'failed', error instanceof Error ? error.message : String(error), new Date().toISOString());
