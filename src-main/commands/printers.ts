@@ -12,6 +12,7 @@ import { compress, expand, rangesInWords } from '../../src-shared/domain/positio
 import { PrintJobs, printRows, printerAddress, printerStatus, type PrintJobView } from '../printers/jobs';
 import { blockingReasons, reasonsInWords } from '../printers/reasons';
 import type { PrinterStatus } from '../printers/types';
+import { WATCH_MS } from '../printers/watch';
 import { runZplJob } from '../printers/zpl-printer';
 import { listLabels } from '../store/labels';
 import {
@@ -83,6 +84,13 @@ function requireReady(printer: StoredPrinter, status: PrinterStatus): void {
       code: StationErrorCode.printerUnreachable,
       message: `Printer ${printer.name} is not reachable at ${printerAddress(printer)} (${status.message}): check that it is on, connected and at that address, then try again.`,
       detail: { printer: printer.name, address: printerAddress(printer) },
+    });
+  }
+  if (status.reasons.includes('document-format-not-supported')) {
+    throw new StationError({
+      code: StationErrorCode.printFormatUnsupported,
+      message: `Printer ${printer.name} ${status.message}: use a printer or queue that takes PDF (application/pdf) or ZPL (application/vnd.zebra-zpl).`,
+      detail: { formats: status.formats },
     });
   }
   const blocking = blockingReasons(status.reasons);
@@ -197,6 +205,10 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       const printers = listPrinters(db);
       const statuses = await Promise.all(printers.map(printerStatus));
       return { printers: printers.map((p, i) => view(p, statuses[i] as PrinterStatus)) };
+    },
+    'printers.watch': () => {
+      jobs.watch.watch(WATCH_MS);
+      return { watchingMs: WATCH_MS };
     },
     'printers.add': async ({ name, ipp, zpl, stock, dpi }) => {
       const kind = ipp === undefined ? 'zpl' : 'ipp';

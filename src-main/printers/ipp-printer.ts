@@ -18,6 +18,16 @@ export const ZPL = 'application/vnd.zebra-zpl';
 export async function ippStatus(uri: string): Promise<PrinterStatus> {
   try {
     const a = await new IppClient(uri).printerAttributes();
+    // A printer that takes nothing the station sends (PDF, ZPL) cannot print its jobs: it says what it takes
+    // (docs/printing.md, "Printer states").
+    if (a.formats.length && !a.formats.includes(PDF) && !a.formats.includes(ZPL)) {
+      return {
+        state: 'stopped',
+        reasons: ['document-format-not-supported'],
+        message: `takes only ${a.formats.join(', ')}, and the station sends PDF or ZPL`,
+        formats: a.formats,
+      };
+    }
     const reasons = cleanReasons(a.reasons);
     const blocking = blockingReasons(a.reasons);
     const state = a.state === 'stopped' || blocking.length ? 'stopped' : a.state === 'processing' ? 'printing' : 'idle';

@@ -20,6 +20,7 @@ import {
   getPrinter,
   getPrintJob,
   insertPrintJob,
+  listPrinters,
   printJobsUpdatedSince,
   printingJobs,
   setOdometerStart,
@@ -34,6 +35,7 @@ import {
 import { labelPdfParts, zplLabels } from './documents';
 import { PDF, ZPL, ippJobPrinted, ippStatus, partsFrom, runIppJob, type IppPart } from './ipp-printer';
 import type { JobOutcome, PrinterStatus, StopCause } from './types';
+import { PrinterWatch, WATCH_TIMEOUT_MS } from './watch';
 import { runZplJob, zplPrinted, zplStatus } from './zpl-printer';
 
 export interface PrintJobView {
@@ -111,8 +113,8 @@ function alive(pid: number | null): boolean {
 }
 
 /** The state of a printer, asked now (never throws: a printer that cannot be asked is `unreachable`). */
-export function printerStatus(printer: StoredPrinter): Promise<PrinterStatus> {
-  return printer.kind === 'zpl' ? zplStatus(printer.uri) : ippStatus(printer.uri);
+export function printerStatus(printer: StoredPrinter, timeoutMs?: number): Promise<PrinterStatus> {
+  return printer.kind === 'zpl' ? zplStatus(printer.uri, timeoutMs) : ippStatus(printer.uri);
 }
 
 /** The printer's address as the errors name it. */
@@ -178,6 +180,8 @@ export class PrintJobs {
   /** The last change of a job this process has told about (jobs of other processes: `othersChanged`). */
   private seenUpdate = new Date().toISOString();
   readonly station = hostname();
+  /** The printers watched while a screen shows them and after every job (watch.ts). */
+  readonly watch: PrinterWatch;
 
   constructor(
     private readonly db: Db,
@@ -185,7 +189,15 @@ export class PrintJobs {
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
     /** Every job's progress (docs/printing.md, "Progress"); the station emits it as the `print.progress` event. */
     private readonly progress: (view: PrintProgressView) => void = () => undefined,
-  ) {}
+    /** A printer's state changed while watched; the station emits it as the `printers.changed` event. */
+    printerChanged: (printer: StoredPrinter, status: PrinterStatus) => void = () => undefined,
+  ) {
+    this.watch = new PrinterWatch(
+      () => listPrinters(db),
+      (printer) => printerStatus(printer, WATCH_TIMEOUT_MS),
+      printerChanged,
+    );
+  }
 
   /** Tells the job's progress now (its start, its end), or within PROGRESS_MS (labels confirmed). */
   private tell(jobId: string, when: 'now' | 'soon', ending?: { cause: StopCause; reasons?: string[] | undefined }): void {
@@ -193,6 +205,8 @@ export class PrintJobs {
       this.progressTimers.delete(jobId);
       const job = getPrintJob(this.db, jobId);
       if (job) this.progress(progressOf(job, ending));
+      // After every job the printers are watched a while: its end may have left one out of paper.
+      if (job && job.state !== 'printing') this.watch.watch();
     };
     if (when === 'soon') {
       if (!this.progressTimers.has(jobId)) this.progressTimers.set(jobId, setTimeout(send, PROGRESS_MS));
@@ -401,5 +415,6 @@ export class PrintJobs {
     for (const running of this.running.values()) running.abort.abort('the station closed during the job');
     await Promise.all([...this.running.values()].map((r) => r.ended));
     for (const timer of this.progressTimers.values()) clearTimeout(timer);
+    this.watch.close();
   }
 }

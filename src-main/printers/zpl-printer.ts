@@ -81,15 +81,15 @@ class ZplConnection {
     socket.on('close', () => closed());
   }
 
-  static open(uri: string): Promise<ZplConnection> {
+  static open(uri: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<ZplConnection> {
     const { host, port } = zplAddress(uri);
     const address = `${host}:${port}`;
     return new Promise((resolve, reject) => {
       const socket = connect({ host, port });
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new ZplUnreachable(address, `no connection within ${CONNECT_TIMEOUT_MS / 1000} s`));
-      }, CONNECT_TIMEOUT_MS);
+        reject(new ZplUnreachable(address, `no connection within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
       socket.once('connect', () => {
         clearTimeout(timer);
         socket.removeAllListeners('error');
@@ -135,13 +135,13 @@ class ZplConnection {
     return new Promise((resolve, reject) => this.socket.write(data, 'utf8', (error) => (error ? reject(this.closedWith ?? error) : resolve())));
   }
 
-  async hostStatus(): Promise<ZplHostStatus> {
+  async hostStatus(timeoutMs = STATUS_TIMEOUT_MS): Promise<ZplHostStatus> {
     if (this.closedWith) throw this.closedWith;
     const answer = new Promise<ZplHostStatus>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting = undefined;
-        reject(new ZplUnreachable(this.address, `no answer to ~HS within ${STATUS_TIMEOUT_MS / 1000} s`));
-      }, STATUS_TIMEOUT_MS);
+        reject(new ZplUnreachable(this.address, `no answer to ~HS within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
       this.waiting = { kind: 'hs', resolve, reject, timer };
     });
     await this.write('~HS');
@@ -183,11 +183,12 @@ function statusOf(status: ZplHostStatus): PrinterStatus {
   return { state, reasons, message, formats: ['application/vnd.zebra-zpl'] };
 }
 
-export async function zplStatus(uri: string): Promise<PrinterStatus> {
+/** The printer's state; `timeoutMs` for the connection and for the answer each (a watch asks with less). */
+export async function zplStatus(uri: string, timeoutMs?: number): Promise<PrinterStatus> {
   let connection: ZplConnection | undefined;
   try {
-    connection = await ZplConnection.open(uri);
-    return statusOf(await connection.hostStatus());
+    connection = await ZplConnection.open(uri, timeoutMs);
+    return statusOf(await connection.hostStatus(timeoutMs));
   } catch (error) {
     return { state: 'unreachable', reasons: ['offline'], message: `not reachable at ${error instanceof Error ? error.message : String(error)}`, formats: [] };
   } finally {

@@ -100,6 +100,14 @@ export const printerCommands = {
     input: z.object({}).strict(),
     output: z.object({ printers: z.array(PrinterView) }),
   },
+  /**
+   * A screen shows printers: the station watches them for the next 10 s and tells each change of state as the
+   * `printers.changed` event (docs/printing.md, "Printer states"). A screen renews it while it shows them.
+   */
+  'printers.watch': {
+    input: z.object({}).strict(),
+    output: z.object({ watchingMs: z.number().int() }),
+  },
   /** Adds a printer by its IPP URI (ipp://, ipps://) or a ZPL printer's HOST:PORT; its state is asked at once. */
   'printers.add': {
     input: z
@@ -195,4 +203,6 @@ export const printerCommands = {
 export const printEvents = {
   /** A print job started, moved on, or ended (jobs of other processes on the data folder included). */
   'print.progress': PrintProgress,
+  /** A watched printer's state changed (docs/printing.md, "Printer states"). */
+  'printers.changed': PrinterView,
 } as const;

@@ -834,6 +834,7 @@ export const de: Catalog = {
       'marker-supply-empty': 'Farbband leer',
       'marker-supply-low': 'Farbband fast leer',
       'spool-area-full': 'Speicher voll',
+      'document-format-not-supported': 'nimmt keines der Formate, die der Arbeitsplatz sendet (PDF, ZPL); er nimmt',
     },
     addTitle: 'Drucker hinzufügen',
     uri: 'IPP-URI',

@@ -811,6 +811,7 @@ export const en = {
       'marker-supply-empty': 'ribbon out',
       'marker-supply-low': 'ribbon low',
       'spool-area-full': 'buffer full',
+      'document-format-not-supported': 'takes none of the formats the station sends (PDF, ZPL); it takes',
     },
     addTitle: 'Add a printer',
     uri: 'IPP URI',

@@ -22,6 +22,8 @@ const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   'station.changed': ['profiles.list'],
   // A print job moved on or ended (docs/printing.md, "Progress"): its status and the Reel's prints.
   'print.progress': ['print.status', 'print.log'],
+  // A watched printer's state changed (docs/printing.md, "Printer states").
+  'printers.changed': ['printers.list'],
 };
 
 /**

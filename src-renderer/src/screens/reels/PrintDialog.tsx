@@ -5,6 +5,7 @@ import type { PrintJobView, PrintProgress } from '../../../../src-shared/ipc/pri
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { usePrinterWatch } from '../../query/use-printer-watch';
 import { station } from '../../station-client';
 import { useReasonWords } from '../devices/printers/reason-words';
 import { reelRead } from '../../query/reel-read';
@@ -53,6 +54,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   }, []);
 
   const printers = useCommandQuery('printers.list', {});
+  usePrinterWatch();
   // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
   const reel = useCommandQuery('reels.show', { reelId }, { read: reelRead({ reelId }) });
   const log = useCommandQuery('print.log', { reelId });
