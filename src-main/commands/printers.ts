@@ -25,6 +25,7 @@ import {
   printedAmong,
   printingJobs,
   resumesOf,
+  stoppedJobsOf,
   type StoredPrinter,
 } from '../store/printers';
 import { readSetting, writeSetting } from '../store/settings';
@@ -310,6 +311,16 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         wait,
         jobId: newJobId,
       });
+    },
+    'print.interrupted': async ({ reelId }) => {
+      requireReel(changes, reelId);
+      await jobs.recover();
+      for (const job of stoppedJobsOf(db, reelId)) {
+        if (resumesOf(db, job.jobId).length) continue;
+        const view = jobs.viewNow(job.jobId);
+        if (view.notPrinted.length || view.unconfirmed.length) return view;
+      }
+      return null;
     },
     'print.stop': async ({ jobId }) => {
       if (!jobs.stop(jobId, 'stopped by a person')) return jobs.view(jobId);

@@ -205,6 +205,11 @@ export function unsettledJobs(db: Db): StoredPrintJob[] {
 }
 
 /** The printer took labels `base + 1 … sent` of the job as its job `printerJob` (IPP). */
+/** The Reel's stopped jobs, newest first. */
+export function stoppedJobsOf(db: Db, reelId: string): StoredPrintJob[] {
+  return (statement(db, "SELECT * FROM print_jobs WHERE reel_id = ? AND state = 'stopped' ORDER BY created_at DESC").all(reelId) as JobRow[]).map(jobOf);
+}
+
 export function setPrinterJob(db: Db, jobId: string, printerJob: string, base: number, sent: number, now: string): void {
   statement(db, 'UPDATE print_jobs SET printer_job = ?, printer_job_base = ?, sent = ?, updated_at = ? WHERE job_id = ?').run(
     printerJob,

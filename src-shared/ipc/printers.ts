@@ -183,6 +183,14 @@ export const printerCommands = {
       .strict(),
     output: PrintJobView,
   },
+  /**
+   * The Reel's latest stopped job with positions not printed or unconfirmed and not resumed yet (e.g. its station
+   * stopped during it): the Print dialog shows it after a restart, with its split and Resume. Null when there is none.
+   */
+  'print.interrupted': {
+    input: z.object({ reelId: z.string().min(1) }).strict(),
+    output: PrintJobView.nullable(),
+  },
   /** Stops a job this station runs: what the printer did not confirm stays not printed. */
   'print.stop': {
     input: z.object({ jobId: z.string().min(1) }).strict(),

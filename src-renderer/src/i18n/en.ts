@@ -1349,6 +1349,10 @@ export const en = {
     notPrinted: 'Not printed: {{ranges}}',
     none: 'none',
     resumeHint: 'Fix the printer, then Resume: it prints exactly the positions not printed.',
+    unconfirmed:
+      'May have printed (the printer could not say): {{ranges}}. Compare with the last label that came out: {{values}}. Print again only those that did not come out.',
+    stationSilent:
+      'The station does not answer: this job may not be printing any more. Check that the station is running; when it is back, this dialog shows what was printed.',
     resume: 'Resume',
     failed: 'The station could not run this job: see the station’s log, then try again.',
     close: 'Close',

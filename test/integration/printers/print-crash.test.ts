@@ -70,12 +70,15 @@ describe('a print job across a crash of the station', () => {
       expect((await t.call('print.log', { reelId })).prints.map((p) => p.position)).toEqual(recorded);
       expect([...recorded, ...expand(stopped.notPrinted)]).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
 
+      // The Print dialog shows it after the restart, with its split and Resume.
+      expect(await t.call('print.interrupted', { reelId })).toMatchObject({ jobId, printed: stopped.printed, notPrinted: stopped.notPrinted });
       const before = printer.printed.length;
       const resumed = await t.call('print.resume', { jobId });
       expect(resumed).toMatchObject({ state: 'done', printed: stopped.notPrinted, notPrinted: [] });
       expect(printer.printed.slice(before).map(positionOf)).toEqual(expand(stopped.notPrinted));
       // Each position came out exactly once, and the log says so.
       expect(printer.printed.map(positionOf)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+      expect(await t.call('print.interrupted', { reelId })).toBeNull();
       expect((await t.call('print.log', { reelId })).prints.map((p) => p.position)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
     } finally {
       await t.close();
