@@ -204,7 +204,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
   return {
     'printers.list': async () => {
       const printers = listPrinters(db);
-      const statuses = await Promise.all(printers.map(printerStatus));
+      const statuses = await Promise.all(printers.map((p) => printerStatus(p)));
       return { printers: printers.map((p, i) => view(p, statuses[i] as PrinterStatus)) };
     },
     'printers.watch': () => {
