@@ -374,8 +374,25 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let printJobsLoaded: Promise<PrintJobs> | undefined;
   const printJobs = (): Promise<PrintJobs> =>
     (printJobsLoaded ??= Promise.all([import('./printers/jobs'), import('../src-shared/ipc/printers')]).then(([{ PrintJobs }, { printEvents }]) => {
-      const jobs = new PrintJobs(db, dataDir, log.logger, (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)));
-      jobs.recover();
+      const jobs = new PrintJobs(
+        db,
+        dataDir,
+        log.logger,
+        (view) => events.emit('print.progress', printEvents['print.progress'].parse(view)),
+        (printer, status) =>
+          events.emit(
+            'printers.changed',
+            printEvents['printers.changed'].parse({
+              name: printer.name,
+              kind: printer.kind,
+              uri: printer.uri,
+              stock: printer.stock,
+              dpi: printer.dpi,
+              ...status,
+            }),
+          ),
+      );
+      jobs.recover().catch((error: unknown) => log.logger.warn({ err: error }, 'print jobs: asking the printers what they printed failed'));
       return jobs;
     }));
   const otherWriters =

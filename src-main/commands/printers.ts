@@ -12,6 +12,7 @@ import { compress, expand, rangesInWords } from '../../src-shared/domain/positio
 import { PrintJobs, printRows, printerAddress, printerStatus, type PrintJobView } from '../printers/jobs';
 import { blockingReasons, reasonsInWords } from '../printers/reasons';
 import type { PrinterStatus } from '../printers/types';
+import { WATCH_MS } from '../printers/watch';
 import { runZplJob } from '../printers/zpl-printer';
 import { listLabels } from '../store/labels';
 import {
@@ -24,6 +25,7 @@ import {
   printedAmong,
   printingJobs,
   resumesOf,
+  stoppedJobsOf,
   type StoredPrinter,
 } from '../store/printers';
 import { jobTemplates } from '../store/print-templates';
@@ -87,6 +89,13 @@ function requireReady(printer: StoredPrinter, status: PrinterStatus): void {
       detail: { printer: printer.name, address: printerAddress(printer) },
     });
   }
+  if (status.reasons.includes('document-format-not-supported')) {
+    throw new StationError({
+      code: StationErrorCode.printFormatUnsupported,
+      message: `Printer ${printer.name} ${status.message}: use a printer or queue that takes PDF (application/pdf) or ZPL (application/vnd.zebra-zpl).`,
+      detail: { formats: status.formats },
+    });
+  }
   const blocking = blockingReasons(status.reasons);
   if (status.state === 'stopped' || blocking.length) {
     const words = reasonsInWords(blocking) || status.message || 'stopped';
@@ -115,12 +124,14 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     again: boolean;
     reason: string | null;
     resumedFrom: string | null;
+    /** A person said the unconfirmed positions of the job resumed did not come out. */
+    resumesUnconfirmed?: boolean;
     wait: boolean;
     jobId?: string | undefined;
     template?: string | undefined;
   }): Promise<PrintJobView> => {
     requireReel(changes, input.reelId);
-    jobs.recover();
+    await jobs.recover();
     const first = Math.min(...input.positions);
     const last = Math.max(...input.positions);
     const busy = printingJobs(db).find((job) => job.reelId === input.reelId && expand(job.positions).some((p) => p >= first && p <= last));
@@ -139,6 +150,19 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         throw new StationError({
           code: StationErrorCode.alreadyPrinted,
           message: `Position(s) ${rangesInWords(ranges)} were printed already, and a position is printed once unless a person asks again: print them again with --again (recorded as reprints), or print a range without them.`,
+          detail: { positions: ranges },
+        });
+      }
+    }
+    if (!input.again && !input.resumesUnconfirmed) {
+      // A position that may have printed is printed again only on a person's word (docs/printing.md, "After an interruption").
+      const wanted = new Set(input.positions);
+      const unconfirmed = jobs.unconfirmedOf(input.reelId).filter((p) => wanted.has(p));
+      if (unconfirmed.length) {
+        const ranges = compress(unconfirmed);
+        throw new StationError({
+          code: StationErrorCode.alreadyPrinted,
+          message: `Position(s) ${rangesInWords(ranges)} may have printed in a stopped job and the printer could not say: compare with the last label that came out, then resume that job with --not-out for those that did not come out, or print them again with --again (recorded as reprints).`,
           detail: { positions: ranges },
         });
       }
@@ -193,8 +217,12 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
   return {
     'printers.list': async () => {
       const printers = listPrinters(db);
-      const statuses = await Promise.all(printers.map(printerStatus));
+      const statuses = await Promise.all(printers.map((p) => printerStatus(p)));
       return { printers: printers.map((p, i) => view(p, statuses[i] as PrinterStatus)) };
+    },
+    'printers.watch': () => {
+      jobs.watch.watch(WATCH_MS);
+      return { watchingMs: WATCH_MS };
     },
     'printers.add': async ({ name, ipp, zpl, stock, dpi }) => {
       const kind = ipp === undefined ? 'zpl' : 'ipp';
@@ -227,7 +255,12 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       const asZpl = printer.kind === 'ipp' && !status.formats.includes(PDF);
       const outcome =
         printer.kind === 'zpl'
-          ? await runZplJob(printer.uri, await zplLabels([row], 1, printer.stock, printer.dpi), () => undefined, signal)
+          ? await runZplJob(
+              printer.uri,
+              await zplLabels([row], 1, printer.stock, printer.dpi),
+              { started: () => undefined, sending: () => undefined, confirmed: () => undefined },
+              signal,
+            )
           : await runIppJob(
               printer.uri,
               {
@@ -256,14 +289,19 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       if (!chosen) throw invalid("Name the printer for the reprint (--printer NAME), or set the bench's printer in the Bench's settings.");
       return startJob({ reelId, printer: requirePrinter(chosen), positions: [position], copies: 1, again: true, reason, resumedFrom: null, wait, jobId });
     },
-    'print.status': ({ jobId }) => jobs.view(jobId),
-    'print.resume': async ({ jobId, wait, newJobId }) => {
-      const stopped = jobs.view(jobId);
+    'print.status': async ({ jobId }) => jobs.view(jobId),
+    'print.resume': async ({ jobId, unconfirmedNotOut, wait, newJobId }) => {
+      const stopped = await jobs.view(jobId);
       const job = getPrintJob(db, jobId);
-      if (!job || stopped.state === 'printing' || stopped.state === 'done' || stopped.notPrinted.length === 0) {
+      // Unconfirmed positions may have printed: only a person who looked says they did not (docs/printing.md, "After an interruption").
+      const positions = [...expand(stopped.notPrinted), ...(unconfirmedNotOut ? expand(stopped.unconfirmed) : [])];
+      if (!job || stopped.state === 'printing' || stopped.state === 'done' || positions.length === 0) {
         throw new StationError({
           code: StationErrorCode.conflict,
-          message: `Job ${jobId} is ${stopped.state}${stopped.notPrinted.length ? '' : ' with every position printed'}: only a stopped job with positions not printed can be resumed.`,
+          message: stopped.unconfirmed.length
+            ? `Job ${jobId}: position(s) ${rangesInWords(stopped.unconfirmed)} may have printed and the printer could not say: compare with the last label that came out, then resume with --not-out for those that did not come out, or reprint one with a reason.`
+            : `Job ${jobId} is ${stopped.state}${stopped.notPrinted.length ? '' : ' with every position printed'}: only a stopped job with positions not printed can be resumed.`,
+          detail: { unconfirmed: stopped.unconfirmed },
         });
       }
       const resumed = resumesOf(db, jobId).find((r) => r.state === 'printing' || r.state === 'done');
@@ -277,15 +315,26 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       return startJob({
         reelId: job.reelId,
         printer: requirePrinter(job.printer),
-        positions: expand(stopped.notPrinted),
+        positions: [...positions].sort((a, b) => expand(job.positions).indexOf(a) - expand(job.positions).indexOf(b)),
         copies: job.copies,
         again: job.reprint,
         reason: job.reason,
         resumedFrom: jobId,
+        resumesUnconfirmed: unconfirmedNotOut,
         wait,
         jobId: newJobId,
         template: jobTemplates(db, job.reelId).get(jobId),
       });
+    },
+    'print.interrupted': async ({ reelId }) => {
+      requireReel(changes, reelId);
+      await jobs.recover();
+      for (const job of stoppedJobsOf(db, reelId)) {
+        if (resumesOf(db, job.jobId).length) continue;
+        const view = jobs.viewNow(job.jobId);
+        if (view.notPrinted.length || view.unconfirmed.length) return view;
+      }
+      return null;
     },
     'print.stop': async ({ jobId }) => {
       if (!jobs.stop(jobId, 'stopped by a person')) return jobs.view(jobId);

@@ -18,6 +18,16 @@ export const ZPL = 'application/vnd.zebra-zpl';
 export async function ippStatus(uri: string): Promise<PrinterStatus> {
   try {
     const a = await new IppClient(uri).printerAttributes();
+    // A printer that takes nothing the station sends (PDF, ZPL) cannot print its jobs: it says what it takes
+    // (docs/printing.md, "Printer states").
+    if (a.formats.length && !a.formats.includes(PDF) && !a.formats.includes(ZPL)) {
+      return {
+        state: 'stopped',
+        reasons: ['document-format-not-supported'],
+        message: `takes only ${a.formats.join(', ')}, and the station sends PDF or ZPL`,
+        formats: a.formats,
+      };
+    }
     const reasons = cleanReasons(a.reasons);
     const blocking = blockingReasons(a.reasons);
     const state = a.state === 'stopped' || blocking.length ? 'stopped' : a.state === 'processing' ? 'printing' : 'idle';
@@ -52,7 +62,7 @@ export async function* partsFrom(first: IppPart, rest?: AsyncIterable<IppPart>):
 export async function runIppJob(
   uri: string,
   document: { parts: AsyncIterable<IppPart>; format: string; name: string },
-  callbacks: { started(printerJob: string): void; confirmed(count: number): void },
+  callbacks: { started(printerJob: string, base: number, sent: number): void; confirmed(count: number): void },
   signal: AbortSignal,
 ): Promise<JobOutcome> {
   const client = new IppClient(uri);
@@ -93,7 +103,7 @@ async function runIppPart(
   part: IppPart,
   document: { format: string; name: string },
   before: number,
-  callbacks: { started(printerJob: string): void; confirmed(count: number): void },
+  callbacks: { started(printerJob: string, base: number, sent: number): void; confirmed(count: number): void },
   signal: AbortSignal,
 ): Promise<JobOutcome | undefined> {
   let jobId: number;
@@ -103,7 +113,7 @@ async function runIppPart(
     if (error instanceof IppUnreachable) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     throw error;
   }
-  callbacks.started(String(jobId));
+  callbacks.started(String(jobId), before, before + part.labels);
   let confirmed = 0;
   let failures = 0;
   const confirm = (n: number) => {
@@ -156,5 +166,28 @@ async function runIppPart(
       if (failures >= UNREACHABLE_POLLS) return { outcome: 'stopped', cause: 'unreachable', reason: `printer unreachable: ${error.message}` };
     }
     await delay(POLL_MS);
+  }
+}
+
+/**
+ * What the printer printed of its job `printerJob` (docs/printing.md, "After an interruption"): asked with
+ * Get-Job-Attributes, its answer the record. A job that has not ended is canceled first (nobody follows it any more),
+ * so what it says after is final. `labels`: how many labels the job held. `unknown`: the printer no longer knows the
+ * job (it restarted). Null when the printer cannot be asked.
+ */
+export async function ippJobPrinted(uri: string, printerJob: number, labels: number): Promise<number | 'unknown' | null> {
+  const client = new IppClient(uri);
+  try {
+    let job = await client.jobStatus(printerJob);
+    if (job.state !== 'completed' && job.state !== 'canceled' && job.state !== 'aborted') {
+      await client.cancelJob(printerJob);
+      job = await client.jobStatus(printerJob);
+      if (job.state !== 'completed' && job.state !== 'canceled' && job.state !== 'aborted') return null;
+    }
+    return job.state === 'completed' ? labels : Math.min(labels, job.impressionsCompleted);
+  } catch (error) {
+    // A printer that restarted and no longer knows the job prints nothing more of it: what it confirmed is all.
+    if (error instanceof IppStatusError && error.status === 'client-error-not-found') return 'unknown';
+    return null;
   }
 }

@@ -2,7 +2,10 @@
 // (zpl-printer.ts, ipp-printer.ts) and every label the printer confirms is recorded at once (store/printers.ts
 // `confirmPrints`), so the record never runs ahead of the printer. A job ends `done`, `stopped` (the printer stopped,
 // went away, or the station did: what was confirmed is printed, the rest is not) or `failed` (the station could not
-// run it). A job whose station died while it printed is `stopped` at the next start, with the split it had.
+// run it). A job whose station died while it printed is `stopped` at the next start. After any interruption the
+// printer's own count is the record (docs/printing.md, "After an interruption"): the ZPL printer's odometer, the IPP
+// printer's Get-Job-Attributes; labels sent that no printer count confirms yet are `unconfirmed`, asked again at the
+// next look at the job, and never printed again without a person's word.
 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -15,19 +18,26 @@ import type { Db } from '../store/database';
 import {
   confirmPrints,
   endPrintJob,
+  getPrinter,
   getPrintJob,
   insertPrintJob,
+  listPrinters,
   printJobsUpdatedSince,
   printingJobs,
+  setOdometerStart,
   setPrinterJob,
+  setSent,
+  setUnconfirmed,
+  unsettledJobs,
   type Ranges,
   type StoredPrintJob,
   type StoredPrinter,
 } from '../store/printers';
 import { labelPdfParts, zplLabels } from './documents';
-import { PDF, ZPL, ippStatus, partsFrom, runIppJob, type IppPart } from './ipp-printer';
+import { PDF, ZPL, ippJobPrinted, ippStatus, partsFrom, runIppJob, type IppPart } from './ipp-printer';
 import type { JobOutcome, PrinterStatus, StopCause } from './types';
-import { runZplJob, zplStatus } from './zpl-printer';
+import { PrinterWatch, WATCH_TIMEOUT_MS } from './watch';
+import { runZplJob, zplPrinted, zplStatus } from './zpl-printer';
 
 export interface PrintJobView {
   jobId: string;
@@ -36,21 +46,32 @@ export interface PrintJobView {
   state: StoredPrintJob['state'];
   printed: Ranges;
   notPrinted: Ranges;
+  /** Positions sent that may have printed: no printer count confirms them yet (docs/printing.md). */
+  unconfirmed: Ranges;
+  unconfirmedLabels?: { position: number; text: string }[];
   reason?: string;
 }
 
 function viewOf(job: StoredPrintJob): PrintJobView {
   const order = expand(job.positions);
   const done = positionsDone(job, order);
+  const upTo = unconfirmedUpTo(job, order);
   return {
     jobId: job.jobId,
     printer: job.printer,
     positions: { first: Math.min(...order), last: Math.max(...order), count: order.length },
     state: job.state,
     printed: compress(order.slice(0, done)),
-    notPrinted: compress(order.slice(done)),
+    notPrinted: compress(order.slice(upTo)),
+    unconfirmed: compress(order.slice(done, upTo)),
     ...(job.stopReason ? { reason: job.stopReason } : {}),
   };
+}
+
+/** Where the job's unconfirmed positions end (in print order): a position any of whose copies may have printed. */
+function unconfirmedUpTo(job: StoredPrintJob, order: readonly number[]): number {
+  if (job.state === 'printing') return positionsDone(job, order);
+  return Math.max(positionsDone(job, order), Math.min(order.length, Math.ceil((job.confirmed + job.unconfirmed) / job.copies)));
 }
 
 /** How many positions of the job (in print order) the printer confirmed. */
@@ -93,8 +114,8 @@ function alive(pid: number | null): boolean {
 }
 
 /** The state of a printer, asked now (never throws: a printer that cannot be asked is `unreachable`). */
-export function printerStatus(printer: StoredPrinter): Promise<PrinterStatus> {
-  return printer.kind === 'zpl' ? zplStatus(printer.uri) : ippStatus(printer.uri);
+export function printerStatus(printer: StoredPrinter, timeoutMs?: number): Promise<PrinterStatus> {
+  return printer.kind === 'zpl' ? zplStatus(printer.uri, timeoutMs) : ippStatus(printer.uri);
 }
 
 /** The printer's address as the errors name it. */
@@ -162,6 +183,8 @@ export class PrintJobs {
   /** The last change of a job this process has told about (jobs of other processes: `othersChanged`). */
   private seenUpdate = new Date().toISOString();
   readonly station = hostname();
+  /** The printers watched while a screen shows them and after every job (watch.ts). */
+  readonly watch: PrinterWatch;
 
   constructor(
     private readonly db: Db,
@@ -169,7 +192,15 @@ export class PrintJobs {
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
     /** Every job's progress (docs/printing.md, "Progress"); the station emits it as the `print.progress` event. */
     private readonly progress: (view: PrintProgressView) => void = () => undefined,
-  ) {}
+    /** A printer's state changed while watched; the station emits it as the `printers.changed` event. */
+    printerChanged: (printer: StoredPrinter, status: PrinterStatus) => void = () => undefined,
+  ) {
+    this.watch = new PrinterWatch(
+      () => listPrinters(db),
+      (printer) => printerStatus(printer, WATCH_TIMEOUT_MS),
+      printerChanged,
+    );
+  }
 
   /** Tells the job's progress now (its start, its end), or within PROGRESS_MS (labels confirmed). */
   private tell(jobId: string, when: 'now' | 'soon', ending?: { cause: StopCause; reasons?: string[] | undefined }): void {
@@ -177,6 +208,8 @@ export class PrintJobs {
       this.progressTimers.delete(jobId);
       const job = getPrintJob(this.db, jobId);
       if (job) this.progress(progressOf(job, ending));
+      // After every job the printers are watched a while: its end may have left one out of paper.
+      if (job && job.state !== 'printing') this.watch.watch();
     };
     if (when === 'soon') {
       if (!this.progressTimers.has(jobId)) this.progressTimers.set(jobId, setTimeout(send, PROGRESS_MS));
@@ -186,14 +219,60 @@ export class PrintJobs {
     send();
   }
 
-  /** Jobs left `printing` by a station that is gone end `stopped`, with the split the printer had confirmed. */
-  recover(): void {
+  private readonly settling = new Map<string, Promise<void>>();
+
+  /**
+   * Jobs left `printing` by a station that is gone end `stopped`, and every stopped job with labels unconfirmed asks
+   * its printer what it printed (docs/printing.md, "After an interruption").
+   */
+  async recover(): Promise<void> {
+    const now = () => new Date().toISOString();
     for (const job of printingJobs(this.db)) {
       if (this.running.has(job.jobId) || (job.pid !== process.pid && alive(job.pid))) continue;
-      endPrintJob(this.db, job.jobId, 'stopped', 'the station stopped during the job', new Date().toISOString());
+      if (!endPrintJob(this.db, job.jobId, 'stopped', 'the station stopped during the job', now())) continue;
+      setUnconfirmed(this.db, job.jobId, job.sent - job.confirmed, now());
       this.log.warn({ jobId: job.jobId }, 'print job stopped: its station stopped during the job');
       this.tell(job.jobId, 'now', { cause: 'stopped' });
     }
+    await Promise.all(unsettledJobs(this.db).map((job) => this.settle(job.jobId)));
+  }
+
+  /** The Reel's positions that may have printed in a stopped job, no printer count confirming them yet. */
+  unconfirmedOf(reelId: string): number[] {
+    return unsettledJobs(this.db)
+      .filter((job) => job.reelId === reelId)
+      .flatMap((job) => expand(viewOf(job).unconfirmed));
+  }
+
+  /** Asks the printer what it printed of the job's labels sent and not confirmed; its count is the record. */
+  private settle(jobId: string, tell = true): Promise<void> {
+    const running = this.settling.get(jobId);
+    if (running) return running;
+    const settling = this.askPrinter(jobId, tell).finally(() => this.settling.delete(jobId));
+    this.settling.set(jobId, settling);
+    return settling;
+  }
+
+  private async askPrinter(jobId: string, tell: boolean): Promise<void> {
+    const job = getPrintJob(this.db, jobId);
+    const printer = job && getPrinter(this.db, job.printer);
+    if (!job || !printer || job.state === 'printing' || job.unconfirmed <= 0) return;
+    let answer: { printed: number; unconfirmed: number } | null = null;
+    if (printer.kind === 'zpl') {
+      if (job.odometerStart !== null) answer = await zplPrinted(printer.uri, job.odometerStart, job.sent);
+    } else if (job.printerJob !== null && Number.isSafeInteger(Number(job.printerJob))) {
+      const printed = await ippJobPrinted(printer.uri, Number(job.printerJob), job.sent - job.printerJobBase);
+      if (printed === 'unknown') answer = { printed: job.confirmed, unconfirmed: 0 };
+      else if (printed !== null) answer = { printed: job.printerJobBase + printed, unconfirmed: 0 };
+    }
+    if (!answer) return;
+    const order = expand(job.positions);
+    const count = Math.max(job.confirmed, answer.printed);
+    const at = new Date().toISOString();
+    confirmPrints(this.db, jobId, count, order.slice(positionsDone(job, order), Math.min(order.length, Math.floor(count / job.copies))), at);
+    setUnconfirmed(this.db, jobId, Math.min(answer.unconfirmed, job.sent - count), at);
+    this.log.info({ jobId, printed: count, was: job.confirmed }, "print job's record settled by the printer's count");
+    if (tell) this.tell(jobId, 'now');
   }
 
   /**
@@ -209,15 +288,27 @@ export class PrintJobs {
     }
   }
 
-  view(jobId: string): PrintJobView {
-    this.recover();
+  async view(jobId: string): Promise<PrintJobView> {
+    await this.recover();
+    return this.viewNow(jobId);
+  }
+
+  /** The job as the record has it now (no printer asked). */
+  viewNow(jobId: string): PrintJobView {
     const job = getPrintJob(this.db, jobId);
     if (!job)
       throw new StationError({
         code: StationErrorCode.notFound,
         message: `No print job ${jobId} on this station: "station print log --reel REEL" lists the prints.`,
       });
-    return viewOf(job);
+    const view = viewOf(job);
+    if (!view.unconfirmed.length) return view;
+    // Their values, to compare with the last label that came out (docs/printing.md, "After an interruption").
+    const unconfirmed = expand(view.unconfirmed);
+    const labels = new Map(
+      listLabels(this.db, job.reelId, { from: Math.min(...unconfirmed), to: Math.max(...unconfirmed) }).map((l) => [l.position, l.expected?.TEXT ?? '']),
+    );
+    return { ...view, unconfirmedLabels: unconfirmed.map((position) => ({ position, text: labels.get(position) ?? '' })) };
   }
 
   /** Resolves when the job has ended (at once when it runs in no process of this station). */
@@ -277,17 +368,32 @@ export class PrintJobs {
     const abort = new AbortController();
     const run = async (): Promise<JobOutcome> =>
       printer.kind === 'zpl'
-        ? runZplJob(printer.uri, zpl ?? [], confirmed, abort.signal)
+        ? runZplJob(
+            printer.uri,
+            zpl ?? [],
+            {
+              started: (odometer) => setOdometerStart(this.db, jobId, odometer, new Date().toISOString()),
+              sending: (count) => setSent(this.db, jobId, count, new Date().toISOString()),
+              confirmed,
+            },
+            abort.signal,
+          )
         : runIppJob(
             printer.uri,
             { parts, format: useZpl ? ZPL : PDF, name: `Reel ${request.reelId} positions ${rangesInWords(compress(order))}` },
-            { started: (id) => setPrinterJob(this.db, jobId, id, new Date().toISOString()), confirmed },
+            { started: (id, base, sent) => setPrinterJob(this.db, jobId, id, base, sent, new Date().toISOString()), confirmed },
             abort.signal,
           );
     const ended = run().then(
-      (outcome) => {
+      async (outcome) => {
         endPrintJob(this.db, jobId, outcome.outcome, outcome.outcome === 'stopped' ? outcome.reason : null, new Date().toISOString());
         this.log.info({ jobId, outcome }, 'print job ended');
+        if (outcome.outcome === 'stopped') {
+          // What the printer printed of the labels it was sent is its own count (docs/printing.md, "After an interruption").
+          const ended = getPrintJob(this.db, jobId);
+          if (ended) setUnconfirmed(this.db, jobId, ended.sent - ended.confirmed, new Date().toISOString());
+          await this.settle(jobId, false);
+        }
         this.tell(jobId, 'now', outcome.outcome === 'stopped' ? { cause: outcome.cause, reasons: outcome.reasons } : undefined);
       },
       (error: unknown) => {
@@ -314,5 +420,6 @@ export class PrintJobs {
     for (const running of this.running.values()) running.abort.abort('the station closed during the job');
     await Promise.all([...this.running.values()].map((r) => r.ended));
     for (const timer of this.progressTimers.values()) clearTimeout(timer);
+    this.watch.close();
   }
 }

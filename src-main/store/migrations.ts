@@ -507,4 +507,17 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE reels ADD COLUMN direction TEXT NOT NULL DEFAULT 'up' CHECK (direction IN ('up', 'down'));
     `,
   },
+  {
+    version: 18,
+    name: 'print jobs: labels sent, the printer count at the start, labels unconfirmed',
+    // docs/printing.md, "After an interruption": what the station handed the printer (`sent`), the ZPL printer's
+    // label odometer when the job started, the IPP job's first label within the station's job, and how many labels
+    // after the confirmed ones may have printed (the printer could not be asked yet).
+    sql: `
+      ALTER TABLE print_jobs ADD COLUMN sent INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE print_jobs ADD COLUMN odometer_start INTEGER;
+      ALTER TABLE print_jobs ADD COLUMN printer_job_base INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE print_jobs ADD COLUMN unconfirmed INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

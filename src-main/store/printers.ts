@@ -32,6 +32,14 @@ export interface StoredPrintJob {
   stopReason: string | null;
   confirmed: number;
   printerJob: string | null;
+  /** Labels of the job handed to the printer (ZPL formats written; IPP: the labels of the parts sent). */
+  sent: number;
+  /** The ZPL printer's label odometer when the job started (null: it has none, or IPP). */
+  odometerStart: number | null;
+  /** Labels of the job before the IPP printer job `printerJob`. */
+  printerJobBase: number;
+  /** Labels after the confirmed ones that may have printed: the printer has not told yet (docs/printing.md). */
+  unconfirmed: number;
   resumedFrom: string | null;
   station: string;
   pid: number | null;
@@ -70,6 +78,10 @@ interface JobRow {
   stop_reason: string | null;
   confirmed: number;
   printer_job: string | null;
+  sent: number;
+  odometer_start: number | null;
+  printer_job_base: number;
+  unconfirmed: number;
   resumed_from: string | null;
   station: string;
   pid: number | null;
@@ -91,6 +103,10 @@ const jobOf = (r: JobRow): StoredPrintJob => ({
   stopReason: r.stop_reason,
   confirmed: r.confirmed,
   printerJob: r.printer_job,
+  sent: r.sent,
+  odometerStart: r.odometer_start,
+  printerJobBase: r.printer_job_base,
+  unconfirmed: r.unconfirmed,
   resumedFrom: r.resumed_from,
   station: r.station,
   pid: r.pid,
@@ -124,7 +140,10 @@ export function deletePrinter(db: Db, name: string): boolean {
   return statement(db, 'DELETE FROM printers WHERE name = ?').run(name).changes === 1;
 }
 
-export function insertPrintJob(db: Db, job: Omit<StoredPrintJob, 'confirmed' | 'printerJob' | 'stopReason' | 'updatedAt'>): void {
+export function insertPrintJob(
+  db: Db,
+  job: Omit<StoredPrintJob, 'confirmed' | 'printerJob' | 'stopReason' | 'updatedAt' | 'sent' | 'odometerStart' | 'printerJobBase' | 'unconfirmed'>,
+): void {
   statement(
     db,
     `INSERT INTO print_jobs (job_id, reel_id, printer, positions, copies, reprint, reason, state, confirmed, resumed_from, station, pid, created_at, updated_at)
@@ -165,8 +184,40 @@ export function resumesOf(db: Db, jobId: string): StoredPrintJob[] {
   return (statement(db, 'SELECT * FROM print_jobs WHERE resumed_from = ? ORDER BY created_at').all(jobId) as JobRow[]).map(jobOf);
 }
 
-export function setPrinterJob(db: Db, jobId: string, printerJob: string, now: string): void {
-  statement(db, 'UPDATE print_jobs SET printer_job = ?, updated_at = ? WHERE job_id = ?').run(printerJob, now, jobId);
+/** The printer's label odometer as the job started (ZPL; null: the printer has none). */
+export function setOdometerStart(db: Db, jobId: string, odometer: number | null, now: string): void {
+  statement(db, 'UPDATE print_jobs SET odometer_start = ?, updated_at = ? WHERE job_id = ?').run(odometer, now, jobId);
+}
+
+/** `sent` labels of the job are handed to the printer (written before the bytes go, so the record never says less). */
+export function setSent(db: Db, jobId: string, sent: number, now: string): void {
+  statement(db, 'UPDATE print_jobs SET sent = MAX(sent, ?), updated_at = ? WHERE job_id = ?').run(sent, now, jobId);
+}
+
+/** How many labels after the confirmed ones may have printed (0: the printer's count is the record). */
+export function setUnconfirmed(db: Db, jobId: string, unconfirmed: number, now: string): void {
+  statement(db, 'UPDATE print_jobs SET unconfirmed = ?, updated_at = ? WHERE job_id = ?').run(Math.max(0, unconfirmed), now, jobId);
+}
+
+/** Stopped jobs whose printer has not told yet what it printed of the labels sent. */
+export function unsettledJobs(db: Db): StoredPrintJob[] {
+  return (statement(db, "SELECT * FROM print_jobs WHERE state <> 'printing' AND unconfirmed > 0").all() as JobRow[]).map(jobOf);
+}
+
+/** The printer took labels `base + 1 … sent` of the job as its job `printerJob` (IPP). */
+/** The Reel's stopped jobs, newest first. */
+export function stoppedJobsOf(db: Db, reelId: string): StoredPrintJob[] {
+  return (statement(db, "SELECT * FROM print_jobs WHERE reel_id = ? AND state = 'stopped' ORDER BY created_at DESC").all(reelId) as JobRow[]).map(jobOf);
+}
+
+export function setPrinterJob(db: Db, jobId: string, printerJob: string, base: number, sent: number, now: string): void {
+  statement(db, 'UPDATE print_jobs SET printer_job = ?, printer_job_base = ?, sent = ?, updated_at = ? WHERE job_id = ?').run(
+    printerJob,
+    base,
+    sent,
+    now,
+    jobId,
+  );
 }
 
 /**

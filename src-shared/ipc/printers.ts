@@ -36,6 +36,13 @@ const PrintJobView = z.object({
   state: z.enum(['printing', 'done', 'stopped', 'failed']),
   printed: z.array(Range),
   notPrinted: z.array(Range),
+  /**
+   * Positions sent to the printer that may have printed: no count of the printer confirms them yet (it could not be
+   * asked, or has no odometer; docs/printing.md, "After an interruption"). Never printed again without a person's word.
+   */
+  unconfirmed: z.array(Range),
+  /** The unconfirmed positions' values, to compare with the last label that came out. */
+  unconfirmedLabels: z.array(z.object({ position: z.number().int(), text: z.string() })).optional(),
   reason: z.string().optional(),
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
@@ -95,6 +102,14 @@ export const printerCommands = {
   'printers.list': {
     input: z.object({}).strict(),
     output: z.object({ printers: z.array(PrinterView) }),
+  },
+  /**
+   * A screen shows printers: the station watches them for the next 10 s and tells each change of state as the
+   * `printers.changed` event (docs/printing.md, "Printer states"). A screen renews it while it shows them.
+   */
+  'printers.watch': {
+    input: z.object({}).strict(),
+    output: z.object({ watchingMs: z.number().int() }),
   },
   /** Adds a printer by its IPP URI (ipp://, ipps://) or a ZPL printer's HOST:PORT; its state is asked at once. */
   'printers.add': {
@@ -160,10 +175,26 @@ export const printerCommands = {
     input: z.object({ jobId: z.string().min(1) }).strict(),
     output: PrintJobView,
   },
-  /** Prints exactly the positions a stopped job's printer did not confirm, as a new job. */
+  /** Prints exactly the positions a stopped job's printer did not print (and the unconfirmed ones on a person's word), as a new job. */
   'print.resume': {
-    input: z.object({ jobId: z.string().min(1), wait: z.boolean().default(true), newJobId: z.uuid().optional() }).strict(),
+    input: z
+      .object({
+        jobId: z.string().min(1),
+        /** A person compared: the unconfirmed positions did not come out, so they are printed too (not as reprints). */
+        unconfirmedNotOut: z.boolean().default(false),
+        wait: z.boolean().default(true),
+        newJobId: z.uuid().optional(),
+      })
+      .strict(),
     output: PrintJobView,
+  },
+  /**
+   * The Reel's latest stopped job with positions not printed or unconfirmed and not resumed yet (e.g. its station
+   * stopped during it): the Print dialog shows it after a restart, with its split and Resume. Null when there is none.
+   */
+  'print.interrupted': {
+    input: z.object({ reelId: z.string().min(1) }).strict(),
+    output: PrintJobView.nullable(),
   },
   /** Stops a job this station runs: what the printer did not confirm stays not printed. */
   'print.stop': {
@@ -185,4 +216,6 @@ export const printerCommands = {
 export const printEvents = {
   /** A print job started, moved on, or ended (jobs of other processes on the data folder included). */
   'print.progress': PrintProgress,
+  /** A watched printer's state changed (docs/printing.md, "Printer states"). */
+  'printers.changed': PrinterView,
 } as const;

@@ -3,8 +3,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 // A ZPL label printer on a TCP socket (docs/testing.md, "Real parts"), standing for a Zebra on port 9100: it reads
 // the byte stream in order, keeps each `^XA … ^XZ` format in its receive buffer, prints one every `labelMs`, and
 // answers `~HS` at once with the three strings of the ZPL II Programming Guide (written here from the guide, not
-// from the station's parser). It can run out of paper after N labels, be paused, have its head opened, and drop the
-// connection after N labels; `~JA` (cancel all) empties its buffer. What it printed is kept, format by format.
+// from the station's parser). It can run out of paper after N labels, be paused, have its head opened, drop the
+// connection after N labels (it prints on what it holds, as a Zebra does) or restart (what it holds is lost);
+// `~JA` (cancel all) empties its buffer. Like a Link-OS printer it answers `! U1 getvar "odometer.total_label_count"`
+// with its label odometer (kept across restarts), unless made without one (it then ignores the getvar, as an older
+// printer does). What it printed is kept, format by format.
 
 const STX = '\u0002';
 const ETX = '\u0003';
@@ -24,8 +27,16 @@ export interface FakeZplPrinter {
   loadPaper(): void;
   setPaused(paused: boolean): void;
   setHeadOpen(open: boolean): void;
-  /** Drop the connection after `labels` more labels (what it holds is lost, as a printer reset). */
+  /** Drop the connection after `labels` more labels; the printer prints on what it holds. */
   dropAfter(labels: number): void;
+  /** Drop every connection now; the printer prints on what it holds. */
+  dropConnections(): void;
+  /** Restart after `labels` more labels (0: now): connections dropped, what it holds lost, the odometer kept. */
+  restartAfter(labels: number): void;
+  /** Labels printed in its life (the Link-OS odometer). */
+  odometer: number;
+  /** Every odometer getvar asked. */
+  odometerQueries: number;
   /** Seconds per label. */
   labelMs: number;
   /** Every `~HS` asked. */
@@ -37,7 +48,8 @@ function flag(v: boolean): string {
   return v ? '1' : '0';
 }
 
-export async function startFakeZplPrinter(options: { labelMs?: number } = {}): Promise<FakeZplPrinter> {
+export async function startFakeZplPrinter(options: { labelMs?: number; odometer?: boolean } = {}): Promise<FakeZplPrinter> {
+  const hasOdometer = options.odometer ?? true;
   const queue: string[] = [];
   const sockets = new Set<Socket>();
   let paperOut = false;
@@ -45,6 +57,7 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
   let headOpen = false;
   let paperLeft: number | undefined;
   let dropLeft: number | undefined;
+  let restartLeft: number | undefined;
   let current: string | undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -74,6 +87,15 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
     dropAfter(labels) {
       dropLeft = labels;
     },
+    dropConnections() {
+      for (const s of sockets) s.destroy();
+    },
+    restartAfter(labels) {
+      restartLeft = labels;
+      if (labels === 0) restart();
+    },
+    odometer: 1000,
+    odometerQueries: 0,
     labelMs: options.labelMs ?? 5,
     statusQueries: 0,
     close: () =>
@@ -84,6 +106,15 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
       }),
   };
 
+  function restart(): void {
+    restartLeft = undefined;
+    queue.length = 0;
+    clearTimeout(timer);
+    timer = undefined;
+    current = undefined;
+    for (const s of sockets) s.destroy();
+  }
+
   /** Starts the next label when the printer can print. */
   function tick(): void {
     if (current !== undefined || timer || paperOut || paused || headOpen || queue.length === 0) return;
@@ -91,13 +122,14 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
     timer = setTimeout(() => {
       timer = undefined;
       printer.printed.push(current as string);
+      printer.odometer += 1;
       current = undefined;
       if (paperLeft !== undefined && (paperLeft -= 1) <= 0) paperOut = true;
       if (dropLeft !== undefined && (dropLeft -= 1) <= 0) {
         dropLeft = undefined;
-        queue.length = 0;
-        for (const s of sockets) s.destroy();
+        printer.dropConnections();
       }
+      if (restartLeft !== undefined && (restartLeft -= 1) <= 0) restart();
       tick();
     }, printer.labelMs);
   }
@@ -122,9 +154,20 @@ export async function startFakeZplPrinter(options: { labelMs?: number } = {}): P
         const hs = pending.indexOf('~HS');
         const ja = pending.indexOf('~JA');
         const xz = pending.indexOf('^XZ');
-        const next = [hs, ja, xz].filter((i) => i >= 0).sort((a, b) => a - b)[0];
+        // A Set-Get-Do command ends at its CR LF; only a whole one is read.
+        const sgdAt = pending.indexOf('! U1 ');
+        const sgd = sgdAt >= 0 && pending.indexOf('\r\n', sgdAt) >= 0 ? sgdAt : -1;
+        const next = [hs, ja, xz, sgd].filter((i) => i >= 0).sort((a, b) => a - b)[0];
         if (next === undefined) break;
-        if (next === xz) {
+        if (next === sgd) {
+          const end = pending.indexOf('\r\n', sgd);
+          const command = pending.slice(sgd, end);
+          pending = pending.slice(0, sgd) + pending.slice(end + 2);
+          if (hasOdometer && /^! U1 getvar "odometer\.total_label_count"/.test(command)) {
+            printer.odometerQueries += 1;
+            socket.write(`"${printer.odometer}"`);
+          }
+        } else if (next === xz) {
           const start = pending.indexOf('^XA');
           queue.push(pending.slice(start < 0 ? 0 : start, xz + 3));
           pending = pending.slice(xz + 3);

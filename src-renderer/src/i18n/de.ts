@@ -942,6 +942,7 @@ export const de: Catalog = {
       'marker-supply-empty': 'Farbband leer',
       'marker-supply-low': 'Farbband fast leer',
       'spool-area-full': 'Speicher voll',
+      'document-format-not-supported': 'nimmt keines der Formate, die der Arbeitsplatz sendet (PDF, ZPL); er nimmt',
     },
     addTitle: 'Drucker hinzufügen',
     uri: 'IPP-URI',
@@ -1556,6 +1557,10 @@ export const de: Catalog = {
     notPrinted: 'Nicht gedruckt: {{ranges}}',
     none: 'keine',
     resumeHint: 'Den Drucker in Ordnung bringen, dann Fortsetzen: es druckt genau die nicht gedruckten Positionen.',
+    unconfirmed:
+      'Vielleicht gedruckt (der Drucker konnte es nicht sagen): {{ranges}}. Mit dem letzten Label vergleichen, das herauskam: {{values}}. Nur die erneut drucken, die nicht herauskamen.',
+    stationSilent:
+      'Der Arbeitsplatz antwortet nicht: dieser Auftrag druckt vielleicht nicht mehr. Prüfen, ob der Arbeitsplatz läuft; ist er wieder da, zeigt dieser Dialog, was gedruckt wurde.',
     resume: 'Fortsetzen',
     failed: 'Die Station konnte diesen Auftrag nicht ausführen: das Protokoll der Station ansehen, dann erneut versuchen.',
     close: 'Schließen',

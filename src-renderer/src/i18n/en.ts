@@ -917,6 +917,7 @@ export const en = {
       'marker-supply-empty': 'ribbon out',
       'marker-supply-low': 'ribbon low',
       'spool-area-full': 'buffer full',
+      'document-format-not-supported': 'takes none of the formats the station sends (PDF, ZPL); it takes',
     },
     addTitle: 'Add a printer',
     uri: 'IPP URI',
@@ -1499,6 +1500,10 @@ export const en = {
     notPrinted: 'Not printed: {{ranges}}',
     none: 'none',
     resumeHint: 'Fix the printer, then Resume: it prints exactly the positions not printed.',
+    unconfirmed:
+      'May have printed (the printer could not say): {{ranges}}. Compare with the last label that came out: {{values}}. Print again only those that did not come out.',
+    stationSilent:
+      'The station does not answer: this job may not be printing any more. Check that the station is running; when it is back, this dialog shows what was printed.',
     resume: 'Resume',
     failed: 'The station could not run this job: see the station’s log, then try again.',
     close: 'Close',

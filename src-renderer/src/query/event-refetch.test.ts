@@ -138,4 +138,19 @@ describe('results refetched after station events', () => {
     stop();
     report.off();
   });
+
+  it("the NFC slot's URL is read again when the print data changes (labels.changed)", async () => {
+    const station = { version: 0 };
+    const { on, emit } = stationEvents();
+    const slot = shownResult(client, 'nfc.prepare', station);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(slot.data()).toBe(0);
+    const stop = startEventRefetch(client, on);
+    station.version = 1;
+    emit('labels.changed');
+    await vi.advanceTimersByTimeAsync(QUIET_MS + 50);
+    expect(slot.data()).toBe(1);
+    stop();
+    slot.off();
+  });
 });

@@ -13,7 +13,8 @@ import type { KnownEventName, KnownName } from '../contract';
 const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   // The Reel report and the shift summary follow every save, take-back and sent operation (docs/architecture.md,
   // "Events"): current while shown, and when opened again.
-  'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history', 'report.reel', 'report.shift', 'grades.reel'],
+  // The NFC slot's URL follows the print data it is made from (docs/devices.md): what it promises is what is written.
+  'labels.changed': ['reels.show', 'reels.list', 'bulkBind.status', 'labels.history', 'report.reel', 'report.shift', 'grades.reel', 'nfc.prepare'],
   'queue.progress': ['queue.list', 'reels.list', 'bulkBind.status', 'labels.history', 'sync.concurrency.get', 'report.reel', 'report.shift'],
   'devices.changed': ['devices.list'],
   'devices.status': ['devices.list'],
@@ -21,6 +22,8 @@ const STALE_AFTER: Partial<Record<KnownEventName, readonly KnownName[]>> = {
   'station.changed': ['profiles.list'],
   // A print job moved on or ended (docs/printing.md, "Progress"): its status and the Reel's prints.
   'print.progress': ['print.status', 'print.log'],
+  // A watched printer's state changed (docs/printing.md, "Printer states").
+  'printers.changed': ['printers.list'],
 };
 
 /**

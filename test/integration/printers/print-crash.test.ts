@@ -9,9 +9,10 @@ import { until } from '../../helpers/until';
 import type { FakeZplPrinter } from '../../helpers/zpl-printer';
 import { startZplStation } from '../../helpers/zpl-station';
 
-// The station killed (-9) during a 500-label ZPL job, and a job handed off with --no-wait (docs/printing.md, "Jobs"):
-// after the restart the job is stopped with the split it had recorded, no position on record that the printer did not
-// print, and resume prints exactly the rest.
+// The station killed (-9) during a 500-label ZPL job, and a job handed off with --no-wait (docs/printing.md, "Jobs",
+// "After an interruption"): the printer prints on what it holds; after the restart the job is stopped with the split
+// the printer's odometer gives, so resume prints exactly the rest: each position came out once, and the print log
+// equals what came out.
 
 const dir = tempDir('print-crash-');
 afterAll(() => dir.remove());
@@ -38,7 +39,7 @@ describe('a print job across a crash of the station', () => {
   }, 60_000);
   afterAll(() => printer.close());
 
-  it('kill -9 mid-job: stopped at the next start, nothing on record the printer did not print, resume prints exactly the rest', async () => {
+  it('kill -9 mid-job: the printer finishes its buffer; the record is what it printed, and after resume each position came out once', async () => {
     const child = spawn(
       process.execPath,
       [join(repoRoot, 'bin', 'station.mjs'), '--data', data, '--json', 'print', '--reel', reelId, '--printer', 'zebra', '--positions', '1-500'],
@@ -63,15 +64,22 @@ describe('a print job across a crash of the station', () => {
       const recorded = expand(stopped.printed);
       const printedByPeer = printer.printed.map(positionOf);
       expect(recorded.length).toBeGreaterThan(0);
-      // Every position on record was printed by the printer, in order.
-      expect(printedByPeer.slice(0, recorded.length)).toEqual(recorded);
-      expect(jobs.map((p) => p.position)).toEqual(recorded);
+      // The record is exactly what the printer printed, its buffer after the station died included.
+      expect(recorded).toEqual(printedByPeer);
+      expect(stopped.unconfirmed).toEqual([]);
+      expect((await t.call('print.log', { reelId })).prints.map((p) => p.position)).toEqual(recorded);
       expect([...recorded, ...expand(stopped.notPrinted)]).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
 
+      // The Print dialog shows it after the restart, with its split and Resume.
+      expect(await t.call('print.interrupted', { reelId })).toMatchObject({ jobId, printed: stopped.printed, notPrinted: stopped.notPrinted });
       const before = printer.printed.length;
       const resumed = await t.call('print.resume', { jobId });
       expect(resumed).toMatchObject({ state: 'done', printed: stopped.notPrinted, notPrinted: [] });
       expect(printer.printed.slice(before).map(positionOf)).toEqual(expand(stopped.notPrinted));
+      // Each position came out exactly once, and the log says so.
+      expect(printer.printed.map(positionOf)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+      expect(await t.call('print.interrupted', { reelId })).toBeNull();
+      expect((await t.call('print.log', { reelId })).prints.map((p) => p.position)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
     } finally {
       await t.close();
     }

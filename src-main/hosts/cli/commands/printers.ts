@@ -38,6 +38,11 @@ function jobLine(job: PrintJobView): string {
   return [
     `Job ${job.jobId} on ${job.printer}: ${job.state}${job.reason ? ` (${job.reason})` : ''}.`,
     `Positions ${job.positions.first}-${job.positions.last} (${job.positions.count}); printed: ${ranges(job.printed)}; not printed: ${ranges(job.notPrinted)}.`,
+    ...(job.unconfirmed.length
+      ? [
+          `Unconfirmed (may have printed; the printer could not say): ${ranges(job.unconfirmed)}. Compare with the last label that came out: ${(job.unconfirmedLabels ?? []).map((l) => `${l.position} ${l.text}`).join(', ')}. Those that did not come out: "print resume JOB --not-out"; those that did are printed.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -213,17 +218,22 @@ export const printStatusCommand: CliCommand = {
 
 export const printResumeCommand: CliCommand = {
   path: ['print', 'resume'],
-  usage: 'station [--data DIR] [--json] print resume JOB [--no-wait]',
-  summary: 'Print exactly the positions of a stopped job that its printer did not confirm, as a new job.',
+  usage: 'station [--data DIR] [--json] print resume JOB [--not-out] [--no-wait]',
+  summary:
+    'Print exactly the positions of a stopped job that its printer did not print, as a new job; --not-out: the unconfirmed ones did not come out either (a person looked).',
   async run(ctx, args) {
     const { values, positionals } = parseCommand(args, {
       command: 'print resume',
-      options: { 'no-wait': { type: 'boolean' }, 'job-id': { type: 'string' } },
+      options: { 'no-wait': { type: 'boolean' }, 'job-id': { type: 'string' }, 'not-out': { type: 'boolean' } },
       positionals: ['JOB'],
     });
     const job = values['no-wait']
       ? await handOff(ctx, ['print', 'resume'], args, '--job-id')
-      : await ctx.call('print.resume', { jobId: positionals[0] as string, ...(values['job-id'] === undefined ? {} : { newJobId: values['job-id'] }) });
+      : await ctx.call('print.resume', {
+          jobId: positionals[0] as string,
+          ...(values['not-out'] ? { unconfirmedNotOut: true } : {}),
+          ...(values['job-id'] === undefined ? {} : { newJobId: values['job-id'] }),
+        });
     ctx.print(job, jobLine(job));
     return jobExit(job);
   },

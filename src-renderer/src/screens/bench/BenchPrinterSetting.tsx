@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { usePrinterWatch } from '../../query/use-printer-watch';
 import { useReasonWords } from '../devices/printers/reason-words';
 
 // The bench's printer, among the Bench's settings (docs/printing.md, "Reprints at the bench"): the station's printers
@@ -10,6 +11,7 @@ export function BenchPrinterSetting() {
   const { t } = useTranslation();
   const reasonWords = useReasonWords();
   const printers = useCommandQuery('printers.list', {});
+  usePrinterWatch();
   const chosen = useCommandQuery('print.benchPrinter', {});
   const choose = useCommandMutation('print.benchPrinter', ['print.benchPrinter']);
   const list = printers.data?.printers ?? [];

@@ -5,6 +5,7 @@ import type { PrintJobView, PrintProgress } from '../../../../src-shared/ipc/pri
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
+import { usePrinterWatch } from '../../query/use-printer-watch';
 import { station } from '../../station-client';
 import { useReasonWords } from '../devices/printers/reason-words';
 import { reelRead } from '../../query/reel-read';
@@ -53,6 +54,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   }, []);
 
   const printers = useCommandQuery('printers.list', {});
+  usePrinterWatch();
   // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
   const reel = useCommandQuery('reels.show', { reelId }, { read: reelRead({ reelId }) });
   const log = useCommandQuery('print.log', { reelId });
@@ -74,7 +76,24 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const [copies, setCopies] = useState('1');
   const [reason, setReason] = useState<ReprintReason>('misprint');
   const [jobId, setJobId] = useState<string>();
+  // A job the station stopped during (or any stopped one not resumed yet) is shown at once, with its split and Resume
+  // (docs/printing.md, "The print dialog").
+  const interrupted = useCommandQuery('print.interrupted', { reelId });
+  const shownInterrupted = useRef(false);
+  useEffect(() => {
+    if (shownInterrupted.current || interrupted.data === undefined) return;
+    shownInterrupted.current = true;
+    if (interrupted.data && !jobId) setJobId(interrupted.data.jobId);
+  }, [interrupted.data, jobId]);
   const job = useJob(jobId);
+  // While a job prints, the station is asked how it goes; when it stops answering, the dialog says so rather than
+  // showing a job printing that no process runs.
+  const alive = useCommandQuery(
+    'print.status',
+    { jobId: jobId ?? '' },
+    { enabled: jobId !== undefined && job?.state === 'printing', refetchIntervalMs: 3_000 },
+  );
+  const stationSilent = job?.state === 'printing' && alive.isError;
   const chosen = printers.data?.printers.find((p) => p.name === printer);
   // The printer's state is asked again when a job ends (not at every label: each ask is a request to the printer).
   const { refetch: refetchPrinters } = printers;
@@ -265,7 +284,12 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           : t('printDialog.causes.stopped');
     return (
       <div className="stack" data-testid="print-dialog-job">
-        {view.state === 'printing' ? (
+        {stationSilent ? (
+          <p role="alert" className="error-note" data-testid="print-dialog-silent">
+            {t('printDialog.stationSilent')}
+          </p>
+        ) : null}
+        {view.state === 'printing' && !stationSilent ? (
           <p role="status" data-testid="print-dialog-printing">
             {current === null
               ? t('printDialog.printingOn', { printer: view.printer })
@@ -286,6 +310,14 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
             </p>
             <p>{t('printDialog.printed', { ranges: view.printed.length ? rangesInWords(view.printed) : t('printDialog.none') })}</p>
             <p>{t('printDialog.notPrinted', { ranges: view.notPrinted.length ? rangesInWords(view.notPrinted) : t('printDialog.none') })}</p>
+            {'unconfirmed' in view && view.unconfirmed.length ? (
+              <p data-testid="print-dialog-unconfirmed">
+                {t('printDialog.unconfirmed', {
+                  ranges: rangesInWords(view.unconfirmed),
+                  values: ((view as PrintJobView).unconfirmedLabels ?? []).map((l) => `${l.position} ${l.text}`).join(', '),
+                })}
+              </p>
+            ) : null}
             {view.notPrinted.length ? <p className="hint">{t('printDialog.resumeHint')}</p> : null}
           </div>
         ) : null}
@@ -296,7 +328,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
         ) : null}
         <ErrorNote error={resume.error ?? stop.error} />
         <div className="toolbar">
-          {view.state === 'printing' ? (
+          {view.state === 'printing' && !stationSilent ? (
             <button type="button" className="danger" disabled={stop.isPending} onClick={() => stop.mutate({ jobId: view.jobId })}>
               {t('printDialog.stop')}
             </button>

@@ -4,6 +4,7 @@ import type { PrinterView } from '../../../../../src-shared/ipc/printers';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../../query/use-command';
+import { usePrinterWatch } from '../../../query/use-printer-watch';
 import { useReasonWords } from './reason-words';
 
 // Devices → Printers (docs/printing.md): the shop's label printers with their state and reasons in words, added by an
@@ -15,6 +16,7 @@ export function PrintersPanel() {
   const { t } = useTranslation();
   const words = useReasonWords();
   const list = useCommandQuery('printers.list', {});
+  usePrinterWatch();
   const add = useCommandMutation('printers.add', ['printers.list']);
   const remove = useCommandMutation('printers.remove', ['printers.list', 'print.benchPrinter']);
   const testLabel = useCommandMutation('printers.test', ['printers.list']);
@@ -31,7 +33,13 @@ export function PrintersPanel() {
     <>
       <span aria-hidden="true">{STATE_MARK[p.state]} </span>
       {t(`printers.states.${p.state}`)}
-      {p.reasons.length && p.state !== 'unreachable' ? <div className="hint">{words(p.reasons)}</div> : null}
+      {p.reasons.length && p.state !== 'unreachable' ? (
+        <div className="hint">
+          {words(p.reasons)}
+          {/* What it takes, where it takes nothing the station sends (docs/printing.md, "Printer states"). */}
+          {p.reasons.includes('document-format-not-supported') ? ` ${p.formats.join(', ')}` : null}
+        </div>
+      ) : null}
     </>
   );
 

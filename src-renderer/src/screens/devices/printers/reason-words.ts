@@ -15,6 +15,7 @@ const KNOWN_REASONS = [
   'marker-supply-empty',
   'marker-supply-low',
   'spool-area-full',
+  'document-format-not-supported',
 ] as const;
 
 /** A printer's reasons in the catalog's words (a keyword the catalog does not know is shown as it is). */
