@@ -52,7 +52,9 @@ for (const viewport of [
     await chooseReelSetUp(page, reel, `Prepare print run for ${reel}`);
     const panel = page.getByTestId('label-template');
     await expect(panel.getByLabel('Print with')).toHaveValue('');
-    await panel.getByLabel('Add a template (.zpl or .svg)').setInputFiles(ZPL);
+    const chooser = page.waitForEvent('filechooser');
+    await panel.getByRole('group', { name: 'Add a template (.zpl or .svg)' }).getByRole('button', { name: 'Choose a file…' }).click();
+    await (await chooser).setFiles(ZPL);
     await expect(panel.getByLabel('Print with')).toHaveValue('zebradesigner');
     await expect(panel.getByTestId('label-template-commands')).toContainText('^JUS');
     const labels = panel.getByTestId('label-template-preview').getByRole('img');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
+import { FileChooser } from '../../components/FileChooser';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 
 // The Reel's label template on the print run screen (docs/print-run.md, "Templates"): the station's own layout or one
@@ -16,9 +17,9 @@ export function LabelTemplate({ reelId, spec, stock }: { reelId: string; spec: R
   const choose = useCommandMutation('printRun.reelTemplate', ['printRun.reelTemplate']);
   const add = useCommandMutation('printRun.templateAdd', ['printRun.templates']);
   /** A design file chosen here is added under its file name and becomes the Reel's template. */
-  const addFile = async (file: File) => {
-    const name = file.name.replace(/\.[^.]*$/, '').slice(0, 64) || 'template';
-    const added = await add.mutateAsync({ name, body: await file.text(), reelId });
+  const addFile = async (fileName: string, body: string) => {
+    const name = fileName.replace(/\.[^.]*$/, '').slice(0, 64) || 'template';
+    const added = await add.mutateAsync({ name, body, reelId });
     choose.mutate({ reelId, template: added.name });
   };
   const chosen = kept.data?.template ?? null;
@@ -49,20 +50,7 @@ export function LabelTemplate({ reelId, spec, stock }: { reelId: string; spec: R
           ))}
         </select>
       </label>
-      <label>
-        {t('labelTemplate.add')}
-        <input
-          type="file"
-          name="template-file"
-          accept=".zpl,.prn,.txt,.svg"
-          disabled={add.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void addFile(file).catch(() => undefined);
-          }}
-        />
-      </label>
+      <FileChooser label={t('labelTemplate.add')} accept=".zpl,.prn,.txt,.svg" onText={(body, file) => void addFile(file.name, body).catch(() => undefined)} />
       {list.length === 0 ? <p className="hint">{t('labelTemplate.none')}</p> : null}
       {add.data?.printerCommands.length && add.data.name === chosen ? (
         <p role="status" className="hint" data-testid="label-template-commands">
