@@ -48,7 +48,7 @@ describe('Label reader', () => {
       future: { x: 1 },
       members: [{ tagId: T, tagType: 'TEXT', extra: 1 }],
     });
-    expect(label.members).toEqual([{ tagId: T, tagType: 'TEXT', value: null, archivedAt: null }]);
+    expect(label.members).toEqual([{ tagId: T, tagType: 'TEXT', value: null, archivedAt: null, fingerprintId: null }]);
     expect(label).not.toHaveProperty('future');
   });
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { decodeText } from '../../../runtime/text-file';
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
@@ -8,8 +7,9 @@ import { parseCommand } from '../flags';
  * `ID,ID,…` or `@FILE` (ids separated by commas, semicolons, spaces or new lines). The file is read as every file the
  * station reads (docs/print-run.md, "Files as shops save them"): Excel's "Unicode text" (UTF-16) or a UTF-8 BOM too.
  */
-function threadIds(spec: string): string[] {
-  const text = spec.startsWith('@') ? decodeText(readFileSync(spec.slice(1))).text : spec;
+async function threadIds(spec: string): Promise<string[]> {
+  // The decoder (iconv-lite, papaparse) is loaded by the command that reads a file, not by every command's start.
+  const text = spec.startsWith('@') ? (await import('../../../runtime/text-file')).decodeText(readFileSync(spec.slice(1))).text : spec;
   return text.split(/[\s,;]+/).filter(Boolean);
 }
 
@@ -36,7 +36,7 @@ export const bulkBindCommand: CliCommand = {
       reelId: values.reel,
       fromPosition: values.from,
       toPosition: values.to,
-      threadIds: threadIds(values.threads),
+      threadIds: await threadIds(values.threads),
       ...(values.activate ? { activate: true } : {}),
     };
     if (values['dry-run']) {

@@ -4,7 +4,6 @@ import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 import { writeStderr } from '../output';
-import { readingWords } from '../../../runtime/text-file';
 import { FILE_OPTIONS, FILE_OPTIONS_USAGE, fileReadingOptions } from '../file-options';
 
 export const importCommand: CliCommand = {
@@ -38,7 +37,7 @@ export const importCommand: CliCommand = {
       ctx.print(
         out,
         [
-          `Read as ${readingWords(out.reading)}.`,
+          `Read as ${(await import('../../../runtime/text-file')).readingWords(out.reading)}.`,
           values['expected-only'] ? `${out.expected} expected Labels recorded.` : `${out.queued} Labels queued for enrollment.`,
           ...(out.missingColumns.length
             ? [`The Reel prints ${out.missingColumns.join(', ')}, which the file has no column for: those codes are not checked against print data.`]
