@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 // node:crypto, loaded with its first use (docs/architecture.md, "Start-up"): Node's crypto loads some twenty modules
 // of its own (about 55 M instructions, a tenth of a bare `node -e 1`), and `station status` makes no id and hashes
 // nothing. The modules every command loads (the store, the connection, the camera's stills, whole-file writes) take
-// randomUUID and createHash from here; modules loaded with their own area's first command import node:crypto.
+// randomUUID, createHash and randomFillSync from here; modules loaded with their own area's first command import node:crypto.
 
 let loaded: typeof NodeCrypto | undefined;
 
@@ -20,4 +20,8 @@ export function randomUUID(): string {
 
 export function createHash(algorithm: string): NodeCrypto.Hash {
   return nodeCrypto().createHash(algorithm);
+}
+
+export function randomFillSync<T extends NodeJS.ArrayBufferView>(buffer: T): T {
+  return nodeCrypto().randomFillSync(buffer);
 }

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomFillSync } from './node-crypto';
 
 // The ids of the Label rows the station makes (the mirror's of a shared Reel, in bulk: docs/sync.md, "Opening at shop
 // scale"; an enrollment's, a print-data import's, a gap's) as UUIDv7 (RFC 9562, 5.7): the time in milliseconds first,
