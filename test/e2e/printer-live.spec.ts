@@ -41,6 +41,7 @@ const WORDS = {
     printed: 'Printed: ',
     notPrinted: 'Not printed: ',
     unconfirmed: 'May have printed (the printer could not say): ',
+    stationStopped: 'Printing stopped: the station stopped during the job.',
     done: (ranges: string) => `✓ Done: positions ${ranges} printed on Line Zebra.`,
   },
   de: {
@@ -61,6 +62,7 @@ const WORDS = {
     printed: 'Gedruckt: ',
     notPrinted: 'Nicht gedruckt: ',
     unconfirmed: 'Vielleicht gedruckt (der Drucker konnte es nicht sagen): ',
+    stationStopped: 'Druck angehalten: der Arbeitsplatz wurde während des Auftrags beendet.',
     done: (ranges: string) => `✓ Fertig: Positionen ${ranges} auf Line Zebra gedruckt.`,
   },
 } as const;
@@ -251,6 +253,7 @@ test.describe('the Print dialog across a restart', () => {
         const stopped = dialog.getByTestId('print-dialog-stopped');
         const split = async (d: Locator) => {
           const box = d.getByTestId('print-dialog-stopped');
+          await expect(box).toContainText(w.stationStopped);
           await expect(box).toContainText(`${w.printed}${job.printed.length ? rangesInWords(job.printed) : lang === 'en' ? 'none' : 'keine'}`);
           await expect(box).toContainText(`${w.notPrinted}${rangesInWords(job.notPrinted)}`);
           if (job.unconfirmed.length)
