@@ -92,10 +92,18 @@ async function openDialog(page: Page, station: ServedStation, lang: Lang, reel: 
   return dialog;
 }
 
-async function shoot(pages: Record<string, Page>, name: string, lang: Lang, back: { width: number; height: number }): Promise<void> {
+/** Each page at both sizes, the part that shows the printers in view (`shown`: its locator, or the page's dialog). */
+async function shoot(
+  pages: Record<string, Page>,
+  name: string,
+  lang: Lang,
+  back: { width: number; height: number },
+  shown: Record<string, Locator> = {},
+): Promise<void> {
   for (const size of SIZES) {
     for (const [screen, page] of Object.entries(pages)) {
       await page.setViewportSize(size);
+      await shown[screen]?.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/e2e/screens/printer-live-${name}-${screen}-${size.width}-${lang}.png` });
     }
   }
@@ -154,6 +162,7 @@ test.describe('printer states, live', () => {
         const benchState = bench.getByTestId('bench-printer-state');
         await expect(benchState).toHaveText(w.ready);
         const pages = { devices, dialog: dialogPage, bench };
+        const shown = { devices: devices.getByRole('region', { name: w.printers }), bench: bench.getByTestId('bench-printer') };
 
         /** All three screens show the change within 5 s of it (docs/printing.md, "Printer states"). */
         const within5s = async (what: string, rowText: string, optionText: string, benchText: string) => {
@@ -169,7 +178,7 @@ test.describe('printer states, live', () => {
         printer.paperOutAfter(0);
         await within5s('paper out', w.paperOutRow, `${name}: ${w.paperOutOption}`, w.paperOutBench);
         await expect(dialog.getByTestId('print-dialog-printer-state')).toBeVisible();
-        await shoot(pages, 'paper-out', lang, size);
+        await shoot(pages, 'paper-out', lang, size, shown);
 
         printer.loadPaper();
         await within5s('paper back', w.ready, `${name}: ${w.ready}`, w.ready);
@@ -178,7 +187,7 @@ test.describe('printer states, live', () => {
         await printer.close();
         closed = true;
         await within5s('unreachable', w.unreachable, `${name}: ${w.unreachable}`, w.unreachable);
-        await shoot(pages, 'unreachable', lang, size);
+        await shoot(pages, 'unreachable', lang, size, shown);
       } finally {
         if (!closed) await printer.close();
         await station.call('print.benchPrinter', { name: null });
