@@ -50,7 +50,12 @@ export interface PrintJobView {
   unconfirmed: Ranges;
   unconfirmedLabels?: { position: number; text: string }[];
   reason?: string;
+  /** Why it stopped, when the record says so (a screen says it in its words). */
+  cause?: StopCause;
 }
+
+/** The stop reason of a job whose station stopped during it (docs/printing.md, "After an interruption"). */
+const STATION_STOPPED = 'the station stopped during the job';
 
 function viewOf(job: StoredPrintJob): PrintJobView {
   const order = expand(job.positions);
@@ -65,6 +70,8 @@ function viewOf(job: StoredPrintJob): PrintJobView {
     notPrinted: compress(order.slice(upTo)),
     unconfirmed: compress(order.slice(done, upTo)),
     ...(job.stopReason ? { reason: job.stopReason } : {}),
+    // A screen that reads the job later (the Print dialog after a restart) says why in its own words.
+    ...(job.state === 'stopped' && job.stopReason === STATION_STOPPED ? { cause: 'station' as const } : {}),
   };
 }
 
@@ -84,7 +91,6 @@ export interface PrintProgressView extends PrintJobView {
   reelId: string;
   current: number | null;
   done: number;
-  cause?: StopCause;
   reasons?: string[];
 }
 
@@ -229,10 +235,10 @@ export class PrintJobs {
     const now = () => new Date().toISOString();
     for (const job of printingJobs(this.db)) {
       if (this.running.has(job.jobId) || (job.pid !== process.pid && alive(job.pid))) continue;
-      if (!endPrintJob(this.db, job.jobId, 'stopped', 'the station stopped during the job', now())) continue;
+      if (!endPrintJob(this.db, job.jobId, 'stopped', STATION_STOPPED, now())) continue;
       setUnconfirmed(this.db, job.jobId, job.sent - job.confirmed, now());
       this.log.warn({ jobId: job.jobId }, 'print job stopped: its station stopped during the job');
-      this.tell(job.jobId, 'now', { cause: 'stopped' });
+      this.tell(job.jobId, 'now', { cause: 'station' });
     }
     await Promise.all(unsettledJobs(this.db).map((job) => this.settle(job.jobId)));
   }

@@ -13,8 +13,11 @@ export interface PrinterStatus {
   formats: string[];
 }
 
-/** Why a job stopped: the printer said so (its reasons), it could not be reached, or a person or the station stopped it. */
-export type StopCause = 'printer' | 'unreachable' | 'stopped';
+/**
+ * Why a job stopped: the printer said so (its reasons), it could not be reached, a person or the station stopped it, or
+ * the station running it stopped during the job (killed; docs/printing.md, "After an interruption").
+ */
+export type StopCause = 'printer' | 'unreachable' | 'stopped' | 'station';
 
 /** How a job ended at the printer: every label confirmed, or stopped with the reason in words. */
 export type JobOutcome = { outcome: 'done' } | { outcome: 'stopped'; reason: string; cause: StopCause; reasons?: string[] };

@@ -44,6 +44,11 @@ const PrintJobView = z.object({
   /** The unconfirmed positions' values, to compare with the last label that came out. */
   unconfirmedLabels: z.array(z.object({ position: z.number().int(), text: z.string() })).optional(),
   reason: z.string().optional(),
+  /**
+   * Why it stopped, for a screen to say in its words: the printer said so, it could not be reached, a person or the
+   * station stopped it, or the station running it stopped during the job (docs/printing.md, "After an interruption").
+   */
+  cause: z.enum(['printer', 'unreachable', 'stopped', 'station']).optional(),
 });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
@@ -75,7 +80,6 @@ const PrintProgress = PrintJobView.extend({
   current: z.number().int().nullable(),
   /** How many labels of the job the printer confirmed (copies counted once per position). */
   done: z.number().int().nonnegative(),
-  cause: z.enum(['printer', 'unreachable', 'stopped']).optional(),
   reasons: z.array(z.string()).optional(),
 });
 export type PrintProgress = z.infer<typeof PrintProgress>;

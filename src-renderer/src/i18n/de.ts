@@ -1552,6 +1552,7 @@ export const de: Catalog = {
       printer: 'der Drucker hat angehalten',
       unreachable: 'der Drucker war nicht erreichbar',
       stopped: 'vor dem Ende angehalten',
+      station: 'der Arbeitsplatz wurde während des Auftrags beendet',
     },
     printed: 'Gedruckt: {{ranges}}',
     notPrinted: 'Nicht gedruckt: {{ranges}}',

@@ -1495,6 +1495,7 @@ export const en = {
       printer: 'the printer stopped',
       unreachable: 'the printer could not be reached',
       stopped: 'stopped before the end',
+      station: 'the station stopped during the job',
     },
     printed: 'Printed: {{ranges}}',
     notPrinted: 'Not printed: {{ranges}}',

@@ -60,7 +60,7 @@ describe('a print job across a crash of the station', () => {
       const jobs = (await t.call('print.log', { reelId })).prints;
       const jobId = jobs[0]?.jobId as string;
       const stopped = await t.call('print.status', { jobId });
-      expect(stopped).toMatchObject({ state: 'stopped', reason: 'the station stopped during the job' });
+      expect(stopped).toMatchObject({ state: 'stopped', reason: 'the station stopped during the job', cause: 'station' });
       const recorded = expand(stopped.printed);
       const printedByPeer = printer.printed.map(positionOf);
       expect(recorded.length).toBeGreaterThan(0);

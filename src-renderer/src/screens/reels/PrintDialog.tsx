@@ -85,14 +85,18 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
     shownInterrupted.current = true;
     if (interrupted.data && !jobId) setJobId(interrupted.data.jobId);
   }, [interrupted.data, jobId]);
-  const job = useJob(jobId);
+  const live = useJob(jobId);
   // While a job prints, the station is asked how it goes; when it stops answering, the dialog says so rather than
-  // showing a job printing that no process runs.
+  // showing a job printing that no process runs. When it answers again (started again on the same folder), its answer
+  // is the job as it is now: the job it found left printing is stopped with its split (docs/printing.md, "After an
+  // interruption"), and no event of a dead process will ever end the one last seen printing.
   const alive = useCommandQuery(
     'print.status',
     { jobId: jobId ?? '' },
-    { enabled: jobId !== undefined && job?.state === 'printing', refetchIntervalMs: 3_000 },
+    { enabled: jobId !== undefined && live?.state === 'printing', refetchIntervalMs: 3_000 },
   );
+  const answer = alive.data;
+  const job = live?.state === 'printing' && answer && answer.jobId === jobId && answer.state !== 'printing' ? answer : live;
   const stationSilent = job?.state === 'printing' && alive.isError;
   const chosen = printers.data?.printers.find((p) => p.name === printer);
   // The printer's state is asked again when a job ends (not at every label: each ask is a request to the printer).
