@@ -61,7 +61,10 @@ test('wedge scans on the Devices screen reach the read log as keyboard:wedge, an
   await page.evaluate(() => {
     for (const key of ['B', 'A', 'D', '\u0007', 'S', 'C', 'A', 'N', 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   });
-  await expect(log.getByRole('listitem').filter({ hasText: 'Keyboard scanner' }).first()).toContainText('CONTROL_CHARACTERS');
+  const refused = log.getByRole('listitem').filter({ hasText: 'Keyboard scanner' }).first();
+  // Words first, from the catalogs; the code small after them (not the main process's English reason).
+  await expect(refused).toContainText("control characters in the read: check the scanner's mode and keyboard layout");
+  await expect(refused.locator('code')).toHaveText('CONTROL_CHARACTERS');
   await screenshot(page, 'devices-wedge');
 });
 

@@ -780,6 +780,14 @@ export const de: Catalog = {
     aField: 'ein Feld',
   },
   devices: {
+    readRejected: {
+      EMPTY: 'ein leerer Scan: außer dem Abschluss kam nichts an',
+      TOO_LONG: 'zu lang für einen Code ({{bytes, number}} Byte): das Abschlusszeichen des Scanners prüfen',
+      CONTROL_CHARACTERS: 'Steuerzeichen im Scan: Modus und Tastaturlayout des Scanners prüfen',
+      INVALID_UTF8: 'Bytes, die kein Text sind: den Zeichensatz des Scanners prüfen',
+      INVALID_UID: 'keine Chip-UID: das Lesegerät hat etwas anderes geantwortet; den Chip erneut auflegen',
+      UNKNOWN_USAGE: 'ein Bericht einer Art, die die Station nicht liest: den Scanner auf HID-POS oder Tastaturmodus stellen',
+    },
     title: 'Geräte',
     table: 'Geräte',
     name: 'Gerät',

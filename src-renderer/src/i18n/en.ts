@@ -756,6 +756,15 @@ export const en = {
     aField: 'a field',
   },
   devices: {
+    /** A read the station could not take (src-shared/domain/identifier-read.ts, ReadRejectCode): the read log's words. */
+    readRejected: {
+      EMPTY: 'an empty read: nothing came but the end of the scan',
+      TOO_LONG: "too long for a code ({{bytes, number}} bytes): check the scanner's end-of-scan setting",
+      CONTROL_CHARACTERS: "control characters in the read: check the scanner's mode and keyboard layout",
+      INVALID_UTF8: "bytes that are no text: check the scanner's character set",
+      INVALID_UID: 'not a chip UID: the reader answered something else; place the chip again',
+      UNKNOWN_USAGE: 'a report of a kind the station does not read: set the scanner to HID-POS or keyboard mode',
+    },
     title: 'Devices',
     table: 'Devices',
     name: 'Device',

@@ -27,6 +27,8 @@ interface LogEntry {
   at: string;
   device: string;
   text: string;
+  /** A read not taken: its code, small after the words (the station's English reason stays in the log and the CLI). */
+  code?: string;
   ok: boolean;
 }
 
@@ -76,7 +78,9 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
     // The read log is where a read made here goes (shell/read-notice.ts): the Bench leaves it alone.
     const release = claimReads();
     const offRead = station.on('devices.read', (r) => add({ at: r.at, device: r.device, text: `${t(`tagTypes.${r.tagType}`)}: ${r.value}`, ok: true }));
-    const offRejected = station.on('devices.readRejected', (r) => add({ at: r.at, device: r.device, text: `${r.code}: ${r.reason}`, ok: false }));
+    const offRejected = station.on('devices.readRejected', (r) =>
+      add({ at: r.at, device: r.device, text: t(`devices.readRejected.${r.code}`, { bytes: r.bytes }), code: r.code, ok: false }),
+    );
     return () => {
       release();
       offRead();
@@ -216,6 +220,7 @@ export function DevicesScreen({ status }: { status: StationStatus | undefined })
             <li key={`${e.at}${n}`} className={e.ok ? '' : 'rejected'}>
               <span aria-hidden="true">{e.ok ? '✓' : '✖'} </span>
               <time dateTime={e.at}>{format.time(e.at)}</time> <span>{nameOf(e.device)}</span>: {e.text}
+              {e.code ? <code className="code">{e.code}</code> : null}
             </li>
           ))}
         </ol>
