@@ -149,7 +149,7 @@ test.describe('connected to the sandbox, with a Reel', () => {
     await expectNoSeriousViolations(page, 'reel-map');
     await page.getByText('Cut a range to another Reel').click();
     await page.getByLabel('From position').fill('2');
-    await page.getByLabel('To position').fill('3');
+    await page.getByLabel('To position', { exact: true }).fill('3');
     await page.getByLabel('New Reel name').fill('Audit tail');
     await page.getByRole('button', { name: 'Preview the move' }).click();
     await expect(page.getByRole('table', { name: 'Move preview' })).toBeVisible();
@@ -177,7 +177,7 @@ test.describe('connected to the sandbox, with a Reel', () => {
     await expectNoSeriousViolations(page, 'bulk-bind');
     // Threads no one has: the preflight blocks every row.
     await page.getByLabel('From position').fill('1');
-    await page.getByLabel('To position').fill('3');
+    await page.getByLabel('To position', { exact: true }).fill('3');
     await page.getByLabel('Thread ids, one per line (paste or scan)').fill([1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`).join('\n'));
     await page.getByRole('button', { name: 'Preflight (dry run)' }).click();
     await expect(page.getByTestId('bulk-summary')).toBeVisible();

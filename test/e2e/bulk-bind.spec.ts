@@ -116,7 +116,7 @@ test('remote connect, then bulk-bind 30 Labels: a blocker first, fixed, committe
   await page.goto(`${new URL(station.served.ready.url).origin}/#/bulkBind?reel=${encodeURIComponent(reelId)}`);
   await expect(page.getByRole('heading', { name: 'Bulk bind' })).toBeVisible();
   await page.getByLabel('From position').fill('1');
-  await page.getByLabel('To position').fill(String(LABELS));
+  await page.getByLabel('To position', { exact: true }).fill(String(LABELS));
   const threads = page.getByLabel('Thread ids, one per line (paste or scan)');
   const preflight = page.getByRole('button', { name: 'Preflight (dry run)' });
   const commit = page.getByRole('button', { name: 'Commit' });
@@ -268,7 +268,7 @@ test('move preview: a readable table; a changed range needs a new preview before
   await page.goto(`${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}#/reelMap?reel=${encodeURIComponent(reelId)}`);
   await page.getByText('Cut a range to another Reel').click();
   const from = page.getByLabel('From position');
-  const to = page.getByLabel('To position');
+  const to = page.getByLabel('To position', { exact: true });
   await from.fill('2');
   await to.fill('4');
   await page.getByLabel('New Reel name').fill('Cut tail');

@@ -31,7 +31,7 @@ test('a value already on the service is caught, taken out of its slot, and needs
   await expect(page.getByTestId('bench-position')).toHaveText('1');
   await station.call('devices.inject', { device: 'virtual:scanner', data: ']Q1SHARED-1' });
   await expect(page.getByTestId('bench-feedback')).toHaveAttribute('data-code', 'DUPLICATE_ON_SERVICE');
-  await expect(page.getByRole('alert')).toContainText('SHARED-1 is already on a Label on the service (position 4)');
+  await expect(page.getByRole('alert')).toContainText('SHARED-1 is already on the Label at position 4 of Reel “First reel” on the service');
   await expect(page.getByTestId('slot-QR')).toHaveAttribute('aria-label', 'QR: waiting');
   await screenshot(page, 'bench-duplicate-service');
   await page.keyboard.press('Enter');
