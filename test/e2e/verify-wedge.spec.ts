@@ -54,6 +54,8 @@ test('wedge reads in any order pass correct Labels; an unfitted read fails nothi
   await page.getByLabel('AQL').selectOption('10');
   await page.getByLabel('Seed').fill('7');
   await page.getByRole('button', { name: 'Draw sample' }).click();
+  // The sample is drawn once the screen shows its seed: the click only asks for it (read before, it could be none yet).
+  await expect(page.getByTestId('verify-seed')).toContainText('seed 7');
   const status = await station.call('verify.status', { reelId });
   const sample = status.verification?.plan.positions ?? [];
   expect(sample.length).toBeGreaterThanOrEqual(3);
