@@ -61,9 +61,46 @@ describe('findConflicts', () => {
     );
   });
 
-  it('a value at its own position is the taken position, not a repeat', () => {
-    const report = findConflicts(generateRows(SPEC), [{ position: 101, state: 'expected', values: { TEXT: 'RUN0001' } }]);
-    expect(report.conflicts.map((c) => c.kind)).toEqual(['position-taken']);
+  it("a value at its own position is the taken position (or the run's own), not a repeat", () => {
+    const other = findConflicts(generateRows(SPEC), [{ position: 101, state: 'expected', values: { TEXT: 'RUN0001', QR: 'https://example.test/x' } }]);
+    expect(other.conflicts.map((c) => c.kind)).toEqual(['position-taken']);
+    expect(findConflicts(generateRows(SPEC), [{ position: 101, state: 'expected', values: { TEXT: 'RUN0001' } }]).total).toBe(0);
+  });
+
+  it("a position whose Label is the run's own is not taken: its print data or enrolled values are the row's", () => {
+    const rows = [...generateRows(SPEC)];
+    const own = (position: number): ExistingLabel['values'] => {
+      const row = rows.find((r) => r.position === position);
+      if (!row) throw new Error(`no row ${position}`);
+      return { TEXT: row.text, QR: row.qr, DATA_MATRIX: row.dataMatrix ?? '', BAR_CODE: row.barCode ?? '' };
+    };
+    // The run saved as the Reel's print data: every position is the run's own, nothing collides.
+    const printData: ExistingLabel[] = rows.map((r) => ({ position: r.position, state: 'expected', values: own(r.position) }));
+    expect(findConflicts(rows, printData)).toMatchObject({ total: 0, takenPositions: 0, repeatedValues: 0 });
+
+    const existing: ExistingLabel[] = [
+      // Enrolled with the run's values (TEXT as the bench compares it, ignoring case): its own.
+      { position: 101, state: 'enrolled', values: { TEXT: 'run0001', QR: 'https://example.test/RUN0001' } },
+      // Print data with fewer codes than the run, each the row's: its own.
+      { position: 102, state: 'expected', values: { TEXT: 'RUN0002' } },
+      // One value differs: taken.
+      { position: 103, state: 'expected', values: { ...own(103), QR: 'https://example.test/other' } },
+      // Enrolled with no printed value to compare: taken.
+      { position: 105, state: 'enrolled', values: {} },
+      // QR compares exactly: another value.
+      { position: 106, state: 'expected', values: { QR: 'https://example.test/run0006' } },
+    ];
+    const report = findConflicts(rows, existing);
+    expect(report.conflicts.map((c) => [c.kind, c.position])).toEqual([
+      ['position-taken', 103],
+      ['position-taken', 105],
+      ['position-taken', 106],
+    ]);
+
+    // Print data with a code the run does not print (a bar code): the run would leave it out, so it is taken.
+    const noBarCode = [...generateRows({ ...SPEC, barCode: undefined })];
+    const withBarCode = findConflicts(noBarCode, [{ position: 104, state: 'expected', values: own(104) }]);
+    expect(withBarCode.conflicts.map((c) => [c.kind, c.position])).toEqual([['position-taken', 104]]);
   });
 
   it('lists at most `limit` conflicts and counts them all', () => {

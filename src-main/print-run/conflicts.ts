@@ -3,7 +3,9 @@
 //   findConflicts(rows, existing, { limit }) → { conflicts (at most `limit`), total, takenPositions, repeatedValues }
 //
 // (a) a position already taken: a Label there that is enrolled (any state but `expected` and `gap`)
-//     or that has expected values (print data imported for it);
+//     or that has expected values (print data imported for it), unless the Label is the run's own: it carries
+//     a printed value and each one it carries is the row's value of that type (the run that made the Reel's print
+//     data, previewed again, or a Label enrolled with it). A Label carrying another value, or none to compare, is taken;
 // (b) a value already used at another position: the same tag type with the same value (TEXT compared
 //     case-insensitively, as the bench matches it; the others exactly).
 // The existing Labels are read once into an index; the generated rows stream past it, so a run of
@@ -48,6 +50,22 @@ function isTaken(label: ExistingLabel): boolean {
   return PRINTED_TAG_TYPES.some((t) => Boolean(label.values[t]));
 }
 
+/**
+ * Whether the Label at the row's position is the run's own: it carries at least one printed value and each one is
+ * the row's value of that type (compared as the bench compares them). Printing the run there prints what it holds.
+ */
+function isRunsOwn(label: ExistingLabel, row: PrintRunRow): boolean {
+  let carries = false;
+  for (const tagType of PRINTED_TAG_TYPES) {
+    const held = label.values[tagType];
+    if (!held) continue;
+    const printed = row[ROW_FIELD[tagType]] as string | undefined;
+    if (!printed || !identifierValuesMatch(tagType, held, printed)) return false;
+    carries = true;
+  }
+  return carries;
+}
+
 function describeTaken(label: ExistingLabel): string {
   const shown = PRINTED_TAG_TYPES.map((t) => label.values[t]).find(Boolean);
   return shown === undefined ? label.state : `${label.state}, ${JSON.stringify(shown)}`;
@@ -77,7 +95,7 @@ export function findConflicts(rows: Iterable<PrintRunRow>, existing: Iterable<Ex
   };
   for (const row of rows) {
     const label = taken.get(row.position);
-    if (label) {
+    if (label && !isRunsOwn(label, row)) {
       report.takenPositions += 1;
       add({
         kind: 'position-taken',

@@ -5,7 +5,8 @@ import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 // docs/print-run.md, "Saving and conflicts": saving a print run left the Reels screen in a muddle (the run checked again against itself:
 // 60 collisions telling the user to use `--first-position`, a CLI flag; no word that it was saved). After the save
 // the panel says what was saved, in view at 1366×768, checks nothing more, and Close closes it; on a second Reel
-// the same. A run that does collide is named in the form's words.
+// the same. The same run again is the Reel's own print data: no conflict, also behind the Print dialog. A run that
+// does collide is named in the form's words.
 
 let station: ServedStation;
 test.beforeAll(async () => {
@@ -54,11 +55,25 @@ test('saving a print run says so, checks nothing more, and closes; again on a se
   await saveRun(page, 'Wine A', 'CHA-');
   await saveRun(page, 'Wine B', 'CHB-');
 
-  // The same run again on Wine A collides at every position: said in the form's words, no CLI flag.
+  // The same run again on Wine A is its own print data: no conflict (it once collided with itself at every position).
   await chooseReelSetUp(page, 'Wine A', 'Prepare print run for Wine A');
   const panel = page.getByTestId('print-run');
   await panel.getByLabel('Labels', { exact: true }).fill('60');
   await panel.getByLabel('Prefix', { exact: true }).fill('CHA-');
+  await panel.getByLabel('Digits', { exact: true }).fill('7');
+  await panel.getByLabel('QR template').fill('https://wine.example/p/{serial}');
+  await expect(panel.getByTestId('print-run-preview')).toContainText('CHA-0000060');
+  await expect(panel.getByText("No conflict with the Reel's Labels or print data.")).toBeVisible();
+  await expect(page.getByTestId('print-run-conflicts')).toHaveCount(0);
+  // Behind the Print dialog too.
+  await panel.getByRole('button', { name: 'Print the labels of Reel “Wine A”' }).click();
+  await expect(page.getByRole('dialog', { name: 'Print Reel “Wine A”' })).toBeVisible();
+  await expect(page.getByTestId('print-run-conflicts')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/e2e/screens/reels-print-run-own-data-dialog.png' });
+  await page.getByRole('dialog', { name: 'Print Reel “Wine A”' }).getByRole('button', { name: 'Close' }).click();
+
+  // Another run over the same positions (6 digits: CHA-000001) collides at every position: said in the form's words, no CLI flag.
+  await panel.getByLabel('Digits', { exact: true }).fill('6');
   const conflicts = page.getByTestId('print-run-conflicts');
   await expect(conflicts).toContainText('Position 1 already holds a Label, so CHA-000001 cannot be printed for it: set a free First position');
   await expect(conflicts).not.toContainText('--');

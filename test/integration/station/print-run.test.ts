@@ -54,6 +54,12 @@ describe('print runs on a station', () => {
     expect(reel.labelCounts).toEqual({ expected: 40 });
     expect(reel.labels.find((l) => l.position === 17)?.expected).toEqual({ TEXT: 'SER-00174', QR: 'https://example.test/SER-00174' });
 
+    // The same run again is the Reel's own print data: no conflict, and saved again it changes nothing.
+    const own = await t.call('printRun.preview', { reelId, spec: SPEC });
+    expect(own.conflictCount).toBe(0);
+    expect(await t.call('printRun.generate', { reelId, spec: SPEC, expected: true })).toMatchObject({ expected: 40, conflictCount: 0 });
+    expect((await t.call('reels.show', { reelId })).labelCounts).toEqual({ expected: 40 });
+
     // Same positions again: refused with each conflict named; nothing changed.
     const again = await t.call('printRun.generate', { reelId, spec: { ...SPEC, start: 101 }, expected: true }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(StationError);
@@ -159,8 +165,12 @@ describe('station print-run generate (CLI)', () => {
     const lines = readFileSync(out, 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(26);
     expect(lines[1]).toBe('3,A000079Z,https://example.test/A000079Z,,,,');
-    // The saved rows are the Reel's expected values: the same run again collides.
-    const again = await cli([...base, '--expected']);
+    // The saved rows are the Reel's expected values: the same run again is its own (nothing collides); another run
+    // over the same positions collides.
+    const same = await cli([...base, '--expected']);
+    expect(same.code).toBe(0);
+    expect(same.json()).toMatchObject({ expected: 25, conflicts: 0 });
+    const again = await cli([...base.map((a) => (a === '7' ? '8' : a)), '--expected']);
     expect(again.code).toBe(1);
     expect((again.json() as { error: { code: string } }).error.code).toBe('STATION_CONFLICT');
     const usage = await cli(['--data', data, '--json', 'print-run', 'generate', '--reel', reelId, '--count', 'x', '--qr-template', '{serial}']);

@@ -87,7 +87,7 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   }, [spec]);
   const save = useCommandMutation('printRun.generate', ['reels.list', 'reels.show']);
   const saved = save.data;
-  // Once saved, the run is the Reel's print data: checked again it would collide with itself at every position.
+  // Once saved, the run is the Reel's print data: the form gives way to what was saved, so nothing is checked again.
   const preview = useCommandQuery('printRun.preview', { reelId, spec: settled }, { enabled: !saved, draft: true });
   const exportRun = useCommandMutation('printRun.export');
   // The panel opens below the Reels table: bring it (and later the saved note) into view.
