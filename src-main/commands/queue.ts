@@ -1,8 +1,8 @@
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import type { queueCommands } from '../../src-shared/ipc/queue';
-import type { QueueItem, QueueNotice, QueuePlace } from '../../src-shared/ipc/queue';
+import type { QueueItem, QueuePlace } from '../../src-shared/ipc/queue';
+import { QueueNotice } from '../../src-shared/ipc/queue';
 import type { StringTagType } from '../../src-shared/api/common';
-import { z } from 'zod';
 import { againstPrintData, collisionOffer, collisionVerdict, printedForElsewhere } from '../../src-shared/domain/collision';
 import type { LocalIdentifier } from '../../src-shared/domain/label';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
@@ -277,14 +277,8 @@ function queueNotices(ctx: CommandContext): QueueNotice[] {
   });
 }
 
-const TakenElsewhereDetail = z.object({
-  reelId: z.string(),
-  reelName: z.string(),
-  position: z.number().int(),
-  to: z.number().int().nullable(),
-  printedFor: z.number().int().nullable(),
-  values: z.array(z.object({ tagType: z.string(), value: z.string() })),
-});
+/** What the mirror noted of a Label taken elsewhere (changes/shared-reel.ts): a notice less its time and Label, which the log entry holds. */
+const TakenElsewhereDetail = QueueNotice.omit({ at: true, labelId: true });
 
 export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof queueCommands> {
   return {

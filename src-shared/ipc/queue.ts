@@ -124,7 +124,7 @@ export type CollisionShape = z.infer<typeof CollisionShape>;
  * of the Reel: `to` is where a Label carrying its values is now (null: set aside, off the Reel); `printedFor` the
  * position its values were printed for, if another.
  */
-const QueueNotice = z.object({
+export const QueueNotice = z.object({
   at: z.string(),
   labelId: z.string(),
   reelId: z.string(),
