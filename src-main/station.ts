@@ -26,6 +26,7 @@ import { getLabel } from './store/labels';
 import { printingJobs } from './store/printers';
 import { summarizeProfile } from './store/profiles';
 import { readQueueCounts } from './store/queue-counts';
+import { noticesAfter, unseenTakenElsewhere } from './store/audit';
 import { readSetting, writeSetting } from './store/settings';
 import { CONCURRENCY_SETTING, ConcurrencyBoundsSchema } from './sync/concurrency';
 import { PAUSE_REASONS, SyncEngine } from './sync/engine';
@@ -338,7 +339,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
       startedAt,
       disk: housekeeping.disk(),
       language: language(),
+      notices: takenElsewhereNotices(),
     };
+  }
+
+  /** The Queue's notices the operator has not put away, counted (store/audit.ts: the rule the Queue lists them by). */
+  function takenElsewhereNotices(): StationStatus['notices'] {
+    const reels = unseenTakenElsewhere(db, noticesAfter(db));
+    let count = 0;
+    for (const n of reels.values()) count += n;
+    return { count, reels: Object.fromEntries(reels) };
   }
 
   const housekeeping = new Housekeeping({

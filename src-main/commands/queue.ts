@@ -10,7 +10,7 @@ import type { CollisionShape } from '../../src-shared/ipc/queue';
 import { collisionOf, discardOperation, repositionOperation, requireOp, retryOperation, settleByDiscarding, settleBySending } from '../changes/queue';
 import { identifiersOf } from '../changes/shared-reel';
 import { reelPrintedAt } from '../changes/print-check';
-import { audit, readAuditAction, TAKEN_ELSEWHERE } from '../store/audit';
+import { audit, NOTICE_LIMIT, NOTICES_SEEN, noticesAfter, readAuditAction, TAKEN_ELSEWHERE } from '../store/audit';
 import { getLabelAt } from '../store/labels';
 import { requireReel } from '../changes/context';
 import type { ServiceLabel } from '../service/read/labels';
@@ -258,22 +258,15 @@ async function archiveSetAside(
   return movedTo;
 }
 
-/** How far back the Queue lists what other benches did to this bench's Labels (docs/sync.md, "Every bench knows"). */
-const NOTICE_DAYS = 7;
-
-/** What the audit log says when the operator put the notices away (queue.noticesSeen). */
-const NOTICES_SEEN = 'queue.noticesSeen';
-
 /**
  * This bench's Labels other benches took off their positions, newest first, as the mirror noted them, since the
- * operator last put them away.
+ * operator last put them away (the store's noticesAfter: the nav's count starts there too).
  */
 function queueNotices(ctx: CommandContext): QueueNotice[] {
-  const since = new Date(Date.now() - NOTICE_DAYS * 86_400_000).toISOString();
-  const seen = readAuditAction(ctx.db, NOTICES_SEEN, since, 1)[0]?.at ?? since;
-  return readAuditAction(ctx.db, TAKEN_ELSEWHERE, since, 100).flatMap((entry) => {
+  const after = noticesAfter(ctx.db);
+  return readAuditAction(ctx.db, TAKEN_ELSEWHERE, after, NOTICE_LIMIT).flatMap((entry) => {
     const parsed = TakenElsewhereDetail.safeParse(entry.detail);
-    return parsed.success && entry.subject && entry.at > seen ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
+    return parsed.success && entry.subject && entry.at > after ? [{ at: entry.at, labelId: entry.subject, ...parsed.data }] : [];
   });
 }
 
@@ -290,6 +283,8 @@ export function queueHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
     'queue.noticesSeen': () => {
       const seen = queueNotices(ctx).length;
       audit(ctx.db, NOTICES_SEEN, null, { seen });
+      // The nav's count goes with them (the status's `notices`).
+      ctx.statusChanged();
       return { seen };
     },
     'queue.retry': ({ opId }) => {

@@ -39,6 +39,8 @@ export async function refreshReel(ctx: CommandContext, reel: LocalReel): Promise
   const asked = labelPages(ctx, remote.collectionId);
   await ctx.connection.requireClient().onTheWire();
   await readLabels(startMirror(ctx.db, reel), remote, asked);
+  // The mirror may have noted this bench's Labels taken elsewhere: the status counts them (the Queue's nav entry).
+  ctx.statusChanged();
 }
 
 type LabelPages = AsyncGenerator<readonly ServiceLabel[], void, undefined>;

@@ -520,4 +520,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE print_jobs ADD COLUMN unconfirmed INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 19,
+    name: "the audit log's index on action and time (the Queue's notices of Labels taken elsewhere)",
+    // docs/sync.md, "Every bench knows": the station's status counts the notices since the operator last put them away
+    // at every change, and the Queue lists them; both read one action over a span of time. The index on time alone
+    // (migration 4) read every entry of the span, of every action.
+    sql: `
+      CREATE INDEX audit_log_action_at ON audit_log(action, at);
+    `,
+  },
 ];

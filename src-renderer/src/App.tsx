@@ -150,6 +150,7 @@ export function App() {
           go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)}
           preload={(s) => void SCREEN_CHUNKS[s].preload().catch(() => undefined)}
           attention={status?.queue.attention ?? 0}
+          notices={status?.notices.count ?? 0}
         />
         <main id="main" className="screen" tabIndex={-1}>
           {/* Over the screen, not in its flow: a scan's notice moves nothing on the page (styles.css, .notices). */}
@@ -161,7 +162,14 @@ export function App() {
             {/* The Bench's session in a boundary of its own: another screen's failure does not end it. */}
             <ScreenBoundary screen={screen} connection={connection} shown={onBench}>
               {onBench || benchReel !== undefined ? (
-                <BenchScreen reelId={benchReelShown} online={status?.online === 'online'} pick={pickBench} shown={onBench} takesReads={!usesReads} />
+                <BenchScreen
+                  reelId={benchReelShown}
+                  online={status?.online === 'online'}
+                  pick={pickBench}
+                  shown={onBench}
+                  takesReads={!usesReads}
+                  takenElsewhere={benchReelShown ? (status?.notices.reels[benchReelShown] ?? 0) : 0}
+                />
               ) : null}
             </ScreenBoundary>
             <ScreenBoundary screen={screen} connection={connection} shown={!onBench}>

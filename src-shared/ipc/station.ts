@@ -71,6 +71,11 @@ export const StationStatus = z.object({
   disk: DiskStatus.nullable(),
   /** The UI's language, the same in every window (`station.language`). */
   language: UiLanguage,
+  /**
+   * This bench's Labels other benches took off their positions that the operator has not put away yet (the Queue's
+   * "From other benches", docs/sync.md, "Every bench knows"): how many, and how many of them on each Reel (by reelId).
+   */
+  notices: z.object({ count: z.number().int().nonnegative(), reels: z.record(z.string(), z.number().int().nonnegative()) }),
 });
 export type StationStatus = z.infer<typeof StationStatus>;
 

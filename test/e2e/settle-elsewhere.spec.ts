@@ -105,6 +105,22 @@ for (const lang of ['en', 'de'] as const) {
       await open(page, `reelMap?reel=${encodeURIComponent(reelId)}`);
       await shop.station.call('reels.show', { reelId, refresh: true });
       await screenshot(page, `settle-map-${width}-${lang}`);
+      // Said beyond the Queue too: its nav entry counts it, and the Bench on this Reel says it in a line that leads there.
+      await expect(page.getByTestId('nav-queue-notices')).toHaveText('↪ 1', { timeout: 30_000 });
+      await open(page, `bench?reel=${reelId}&position=22`);
+      await expect(page.getByTestId('bench-position')).toHaveText('22');
+      await expect(page.getByTestId('bench-taken-elsewhere')).toHaveText(
+        lang === 'en'
+          ? '↪ Another bench took 1 of your Labels on this Reel off its position. See them in the Queue'
+          : '↪ Ein anderer Arbeitsplatz hat 1 Ihrer Labels auf dieser Rolle von seiner Position genommen. In der Warteschlange ansehen',
+      );
+      await expect(page.getByTestId('nav-queue-notices')).toHaveAttribute(
+        'aria-label',
+        lang === 'en' ? '1 of your Labels taken by another bench' : '1 Ihrer Labels von einem anderen Arbeitsplatz genommen',
+      );
+      await screenshot(page, `settle-bench-notice-${width}-${lang}`);
+      await page.getByTestId('bench-taken-elsewhere').getByRole('link').click();
+      await expect(page.getByTestId('queue-notices')).toBeVisible();
       await open(page, 'queue');
       const notice = page.getByTestId('queue-notice').filter({ hasText: name });
       await expect(notice).toHaveAttribute('data-position', '20', { timeout: 30_000 });
@@ -113,6 +129,7 @@ for (const lang of ['en', 'de'] as const) {
       await screenshot(page, `settle-notice-${width}-${lang}`);
       await page.getByTestId('queue-notices-seen').click();
       await expect(page.getByTestId('queue-notices')).toHaveCount(0);
+      await expect(page.getByTestId('nav-queue-notices')).toHaveCount(0);
       // The report says it too, beside the saves.
       await open(page, `report?reel=${encodeURIComponent(reelId)}`);
       await expect(page.getByTestId('report-taken-elsewhere')).toContainText('1');

@@ -715,6 +715,11 @@ export const de: Catalog = {
         'Ihr Label an Position {{position}} der Rolle „{{reel}}“ wurde von einem anderen Arbeitsplatz oder einer App von der Rolle genommen: beiseitegelegt (eine Kollision wurde dort geklärt) oder auf eine Rolle verschoben, die an diesem Arbeitsplatz nicht geöffnet ist.',
       seen: 'OK, gesehen',
       values: 'Werte: {{values}}',
+      badge_one: '{{count, number}} Ihrer Labels von einem anderen Arbeitsplatz genommen',
+      badge_other: '{{count, number}} Ihrer Labels von anderen Arbeitsplätzen genommen',
+      onThisReel_one: 'Ein anderer Arbeitsplatz hat {{count, number}} Ihrer Labels auf dieser Rolle von seiner Position genommen.',
+      onThisReel_other: 'Andere Arbeitsplätze haben {{count, number}} Ihrer Labels auf dieser Rolle von ihren Positionen genommen.',
+      open: 'In der Warteschlange ansehen',
     },
     collision: {
       comparing: 'Beide Labels werden mit den Druckdaten verglichen…',

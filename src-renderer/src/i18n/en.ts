@@ -695,6 +695,13 @@ export const en = {
         'Your Label at position {{position}} of Reel “{{reel}}” was taken off the Reel by another bench or app: set aside (a collision settled there), or moved to a Reel this bench has not opened.',
       seen: 'OK, seen',
       values: 'Values: {{values}}',
+      /** The Queue's nav entry: how many of these the operator has not put away (its aria-label). */
+      badge_one: '{{count, number}} of your Labels taken by another bench',
+      badge_other: '{{count, number}} of your Labels taken by other benches',
+      /** The Bench, on a Reel with such notices. */
+      onThisReel_one: 'Another bench took {{count, number}} of your Labels on this Reel off its position.',
+      onThisReel_other: 'Other benches took {{count, number}} of your Labels on this Reel off their positions.',
+      open: 'See them in the Queue',
     },
     collision: {
       comparing: 'Comparing both Labels with the print data…',

@@ -12,12 +12,15 @@ export function Nav({
   go,
   preload,
   attention,
+  notices = 0,
 }: {
   current: ScreenId;
   shown: ScreenId;
   go: (screen: ScreenId) => void;
   preload: (screen: ScreenId) => void;
   attention: number;
+  /** This bench's Labels other benches took off their positions, not yet put away (the status's `notices`). */
+  notices?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,12 @@ export function Nav({
               {id === 'queue' && attention > 0 ? (
                 <span className="badge" aria-label={t('nav.attentionBadge', { count: attention })}>
                   ⚠ {attention}
+                </span>
+              ) : null}
+              {/* What a refresh learnt of this bench's Labels (docs/sync.md, "Every bench knows"): the Queue lists them. */}
+              {id === 'queue' && notices > 0 ? (
+                <span className="badge badge-info" aria-label={t('queue.notices.badge', { count: notices })} data-testid="nav-queue-notices">
+                  ↪ {notices}
                 </span>
               ) : null}
             </a>

@@ -14,6 +14,7 @@ import { FeedbackBanner } from './FeedbackBanner';
 import { SlotCard } from './SlotCard';
 import { BenchPrinterSetting } from './BenchPrinterSetting';
 import { ReprintOffer } from './ReprintOffer';
+import { TakenElsewhereNotice } from './TakenElsewhereNotice';
 
 // Bench mode: enrolling a Reel's Labels position by position. The operator's eyes are on the reel: the position is
 // large, every read is heard, and everything works from the keyboard, scanner and pedal. The session's state and
@@ -31,6 +32,7 @@ export const BenchScreen = memo(function BenchScreen({
   pick,
   shown = true,
   takesReads = true,
+  takenElsewhere = 0,
 }: {
   reelId: string | undefined;
   /** Whether the station reaches its service now (the status's `online`): reads are checked there. */
@@ -38,6 +40,8 @@ export const BenchScreen = memo(function BenchScreen({
   pick: (reelId: string) => void;
   shown?: boolean;
   takesReads?: boolean;
+  /** This bench's Labels on the Reel other benches took off their positions, not yet put away (the status's `notices`). */
+  takenElsewhere?: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -142,6 +146,7 @@ export const BenchScreen = memo(function BenchScreen({
             </p>
           )}
           <AttentionNotice {...attention} />
+          <TakenElsewhereNotice count={takenElsewhere} />
           <FeedbackBanner
             feedback={refused ? null : bench.feedback}
             blocked={bench.blocked}
