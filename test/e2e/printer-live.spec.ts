@@ -26,6 +26,7 @@ const WORDS = {
   en: {
     printers: 'Printers',
     printer: 'Printer',
+    benchPrinter: 'The bench’s printer (reprints)',
     openDialog: (reel: string) => `Print the labels of Reel “${reel}”`,
     dialog: (reel: string) => `Print Reel “${reel}”`,
     setUp: (reel: string) => `Prepare print run for ${reel}`,
@@ -47,6 +48,7 @@ const WORDS = {
   de: {
     printers: 'Drucker',
     printer: 'Drucker',
+    benchPrinter: 'Drucker des Arbeitsplatzes (Nachdrucke)',
     openDialog: (reel: string) => `Die Labels der Rolle „${reel}“ drucken`,
     dialog: (reel: string) => `Rolle „${reel}“ drucken`,
     setUp: (reel: string) => `Druckauftrag vorbereiten für ${reel}`,
@@ -164,29 +166,35 @@ test.describe('printer states, live', () => {
         const pages = { devices, dialog: dialogPage, bench };
         const shown = { devices: devices.getByRole('region', { name: w.printers }), bench: bench.getByTestId('bench-printer') };
 
+        // Devices' bench printer: its state beside the select, and in its option, as the row above says it.
+        const devicesBench = devices.getByTestId('devices-bench-printer-state');
+        const devicesBenchOption = devices.getByRole('combobox', { name: w.benchPrinter }).locator('option:checked');
+
         /** All three screens show the change within 5 s of it (docs/printing.md, "Printer states"). */
-        const within5s = async (what: string, rowText: string, optionText: string, benchText: string) => {
+        const within5s = async (what: string, rowText: string, optionText: string, benchText: string, mark: string) => {
           const since = Date.now();
           await Promise.all([
             expect(row).toContainText(rowText, { timeout: 5_000 }),
             expect(option).toHaveText(optionText, { timeout: 5_000 }),
             expect(benchState).toHaveText(benchText, { timeout: 5_000 }),
+            expect(devicesBench).toHaveText(`${mark} ${benchText}`, { timeout: 5_000 }),
+            expect(devicesBenchOption).toHaveText(`${name}: ${benchText}`, { timeout: 5_000 }),
           ]);
           test.info().annotations.push({ type: 'shown', description: `${lang} ${what}: all three screens in ${Date.now() - since} ms` });
         };
 
         printer.paperOutAfter(0);
-        await within5s('paper out', w.paperOutRow, `${name}: ${w.paperOutOption}`, w.paperOutBench);
+        await within5s('paper out', w.paperOutRow, `${name}: ${w.paperOutOption}`, w.paperOutBench, '✖');
         await expect(dialog.getByTestId('print-dialog-printer-state')).toBeVisible();
         await shoot(pages, 'paper-out', lang, size, shown);
 
         printer.loadPaper();
-        await within5s('paper back', w.ready, `${name}: ${w.ready}`, w.ready);
+        await within5s('paper back', w.ready, `${name}: ${w.ready}`, w.ready, '●');
         await expect(row).not.toContainText(w.paperOutRow);
 
         await printer.close();
         closed = true;
-        await within5s('unreachable', w.unreachable, `${name}: ${w.unreachable}`, w.unreachable);
+        await within5s('unreachable', w.unreachable, `${name}: ${w.unreachable}`, w.unreachable, '○');
         await shoot(pages, 'unreachable', lang, size, shown);
       } finally {
         if (!closed) await printer.close();

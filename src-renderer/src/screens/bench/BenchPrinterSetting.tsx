@@ -2,24 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { usePrinterWatch } from '../../query/use-printer-watch';
-import { useReasonWords } from '../devices/printers/reason-words';
+import { usePrinterStateWords } from '../devices/printers/reason-words';
 
 // The bench's printer, among the Bench's settings (docs/printing.md, "Reprints at the bench"): the station's printers
 // with their state now; the one chosen prints this bench's reprints (print.benchPrinter).
 
 export function BenchPrinterSetting() {
   const { t } = useTranslation();
-  const reasonWords = useReasonWords();
+  const stateOf = usePrinterStateWords();
   const printers = useCommandQuery('printers.list', {});
   usePrinterWatch();
   const chosen = useCommandQuery('print.benchPrinter', {});
   const choose = useCommandMutation('print.benchPrinter', ['print.benchPrinter']);
   const list = printers.data?.printers ?? [];
   const current = list.find((p) => p.name === chosen.data?.name);
-  const stateOf = (p: (typeof list)[number]) =>
-    p.reasons.length && p.state !== 'unreachable'
-      ? t('reprint.benchPrinterState', { state: t(`printers.states.${p.state}`), reasons: reasonWords(p.reasons) })
-      : t(`printers.states.${p.state}`);
   return (
     <div className="bench-printer" data-testid="bench-printer">
       {printers.data && list.length === 0 ? (

@@ -5,16 +5,15 @@ import { DataTable } from '../../../components/DataTable';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../../query/use-command';
 import { usePrinterWatch } from '../../../query/use-printer-watch';
-import { useReasonWords } from './reason-words';
+import { STATE_MARK, usePrinterStateWords, useReasonWords } from './reason-words';
 
 // Devices → Printers (docs/printing.md): the shop's label printers with their state and reasons in words, added by an
 // IPP URI or a ZPL printer's HOST:PORT, a test label, removal, and the bench's printer (the one a reprint uses).
 
-const STATE_MARK = { idle: '●', printing: '◉', stopped: '✖', unreachable: '○' } as const;
-
 export function PrintersPanel() {
   const { t } = useTranslation();
   const words = useReasonWords();
+  const stateOf = usePrinterStateWords();
   const list = useCommandQuery('printers.list', {});
   usePrinterWatch();
   const add = useCommandMutation('printers.add', ['printers.list']);
@@ -22,6 +21,7 @@ export function PrintersPanel() {
   const testLabel = useCommandMutation('printers.test', ['printers.list']);
   const benchPrinter = useCommandQuery('print.benchPrinter', {});
   const setBenchPrinter = useCommandMutation('print.benchPrinter', ['print.benchPrinter']);
+  const benchShown = list.data?.printers.find((p) => p.name === benchPrinter.data?.name);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'ipp' | 'zpl'>('zpl');
   const [address, setAddress] = useState('');
@@ -103,21 +103,30 @@ export function PrintersPanel() {
         ]}
       />
       {list.data?.printers.length ? (
-        <label>
-          {t('printers.benchPrinter')}
-          <select
-            value={benchPrinter.data?.name ?? ''}
-            onChange={(e) => setBenchPrinter.mutate({ name: e.target.value || null })}
-            disabled={setBenchPrinter.isPending}
-          >
-            <option value="">{t('printers.noBenchPrinter')}</option>
-            {list.data.printers.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="bench-printer-choice">
+          <label>
+            {t('printers.benchPrinter')}
+            <select
+              value={benchPrinter.data?.name ?? ''}
+              onChange={(e) => setBenchPrinter.mutate({ name: e.target.value || null })}
+              disabled={setBenchPrinter.isPending}
+            >
+              <option value="">{t('printers.noBenchPrinter')}</option>
+              {list.data.printers.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {t('reprint.benchPrinterOption', { name: p.name, state: stateOf(p) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* The chosen printer's state now, as its row above says it (printers.changed keeps the list current). */}
+          {benchShown ? (
+            <span className={`health health-${benchShown.state}`} data-testid="devices-bench-printer-state" data-state={benchShown.state}>
+              <span aria-hidden="true">{STATE_MARK[benchShown.state]} </span>
+              {stateOf(benchShown)}
+            </span>
+          ) : null}
+        </div>
       ) : null}
       <ErrorNote error={setBenchPrinter.error} />
       {message ? (
