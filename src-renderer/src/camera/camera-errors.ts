@@ -9,7 +9,13 @@ export class CameraError extends Error {
   }
 }
 
-const ADVICE: Record<string, string> = {
+/**
+ * The getUserMedia/applyConstraints failures the station advises on: each has its words in the UI's catalogs
+ * (`cameraErrors.<code>`); the English here is for the log (camera.sources.report).
+ */
+export const CAMERA_ERROR_CODES = ['NotFoundError', 'NotAllowedError', 'NotReadableError', 'OverconstrainedError', 'AbortError', 'SecurityError'] as const;
+
+const ADVICE: Record<(typeof CAMERA_ERROR_CODES)[number], string> = {
   NotFoundError: 'No camera found: plug in the camera, then choose it again.',
   NotAllowedError: 'Camera access was denied: allow the station to use the camera.',
   NotReadableError: 'The camera is busy or failed: close other programs using it, or re-plug it.',
@@ -25,5 +31,6 @@ export function cameraErrorFrom(error: unknown): CameraError {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return new CameraError(error.code, error.message);
   const name = error instanceof Error ? error.name : 'CameraError';
   const detail = error instanceof Error ? error.message : String(error);
-  return new CameraError(name, ADVICE[name] ?? `The camera failed (${detail}): try again, or re-plug it.`);
+  const advice = (CAMERA_ERROR_CODES as readonly string[]).includes(name) ? ADVICE[name as (typeof CAMERA_ERROR_CODES)[number]] : undefined;
+  return new CameraError(name, advice ?? `The camera failed (${detail}): try again, or re-plug it.`);
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useCamera } from '../camera';
 import { station } from '../station-client';
 import { useFormat } from './format';
+import { cameraErrorWords } from './say-error';
 
 /** Live preview with focus and exposure meters (camera module by the camera area). */
 export function CameraPanel({ register }: { register: (capture: () => void) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const camera = useCamera(station);
   useEffect(() => {
@@ -37,7 +38,7 @@ export function CameraPanel({ register }: { register: (capture: () => void) => v
       </p>
       {camera.error ? (
         <p role="alert" className="error-note">
-          {camera.error.message} <code>{camera.error.code}</code>
+          {cameraErrorWords(t, i18n, camera.error.code)} <code>{camera.error.code}</code>
         </p>
       ) : null}
     </section>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src-shared/api/errors';
 import { CLIENT_ERROR_CODES, ERROR_WORD_FIELDS } from '../../../src-shared/ipc/error-words';
 import { CaptureRefusalCodeSchema } from '../../../src-shared/ipc/camera';
+import { CAMERA_ERROR_CODES } from '../camera/camera-errors';
 import { SyncPauseKind } from '../../../src-shared/ipc/station';
 import { StationErrorCode } from '../../../src-shared/ipc/station-error';
 import { de } from './de';
@@ -58,6 +59,8 @@ describe('string catalogs', () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
       for (const code of SCREEN_CODES) expect(catalog.has(`errors.${code}`), `${language}: errors.${code}`).toBe(true);
       for (const code of CaptureRefusalCodeSchema.options) expect(catalog.has(`captureRefused.${code}`), `${language}: captureRefused.${code}`).toBe(true);
+      // The camera's own failures (getUserMedia's names), shown with their code (components/say-error.ts, cameraErrorWords).
+      for (const code of CAMERA_ERROR_CODES) expect(catalog.has(`cameraErrors.${code}`), `${language}: cameraErrors.${code}`).toBe(true);
     }
   });
 

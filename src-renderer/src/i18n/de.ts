@@ -1414,6 +1414,15 @@ export const de: Catalog = {
     TIMEOUT: 'Der Dienst hat nicht rechtzeitig geantwortet. Die Station prüft, ob die Änderung angekommen ist, bevor sie erneut sendet.',
     INVALID_RESPONSE: 'Die Antwort des Dienstes war nicht lesbar: ein Fehler der Station oder des Dienstes. Mit der Anfrage-ID melden.',
   },
+  cameraErrors: {
+    NotFoundError: 'Keine Kamera gefunden: Kamera anschließen, dann erneut auswählen.',
+    NotAllowedError: 'Der Zugriff auf die Kamera wurde verweigert: erlauben Sie dem Arbeitsplatz, die Kamera zu verwenden.',
+    NotReadableError: 'Die Kamera ist belegt oder gestört: andere Programme schließen, die sie verwenden, oder sie neu anstecken.',
+    OverconstrainedError: 'Die Kamera kann die gewünschten Einstellungen nicht liefern: eine andere Auflösung wählen.',
+    AbortError: 'Die Kamera hat beim Starten aufgehört: erneut versuchen oder sie neu anstecken.',
+    SecurityError: 'Die Kamera darf von dieser Seite aus nicht verwendet werden: den Arbeitsplatz in seinem eigenen Fenster oder unter seiner Adresse öffnen.',
+    failed: 'Die Kamera ist ausgefallen: erneut versuchen oder sie neu anstecken.',
+  },
   captureRefused: {
     IMAGE_UNDECODABLE: 'das Bild war nicht lesbar; neu aufnehmen',
     IMAGE_NOT_SUPPORTED: 'das Bild ist kein PNG oder JPEG; neu aufnehmen',

@@ -1366,6 +1366,16 @@ export const en = {
   },
   /** One code, several situations: the case is the error's `detail.case` (src-shared/ipc/error-words.ts). */
   /** Why the capture gate refused a capture (src-shared/ipc/camera.ts, CaptureRefusalCode): what was wrong and what to do. */
+  /** Why the camera could not be used (src-renderer/src/camera/camera-errors.ts, its code beside the words). */
+  cameraErrors: {
+    NotFoundError: 'No camera found: plug in the camera, then choose it again.',
+    NotAllowedError: 'Camera access was denied: allow the station to use the camera.',
+    NotReadableError: 'The camera is busy or failed: close other programs using it, or re-plug it.',
+    OverconstrainedError: 'The camera cannot deliver the requested settings: choose another resolution.',
+    AbortError: 'The camera stopped while starting: try again, or re-plug it.',
+    SecurityError: 'The camera may not be used from this page: open the station from its own window or address.',
+    failed: 'The camera failed: try again, or re-plug it.',
+  },
   captureRefused: {
     IMAGE_UNDECODABLE: 'the image could not be read; capture again',
     IMAGE_NOT_SUPPORTED: 'the image is not a PNG or JPEG; capture again',

@@ -4,6 +4,7 @@ import { DEFAULT_QUALITY_THRESHOLDS, type QualityThresholds } from '../../../../
 import type { CameraControlSettings, CameraStatus } from '../../../../src-shared/ipc';
 import { useCamera, type CameraCapabilities, type MediaRange } from '../../camera';
 import { ErrorNote } from '../../components/ErrorNote';
+import { cameraErrorWords } from '../../components/say-error';
 import { useFormat } from '../../components/format';
 import { useCommandMutation } from '../../query/use-command';
 import { station } from '../../station-client';
@@ -13,7 +14,7 @@ import { THRESHOLD_FIELDS, thresholdForm, thresholdsFromForm, type ThresholdForm
 // the manual controls (resolution, focus, exposure, zoom) only where the open camera reports them.
 
 export function CameraSettings({ status }: { status: CameraStatus }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setCamera = useCommandMutation('camera.settings.set', ['camera.status']);
   const { settings } = status;
   return (
@@ -35,7 +36,7 @@ export function CameraSettings({ status }: { status: CameraStatus }) {
       </p>
       {status.sources.error ? (
         <p role="alert" className="error-note">
-          {status.sources.error.message} <code>{status.sources.error.code}</code>
+          {cameraErrorWords(t, i18n, status.sources.error.code)} <code>{status.sources.error.code}</code>
         </p>
       ) : null}
       <ErrorNote error={setCamera.error} />
@@ -148,7 +149,7 @@ const knownModes = (modes: string[] | undefined): Mode[] => MODES.filter((m) => 
 
 /** The camera opened here (its live preview shows the effect); only the controls it reports are shown. */
 function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const camera = useCamera(station);
   const caps: CameraCapabilities = camera.capabilities;
   const [controls, setControls] = useState<CameraControlSettings>(saved);
@@ -184,7 +185,7 @@ function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
       </p>
       {camera.error ? (
         <p role="alert" className="error-note">
-          {camera.error.message} <code>{camera.error.code}</code>
+          {cameraErrorWords(t, i18n, camera.error.code)} <code>{camera.error.code}</code>
         </p>
       ) : null}
       {camera.state === 'live' && !any ? <p className="hint">{t('devices.controls.none')}</p> : null}
