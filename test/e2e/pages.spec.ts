@@ -1,7 +1,10 @@
 import { rmSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../src-shared/domain/image-quality';
+import { lowDetailImage } from '../fixtures';
 import { daemonPort } from '../helpers/ports';
 import { confirmDialog } from '../helpers/e2e/confirm';
+import { collideWithAnotherBench } from '../helpers/e2e/service';
 import { reelSetUpButton } from '../helpers/e2e/reel-set-up';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
@@ -15,6 +18,8 @@ const REEL = 'Pages reel';
 let station: ServedStation;
 let origin: string;
 let reelId: string;
+/** A Reel with optical tags on the service: a collision to settle at 2, a capture to take again at 3. */
+let svcReel: string;
 
 test.beforeAll(async () => {
   station = await serveStation();
@@ -35,6 +40,30 @@ test.beforeAll(async () => {
     ],
   });
   origin = `${new URL(station.served.ready.url).origin}/?token=${station.served.ready.token}`;
+  ({ reelId: svcReel } = await station.call('reels.create', {
+    name: 'Pages capture reel',
+    expectedIdentifiers: [
+      { tagType: 'SVC', count: 1 },
+      { tagType: 'QR', count: 1 },
+    ],
+  }));
+  await station.call('labels.enroll', { reelId: svcReel, position: 1, identifiers: [{ tagType: 'QR', value: 'PAGES-SVC-1' }] });
+  await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+  // Another bench enrolled position 2 first; the print data says this bench's Label is the one printed there, so the
+  // Queue offers to settle it (take theirs off the position).
+  await station.call('labels.import', { reelId: svcReel, csv: 'position,qr\n2,THIS-BENCH-2\n', expectedOnly: true });
+  await collideWithAnotherBench(station, svcReel, 2);
+  // A low-detail capture let through a laxer gate: the service refuses it, so it is taken again (Recapture).
+  await station.call('camera.settings.set', { thresholds: { minFocus: 0, minContrast: 0 } });
+  const lowDetail = await station.call('camera.submitStill', { image: (await lowDetailImage(23)).toString('base64'), mimeType: 'image/jpeg', camera: 'e2e' });
+  await station.call('camera.settings.set', { thresholds: DEFAULT_QUALITY_THRESHOLDS });
+  await station.call('labels.enroll', {
+    reelId: svcReel,
+    position: 3,
+    identifiers: [{ tagType: 'QR', value: 'PAGES-SVC-3' }],
+    captureSha256: lowDetail.sha256,
+  });
+  await station.call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
 });
 test.afterAll(async () => {
   await station?.stop();
@@ -174,6 +203,68 @@ for (const lang of ['en', 'de'] as const) {
     await expect(detail).toBeVisible();
     await leaveFor(page, 'verify');
     await stillThere(page, errors, 'leaving with the Label panel open');
+
+    // The Queue's Recapture panel: closed by its Cancel, then left open. This browser has no camera: the panel's camera
+    // says so in the UI's words, its code beside them (never the browser's English).
+    await page.goto(`${origin}#/queue`);
+    const recapture = page.getByRole('button', { name: lang === 'en' ? /^Recapture for operation/ : /^Für Vorgang \d+ neu aufnehmen/ });
+    const recapturePanel = page.locator('#queue-recapture');
+    await recapture.click({ timeout: 30_000 });
+    await expect(recapturePanel).toBeVisible();
+    const cameraError = recapturePanel.getByRole('alert');
+    await expect(cameraError).toContainText(lang === 'en' ? 'No camera found: plug in the camera' : 'Keine Kamera gefunden: Kamera anschließen');
+    await expect(cameraError.locator('code')).toHaveText('NotFoundError');
+    await page.screenshot({ path: `test-results/e2e/screens/pages-recapture-${lang}.png` });
+    await recapturePanel.getByRole('button', { name: lang === 'en' ? 'Cancel recapture' : 'Neuaufnahme abbrechen' }).click();
+    await expect(recapturePanel).toBeHidden();
+    await stillThere(page, errors, 'closing the Recapture panel');
+    await recapture.click();
+    await expect(recapturePanel).toBeVisible();
+    await leaveFor(page, 'reels');
+    await stillThere(page, errors, 'leaving with the Recapture panel open');
+
+    // The collision's settle (the comparison and the question it asks): cancelled by Esc, then left open (Back).
+    await leaveFor(page, 'queue');
+    const collision = page.getByTestId('collision');
+    await expect(collision).toBeVisible({ timeout: 30_000 });
+    const offer = page.getByTestId('collision-offer');
+    const settleDialog = page.getByTestId('confirm-dialog');
+    await offer.click();
+    await expect(settleDialog).toBeVisible();
+    await page.screenshot({ path: `test-results/e2e/screens/pages-settle-${lang}.png` });
+    await page.keyboard.press('Escape');
+    await expect(settleDialog).toBeHidden();
+    await stillThere(page, errors, 'cancelling the settle');
+    await offer.click();
+    await expect(settleDialog).toBeVisible();
+    await page.goBack();
+    await expect(settleDialog).toBeHidden();
+    await stillThere(page, errors, 'leaving with the settle asked');
+    expect((await station.call('queue.list', { state: 'attention' })).items).toHaveLength(2);
+
+    // The camera: Devices' camera controls opened and closed, then left open; the Bench's camera panel left shown.
+    await page.goto(`${origin}#/devices`);
+    const controls = page.getByRole('button', { name: lang === 'en' ? 'Open camera controls' : 'Kameraeinstellungen öffnen' });
+    const controlsPanel = page.getByTestId('camera-controls');
+    await controls.click({ timeout: 30_000 });
+    await expect(controlsPanel).toBeVisible();
+    await expect(controlsPanel.getByRole('alert')).toContainText(lang === 'en' ? 'No camera found' : 'Keine Kamera gefunden');
+    await expect(controlsPanel.getByRole('alert').locator('code')).toHaveText('NotFoundError');
+    await controlsPanel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/e2e/screens/pages-camera-controls-${lang}.png` });
+    await page.getByRole('button', { name: lang === 'en' ? 'Close camera' : 'Kamera schließen' }).click();
+    await expect(controlsPanel).toBeHidden();
+    await stillThere(page, errors, 'closing the camera controls');
+    await controls.click();
+    await expect(controlsPanel).toBeVisible();
+    await leaveFor(page, 'bench');
+    await stillThere(page, errors, 'leaving with the camera controls open');
+    await page.goto(`${origin}#/bench?reel=${encodeURIComponent(svcReel)}`);
+    const cameraPanel = page.locator('section[aria-labelledby="camera-title"]');
+    await expect(cameraPanel).toBeVisible({ timeout: 30_000 });
+    await expect(cameraPanel.getByRole('alert').locator('code')).toHaveText('NotFoundError');
+    await leaveFor(page, 'devices');
+    await stillThere(page, errors, 'leaving the Bench with its camera panel');
 
     // Every screen, opened and left.
     for (const screen of ['connect', 'reels', 'reelMap', 'bench', 'bulkBind', 'verify', 'report', 'shift', 'queue', 'devices', 'settings']) {
