@@ -104,6 +104,18 @@ async function stillThere(page: Page, errors: string[], step: string): Promise<v
 
 const CLOSE = /^(Close|Schließen)$/;
 
+/** A screenshot at 1366×768 and at 1920×1080 with `shown` in view; the test goes on at 1366×768. */
+async function shootBoth(page: Page, name: string, shown: Locator): Promise<void> {
+  for (const [width, height] of [
+    [1920, 1080],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await shown.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/e2e/screens/${name}-${width}.png` });
+  }
+}
+
 /** A Reels row's "Set up…" choice `index` (print data, print run, NFC chips) and the panel it opens. */
 async function openSetUp(page: Page, index: number, panel: Locator): Promise<void> {
   const button = reelSetUpButton(page, REEL);
@@ -214,7 +226,7 @@ for (const lang of ['en', 'de'] as const) {
     const cameraError = recapturePanel.getByRole('alert');
     await expect(cameraError).toContainText(lang === 'en' ? 'No camera found: plug in the camera' : 'Keine Kamera gefunden: Kamera anschließen');
     await expect(cameraError.locator('code')).toHaveText('NotFoundError');
-    await page.screenshot({ path: `test-results/e2e/screens/pages-recapture-${lang}.png` });
+    await shootBoth(page, `pages-recapture-${lang}`, recapturePanel);
     await recapturePanel.getByRole('button', { name: lang === 'en' ? 'Cancel recapture' : 'Neuaufnahme abbrechen' }).click();
     await expect(recapturePanel).toBeHidden();
     await stillThere(page, errors, 'closing the Recapture panel');
@@ -250,8 +262,7 @@ for (const lang of ['en', 'de'] as const) {
     await expect(controlsPanel).toBeVisible();
     await expect(controlsPanel.getByRole('alert')).toContainText(lang === 'en' ? 'No camera found' : 'Keine Kamera gefunden');
     await expect(controlsPanel.getByRole('alert').locator('code')).toHaveText('NotFoundError');
-    await controlsPanel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/e2e/screens/pages-camera-controls-${lang}.png` });
+    await shootBoth(page, `pages-camera-controls-${lang}`, controlsPanel.getByRole('alert'));
     await page.getByRole('button', { name: lang === 'en' ? 'Close camera' : 'Kamera schließen' }).click();
     await expect(controlsPanel).toBeHidden();
     await stillThere(page, errors, 'closing the camera controls');

@@ -69,7 +69,10 @@ test('saving a print run says so, checks nothing more, and closes; again on a se
   await panel.getByRole('button', { name: 'Print the labels of Reel “Wine A”' }).click();
   await expect(page.getByRole('dialog', { name: 'Print Reel “Wine A”' })).toBeVisible();
   await expect(page.getByTestId('print-run-conflicts')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/e2e/screens/reels-print-run-own-data-dialog.png' });
+  await page.screenshot({ path: 'test-results/e2e/screens/reels-print-run-own-data-dialog-1366.png' });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: 'test-results/e2e/screens/reels-print-run-own-data-dialog-1920.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('dialog', { name: 'Print Reel “Wine A”' }).getByRole('button', { name: 'Close' }).click();
 
   // Another run over the same positions (6 digits: CHA-000001) collides at every position: said in the form's words, no CLI flag.
