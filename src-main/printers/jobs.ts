@@ -393,7 +393,8 @@ export class PrintJobs {
     let done = 0;
     const confirmed = (count: number) => {
       const positions = Math.min(order.length, Math.floor(count / request.copies));
-      confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString());
+      // Not waited onto the disk: the printer's count settles it after a crash (store/printers.ts, confirmPrints).
+      confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString(), false);
       done = Math.max(done, positions);
       this.tell(jobId, 'soon');
     };
