@@ -7,10 +7,10 @@ import type { PrintRunFormat, printRunCommands } from '../../src-shared/ipc/prin
 import { requireFilePathsAllowed } from '../changes/capture-source';
 import { requireReel } from '../changes/context';
 import { importPrintData } from '../changes/import';
-import type { ConflictReport, ExistingLabel, PrintRunSpec } from '../print-run';
+import type { ConflictReport, ExistingLabel, PrintRunRow, PrintRunSpec } from '../print-run';
 import { listLabels } from '../store/labels';
 import type { CommandContext } from './context';
-import { printTemplateHandlers, requireTemplate } from './print-templates';
+import { preflightEvents, printTemplateHandlers, requireTemplate } from './print-templates';
 
 // Print runs (docs/print-run.md): preview, generate (save as the Reel's expected values, write an export), and one
 // export as a download. The rows are generated lazily and streamed to files; the expected values are saved through
@@ -38,10 +38,11 @@ function formatOf(path: string, format: PrintRunFormat | undefined): PrintRunFor
 
 /**
  * The run drawn with a label template (docs/print-run.md, "Templates"): a ZPL template's formats to a .zpl, an SVG
- * template's labels to a .pdf (one page per label at the stock's size). Its first and last labels are checked as a
- * job's are (the preflight); a job checks every label it prints.
+ * template's labels to a .pdf (one page per label at the stock's size). Every label is checked first as a job's are
+ * (the preflight, told as `print.preflight` events); nothing is written when one fails.
  */
 async function writeTemplateExport(
+  events: { ctx: CommandContext; reelId: string },
   spec: PrintRunSpec,
   path: string,
   format: PrintRunFormat,
@@ -58,10 +59,18 @@ async function writeTemplateExport(
       message: `Template ${name} is ${drawer.kind === 'zpl' ? 'ZPL: write it to a .zpl file' : 'SVG: write it to a .pdf file'} (--out FILE.${drawer.kind === 'zpl' ? 'zpl' : 'pdf'}).`,
     });
   }
-  const { first, last } = previewRows(spec, 1);
-  requirePreflightPassed(await preflight(drawer, [...first, ...last]), name);
+  const { count } = previewRows(spec, 1);
+  const told = preflightEvents(events.ctx.events, { reelId: events.reelId, template: name, count });
+  // An SVG template's pages are the preflight's own drawings: what was checked is what is written, drawn once.
+  const drawn = new Map<number, Buffer>();
+  const report = await preflight(drawer, generateRows(spec), {
+    checked: told.checked,
+    ...(drawer.kind === 'svg' ? { drawn: (row: PrintRunRow, png: Buffer) => drawn.set(row.position, png) } : {}),
+  });
+  told.ended(report);
+  requirePreflightPassed(report, name);
   const rows = [...generateRows(spec)];
-  const bytes = drawer.kind === 'zpl' ? Buffer.from(zplTemplateLabels(body, rows).join(''), 'utf8') : await svgTemplatePdf(drawer, rows, 1, stock);
+  const bytes = drawer.kind === 'zpl' ? Buffer.from(zplTemplateLabels(body, rows).join(''), 'utf8') : await svgTemplatePdf(drawer, rows, 1, stock, drawn);
   const { writeFileWhole, writeChunk } = await import('../runtime/write-whole');
   await writeFileWhole(path, (out) => writeChunk(out, bytes));
   return bytes.length;
@@ -148,7 +157,7 @@ export function printRunHandlers(ctx: CommandContext): CommandHandlers<keyof typ
         const reelName = requireReel(changes, reelId).name;
         const drawn = template === undefined ? undefined : requireTemplate(ctx.db, template);
         const bytes = drawn
-          ? await writeTemplateExport(spec, path, chosen, layout, drawn.name, drawn.body)
+          ? await writeTemplateExport({ ctx, reelId }, spec, path, chosen, layout, drawn.name, drawn.body)
           : await writeExport(spec, path, chosen, layout, reelName);
         file = { path, format: chosen, bytes };
       }

@@ -3,9 +3,11 @@ import { resolve } from 'node:path';
 import type { CommandHandlers } from '../../src-shared/ipc/contract';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
 import type { printTemplateCommands } from '../../src-shared/ipc/print-templates';
+import { printEvents, type PrintPreflight } from '../../src-shared/ipc/printers';
 import { requireFilePathsAllowed } from '../changes/capture-source';
 import { requireReel } from '../changes/context';
-import type { PrintRunRow } from '../print-run';
+import type { PreflightOptions, PreflightReport, PrintRunRow } from '../print-run';
+import type { EventBus } from '../runtime/events';
 import type { PrinterStatus } from '../printers/types';
 import { listLabels } from '../store/labels';
 import { getPrinter, type StoredPrinter } from '../store/printers';
@@ -163,6 +165,51 @@ export function printTemplateHandlers(ctx: CommandContext): CommandHandlers<keyo
   };
 }
 
+/** A preflight's progress reaches a screen and the CLI at most this often (and at its end). */
+const PREFLIGHT_TELL_MS = 100;
+
+/**
+ * The `print.preflight` events of one preflight (docs/print-run.md, "Preflight"): `checked` for PreflightOptions
+ * (throttled), `ended` with its report. Each is checked against the contract like every event.
+ */
+export function preflightEvents(
+  events: EventBus,
+  base: { reelId: string; jobId?: string | undefined; template: string; count: number },
+): { checked: NonNullable<PreflightOptions['checked']>; ended(report: PreflightReport): void } {
+  const tell = (event: Omit<PrintPreflight, 'reelId' | 'template' | 'count'>) =>
+    events.emit(
+      'print.preflight',
+      printEvents['print.preflight'].parse({
+        reelId: base.reelId,
+        ...(base.jobId ? { jobId: base.jobId } : {}),
+        template: base.template,
+        count: base.count,
+        ...event,
+      }),
+    );
+  let told = 0;
+  tell({ checked: 0, state: 'checking' });
+  return {
+    checked(labels) {
+      const now = performance.now();
+      if (now - told < PREFLIGHT_TELL_MS) return;
+      told = now;
+      tell({ checked: labels, state: 'checking' });
+    },
+    ended(report) {
+      const state = report.canceled ? 'canceled' : report.findings.length ? 'refused' : 'passed';
+      const findings = report.findings.slice(0, 20).map(({ position, code, problem, dots, read }) => ({
+        position,
+        code,
+        problem,
+        ...(dots === undefined ? {} : { dots }),
+        ...(read === undefined ? {} : { read }),
+      }));
+      tell({ checked: report.labels, state, ...(state === 'refused' ? { findings } : {}) });
+    },
+  };
+}
+
 /** What a job with a template sends: its name, and the ZPL formats or the PDF, checked label by label first. */
 export interface TemplatedDocuments {
   template: string;
@@ -178,6 +225,8 @@ export interface TemplatedDocuments {
 export async function templatedDocuments(
   db: Db,
   input: { reelId: string; template?: string | undefined; printer: StoredPrinter; status: PrinterStatus; rows: readonly PrintRunRow[]; copies: number },
+  /** The job's id, its events, and the signal that cancels its check (print.cancelCheck). */
+  check: { jobId: string; events: EventBus; signal: AbortSignal },
 ): Promise<TemplatedDocuments | undefined> {
   const name = input.template ?? reelTemplate(db, input.reelId);
   if (!name) return undefined;
@@ -196,7 +245,15 @@ export async function templatedDocuments(
   }
   // An SVG template's pages are the preflight's own drawings: what was checked is what prints, drawn once.
   const drawn = new Map<number, Buffer>();
-  requirePreflightPassed(await preflight(drawer, input.rows, drawer.kind === 'svg' ? { drawn: (row, png) => drawn.set(row.position, png) } : {}), name);
+  // A visible phase of the job: its progress as `print.preflight` events, cancelable (docs/print-run.md, "Preflight").
+  const told = preflightEvents(check.events, { reelId: input.reelId, jobId: check.jobId, template: name, count: input.rows.length });
+  const report = await preflight(drawer, input.rows, {
+    checked: told.checked,
+    signal: check.signal,
+    ...(drawer.kind === 'svg' ? { drawn: (row: PrintRunRow, png: Buffer) => drawn.set(row.position, png) } : {}),
+  });
+  told.ended(report);
+  requirePreflightPassed(report, name);
   if (drawer.kind === 'svg') return { template: name, pdf: await svgTemplatePdf(drawer, input.rows, input.copies, printer.stock, drawn) };
   const { zplTemplateLabels } = await printRun();
   const repeated = input.rows.flatMap((row) => Array.from({ length: input.copies }, () => row));

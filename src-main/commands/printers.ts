@@ -170,15 +170,16 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
     const rows = printRows(db, input.reelId, input.positions);
     const status = await printerStatus(input.printer);
     requireReady(input.printer, status);
-    // A label template's labels, each drawn and its codes decoded before the job starts (docs/print-run.md, "Preflight").
-    const templated = await templatedDocuments(db, {
-      reelId: input.reelId,
-      template: input.template,
-      printer: input.printer,
-      status,
-      rows,
-      copies: input.copies,
-    });
+    // A label template's labels, each drawn and its codes decoded before the job starts (docs/print-run.md, "Preflight"):
+    // a phase of the job, told as `print.preflight` events under the job's id and cancelable (print.cancelCheck).
+    const newJobId = input.jobId ?? randomUUID();
+    const templated = await jobs.checking(newJobId, (signal) =>
+      templatedDocuments(
+        db,
+        { reelId: input.reelId, template: input.template, printer: input.printer, status, rows, copies: input.copies },
+        { jobId: newJobId, events: ctx.events, signal },
+      ),
+    );
     const jobId = await jobs.start(
       {
         reelId: input.reelId,
@@ -192,7 +193,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
         status,
         templated,
       },
-      input.jobId ?? randomUUID(),
+      newJobId,
     );
     return input.wait ? jobs.wait(jobId) : jobs.view(jobId);
   };
@@ -336,6 +337,7 @@ export function printerHandlers(ctx: CommandContext, jobs: PrintJobs): CommandHa
       }
       return null;
     },
+    'print.cancelCheck': ({ jobId }) => ({ canceled: jobs.cancelCheck(jobId) }),
     'print.stop': async ({ jobId }) => {
       if (!jobs.stop(jobId, 'stopped by a person')) return jobs.view(jobId);
       return jobs.wait(jobId);

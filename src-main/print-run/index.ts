@@ -44,7 +44,7 @@ export {
   type TemplateCheck,
   type TemplateCode,
 } from './template';
-export { MIN_MODULE_DOTS, TemplateDrawer, preflight, requirePreflightPassed, svgTemplatePdf, type PreflightReport } from './preflight';
+export { MIN_MODULE_DOTS, TemplateDrawer, preflight, requirePreflightPassed, svgTemplatePdf, type PreflightOptions, type PreflightReport } from './preflight';
 export { ZPL_DPIS, printRunZpl, writePrintRunZpl, zplFieldData, type ZplDpi, type ZplOptions } from './export-zpl';
 export {
   LABEL_STOCKS,

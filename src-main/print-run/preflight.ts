@@ -7,12 +7,13 @@
 // template (one PNG at the printer's dpi per page, so what was checked is what prints).
 
 import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type * as ZplRenderer from 'zpl-renderer-js';
 import type { readBarcodes as ReadBarcodes } from 'zxing-wasm/reader';
 import { StationError, StationErrorCode } from '../../src-shared/ipc/envelope';
+import { compress, rangesInWords } from '../../src-shared/domain/position-ranges';
+import { loadZxing } from '../runtime/zxing';
 import type { PrintRunRow } from './generate';
 import { MM_PER_INCH, PT_PER_MM, parseLabelStock } from './layout';
 import { ZplTemplateWriter, checkTemplate, svgGeometry, svgTemplateLabel, type TemplateCode } from './template';
@@ -44,23 +45,13 @@ export interface PreflightReport {
   labels: number;
   ms: number;
   findings: PreflightFinding[];
+  /** Canceled before every label was checked: nothing may print. */
+  canceled?: boolean;
 }
 
 /** The ZPL renderer, loaded by Node's require: its one file inlines a 9 MB wasm no bundler should touch. */
 function zplRenderer(): typeof ZplRenderer {
   return createRequire(import.meta.url)('zpl-renderer-js') as typeof ZplRenderer;
-}
-
-let zxing: Promise<typeof ReadBarcodes> | undefined;
-/** zxing-wasm with the .wasm of the installed package (never fetched: the station runs offline). */
-function loadZxing(): Promise<typeof ReadBarcodes> {
-  zxing ??= (async () => {
-    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
-    const bytes = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
-    return readBarcodes;
-  })();
-  return zxing;
 }
 
 const ZXING_NAME: Record<TemplateCode, 'QRCode' | 'DataMatrix' | 'Code128'> = { qr: 'QRCode', dataMatrix: 'DataMatrix', barCode: 'Code128' };
@@ -190,20 +181,27 @@ export class TemplateDrawer {
   }
 }
 
+export interface PreflightOptions {
+  stopAfter?: number;
+  drawn?: (row: PrintRunRow, png: Buffer) => void;
+  /** After each label: how many were checked, and what was found so far (docs/print-run.md, "Preflight"). */
+  checked?: (labels: number, findings: readonly PreflightFinding[]) => void;
+  /** Canceled: the preflight ends before its next label, `canceled` in its report. */
+  signal?: AbortSignal;
+}
+
 /** Draws and decodes every row's label; the report of what was found (nothing: the job may start). */
-export async function preflight(
-  drawer: TemplateDrawer,
-  rows: Iterable<PrintRunRow>,
-  options: { stopAfter?: number; drawn?: (row: PrintRunRow, png: Buffer) => void } = {},
-): Promise<PreflightReport> {
+export async function preflight(drawer: TemplateDrawer, rows: Iterable<PrintRunRow>, options: PreflightOptions = {}): Promise<PreflightReport> {
   const started = performance.now();
   const findings: PreflightFinding[] = [];
   let labels = 0;
   for (const row of rows) {
+    if (options.signal?.aborted) return { labels, ms: performance.now() - started, findings, canceled: true };
     labels += 1;
     const checked = await drawer.check(row);
     findings.push(...checked.findings);
     options.drawn?.(row, checked.png);
+    options.checked?.(labels, findings);
     if (findings.length >= (options.stopAfter ?? Number.POSITIVE_INFINITY)) break;
     // Let the process answer between labels (a job's polls, the UI's requests): a label's drawing is tens of ms.
     await new Promise<void>((done) => setImmediate(done));
@@ -213,16 +211,24 @@ export async function preflight(
 
 /** Refuses the job when the preflight found anything, naming the positions and why. */
 export function requirePreflightPassed(report: PreflightReport, template: string): void {
+  if (report.canceled) {
+    throw new StationError({
+      code: StationErrorCode.preflightFailed,
+      message: `Nothing was printed: the check of template ${template}'s labels before printing was canceled after ${report.labels} label(s). Print again to check and print them.`,
+      detail: { case: 'canceled', template, checked: report.labels },
+    });
+  }
   if (!report.findings.length) return;
   const first = report.findings[0] as PreflightFinding;
   const more = report.findings.length - 3;
+  const positions = compress([...new Set(report.findings.map((f) => f.position))].sort((a, b) => a - b));
   throw new StationError({
     code: StationErrorCode.preflightFailed,
-    message: `Nothing was printed: template ${template} failed its check before printing. ${report.findings
+    message: `Nothing was printed: template ${template} failed its check before printing at position(s) ${rangesInWords(positions)}. ${report.findings
       .slice(0, 3)
       .map((f) => `Position ${f.position}: ${f.why}.`)
       .join(' ')}${more > 0 ? ` And ${more} more.` : ''}`,
-    detail: { position: first.position, template, findings: report.findings.slice(0, 20) },
+    detail: { position: first.position, positions, template, findings: report.findings.slice(0, 20) },
   });
 }
 

@@ -226,6 +226,32 @@ export class PrintJobs {
   }
 
   private readonly settling = new Map<string, Promise<void>>();
+  /** Jobs whose labels are being checked before they start (docs/print-run.md, "Preflight"), by job id. */
+  private readonly checks = new Map<string, AbortController>();
+
+  /** Runs a job's check before it starts, cancelable by `cancelCheck(jobId)` while it runs. */
+  async checking<T>(jobId: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.checks.has(jobId) || this.running.has(jobId)) {
+      throw new StationError({
+        code: StationErrorCode.conflict,
+        message: `Job ${jobId} is being checked or printed already: follow it ("station print status ${jobId}").`,
+      });
+    }
+    const abort = new AbortController();
+    this.checks.set(jobId, abort);
+    try {
+      return await run(abort.signal);
+    } finally {
+      this.checks.delete(jobId);
+    }
+  }
+
+  /** Cancels a job's check before it starts; false when no check of that job runs in this process. */
+  cancelCheck(jobId: string): boolean {
+    const check = this.checks.get(jobId);
+    check?.abort('canceled by a person');
+    return check !== undefined;
+  }
 
   /**
    * Jobs left `printing` by a station that is gone end `stopped`, and every stopped job with labels unconfirmed asks
@@ -367,7 +393,8 @@ export class PrintJobs {
     let done = 0;
     const confirmed = (count: number) => {
       const positions = Math.min(order.length, Math.floor(count / request.copies));
-      confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString());
+      // Not waited onto the disk: the printer's count settles it after a crash (store/printers.ts, confirmPrints).
+      confirmPrints(this.db, jobId, count, order.slice(done, positions), new Date().toISOString(), false);
       done = Math.max(done, positions);
       this.tell(jobId, 'soon');
     };
@@ -423,6 +450,7 @@ export class PrintJobs {
 
   /** Stops every job this process runs and waits for them to end (the station is closing). */
   async close(): Promise<void> {
+    for (const check of this.checks.values()) check.abort('the station closed');
     for (const running of this.running.values()) running.abort.abort('the station closed during the job');
     await Promise.all([...this.running.values()].map((r) => r.ended));
     for (const timer of this.progressTimers.values()) clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { statement, type Db } from './database';
+import { statement, unsyncedTransaction, type Db } from './database';
 
 // Printers, print jobs and prints (migration 11; docs/printing.md). A job keeps the positions it holds in print order
 // (ranges) and `confirmed`, how many labels the printer confirmed so far; each position the printer confirmed has one
@@ -224,9 +224,14 @@ export function setPrinterJob(db: Db, jobId: string, printerJob: string, base: n
  * The printer confirmed `confirmed` labels of the job: the positions newly confirmed get their print rows (a reprint
  * when the position was printed before), and the count is saved, in one transaction. A count lower than the saved
  * one changes nothing.
+ *
+ * `durable: false` (a running job's confirmations, several a second): the commit is not waited onto the disk
+ * (`unsyncedTransaction`). What it records can be had again: after a crash the printer's own count settles every label
+ * sent and not confirmed (docs/printing.md, "After an interruption"), and the job's next `setSent`, which is waited onto
+ * the disk before its bytes leave, puts it there too.
  */
-export function confirmPrints(db: Db, jobId: string, confirmed: number, newlyPrinted: readonly number[], now: string): void {
-  db.transaction(() => {
+export function confirmPrints(db: Db, jobId: string, confirmed: number, newlyPrinted: readonly number[], now: string, durable = true): void {
+  const write = () => {
     const job = getPrintJob(db, jobId);
     if (!job || confirmed <= job.confirmed) return;
     // A position printed before (by any job) is a reprint, with the job's reason.
@@ -241,7 +246,9 @@ export function confirmPrints(db: Db, jobId: string, confirmed: number, newlyPri
       insert.run({ reelId: job.reelId, position, jobId, printer: job.printer, at: now, station: job.station, reason: job.reason ?? 'other' });
     }
     statement(db, 'UPDATE print_jobs SET confirmed = ?, updated_at = ? WHERE job_id = ?').run(confirmed, now, jobId);
-  })();
+  };
+  if (durable) db.transaction(write)();
+  else unsyncedTransaction(db, write);
 }
 
 /** Ends a job that is still printing; false when it had ended already. */

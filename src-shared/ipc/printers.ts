@@ -84,6 +84,32 @@ const PrintProgress = PrintJobView.extend({
 });
 export type PrintProgress = z.infer<typeof PrintProgress>;
 
+/**
+ * The check of a job's labels before it starts (docs/print-run.md, "Preflight"), as it goes: how many of its labels
+ * were drawn and decoded, and how it ended. `refused` carries what was found (the first 20 findings), by position.
+ * A job's check carries its `jobId` (the one `print.start` was given, or chose); a print run's export has none.
+ */
+const PrintPreflight = z.object({
+  reelId: z.string(),
+  jobId: z.string().optional(),
+  template: z.string(),
+  checked: z.number().int().nonnegative(),
+  count: z.number().int().nonnegative(),
+  state: z.enum(['checking', 'passed', 'refused', 'canceled']),
+  findings: z
+    .array(
+      z.object({
+        position: z.number().int(),
+        code: z.enum(['qr', 'dataMatrix', 'barCode']),
+        problem: z.enum(['small', 'unread', 'wrong']),
+        dots: z.number().optional(),
+        read: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+export type PrintPreflight = z.infer<typeof PrintPreflight>;
+
 const PrintView = z.object({
   position: z.number().int(),
   jobId: z.string(),
@@ -200,6 +226,14 @@ export const printerCommands = {
     input: z.object({ reelId: z.string().min(1) }).strict(),
     output: PrintJobView.nullable(),
   },
+  /**
+   * Cancels the check before printing of job `jobId` (`print.start` answers it refused, nothing recorded or printed);
+   * false when no check of that job runs in this station.
+   */
+  'print.cancelCheck': {
+    input: z.object({ jobId: z.string().min(1) }).strict(),
+    output: z.object({ canceled: z.boolean() }),
+  },
   /** Stops a job this station runs: what the printer did not confirm stays not printed. */
   'print.stop': {
     input: z.object({ jobId: z.string().min(1) }).strict(),
@@ -220,6 +254,8 @@ export const printerCommands = {
 export const printEvents = {
   /** A print job started, moved on, or ended (jobs of other processes on the data folder included). */
   'print.progress': PrintProgress,
+  /** A label template's check before printing moved on or ended (docs/print-run.md, "Preflight"). */
+  'print.preflight': PrintPreflight,
   /** A watched printer's state changed (docs/printing.md, "Printer states"). */
   'printers.changed': PrinterView,
 } as const;

@@ -1,24 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { readBarcodes as ReadBarcodes, ReadResult } from 'zxing-wasm/reader';
 import type { CaptureBarcode } from '../../../src-shared/ipc/camera';
-
-// zxing-wasm's .wasm is read from the installed package, never fetched from a CDN
-// (the station runs offline; the package's default would fetch it from jsDelivr).
-// The module itself loads with the first decode, not with the station.
-let ready: Promise<typeof ReadBarcodes> | undefined;
-
-function loadZxing(): Promise<typeof ReadBarcodes> {
-  ready ??= (async () => {
-    const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader');
-    const path = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
-    const bytes = await readFile(path);
-    const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
-    return readBarcodes;
-  })();
-  return ready;
-}
+import { loadZxing } from '../../runtime/zxing';
 
 const TAG_TYPES: Record<string, CaptureBarcode['tagType']> = {
   QRCode: 'QR',

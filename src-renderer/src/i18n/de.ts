@@ -1436,6 +1436,9 @@ export const de: Catalog = {
     HIGHLIGHTS_CLIPPED: 'zu viele weiße Pixel (Spiegelung); das Label neigen oder die Belichtung verringern',
   },
   errorCases: {
+    STATION_PREFLIGHT_FAILED: {
+      canceled: 'Nichts wurde gedruckt: Die Prüfung der Labels vor dem Druck wurde abgebrochen. Erneut drucken, um sie zu prüfen und zu drucken.',
+    },
     STATION_CONFLICT: {
       positionElsewhere:
         'Position {{position}} hat schon ein Label, das ein anderer Arbeitsplatz oder eine App erfasst hat. Dieses Label auf die nächste freie Position legen (dorthin springen) oder beiseitelegen.',
@@ -1538,6 +1541,14 @@ export const de: Catalog = {
       wrong: '{{code}} liest sich als „{{read}}“, nicht als Wert dieser Position',
     },
     code: { qr: 'QR-Code', dataMatrix: 'Data-Matrix-Code', barCode: 'Barcode' },
+  },
+  printPreflight: {
+    checking: 'Labels werden vor dem Druck geprüft: {{checked, number}} von {{count, number}}',
+    progressLabel: 'Geprüfte Labels',
+    help: 'Jedes Label wird mit der Vorlage {{template}} so gezeichnet, wie der Drucker es druckt, und seine Codes werden zurückgelesen. Der Druck beginnt, sobald alle Labels bestanden haben.',
+    cancel: 'Prüfung abbrechen',
+    canceled: 'Die Prüfung wurde abgebrochen: Nichts wurde gedruckt.',
+    finding: 'Position {{position}}: {{why}}.',
   },
   printDialog: {
     open: 'Drucken…',

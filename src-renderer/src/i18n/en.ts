@@ -1389,6 +1389,9 @@ export const en = {
     HIGHLIGHTS_CLIPPED: 'too many white pixels (glare); tilt the Label or lower the exposure',
   },
   errorCases: {
+    STATION_PREFLIGHT_FAILED: {
+      canceled: 'Nothing was printed: the check of the labels before printing was canceled. Print again to check and print them.',
+    },
     STATION_CONFLICT: {
       positionElsewhere:
         'Position {{position}} already holds a Label another bench or app enrolled. Put this Label on the next free position instead (skip to it), or set it aside.',
@@ -1486,6 +1489,14 @@ export const en = {
       wrong: 'its {{code}} reads “{{read}}”, not this position’s value',
     },
     code: { qr: 'QR code', dataMatrix: 'Data Matrix', barCode: 'bar code' },
+  },
+  printPreflight: {
+    checking: 'Checking labels before printing: {{checked, number}} of {{count, number}}',
+    progressLabel: 'Labels checked',
+    help: 'Each label is drawn with template {{template}} as the printer will print it, and its codes are read back. Printing starts once every label passed.',
+    cancel: 'Cancel the check',
+    canceled: 'The check was canceled: nothing was printed.',
+    finding: 'Position {{position}}: {{why}}.',
   },
   printDialog: {
     open: 'Print…',

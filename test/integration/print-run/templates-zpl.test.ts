@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,4 +137,56 @@ describe('label templates on a ZPL printer', () => {
     expect(error.code).toBe('STATION_PREFLIGHT_FAILED');
     expect(error.message).toContain(`Position 9: its QR code reads ${JSON.stringify(serial(9))}, not ${JSON.stringify(qrOf(9))}`);
   });
+
+  it('the preflight is a phase of the job: its progress as events under the job’s id, before the job’s own', async () => {
+    const jobId = randomUUID();
+    const seen: { name: string; state: string; checked?: number; count?: number }[] = [];
+    const unsubscribe = t.station.subscribe((name, payload) => {
+      const event = payload as { jobId?: string; state: string; checked?: number; count?: number };
+      if ((name === 'print.preflight' || name === 'print.progress') && event.jobId === jobId) seen.push({ name, ...event });
+    });
+    try {
+      const job = await t.call('print.start', { reelId, printer: 'zebra', positions: { first: 10, last: 12 }, template: 'designer', jobId });
+      expect(job.state).toBe('done');
+    } finally {
+      unsubscribe();
+    }
+    const checks = seen.filter((e) => e.name === 'print.preflight');
+    expect(checks[0]).toMatchObject({ state: 'checking', checked: 0, count: 3 });
+    expect(checks.at(-1)).toMatchObject({ state: 'passed', checked: 3, count: 3 });
+    const counts = checks.map((e) => e.checked ?? 0);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    // The job starts only once every label passed: its first progress comes after the check's end.
+    expect(seen.findIndex((e) => e.name === 'print.progress')).toBe(checks.length);
+  }, 60_000);
+
+  it('the preflight is canceled by the job’s id: the job never starts, nothing is recorded or printed', async () => {
+    const jobId = randomUUID();
+    const before = printer.printed.length;
+    const ends: { state: string; checked: number; count: number }[] = [];
+    let canceled: Promise<{ canceled: boolean }> | undefined;
+    const unsubscribe = t.station.subscribe((name, payload) => {
+      const event = payload as { jobId?: string; state: string; checked: number; count: number };
+      if (name !== 'print.preflight' || event.jobId !== jobId) return;
+      // A person presses Cancel as soon as the check shows.
+      canceled ??= t.call('print.cancelCheck', { jobId });
+      if (event.state !== 'checking') ends.push(event);
+    });
+    try {
+      const error = await refusal(t.call('print.start', { reelId, printer: 'zebra', template: 'designer', again: true, reason: 'other', jobId }));
+      expect(error.code).toBe('STATION_PREFLIGHT_FAILED');
+      expect(error.detail).toMatchObject({ case: 'canceled', template: 'designer' });
+    } finally {
+      unsubscribe();
+    }
+    expect(await canceled).toEqual({ canceled: true });
+    expect(ends).toHaveLength(1);
+    expect(ends[0]?.state).toBe('canceled');
+    expect(ends[0]?.checked).toBeLessThan(12);
+    expect(printer.printed.length).toBe(before);
+    expect((await refusal(t.call('print.status', { jobId }))).code).toBe('STATION_NOT_FOUND');
+    expect((await t.call('print.log', { reelId })).prints.some((p) => p.jobId === jobId)).toBe(false);
+    // Nothing runs under that id any more.
+    expect(await t.call('print.cancelCheck', { jobId })).toEqual({ canceled: false });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { CliCommand } from '../command';
 import { UsageError } from '../context';
 import { parseCommand } from '../flags';
+import { followPreflight } from '../preflight-progress';
 
 export const printRunGenerateCommand: CliCommand = {
   path: ['print-run', 'generate'],
@@ -67,14 +68,18 @@ export const printRunGenerateCommand: CliCommand = {
       ...(values.sheet === undefined ? {} : { sheet: values.sheet }),
       ...(dpi === undefined ? {} : { dpi }),
     };
-    const out = await ctx.call('printRun.generate', {
-      reelId: values.reel,
-      spec,
-      expected: values.expected ?? false,
-      ...(values.out === undefined ? {} : { out: values.out }),
-      ...(Object.keys(layout).length ? { layout } : {}),
-      ...(values.template === undefined ? {} : { template: values.template }),
-    });
+    // With a template every label is checked before the file is written: its progress on stderr.
+    const unfollow = values.template === undefined ? undefined : await followPreflight(ctx);
+    const out = await ctx
+      .call('printRun.generate', {
+        reelId: values.reel,
+        spec,
+        expected: values.expected ?? false,
+        ...(values.out === undefined ? {} : { out: values.out }),
+        ...(Object.keys(layout).length ? { layout } : {}),
+        ...(values.template === undefined ? {} : { template: values.template }),
+      })
+      .finally(() => unfollow?.());
     const first = out.first[0];
     const last = out.last.at(-1);
     const answer = { count: out.count, first, last, expected: out.expected, conflicts: out.conflictCount, ...(out.file ? { file: out.file } : {}) };

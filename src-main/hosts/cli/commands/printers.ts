@@ -6,6 +6,7 @@ import { randomUUID } from '../../../runtime/node-crypto';
 import { READS_ONLY, type CliCommand } from '../command';
 import { Exit, UsageError, type CliContext } from '../context';
 import { parseCommand } from '../flags';
+import { followPreflight } from '../preflight-progress';
 
 // Printers and printing from the command line (docs/printing.md): the shop's printers, a Reel's print data printed,
 // reprints with their reason, jobs followed, stopped jobs resumed, and the record of every print. A job that stopped
@@ -188,16 +189,20 @@ export const printCommand: CliCommand = {
       ctx.print(job, jobLine(job));
       return jobExit(job);
     }
-    const job = await ctx.call('print.start', {
-      reelId: values.reel,
-      printer: values.printer,
-      ...(values.positions === undefined ? {} : { positions: positionsOf(values.positions) }),
-      ...(values.copies === undefined ? {} : { copies: values.copies }),
-      again: values.again ?? false,
-      ...(reason ? { reason } : {}),
-      ...(values['job-id'] === undefined ? {} : { jobId: values['job-id'] }),
-      ...(values.template === undefined ? {} : { template: values.template }),
-    });
+    // A label template's labels are checked before the job starts: that check's progress on stderr.
+    const unfollow = await followPreflight(ctx);
+    const job = await ctx
+      .call('print.start', {
+        reelId: values.reel,
+        printer: values.printer,
+        ...(values.positions === undefined ? {} : { positions: positionsOf(values.positions) }),
+        ...(values.copies === undefined ? {} : { copies: values.copies }),
+        again: values.again ?? false,
+        ...(reason ? { reason } : {}),
+        ...(values['job-id'] === undefined ? {} : { jobId: values['job-id'] }),
+        ...(values.template === undefined ? {} : { template: values.template }),
+      })
+      .finally(unfollow);
     ctx.print(job, jobLine(job));
     return jobExit(job);
   },

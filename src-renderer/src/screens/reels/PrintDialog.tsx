@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compress, rangesInWords } from '../../../../src-shared/domain/position-ranges';
-import type { PrintJobView, PrintProgress } from '../../../../src-shared/ipc/printers';
+import type { PrintJobView, PrintPreflight, PrintProgress } from '../../../../src-shared/ipc/printers';
 import { StationError, StationErrorCode } from '../../../../src-shared/ipc/station-error';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
@@ -25,6 +25,41 @@ function alreadyPrinted(error: unknown): Ranges | undefined {
   if (!(error instanceof StationError) || error.code !== StationErrorCode.alreadyPrinted) return undefined;
   const positions = (error.detail as { positions?: unknown } | undefined)?.positions;
   return Array.isArray(positions) ? (positions as Ranges) : [];
+}
+
+/**
+ * A new job's id (a version 4 UUID), chosen here so its check before printing is followed from its first event. Made
+ * from crypto.getRandomValues: crypto.randomUUID needs a secure context, and the web host on the shop's network is not.
+ */
+function newJobId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The latest `print.preflight` event of job `jobId`: its labels' check before it starts (docs/print-run.md, "Preflight"). */
+function useCheck(jobId: string | undefined) {
+  const [check, setCheck] = useState<PrintPreflight>();
+  useEffect(() => {
+    setCheck(undefined);
+    if (!jobId) return undefined;
+    return station.on('print.preflight', (event) => {
+      if (event.jobId === jobId) setCheck(event);
+    });
+  }, [jobId]);
+  return check;
+}
+
+/** The preflight's refusal of a job: what it found, by position (its detail), or undefined for any other error. */
+function checkRefusal(error: unknown): { canceled: boolean; findings: NonNullable<PrintPreflight['findings']> } | undefined {
+  if (!(error instanceof StationError) || error.code !== StationErrorCode.preflightFailed) return undefined;
+  const detail = error.detail as { case?: unknown; findings?: unknown } | undefined;
+  return {
+    canceled: detail?.case === 'canceled',
+    findings: Array.isArray(detail?.findings) ? (detail.findings as NonNullable<PrintPreflight['findings']>) : [],
+  };
 }
 
 /** The job as last known: its latest `print.progress` event, or its status when no event came yet. */
@@ -61,6 +96,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const start = useCommandMutation('print.start', ['print.log']);
   const resume = useCommandMutation('print.resume', ['print.log']);
   const stop = useCommandMutation('print.stop', ['print.log']);
+  const cancelCheck = useCommandMutation('print.cancelCheck', []);
 
   // What can be printed: the positions with print data; by default those not printed yet.
   const withData = useMemo(() => new Map((reel.data?.labels ?? []).filter((l) => l.expected?.TEXT).map((l) => [l.position, l.expected] as const)), [reel.data]);
@@ -76,6 +112,9 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const [copies, setCopies] = useState('1');
   const [reason, setReason] = useState<ReprintReason>('misprint');
   const [jobId, setJobId] = useState<string>();
+  // The job being checked before it starts (a label template's preflight): its id is chosen before print.start.
+  const [checkingId, setCheckingId] = useState<string>();
+  const check = useCheck(checkingId);
   // A job the station stopped during (or any stopped one not resumed yet) is shown at once, with its split and Resume
   // (docs/printing.md, "The print dialog").
   const interrupted = useCommandQuery('print.interrupted', { reelId });
@@ -132,6 +171,8 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
 
   const begin = (again: boolean) => {
     if (!chosen || !rangeValid || !copiesValid) return;
+    const id = newJobId();
+    setCheckingId(id);
     start.mutate(
       {
         reelId,
@@ -139,11 +180,13 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
         positions: { first: firstN, last: lastN },
         copies: copiesN,
         wait: false,
+        jobId: id,
         ...(again ? { again: true, reason } : {}),
       },
       { onSuccess: (view) => setJobId(view.jobId) },
     );
   };
+  const checkFailed = checkRefusal(start.error);
 
   const stateWords = (p: { state: 'idle' | 'printing' | 'stopped' | 'unreachable'; reasons: string[] }) =>
     p.reasons.length && p.state !== 'unreachable' ? `${t(`printers.states.${p.state}`)} (${words(p.reasons)})` : t(`printers.states.${p.state}`);
@@ -167,7 +210,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
       }}
     >
       <h3 id="print-dialog-title">{t('printDialog.title', { reel: reelName })}</h3>
-      {job ? jobView(job) : setup()}
+      {job ? jobView(job) : start.isPending && check ? checkView(check) : setup()}
     </dialog>
   );
 
@@ -259,8 +302,21 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
               </button>
             </div>
           </div>
+        ) : checkFailed?.canceled ? (
+          <p role="status" className="hint" data-testid="print-dialog-check-canceled">
+            {t('printPreflight.canceled')}
+          </p>
         ) : (
-          <ErrorNote error={start.error} />
+          <>
+            <ErrorNote error={start.error} />
+            {checkFailed?.findings.length ? (
+              <ul className="error" data-testid="print-dialog-check-findings">
+                {checkFailed.findings.map((f) => (
+                  <li key={`${f.position}-${f.code}`}>{t('printPreflight.finding', { position: f.position, why: findingWords(f) })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
         )}
         <div className="toolbar">
           <button type="submit" disabled={!chosen || !rangeValid || !copiesValid || start.isPending}>
@@ -269,6 +325,37 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           {closeButton}
         </div>
       </form>
+    );
+  }
+
+  /** What the preflight found on one label, in the catalog's words (those of the template's preview). */
+  function findingWords(f: NonNullable<PrintPreflight['findings']>[number]) {
+    const code = t(`labelTemplate.code.${f.code}`);
+    return t(`labelTemplate.problem.${f.problem}`, { code, dots: f.dots, read: f.read });
+  }
+
+  /** The check of every label before the job starts: how far it is, and Cancel (nothing is recorded or printed). */
+  function checkView(event: PrintPreflight) {
+    return (
+      <div className="stack" data-testid="print-dialog-check">
+        <p role="status" data-testid="print-dialog-checking">
+          {t('printPreflight.checking', { checked: event.checked, count: event.count })}
+        </p>
+        <progress max={event.count} value={event.checked} aria-label={t('printPreflight.progressLabel')} />
+        <p className="hint">{t('printPreflight.help', { template: event.template })}</p>
+        <ErrorNote error={cancelCheck.error} />
+        <div className="toolbar">
+          <button
+            type="button"
+            className="danger"
+            disabled={cancelCheck.isPending || event.state !== 'checking'}
+            onClick={() => cancelCheck.mutate({ jobId: checkingId ?? '' })}
+          >
+            {t('printPreflight.cancel')}
+          </button>
+          {closeButton}
+        </div>
+      </div>
     );
   }
 
