@@ -15,6 +15,7 @@ import { useReelEncodes } from './BenchNfcEncode';
 import { useStationConnection } from '../../use-status';
 import {
   acknowledge,
+  benchBounds,
   clearLastSlot,
   descending,
   filledCapture,
@@ -22,12 +23,14 @@ import {
   firstPosition,
   isComplete,
   jumpTo,
+  leftBehind,
   nextFreePosition,
   labelsOnReel,
   outsideRange,
   positionsOnReel,
   samePrintData,
   passTakenPosition,
+  pastTheEnd,
   positionAfterSave,
   placeCapture,
   placeRead,
@@ -146,6 +149,8 @@ export function useBenchSession({
         : { labels, at: printedPositions(labels), planned: labels.filter((l) => l.expected !== null).length };
     return printData.current;
   }, [reelLabels]);
+  /** The positions the Bench may stand on: this bench's range, else 1 to the print data's last (bench-reducer.ts). */
+  const bounds = useMemo(() => benchBounds(reelLabels ?? [], range), [reelLabels, range]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -268,8 +273,8 @@ export function useBenchSession({
       },
     };
     const here = position === undefined ? undefined : labelAt.get(position);
-    return { composition, expected: here?.expected ?? null, taken, printedAt };
-  }, [reelValues, labelAt, composition, printedAt]);
+    return { composition, expected: here?.expected ?? null, taken, printedAt, done: position !== undefined && pastTheEnd(position, bounds) };
+  }, [reelValues, labelAt, composition, printedAt, bounds]);
 
   const reelRef = useRef(reelId);
   reelRef.current = reelId;
@@ -503,8 +508,9 @@ export function useBenchSession({
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
     // Not while the page has lost its station: the read waits in its slot and is saved once the station is back.
-    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost) void save();
-  }, [bench, saving, saveError, save, checking, lost]);
+    // Never past the end of the Reel or this bench's range: there is no position there (bench-reducer.ts, benchBounds).
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost && !pastTheEnd(bench.position, bounds)) void save();
+  }, [bench, saving, saveError, save, checking, lost, bounds]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -515,7 +521,10 @@ export function useBenchSession({
   const captureRef = useRef<(() => void) | undefined>(undefined);
   /** The reprint offer registers its print here (F4), while it is shown (ReprintOffer.tsx). */
   const reprintRef = useRef<(() => void) | undefined>(undefined);
-  /** Positions this session's void left a gap (a new Label may be enrolled there: docs/printing.md, "Reprints at the bench"). */
+  /**
+   * Positions this session left a gap at, by void, skip or a misorder's "record a gap" (a new Label may be enrolled
+   * there: docs/printing.md, "Reprints at the bench"; the Bench's end names them).
+   */
   const gapsMade = useRef(new Set<number>());
 
   const benchCommand = async (run: () => Promise<void>) => {
@@ -603,6 +612,7 @@ export function useBenchSession({
       if (!reelId || !current) return;
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
+        gapsMade.current.add(current.position);
         advance(current.position);
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SKIPPED', position: current.position } }));
       });
@@ -656,6 +666,7 @@ export function useBenchSession({
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
         sessionPositions.current.add(current.position);
+        gapsMade.current.add(current.position);
         apply(() => startPosition(belongsTo, composition));
         onRead(read);
       });
@@ -708,6 +719,14 @@ export function useBenchSession({
     onReel: reel ? labelsOnReel(enrolledAt, new Set(savedPositions.current), takenBack.current) : 0,
     /** Positions the print data names (0: none). */
     planned,
+    /**
+     * Past the end of the Reel or of this bench's range (either direction): what was left behind inside it, shown in
+     * place of a position; null while the Bench stands on a position.
+     */
+    end:
+      bench && reel && pastTheEnd(bench.position, bounds)
+        ? { ...leftBehind(reel.labels, bounds, new Set(savedPositions.current), gapsMade.current), bounds }
+        : null,
     /** The print data of the current position. */
     expected: (bench ? labelAt.get(bench.position)?.expected : undefined) ?? null,
     now,
