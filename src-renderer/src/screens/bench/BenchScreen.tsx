@@ -170,37 +170,44 @@ export const BenchScreen = memo(function BenchScreen({
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
           <ReprintOffer reelId={reel.reelId} bench={bench} saveError={saveError} register={registerReprint} reprinted={actions.reprinted} />
-          <ul className="slots" aria-label={t('bench.slots')} hidden={end !== null}>
-            {bench.slots.map((slot, n) => (
-              <SlotCard
-                key={n}
-                slot={slot}
-                next={n === nextSlot && !blocked}
-                reelId={reel.reelId}
-                expected={expected}
-                encode={
-                  n === encodeAt ? (
-                    <BenchNfcEncode
-                      reelId={reel.reelId}
-                      position={bench.position}
-                      waiting={!blocked && takesReads && slot.value === undefined}
-                      place={actions.placeEncoded}
-                    />
-                  ) : undefined
-                }
-              />
-            ))}
-          </ul>
+          {/* Past the end there is no position, so no Label to fill (BenchEnd says what to do). */}
+          {end ? null : (
+            <ul className="slots" aria-label={t('bench.slots')}>
+              {bench.slots.map((slot, n) => (
+                <SlotCard
+                  key={n}
+                  slot={slot}
+                  next={n === nextSlot && !blocked}
+                  reelId={reel.reelId}
+                  expected={expected}
+                  encode={
+                    n === encodeAt ? (
+                      <BenchNfcEncode
+                        reelId={reel.reelId}
+                        position={bench.position}
+                        waiting={!blocked && takesReads && slot.value === undefined}
+                        place={actions.placeEncoded}
+                      />
+                    ) : undefined
+                  }
+                />
+              ))}
+            </ul>
+          )}
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}
           <div className="toolbar bench-actions">
-            {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
+            {hasSvc && !end ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
             <ActionButton label={t('bench.acknowledge')} keys="Enter" onClick={actions.acknowledge} disabled={!blocked} />
             <ActionButton label={t('bench.undo')} keys="F6" onClick={actions.undo} />
-            <ActionButton label={t('bench.skip')} keys="F7" onClick={actions.skip} />
-            {hasSvc ? <ActionButton label={t('bench.recapture')} keys="F8" onClick={actions.recapture} /> : null}
-            <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
+            {end ? null : (
+              <>
+                <ActionButton label={t('bench.skip')} keys="F7" onClick={actions.skip} />
+                {hasSvc ? <ActionButton label={t('bench.recapture')} keys="F8" onClick={actions.recapture} /> : null}
+                <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
+              </>
+            )}
           </div>
-          <p className="hint">{t('bench.skipVoidGap')}</p>
+          {end ? null : <p className="hint">{t('bench.skipVoidGap')}</p>}
           <BenchPrinterSetting />
           {saving ? <p role="status">{t('bench.saving')}</p> : null}
         </>

@@ -609,7 +609,8 @@ export function useBenchSession({
     },
     skip: () => {
       const current = benchRef.current;
-      if (!reelId || !current) return;
+      // Past the end there is no position to leave a gap at (F7 there does nothing).
+      if (!reelId || !current || pastTheEnd(current.position, bounds)) return;
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
         gapsMade.current.add(current.position);
@@ -623,7 +624,7 @@ export function useBenchSession({
     },
     void: () => {
       const current = benchRef.current;
-      if (!reelId || !current) return;
+      if (!reelId || !current || pastTheEnd(current.position, bounds)) return;
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
         if (!(await askToConfirm({ message: t('bench.confirmVoid', { position: current.position }), confirm: t('bench.void'), danger: true }))) return;
@@ -638,7 +639,10 @@ export function useBenchSession({
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
       });
     },
-    capture: () => captureRef.current?.(),
+    capture: () => {
+      if (benchRef.current && pastTheEnd(benchRef.current.position, bounds)) return;
+      captureRef.current?.();
+    },
     reprint: () => reprintRef.current?.(),
     /**
      * A position's replacement was printed (docs/printing.md, "Reprints at the bench"): the bench waits at that position

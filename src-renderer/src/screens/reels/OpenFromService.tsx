@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FileChooser } from '../../components/FileChooser';
 import { useFormat } from '../../components/format';
 import { useCommandQuery } from '../../query/use-command';
-import type { ScreenId } from '../../shell/screens';
+import { screenFromHash, type ScreenId } from '../../shell/screens';
 import { openReel, useReelOpenings, type ReelOpening } from '../../query/reel-openings';
 
 // Open a Reel from the service (docs/sync.md, "Benches sharing a Reel"): the Reels of the active Team on the service,
@@ -37,7 +37,10 @@ export function OpenFromService({ open }: { open: (reelId: string, screen: Scree
     openReel(r.name, { serviceId: r.serviceId, ...(printData !== undefined ? { printData: { csv: printData } } : {}) })
       .then(
         (out) => {
-          if (shown.current) open(out.reelId, 'reelMap');
+          // Only if the operator is still here: not after they chose another screen, even while its chunk loads and
+          // this one is still drawn (shell/use-route.ts).
+          const here = screenFromHash(window.location.hash);
+          if (shown.current && (here === undefined || here === 'reels')) open(out.reelId, 'reelMap');
         },
         // Shown with the opening (query/reel-openings.ts keeps it).
         () => undefined,
