@@ -93,7 +93,8 @@ for (const [width, height] of [
     await expect(feedback).toHaveAttribute('data-code', 'REEL_DONE');
     await page.keyboard.press('Enter');
     await page.keyboard.press('F2');
-    await page.keyboard.type('7');
+    // At a person's pace: keys as fast as a scanner's are a scan.
+    await page.keyboard.type('7', { delay: 120 });
     await page.keyboard.press('Enter');
     await expect(position).toHaveText('7');
     await wedgeScan(page, `MINE-${width}-7`);
@@ -104,7 +105,9 @@ for (const [width, height] of [
     await page.keyboard.press('Enter');
     await answerConfirm(page, 'confirm');
     await expect(feedback).toHaveText('✓Position 7 saved.');
-    await expect(position).toHaveText('8');
+    // On from 7 is further past the range: the end again, not position 8.
+    await expect(page.getByTestId('bench-end')).toContainText('All positions 3–6 of this bench’s range enrolled');
+    await expect(position).toHaveCount(0);
 
     // The Reel map: the range, and the other station's Labels marked as enrolled elsewhere.
     await open(page, `reelMap?reel=${reelId}`);

@@ -70,6 +70,11 @@ export interface BenchState {
   heldBack?: { values: string[]; count: number };
   /** After a misorder's jump: the open position the bench returns to once the Label in hand is saved where it belongs. */
   returnTo?: number;
+  /**
+   * The operator chose this position (go to, a misorder's jump, the address): the Bench stands there even past the
+   * end of the Reel's print data or of this bench's range (a save outside the range asks first); see atTheEnd.
+   */
+  chosen?: boolean;
 }
 
 export interface ReelFacts {
@@ -222,7 +227,7 @@ export function acknowledge(state: BenchState): BenchState {
  */
 export function jumpTo(state: BenchState, belongsTo: number, composition: readonly ExpectedIdentifier[]): BenchState {
   const open = state.returnTo ?? state.position;
-  return { ...startPosition(belongsTo, composition), ...(open !== belongsTo ? { returnTo: open } : {}) };
+  return { ...startPosition(belongsTo, composition), chosen: true, ...(open !== belongsTo ? { returnTo: open } : {}) };
 }
 
 /**
@@ -415,6 +420,15 @@ export function benchBounds(labels: readonly { position: number; state: string }
 /** Whether the Bench has passed the end of the Reel or of this bench's range, either way: every position was passed. */
 export function pastTheEnd(position: number, bounds: { first: number; last: number | null }): boolean {
   return position < bounds.first || (bounds.last !== null && position > bounds.last);
+}
+
+/**
+ * Whether the Bench stands past its end: it went past the last (or first, downward) position of the Reel or of this
+ * bench's range by itself (advancing, skipping, starting on a Reel all enrolled). A position the operator chose stays
+ * a position, unless it is no position at all (below 1).
+ */
+export function atTheEnd(state: Pick<BenchState, 'position' | 'chosen'>, bounds: { first: number; last: number | null }): boolean {
+  return state.position < 1 || (!state.chosen && pastTheEnd(state.position, bounds));
 }
 
 /**

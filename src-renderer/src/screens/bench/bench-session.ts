@@ -30,7 +30,7 @@ import {
   positionsOnReel,
   samePrintData,
   passTakenPosition,
-  pastTheEnd,
+  atTheEnd,
   positionAfterSave,
   placeCapture,
   placeRead,
@@ -222,7 +222,11 @@ export function useBenchSession({
   useEffect(() => {
     if (!reel) return;
     if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
-    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range, direction), composition));
+    setBench(
+      Number.isInteger(askedPosition)
+        ? { ...startPosition(askedPosition, composition), chosen: true }
+        : startPosition(firstPosition(reel.labels, range, direction), composition),
+    );
   }, [reel, composition, askedPosition, range, direction]);
 
   // A range set (on the Reel map) while the Bench is open applies at once: a position outside the new range with nothing
@@ -273,7 +277,7 @@ export function useBenchSession({
       },
     };
     const here = position === undefined ? undefined : labelAt.get(position);
-    return { composition, expected: here?.expected ?? null, taken, printedAt, done: position !== undefined && pastTheEnd(position, bounds) };
+    return { composition, expected: here?.expected ?? null, taken, printedAt, done: benchRef.current !== undefined && atTheEnd(benchRef.current, bounds) };
   }, [reelValues, labelAt, composition, printedAt, bounds]);
 
   const reelRef = useRef(reelId);
@@ -509,7 +513,7 @@ export function useBenchSession({
   useEffect(() => {
     // Not while the page has lost its station: the read waits in its slot and is saved once the station is back.
     // Never past the end of the Reel or this bench's range: there is no position there (bench-reducer.ts, benchBounds).
-    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost && !pastTheEnd(bench.position, bounds)) void save();
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost && !atTheEnd(bench, bounds)) void save();
   }, [bench, saving, saveError, save, checking, lost, bounds]);
 
   useEffect(() => {
@@ -570,12 +574,13 @@ export function useBenchSession({
      */
     goTo: (position: number) => {
       const current = benchRef.current;
-      if (!current || current.position === position) return;
+      // The position it stands on already, unless that is past the end (where going to it makes it a position again).
+      if (!current || (current.position === position && !atTheEnd(current, bounds))) return;
       setSaveError(undefined);
       const reads = current.slots.flatMap((slot) => (slot.tagType !== 'SVC' && slot.value !== undefined ? [{ tagType: slot.tagType, value: slot.value }] : []));
       const capture = current.slots.find((slot) => slot.tagType === 'SVC' && slot.captureSha256);
       apply(() => {
-        const next = startPosition(position, composition);
+        const next = { ...startPosition(position, composition), chosen: true };
         return capture ? { ...next, slots: next.slots.map((slot) => (slot.tagType === 'SVC' ? capture : slot)) } : next;
       });
       for (const read of reads) onRead({ ...read, basis: 'symbology' });
@@ -610,7 +615,7 @@ export function useBenchSession({
     skip: () => {
       const current = benchRef.current;
       // Past the end there is no position to leave a gap at (F7 there does nothing).
-      if (!reelId || !current || pastTheEnd(current.position, bounds)) return;
+      if (!reelId || !current || atTheEnd(current, bounds)) return;
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
         gapsMade.current.add(current.position);
@@ -624,7 +629,7 @@ export function useBenchSession({
     },
     void: () => {
       const current = benchRef.current;
-      if (!reelId || !current || pastTheEnd(current.position, bounds)) return;
+      if (!reelId || !current || atTheEnd(current, bounds)) return;
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
         if (!(await askToConfirm({ message: t('bench.confirmVoid', { position: current.position }), confirm: t('bench.void'), danger: true }))) return;
@@ -640,7 +645,7 @@ export function useBenchSession({
       });
     },
     capture: () => {
-      if (benchRef.current && pastTheEnd(benchRef.current.position, bounds)) return;
+      if (benchRef.current && atTheEnd(benchRef.current, bounds)) return;
       captureRef.current?.();
     },
     reprint: () => reprintRef.current?.(),
@@ -727,10 +732,7 @@ export function useBenchSession({
      * Past the end of the Reel or of this bench's range (either direction): what was left behind inside it, shown in
      * place of a position; null while the Bench stands on a position.
      */
-    end:
-      bench && reel && pastTheEnd(bench.position, bounds)
-        ? { ...leftBehind(reel.labels, bounds, new Set(savedPositions.current), gapsMade.current), bounds }
-        : null,
+    end: bench && reel && atTheEnd(bench, bounds) ? { ...leftBehind(reel.labels, bounds, new Set(savedPositions.current), gapsMade.current), bounds } : null,
     /** The print data of the current position. */
     expected: (bench ? labelAt.get(bench.position)?.expected : undefined) ?? null,
     now,
