@@ -3,6 +3,7 @@ import { identifierMapKey } from '../../../../src-shared/domain/identifier-value
 import { printedPositions } from '../../../../src-shared/domain/print-check';
 import {
   acknowledge,
+  atTheEnd,
   benchBounds,
   clearLastSlot,
   leftBehind,
@@ -311,6 +312,16 @@ describe("the end of the Reel or of this bench's range, either direction", () =>
     expect(pastTheEnd(23, { first: 24, last: 30 })).toBe(true);
     expect(pastTheEnd(5000, { first: 1, last: null })).toBe(false);
     expect(pastTheEnd(0, { first: 1, last: null })).toBe(true);
+  });
+
+  it('a position the operator chose past the print data or the range stays a position; below 1 never is', () => {
+    const bounds = { first: 3, last: 6 };
+    expect(atTheEnd({ position: 7 }, bounds)).toBe(true);
+    expect(atTheEnd({ position: 7, chosen: true }, bounds)).toBe(false);
+    expect(atTheEnd({ position: 0, chosen: true }, { first: 1, last: null })).toBe(true);
+    expect(atTheEnd({ position: 4 }, bounds)).toBe(false);
+    // A misorder's jump is a choice too.
+    expect(jumpTo(startPosition(0, composition), 5, composition)).toMatchObject({ position: 5, chosen: true });
   });
 
   it("names what was left behind: positions still free and gaps, the session's own saves and gaps counted", () => {
