@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import { serveStation, type ServedStation } from '../helpers/e2e/station';
 import { wedgeScan } from '../helpers/e2e/wedge';
 import { startPeer, type Peer } from '../helpers/peer';
+import { chooseReelSetUp } from '../helpers/e2e/reel-set-up';
 
 // Long work shown, and the Bench's end (docs/sync.md, "Opening at shop scale"; docs/architecture.md, "The Bench's
 // session"). The served station is connected to a remote service: a sandbox reached through the fault and
@@ -62,6 +63,12 @@ const words = {
     map: 'Open the Reel map',
     allEnrolled: 'All 12 positions of the Reel enrolled',
     slots: 'Identifiers of this Label',
+    setUp: (reel: string) => `Import print data for ${reel}`,
+    panel: (reel: string) => `Import print data into ${reel}`,
+    file: 'CSV file',
+    choose: 'Choose a file…',
+    run: 'Import',
+    importing: 'Checking and writing 10,000 rows…',
   },
   de: {
     card: 'Eine Rolle vom Dienst öffnen',
@@ -78,6 +85,12 @@ const words = {
     map: 'Rollenkarte öffnen',
     allEnrolled: 'Alle 12 Positionen der Rolle erfasst',
     slots: 'Kennungen dieses Labels',
+    setUp: (reel: string) => `Druckdaten importieren: ${reel}`,
+    panel: (reel: string) => `Druckdaten in ${reel} importieren`,
+    file: 'CSV-Datei',
+    choose: 'Datei wählen…',
+    run: 'Importieren',
+    importing: '10.000 Zeilen werden geprüft und geschrieben …',
   },
 } as const;
 
@@ -232,6 +245,37 @@ for (const lang of ['en', 'de'] as const) {
       const labels = (await station.call('reels.show', { reelId, refresh: false })).labels;
       expect(labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').map((l) => l.position)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
       expect(labels.some((l) => l.position === 0)).toBe(false);
+      await page.context().close();
+    });
+  }
+}
+
+for (const lang of ['en', 'de'] as const) {
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    test(`an import of 10,000 rows says it is under way, and how many rows (${lang}, ${width}×${height})`, async () => {
+      test.setTimeout(180_000);
+      const w = words[lang];
+      const reel = `Import 10k ${lang} ${width}`;
+      await station.call('reels.create', { name: reel, expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+      const csv = ['position,qr', ...Array.from({ length: 10_000 }, (_, n) => `${n + 1},https://imp.example/${lang}${width}/${n + 1}`)].join('\n');
+      const page = await pageAt(lang, width, height);
+      await page.goto(`${origin()}/?token=${station.served.ready.token}#/reels`);
+      await chooseReelSetUp(page, reel, w.setUp(reel));
+      const panel = page.getByRole('region', { name: w.panel(reel) });
+      const chooser = page.waitForEvent('filechooser');
+      await panel.getByRole('group', { name: w.file }).getByRole('button', { name: w.choose }).click();
+      await (await chooser).setFiles({ name: 'run.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      const run = panel.getByRole('button', { name: w.run, exact: true });
+      await expect(run).toBeEnabled({ timeout: 60_000 });
+      await run.click();
+      const progress = panel.getByTestId('import-progress');
+      await expect(progress).toHaveText(w.importing);
+      await expect(progress.getByRole('progressbar')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/import-progress-${lang}-${width}x${height}.png`, fullPage: true });
+      await expect(progress).toHaveCount(0, { timeout: 90_000 });
       await page.context().close();
     });
   }

@@ -201,6 +201,12 @@ export const de: Catalog = {
     keepWorking: 'Sie können derweil auf anderen Seiten weiterarbeiten; die Rolle öffnet sich von selbst.',
     failed: '{{name}} konnte nicht geöffnet werden.',
   },
+  // An import under way (screens/reels/ImportPrintData.tsx).
+  importProgress: {
+    writing_one: '{{count, number}} Zeile wird geprüft und geschrieben …',
+    writing_other: '{{count, number}} Zeilen werden geprüft und geschrieben …',
+    bar: 'Import läuft',
+  },
   collections: {
     title: 'Label-Sammlungen',
     none: 'Noch keine Label-Sammlung.',

@@ -191,6 +191,12 @@ export const en = {
     keepWorking: 'You can work on other screens meanwhile; the Reel opens on its own.',
     failed: '{{name}} could not be opened.',
   },
+  // An import under way (screens/reels/ImportPrintData.tsx).
+  importProgress: {
+    writing_one: 'Checking and writing {{count, number}} row…',
+    writing_other: 'Checking and writing {{count, number}} rows…',
+    bar: 'Import under way',
+  },
   collections: {
     title: 'Label Collections',
     none: 'No Label Collection yet.',
