@@ -1,6 +1,10 @@
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../../src-shared/api/paths';
 import { ReelOpenProgress } from '../../../src-shared/ipc/reels';
-import { connectedStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
+import { connectedStation, openStation, runStationAsync, startPeer, stopPeerAndStation, type Peer, type TestStation } from '../../helpers/peer';
+import { tempDir } from '../../helpers/tmp';
 import { suiteVariations } from '../../helpers/wire-proxy';
 
 // How far an opening of a Reel has read its Labels (docs/sync.md, "Opening at shop scale"): `reels.openProgress` after
@@ -77,5 +81,65 @@ describe('opening a Reel says how far it has read', () => {
     expect(lines).toContain(`Reading the Reel's Labels: page 2 of ${bigPages} (${2 * PAGE_CAP} of ${BIG})`);
     expect(lines.at(-1)).toBe(`Read the Reel's Labels: ${BIG} in ${bigPages} pages.`);
     expect(out.stdout).toMatch(/^Reel \S+ open: 30 Labels known here/);
+  }, 120_000);
+});
+
+describe('a service that gives no Label count', () => {
+  // A proxy of its own in front of the peer takes the counts out of every Reel the service answers: the spec shows
+  // only `identifiableCount` among them, so a service may well give none.
+  let proxy: Server;
+  let bare: TestStation | undefined;
+  const dir = tempDir('open-progress-bare-');
+
+  beforeAll(async () => {
+    const target = new URL(peer.proxy.url);
+    proxy = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const strip = req.method === 'GET' && path.startsWith(`${PATHS.reels}/`);
+      const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        if (!strip || (answer.statusCode ?? 500) >= 300) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { reel?: Record<string, unknown> } & Record<string, unknown>;
+          delete (body.reel ?? body)['counts'];
+          res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': String(answer.headers['x-request-id'] ?? '') });
+          res.end(JSON.stringify(body));
+        });
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    bare = await openStation(join(dir.path, 'station'));
+    await bare.call('profiles.connect', { kind: 'remote', baseUrl: url, apiKey: peer.sandbox.apiKey, orgId: peer.sandbox.orgId, teamId: peer.sandbox.teamId });
+  }, 120_000);
+
+  afterAll(async () => {
+    await bare?.close();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    dir.remove();
+  });
+
+  it('says the pages and Labels read, with no total and no pages to read', async () => {
+    const serviceId = await serviceReel('Progress uncounted', SMALL + PAGE_CAP);
+    const seen: ReelOpenProgress[] = [];
+    const stop = bare!.station.subscribe((name, payload) => {
+      if (name === 'reels.openProgress') seen.push(ReelOpenProgress.parse(payload));
+    });
+    try {
+      await bare!.call('reels.open', { serviceId, progressKey: 'uncounted' });
+    } finally {
+      stop();
+    }
+    const pages = Math.ceil((SMALL + PAGE_CAP) / PAGE_CAP);
+    expect(seen.slice(0, -1).map((p) => [p.pages, p.labels, p.total, p.pagesTotal])).toEqual(
+      Array.from({ length: pages + 1 }, (_, n) => [n, Math.min(n * PAGE_CAP, SMALL + PAGE_CAP), null, null]),
+    );
+    expect(seen.at(-1)).toMatchObject({ pages, labels: SMALL + PAGE_CAP, done: true });
   }, 120_000);
 });
