@@ -61,10 +61,47 @@ function labelPages(ctx: CommandContext, serviceId: string): { pages: LabelPages
  * fails ends the read before `finish`: the pages before stay merged, but the Reel's counts are not saved, so it is
  * never taken as read in full (the next refresh reads every Label again) and no Label leaves for not being listed.
  */
-async function readLabels(mirror: Mirror, remote: ServiceReel, asked: ReturnType<typeof labelPages>): Promise<LocalLabel[]> {
-  for (let page = await asked.first; !page.done; page = await asked.pages.next()) mirror.page(page.value);
+async function readLabels(mirror: Mirror, remote: ServiceReel, asked: ReturnType<typeof labelPages>, progress?: OpenProgress): Promise<LocalLabel[]> {
+  for (let page = await asked.first; !page.done; page = await asked.pages.next()) {
+    mirror.page(page.value);
+    progress?.page(page.value.length);
+  }
   mirror.finish(remote);
+  progress?.done();
   return mirror.labels();
+}
+
+interface OpenProgress {
+  page(labels: number): void;
+  done(): void;
+}
+
+/**
+ * The `reels.openProgress` events of one opening (docs/sync.md, "Opening at shop scale"): one as soon as the Reel is
+ * known, one after each page merged, the last one `done`. The spec names no total for a list of Labels: the total is
+ * the Reel's Label count when the service gives one (our reading of its counts), never below what was read, else
+ * null (the UI then says only how much was read); the pages to read follow from it and the first page's length.
+ */
+function openProgress(ctx: CommandContext, progressKey: string, serviceId: string, remote: ServiceReel): OpenProgress {
+  const counted = remote.counts?.labelCount ?? null;
+  let pages = 0;
+  let labels = 0;
+  let pageLength = 0;
+  const emit = (done: boolean) => {
+    const total = counted === null ? null : Math.max(counted, labels);
+    const pagesTotal = done ? pages : total === null || pageLength === 0 ? null : Math.max(pages, Math.ceil(total / pageLength));
+    ctx.events.emit('reels.openProgress', { progressKey, serviceId, pages, labels, total: done ? labels : total, pagesTotal, done });
+  };
+  emit(false);
+  return {
+    page(read) {
+      pages += 1;
+      labels += read;
+      if (pages === 1) pageLength = read;
+      emit(false);
+    },
+    done: () => emit(true),
+  };
 }
 
 /**
@@ -136,7 +173,7 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
         })),
       };
     },
-    'reels.open': async ({ serviceId, positions, printData }) => {
+    'reels.open': async ({ serviceId, positions, printData, progressKey }) => {
       if (printData && 'path' in printData) requireFilePathsAllowed(ctx.allowFilePaths, 'reels.open', 'printData.path');
       await requireOnline(ctx);
       // The Reel and the first page of its Labels asked together (docs/sync.md, "Opening at shop scale"); a Reel open
@@ -161,7 +198,8 @@ export function reelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof 
       };
       const reel = early ? early.alongside(adopt) : adopt();
       // The answer's Labels as the mirror holds them (docs/sync.md, "Opening at shop scale": not read again from the database).
-      let labels = await readLabels(early ?? startMirror(ctx.db, reel), remote, asked);
+      const progress = progressKey === undefined ? undefined : openProgress(ctx, progressKey, serviceId, remote);
+      let labels = await readLabels(early ?? startMirror(ctx.db, reel), remote, asked, progress);
       if (printData) {
         // The print run's CSV kept as this bench's print data (docs/sync.md, "Print data on every bench"): the
         // import's expected-only path, all or nothing; a bad file leaves the Reel open without it and names its rows.

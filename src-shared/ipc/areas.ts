@@ -28,7 +28,7 @@ const MODULES = {
   'print-run': () => import('./print-run').then((m): ContractModule => ({ commands: m.printRunCommands })),
   profiles: () => import('./profiles').then((m): ContractModule => ({ commands: m.profileCommands })),
   queue: () => import('./queue').then((m): ContractModule => ({ commands: m.queueCommands, events: m.queueEvents })),
-  reels: () => import('./reels').then((m): ContractModule => ({ commands: m.reelCommands })),
+  reels: () => import('./reels').then((m): ContractModule => ({ commands: m.reelCommands, events: m.reelEvents })),
   report: () => import('./report').then((m): ContractModule => ({ commands: m.reportCommands })),
   station: () => import('./station').then((m): ContractModule => ({ commands: m.stationCommands, events: m.stationEvents })),
   storage: () => import('./storage').then((m): ContractModule => ({ commands: m.storageCommands })),

@@ -7,7 +7,7 @@ import { printRunCommands } from './print-run';
 import { printerCommands, printEvents } from './printers';
 import { profileCommands } from './profiles';
 import { queueCommands, queueEvents } from './queue';
-import { reelCommands } from './reels';
+import { reelCommands, reelEvents } from './reels';
 import { devicesCommands, devicesEvents } from './devices';
 import { stationCommands, stationEvents } from './station';
 import { storageCommands } from './storage';
@@ -51,6 +51,7 @@ export const events = {
   ...cameraEvents,
   ...printEvents,
   ...nfcEvents,
+  ...reelEvents,
 } as const;
 
 type Commands = typeof commands;

@@ -253,6 +253,11 @@ export const reelCommands = {
             z.object({ path: z.string().min(1), encoding: TextEncodingSchema.optional(), separator: SeparatorSchema.optional() }).strict(),
           ])
           .optional(),
+        /**
+         * The caller's name for this opening: the `reels.openProgress` events it causes carry it, so two openings at
+         * once are told apart (docs/sync.md, "Opening at shop scale").
+         */
+        progressKey: z.string().min(1).max(100).optional(),
       })
       .strict(),
     output: z.object({
@@ -295,4 +300,26 @@ export const reelCommands = {
       collections: z.array(z.object({ collectionId: z.string(), serviceId: z.string().nullable(), name: z.string(), description: z.string().nullable() })),
     }),
   },
+} as const;
+
+/**
+ * How far an opening of a Reel (`reels.open` with a `progressKey`) has read its Labels, after each page (docs/sync.md,
+ * "Opening at shop scale"). `total` is the Reel's Label count as the service answered it (the spec names no total for
+ * a list: null when the service gives none), never below what was read; `pagesTotal` follows from it and the first
+ * page's length. `done` on the last event of an opening that read every page.
+ */
+export const ReelOpenProgress = z.object({
+  progressKey: z.string(),
+  serviceId: z.string(),
+  pages: z.number().int().nonnegative(),
+  labels: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  pagesTotal: z.number().int().nonnegative().nullable(),
+  done: z.boolean(),
+});
+export type ReelOpenProgress = z.infer<typeof ReelOpenProgress>;
+
+export const reelEvents = {
+  /** A page of a Reel's Labels read while it opens (`reels.open` with a `progressKey`). */
+  'reels.openProgress': ReelOpenProgress,
 } as const;

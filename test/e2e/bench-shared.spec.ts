@@ -85,9 +85,18 @@ for (const [width, height] of [
     await wedgeScan(page, `MINE-${width}-6`);
     await expect(feedback).toHaveText('✓Position 6 saved.');
 
-    // Every position of the range holds a Label: the Bench says so, and saving past it asks first.
+    // Every position of the range holds a Label: the Bench says so in place of a position past it; a scan there has
+    // no position. Going to one past it (F2) and saving there asks first.
+    await expect(page.getByTestId('bench-end')).toContainText('All positions 3–6 of this bench’s range enrolled');
+    await expect(position).toHaveCount(0);
+    await wedgeScan(page, `MINE-${width}-7`);
+    await expect(feedback).toHaveAttribute('data-code', 'REEL_DONE');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F2');
+    // At a person's pace: keys as fast as a scanner's are a scan.
+    await page.keyboard.type('7', { delay: 120 });
+    await page.keyboard.press('Enter');
     await expect(position).toHaveText('7');
-    await expect(page.getByTestId('bench-range')).toContainText('position 7 is past it');
     await wedgeScan(page, `MINE-${width}-7`);
     const asked = [await answerConfirm(page, 'cancel')];
     await expect(feedback).toHaveAttribute('data-code', 'OUTSIDE_RANGE');
@@ -96,7 +105,9 @@ for (const [width, height] of [
     await page.keyboard.press('Enter');
     await answerConfirm(page, 'confirm');
     await expect(feedback).toHaveText('✓Position 7 saved.');
-    await expect(position).toHaveText('8');
+    // On from 7 is further past the range: the end again, not position 8.
+    await expect(page.getByTestId('bench-end')).toContainText('All positions 3–6 of this bench’s range enrolled');
+    await expect(position).toHaveCount(0);
 
     // The Reel map: the range, and the other station's Labels marked as enrolled elsewhere.
     await open(page, `reelMap?reel=${reelId}`);

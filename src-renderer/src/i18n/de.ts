@@ -188,6 +188,25 @@ export const de: Catalog = {
     openNamed: '{{name}} vom Dienst öffnen',
     none: 'Keine Rolle beim Dienst passt.',
   },
+  // How far an opening of a Reel from the service is (screens/reels/OpenFromService.tsx).
+  openProgress: {
+    opening: 'Wird geöffnet …',
+    asking: 'Der Dienst wird nach der Rolle gefragt …',
+    starting: 'Die Labels der Rolle werden gelesen …',
+    startingOf: 'Die {{total}} Labels der Rolle werden gelesen …',
+    pages: 'Die Labels der Rolle werden gelesen: Seite {{page}} ({{labels}} gelesen)',
+    pagesOf: 'Die Labels der Rolle werden gelesen: Seite {{page}} von {{pages}} ({{labels}} von {{total}})',
+    read: 'Alle {{labels}} Labels gelesen; die Rolle wird geöffnet …',
+    bar: 'Gelesene Labels von {{name}}',
+    keepWorking: 'Sie können derweil auf anderen Seiten weiterarbeiten; die Rolle öffnet sich von selbst.',
+    failed: '{{name}} konnte nicht geöffnet werden.',
+  },
+  // An import under way (screens/reels/ImportPrintData.tsx).
+  importProgress: {
+    writing_one: '{{count, number}} Zeile wird geprüft und geschrieben …',
+    writing_other: '{{count, number}} Zeilen werden geprüft und geschrieben …',
+    bar: 'Import läuft',
+  },
   collections: {
     title: 'Label-Sammlungen',
     none: 'Noch keine Label-Sammlung.',
@@ -414,6 +433,23 @@ export const de: Catalog = {
     invalid: 'Eine Position ist eine ganze Zahl ab 0.',
   },
   /** Die Richtung, in der eine Rolle am Arbeitsplatz erfasst wird: vom Anfang oder vom Ende (umgespulte Rolle). */
+  // The Bench past the end of the Reel or of this bench's range (screens/bench/BenchScreen.tsx, BenchEnd).
+  benchEnd: {
+    allEnrolled_one: 'Die {{positions}} Position der Rolle ist erfasst',
+    allEnrolled_other: 'Alle {{positions}} Positionen der Rolle erfasst',
+    passed_one: 'Ende der Rolle: ihre {{positions}} Position wurde durchlaufen',
+    passed_other: 'Ende der Rolle: alle {{positions}} Positionen durchlaufen',
+    rangeAllEnrolled: 'Alle Positionen {{first}}–{{last}} im Bereich dieses Arbeitsplatzes erfasst',
+    rangePassed: 'Ende des Bereichs dieses Arbeitsplatzes: Positionen {{first}}–{{last}} alle durchlaufen',
+    free_one: '{{count}} Position trägt noch kein Label: {{positions}}.',
+    free_other: '{{count}} Positionen tragen noch kein Label: {{positions}}.',
+    gaps_one: '{{count}} Lücke erfasst (dort kann ein neues Label erfasst werden): {{positions}}.',
+    gaps_other: '{{count}} Lücken erfasst (dort kann ein neues Label erfasst werden): {{positions}}.',
+    next: 'Zum Erfassen eine Position ansteuern (F2) oder die Rollenkarte öffnen.',
+    nextClean: 'Hier ist nichts mehr zu erfassen. Um an einer Position erneut zu erfassen, diese ansteuern (F2); die Rollenkarte zeigt die ganze Rolle.',
+    goTo: 'Zu Position {{position}} springen',
+    openMap: 'Rollenkarte öffnen',
+  },
   benchDirection: {
     label: 'Richtung',
     up: 'Aufwärts (1, 2, 3 …)',
@@ -464,7 +500,6 @@ export const de: Catalog = {
     onReel: 'Auf dieser Rolle',
     ofReel: '{{done, number}} von {{total, number}}',
     range: 'Diese Station: Positionen {{first}}–{{last}}',
-    rangeFull: 'Jede Position im Bereich dieser Station trägt ein Label: Position {{position}} liegt dahinter.',
     refreshedAt: 'Vom Dienst gelesen um {{time}}; alle 15 Sekunden neu gelesen, solange sichtbar.',
     acknowledged: 'Bestätigt:',
     session: 'Labels in dieser Sitzung',
@@ -538,6 +573,8 @@ export const de: Catalog = {
       SAVE_FAILED: 'Nicht gespeichert: {{message}}',
       OUTSIDE_RANGE:
         'Nicht gespeichert: Position {{position}} liegt außerhalb des Bereichs dieses Arbeitsplatzes (Positionen {{first}}–{{last}}). Scans zurücknehmen (F6) oder überspringen (F7); Enter fragt erneut.',
+      REEL_DONE:
+        'Nicht verwendet: der Arbeitsplatz hat das Ende der Rolle (oder seines Bereichs) erreicht, {{value}} hat hier keine Position. Zuerst eine Position ansteuern (F2); Enter schließt diese Meldung.',
     },
     todo: {
       PRINT_DATA_MISMATCH: 'Dieses Label als Fehldruck beiseitelegen, Enter drücken, dann das nächste Label für diese Position scannen.',

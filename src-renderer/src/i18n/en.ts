@@ -178,6 +178,25 @@ export const en = {
     openNamed: 'Open {{name}} from the service',
     none: 'No Reel on the service matches.',
   },
+  // How far an opening of a Reel from the service is (screens/reels/OpenFromService.tsx).
+  openProgress: {
+    opening: 'Opening…',
+    asking: 'Asking the service for the Reel…',
+    starting: 'Reading the Reel’s Labels…',
+    startingOf: 'Reading the Reel’s {{total}} Labels…',
+    pages: 'Reading the Reel’s Labels: page {{page}} ({{labels}} read)',
+    pagesOf: 'Reading the Reel’s Labels: page {{page}} of {{pages}} ({{labels}} of {{total}})',
+    read: 'All {{labels}} Labels read; opening the Reel…',
+    bar: 'Labels of {{name}} read',
+    keepWorking: 'You can work on other screens meanwhile; the Reel opens on its own.',
+    failed: '{{name}} could not be opened.',
+  },
+  // An import under way (screens/reels/ImportPrintData.tsx).
+  importProgress: {
+    writing_one: 'Checking and writing {{count, number}} row…',
+    writing_other: 'Checking and writing {{count, number}} rows…',
+    bar: 'Import under way',
+  },
   collections: {
     title: 'Label Collections',
     none: 'No Label Collection yet.',
@@ -396,6 +415,23 @@ export const en = {
     invalid: 'A position is a whole number, 0 or more.',
   },
   /** The direction a Reel is enrolled in at the Bench: from its start, or from its end (a rewound Reel). */
+  // The Bench past the end of the Reel or of this bench's range (screens/bench/BenchScreen.tsx, BenchEnd).
+  benchEnd: {
+    allEnrolled_one: 'The Reel’s {{positions}} position is enrolled',
+    allEnrolled_other: 'All {{positions}} positions of the Reel enrolled',
+    passed_one: 'End of the Reel: its {{positions}} position was passed',
+    passed_other: 'End of the Reel: all {{positions}} positions passed',
+    rangeAllEnrolled: 'All positions {{first}}–{{last}} of this bench’s range enrolled',
+    rangePassed: 'End of this bench’s range: positions {{first}}–{{last}} all passed',
+    free_one: '{{count}} position still holds no Label: {{positions}}.',
+    free_other: '{{count}} positions still hold no Label: {{positions}}.',
+    gaps_one: '{{count}} gap recorded (a new Label can be enrolled there): {{positions}}.',
+    gaps_other: '{{count}} gaps recorded (a new Label can be enrolled there): {{positions}}.',
+    next: 'To enroll them, go to a position (F2) or open the Reel map.',
+    nextClean: 'Nothing is left to enroll here. To enroll again at a position, go to it (F2); the Reel map shows the whole Reel.',
+    goTo: 'Go to position {{position}}',
+    openMap: 'Open the Reel map',
+  },
   benchDirection: {
     label: 'Direction',
     up: 'Upward (1, 2, 3 …)',
@@ -446,7 +482,6 @@ export const en = {
     onReel: 'On this Reel',
     ofReel: '{{done, number}} of {{total, number}}',
     range: 'This bench: positions {{first}}–{{last}}',
-    rangeFull: 'Every position of this bench’s range holds a Label: position {{position}} is past it.',
     refreshedAt: 'Read from the service at {{time}}; read again every 15 seconds while shown.',
     acknowledged: 'Acknowledged:',
     session: 'Labels this session',
@@ -518,6 +553,8 @@ export const en = {
       SAVE_FAILED: 'Not saved: {{message}}',
       OUTSIDE_RANGE:
         'Not saved: position {{position}} is outside this bench’s range (positions {{first}}–{{last}}). Undo the reads (F6) or skip (F7); Enter asks again.',
+      REEL_DONE:
+        'Not used: the Bench has passed the end of the Reel (or of this bench’s range), so {{value}} has no position here. Go to a position first (F2); Enter dismisses this.',
     },
     /** What to do with the Label in hand after an error at the bench, said beside what happened. */
     todo: {

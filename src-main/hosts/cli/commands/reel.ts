@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import { isatty } from 'node:tty';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import { findingWords, type PrintFinding } from '../../../../src-shared/domain/print-check';
 import { READS_ONLY, type CliCommand } from '../command';
@@ -6,6 +8,8 @@ import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 import { FILE_OPTIONS, FILE_OPTIONS_USAGE, fileReadingOptions } from '../file-options';
 import { PARAMETER_WORDS } from '../../../print-quality/words';
+import { writeStderr } from '../output';
+import type { ReelOpenProgress } from '../../../../src-shared/ipc/reels';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
 function parseExpect(text: string): { tagType: TagType; count: number }[] {
@@ -143,11 +147,25 @@ export const reelOpenCommand: CliCommand = {
     });
     const positions = values.positions === undefined ? undefined : parseRange(values.positions, '--positions');
     const printData = values['print-data'];
-    const out = await ctx.call('reels.open', {
-      serviceId: positionals[0],
-      ...(positions ? { positions } : {}),
-      ...(printData ? { printData: { path: resolve(printData), ...fileReadingOptions(values) } } : {}),
+    // How far the reading of its Labels is, on standard error (docs/sync.md, "Opening at shop scale"): one line per
+    // page, or one line written over on a terminal.
+    const progressKey = randomUUID();
+    const terminal = isatty(2);
+    const station = await ctx.station();
+    const stop = station.subscribe((name, payload) => {
+      if (name !== 'reels.openProgress' || (payload as ReelOpenProgress).progressKey !== progressKey) return;
+      const line = openProgressWords(payload as ReelOpenProgress);
+      if (terminal) writeStderr(`\r${line}\u001b[K${(payload as ReelOpenProgress).done ? '\n' : ''}`);
+      else writeStderr(`${line}\n`);
     });
+    const out = await ctx
+      .call('reels.open', {
+        serviceId: positionals[0],
+        progressKey,
+        ...(positions ? { positions } : {}),
+        ...(printData ? { printData: { path: resolve(printData), ...fileReadingOptions(values) } } : {}),
+      })
+      .finally(stop);
     const elsewhere = out.labels.filter((l) => l.state !== 'expected' && l.origin === 'elsewhere').length;
     const enrolled = out.labels.filter((l) => l.state !== 'expected' && l.state !== 'gap').length;
     ctx.print(
@@ -195,3 +213,12 @@ export const reelRangeCommand: CliCommand = {
     return 0;
   },
 };
+
+/** "Reading the Reel's Labels: page 3 of 40 (1,200 of 10,000)"; without a total, only what was read. */
+function openProgressWords(p: ReelOpenProgress): string {
+  const n = (value: number) => value.toLocaleString('en');
+  if (p.done) return `Read the Reel's Labels: ${n(p.labels)} in ${n(p.pages)} page${p.pages === 1 ? '' : 's'}.`;
+  if (p.pages === 0) return p.total === null ? "Reading the Reel's Labels…" : `Reading the Reel's ${n(p.total)} Labels…`;
+  const pages = p.pagesTotal === null ? `page ${n(p.pages)}` : `page ${n(p.pages)} of ${n(p.pagesTotal)}`;
+  return `Reading the Reel's Labels: ${pages} (${p.total === null ? `${n(p.labels)} read` : `${n(p.labels)} of ${n(p.total)}`})`;
+}

@@ -62,6 +62,7 @@ export const BenchScreen = memo(function BenchScreen({
     onReel,
     planned,
     expected,
+    end,
     now,
     sound,
     sectionRef,
@@ -98,12 +99,16 @@ export const BenchScreen = memo(function BenchScreen({
       {bench && reel ? (
         <>
           <div className="bench-top">
-            <div className="position" aria-live="polite">
-              <span className="position-label">{t('bench.position')}</span>
-              <output className="position-number" data-testid="bench-position" aria-label={t('bench.currentPosition', { position: bench.position })}>
-                {bench.position}
-              </output>
-            </div>
+            {end ? (
+              <BenchEnd end={end} reelId={reel.reelId} range={range} goTo={actions.goTo} />
+            ) : (
+              <div className="position" aria-live="polite">
+                <span className="position-label">{t('bench.position')}</span>
+                <output className="position-number" data-testid="bench-position" aria-label={t('bench.currentPosition', { position: bench.position })}>
+                  {bench.position}
+                </output>
+              </div>
+            )}
             <dl className="counters" aria-label={t('bench.counters')}>
               <dt>{t('bench.onReel')}</dt>
               <dd data-testid="bench-reel-progress">{reelProgress(planned, onReel, t, format)}</dd>
@@ -128,7 +133,6 @@ export const BenchScreen = memo(function BenchScreen({
               {range ? (
                 <strong data-testid="bench-range" data-outside={outsideRange(bench.position, range)}>
                   {t('bench.range', range)}
-                  {bench.position > range.last ? ` ${t('bench.rangeFull', { position: bench.position })}` : ''}
                 </strong>
               ) : null}
               {range && reel.refreshedAt ? ' · ' : null}
@@ -139,7 +143,7 @@ export const BenchScreen = memo(function BenchScreen({
               ) : null}
             </p>
           ) : null}
-          {reel.hasPrintData ? null : (
+          {reel.hasPrintData || end ? null : (
             <p className="warning-note" role="note" data-testid="bench-not-checked">
               <span aria-hidden="true">⚠ </span>
               {t('printCheck.notCheckedAt', { position: bench.position })}
@@ -171,37 +175,44 @@ export const BenchScreen = memo(function BenchScreen({
             <MisorderActions feedback={bench.feedback} jumpTo={actions.jumpTo} recordGap={actions.recordGap} />
           ) : null}
           <ReprintOffer reelId={reel.reelId} bench={bench} saveError={saveError} register={registerReprint} reprinted={actions.reprinted} />
-          <ul className="slots" aria-label={t('bench.slots')}>
-            {bench.slots.map((slot, n) => (
-              <SlotCard
-                key={n}
-                slot={slot}
-                next={n === nextSlot && !blocked}
-                reelId={reel.reelId}
-                expected={expected}
-                encode={
-                  n === encodeAt ? (
-                    <BenchNfcEncode
-                      reelId={reel.reelId}
-                      position={bench.position}
-                      waiting={!blocked && takesReads && slot.value === undefined}
-                      place={actions.placeEncoded}
-                    />
-                  ) : undefined
-                }
-              />
-            ))}
-          </ul>
+          {/* Past the end there is no position, so no Label to fill (BenchEnd says what to do). */}
+          {end ? null : (
+            <ul className="slots" aria-label={t('bench.slots')}>
+              {bench.slots.map((slot, n) => (
+                <SlotCard
+                  key={n}
+                  slot={slot}
+                  next={n === nextSlot && !blocked}
+                  reelId={reel.reelId}
+                  expected={expected}
+                  encode={
+                    n === encodeAt ? (
+                      <BenchNfcEncode
+                        reelId={reel.reelId}
+                        position={bench.position}
+                        waiting={!blocked && takesReads && slot.value === undefined}
+                        place={actions.placeEncoded}
+                      />
+                    ) : undefined
+                  }
+                />
+              ))}
+            </ul>
+          )}
           {hasSvc ? <CameraPanel register={registerCapture} /> : null}
           <div className="toolbar bench-actions">
-            {hasSvc ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
+            {hasSvc && !end ? <ActionButton label={t('bench.capture')} keys="Space / F12" onClick={actions.capture} disabled={blocked} /> : null}
             <ActionButton label={t('bench.acknowledge')} keys="Enter" onClick={actions.acknowledge} disabled={!blocked} />
             <ActionButton label={t('bench.undo')} keys="F6" onClick={actions.undo} />
-            <ActionButton label={t('bench.skip')} keys="F7" onClick={actions.skip} />
-            {hasSvc ? <ActionButton label={t('bench.recapture')} keys="F8" onClick={actions.recapture} /> : null}
-            <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
+            {end ? null : (
+              <>
+                <ActionButton label={t('bench.skip')} keys="F7" onClick={actions.skip} />
+                {hasSvc ? <ActionButton label={t('bench.recapture')} keys="F8" onClick={actions.recapture} /> : null}
+                <ActionButton label={t('bench.void')} keys="F9" onClick={actions.void} />
+              </>
+            )}
           </div>
-          <p className="hint">{t('bench.skipVoidGap')}</p>
+          {end ? null : <p className="hint">{t('bench.skipVoidGap')}</p>}
           <BenchPrinterSetting />
           {saving ? <p role="status">{t('bench.saving')}</p> : null}
         </>
@@ -209,6 +220,57 @@ export const BenchScreen = memo(function BenchScreen({
     </section>
   );
 });
+
+/** How many positions a list of those left behind names before "…". */
+const NAMED = 8;
+
+/**
+ * The Bench past the end of the Reel or of this bench's range, in place of a position (docs/architecture.md, "The
+ * Bench's session"): all enrolled, or what was left behind (positions still free, gaps recorded) with the way to
+ * each, and the Reel map.
+ */
+function BenchEnd({
+  end,
+  reelId,
+  range,
+  goTo,
+}: {
+  end: { free: number[]; gaps: number[]; positions: number; bounds: { first: number; last: number | null } };
+  reelId: string;
+  range: { first: number; last: number } | null;
+  goTo: (position: number) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const list = (positions: readonly number[]) =>
+    positions
+      .slice(0, NAMED)
+      .map((p) => format.number(p))
+      .join(', ') + (positions.length > NAMED ? ', …' : '');
+  const clean = end.free.length === 0 && end.gaps.length === 0;
+  const title = range
+    ? t(clean ? 'benchEnd.rangeAllEnrolled' : 'benchEnd.rangePassed', { first: range.first, last: range.last })
+    : t(clean ? 'benchEnd.allEnrolled' : 'benchEnd.passed', { count: end.positions, positions: format.number(end.positions) });
+  const next = end.free[0] ?? end.gaps[0];
+  return (
+    <div className="bench-end" role="status" data-testid="bench-end" data-free={end.free.length} data-gaps={end.gaps.length}>
+      <p className="bench-end-title">{title}</p>
+      {end.free.length ? <p data-testid="bench-end-free">{t('benchEnd.free', { count: end.free.length, positions: list(end.free) })}</p> : null}
+      {end.gaps.length ? <p data-testid="bench-end-gaps">{t('benchEnd.gaps', { count: end.gaps.length, positions: list(end.gaps) })}</p> : null}
+      <p className="hint">{t(clean ? 'benchEnd.nextClean' : 'benchEnd.next')}</p>
+      <div className="toolbar">
+        {next !== undefined ? (
+          <button type="button" onClick={() => goTo(next)}>
+            {t('benchEnd.goTo', { position: next })}
+          </button>
+        ) : null}
+        <a className="button-link" href={`#/reelMap?reel=${encodeURIComponent(reelId)}`}>
+          {t('benchEnd.openMap')}
+        </a>
+      </div>
+    </div>
+  );
+}
 
 function MisorderActions({
   feedback,

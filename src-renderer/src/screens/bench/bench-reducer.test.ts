@@ -3,7 +3,11 @@ import { identifierMapKey } from '../../../../src-shared/domain/identifier-value
 import { printedPositions } from '../../../../src-shared/domain/print-check';
 import {
   acknowledge,
+  atTheEnd,
+  benchBounds,
   clearLastSlot,
+  leftBehind,
+  pastTheEnd,
   rejectPlacedRead,
   filledIdentifiers,
   isComplete,
@@ -282,5 +286,62 @@ describe('a Reel enrolled downward, from its end (a rewound Reel)', () => {
     expect(descending([39, 40], 'up')).toBeUndefined();
     expect(descending([40], 'up')).toBeUndefined();
     expect(descending([40, 39], 'down')).toBeUndefined();
+  });
+});
+
+describe("the end of the Reel or of this bench's range, either direction", () => {
+  // Print data for 1–40; 1–38 enrolled, 39 a gap, 40 still free.
+  const printed = Array.from({ length: 40 }, (_, n) => ({ position: n + 1, state: 'expected' }));
+  const labels = printed.map((l) => (l.position <= 38 ? { ...l, state: 'enrolled' } : l.position === 39 ? { ...l, state: 'gap' } : l));
+
+  it("bounds: the range, else 1 to the print data's last position, else no last", () => {
+    expect(benchBounds(printed, null)).toEqual({ first: 1, last: 40 });
+    expect(benchBounds(printed, { first: 24, last: 30 })).toEqual({ first: 24, last: 30 });
+    expect(benchBounds([{ position: 7, state: 'enrolled' }], null)).toEqual({ first: 1, last: null });
+  });
+
+  it('past the end downward below the first position, upward after the last; a Reel of no known length only downward', () => {
+    const bounds = benchBounds(printed, null);
+    // Downward after position 1 the next position is 0; upward after 40, 41: neither is a position of the Reel.
+    expect(positionAfterSave({}, [], 1, new Set(), null, 'down')).toBe(0);
+    expect(pastTheEnd(0, bounds)).toBe(true);
+    expect(pastTheEnd(41, bounds)).toBe(true);
+    expect(pastTheEnd(1, bounds)).toBe(false);
+    expect(pastTheEnd(40, bounds)).toBe(false);
+    expect(pastTheEnd(31, { first: 24, last: 30 })).toBe(true);
+    expect(pastTheEnd(23, { first: 24, last: 30 })).toBe(true);
+    expect(pastTheEnd(5000, { first: 1, last: null })).toBe(false);
+    expect(pastTheEnd(0, { first: 1, last: null })).toBe(true);
+  });
+
+  it('a position the operator chose past the print data or the range stays a position; below 1 never is', () => {
+    const bounds = { first: 3, last: 6 };
+    expect(atTheEnd({ position: 7 }, bounds)).toBe(true);
+    expect(atTheEnd({ position: 7, chosen: true }, bounds)).toBe(false);
+    expect(atTheEnd({ position: 0, chosen: true }, { first: 1, last: null })).toBe(true);
+    expect(atTheEnd({ position: 4 }, bounds)).toBe(false);
+    // A misorder's jump is a choice too.
+    expect(jumpTo(startPosition(0, composition), 5, composition)).toMatchObject({ position: 5, chosen: true });
+  });
+
+  it("names what was left behind: positions still free and gaps, the session's own saves and gaps counted", () => {
+    expect(leftBehind(labels, { first: 1, last: 40 })).toEqual({ free: [40], gaps: [39], positions: 40 });
+    // Saved this session at 40 (the snapshot does not show it yet), a gap the session left at 5.
+    expect(leftBehind(labels, { first: 1, last: 40 }, new Set([40]), new Set([5]))).toEqual({ free: [], gaps: [5, 39], positions: 40 });
+    expect(leftBehind(labels, { first: 30, last: 38 })).toEqual({ free: [], gaps: [], positions: 9 });
+    // No known last position: up to the last one known.
+    expect(leftBehind([{ position: 3, state: 'enrolled' }], { first: 1, last: null })).toEqual({ free: [1, 2], gaps: [], positions: 3 });
+  });
+
+  it('a read past the end has no position: refused, unless it belongs at a position of the print data (a misorder, jumped to)', () => {
+    const at = printedPositions(printed.map((l) => ({ ...l, expected: { QR: `Q-${l.position}` } })));
+    const past = startPosition(0, [{ tagType: 'QR', count: 1 }]);
+    const doneFacts = facts({ composition: [{ tagType: 'QR', count: 1 }], done: true });
+    const refused = placeRead(past, { tagType: 'QR', value: 'Q-unknown' }, doneFacts);
+    expect(refused.feedback).toEqual({ level: 'error', code: 'REEL_DONE', tagType: 'QR', value: 'Q-unknown' });
+    expect(refused.slots[0]?.value).toBeUndefined();
+    expect(refused.blocked).toBe(true);
+    const belongs = placeRead(past, { tagType: 'QR', value: 'Q-40', basis: 'symbology' }, { ...doneFacts, printedAt: at });
+    expect(belongs.feedback).toMatchObject({ code: 'MISORDER', belongsTo: 40 });
   });
 });

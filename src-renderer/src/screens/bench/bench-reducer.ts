@@ -53,7 +53,9 @@ export type Feedback =
   | { level: 'error'; code: 'SAME_CAPTURE'; position: number }
   | { level: 'error'; code: 'SAVE_FAILED'; message: string; errorCode: string }
   /** The operator declined to save outside this bench's range of the Reel (docs/sync.md, "Benches sharing a Reel"). */
-  | { level: 'error'; code: 'OUTSIDE_RANGE'; position: number; first: number; last: number };
+  | { level: 'error'; code: 'OUTSIDE_RANGE'; position: number; first: number; last: number }
+  /** A read after the Bench passed the Reel's (or its range's) end: no position to put it at (benchBounds). */
+  | { level: 'error'; code: 'REEL_DONE'; tagType: TagType; value: string };
 
 export interface BenchState {
   position: number;
@@ -68,6 +70,11 @@ export interface BenchState {
   heldBack?: { values: string[]; count: number };
   /** After a misorder's jump: the open position the bench returns to once the Label in hand is saved where it belongs. */
   returnTo?: number;
+  /**
+   * The operator chose this position (go to, a misorder's jump, the address): the Bench stands there even past the
+   * end of the Reel's print data or of this bench's range (a save outside the range asks first); see atTheEnd.
+   */
+  chosen?: boolean;
 }
 
 export interface ReelFacts {
@@ -78,6 +85,8 @@ export interface ReelFacts {
   taken: Pick<ReadonlyMap<string, number>, 'get'>;
   /** The position whose print data holds each value (the Reel's expected values), keyed like `taken`. */
   printedAt?: PrintedAt;
+  /** The Bench has passed the end of the Reel or of this bench's range (pastTheEnd): a read has no position here. */
+  done?: boolean;
 }
 
 export interface IncomingRead {
@@ -128,6 +137,9 @@ export function placeRead(state: BenchState, read: IncomingRead, facts: ReelFact
   if (fit.kind === 'misprint') {
     return withFeedback(state, { level: 'error', code: 'PRINT_DATA_MISMATCH', tagType: fit.tagType, expected: fit.expected, actual: value });
   }
+  // Past the end, a read that belongs at a position of the print data is offered there (the misorder below); any other
+  // has nowhere to go.
+  if (facts.done && fit.kind !== 'elsewhere') return withFeedback(state, { level: 'error', code: 'REEL_DONE', tagType: fit.tagType, value });
   const slotType = fit.tagType;
   const other = facts.taken.get(identifierMapKey(slotType, value));
   if (other !== undefined && other !== state.position) {
@@ -215,7 +227,7 @@ export function acknowledge(state: BenchState): BenchState {
  */
 export function jumpTo(state: BenchState, belongsTo: number, composition: readonly ExpectedIdentifier[]): BenchState {
   const open = state.returnTo ?? state.position;
-  return { ...startPosition(belongsTo, composition), ...(open !== belongsTo ? { returnTo: open } : {}) };
+  return { ...startPosition(belongsTo, composition), chosen: true, ...(open !== belongsTo ? { returnTo: open } : {}) };
 }
 
 /**
@@ -392,4 +404,58 @@ export function passTakenPosition(
 /** Whether a position is outside this bench's range (no range: never). */
 export function outsideRange(position: number, range: PositionRange | null): boolean {
   return range !== null && (position < range.first || position > range.last);
+}
+
+/**
+ * The positions the Bench may stand on (docs/architecture.md, "The Bench's session"): this bench's range, else from 1
+ * to the print data's last position. A Reel with neither has no known last position (going upward appends to it).
+ */
+export function benchBounds(labels: readonly { position: number; state: string }[], range: PositionRange | null): { first: number; last: number | null } {
+  if (range) return range;
+  let last: number | null = null;
+  for (const l of labels) if (l.state === 'expected' && (last === null || l.position > last)) last = l.position;
+  return { first: 1, last };
+}
+
+/** Whether the Bench has passed the end of the Reel or of this bench's range, either way: every position was passed. */
+export function pastTheEnd(position: number, bounds: { first: number; last: number | null }): boolean {
+  return position < bounds.first || (bounds.last !== null && position > bounds.last);
+}
+
+/**
+ * Whether the Bench stands past its end: it went past the last (or first, downward) position of the Reel or of this
+ * bench's range by itself (advancing, skipping, starting on a Reel all enrolled). A position the operator chose stays
+ * a position, unless it is no position at all (below 1).
+ */
+export function atTheEnd(state: Pick<BenchState, 'position' | 'chosen'>, bounds: { first: number; last: number | null }): boolean {
+  return state.position < 1 || (!state.chosen && pastTheEnd(state.position, bounds));
+}
+
+/**
+ * What the Bench left behind inside its bounds once it passed the end: positions that hold no Label yet (`free`: passed
+ * by a go-to, or taken back) and gaps recorded (`gaps`: skipped or voided, a new Label may be enrolled there), each in
+ * the Reel's order; `positions` how many the bounds hold. Without a known last position, up to the last one known.
+ */
+export function leftBehind(
+  labels: readonly { position: number; state: string }[],
+  bounds: { first: number; last: number | null },
+  saved: ReadonlySet<number> = new Set(),
+  gapsMade: ReadonlySet<number> = new Set(),
+): { free: number[]; gaps: number[]; positions: number } {
+  const state = new Map<number, string>();
+  let highest = 0;
+  for (const l of labels) {
+    state.set(l.position, l.state);
+    if (l.position > highest) highest = l.position;
+  }
+  const last = bounds.last ?? Math.max(highest, ...saved);
+  const free: number[] = [];
+  const gaps: number[] = [];
+  for (let p = bounds.first; p <= last; p += 1) {
+    if (saved.has(p)) continue;
+    const at = state.get(p);
+    if (gapsMade.has(p) || at === 'gap') gaps.push(p);
+    else if (at === undefined || at === 'expected') free.push(p);
+  }
+  return { free, gaps, positions: Math.max(last - bounds.first + 1, 0) };
 }

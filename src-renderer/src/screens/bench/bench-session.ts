@@ -15,6 +15,7 @@ import { useReelEncodes } from './BenchNfcEncode';
 import { useStationConnection } from '../../use-status';
 import {
   acknowledge,
+  benchBounds,
   clearLastSlot,
   descending,
   filledCapture,
@@ -22,12 +23,14 @@ import {
   firstPosition,
   isComplete,
   jumpTo,
+  leftBehind,
   nextFreePosition,
   labelsOnReel,
   outsideRange,
   positionsOnReel,
   samePrintData,
   passTakenPosition,
+  atTheEnd,
   positionAfterSave,
   placeCapture,
   placeRead,
@@ -146,6 +149,8 @@ export function useBenchSession({
         : { labels, at: printedPositions(labels), planned: labels.filter((l) => l.expected !== null).length };
     return printData.current;
   }, [reelLabels]);
+  /** The positions the Bench may stand on: this bench's range, else 1 to the print data's last (bench-reducer.ts). */
+  const bounds = useMemo(() => benchBounds(reelLabels ?? [], range), [reelLabels, range]);
   const [bench, setBench] = useState<BenchState>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
@@ -217,7 +222,11 @@ export function useBenchSession({
   useEffect(() => {
     if (!reel) return;
     if (benchRef.current && benchRef.current.slots.length === slotsCount(composition)) return;
-    setBench(startPosition(Number.isInteger(askedPosition) ? askedPosition : firstPosition(reel.labels, range, direction), composition));
+    setBench(
+      Number.isInteger(askedPosition)
+        ? { ...startPosition(askedPosition, composition), chosen: true }
+        : startPosition(firstPosition(reel.labels, range, direction), composition),
+    );
   }, [reel, composition, askedPosition, range, direction]);
 
   // A range set (on the Reel map) while the Bench is open applies at once: a position outside the new range with nothing
@@ -268,8 +277,8 @@ export function useBenchSession({
       },
     };
     const here = position === undefined ? undefined : labelAt.get(position);
-    return { composition, expected: here?.expected ?? null, taken, printedAt };
-  }, [reelValues, labelAt, composition, printedAt]);
+    return { composition, expected: here?.expected ?? null, taken, printedAt, done: benchRef.current !== undefined && atTheEnd(benchRef.current, bounds) };
+  }, [reelValues, labelAt, composition, printedAt, bounds]);
 
   const reelRef = useRef(reelId);
   reelRef.current = reelId;
@@ -503,8 +512,9 @@ export function useBenchSession({
   // Auto-advance: a complete Label is saved at once.
   useEffect(() => {
     // Not while the page has lost its station: the read waits in its slot and is saved once the station is back.
-    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost) void save();
-  }, [bench, saving, saveError, save, checking, lost]);
+    // Never past the end of the Reel or this bench's range: there is no position there (bench-reducer.ts, benchBounds).
+    if (bench && isComplete(bench) && !bench.blocked && !saving && !saveError && checking === 0 && !lost && !atTheEnd(bench, bounds)) void save();
+  }, [bench, saving, saveError, save, checking, lost, bounds]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
@@ -515,7 +525,10 @@ export function useBenchSession({
   const captureRef = useRef<(() => void) | undefined>(undefined);
   /** The reprint offer registers its print here (F4), while it is shown (ReprintOffer.tsx). */
   const reprintRef = useRef<(() => void) | undefined>(undefined);
-  /** Positions this session's void left a gap (a new Label may be enrolled there: docs/printing.md, "Reprints at the bench"). */
+  /**
+   * Positions this session left a gap at, by void, skip or a misorder's "record a gap" (a new Label may be enrolled
+   * there: docs/printing.md, "Reprints at the bench"; the Bench's end names them).
+   */
   const gapsMade = useRef(new Set<number>());
 
   const benchCommand = async (run: () => Promise<void>) => {
@@ -561,12 +574,13 @@ export function useBenchSession({
      */
     goTo: (position: number) => {
       const current = benchRef.current;
-      if (!current || current.position === position) return;
+      // The position it stands on already, unless that is past the end (where going to it makes it a position again).
+      if (!current || (current.position === position && !atTheEnd(current, bounds))) return;
       setSaveError(undefined);
       const reads = current.slots.flatMap((slot) => (slot.tagType !== 'SVC' && slot.value !== undefined ? [{ tagType: slot.tagType, value: slot.value }] : []));
       const capture = current.slots.find((slot) => slot.tagType === 'SVC' && slot.captureSha256);
       apply(() => {
-        const next = startPosition(position, composition);
+        const next = { ...startPosition(position, composition), chosen: true };
         return capture ? { ...next, slots: next.slots.map((slot) => (slot.tagType === 'SVC' ? capture : slot)) } : next;
       });
       for (const read of reads) onRead({ ...read, basis: 'symbology' });
@@ -600,9 +614,11 @@ export function useBenchSession({
     },
     skip: () => {
       const current = benchRef.current;
-      if (!reelId || !current) return;
+      // Past the end there is no position to leave a gap at (F7 there does nothing).
+      if (!reelId || !current || atTheEnd(current, bounds)) return;
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
+        gapsMade.current.add(current.position);
         advance(current.position);
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'SKIPPED', position: current.position } }));
       });
@@ -613,7 +629,7 @@ export function useBenchSession({
     },
     void: () => {
       const current = benchRef.current;
-      if (!reelId || !current) return;
+      if (!reelId || !current || atTheEnd(current, bounds)) return;
       const held = reel?.labels.find((l) => l.position === current.position && l.state !== 'expected' && l.state !== 'gap');
       void benchCommand(async () => {
         if (!(await askToConfirm({ message: t('bench.confirmVoid', { position: current.position }), confirm: t('bench.void'), danger: true }))) return;
@@ -628,7 +644,10 @@ export function useBenchSession({
         apply((s) => ({ ...s, feedback: { level: 'ok', code: 'VOIDED', position: current.position } }));
       });
     },
-    capture: () => captureRef.current?.(),
+    capture: () => {
+      if (benchRef.current && atTheEnd(benchRef.current, bounds)) return;
+      captureRef.current?.();
+    },
     reprint: () => reprintRef.current?.(),
     /**
      * A position's replacement was printed (docs/printing.md, "Reprints at the bench"): the bench waits at that position
@@ -656,6 +675,7 @@ export function useBenchSession({
       void benchCommand(async () => {
         await skipAt({ reelId, position: current.position });
         sessionPositions.current.add(current.position);
+        gapsMade.current.add(current.position);
         apply(() => startPosition(belongsTo, composition));
         onRead(read);
       });
@@ -708,6 +728,11 @@ export function useBenchSession({
     onReel: reel ? labelsOnReel(enrolledAt, new Set(savedPositions.current), takenBack.current) : 0,
     /** Positions the print data names (0: none). */
     planned,
+    /**
+     * Past the end of the Reel or of this bench's range (either direction): what was left behind inside it, shown in
+     * place of a position; null while the Bench stands on a position.
+     */
+    end: bench && reel && atTheEnd(bench, bounds) ? { ...leftBehind(reel.labels, bounds, new Set(savedPositions.current), gapsMade.current), bounds } : null,
     /** The print data of the current position. */
     expected: (bench ? labelAt.get(bench.position)?.expected : undefined) ?? null,
     now,

@@ -264,6 +264,14 @@ export function ImportPrintData({ reelId, reelName, close }: { reelId: string; r
           {t('common.close')}
         </button>
       </div>
+      {run.isPending ? (
+        // The station checks every row again and writes them in one transaction (src-main/changes/import.ts): how long
+        // it takes is known only by the rows, so the bar says it is busy, and the words how many rows.
+        <div role="status" className="open-progress" data-testid="import-progress">
+          <p>{t('importProgress.writing', { count: current?.rows ?? preview?.total ?? 0 })}</p>
+          <progress aria-label={t('importProgress.bar')} />
+        </div>
+      ) : null}
       {run.data ? (
         <p role="status" className="ok-note">
           ✓ {t('import.done', run.data)}
