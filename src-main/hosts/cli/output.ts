@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 // What a CLI command prints (docs/architecture.md, "Start-up"): written to the file descriptor itself, not through
 // process.stdout or process.stderr, whose first use builds a stream (for a pipe, Node's net and stream modules: about a
@@ -41,4 +42,12 @@ export function writeStderr(text: string): void {
 /** Resolves once everything printed has reached its descriptor (written at once, or flushed by Node's stream). */
 export async function flushOutput(): Promise<void> {
   await Promise.all([...streamed].map((output) => new Promise<void>((resolve) => process[output].write('', () => resolve()))));
+}
+
+/**
+ * Whether standard error is a terminal (a progress line is then rewritten in place). node:tty is loaded at this first
+ * ask, not with the command's module: it loads Node's net and stream modules, which `station status` never needs.
+ */
+export function stderrIsTerminal(): boolean {
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(2);
 }

@@ -1,7 +1,6 @@
-import { isatty } from 'node:tty';
 import type { PrintPreflight } from '../../../src-shared/ipc/printers';
 import type { CliContext } from './context';
-import { writeStderr } from './output';
+import { stderrIsTerminal, writeStderr } from './output';
 
 // The check of a template's labels before they print or are written (docs/print-run.md, "Preflight") takes a while on
 // a long run: its progress goes to stderr, so stdout keeps the command's one answer (--json included). On a terminal
@@ -12,8 +11,8 @@ const LINE_MS = 2_000;
 /** Follows the station's `print.preflight` events on stderr until the returned function is called. */
 export async function followPreflight(ctx: CliContext): Promise<() => void> {
   const station = await ctx.station();
-  // isatty, not process.stderr: the stream is built only when a write needs it (output.ts).
-  const terminal = isatty(2);
+  // Not process.stderr.isTTY: the stream is built only when a write needs it (output.ts).
+  const terminal = stderrIsTerminal();
   let lastLine = 0;
   let open = false;
   const say = (event: PrintPreflight) => {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { isatty } from 'node:tty';
 import { TAG_TYPES, type TagType } from '../../../../src-shared/api/common';
 import { findingWords, type PrintFinding } from '../../../../src-shared/domain/print-check';
 import { READS_ONLY, type CliCommand } from '../command';
@@ -8,7 +6,8 @@ import { UsageError } from '../context';
 import { parseCommand } from '../flags';
 import { FILE_OPTIONS, FILE_OPTIONS_USAGE, fileReadingOptions } from '../file-options';
 import { PARAMETER_WORDS } from '../../../print-quality/words';
-import { writeStderr } from '../output';
+import { stderrIsTerminal, writeStderr } from '../output';
+import { randomUUID } from '../../../runtime/node-crypto';
 import type { ReelOpenProgress } from '../../../../src-shared/ipc/reels';
 
 /** `TEXT=1,SVC=1,QR=1` → expected composition. */
@@ -150,7 +149,7 @@ export const reelOpenCommand: CliCommand = {
     // How far the reading of its Labels is, on standard error (docs/sync.md, "Opening at shop scale"): one line per
     // page, or one line written over on a terminal.
     const progressKey = randomUUID();
-    const terminal = isatty(2);
+    const terminal = stderrIsTerminal();
     const station = await ctx.station();
     const stop = station.subscribe((name, payload) => {
       if (name !== 'reels.openProgress' || (payload as ReelOpenProgress).progressKey !== progressKey) return;
