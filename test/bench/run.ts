@@ -9,6 +9,7 @@ import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
 import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
+import { paceScanBench } from './pace-scan.bench';
 import { printRunBench } from './print-run.bench';
 import { printingBench } from './printing.bench';
 import { printTemplateBench } from './print-template.bench';
@@ -44,6 +45,7 @@ const benches: Bench[] = [
   sharedReelBench,
   sandboxScaleBench,
   shopDrainBench,
+  paceScanBench,
   sharedFolderBench,
   soakBench,
 ];
