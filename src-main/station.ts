@@ -5,7 +5,7 @@ import { contractModuleOf, loadContractModule, type ContractModuleName } from '.
 import type { CommandHandlers, EventName } from '../src-shared/ipc/contract';
 import { StationError, StationErrorCode, type Envelope } from '../src-shared/ipc/envelope';
 import type { OperationKind, OperationState } from '../src-shared/ipc/queue';
-import { UI_LANGUAGES, type StationStatus, type SyncPauseKind, type UiLanguage } from '../src-shared/ipc/station';
+import { UI_LANGUAGES, type QueueCounts, type StationStatus, type SyncPauseKind, type UiLanguage } from '../src-shared/ipc/station';
 import type { ChangeContext } from './changes/context';
 import type { CommandContext } from './commands/context';
 import type { ReportPrinter } from './commands/report';
@@ -192,23 +192,27 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // The status is read only for someone listening: a CLI command's station has none, and its start-up's changes (the
   // profile opened, the engine's target) read it twice more, each a test of the sync lock, the queue counts and the
   // disk (docs/architecture.md, "Start-up").
-  const statusChanged = () => {
-    if (events.listened) events.emit('station.changed', status());
+  const statusChanged = (queue?: QueueCounts) => {
+    if (events.listened) events.emit('station.changed', status(queue));
   };
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
   const progressSoon = () => {
     progressTimer ??= setTimeout(() => {
       progressTimer = undefined;
+      // Read only for someone listening (a page, the desktop window), once for both events: while a queue drains this
+      // runs ten times a second (docs/architecture.md, "Events").
+      if (!events.listened) return;
+      const counts = readQueueCounts(db);
       events.emit('queue.progress', {
-        counts: readQueueCounts(db),
+        counts,
         paused: engine.paused,
         pauseKind: engine.pauseKind,
         pauseReason: engine.pauseReason,
         concurrency: engine.concurrency,
         lastOp,
       });
-      statusChanged();
+      statusChanged(counts);
     }, PROGRESS_INTERVAL_MS);
   };
   // A Label this station enrolled went to attention: the Bench is told at once (docs/sync.md, "What the operator sees").
@@ -319,14 +323,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   const language = (): UiLanguage => readSetting(db, LANGUAGE_SETTING, LanguageSetting) ?? 'en';
 
-  function status(): StationStatus {
+  /** The station's status; `queue`: the queue's counts when just read. */
+  function status(queue?: QueueCounts): StationStatus {
     const other = sender.otherSender();
     return {
       version,
       dataDir,
       profile: connection.profile ? summarizeProfile(connection.profile) : null,
       online: connection.profile ? engine.online : 'not_connected',
-      queue: readQueueCounts(db),
+      queue: queue ?? readQueueCounts(db),
       tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
       sync: {
         paused: engine.paused,

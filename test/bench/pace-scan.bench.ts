@@ -25,6 +25,13 @@ async function apiSave(station: PaceStation, reelId: string, position: number): 
   return performance.now() - started;
 }
 
+/** The Bench's check of a read (labels.resolve on every Reel here and on the service), request → answer. */
+async function apiCheck(station: PaceStation, position: number): Promise<number> {
+  const started = performance.now();
+  await station.call('labels.resolve', { tagType: 'TEXT', value: `CHECK-${position}` });
+  return performance.now() - started;
+}
+
 export const paceScanBench: Bench = {
   name: 'pace: scan under drain',
   async run() {
@@ -46,10 +53,13 @@ export const paceScanBench: Bench = {
       let apiPosition = 0;
       const idleUi: number[] = [];
       const idleApi: number[] = [];
+      const idleCheck: number[] = [];
+      const busyCheck: number[] = [];
       for (let i = 0; i < IDLE_LABELS; i += 1) {
         n += 1;
         idleUi.push(await scanLabel(page, serial, n, n));
         idleApi.push(await apiSave(station, apiReel, (apiPosition += 1)));
+        idleCheck.push(await apiCheck(station, apiPosition));
         await sleep(PAUSE_MS);
       }
       await drainAll(station);
@@ -65,6 +75,7 @@ export const paceScanBench: Bench = {
         busyUi.push(await scanLabel(page, serial, n, n));
         if (!draining) break;
         busyApi.push(await apiSave(station, apiReel, (apiPosition += 1)));
+        busyCheck.push(await apiCheck(station, apiPosition));
         await sleep(PAUSE_MS);
       }
       const drainSeconds = await drained;
@@ -102,6 +113,13 @@ export const paceScanBench: Bench = {
           baseline: { name: 'idle p95', value: percentile(idleApi, 95) },
           better: 'lower',
           target: '≤ 1.5 × idle',
+        },
+        {
+          name: `the Bench's check of a read (labels.resolve, here and on the service) through the API, ${during}, median`,
+          value: median(busyCheck),
+          unit: 'ms',
+          baseline: { name: 'the same, nothing else to send', value: median(idleCheck) },
+          better: 'lower',
         },
       ];
       return rows;

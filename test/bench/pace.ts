@@ -87,6 +87,7 @@ export async function paceWorld(prefix: string): Promise<PaceWorld> {
     },
     async close() {
       for (const s of stations) await s.served.stop();
+      if (process.env.PACE_DEBUG) (await import('node:fs')).writeFileSync(process.env.PACE_DEBUG, stations.map((s) => s.served.stderr()).join('\n'));
       await sandboxProcess.stop();
       dir.remove();
     },

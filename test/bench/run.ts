@@ -9,6 +9,7 @@ import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
 import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
+import { paceDrainBench } from './pace-drain.bench';
 import { paceScanBench } from './pace-scan.bench';
 import { printRunBench } from './print-run.bench';
 import { printingBench } from './printing.bench';
@@ -46,6 +47,7 @@ const benches: Bench[] = [
   sandboxScaleBench,
   shopDrainBench,
   paceScanBench,
+  paceDrainBench,
   sharedFolderBench,
   soakBench,
 ];
