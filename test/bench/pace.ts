@@ -144,32 +144,33 @@ export const printedQr = (serial: string, p: number) => `https://pace.example/p/
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
 
 /**
- * Records in the page, for each save of the session, when the Bench showed it (the session's count went up), in the
- * machine's clock (the same as the bench process's `Date.now()`, when the scan began).
+ * Records in the page, for each save of the session, when the Bench showed it (the session's count went up) and when
+ * the page took the Enter that ended the last scan before it (a capture listener added before the app's own: the
+ * scan is whole then; a real scanner types its keys over its own time, a few ms each, which is not the station's).
  */
 export const SAVE_RECORDER = `(() => {
-  const pace = (window.__pace = { saved: {} });
+  const pace = (window.__pace = { enter: 0, saved: {} });
+  window.addEventListener('keydown', (e) => { if (e.key === 'Enter') pace.enter = performance.now(); }, true);
   const look = () => {
     const n = Number(document.querySelector('[data-testid="bench-session-count"]')?.textContent?.replace(/\\D/g, '') || 0);
-    if (n && pace.saved[n] === undefined) pace.saved[n] = performance.timeOrigin + performance.now();
+    if (n && pace.saved[n] === undefined) pace.saved[n] = performance.now() - pace.enter;
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
 /**
  * Scans a printed Label's TEXT and QR into the open Bench by keyboard wedge, `gapMs` apart, and waits until the Bench
- * shows the session's `n`th save; scan → saved: from its last scan's first key to the save shown, in ms.
+ * shows the session's `n`th save; scan → saved: from its last scan's Enter in the page to the save shown, in ms.
  */
 export async function scanLabel(page: Page, serial: string, p: number, n: number, gapMs = 200): Promise<number> {
   await wedgeScan(page, printedText(serial, p));
   await sleep(gapMs);
-  const scanned = Date.now();
   await wedgeScan(page, printedQr(serial, p));
-  return (await savedAt(page, n)) - scanned;
+  return savedAfter(page, n);
 }
 
-/** Waits until the Bench shows its `n`th save of the session; when it did, in the machine's clock (ms). */
-export async function savedAt(page: Page, n: number): Promise<number> {
+/** Waits until the Bench shows its `n`th save of the session; ms from the last scan's Enter to it. */
+export async function savedAfter(page: Page, n: number): Promise<number> {
   await page.waitForFunction((k) => (window as unknown as { __pace: { saved: Record<number, unknown> } }).__pace.saved[k] !== undefined, n, {
     timeout: 120_000,
     polling: 50,

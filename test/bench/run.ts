@@ -9,6 +9,7 @@ import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
 import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
+import { paceDayBench } from './pace-day.bench';
 import { paceDrainBench } from './pace-drain.bench';
 import { paceScanBench } from './pace-scan.bench';
 import { printRunBench } from './print-run.bench';
@@ -48,6 +49,7 @@ const benches: Bench[] = [
   shopDrainBench,
   paceScanBench,
   paceDrainBench,
+  paceDayBench,
   sharedFolderBench,
   soakBench,
 ];
