@@ -197,7 +197,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
-  const progressSoon = () => {
+  /** The whole status is told with the next progress (`station.changed`): something besides the queue's counts moved. */
+  let statusDue = false;
+  /**
+   * `queue.progress` soon; with the whole status too unless only the queue moved (`withStatus` false: an operation
+   * sent), whose counts the status bar takes from `queue.progress` (docs/architecture.md, "Events").
+   */
+  const progressSoon = (withStatus = true) => {
+    if (withStatus) statusDue = true;
     progressTimer ??= setTimeout(() => {
       progressTimer = undefined;
       // Read only for someone listening (a page, the desktop window), once for both events: while a queue drains this
@@ -212,7 +219,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
         concurrency: engine.concurrency,
         lastOp,
       });
-      statusChanged(counts);
+      if (statusDue) statusChanged(counts);
+      statusDue = false;
+    }, PROGRESS_INTERVAL_MS);
+  };
+  // The Labels the sender changed, told as one `labels.changed` per Reel every PROGRESS_INTERVAL_MS rather than one per
+  // operation: a draining queue wrote ten thousand events to every page, each parsed there (docs/architecture.md,
+  // "Events"). A change made by a command (a save at the Bench) is told at once.
+  const sentLabels = new Map<string, Set<string>>();
+  let sentTimer: NodeJS.Timeout | undefined;
+  const labelsSent = (reelId: string, labelIds: readonly string[]) => {
+    const held = sentLabels.get(reelId) ?? new Set<string>();
+    for (const id of labelIds) held.add(id);
+    sentLabels.set(reelId, held);
+    sentTimer ??= setTimeout(() => {
+      sentTimer = undefined;
+      for (const [reel, ids] of sentLabels) events.emit('labels.changed', { reelId: reel, labelIds: [...ids] });
+      sentLabels.clear();
     }, PROGRESS_INTERVAL_MS);
   };
   // A Label this station enrolled went to attention: the Bench is told at once (docs/sync.md, "What the operator sees").
@@ -243,9 +266,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       opFinished(op, labelIds, reelId) {
         lastOp = op;
         if (op.state === 'attention') serviceLog.warn({ opId: op.opId, kind: op.kind, labelIds }, 'operation needs attention');
-        if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
+        if (reelId && labelIds.length) labelsSent(reelId, labelIds);
         if (op.state === 'attention' && op.kind === 'enrollLabel') enrollmentRefused(op.opId, labelIds);
-        progressSoon();
+        progressSoon(false);
       },
       onlineChanged: () => statusChanged(),
       // A full disk under the sending (SQLITE_FULL): the reserve goes, the banner shows (docs/storage.md).
@@ -313,7 +336,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       engine.setTarget(client && profile ? { profileId: profile.profileId, client, ready: () => connection.ready() } : null);
       statusChanged();
     },
-    statusChanged: progressSoon,
+    statusChanged: () => progressSoon(),
     labelsChanged(reelId, labelIds) {
       events.emit('labels.changed', { reelId, labelIds });
       progressSoon();
@@ -545,6 +568,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        clearTimeout(sentTimer);
         clearTimeout(warmUpTimer);
         warmUpEnded();
         otherWriters?.close();
