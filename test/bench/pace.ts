@@ -11,7 +11,7 @@ import { wedgeScan } from '../helpers/e2e/wedge';
 // connected to it, and a print-data import of N Labels queued with sending paused, whose drain is then timed.
 
 type Ready = { ready: true; url: string; token: string };
-export type SandboxReady = { ready: true; baseUrl: string; apiKey: string; orgId: string; teamId: string };
+type SandboxReady = { ready: true; baseUrl: string; apiKey: string; orgId: string; teamId: string };
 
 /** How many imported Labels drain (`PACE_DRAIN_LABELS`, default 10,000 as in the goal). */
 export const DRAIN_LABELS = Number(process.env.PACE_DRAIN_LABELS ?? 10_000);
@@ -148,7 +148,7 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
  * the page took the Enter that ended the last scan before it (a capture listener added before the app's own: the
  * scan is whole then; a real scanner types its keys over its own time, a few ms each, which is not the station's).
  */
-export const SAVE_RECORDER = `(() => {
+const SAVE_RECORDER = `(() => {
   const pace = (window.__pace = { enter: 0, saved: {} });
   window.addEventListener('keydown', (e) => { if (e.key === 'Enter') pace.enter = performance.now(); }, true);
   const look = () => {
