@@ -112,8 +112,12 @@ export async function queueImport(world: PaceWorld, station: PaceStation, prefix
 export async function drainAll(station: PaceStation): Promise<number> {
   const started = performance.now();
   await station.call('sync.resume', {});
-  const summary = await station.call<{ pending: number; attention: number }>('sync.run', { untilIdle: true, timeoutSeconds: 1_800 });
-  if (summary.pending !== 0 || summary.attention !== 0) throw new Error(`the queue did not drain: ${JSON.stringify(summary)}`);
+  // In calls of at most 4 minutes (an HTTP answer is awaited 5 at most), up to half an hour.
+  for (let call = 0; ; call += 1) {
+    const summary = await station.call<{ pending: number; attention: number }>('sync.run', { untilIdle: true, timeoutSeconds: 240 });
+    if (summary.pending === 0 && summary.attention === 0) break;
+    if (call >= 7) throw new Error(`the queue did not drain: ${JSON.stringify(summary)}`);
+  }
   return (performance.now() - started) / 1000;
 }
 
