@@ -5,7 +5,7 @@ import { contractModuleOf, loadContractModule, type ContractModuleName } from '.
 import type { CommandHandlers, EventName } from '../src-shared/ipc/contract';
 import { StationError, StationErrorCode, type Envelope } from '../src-shared/ipc/envelope';
 import type { OperationKind, OperationState } from '../src-shared/ipc/queue';
-import { UI_LANGUAGES, type StationStatus, type SyncPauseKind, type UiLanguage } from '../src-shared/ipc/station';
+import { UI_LANGUAGES, type QueueCounts, type StationStatus, type SyncPauseKind, type UiLanguage } from '../src-shared/ipc/station';
 import type { ChangeContext } from './changes/context';
 import type { CommandContext } from './commands/context';
 import type { ReportPrinter } from './commands/report';
@@ -193,23 +193,50 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // The status is read only for someone listening: a CLI command's station has none, and its start-up's changes (the
   // profile opened, the engine's target) read it twice more, each a test of the sync lock, the queue counts and the
   // disk (docs/architecture.md, "Start-up").
-  const statusChanged = () => {
-    if (events.listened) events.emit('station.changed', status());
+  const statusChanged = (queue?: QueueCounts) => {
+    if (events.listened) events.emit('station.changed', status(queue));
   };
   let progressTimer: NodeJS.Timeout | undefined;
   let lastOp: { opId: string; kind: OperationKind; state: OperationState } | null = null;
-  const progressSoon = () => {
+  /** The whole status is told with the next progress (`station.changed`): something besides the queue's counts moved. */
+  let statusDue = false;
+  /**
+   * `queue.progress` soon; with the whole status too unless only the queue moved (`withStatus` false: an operation
+   * sent), whose counts the status bar takes from `queue.progress` (docs/architecture.md, "Events").
+   */
+  const progressSoon = (withStatus = true) => {
+    if (withStatus) statusDue = true;
     progressTimer ??= setTimeout(() => {
       progressTimer = undefined;
+      // Read only for someone listening (a page, the desktop window), once for both events: while a queue drains this
+      // runs ten times a second (docs/architecture.md, "Events").
+      if (!events.listened) return;
+      const counts = readQueueCounts(db);
       events.emit('queue.progress', {
-        counts: readQueueCounts(db),
+        counts,
         paused: engine.paused,
         pauseKind: engine.pauseKind,
         pauseReason: engine.pauseReason,
         concurrency: engine.concurrency,
         lastOp,
       });
-      statusChanged();
+      if (statusDue) statusChanged(counts);
+      statusDue = false;
+    }, PROGRESS_INTERVAL_MS);
+  };
+  // The Labels the sender changed, told as one `labels.changed` per Reel every PROGRESS_INTERVAL_MS rather than one per
+  // operation: a draining queue wrote ten thousand events to every page, each parsed there (docs/architecture.md,
+  // "Events"). A change made by a command (a save at the Bench) is told at once.
+  const sentLabels = new Map<string, Set<string>>();
+  let sentTimer: NodeJS.Timeout | undefined;
+  const labelsSent = (reelId: string, labelIds: readonly string[]) => {
+    const held = sentLabels.get(reelId) ?? new Set<string>();
+    for (const id of labelIds) held.add(id);
+    sentLabels.set(reelId, held);
+    sentTimer ??= setTimeout(() => {
+      sentTimer = undefined;
+      for (const [reel, ids] of sentLabels) events.emit('labels.changed', { reelId: reel, labelIds: [...ids] });
+      sentLabels.clear();
     }, PROGRESS_INTERVAL_MS);
   };
   // A Label this station enrolled went to attention: the Bench is told at once (docs/sync.md, "What the operator sees").
@@ -240,9 +267,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       opFinished(op, labelIds, reelId) {
         lastOp = op;
         if (op.state === 'attention') serviceLog.warn({ opId: op.opId, kind: op.kind, labelIds }, 'operation needs attention');
-        if (reelId && labelIds.length) events.emit('labels.changed', { reelId, labelIds });
+        if (reelId && labelIds.length) labelsSent(reelId, labelIds);
         if (op.state === 'attention' && op.kind === 'enrollLabel') enrollmentRefused(op.opId, labelIds);
-        progressSoon();
+        progressSoon(false);
       },
       onlineChanged: () => statusChanged(),
       // A full disk under the sending (SQLITE_FULL): the reserve goes, the banner shows (docs/storage.md).
@@ -310,7 +337,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       engine.setTarget(client && profile ? { profileId: profile.profileId, client, ready: () => connection.ready() } : null);
       statusChanged();
     },
-    statusChanged: progressSoon,
+    statusChanged: () => progressSoon(),
     labelsChanged(reelId, labelIds) {
       events.emit('labels.changed', { reelId, labelIds });
       progressSoon();
@@ -320,14 +347,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   const language = (): UiLanguage => readSetting(db, LANGUAGE_SETTING, LanguageSetting) ?? 'en';
 
-  function status(): StationStatus {
+  /** The station's status; `queue`: the queue's counts when just read. */
+  function status(queue?: QueueCounts): StationStatus {
     const other = sender.otherSender();
     return {
       version,
       dataDir,
       profile: connection.profile ? summarizeProfile(connection.profile) : null,
       online: connection.profile ? engine.online : 'not_connected',
-      queue: readQueueCounts(db),
+      queue: queue ?? readQueueCounts(db),
       tokenExpiresAt: connection.client?.tokenInfo()?.expiresAt ?? null,
       sync: {
         paused: engine.paused,
@@ -550,6 +578,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       closed ??= (async () => {
         closing = true;
         clearTimeout(progressTimer);
+        clearTimeout(sentTimer);
         clearTimeout(warmUpTimer);
         warmUpEnded();
         otherWriters?.close();

@@ -57,6 +57,8 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
   return {
     'labels.enroll': async (input) => {
       ctx.requireRoom();
+      // The operator is at the Bench: bulk sending narrows its window meanwhile (docs/sync.md, "Sending beside the bench").
+      ctx.engine.benchActive();
       // Before the capture is taken from the incoming folder: a refusal leaves it there for the confirmed retry.
       refuseOutsideRange(requireReel(changes, input.reelId), input.position, input.outsideRange ?? false);
       const svc = await resolveCaptureSource(changes, ctx.allowFilePaths, 'labels.enroll', input);
@@ -139,6 +141,8 @@ export function labelHandlers(ctx: CommandContext): CommandHandlers<keyof typeof
       return written(ctx, label, opId);
     },
     'labels.resolve': async ({ tagType, value, reelId }) => {
+      // The Bench's check of a read: asked of the service with bulk sending's window narrowed (docs/sync.md, "Sending beside the bench").
+      ctx.engine.benchActive();
       const reels = reelId ? [requireReel(changes, reelId)] : listReels(ctx.db, changes.profileId());
       const local = localMatches(ctx.db, reels, tagType, value);
       if (!(await canAskService(ctx))) return { matches: byPosition(local) };

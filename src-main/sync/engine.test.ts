@@ -10,7 +10,7 @@ import type { Db } from '../store/database';
 import { getLabel, newLabelRow, upsertLabel } from '../store/labels';
 import { attemptsOf, discardOp, enqueue, getOp, listOps, outboxStore, retryOp, type OutboxOp, type OutboxStore } from '../store/outbox';
 import { insertReel } from '../store/reels';
-import { SyncEngine, type SyncEngineOptions } from './engine';
+import { BENCH_WINDOW, SyncEngine, type SyncEngineOptions } from './engine';
 import { HandlerAttention } from './failure';
 import type { Applied, LandingCheck, OperationHandler, OperationRegistry } from './operations';
 
@@ -226,6 +226,26 @@ describe('order and concurrency', () => {
     expect(fake.calls.items.filter((c) => c.op.subject === 'A').map((c) => c.op.id)).toEqual(a);
     for (const id of [...a, ...others]) expect(op(id)).toMatchObject({ state: 'done', attempts: 1 });
     expect(fake.calls.items).toHaveLength(8);
+  });
+
+  it('while the operator works at the Bench the window narrows to BENCH_WINDOW; once the Bench is quiet it widens again', async () => {
+    const e = await startEngine({ bounds: { min: 4, max: 4 }, benchQuietMs: 400 });
+    e.benchActive();
+    const ids = ['B', 'C', 'D', 'E', 'F', 'G'].map((s) => archive(s));
+    e.notify();
+    await fake.calls.waitFor(() => fake.calls.items.length >= BENCH_WINDOW);
+    await flush();
+    // Narrow: only BENCH_WINDOW in flight although the limit is 4.
+    expect(fake.inFlight).toBe(BENCH_WINDOW);
+    expect(listOps(db, { state: 'sending' })).toHaveLength(BENCH_WINDOW);
+    // Quiet again: the window is the limit's, without any other event to wake the engine.
+    await fake.calls.waitFor(() => fake.calls.items.length >= 4);
+    await flush();
+    expect(fake.inFlight).toBe(4);
+    fake.auto = (call) => setImmediate(() => call.answer(applied()));
+    for (const call of fake.calls.items) setImmediate(() => call.answer(applied()));
+    await e.whenIdle();
+    for (const id of ids) expect(op(id)).toMatchObject({ state: 'done', attempts: 1 });
   });
 
   async function until3InFlight(): Promise<void> {

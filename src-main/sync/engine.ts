@@ -19,6 +19,21 @@ import type { Applied, OperationContext, OperationHandler, OperationRegistry } f
 /** How long sending waits after the queue could not record an outcome (a full disk). */
 const STORE_BLOCKED_MS = 5_000;
 
+/**
+ * Sending beside the bench (docs/sync.md, "Sending beside the bench"): for this long after the operator's last read or
+ * save at the Bench, at most BENCH_WINDOW operations are in flight, so the Bench's own requests (its check of a read
+ * on the service, its Label sent ahead in the bench lane) do not queue at the service behind a full window of bulk work.
+ */
+const BENCH_QUIET_MS = 2_000;
+export const BENCH_WINDOW = 2;
+
+/**
+ * The end of an operation is written at most this soon after the last commit, with every other end that came in
+ * meanwhile and the claims that follow them (docs/sync.md, "Sending"): one fsync on the event loop per gap rather than
+ * one per answer, so a save at the Bench seldom waits behind the sender's disk writes.
+ */
+const COMMIT_GAP_MS = 25;
+
 /** Why sending is paused, in the station's English for the CLI and the log; a screen says it from the kind (docs/sync.md, "Pause and resume"). */
 export const PAUSE_REASONS: Record<SyncPauseKind, string> = {
   operator: 'Paused by the operator.',
@@ -62,6 +77,8 @@ export interface SyncEngineOptions {
    * command that never reaches the service never starts the embedded sandbox (docs/architecture.md).
    */
   probeAtTarget?: boolean;
+  /** How long the window stays narrow after the Bench's last read or save (default BENCH_QUIET_MS; tests shorten it). */
+  benchQuietMs?: number;
 }
 
 interface Idler {
@@ -87,6 +104,7 @@ export class SyncEngine {
   readonly #events: SyncEvents;
   readonly #random: () => number;
   readonly #probeAtTarget: boolean;
+  readonly #benchQuietMs: number;
   readonly #adaptive: AdaptiveConcurrency;
   readonly #queue: PQueue;
   #target: SyncTarget | null = null;
@@ -96,11 +114,18 @@ export class SyncEngine {
   #running = false;
   #stopped = false;
   #rateLimitedUntil = 0;
+  /** Until then the window is at most BENCH_WINDOW: the operator is working at the Bench (`benchActive`). */
+  #benchUntil = 0;
+  #benchTimer: NodeJS.Timeout | undefined;
   /** After the queue could not record an outcome (a full disk), nothing new is claimed until then. */
   #storeBlockedUntil = 0;
   #timer: NodeJS.Timeout | undefined;
   #pumping = false;
   #pumpAgain = false;
+  /** The pump scheduled: at once (the next turn of the event loop), or `later`, gathering endings (#kick). */
+  #scheduled: { at: 'now' } | { at: 'later'; timer: NodeJS.Timeout } | undefined;
+  /** When the last pump ran (performance.now()): endings gathered after it are written COMMIT_GAP_MS later at the earliest. */
+  #lastCommitAt = 0;
   #idlers = new Set<Idler>();
   /** Claimed operations not yet finished (p-queue's own counters update after the task resolves). */
   #inflight = 0;
@@ -119,6 +144,7 @@ export class SyncEngine {
     this.#events = options.events;
     this.#random = options.random ?? Math.random;
     this.#probeAtTarget = options.probeAtTarget ?? true;
+    this.#benchQuietMs = options.benchQuietMs ?? BENCH_QUIET_MS;
     const bounds = options.bounds ?? (options.maxConcurrency ? { min: 1, max: options.maxConcurrency } : DEFAULT_CONCURRENCY_BOUNDS);
     this.#adaptive = new AdaptiveConcurrency(bounds);
     this.#queue = new PQueue({ concurrency: this.#adaptive.limit });
@@ -230,6 +256,25 @@ export class SyncEngine {
   }
 
   /**
+   * The operator read or saved a Label at the Bench: for BENCH_QUIET_MS (2 s) the window narrows to BENCH_WINDOW, so what
+   * the Bench asks of the service is answered at once rather than behind a full window (docs/sync.md, "Sending beside
+   * the bench"). What is in flight finishes as it would; only new claims wait. Then the window is what the adaptive
+   * concurrency says again.
+   */
+  benchActive(): void {
+    this.#benchUntil = Date.now() + this.#benchQuietMs;
+    clearTimeout(this.#benchTimer);
+    this.#benchTimer = setTimeout(() => this.#kick(), this.#benchQuietMs + 10);
+    this.#benchTimer.unref?.();
+  }
+
+  /** How many operations may be in flight now. */
+  #window(now: number): number {
+    const limit = this.#queue.concurrency;
+    return this.#benchUntil > now ? Math.min(limit, BENCH_WINDOW) : limit;
+  }
+
+  /**
    * Resolves when nothing can be sent now or later: no operation in flight, none ready, none
    * waiting for a backoff, and the service reachable. Blocked items (waiting for an attention
    * item) count as idle.
@@ -246,6 +291,8 @@ export class SyncEngine {
     this.#stopped = true;
     this.#running = false;
     clearTimeout(this.#timer);
+    clearTimeout(this.#benchTimer);
+    if (this.#scheduled?.at === 'later') clearTimeout(this.#scheduled.timer);
     this.#connectivity?.stop();
     await this.#queue.onIdle();
     try {
@@ -258,29 +305,51 @@ export class SyncEngine {
     this.#idlers.clear();
   }
 
-  #kick(): void {
+  /**
+   * Looks for work: at once, or, for the end of an operation (`gather`), with the next commit of endings, at most one
+   * every COMMIT_GAP_MS, so the answers that come in meanwhile end in that one commit (docs/sync.md, "Sending").
+   */
+  #kick(gather = false): void {
     if (this.#stopped) return;
     if (this.#pumping) {
       this.#pumpAgain = true;
       return;
     }
+    const scheduled = this.#scheduled;
+    if (scheduled) {
+      // Already due at once, or this too can wait for the gathered commit.
+      if (scheduled.at === 'now' || gather) return;
+      clearTimeout(scheduled.timer);
+      this.#scheduled = undefined;
+    }
+    const wait = gather ? this.#lastCommitAt + COMMIT_GAP_MS - performance.now() : 0;
+    if (wait > 1) {
+      this.#scheduled = { at: 'later', timer: setTimeout(() => this.#pumpNow(), wait) };
+    } else {
+      // Once per turn of the event loop: the operations whose answers were read in this turn end in one commit (#commit).
+      this.#scheduled = { at: 'now' };
+      setImmediate(() => this.#pumpNow());
+    }
+  }
+
+  #pumpNow(): void {
+    this.#scheduled = undefined;
+    if (this.#stopped && this.#endings.length === 0) return;
     this.#pumping = true;
-    // Once per turn of the event loop: the operations whose answers were read in this turn end in one commit (#commit).
-    setImmediate(() => {
-      try {
-        do {
-          this.#pumpAgain = false;
-          this.#commit(() => this.#pump());
-        } while (this.#pumpAgain);
-      } catch (error) {
-        // Claiming could not be written (a full disk): try again in a while (docs/storage.md).
-        this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
-        this.#wake(STORE_BLOCKED_MS);
-        this.#events.storeFailed?.(error);
-      } finally {
-        this.#pumping = false;
-      }
-    });
+    try {
+      do {
+        this.#pumpAgain = false;
+        this.#commit(() => this.#pump());
+      } while (this.#pumpAgain);
+    } catch (error) {
+      // Claiming could not be written (a full disk): try again in a while (docs/storage.md).
+      this.#storeBlockedUntil = Date.now() + STORE_BLOCKED_MS;
+      this.#wake(STORE_BLOCKED_MS);
+      this.#events.storeFailed?.(error);
+    } finally {
+      this.#pumping = false;
+      this.#lastCommitAt = performance.now();
+    }
   }
 
   /**
@@ -344,7 +413,7 @@ export class SyncEngine {
       if (this.#inflight === 0) this.#wake(this.#storeBlockedUntil - now);
       return { claimed: [], idle: false };
     }
-    const free = this.#queue.concurrency - this.#inflight;
+    const free = this.#window(now) - this.#inflight;
     const claimed = free > 0 ? this.#outbox.claimReady(target.profileId, free, now) : [];
     if (this.#inflight + claimed.length > 0) return { claimed, idle: false };
     if (this.#outbox.flagOrphans().length > 0) {
@@ -377,7 +446,7 @@ export class SyncEngine {
         }
       } finally {
         this.#inflight -= 1;
-        this.#kick();
+        this.#kick(true);
       }
     });
   }

@@ -9,6 +9,9 @@ import { gradingBench } from './grading.bench';
 import { networkBench } from './network.bench';
 import { nfcEncodeBench } from './nfc-encode.bench';
 import { opticalBench } from './optical.bench';
+import { paceDayBench } from './pace-day.bench';
+import { paceDrainBench } from './pace-drain.bench';
+import { paceScanBench } from './pace-scan.bench';
 import { printRunBench } from './print-run.bench';
 import { printingBench } from './printing.bench';
 import { printTemplateBench } from './print-template.bench';
@@ -44,6 +47,9 @@ const benches: Bench[] = [
   sharedReelBench,
   sandboxScaleBench,
   shopDrainBench,
+  paceScanBench,
+  paceDrainBench,
+  paceDayBench,
   sharedFolderBench,
   soakBench,
 ];

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KnownEventName } from '../contract';
-import { MAX_WAIT_MS, QUIET_MS, SLOW_MS, startEventRefetch, type StationEvents } from './event-refetch';
+import { LIST_MAX_WAIT_MS, MAX_WAIT_MS, QUIET_MS, SLOW_MS, startEventRefetch, type StationEvents } from './event-refetch';
 
 // The page's results refetched after the station's events (event-refetch.ts): a real QueryClient with a shown query
 // whose reads are counted; the station's event stream, the layer beneath, is an emitter the test drives on the clock
@@ -99,23 +99,44 @@ describe('results refetched after station events', () => {
     list.off();
   });
 
-  it('shows a draining queue at least every MAX_WAIT_MS, not once per event', async () => {
+  it('shows what a draining queue changes at least every MAX_WAIT_MS, not once per event', async () => {
     const station = { version: 0 };
     const { on, emit } = stationEvents();
-    const queue = shownResult(client, 'queue.list', station);
+    const status = shownResult(client, 'bulkBind.status', station);
     await vi.advanceTimersByTimeAsync(50);
-    const first = queue.reads.started;
+    const first = status.reads.started;
     const stop = startEventRefetch(client, on);
     for (let i = 1; i <= 20; i += 1) {
       station.version = i;
       emit('queue.progress');
       await vi.advanceTimersByTimeAsync(100);
     }
-    const during = queue.reads.started - first;
+    const during = status.reads.started - first;
     expect(during).toBeGreaterThanOrEqual(Math.floor(2000 / MAX_WAIT_MS) - 1);
     expect(during).toBeLessThanOrEqual(Math.ceil(2000 / MAX_WAIT_MS));
     await vi.advanceTimersByTimeAsync(QUIET_MS + 50);
-    expect(queue.data()).toBe(20);
+    expect(status.data()).toBe(20);
+    stop();
+    status.off();
+  });
+
+  it("shows a draining queue's list at least every LIST_MAX_WAIT_MS, not once per event; the last state once it stops", async () => {
+    const station = { version: 0 };
+    const { on, emit } = stationEvents();
+    const queue = shownResult(client, 'queue.list', station);
+    await vi.advanceTimersByTimeAsync(50);
+    const first = queue.reads.started;
+    const stop = startEventRefetch(client, on);
+    for (let i = 1; i <= 60; i += 1) {
+      station.version = i;
+      emit('queue.progress');
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    const during = queue.reads.started - first;
+    expect(during).toBeGreaterThanOrEqual(Math.floor(6000 / LIST_MAX_WAIT_MS) - 1);
+    expect(during).toBeLessThanOrEqual(Math.ceil(6000 / LIST_MAX_WAIT_MS));
+    await vi.advanceTimersByTimeAsync(QUIET_MS + 50);
+    expect(queue.data()).toBe(60);
     stop();
     queue.off();
   });

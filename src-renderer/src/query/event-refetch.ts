@@ -35,6 +35,16 @@ export const QUIET_MS = 150;
 export const MAX_WAIT_MS = 500;
 
 /**
+ * The lists a draining queue changes at every event: the Queue's items and the Reels with their counts. Read again at
+ * most this often while the events keep coming (the Queue's counts and progress bar follow queue.progress itself, at
+ * once); a change alone is still shown QUIET_MS after it. Each read is a query over the whole queue or every Reel in
+ * the main process, which sends the queue: read every 500 ms, the Queue screen open slowed a drain of 5,000 Labels to
+ * 0.61 of the drain with no page open (`npm run bench pace`; docs/architecture.md, "Events").
+ */
+export const LIST_MAX_WAIT_MS = 2_000;
+const LISTS: ReadonlySet<KnownName> = new Set<KnownName>(['queue.list', 'reels.list']);
+
+/**
  * Results that take a while to compute (a report over a whole Reel or day): while a queue drains, events come every
  * 100 ms, and a refetch restarted by each would never finish. They are read again at most every SLOW_MS, and only once
  * the read in flight is in.
@@ -75,7 +85,7 @@ export function startEventRefetch(client: QueryClient, on: StationEvents): () =>
     const entry = waiting.get(name) ?? { since: now, timer: undefined, afterRead: false };
     waiting.set(name, entry);
     if (entry.afterRead) return;
-    const [quiet, most] = SLOW.has(name) ? [SLOW_MS, SLOW_MS] : [QUIET_MS, MAX_WAIT_MS];
+    const [quiet, most] = SLOW.has(name) ? [SLOW_MS, SLOW_MS] : [QUIET_MS, LISTS.has(name) ? LIST_MAX_WAIT_MS : MAX_WAIT_MS];
     // A slow result's clock is not restarted by each event; a quick one's is, up to MAX_WAIT_MS.
     if (entry.timer && SLOW.has(name)) return;
     if (entry.timer) clearTimeout(entry.timer);

@@ -9,6 +9,18 @@ import { station } from '../station-client';
 
 type ReelDetail = KnownOutput<'reels.show'>;
 
+/**
+ * A Reel on the service is read there (its counts, and its Labels when they moved) at most this often by the reads of a
+ * screen that holds it, whatever makes them (docs/sync.md, "Only what changed reaches a screen"): the events of this
+ * station's own work (a Label saved, one sent: every 500 ms while a queue drains) are in its mirror already, and while
+ * this station sends, the Reel's counts on the service move at every read, so each would read all its Labels there
+ * again (10,000 Labels: 20 pages), slowing the sending the screen shows. The schedule's reads (every 15 s) are longer
+ * apart, so each still reads the service; a read asked with `refresh` set reads it as asked.
+ */
+const SERVICE_READ_MS = 10_000;
+/** When each Reel was last read on the service by a read of this page. */
+const serviceReadAt = new Map<string, number>();
+
 /** The version of its Labels each answer carries (reels.showChanged's `version`), given back as `since`. */
 const versions = new WeakMap<ReelDetail, string>();
 
@@ -30,7 +42,14 @@ function movedFields<F extends Partial<ReelDetail>>(held: ReelDetail, fields: F)
 export function reelRead(input: { reelId: string; refresh?: boolean }): (held: ReelDetail | undefined) => Promise<ReelDetail> {
   return async (held) => {
     const since = held ? versions.get(held) : undefined;
-    const answer = await station.call('reels.showChanged', { ...input, ...(since !== undefined ? { since } : {}) });
+    const now = Date.now();
+    const fromService = input.refresh !== undefined || !held || now - (serviceReadAt.get(input.reelId) ?? 0) >= SERVICE_READ_MS;
+    if (fromService && input.refresh !== false) serviceReadAt.set(input.reelId, now);
+    const answer = await station.call('reels.showChanged', {
+      ...input,
+      ...(fromService ? {} : { refresh: false }),
+      ...(since !== undefined ? { since } : {}),
+    });
     let detail: ReelDetail;
     if (answer.read === 'all') {
       const { read: _all, version: _version, ...whole } = answer;

@@ -286,6 +286,10 @@ describe('a Reel enrolled downward, from its end (a rewound Reel)', () => {
     expect(descending([39, 40], 'up')).toBeUndefined();
     expect(descending([40], 'up')).toBeUndefined();
     expect(descending([40, 39], 'down')).toBeUndefined();
+    // Two Labels swapped on a Reel that runs upward: a misorder, not a rewound Reel.
+    expect(descending([59, 61, 60], 'up')).toBeUndefined();
+    expect(descending([41, 40, 39], 'up')).toEqual({ first: 40, second: 39 });
+    expect(descending([3, 40, 39], 'up')).toBeUndefined();
   });
 });
 

@@ -257,12 +257,16 @@ const step = (direction: Direction) => (direction === 'down' ? -1 : 1);
 
 /**
  * Whether the last two saves of the session descend (the second one position below the first, or further): the Labels
- * come off a rewound Reel, and the Bench offers to enroll it downward. Nothing to offer on a Reel enrolled downward.
+ * come off a rewound Reel, and the Bench offers to enroll it downward. Nothing to offer on a Reel enrolled downward, nor
+ * for two Labels swapped on a Reel that runs upward (59, 61, 60: the save before the pair is below both): one misorder,
+ * one key, not a rewound Reel.
  */
 export function descending(saved: readonly number[], direction: Direction): { first: number; second: number } | undefined {
   if (direction === 'down' || saved.length < 2) return undefined;
   const first = saved[saved.length - 2] as number;
   const second = saved[saved.length - 1] as number;
+  const before = saved[saved.length - 3];
+  if (before !== undefined && before < second) return undefined;
   return second < first ? { first, second } : undefined;
 }
 
