@@ -10,16 +10,24 @@ export function useStationStatus(): { status: StationStatus | undefined; error: 
   const [status, setStatus] = useState<StationStatus>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    const offChanged = station.on('station.changed', (next) => setStatus(next));
+    // A read answers what the station had when it was asked: one that an event overtook must not put an older status
+    // back (the language just chosen, a pause just taken), so it is dropped when an event came since it was asked.
+    let events = 0;
+    const offChanged = station.on('station.changed', (next) => {
+      events += 1;
+      setStatus(next);
+    });
     const offProgress = station.on('queue.progress', (progress) => setStatus((s) => (s ? { ...s, queue: progress.counts } : s)));
-    const read = () =>
-      station.call('station.status', {}).then(
+    const read = () => {
+      const asked = events;
+      return station.call('station.status', {}).then(
         (next) => {
-          setStatus(next);
+          if (events === asked) setStatus(next);
           setError(undefined);
         },
         (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
       );
+    };
     void read();
     // The events missed while the page had lost its station: read the whole status again once it is back.
     const offConnection = station.onConnection((connection) => {

@@ -34,6 +34,11 @@ interface QueryOptions<T> {
    * again only for what changed (reel-read.ts). The answer is kept as it comes: held parts stay the same objects.
    */
   read?: (held: T | undefined) => Promise<T>;
+  /**
+   * Read again whenever a screen or dialog using it opens, even with an answer held: what it decides once from the
+   * answer (a dialog's defaults) waits for that read (`isFetchedAfterMount`), never an answer an event has not caught up.
+   */
+  fresh?: boolean;
 }
 
 export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: QueryOptions<KnownOutput<N>> = {}) {
@@ -48,6 +53,7 @@ export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<
     // Only for what other processes change (a Reel other benches share); the station's own changes come as events.
     ...(every ? { refetchInterval: (query) => (refetchWhile && (query.state.data === undefined || !refetchWhile(query.state.data)) ? false : every) } : {}),
     ...(options.snapshot ? { staleTime: Infinity, gcTime: 0 } : {}),
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
     ...(options.draft ? { placeholderData: keepPreviousData, gcTime: 0, refetchOnWindowFocus: false } : {}),
     ...(options.poll ? { refetchInterval: (query: { state: { data: KnownOutput<N> | undefined } }) => options.poll?.(query.state.data) ?? false } : {}),
     retry: false,

@@ -92,7 +92,8 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   usePrinterWatch();
   // Read again on each change of its Labels, only what changed (query/reel-read.ts; docs/sync.md, "Only what changed reaches a screen").
   const reel = useCommandQuery('reels.show', { reelId }, { read: reelRead({ reelId }) });
-  const log = useCommandQuery('print.log', { reelId });
+  // Read as the dialog opens: its default range is what is left unprinted now, not as a held answer had it.
+  const log = useCommandQuery('print.log', { reelId }, { fresh: true });
   const start = useCommandMutation('print.start', ['print.log']);
   const resume = useCommandMutation('print.resume', ['print.log']);
   const stop = useCommandMutation('print.stop', ['print.log']);
@@ -152,14 +153,14 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   }, [printers.data, printer]);
   const defaulted = useRef(false);
   useEffect(() => {
-    if (defaulted.current || !reel.data || !log.data) return;
+    if (defaulted.current || !reel.data || !log.data || !log.isFetchedAfterMount) return;
     defaulted.current = true;
     const range = notPrinted.length ? notPrinted : [...withData.keys()].sort((a, b) => a - b);
     if (range.length) {
       setFirst(String(range[0]));
       setLast(String(range.at(-1)));
     }
-  }, [reel.data, log.data, notPrinted, withData]);
+  }, [reel.data, log.data, log.isFetchedAfterMount, notPrinted, withData]);
 
   const firstN = Number(first);
   const lastN = Number(last);
