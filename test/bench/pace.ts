@@ -5,6 +5,8 @@ import { PATHS } from '../../src-shared/api/paths';
 import { startWithReadyLine, type Started } from '../helpers/processes';
 import { tempDir } from '../helpers/tmp';
 import { wedgeScan } from '../helpers/e2e/wedge';
+import { serveStation } from '../helpers/e2e/serve';
+import type { CommandName } from '../../src-shared/ipc';
 
 // What the benches of the bench's pace share (pace-*.bench.ts; docs/sync.md, "Sending beside the bench"): the sandbox
 // in a process of its own (as a shop's service is on its own machine), a `station serve` on a data folder of its own
@@ -46,28 +48,12 @@ export async function paceWorld(prefix: string): Promise<PaceWorld> {
     sandbox,
     sandboxDir,
     async station(name) {
-      // STATION_CPU_PROF=<dir>: the station writes a V8 CPU profile there as it stops (docs/testing.md, "Benchmarks").
-      const profile = process.env.STATION_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.STATION_CPU_PROF}`] : [];
-      const served = await startWithReadyLine<Ready>(
-        process.execPath,
-        [...profile, 'bin/station.mjs', '--data', join(dir.path, name), 'serve', '--port', '0'],
-        {
-          timeoutMs: 120_000,
-        },
-      );
-      const origin = new URL(served.ready.url).origin;
-      const call = async <T>(command: string, input: unknown): Promise<T> => {
-        const response = await fetch(`${origin}/api/station/${encodeURIComponent(command)}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-        const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-        if (!envelope.ok) throw new Error(`${command}: ${envelope.error?.code} ${envelope.error?.message}`);
-        return envelope.value as T;
-      };
+      // The e2e's served station (test/helpers/e2e/serve.ts: its CPU profile under STATION_CPU_PROF), on a folder of its own.
+      const served = await serveStation({ dataDir: join(dir.path, name) });
+      const origin = new URL(served.served.ready.url).origin;
+      const call = async <T>(command: string, input: unknown): Promise<T> => (await served.call(command as CommandName, input as never)) as T;
       await call('profiles.connect', { kind: 'remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
-      const station = { served, origin, pageUrl: `${origin}/?token=${served.ready.token}`, call };
+      const station = { served: served.served, origin, pageUrl: `${origin}/?token=${served.served.ready.token}`, call };
       stations.push(station);
       return station;
     },
