@@ -106,7 +106,8 @@ export const paceDayBench: Bench = {
       }
 
       const swapAt = order.findIndex((p, i) => i > 0 && p < (order[i - 1] as number)) - 1;
-      const gapAt = order.findIndex((p, i) => i > 0 && p > (order[i - 1] as number) + 1);
+      // The gap is met at the Label after the missing one (the swap also steps over a position: not a gap).
+      const gapAt = order.findIndex((p) => missing.has(p - 1));
       const defects = new Set([swapAt, swapAt + 1, gapAt]);
       const clean = day.extra.filter((_, i) => !defects.has(i));
       const cleanExtra = order.filter((_, i) => !defects.has(i) && (day.extra[i] ?? 0) > 0);
