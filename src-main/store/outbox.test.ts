@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/tmp';
 import { openDatabase, type Db } from './database';
-import { claimReady, enqueue, flagOrphans, getOp, markDone, openRangeOpsCovering, recoverInterrupted, reschedule } from './outbox';
+import { claimReady, discardOp, enqueue, flagOrphans, getOp, listOps, markDone, openRangeOpsCovering, recoverInterrupted, reschedule } from './outbox';
 import { saveProfile } from './profiles';
 
 const dirs: { remove(): void }[] = [];
@@ -94,6 +94,26 @@ describe('outbox', () => {
       markDone(d, imported[2] as string, null);
       expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([archive]);
     });
+  });
+
+  it('lists what needs a person, then what is being sent, then what waits, then what ended, newest first (docs/sync.md, "What the operator sees")', () => {
+    const d = db();
+    const archive = (labelId: string, dependsOn?: string[]) =>
+      enqueue(d, { profileId: 'p', kind: 'archiveLabel', subject: labelId, payload: { labelId }, ...(dependsOn ? { dependsOn } : {}) });
+    const [done1, done2, gone, sent, waits] = ['l1', 'l2', 'l3', 'l4', 'l5'].map((l) => archive(l)) as [string, string, string, string, string];
+    markDone(d, done1, null);
+    markDone(d, done2, null);
+    discardOp(d, gone);
+    const needsYou = archive('l6', [gone]);
+    expect(flagOrphans(d)).toEqual([needsYou]);
+    expect(claimReady(d, 'p', 1).map((o) => o.id)).toEqual([sent]);
+
+    expect(listOps(d).map((o) => o.id)).toEqual([needsYou, sent, waits, gone, done2, done1]);
+    // A long history never pushes what waits out of the list.
+    expect(listOps(d, { limit: 3 }).map((o) => o.id)).toEqual([needsYou, sent, waits]);
+    expect(listOps(d, { limit: 5 }).map((o) => o.id)).toEqual([needsYou, sent, waits, gone, done2]);
+    expect(listOps(d, { state: 'done' }).map((o) => o.id)).toEqual([done2, done1]);
+    expect(listOps(d, { subject: 'l3' }).map((o) => o.id)).toEqual([gone]);
   });
 
   it('at start-up a row left sending goes back to pending with its outcome unknown', () => {

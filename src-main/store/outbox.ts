@@ -401,20 +401,36 @@ export function getOp(db: Db, opId: string): OutboxOp | undefined {
   return row ? fromRow(db, row) : undefined;
 }
 
+/**
+ * The queue as a person reads it (docs/sync.md, "What the operator sees"): what needs a person, then what is being
+ * sent, then what waits, each oldest first; then what ended (done, discarded), newest first. A bench's history grows
+ * for months: oldest first, a list of `limit` would hold only its first operations, never what waits now. Each part
+ * is read by the (state, seq) index up to what is left of `limit`. With `state`: that state alone, in its part's order;
+ * with `subject`: an operation's history on one subject, oldest first.
+ */
 export function listOps(db: Db, options: { state?: OperationState; limit?: number; subject?: string } = {}): OutboxOp[] {
-  const where: string[] = [];
-  const params: Record<string, unknown> = { limit: options.limit ?? 1000 };
-  if (options.state) {
-    where.push('state = @state');
-    params.state = options.state;
+  const limit = options.limit ?? 1000;
+  if (options.subject !== undefined) {
+    const rows = statement(db, 'SELECT * FROM outbox WHERE subject = ? ORDER BY seq LIMIT ?').all(options.subject, limit) as Row[];
+    return rows.map((row) => fromRow(db, row));
   }
-  if (options.subject) {
-    where.push('subject = @subject');
-    params.subject = options.subject;
+  const read = (state: OperationState, n: number) =>
+    statement(db, `SELECT * FROM outbox WHERE state = ? ORDER BY seq ${ENDED.has(state) ? 'DESC' : 'ASC'} LIMIT ?`).all(state, n) as Row[];
+  if (options.state) return read(options.state, limit).map((row) => fromRow(db, row));
+  const rows: Row[] = [];
+  for (const state of OPEN_ORDER) if (rows.length < limit) rows.push(...read(state, limit - rows.length));
+  const left = limit - rows.length;
+  if (left > 0) {
+    // The two ended states are one history, newest first.
+    const ended = [...read('done', left), ...read('discarded', left)].sort((a, b) => b.seq - a.seq);
+    rows.push(...ended.slice(0, left));
   }
-  const rows = statement(db, `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq LIMIT @limit`).all(params) as Row[];
   return rows.map((row) => fromRow(db, row));
 }
+
+/** The parts of the queue's list that wait, in order (listOps). */
+const OPEN_ORDER: readonly OperationState[] = ['attention', 'sending', 'pending'];
+const ENDED: ReadonlySet<OperationState> = new Set<OperationState>(['done', 'discarded']);
 
 /** Latest unfinished or done operation of a kind for a subject (e.g. a Reel's creation). */
 export function latestOpFor(db: Db, subject: string, kind: OperationKind): OutboxOp | undefined {

@@ -142,6 +142,10 @@ const SyncConcurrency = z.object({ min: z.number().int(), max: z.number().int(),
 type SyncConcurrency = z.infer<typeof SyncConcurrency>;
 
 export const queueCommands = {
+  /**
+   * The queue as a person reads it: attention, sending, pending (each oldest first), then done and discarded, newest
+   * first; with `state`, that state alone (docs/sync.md, "What the operator sees").
+   */
   'queue.list': {
     input: z.object({ state: OperationStateSchema.optional(), limit: z.number().int().positive().max(10_000).optional() }).strict(),
     output: z.object({ items: z.array(QueueItem), counts: QueueCounts, notices: z.array(QueueNotice) }),

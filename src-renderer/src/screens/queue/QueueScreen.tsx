@@ -47,94 +47,20 @@ export function QueueScreen() {
   const retry = useCommandMutation('queue.retry', ['queue.list']);
   const discard = useCommandMutation('queue.discard', ['queue.list']);
   const reposition = useCommandMutation('queue.reposition', ['queue.list', 'reels.show']);
-  const run = useCommandMutation('sync.run', ['queue.list']);
-  const pause = useCommandMutation('sync.pause');
-  const resume = useCommandMutation('sync.resume');
   /** The attention item whose Label is being recaptured (its subject is the Label's local id). */
   const [recapturing, setRecapturing] = useState<QueueItem>();
   const [recaptured, setRecaptured] = useState<number>();
   /** The last collision settled here, said in words until the next one. */
   const [settled, setSettled] = useState<{ position: number; archived: boolean; setAside: string | null; movedTo: number | null }>();
-  const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseKind: SyncPauseKind | null }>();
-  useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseKind: p.pauseKind })), []);
-
-  const { status } = useStationStatus();
-  const counts = live?.counts ?? list.data?.counts;
-  // A pause outlives restarts (a refused key stays paused), so the first render takes it from the status.
-  const paused = live?.paused ?? status?.sync.paused ?? false;
-  const pauseKind = live ? live.pauseKind : (status?.sync.pauseKind ?? null);
-  const otherSender = status?.sync.otherSender ?? false;
-  const otherSenderPid = status?.sync.otherSenderPid ?? null;
   const repositionOf = (item: QueueItem) => (
     <Reposition seq={item.seq} busy={reposition.isPending} send={(target) => reposition.mutate({ opId: item.opId, ...target })} />
   );
-  // What waits is said as it is (docs/sync.md, "What the operator sees"): an item in attention is not settled, it needs
-  // a person.
-  const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
-  const finished = counts ? counts.done : 0;
-  const needsYou = counts?.attention ?? 0;
 
   return (
     <section aria-labelledby="queue-title" className="stack">
       <h2 id="queue-title">{t('queue.title')}</h2>
-      {counts ? (
-        <>
-          <ul className="counts" aria-label={t('queue.counts')}>
-            {OPERATION_STATES.map((s) => (
-              <li key={s} className={`count state-op-${s}${counts[s] > 0 ? ' has-items' : ''}`} data-testid={`queue-count-${s}`}>
-                <span aria-hidden="true">{STATE_MARK[s]} </span>
-                {t(`queue.states.${s}`)} <strong>{format.number(counts[s])}</strong>
-              </li>
-            ))}
-          </ul>
-          <label className="progress">
-            <span data-testid="queue-progress">
-              {t('queue.progress', { settled: finished, total })}
-              {needsYou > 0 ? (
-                <>
-                  {' · '}
-                  <strong className="needs-you" data-testid="queue-needs-you">
-                    {t('queue.needsYou', { count: needsYou })}
-                  </strong>
-                </>
-              ) : null}
-            </span>
-            <progress max={Math.max(total, 1)} value={finished} aria-label={t('queue.progressLabel')} />
-          </label>
-        </>
-      ) : null}
-      <div className="toolbar">
-        <button type="button" className="primary" disabled={run.isPending} onClick={() => run.mutate({})}>
-          {t('queue.syncNow')}
-        </button>
-        {paused ? (
-          <button type="button" onClick={() => resume.mutate({})}>
-            {t('queue.resume')}
-          </button>
-        ) : (
-          <button type="button" onClick={() => pause.mutate({})}>
-            {t('queue.pause')}
-          </button>
-        )}
-        <span role="status">{paused ? `${PAUSED_MARK} ${syncPausedWords(t, pauseKind)}` : `${RUNNING_MARK} ${t('queue.running')}`}</span>
-        {otherSender ? (
-          <span role="note" data-testid="queue-other-sender">
-            {otherSenderPid !== null ? t('queue.otherSender', { pid: otherSenderPid }) : t('queue.otherSenderNoPid')}
-          </span>
-        ) : null}
-        <label>
-          {t('queue.filter')}
-          <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>
-            <option value="">{t('queue.all')}</option>
-            {OPERATION_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`queue.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <ErrorNote error={list.error ?? retry.error ?? discard.error ?? reposition.error ?? run.error ?? pause.error ?? resume.error} />
+      <QueueHead listed={list.data?.counts} filter={filter} setFilter={setFilter} />
+      <ErrorNote error={list.error ?? retry.error ?? discard.error ?? reposition.error} />
       {recaptured !== undefined ? (
         <p role="status" className="ok-note" data-testid="queue-recaptured">
           ✓ {t('recapture.savedOperation', { seq: recaptured })}
@@ -273,6 +199,104 @@ export function QueueScreen() {
         ]}
       />
     </section>
+  );
+}
+
+/**
+ * The queue's counts, progress and sending controls, live from `queue.progress` (ten times a second while a queue
+ * drains): a component of their own, so each count that moves draws these lines, not the list of operations below
+ * (docs/architecture.md, "Events": the UI never slows sending).
+ */
+function QueueHead({
+  listed,
+  filter,
+  setFilter,
+}: {
+  /** The counts of the list's last read, until the first progress event. */
+  listed: QueueCounts | undefined;
+  filter: OperationState | '';
+  setFilter: (state: OperationState | '') => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const run = useCommandMutation('sync.run', ['queue.list']);
+  const pause = useCommandMutation('sync.pause');
+  const resume = useCommandMutation('sync.resume');
+  const [live, setLive] = useState<{ counts: QueueCounts; paused: boolean; pauseKind: SyncPauseKind | null }>();
+  useEffect(() => station.on('queue.progress', (p) => setLive({ counts: p.counts, paused: p.paused, pauseKind: p.pauseKind })), []);
+  const { status } = useStationStatus();
+  const counts = live?.counts ?? listed;
+  // A pause outlives restarts (a refused key stays paused), so the first render takes it from the status.
+  const paused = live?.paused ?? status?.sync.paused ?? false;
+  const pauseKind = live ? live.pauseKind : (status?.sync.pauseKind ?? null);
+  const otherSender = status?.sync.otherSender ?? false;
+  const otherSenderPid = status?.sync.otherSenderPid ?? null;
+  // What waits is said as it is (docs/sync.md, "What the operator sees"): an item in attention is not settled, it needs
+  // a person.
+  const total = counts ? counts.pending + counts.sending + counts.done + counts.attention : 0;
+  const finished = counts ? counts.done : 0;
+  const needsYou = counts?.attention ?? 0;
+  return (
+    <>
+      {counts ? (
+        <>
+          <ul className="counts" aria-label={t('queue.counts')}>
+            {OPERATION_STATES.map((s) => (
+              <li key={s} className={`count state-op-${s}${counts[s] > 0 ? ' has-items' : ''}`} data-testid={`queue-count-${s}`}>
+                <span aria-hidden="true">{STATE_MARK[s]} </span>
+                {t(`queue.states.${s}`)} <strong>{format.number(counts[s])}</strong>
+              </li>
+            ))}
+          </ul>
+          <label className="progress">
+            <span data-testid="queue-progress">
+              {t('queue.progress', { settled: finished, total })}
+              {needsYou > 0 ? (
+                <>
+                  {' · '}
+                  <strong className="needs-you" data-testid="queue-needs-you">
+                    {t('queue.needsYou', { count: needsYou })}
+                  </strong>
+                </>
+              ) : null}
+            </span>
+            <progress max={Math.max(total, 1)} value={finished} aria-label={t('queue.progressLabel')} />
+          </label>
+        </>
+      ) : null}
+      <div className="toolbar">
+        <button type="button" className="primary" disabled={run.isPending} onClick={() => run.mutate({})}>
+          {t('queue.syncNow')}
+        </button>
+        {paused ? (
+          <button type="button" onClick={() => resume.mutate({})}>
+            {t('queue.resume')}
+          </button>
+        ) : (
+          <button type="button" onClick={() => pause.mutate({})}>
+            {t('queue.pause')}
+          </button>
+        )}
+        <span role="status">{paused ? `${PAUSED_MARK} ${syncPausedWords(t, pauseKind)}` : `${RUNNING_MARK} ${t('queue.running')}`}</span>
+        {otherSender ? (
+          <span role="note" data-testid="queue-other-sender">
+            {otherSenderPid !== null ? t('queue.otherSender', { pid: otherSenderPid }) : t('queue.otherSenderNoPid')}
+          </span>
+        ) : null}
+        <label>
+          {t('queue.filter')}
+          <select value={filter} onChange={(e) => setFilter(e.target.value as OperationState | '')}>
+            <option value="">{t('queue.all')}</option>
+            {OPERATION_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`queue.states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorNote error={run.error ?? pause.error ?? resume.error} />
+    </>
   );
 }
 
