@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import type { PreloadApi, StationEventMessage } from '../../src-shared/ipc/preload';
-import { StationError, StationErrorCode } from '../../src-shared/ipc/station-error';
+import { StationError } from '../../src-shared/ipc/station-error';
+import { timedCall } from './call-timeout';
 import { eventSchema, outputSchema, type KnownEventName, type KnownEventPayload, type KnownInput, type KnownName, type KnownOutput } from './contract';
 
 declare global {
@@ -8,8 +9,6 @@ declare global {
     station?: PreloadApi;
   }
 }
-
-const CALL_TIMEOUT_MS = 30_000;
 
 /**
  * Whether the page reaches its station (docs/architecture.md, "When the page loses its station"): `lost` once the
@@ -113,49 +112,6 @@ function webTransport(): Transport {
   };
 }
 
-/**
- * Commands that say how far they are with an event carrying the caller's `progressKey` (docs/sync.md, "Opening at shop
- * scale"): such a call times out only once no word of it came for CALL_TIMEOUT_MS, however long it takes in all.
- */
-const PROGRESS_EVENTS: Partial<Record<KnownName, KnownEventName>> = { 'reels.open': 'reels.openProgress' };
-
-function progressKeyOf(payload: unknown): unknown {
-  return typeof payload === 'object' && payload !== null ? (payload as { progressKey?: unknown }).progressKey : undefined;
-}
-
-function withTimeout<T>(promise: Promise<T>, name: string, keepAlive?: (restart: () => void) => () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const restart = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () =>
-          reject(
-            new StationError({
-              code: StationErrorCode.timeout,
-              message: `${name} took longer than ${CALL_TIMEOUT_MS / 1000} s; the station may be busy. Try again.`,
-            }),
-          ),
-        CALL_TIMEOUT_MS,
-      );
-    };
-    restart();
-    const stop = keepAlive?.(restart);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        stop?.();
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        stop?.();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 export interface StationClient {
   kind: Transport['kind'];
   connection(): StationConnection;
@@ -199,14 +155,11 @@ function createStationClient(transport: Transport): StationClient {
       // The answer's schemas load while the station answers (the first command of an area fetches its chunk).
       const schemas = Promise.all([loadEnvelope(), outputSchema(name)]);
       schemas.catch(noop);
-      const progress = PROGRESS_EVENTS[name];
-      const key = progressKeyOf(input);
-      const answer = await withTimeout(
-        transport.call(name, input),
+      const answer = await timedCall(
         name,
-        progress && key !== undefined
-          ? (restart) => transport.onEvent((message) => message.name === progress && progressKeyOf(message.payload) === key && restart())
-          : undefined,
+        input,
+        () => transport.call(name, input),
+        (listener) => transport.onEvent(listener),
       );
       const [envelopeOf, output] = await schemas.catch((error: unknown) => {
         throw notLoaded(`the answers to ${name}`, error);
