@@ -1586,6 +1586,10 @@ export const de: Catalog = {
     cancel: 'Prüfung abbrechen',
     canceled: 'Die Prüfung wurde abgebrochen: Nichts wurde gedruckt.',
     finding: 'Position {{position}}: {{why}}.',
+    stopping: 'Wird geschlossen: Die Prüfung vor dem Druck wird abgebrochen…',
+    closedCanceled:
+      'Der Druckdialog wurde während der Prüfung vor dem Druck geschlossen: Die Prüfung wurde abgebrochen, nichts wurde gedruckt. Drucken… prüft und druckt sie erneut.',
+    tooLate: 'Der Druck hatte schon begonnen, als der Dialog geschlossen wurde: Hier anhalten, wenn nicht gedruckt werden soll.',
   },
   printDialog: {
     open: 'Drucken…',

@@ -1534,6 +1534,10 @@ export const en = {
     cancel: 'Cancel the check',
     canceled: 'The check was canceled: nothing was printed.',
     finding: 'Position {{position}}: {{why}}.',
+    stopping: 'Closing: stopping the check before printing…',
+    closedCanceled:
+      'The Print dialog was closed during the check before printing: the check was stopped and nothing was printed. Print… checks and prints them again.',
+    tooLate: 'Printing had already begun when the dialog was closed: Stop it here if it should not print.',
   },
   printDialog: {
     open: 'Print…',
