@@ -954,6 +954,8 @@ export const de: Catalog = {
       open: 'Kameraeinstellungen öffnen',
       close: 'Kamera schließen',
       preview: 'Kameravorschau',
+      noCamera:
+        'Keine Kamera ist geöffnet, daher keine Vorschau: die Kamera anschließen oder oben unter Kamera eine andere wählen, dann Kamera schließen und Kameraeinstellungen öffnen drücken.',
       none: 'Diese Kamera meldet keine Einstellungen für Schärfe, Belichtung oder Zoom: sie nutzt ihre eigenen.',
       auto: 'Kamera-Standard',
       focusMode: 'Fokusmodus',

@@ -932,6 +932,8 @@ export const en = {
       open: 'Open camera controls',
       close: 'Close camera',
       preview: 'Camera preview',
+      noCamera:
+        'No camera is open, so there is no preview: plug in the camera or choose another under Camera above, then press Close camera and Open camera controls.',
       none: 'This camera reports no focus, exposure or zoom controls: it uses its own settings.',
       auto: 'camera’s own',
       focusMode: 'Focus mode',
