@@ -177,7 +177,7 @@ test('quality gate thresholds saved on the Devices screen survive a reload and r
 });
 
 // With no camera open (this browser has none), the camera controls show no empty preview: one short line says no
-// camera is open and what to do, beside the camera's problem in words (docs/devices.md, "Camera").
+// camera is open and what to do, beside the camera's problem in words (docs/devices.md, "Cameras").
 for (const language of ['en', 'de'] as const) {
   test(`camera controls with no camera (${language}): a short line in place of an empty preview, at 1366×768 and 1920×1080`, async ({ page }) => {
     const words = {
