@@ -252,10 +252,21 @@ export async function templatedDocuments(
     signal: check.signal,
     ...(drawer.kind === 'svg' ? { drawn: (row: PrintRunRow, png: Buffer) => drawn.set(row.position, png) } : {}),
   });
-  told.ended(report);
-  requirePreflightPassed(report, name);
-  if (drawer.kind === 'svg') return { template: name, pdf: await svgTemplatePdf(drawer, input.rows, input.copies, printer.stock, drawn) };
-  const { zplTemplateLabels } = await printRun();
-  const repeated = input.rows.flatMap((row) => Array.from({ length: input.copies }, () => row));
-  return { template: name, zpl: zplTemplateLabels(template.body, repeated) };
+  if (report.canceled || report.findings.length) {
+    told.ended(report);
+    requirePreflightPassed(report, name);
+  }
+  let documents: TemplatedDocuments;
+  if (drawer.kind === 'svg') documents = { template: name, pdf: await svgTemplatePdf(drawer, input.rows, input.copies, printer.stock, drawn) };
+  else {
+    const { zplTemplateLabels } = await printRun();
+    const repeated = input.rows.flatMap((row) => Array.from({ length: input.copies }, () => row));
+    documents = { template: name, zpl: zplTemplateLabels(template.body, repeated) };
+  }
+  // A cancel that lands after the last label was checked (or while the documents were made) still stops the job: the
+  // check ends here, and print.cancelCheck answered `canceled` only while it ran (docs/print-run.md, "Preflight").
+  const ended = check.signal.aborted ? { ...report, canceled: true } : report;
+  told.ended(ended);
+  requirePreflightPassed(ended, name);
+  return documents;
 }

@@ -75,6 +75,18 @@ for (const [width, height] of [
     expect(reads[0]).toEqual({ read: 'all', labels: 2 });
     expect(reads).toContainEqual({ read: 'since', labels: 1 });
     await page.screenshot({ path: `${SHOTS}/bench-range-${width}.png` });
+    // Its lines are spaced by the Bench's gap alone: no blank band above the notices (a paragraph's own margins, which
+    // do not collapse in its flex column, left one).
+    const bands = await page.getByTestId('bench').evaluate((bench) => {
+      const gap = parseFloat(getComputedStyle(bench).rowGap);
+      const lines = [...bench.children].filter((e) => e.getBoundingClientRect().height > 0);
+      const from = lines.findIndex((e) => e.classList.contains('bench-top'));
+      return lines.slice(from + 1).map((e, i) => ({
+        line: `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
+        band: Math.round(e.getBoundingClientRect().top - (lines[from + i] as Element).getBoundingClientRect().bottom - gap),
+      }));
+    });
+    expect(bands.filter((b) => b.band > 1)).toEqual([]);
 
     // It enrolls the Bench's next position: once the Bench has read the Reel again, saving 4 goes on to 6, not 5.
     const heldAt = await otherEnrolls(otherReel, 5, `OTHER-${width}-5`);

@@ -176,6 +176,40 @@ test('quality gate thresholds saved on the Devices screen survive a reload and r
   await screenshot(page, 'devices-camera');
 });
 
+// With no camera open (this browser has none), the camera controls show no empty preview: one short line says no
+// camera is open and what to do, beside the camera's problem in words (docs/devices.md, "Cameras").
+for (const language of ['en', 'de'] as const) {
+  test(`camera controls with no camera (${language}): a short line in place of an empty preview, at 1366×768 and 1920×1080`, async ({ page }) => {
+    const words = {
+      en: { nav: 'Devices', region: 'Camera', open: 'Open camera controls', none: /^No camera is open, so there is no preview: / },
+      de: { nav: 'Geräte', region: 'Kamera', open: 'Kameraeinstellungen öffnen', none: /^Keine Kamera ist geöffnet, daher keine Vorschau: / },
+    }[language];
+    await station.call('station.language', { language });
+    try {
+      await page.goto(station.served.ready.url);
+      await page.getByRole('link', { name: words.nav, exact: true }).click();
+      const camera = page.getByRole('region', { name: words.region, exact: true });
+      await camera.getByRole('button', { name: words.open }).click();
+      const controls = camera.getByTestId('camera-controls');
+      await expect(controls.getByRole('alert').locator('code')).toHaveText('NotFoundError');
+      for (const [width, height] of [
+        [1366, 768],
+        [1920, 1080],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await controls.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/e2e/screens/devices-camera-none-${language}-${width}.png` });
+      }
+      await expect(controls.getByTestId('camera-none')).toHaveText(words.none);
+      await expect(controls.locator('video')).toBeHidden();
+      // What is left of the area is a few lines: the state, the problem and what to do, then the buttons.
+      expect((await controls.boundingBox())?.height).toBeLessThan(260);
+    } finally {
+      await station.call('station.language', { language: 'en' });
+    }
+  });
+}
+
 test('camera controls: only what the camera reports is offered, saved controls persist, and the bench meters use the saved thresholds', async () => {
   await station.call('camera.settings.set', { thresholds: { minFocus: 90 } });
   const { reelId } = await station.call('reels.create', { name: 'Camera reel', expectedIdentifiers: [{ tagType: 'SVC', count: 1 }] });
@@ -189,6 +223,8 @@ test('camera controls: only what the camera reports is offered, saved controls p
     await camera.getByRole('button', { name: 'Open camera controls' }).click();
     const controls = camera.getByTestId('camera-controls');
     await expect(controls.getByTestId('camera-state')).toContainText('Focus');
+    await expect(controls.getByLabel('Camera preview')).toBeVisible();
+    await expect(controls.getByTestId('camera-none')).toHaveCount(0);
     await expect(controls.getByLabel('Focus mode')).toBeVisible();
     await expect(controls.getByLabel('Exposure mode')).toBeVisible();
     await expect(controls.getByLabel(/^Zoom/)).toHaveCount(0);

@@ -62,6 +62,8 @@ const WORDS = {
     checked: 'Labels checked',
     cancel: 'Cancel the check',
     canceled: 'The check was canceled: nothing was printed.',
+    close: 'Close',
+    closed: 'The Print dialog was closed during the check before printing: the check was stopped and nothing was printed. Print… checks and prints them again.',
   },
   de: {
     reels: 'Rollen',
@@ -74,6 +76,9 @@ const WORDS = {
     checked: 'Geprüfte Labels',
     cancel: 'Prüfung abbrechen',
     canceled: 'Die Prüfung wurde abgebrochen: Nichts wurde gedruckt.',
+    close: 'Schließen',
+    closed:
+      'Der Druckdialog wurde während der Prüfung vor dem Druck geschlossen: Die Prüfung wurde abgebrochen, nichts wurde gedruckt. Drucken… prüft und druckt sie erneut.',
   },
 } as const;
 
@@ -112,6 +117,45 @@ for (const language of ['en', 'de'] as const) {
       await expect(dialog.getByRole('button', { name: w.start })).toBeEnabled();
       await page.screenshot({ path: `test-results/e2e/screens/print-preflight-canceled-${language}-${viewport.width}.png` });
       expect(printer.printed.length).toBe(before);
+    });
+  }
+}
+
+// Closing the dialog (Close, or Escape) while the check runs stops the check: no job starts with no dialog open to
+// follow or stop it, and the print run screen says the check was stopped and nothing printed.
+for (const language of ['en', 'de'] as const) {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const how = viewport.width === 1366 ? 'Close' : 'Escape';
+    test(`print dialog (${language}, ${viewport.width}×${viewport.height}): closed by ${how} during the check, the check stops and nothing prints`, async ({
+      page,
+    }) => {
+      const w = WORDS[language];
+      const reel = `Closed ${language} ${viewport.width}`;
+      const reelId = await reelWithTemplate(reel, 200, 'designer');
+      await station.call('station.language', { language });
+      await page.setViewportSize(viewport);
+      await page.goto(station.served.ready.url);
+      const dialog = await openDialog(page, reel, language);
+      const before = printer.printed.length;
+      await dialog.getByRole('button', { name: w.start }).click();
+      await expect(dialog.getByTestId('print-dialog-checking')).toHaveText(w.checking);
+      if (how === 'Close') await dialog.getByRole('button', { name: w.close }).click();
+      else await page.keyboard.press('Escape');
+      // The dialog closes once the station answered the job refused as canceled: from then on it can never start.
+      await expect(dialog).toBeHidden({ timeout: 60_000 });
+      const said = page.getByTestId('print-check-closed');
+      await expect(said).toHaveText(w.closed);
+      await expect(said).toBeInViewport();
+      await page.screenshot({ path: `test-results/e2e/screens/print-preflight-closed-${language}-${viewport.width}.png` });
+      expect((await station.call('print.log', { reelId })).prints).toEqual([]);
+      expect(printer.printed.length).toBe(before);
+      // Print… again opens the dialog as before a job, the note gone.
+      await page.getByRole('button', { name: w.open(reel) }).click();
+      await expect(page.getByRole('dialog', { name: w.dialog(reel) }).getByRole('button', { name: w.start })).toBeEnabled();
+      await expect(said).toBeHidden();
     });
   }
 }

@@ -954,6 +954,8 @@ export const de: Catalog = {
       open: 'Kameraeinstellungen öffnen',
       close: 'Kamera schließen',
       preview: 'Kameravorschau',
+      noCamera:
+        'Keine Kamera ist geöffnet, daher keine Vorschau: die Kamera anschließen oder oben unter Kamera eine andere wählen, dann Kamera schließen und Kameraeinstellungen öffnen drücken.',
       none: 'Diese Kamera meldet keine Einstellungen für Schärfe, Belichtung oder Zoom: sie nutzt ihre eigenen.',
       auto: 'Kamera-Standard',
       focusMode: 'Fokusmodus',
@@ -1586,6 +1588,10 @@ export const de: Catalog = {
     cancel: 'Prüfung abbrechen',
     canceled: 'Die Prüfung wurde abgebrochen: Nichts wurde gedruckt.',
     finding: 'Position {{position}}: {{why}}.',
+    stopping: 'Wird geschlossen: Die Prüfung vor dem Druck wird abgebrochen…',
+    closedCanceled:
+      'Der Druckdialog wurde während der Prüfung vor dem Druck geschlossen: Die Prüfung wurde abgebrochen, nichts wurde gedruckt. Drucken… prüft und druckt sie erneut.',
+    tooLate: 'Der Druck hatte schon begonnen, als der Dialog geschlossen wurde: Hier anhalten, wenn nicht gedruckt werden soll.',
   },
   printDialog: {
     open: 'Drucken…',

@@ -932,6 +932,8 @@ export const en = {
       open: 'Open camera controls',
       close: 'Close camera',
       preview: 'Camera preview',
+      noCamera:
+        'No camera is open, so there is no preview: plug in the camera or choose another under Camera above, then press Close camera and Open camera controls.',
       none: 'This camera reports no focus, exposure or zoom controls: it uses its own settings.',
       auto: 'camera’s own',
       focusMode: 'Focus mode',
@@ -1534,6 +1536,10 @@ export const en = {
     cancel: 'Cancel the check',
     canceled: 'The check was canceled: nothing was printed.',
     finding: 'Position {{position}}: {{why}}.',
+    stopping: 'Closing: stopping the check before printing…',
+    closedCanceled:
+      'The Print dialog was closed during the check before printing: the check was stopped and nothing was printed. Print… checks and prints them again.',
+    tooLate: 'Printing had already begun when the dialog was closed: Stop it here if it should not print.',
   },
   printDialog: {
     open: 'Print…',

@@ -189,4 +189,32 @@ describe('label templates on a ZPL printer', () => {
     // Nothing runs under that id any more.
     expect(await t.call('print.cancelCheck', { jobId })).toEqual({ canceled: false });
   }, 60_000);
+
+  it('a cancel that lands as the check ends still keeps the job from starting: canceled means nothing prints', async () => {
+    const jobId = randomUUID();
+    const before = printer.printed.length;
+    const states: string[] = [];
+    let canceled: Promise<{ canceled: boolean }> | undefined;
+    const unsubscribe = t.station.subscribe((name, payload) => {
+      const event = payload as { jobId?: string; state: string; checked: number; count: number };
+      if (name !== 'print.preflight' || event.jobId !== jobId) return;
+      states.push(event.state);
+      // Cancel pressed as the last label's check is told: after it no label is left to check before the job starts.
+      if (event.state === 'checking' && event.checked === event.count) canceled ??= t.call('print.cancelCheck', { jobId });
+    });
+    try {
+      const error = await refusal(
+        t.call('print.start', { reelId, printer: 'zebra', positions: { first: 1, last: 1 }, template: 'designer', again: true, reason: 'other', jobId }),
+      );
+      expect(error.code).toBe('STATION_PREFLIGHT_FAILED');
+      expect(error.detail).toMatchObject({ case: 'canceled', checked: 1 });
+    } finally {
+      unsubscribe();
+    }
+    expect(await canceled).toEqual({ canceled: true });
+    expect(states.at(-1)).toBe('canceled');
+    expect(states).not.toContain('passed');
+    expect(printer.printed.length).toBe(before);
+    expect((await t.call('print.log', { reelId })).prints.some((p) => p.jobId === jobId)).toBe(false);
+  }, 60_000);
 });

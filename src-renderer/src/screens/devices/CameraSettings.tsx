@@ -173,9 +173,20 @@ function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
   const current = camera.state === 'live' ? camera.capturer.trackSettings() : {};
   const any = focusModes.length > 0 || exposureModes.length > 0 || caps.focusDistance || caps.exposureTime || caps.exposureCompensation || caps.zoom;
   const m = camera.meters;
+  // The preview only while a camera is open: with none (or none yet) it would be an empty box the size of a picture;
+  // it stays in the page, hidden, so the stream reaches it once the camera opens.
+  const open = camera.state === 'live' || camera.state === 'capturing';
   return (
-    <div className="stack" data-testid="camera-controls">
-      <video ref={camera.videoRef} muted playsInline aria-label={t('devices.controls.preview')} className="preview-video" style={{ maxWidth: 480 }} />
+    <div className="stack camera-controls" data-testid="camera-controls">
+      <video
+        ref={camera.videoRef}
+        hidden={!open}
+        muted
+        playsInline
+        aria-label={t('devices.controls.preview')}
+        className="preview-video"
+        style={{ maxWidth: 480 }}
+      />
       <p role="status" data-testid="camera-state">
         {t(`bench.cameraState.${camera.state}`)}
         {camera.cameraName ? `: ${camera.cameraName}` : ''}
@@ -188,52 +199,59 @@ function OpenCameraControls({ saved }: { saved: CameraControlSettings }) {
           {cameraErrorWords(t, i18n, camera.error.code)} <code>{camera.error.code}</code>
         </p>
       ) : null}
+      {camera.state === 'error' || camera.state === 'idle' ? (
+        <p className="hint" data-testid="camera-none">
+          {t('devices.controls.noCamera')}
+        </p>
+      ) : null}
       {camera.state === 'live' && !any ? <p className="hint">{t('devices.controls.none')}</p> : null}
-      <div className="form-grid">
-        {focusModes.length > 0 ? (
-          <ModeSelect label={t('devices.controls.focusMode')} modes={focusModes} value={controls.focusMode} onChange={(focusMode) => change({ focusMode })} />
-        ) : null}
-        {caps.focusDistance && (controls.focusMode === 'manual' || focusModes.length === 0) ? (
-          <Range
-            label={(v) => t('devices.controls.focusDistance', { value: v })}
-            range={caps.focusDistance}
-            value={controls.focusDistance ?? current.focusDistance}
-            onChange={(focusDistance) => change({ focusDistance })}
-          />
-        ) : null}
-        {exposureModes.length > 0 ? (
-          <ModeSelect
-            label={t('devices.controls.exposureMode')}
-            modes={exposureModes}
-            value={controls.exposureMode}
-            onChange={(exposureMode) => change({ exposureMode })}
-          />
-        ) : null}
-        {caps.exposureTime && (controls.exposureMode === 'manual' || exposureModes.length === 0) ? (
-          <Range
-            label={(v) => t('devices.controls.exposureTime', { value: v })}
-            range={caps.exposureTime}
-            value={controls.exposureTime ?? current.exposureTime}
-            onChange={(exposureTime) => change({ exposureTime })}
-          />
-        ) : null}
-        {caps.exposureCompensation ? (
-          <Range
-            label={(v) => t('devices.controls.exposureCompensation', { value: v })}
-            range={caps.exposureCompensation}
-            value={controls.exposureCompensation ?? current.exposureCompensation}
-            onChange={(exposureCompensation) => change({ exposureCompensation })}
-          />
-        ) : null}
-        {caps.zoom && caps.zoom.max > caps.zoom.min ? (
-          <Range
-            label={(v) => t('devices.controls.zoom', { value: v })}
-            range={caps.zoom}
-            value={controls.zoom ?? current.zoom}
-            onChange={(zoom) => change({ zoom })}
-          />
-        ) : null}
-      </div>
+      {any ? (
+        <div className="form-grid">
+          {focusModes.length > 0 ? (
+            <ModeSelect label={t('devices.controls.focusMode')} modes={focusModes} value={controls.focusMode} onChange={(focusMode) => change({ focusMode })} />
+          ) : null}
+          {caps.focusDistance && (controls.focusMode === 'manual' || focusModes.length === 0) ? (
+            <Range
+              label={(v) => t('devices.controls.focusDistance', { value: v })}
+              range={caps.focusDistance}
+              value={controls.focusDistance ?? current.focusDistance}
+              onChange={(focusDistance) => change({ focusDistance })}
+            />
+          ) : null}
+          {exposureModes.length > 0 ? (
+            <ModeSelect
+              label={t('devices.controls.exposureMode')}
+              modes={exposureModes}
+              value={controls.exposureMode}
+              onChange={(exposureMode) => change({ exposureMode })}
+            />
+          ) : null}
+          {caps.exposureTime && (controls.exposureMode === 'manual' || exposureModes.length === 0) ? (
+            <Range
+              label={(v) => t('devices.controls.exposureTime', { value: v })}
+              range={caps.exposureTime}
+              value={controls.exposureTime ?? current.exposureTime}
+              onChange={(exposureTime) => change({ exposureTime })}
+            />
+          ) : null}
+          {caps.exposureCompensation ? (
+            <Range
+              label={(v) => t('devices.controls.exposureCompensation', { value: v })}
+              range={caps.exposureCompensation}
+              value={controls.exposureCompensation ?? current.exposureCompensation}
+              onChange={(exposureCompensation) => change({ exposureCompensation })}
+            />
+          ) : null}
+          {caps.zoom && caps.zoom.max > caps.zoom.min ? (
+            <Range
+              label={(v) => t('devices.controls.zoom', { value: v })}
+              range={caps.zoom}
+              value={controls.zoom ?? current.zoom}
+              onChange={(zoom) => change({ zoom })}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div className="toolbar">
         <button type="button" className="primary" disabled={save.isPending} onClick={() => persist(controls)}>
           {t('devices.controls.save')}

@@ -7,7 +7,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { SavedNote } from '../../components/SavedNote';
 import { useCommandMutation, useCommandQuery } from '../../query/use-command';
 import { LabelTemplate } from './LabelTemplate';
-import { PrintDialog } from './PrintDialog';
+import { PrintDialog, type PrintDialogClosed } from './PrintDialog';
 
 // Prepare a print run: the operator sets the numbering and the QR template, sees the first and last labels and any
 // conflict with the Reel (printRun.preview, nothing saved), then saves the rows as the Reel's expected values and
@@ -100,6 +100,12 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
   const [exported, setExported] = useState<SavedFile>();
   // Printing the Reel's print data on a printer (docs/printing.md, "The print dialog").
   const [printing, setPrinting] = useState(false);
+  // How the Print dialog was last closed: closed during its check before printing, the check was stopped (said here).
+  const [printClosed, setPrintClosed] = useState<PrintDialogClosed>();
+  const closedNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (printClosed) closedNote.current?.scrollIntoView({ block: 'nearest' });
+  }, [printClosed]);
   const exportAs = async (format: PrintRunFormat) => {
     setExporting(format);
     setExportError(undefined);
@@ -158,16 +164,38 @@ export function PrepareRun({ reelId, reelName, close }: { reelId: string; reelNa
             {t(`printRun.export.${format}`)}
           </button>
         ))}
-        <button type="button" onClick={() => setPrinting(true)} aria-label={t('printDialog.openFor', { reel: reelName })}>
+        <button
+          type="button"
+          onClick={() => {
+            setPrintClosed(undefined);
+            setPrinting(true);
+          }}
+          aria-label={t('printDialog.openFor', { reel: reelName })}
+        >
           {t('printDialog.open')}
         </button>
         <button type="button" onClick={close}>
           {t('printRun.close')}
         </button>
       </div>
+      {/* The Print dialog closed during its check before printing stopped it: said here, where the operator is now. */}
+      {printClosed === 'checkCanceled' ? (
+        <p ref={closedNote} role="status" className="hint" data-testid="print-check-closed">
+          {t('printPreflight.closedCanceled')}
+        </p>
+      ) : null}
       {/* The template draws the run being prepared while it can be saved; else the Reel's print data. */}
       <LabelTemplate reelId={reelId} spec={saved || blocked ? undefined : settled} stock={form.stock} />
-      {printing ? <PrintDialog reelId={reelId} reelName={reelName} close={() => setPrinting(false)} /> : null}
+      {printing ? (
+        <PrintDialog
+          reelId={reelId}
+          reelName={reelName}
+          close={(closed) => {
+            setPrintClosed(closed);
+            setPrinting(false);
+          }}
+        />
+      ) : null}
       {exporting ? <p role="status">{t('printRun.exporting')}</p> : <SavedNote saved={exported} />}
       <ErrorNote error={save.error ?? exportError} />
     </section>

@@ -14,7 +14,9 @@ import { reelRead } from '../../query/reel-read';
 // range (by default the positions not printed yet), copies, the first label's values; then the job's progress by
 // position from the `print.progress` events, Stop; after a stop what was printed and what not, the printer's reason in
 // words, Resume (exactly the positions not printed). A range holding printed positions is refused, naming them, and
-// may be printed again as reprints with a reason.
+// may be printed again as reprints with a reason. Closing it while a job is being checked before it starts cancels the
+// check (print.cancelCheck), so no job starts with no dialog to follow or stop it; closing while a job prints leaves it
+// printing (docs/printing.md, "The print dialog").
 
 type Ranges = [number, number][];
 const REPRINT_REASONS = ['misprint', 'damaged', 'lost', 'other'] as const;
@@ -78,7 +80,10 @@ function useJob(jobId: string | undefined) {
   return progress ?? status.data;
 }
 
-export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelName: string; close: () => void }) {
+/** How the dialog was closed: `checkCanceled` when it was closed during the check before printing, which it stopped. */
+export type PrintDialogClosed = 'checkCanceled' | undefined;
+
+export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelName: string; close: (closed?: PrintDialogClosed) => void }) {
   const { t } = useTranslation();
   const words = useReasonWords();
   const ref = useRef<HTMLDialogElement>(null);
@@ -170,10 +175,36 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const refused = alreadyPrinted(start.error);
   const preview = rangeValid ? withData.get(firstN) : undefined;
 
+  // Closed while a start is under way (its check before printing running, or about to): the check is canceled and the
+  // dialog closes once print.start answers canceled. A cancel that finds no check yet (the start still asks the
+  // printer) is sent again at the check's first event; a job that started anyway stays shown, with Stop.
+  const [closing, setClosing] = useState(false);
+  const [closedLate, setClosedLate] = useState(false);
+  const closeDialog = () => {
+    if (!start.isPending || !checkingId) return close();
+    if (closing) return;
+    setClosing(true);
+    cancelCheck.mutate({ jobId: checkingId });
+  };
+  const checkState = check?.state;
+  const { mutate: cancel, isPending: canceling, data: cancelAnswer } = cancelCheck;
+  useEffect(() => {
+    if (closing && checkingId && checkState === 'checking' && !canceling && cancelAnswer?.canceled === false) cancel({ jobId: checkingId });
+  }, [closing, checkingId, checkState, canceling, cancelAnswer, cancel]);
+  useEffect(() => {
+    if (!closing || start.isPending) return;
+    if (start.isSuccess) {
+      setClosing(false);
+      setClosedLate(true);
+    } else close(checkRefusal(start.error)?.canceled ? 'checkCanceled' : undefined);
+  }, [closing, start.isPending, start.isSuccess, start.error, close]);
+
   const begin = (again: boolean) => {
     if (!chosen || !rangeValid || !copiesValid) return;
     const id = newJobId();
     setCheckingId(id);
+    setClosedLate(false);
+    cancelCheck.reset();
     start.mutate(
       {
         reelId,
@@ -192,9 +223,10 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
   const stateWords = (p: { state: 'idle' | 'printing' | 'stopped' | 'unreachable'; reasons: string[] }) =>
     p.reasons.length && p.state !== 'unreachable' ? `${t(`printers.states.${p.state}`)} (${words(p.reasons)})` : t(`printers.states.${p.state}`);
 
-  // The dialog's actions in one row: Start, Stop or Resume, then Close (Escape closes too; the job goes on).
+  // The dialog's actions in one row: Start, Stop or Resume, then Close (Escape closes too; the job goes on, a check
+  // before printing is canceled).
   const closeButton = (
-    <button type="button" onClick={close}>
+    <button type="button" disabled={closing} onClick={closeDialog}>
       {t('printDialog.close')}
     </button>
   );
@@ -207,10 +239,15 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
       data-testid="print-dialog"
       onCancel={(event) => {
         event.preventDefault();
-        close();
+        closeDialog();
       }}
     >
       <h3 id="print-dialog-title">{t('printDialog.title', { reel: reelName })}</h3>
+      {closing ? (
+        <p role="status" data-testid="print-dialog-closing">
+          {t('printPreflight.stopping')}
+        </p>
+      ) : null}
       {job ? jobView(job) : start.isPending && check ? checkView(check) : setup()}
     </dialog>
   );
@@ -349,7 +386,7 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           <button
             type="button"
             className="danger"
-            disabled={cancelCheck.isPending || event.state !== 'checking'}
+            disabled={closing || cancelCheck.isPending || event.state !== 'checking'}
             onClick={() => cancelCheck.mutate({ jobId: checkingId ?? '' })}
           >
             {t('printPreflight.cancel')}
@@ -376,6 +413,11 @@ export function PrintDialog({ reelId, reelName, close }: { reelId: string; reelN
           : t('printDialog.causes.stopped');
     return (
       <div className="stack" data-testid="print-dialog-job">
+        {closedLate && view.state === 'printing' ? (
+          <p role="alert" className="error-note" data-testid="print-dialog-closed-late">
+            {t('printPreflight.tooLate')}
+          </p>
+        ) : null}
         {stationSilent ? (
           <p role="alert" className="error-note" data-testid="print-dialog-silent">
             {t('printDialog.stationSilent')}
