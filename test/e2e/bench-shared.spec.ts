@@ -10,7 +10,7 @@ import { readResponses } from '../helpers/e2e/responses';
 // the Reel it reads it again on its own schedule, so a position the other station enrolls is passed by without a
 // reload; saving past the range asks first. The Reel map shows the range and the other station's Labels.
 
-const SHOTS = '/work/shots/shop-bench';
+const SHOTS = 'test-results/e2e/screens';
 const shop = twoBenches('bench-shared-e2e-');
 const { open } = shop;
 const otherStation = shop.other;
@@ -74,7 +74,7 @@ for (const [width, height] of [
     await watched.stop();
     expect(reads[0]).toEqual({ read: 'all', labels: 2 });
     expect(reads).toContainEqual({ read: 'since', labels: 1 });
-    await page.screenshot({ path: `${SHOTS}/bench-range-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/bench-shared-range-${width}.png` });
     // Its lines are spaced by the Bench's gap alone: no blank band above the notices (a paragraph's own margins, which
     // do not collapse in its flex column, left one).
     const bands = await page.getByTestId('bench').evaluate((bench) => {
@@ -131,7 +131,7 @@ for (const [width, height] of [
     // legend names the shading and counts them.
     await expectOutside(grid, [1, 2, 7], [3, 4, 5, 6]);
     await expect(page.getByTestId('legend-outside')).toHaveText('Outside this bench’s range (positions 3–6) 3');
-    await page.screenshot({ path: `${SHOTS}/reel-map-range-${width}.png` });
+    await page.screenshot({ path: `${SHOTS}/bench-shared-map-range-${width}.png` });
 
     // The range is set here too: widened, then the whole Reel again.
     const form = page.getByTestId('bench-range-form');
@@ -142,7 +142,7 @@ for (const [width, height] of [
     await expect(page.getByTestId('reel-map-range')).toHaveText('This bench: positions 3–10');
     await expectOutside(grid, [1, 2], [3, 4, 5, 6, 7]);
     await expect(page.getByTestId('legend-outside')).toHaveText('Outside this bench’s range (positions 3–10) 2');
-    await page.screenshot({ path: `${SHOTS}/reel-map-range-form-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/bench-shared-map-range-form-${width}.png`, fullPage: true });
     await form.getByRole('button', { name: 'The whole Reel' }).click();
     await expect(page.getByTestId('reel-map-range')).toHaveCount(0);
     await expectOutside(grid, [], [1, 2, 3, 4, 5, 6, 7]);
