@@ -364,12 +364,31 @@ async function boxes(page: Page) {
 test('a scan moves nothing on the page: the status bar and the screen stay where they are, on the Reels screen and at the Bench', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
+  // The status bar is as tall before the first status read ("Connecting…") as after it: the page does not move when
+  // the status comes. (It was 20 px taller: on a loaded machine the status came after the Reels screen was drawn and
+  // measured below, and everything moved up; a click aimed just then met the nav entry below the one aimed at.) The
+  // station's first answer is held until the bar is measured.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/station/station.status', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${origin}#/reels`);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText('Connecting to the station…', { timeout: 30_000 });
+  const waiting = await boxes(page);
+  await page.screenshot({ path: 'test-results/e2e/screens/status-connecting-1366.png', clip: { x: 0, y: 0, width: 1366, height: 120 } });
+  answer();
+  await expect(page.getByTestId('status-online')).toBeVisible({ timeout: 30_000 });
+  await page.unroute('**/api/station/station.status');
+
+  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
   await expect(reelSetUpButton(page, REEL)).toBeVisible({ timeout: 30_000 });
+  expect((await boxes(page)).statusBar, 'the status bar once the status came').toEqual(waiting.statusBar);
   await page.evaluate(() => window.scrollTo(0, 30));
   const before = await boxes(page);
   expect(before.statusBar?.height).toBeGreaterThan(0);
+  expect(before.scrollY, 'the Reels screen scrolled').toBe(30);
   const notice = page.getByTestId('read-notice');
   for (let n = 1; n <= 3; n += 1) {
     await wedgeScan(page, `JUMP-REELS-${n}`);
