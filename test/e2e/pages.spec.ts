@@ -294,10 +294,10 @@ test('the station stopped: one box says it on every screen, a screen whose part 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   // The Reel map's chunk must still be unfetched when the station stops. The page fetches it when the Reel map's nav
-  // entry is pointed at or focused (shell/Nav.tsx): a click on the Reels entry just above it, made while the Bench was
-  // still settling, met the Reel map's entry under the pointer (the page had moved between the aim and the press), and
-  // the Reel map then opened while the station was stopped. So the page goes to the Reels by its address, no pointer on
-  // the nav, and the test says so if the chunk was fetched all the same.
+  // entry is pointed at or focused (shell/Nav.tsx): a click on the Reels entry just above it, aimed while the status bar
+  // still said "Connecting…" (20 px taller then, before styles.css's .status-waiting), met the Reel map's entry under the
+  // pointer once the status came and the page moved up, and the Reel map then opened while the station was stopped. So
+  // the page goes to the Reels by its address, no pointer on the nav, and the test says so if the chunk was fetched.
   const reelMapAsked: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.includes('/assets/ReelMapScreen-')) reelMapAsked.push(request.url());
