@@ -293,6 +293,15 @@ test('the station stopped: one box says it on every screen, a screen whose part 
   await page.setViewportSize({ width: 1366, height: 768 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  // The Reel map's chunk must still be unfetched when the station stops. The page fetches it when the Reel map's nav
+  // entry is pointed at or focused (shell/Nav.tsx): a click on the Reels entry just above it, aimed while the status bar
+  // still said "Connecting…" (20 px taller then, before styles.css's .status-waiting), met the Reel map's entry under the
+  // pointer once the status came and the page moved up, and the Reel map then opened while the station was stopped. So
+  // the page goes to the Reels by its address, no pointer on the nav, and the test says so if the chunk was fetched.
+  const reelMapAsked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.includes('/assets/ReelMapScreen-')) reelMapAsked.push(request.url());
+  });
   // On a port no other program is handed while it is stopped (test/helpers/ports.ts): started again on it.
   const first = await serveStation({ port: await daemonPort() });
   let second: ServedStation | undefined;
@@ -302,8 +311,9 @@ test('the station stopped: one box says it on every screen, a screen whose part 
     const at = `${new URL(first.served.ready.url).origin}/?token=${first.served.ready.token}`;
     await page.goto(`${at}#/bench?reel=${encodeURIComponent(lostReel)}`);
     await expect(page.getByTestId('bench-position')).toHaveText('1', { timeout: 30_000 });
-    await leaveFor(page, 'reels');
+    await page.evaluate(() => (location.hash = '#/reels'));
     await expect(page.getByRole('cell', { name: 'Outage reel' })).toBeVisible({ timeout: 30_000 });
+    expect(reelMapAsked, 'the Reel map fetched before the station stopped').toEqual([]);
     await first.served.stop('SIGKILL');
 
     // Each screen: the shell's banner is the one error box; the Reel map, never opened, has a chunk not fetched yet.
@@ -325,6 +335,12 @@ test('the station stopped: one box says it on every screen, a screen whose part 
     second = await serveStation({ dataDir: first.dataDir, port: Number(new URL(first.served.ready.url).port) });
     await expect(banner).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: /^Reel map/, level: 2 })).toBeVisible({ timeout: 30_000 });
+    // With its styles: the stylesheet that failed with its chunk is fetched again too (shell/lazy-screen.tsx).
+    await expect
+      .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/ReelMapScreen-') && sheet.cssRules.length > 0)), {
+        message: 'the Reel map stylesheet in the page',
+      })
+      .toBe(true);
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(errors).toEqual([]);
   } finally {
@@ -348,12 +364,32 @@ async function boxes(page: Page) {
 test('a scan moves nothing on the page: the status bar and the screen stay where they are, on the Reels screen and at the Bench', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
+  // The status bar is as tall before the first status read ("Connecting…") as after it: the page does not move when
+  // the status comes. (It was 20 px taller: on a loaded machine the status came after the Reels screen was drawn and
+  // measured below, and everything moved up; a click aimed just then met the nav entry below the one aimed at.) The
+  // station's first answer is held until the bar is measured.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/station/station.status', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`${origin}#/reels`);
+  // "Connecting to the station…", in the station's language (the German test before this one leaves it German).
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(/^(Connecting to the station…|Verbinde mit der Station…)$/, { timeout: 30_000 });
+  const waiting = await boxes(page);
+  await page.screenshot({ path: 'test-results/e2e/screens/status-connecting-1366.png', clip: { x: 0, y: 0, width: 1366, height: 120 } });
+  answer();
+  await expect(page.getByTestId('status-online')).toBeVisible({ timeout: 30_000 });
+  await page.unroute('**/api/station/station.status');
+
+  // On the Reels screen, with no Reel open at the Bench: each scan is named as not used, in a notice.
   await expect(reelSetUpButton(page, REEL)).toBeVisible({ timeout: 30_000 });
+  expect((await boxes(page)).statusBar, 'the status bar once the status came').toEqual(waiting.statusBar);
   await page.evaluate(() => window.scrollTo(0, 30));
   const before = await boxes(page);
   expect(before.statusBar?.height).toBeGreaterThan(0);
+  expect(before.scrollY, 'the Reels screen scrolled').toBe(30);
   const notice = page.getByTestId('read-notice');
   for (let n = 1; n <= 3; n += 1) {
     await wedgeScan(page, `JUMP-REELS-${n}`);

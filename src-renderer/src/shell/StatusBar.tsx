@@ -116,7 +116,9 @@ export function StatusBar({
           </div>
         </>
       ) : (
-        <p role="status">{error ? t('status.unreachable', { error }) : t('status.connecting')}</p>
+        <p role="status" className="status-waiting">
+          {error ? t('status.unreachable', { error }) : t('status.connecting')}
+        </p>
       )}
     </header>
   );

@@ -8,10 +8,31 @@ import { use, type ComponentType } from 'react';
  */
 const failed = new Set<() => void>();
 
+/**
+ * A screen's stylesheet that could not be fetched stays in the page as a `<link>` with no sheet, and Vite's helper
+ * never asks for an address twice: a screen fetched again once the station answers came without its styles (the Reel
+ * map's grade colours) until a reload. So a try again puts a new link in its place, which fetches it again.
+ */
+const failedLinks = new Set<HTMLLinkElement>();
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'error',
+    (event) => {
+      if (event.target instanceof HTMLLinkElement) failedLinks.add(event.target);
+    },
+    // A link's error does not bubble: heard on its way down.
+    true,
+  );
+
 /** Forgets every screen chunk that could not be fetched: the next render of those screens fetches them again. */
 export function retryFailedScreens(): void {
   for (const forget of failed) forget();
   failed.clear();
+  for (const link of failedLinks) {
+    if (link.rel === 'stylesheet') link.replaceWith(link.cloneNode());
+    else link.remove();
+  }
+  failedLinks.clear();
 }
 
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): { Screen: ComponentType<P>; preload: () => Promise<unknown> } {
