@@ -96,3 +96,45 @@ test('pause holds the queue across a reload and a restart; resume drains it', as
   expect(labels.every((l) => l.serviceId !== null)).toBe(true);
   await screenshot(page, 'queue-resumed');
 });
+
+test('a long queue shows 100 operations at a time, what waits before what was sent, and 100 more on asking', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Some history first: a Reel and one Label sent.
+  const { reelId } = await call('reels.create', { name: 'Long queue reel', expectedIdentifiers: [{ tagType: 'QR', count: 1 }] });
+  await call('labels.enroll', { reelId, position: 1, identifiers: [{ tagType: 'QR', value: 'LONG-1' }] });
+  await call('sync.run', { untilIdle: true, timeoutSeconds: 60 });
+  // Then 150 imported Labels held by a pause.
+  await call('sync.pause', {});
+  const rows = Array.from({ length: 150 }, (_, i) => `${i + 2},LONG-${i + 2}`);
+  expect((await call('labels.import', { reelId, csv: `position,qr\n${rows.join('\n')}\n` })).queued).toBe(150);
+  const counts = (await call('station.status', {})).queue;
+  const total = counts.pending + counts.sending + counts.done + counts.attention + counts.discarded;
+
+  await openQueue(page);
+  const table = page.getByRole('table', { name: 'Operations' });
+  const rowsShown = table.locator('tbody tr');
+  await expect(rowsShown).toHaveCount(100);
+  // What waits comes first, oldest first: the import's first rows, not the Reel sent long ago.
+  await expect(rowsShown.first().getByTestId('queue-what')).toHaveText('Enroll Label at position 2 of Reel “Long queue reel”');
+  await expect(rowsShown.nth(99).getByTestId('queue-what')).toHaveText('Enroll Label at position 101 of Reel “Long queue reel”');
+  const more = page.getByTestId('queue-more');
+  await expect(more).toContainText(`Showing 100 of ${total}.`);
+  await screenshot(page, 'queue-long-1366');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await screenshot(page, 'queue-long-1920');
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await more.getByRole('button', { name: `Show ${Math.min(100, total - 100)} more` }).click();
+  await expect(rowsShown).toHaveCount(Math.min(200, total));
+  // The rest of the pending, then what was sent, newest first.
+  await expect(rowsShown.nth(149).getByTestId('queue-what')).toHaveText('Enroll Label at position 151 of Reel “Long queue reel”');
+  await expect(rowsShown.nth(150).getByTestId('queue-what')).toHaveText('Enroll Label at position 1 of Reel “Long queue reel”');
+  await expect(rowsShown.nth(150)).toContainText('done');
+
+  // A filter starts again at 100.
+  await page.getByLabel('Show').selectOption('pending');
+  await expect(rowsShown).toHaveCount(100);
+  await expect(more).toContainText('Showing 100 of 150.');
+  await call('sync.resume', {});
+  await call('sync.run', { untilIdle: true, timeoutSeconds: 120 });
+});

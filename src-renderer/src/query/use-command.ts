@@ -39,6 +39,8 @@ interface QueryOptions<T> {
    * answer (a dialog's defaults) waits for that read (`isFetchedAfterMount`), never an answer an event has not caught up.
    */
   fresh?: boolean;
+  /** The answer held stays shown while another input's is read (the Queue's list made longer): the rows do not blink out. */
+  keep?: boolean;
 }
 
 export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<N>, options: QueryOptions<KnownOutput<N>> = {}) {
@@ -55,6 +57,7 @@ export function useCommandQuery<N extends KnownName>(name: N, input: KnownInput<
     ...(options.snapshot ? { staleTime: Infinity, gcTime: 0 } : {}),
     ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
     ...(options.draft ? { placeholderData: keepPreviousData, gcTime: 0, refetchOnWindowFocus: false } : {}),
+    ...(options.keep ? { placeholderData: keepPreviousData } : {}),
     ...(options.poll ? { refetchInterval: (query: { state: { data: KnownOutput<N> | undefined } }) => options.poll?.(query.state.data) ?? false } : {}),
     retry: false,
   });
