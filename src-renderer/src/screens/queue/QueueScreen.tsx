@@ -125,7 +125,7 @@ export function QueueScreen() {
               <>
                 {item.attention ? <ErrorNote error={attentionError(item.attention)} live={false} testId="attention" /> : null}
                 {item.attention && isCollision(item) ? <CollisionComparison item={item} /> : null}
-                <Details label={t('queue.sendingDetails')}>
+                <Details label={t('queue.sendingDetails')} lazy>
                   <div className="raw" data-testid="queue-raw">
                     <div>
                       {t('queue.operationDetail', { seq: item.seq, kind: t(`queue.kinds.${item.kind}`) })} <code>{item.opId}</code>
