@@ -149,7 +149,7 @@ export function App() {
           shown={screen}
           go={(s) => go(s, reelId && s !== 'connect' ? { reel: reelId } : undefined)}
           preload={(s) => void SCREEN_CHUNKS[s].preload().catch(() => undefined)}
-          attention={status?.queue.attention ?? 0}
+          queue={status?.queue}
           notices={status?.notices.count ?? 0}
         />
         <main id="main" className="screen" tabIndex={-1}>

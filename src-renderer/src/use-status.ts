@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { QueueCounts } from '../../src-shared/ipc';
 import type { StationStatus } from '../../src-shared/ipc';
 import { station, type StationConnection } from './station-client';
 
 /**
- * The live station status: read once, then kept current by `station.changed` events, with
- * the queue counts of `queue.progress` merged in between (the queue moves faster than the rest).
+ * The live station status: read once, then kept current by `station.changed` events. The queue's counts move faster
+ * than the rest (`queue.progress`, ten times a second while a queue drains): only what shows them follows them
+ * (useLiveQueueCounts), so the page's shell and the screen it holds are not drawn again at each (docs/architecture.md,
+ * "Events").
  */
 export function useStationStatus(): { status: StationStatus | undefined; error: string | undefined } {
   const [status, setStatus] = useState<StationStatus>();
@@ -17,7 +20,6 @@ export function useStationStatus(): { status: StationStatus | undefined; error: 
       events += 1;
       setStatus(next);
     });
-    const offProgress = station.on('queue.progress', (progress) => setStatus((s) => (s ? { ...s, queue: progress.counts } : s)));
     const read = () => {
       const asked = events;
       return station.call('station.status', {}).then(
@@ -35,7 +37,6 @@ export function useStationStatus(): { status: StationStatus | undefined; error: 
     });
     return () => {
       offChanged();
-      offProgress();
       offConnection();
     };
   }, []);
@@ -47,4 +48,18 @@ export function useStationConnection(): StationConnection {
   const [connection, setConnection] = useState(station.connection);
   useEffect(() => station.onConnection(setConnection), []);
   return connection;
+}
+
+/**
+ * The queue's counts as they move: `read` (a status's counts) until a `queue.progress` event comes, then the event's,
+ * until a newer `read` comes (a `station.changed` status after it).
+ */
+export function useLiveQueueCounts(read: QueueCounts | undefined): QueueCounts | undefined {
+  const [live, setLive] = useState<{ counts: QueueCounts; over: QueueCounts | undefined }>();
+  const held = useRef(read);
+  useEffect(() => {
+    held.current = read;
+  }, [read]);
+  useEffect(() => station.on('queue.progress', (progress) => setLive({ counts: progress.counts, over: held.current })), []);
+  return live && live.over === read ? live.counts : read;
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SCREENS, type ScreenId } from './screens';
+import type { QueueCounts } from '../../../src-shared/ipc';
+import { useLiveQueueCounts } from '../use-status';
 
 /**
  * The main navigation. `current` is the screen the operator chose: marked at once, and busy (`aria-busy`, a pending
@@ -11,18 +13,20 @@ export function Nav({
   shown,
   go,
   preload,
-  attention,
+  queue,
   notices = 0,
 }: {
   current: ScreenId;
   shown: ScreenId;
   go: (screen: ScreenId) => void;
   preload: (screen: ScreenId) => void;
-  attention: number;
+  /** The status's queue counts (the Queue's entry shows those that need a person, live). */
+  queue: QueueCounts | undefined;
   /** This bench's Labels other benches took off their positions, not yet put away (the status's `notices`). */
   notices?: number;
 }) {
   const { t } = useTranslation();
+  const attention = useLiveQueueCounts(queue)?.attention ?? 0;
   return (
     <nav aria-label={t('nav.label')} className="nav">
       <ul>

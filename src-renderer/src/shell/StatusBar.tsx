@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { StationStatus } from '../../../src-shared/ipc';
+import type { QueueCounts, StationStatus } from '../../../src-shared/ipc';
+import { useLiveQueueCounts } from '../use-status';
 import { useFormat } from '../components/format';
 import { PAUSED_MARK, RUNNING_MARK, syncPausedWords } from '../components/sync-pause';
 import type { StationConnection } from '../station-client';
@@ -7,6 +8,7 @@ import { DiskDetails, DiskIndicator } from './DiskStatus';
 
 const ONLINE_MARK: Record<StationStatus['online'], string> = { online: '●', offline: '○', unknown: '◌', not_connected: '–' };
 const DETAILS_ID = 'status-details';
+const NO_COUNTS: QueueCounts = { pending: 0, sending: 0, done: 0, attention: 0, discarded: 0 };
 
 /** The sync term: running, paused (with why), or sent by another process on this data folder. */
 function syncText(status: StationStatus, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -34,6 +36,8 @@ export function StatusBar({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // Shown only with a status, whose counts it starts from.
+  const queue = useLiveQueueCounts(status?.queue) ?? NO_COUNTS;
   return (
     <header className="status-bar" role="banner">
       <h1>{t('app.title')}</h1>
@@ -62,8 +66,8 @@ export function StatusBar({
             </div>
             <div>
               <dt>{t('status.queue')}</dt>
-              <dd data-testid="status-queue-short" className={status.queue.attention > 0 ? 'queue-attention' : undefined}>
-                {t('status.queueShort', { waiting: status.queue.pending + status.queue.sending, attention: status.queue.attention })}
+              <dd data-testid="status-queue-short" className={queue.attention > 0 ? 'queue-attention' : undefined}>
+                {t('status.queueShort', { waiting: queue.pending + queue.sending, attention: queue.attention })}
               </dd>
             </div>
             <div className="status-sync-term">
@@ -95,10 +99,10 @@ export function StatusBar({
               <dt>{t('status.queue')}</dt>
               <dd data-testid="status-queue">
                 {t('status.queueCounts', {
-                  pending: status.queue.pending,
-                  sending: status.queue.sending,
-                  done: status.queue.done,
-                  attention: status.queue.attention,
+                  pending: queue.pending,
+                  sending: queue.sending,
+                  done: queue.done,
+                  attention: queue.attention,
                 })}
               </dd>
               <DiskDetails disk={status.disk} />
