@@ -6,42 +6,13 @@
 // is then read in the sandbox's own database: every position once with its value (0 lost, 0 doubled).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CONTEXT_HEADERS } from '../../src-shared/api/common';
-import { PATHS } from '../../src-shared/api/paths';
-import { startWithReadyLine, type Started } from '../helpers/processes';
-import { tempDir } from '../helpers/tmp';
 import type { Bench } from './harness';
+import { paceWorld, type PaceStation } from './pace';
 
 const STATIONS = 4;
 
-type Ready = { ready: true; url: string; token: string };
-type SandboxReady = { ready: true; baseUrl: string; apiKey: string; orgId: string; teamId: string };
-
-interface ServedStation {
-  served: Started<Ready>;
-  call<T = Record<string, unknown>>(name: string, input: unknown): Promise<T>;
-}
-
-async function serveStation(dataDir: string, sandbox: SandboxReady): Promise<ServedStation> {
-  const served = await startWithReadyLine<Ready>(process.execPath, ['bin/station.mjs', '--data', dataDir, 'serve', '--port', '0'], { timeoutMs: 120_000 });
-  const origin = new URL(served.ready.url).origin;
-  const call = async <T>(name: string, input: unknown): Promise<T> => {
-    const response = await fetch(`${origin}/api/station/${encodeURIComponent(name)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${served.ready.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-    if (!envelope.ok) throw new Error(`${name}: ${envelope.error?.code} ${envelope.error?.message}`);
-    return envelope.value as T;
-  };
-  await call('profiles.connect', { kind: 'remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, orgId: sandbox.orgId, teamId: sandbox.teamId });
-  await call('sync.pause', {});
-  return { served, call };
-}
-
 /** Opens the service's Reel on the station and queues positions from..to (values PREFIX-position), sending paused. */
-async function queueRange(s: ServedStation, serviceId: string, prefix: string, from: number, to: number): Promise<void> {
+async function queueRange(s: PaceStation, serviceId: string, prefix: string, from: number, to: number): Promise<void> {
   const { reelId } = await s.call<{ reelId: string }>('reels.open', { serviceId });
   const rows = Array.from({ length: to - from + 1 }, (_, i) => `${from + i},${prefix}-${from + i}`);
   const out = await s.call<{ queued: number }>('labels.import', { reelId, csv: `position,text\n${rows.join('\n')}\n` });
@@ -49,7 +20,7 @@ async function queueRange(s: ServedStation, serviceId: string, prefix: string, f
 }
 
 /** Resumes sending on every station at once; Labels/s until every queue is empty. */
-async function drain(stations: ServedStation[], count: number): Promise<number> {
+async function drain(stations: PaceStation[], count: number): Promise<number> {
   const started = performance.now();
   await Promise.all(stations.map((s) => s.call('sync.resume', {})));
   const summaries = await Promise.all(
@@ -87,49 +58,33 @@ export const shopDrainBench: Bench = {
     const total = Number(process.env.SHOP_BENCH_LABELS ?? 10_000);
     const share = Math.floor(total / STATIONS);
     const count = share * STATIONS;
-    const dir = tempDir('bench-shop-drain-');
-    const sandboxDir = join(dir.path, 'sandbox');
-    const sandboxProcess = await startWithReadyLine<SandboxReady>(process.execPath, ['bin/sandbox.mjs', '--port', '0', '--data', sandboxDir], {
-      timeoutMs: 60_000,
-    });
-    const sandbox = sandboxProcess.ready;
-    const stations: ServedStation[] = [];
+    // The sandbox in its own process and station processes connected to it, as the pace benches have them (pace.ts).
+    const world = await paceWorld('bench-shop-drain-');
     try {
-      const token = ((await (await fetch(`${sandbox.baseUrl}${PATHS.token}`, { headers: { 'x-api-key': sandbox.apiKey } })).json()) as { token: string }).token;
-      const createReel = async (name: string): Promise<string> => {
-        const res = await fetch(`${sandbox.baseUrl}${PATHS.reels}`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            [CONTEXT_HEADERS.orgId]: sandbox.orgId,
-            [CONTEXT_HEADERS.teamId]: sandbox.teamId,
-          },
-          body: JSON.stringify({ name, expectedIdentifiers: [{ tagType: 'TEXT', count: 1 }] }),
-        });
-        if (res.status !== 201) throw new Error(`creating a Reel answered ${res.status}`);
-        return ((await res.json()) as { reel: { collectionId: string } }).reel.collectionId;
+      /** A station process on a data folder of its own, sending paused until all are resumed together. */
+      const pausedStation = async (name: string): Promise<PaceStation> => {
+        const station = await world.station(name);
+        await station.call('sync.pause', {});
+        return station;
       };
 
       // One station alone.
-      const soloReel = await createReel('Shop drain, one bench');
-      const solo = await serveStation(join(dir.path, 'solo'), sandbox);
-      stations.push(solo);
+      const soloReel = await world.serviceReel('Shop drain, one bench');
+      const solo = await pausedStation('solo');
       await queueRange(solo, soloReel, 'S', 1, count);
       const soloRate = await drain([solo], count);
-      const soloHeld = onService(sandboxDir, soloReel, 'S');
+      const soloHeld = onService(world.sandboxDir, soloReel, 'S');
 
       // Four at once, each its own quarter of one Reel.
-      const sharedReel = await createReel('Shop drain, four benches');
-      const four: ServedStation[] = [];
+      const sharedReel = await world.serviceReel('Shop drain, four benches');
+      const four: PaceStation[] = [];
       for (let k = 0; k < STATIONS; k += 1) {
-        const s = await serveStation(join(dir.path, `bench-${k}`), sandbox);
-        stations.push(s);
+        const s = await pausedStation(`bench-${k}`);
         four.push(s);
         await queueRange(s, sharedReel, 'F', k * share + 1, (k + 1) * share);
       }
       const fourRate = await drain(four, count);
-      const fourHeld = onService(sandboxDir, sharedReel, 'F');
+      const fourHeld = onService(world.sandboxDir, sharedReel, 'F');
 
       for (const [what, held] of [
         ['one station', soloHeld],
@@ -147,9 +102,7 @@ export const shopDrainBench: Bench = {
         },
       ];
     } finally {
-      for (const s of stations) await s.served.stop();
-      await sandboxProcess.stop();
-      dir.remove();
+      await world.close();
     }
   },
 };
