@@ -90,6 +90,21 @@ async function openDialog(page: Page, reel: string, language: 'en' | 'de') {
   return page.getByRole('dialog', { name: w.dialog(reel) });
 }
 
+/**
+ * A Reel of 200 positions printed with the designer template, its Print dialog opened in `language` at `viewport` and
+ * the job started, so its check runs; what the printer had printed before it.
+ */
+async function startCheck(page: Page, reel: string, language: 'en' | 'de', viewport: { width: number; height: number }) {
+  const reelId = await reelWithTemplate(reel, 200, 'designer');
+  await station.call('station.language', { language });
+  await page.setViewportSize(viewport);
+  await page.goto(station.served.ready.url);
+  const dialog = await openDialog(page, reel, language);
+  const before = printer.printed.length;
+  await dialog.getByRole('button', { name: WORDS[language].start }).click();
+  return { reelId, dialog, before };
+}
+
 for (const language of ['en', 'de'] as const) {
   for (const viewport of [
     { width: 1366, height: 768 },
@@ -97,14 +112,7 @@ for (const language of ['en', 'de'] as const) {
   ]) {
     test(`print dialog (${language}, ${viewport.width}×${viewport.height}): the check before printing as it goes, canceled`, async ({ page }) => {
       const w = WORDS[language];
-      const reel = `Check ${language} ${viewport.width}`;
-      await reelWithTemplate(reel, 200, 'designer');
-      await station.call('station.language', { language });
-      await page.setViewportSize(viewport);
-      await page.goto(station.served.ready.url);
-      const dialog = await openDialog(page, reel, language);
-      const before = printer.printed.length;
-      await dialog.getByRole('button', { name: w.start }).click();
+      const { dialog, before } = await startCheck(page, `Check ${language} ${viewport.width}`, language, viewport);
       const checking = dialog.getByTestId('print-dialog-checking');
       await expect(checking).toHaveText(w.checking);
       const bar = dialog.getByRole('progressbar', { name: w.checked });
@@ -134,13 +142,7 @@ for (const language of ['en', 'de'] as const) {
     }) => {
       const w = WORDS[language];
       const reel = `Closed ${language} ${viewport.width}`;
-      const reelId = await reelWithTemplate(reel, 200, 'designer');
-      await station.call('station.language', { language });
-      await page.setViewportSize(viewport);
-      await page.goto(station.served.ready.url);
-      const dialog = await openDialog(page, reel, language);
-      const before = printer.printed.length;
-      await dialog.getByRole('button', { name: w.start }).click();
+      const { reelId, dialog, before } = await startCheck(page, reel, language, viewport);
       await expect(dialog.getByTestId('print-dialog-checking')).toHaveText(w.checking);
       if (how === 'Close') await dialog.getByRole('button', { name: w.close }).click();
       else await page.keyboard.press('Escape');
